@@ -1,0 +1,234 @@
+//! The game API: [`Game`] (immutable rules and parameters) and [`State`] (one node of
+//! the game tree, the hot path of every search).
+//!
+//! The split follows OpenSpiel's Game/State, made static: search is generic over
+//! `S: State` and monomorphised per game, so no call here is virtual.
+
+use std::fmt;
+use std::hash::Hash;
+
+use crate::params::{ConfigError, ParamSpec, Params};
+
+/// A seat at the table: `0` or `1`. Seat 0 always makes the first decision of a game.
+pub type Seat = usize;
+
+/// The other seat of a two-seat game.
+#[inline]
+pub const fn opponent(seat: Seat) -> Seat {
+    1 - seat
+}
+
+/// Who acts at a node of the game tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// A decision by this seat.
+    Seat(Seat),
+    /// A chance event: one of [`State::chance_outcomes`] happens, by weight.
+    Chance,
+    /// The game is over; [`State::outcome`] says who won.
+    Over,
+}
+
+/// The result of a finished two-seat game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This seat won, the other lost.
+    Win(Seat),
+    /// Neither won.
+    Draw,
+}
+
+impl Outcome {
+    /// The result for `seat`: +1 win, 0 draw, -1 loss. The two seats' results sum to zero.
+    #[inline]
+    pub const fn score(self, seat: Seat) -> i32 {
+        match self {
+            Outcome::Draw => 0,
+            Outcome::Win(w) if w == seat => 1,
+            Outcome::Win(_) => -1,
+        }
+    }
+}
+
+/// A move (a decision or a chance outcome) of some game.
+///
+/// Moves are small plain values. [`Move::pack`] gives a compact code that search stores
+/// in its transposition table; a code read back from the table may come from another
+/// position (a key collision), so search only ever uses an unpacked move after finding
+/// it among the legal moves of the current position.
+pub trait Move: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
+    /// A compact code, unique among the moves of one game. Contract:
+    /// `Self::unpack(m.pack()) == Some(m)`.
+    fn pack(self) -> u32;
+    /// The move with this code, or `None` if no move has it.
+    fn unpack(code: u32) -> Option<Self>;
+}
+
+/// Why a move text could not be read, or why a move cannot be made here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?}: {reason}")]
+pub struct MoveError {
+    /// The move as the user wrote it (or as the engine printed it).
+    pub text: String,
+    /// What is wrong with it, in words a player understands.
+    pub reason: String,
+}
+
+impl MoveError {
+    /// A new error for `text` with a reason.
+    pub fn new(text: impl Into<String>, reason: impl Into<String>) -> Self {
+        MoveError {
+            text: text.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// One node of a game tree.
+///
+/// Required: everything but [`State::chance_outcomes`] (games without chance keep the
+/// empty default), [`State::try_apply`] (the default checks against `legal_moves`;
+/// override it only to make a faster check with the same answers) and
+/// [`State::max_moves`].
+///
+/// Contracts, checked for every game by [`crate::testing`]:
+/// - `legal_moves` is non-empty exactly when `turn()` is `Turn::Seat(_)`, has no
+///   duplicates and at most `max_moves()` entries; `chance_outcomes` likewise at
+///   `Turn::Chance`, every weight ≥ 1;
+/// - `s.undo(s.apply(m))` restores `s` exactly, hash included;
+/// - `hash() == recompute_hash()` at every node; equal positions reached by different
+///   move orders have equal hashes;
+/// - `parse_move(&format_move(m)) == Ok(m)` for every legal move or outcome;
+/// - `outcome()` is `Some` exactly when `turn()` is `Turn::Over`.
+///
+/// `Eq` compares positions: everything that determines the game from here on. Path
+/// history kept only to detect repetition is left out of `Eq` and of the hash, as is a
+/// plain ply counter used only for a length cap.
+pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static {
+    /// Decisions and chance outcomes of this game.
+    type Move: Move;
+    /// What [`State::apply`] returns so that [`State::undo`] can restore the state. A
+    /// game whose state is small may use a copy of itself.
+    type Undo: Clone + Send;
+
+    /// Who acts now.
+    fn turn(&self) -> Turn;
+
+    /// Appends the legal decisions of the seat to move to `out` (nothing at a chance
+    /// node or when the game is over). The order is deterministic.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Appends the outcomes of the pending chance event with their integer weights
+    /// (nothing unless `turn()` is `Turn::Chance`). The default is for games without
+    /// chance.
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Move, u32)>) {
+        let _ = out;
+    }
+
+    /// An upper bound on the number of decisions or chance outcomes at any node of this
+    /// game, for sizing buffers.
+    fn max_moves(&self) -> usize;
+
+    /// Plays a legal decision or chance outcome. An illegal move is a caller bug: it is
+    /// caught by `debug_assert!` only. Returns what [`State::undo`] needs.
+    fn apply(&mut self, m: Self::Move) -> Self::Undo;
+
+    /// Restores the state from before the `apply` that returned `undo`.
+    fn undo(&mut self, undo: Self::Undo);
+
+    /// Plays `m` if it is legal here; otherwise leaves the state unchanged and says why.
+    fn try_apply(&mut self, m: Self::Move) -> Result<Self::Undo, MoveError> {
+        let legal = match self.turn() {
+            Turn::Over => {
+                return Err(MoveError::new(self.format_move(m), "the game is over"));
+            }
+            Turn::Chance => {
+                let mut outcomes = Vec::new();
+                self.chance_outcomes(&mut outcomes);
+                outcomes.iter().any(|&(o, _)| o == m)
+            }
+            Turn::Seat(_) => {
+                let mut moves = Vec::new();
+                self.legal_moves(&mut moves);
+                moves.contains(&m)
+            }
+        };
+        if legal {
+            Ok(self.apply(m))
+        } else {
+            Err(MoveError::new(
+                self.format_move(m),
+                "not a legal move in this position",
+            ))
+        }
+    }
+
+    /// The incremental Zobrist key of everything that determines the game from here on.
+    fn hash(&self) -> u64;
+
+    /// The same key computed from scratch, for tests and debug assertions.
+    fn recompute_hash(&self) -> u64;
+
+    /// The result once the game is over, `None` before.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Why the game ended: a short fixed lower-case word (`elimination`, `cap`, ...), or
+    /// `None` while it goes on.
+    fn end_reason(&self) -> Option<&'static str>;
+
+    /// The side or colour `seat` plays now (`black`, `white`, ...). It may change during
+    /// a game, e.g. after Invector's pie-rule swap.
+    fn side(&self, seat: Seat) -> &'static str;
+
+    /// Number of plies (decisions and chance outcomes) played from the initial state.
+    fn ply(&self) -> u32;
+
+    /// The move in the rules' notation (never containing a space).
+    fn format_move(&self, m: Self::Move) -> String;
+
+    /// Reads a move in the rules' notation and checks that it is legal here (a decision
+    /// of the side to move, or an outcome of the pending chance event).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+}
+
+/// Rules plus parameters of one game; builds initial states. Used at the edge (CLI,
+/// tests), not per node.
+pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
+    /// The state type of this game.
+    type State: State;
+
+    /// The game's name as typed on the command line (`invector`).
+    const NAME: &'static str;
+    /// One line describing the game, for `agon games`.
+    const ABOUT: &'static str;
+    /// Whether any node is ever `Turn::Chance`.
+    const HAS_CHANCE: bool;
+    /// Whether some information is hidden from both players (modelled as chance).
+    const HAS_HIDDEN_INFORMATION: bool;
+
+    /// The parameters this game accepts, with their defaults.
+    fn param_specs() -> &'static [ParamSpec];
+
+    /// Builds the rules from parameters already checked against `param_specs` (every
+    /// parameter present). Checks what spans several parameters, such as a board size.
+    fn from_params(params: &Params) -> Result<Self, ConfigError>;
+
+    /// The position before the first decision.
+    fn initial_state(&self) -> Self::State;
+}
+
+/// Marker: the game never reaches `Turn::Chance`. Alpha-beta requires it, so it cannot
+/// be compiled for a dice game.
+pub trait Deterministic: State {}
+
+/// Marker: two seats whose results always sum to zero.
+pub trait ZeroSumTwoPlayer: State {}
+
+/// Plays a whole list of moves in notation from `state`, checking each one.
+pub fn play_moves<S: State>(state: &mut S, moves: &str) -> Result<(), MoveError> {
+    for text in moves.split_whitespace() {
+        let m = state.parse_move(text)?;
+        state.try_apply(m)?;
+    }
+    Ok(())
+}

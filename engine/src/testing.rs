@@ -1,0 +1,434 @@
+//! The conformance suite every game must pass, as a reusable harness, plus a tiny chance
+//! game ([`coin_nim`]) that exercises chance nodes and same-seat consecutive decisions.
+//!
+//! [`check_conformance`] plays seeded random playouts and checks, at every node, the
+//! contracts documented on [`State`]. Failures come back as an `Err` naming the node (the
+//! move list from the start) and the broken property, so a test can also show that the
+//! harness catches a deliberately broken game.
+//!
+//! ```
+//! use agon_engine::testing::{check_conformance, coin_nim::CoinNim, Conformance};
+//! use agon_engine::Game;
+//! let report = check_conformance(&CoinNim::default(), &Conformance { playouts: 50, ..Conformance::default() }).unwrap();
+//! assert_eq!(report.playouts, 50);
+//! ```
+
+pub mod coin_nim;
+
+use std::fmt::Write as _;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::{Game, Move, State, Turn};
+
+/// How much checking [`check_conformance`] does.
+#[derive(Clone, Debug)]
+pub struct Conformance {
+    /// Number of seeded random playouts, each from the initial state to the end.
+    pub playouts: usize,
+    /// Seed of the playouts' random choices.
+    pub seed: u64,
+    /// A playout longer than this many plies is a failure (the game must end).
+    pub max_plies: u32,
+    /// At how many nodes per playout (spread evenly) to look for transpositions: two
+    /// move orders that reach the same position must give the same hash.
+    pub transposition_probes: usize,
+}
+
+impl Default for Conformance {
+    fn default() -> Self {
+        Conformance {
+            playouts: 1000,
+            seed: 1,
+            max_plies: 100_000,
+            transposition_probes: 4,
+        }
+    }
+}
+
+/// What a passing run covered, so that a test can check that it checked something.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConformanceReport {
+    /// Playouts run.
+    pub playouts: usize,
+    /// Nodes visited (every node was fully checked).
+    pub nodes: u64,
+    /// Chance nodes among them.
+    pub chance_nodes: u64,
+    /// Distinct move orders found to reach an equal position (all hashed equally).
+    pub transpositions: u64,
+    /// Longest playout, in plies.
+    pub longest: u32,
+    /// Finished games by end reason.
+    pub end_reasons: Vec<(&'static str, u64)>,
+}
+
+/// Runs the conformance suite on `game`. See the module docs.
+pub fn check_conformance<G: Game>(
+    game: &G,
+    cfg: &Conformance,
+) -> Result<ConformanceReport, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed);
+    let mut report = ConformanceReport::default();
+    let mut pool: Vec<<G::State as State>::Move> = Vec::new();
+    for playout in 0..cfg.playouts {
+        let mut state = game.initial_state();
+        let mut line: Vec<String> = Vec::new();
+        let probe_every = (20 / cfg.transposition_probes.max(1)).max(1) as u32;
+        loop {
+            let at = |line: &[String]| format!("playout {playout}, after [{}]", line.join(" "));
+            check_node(&state, &mut pool, &mut rng).map_err(|e| format!("{}: {e}", at(&line)))?;
+            report.nodes += 1;
+            if cfg.transposition_probes > 0 && state.ply() % probe_every == 0 && state.ply() < 20 {
+                report.transpositions += check_transpositions(&state, &mut rng)
+                    .map_err(|e| format!("{}: {e}", at(&line)))?;
+            }
+            let m = match state.turn() {
+                Turn::Over => {
+                    let reason = state.end_reason().expect("checked by check_node");
+                    match report.end_reasons.iter_mut().find(|(r, _)| *r == reason) {
+                        Some((_, n)) => *n += 1,
+                        None => report.end_reasons.push((reason, 1)),
+                    }
+                    break;
+                }
+                Turn::Chance => {
+                    report.chance_nodes += 1;
+                    sample_outcome(&state, &mut rng)
+                }
+                Turn::Seat(_) => {
+                    let mut moves = Vec::new();
+                    state.legal_moves(&mut moves);
+                    moves[rng.random_range(0..moves.len())]
+                }
+            };
+            line.push(state.format_move(m));
+            state.apply(m);
+            if state.ply() > cfg.max_plies {
+                return Err(format!(
+                    "{}: game not over after {} plies",
+                    at(&line),
+                    cfg.max_plies
+                ));
+            }
+        }
+        report.longest = report.longest.max(state.ply());
+        report.playouts += 1;
+    }
+    report.end_reasons.sort();
+    Ok(report)
+}
+
+/// Draws a chance outcome of `state` by its weight.
+pub fn sample_outcome<S: State>(state: &S, rng: &mut impl Rng) -> S::Move {
+    let mut outcomes = Vec::new();
+    state.chance_outcomes(&mut outcomes);
+    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+    let mut pick = rng.random_range(0..total);
+    for &(m, w) in &outcomes {
+        if pick < u64::from(w) {
+            return m;
+        }
+        pick -= u64::from(w);
+    }
+    unreachable!("pick < total")
+}
+
+/// Every per-node property; `pool` collects moves seen elsewhere to try as illegal moves.
+fn check_node<S: State>(
+    state: &S,
+    pool: &mut Vec<S::Move>,
+    rng: &mut ChaCha8Rng,
+) -> Result<(), String> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let mut outcomes = Vec::new();
+    state.chance_outcomes(&mut outcomes);
+    if state.hash() != state.recompute_hash() {
+        return Err(format!(
+            "hash {:#x} != recompute_hash {:#x}",
+            state.hash(),
+            state.recompute_hash()
+        ));
+    }
+    let (sides0, sides1) = (state.side(0), state.side(1));
+    if sides0.is_empty() || sides0 == sides1 {
+        return Err(format!("seats play sides {sides0:?} and {sides1:?}"));
+    }
+    let turn = state.turn();
+    let over = turn == Turn::Over;
+    if state.outcome().is_some() != over || state.end_reason().is_some() != over {
+        return Err(format!(
+            "turn {turn:?} but outcome {:?} and end reason {:?}",
+            state.outcome(),
+            state.end_reason()
+        ));
+    }
+    if let Some(outcome) = state.outcome() {
+        if outcome.score(0) + outcome.score(1) != 0 {
+            return Err(format!("outcome {outcome:?} does not sum to zero"));
+        }
+    }
+    let choices: Vec<S::Move> = match turn {
+        Turn::Over => {
+            if !moves.is_empty() || !outcomes.is_empty() {
+                return Err("a finished game offers moves or chance outcomes".into());
+            }
+            Vec::new()
+        }
+        Turn::Seat(seat) => {
+            if seat > 1 {
+                return Err(format!("seat {seat} to move"));
+            }
+            if moves.is_empty() || !outcomes.is_empty() {
+                return Err(format!(
+                    "a decision node has {} moves and {} chance outcomes",
+                    moves.len(),
+                    outcomes.len()
+                ));
+            }
+            moves.clone()
+        }
+        Turn::Chance => {
+            if outcomes.is_empty() || !moves.is_empty() {
+                return Err(format!(
+                    "a chance node has {} chance outcomes and {} moves",
+                    outcomes.len(),
+                    moves.len()
+                ));
+            }
+            if let Some(&(m, w)) = outcomes.iter().find(|&&(_, w)| w == 0) {
+                return Err(format!(
+                    "chance outcome {} has weight {w}",
+                    state.format_move(m)
+                ));
+            }
+            outcomes.iter().map(|&(m, _)| m).collect()
+        }
+    };
+    if choices.len() > state.max_moves() {
+        return Err(format!(
+            "{} choices exceed max_moves {}",
+            choices.len(),
+            state.max_moves()
+        ));
+    }
+    let mut sorted = choices.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("move {} listed twice", state.format_move(w[0])));
+    }
+    let debug_before = format!("{state:?}");
+    let checked_for_debug = if choices.is_empty() {
+        0
+    } else {
+        rng.random_range(0..choices.len())
+    };
+    for (i, &m) in choices.iter().enumerate() {
+        check_move(state, m, i == checked_for_debug, &debug_before)?;
+        pool.push(m);
+    }
+    // Moves legal elsewhere but not here must be refused without changing the state.
+    let pool_len = pool.len();
+    for _ in 0..pool_len.min(8) {
+        let m = pool[rng.random_range(0..pool_len)];
+        if sorted.binary_search(&m).is_ok() {
+            continue;
+        }
+        let mut copy = state.clone();
+        if copy.try_apply(m).is_ok() {
+            return Err(format!(
+                "try_apply accepted {} which is not listed as legal",
+                state.format_move(m)
+            ));
+        }
+        if copy != *state || copy.hash() != state.hash() || format!("{copy:?}") != debug_before {
+            return Err(format!(
+                "a refused try_apply({}) changed the state",
+                state.format_move(m)
+            ));
+        }
+    }
+    if pool.len() > 4096 {
+        pool.drain(..2048);
+    }
+    check_parse_never_panics(state, &choices, rng)
+}
+
+/// One legal move or outcome `m` of `state`: notation round trip, `try_apply` agrees
+/// with `apply`, hashes stay consistent, and `undo` restores everything.
+fn check_move<S: State>(
+    state: &S,
+    m: S::Move,
+    compare_debug: bool,
+    debug_before: &str,
+) -> Result<(), String> {
+    let text = state.format_move(m);
+    if text.is_empty() || text.contains(char::is_whitespace) {
+        return Err(format!("move {m:?} prints as {text:?}"));
+    }
+    match state.parse_move(&text) {
+        Ok(back) if back == m => {}
+        Ok(back) => return Err(format!("{text:?} parses back as {back:?}, not {m:?}")),
+        Err(e) => return Err(format!("printed move does not parse: {e}")),
+    }
+    if <S::Move as Move>::unpack(m.pack()) != Some(m) {
+        return Err(format!("move {text} does not survive pack/unpack"));
+    }
+    let mut applied = state.clone();
+    let undo = applied.apply(m);
+    let mut tried = state.clone();
+    if let Err(e) = tried.try_apply(m) {
+        return Err(format!("try_apply refused a legal move: {e}"));
+    }
+    if tried != applied || tried.hash() != applied.hash() {
+        return Err(format!("try_apply({text}) and apply({text}) disagree"));
+    }
+    if applied.ply() != state.ply() + 1 {
+        return Err(format!(
+            "apply({text}) moved ply from {} to {}",
+            state.ply(),
+            applied.ply()
+        ));
+    }
+    if applied.hash() != applied.recompute_hash() {
+        return Err(format!("after {text}: hash != recompute_hash"));
+    }
+    applied.undo(undo);
+    if applied != *state || applied.hash() != state.hash() || applied.ply() != state.ply() {
+        return Err(format!("undo({text}) did not restore the position"));
+    }
+    if compare_debug && format!("{applied:?}") != debug_before {
+        return Err(format!("undo({text}) did not restore every field"));
+    }
+    Ok(())
+}
+
+/// Mangled and random texts must give errors (or legal moves), never panics.
+fn check_parse_never_panics<S: State>(
+    state: &S,
+    choices: &[S::Move],
+    rng: &mut ChaCha8Rng,
+) -> Result<(), String> {
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789-x*~:+ ";
+    let mut texts: Vec<String> = vec![String::new(), "pass".into(), "swap".into(), "zz99".into()];
+    for _ in 0..3 {
+        let mut t = String::new();
+        for _ in 0..rng.random_range(1..8) {
+            t.push(ALPHABET[rng.random_range(0..ALPHABET.len())] as char);
+        }
+        texts.push(t);
+    }
+    if let Some(&m) = choices.first() {
+        let good = state.format_move(m);
+        texts.push(format!("{good}{good}"));
+        let mut chars: Vec<char> = good.chars().collect();
+        let i = rng.random_range(0..chars.len());
+        chars[i] = ALPHABET[rng.random_range(0..ALPHABET.len())] as char;
+        texts.push(chars.into_iter().collect());
+        texts.push(good[..good.len() - 1].to_string());
+    }
+    for text in texts {
+        let parsed =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| state.parse_move(&text)));
+        match parsed {
+            Err(_) => return Err(format!("parse_move({text:?}) panicked")),
+            Ok(Ok(m)) if !choices.contains(&m) => {
+                return Err(format!(
+                    "parse_move({text:?}) accepted an illegal move {m:?}"
+                ));
+            }
+            Ok(Err(e)) if e.reason.is_empty() => {
+                return Err(format!("parse_move({text:?}) gave no reason"))
+            }
+            Ok(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Looks for two orders of the same moves reaching an equal position (`a x b` against
+/// `b x a`, and `a b` against `b a` for same-seat turns) and checks that equal positions
+/// hash equally and, conversely, that unequal positions reached here hash differently.
+/// Returns how many transpositions it found.
+fn check_transpositions<S: State>(state: &S, rng: &mut ChaCha8Rng) -> Result<u64, String> {
+    let mut found = 0;
+    let first = choices_of(state);
+    if first.len() < 2 {
+        return Ok(0);
+    }
+    let mut reached: Vec<(S, String)> = Vec::new();
+    for _ in 0..6 {
+        let a = first[rng.random_range(0..first.len())];
+        let b = first[rng.random_range(0..first.len())];
+        if a == b {
+            continue;
+        }
+        for line in [[a, b].as_slice(), [b, a].as_slice()] {
+            if let Some(s) = play_line(state, line) {
+                reached.push(s);
+            }
+        }
+    }
+    for i in 0..reached.len() {
+        for j in i + 1..reached.len() {
+            let (si, li) = &reached[i];
+            let (sj, lj) = &reached[j];
+            let equal = si == sj;
+            if equal != (si.hash() == sj.hash()) {
+                return Err(format!(
+                    "[{li}] and [{lj}] reach {} positions with {} hashes",
+                    if equal { "equal" } else { "different" },
+                    if equal { "different" } else { "equal" }
+                ));
+            }
+            if equal && li != lj {
+                found += 1;
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Plays `line` from `state`, inserting one fixed reply by the other side between two
+/// moves of a seat whose turn has ended (so `a x b` tests a real transposition). `None`
+/// if a move of the line is not legal on the way.
+fn play_line<S: State>(state: &S, line: &[S::Move]) -> Option<(S, String)> {
+    let mut s = state.clone();
+    let mover = s.turn();
+    let mut text = String::new();
+    for (k, &m) in line.iter().enumerate() {
+        if k > 0 && s.turn() != mover {
+            let replies = choices_of(&s);
+            if replies.is_empty() {
+                return None;
+            }
+            // The same rule picks the reply in both orders: the lowest move.
+            let x = *replies.iter().min().expect("non-empty");
+            let _ = write!(text, "{} ", s.format_move(x));
+            s.apply(x);
+        }
+        if s.turn() != mover || !choices_of(&s).contains(&m) {
+            return None;
+        }
+        let _ = write!(text, "{} ", s.format_move(m));
+        s.apply(m);
+    }
+    Some((s, text.trim_end().to_string()))
+}
+
+/// Legal decisions, or chance outcomes, of `state`.
+fn choices_of<S: State>(state: &S) -> Vec<S::Move> {
+    let mut out = Vec::new();
+    match state.turn() {
+        Turn::Seat(_) => state.legal_moves(&mut out),
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            out.extend(outcomes.into_iter().map(|(m, _)| m));
+        }
+        Turn::Over => {}
+    }
+    out
+}

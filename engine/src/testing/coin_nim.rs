@@ -1,0 +1,353 @@
+//! Coin Nim: a tiny two-seat game with chance, for testing the API and chance search.
+//!
+//! A pile of `stones`. The seat to move takes one or two stones; taking the last stone
+//! wins. Otherwise a biased coin is tossed (heads weight 1, tails weight 2): on heads the
+//! same seat decides again (two consecutive decisions by one seat), on tails the other
+//! seat moves. After `cap` decisions without a winner the game is a draw. Small enough
+//! to solve by hand, yet it has every shape search must handle: chance nodes with
+//! unequal integer weights, same-seat consecutive decisions, wins, losses and draws.
+
+use std::fmt;
+
+use crate::eval::Evaluator;
+use crate::game::{Game, Move, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
+use crate::zobrist;
+
+/// A decision or coin outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CoinNimMove {
+    /// Take this many stones (1 or 2): `take1`, `take2`.
+    Take(u8),
+    /// The coin shows heads (weight 1): `heads`.
+    Heads,
+    /// The coin shows tails (weight 2): `tails`.
+    Tails,
+}
+
+impl Move for CoinNimMove {
+    fn pack(self) -> u32 {
+        match self {
+            CoinNimMove::Take(n) => u32::from(n),
+            CoinNimMove::Heads => 3,
+            CoinNimMove::Tails => 4,
+        }
+    }
+    fn unpack(code: u32) -> Option<Self> {
+        match code {
+            1 | 2 => Some(CoinNimMove::Take(code as u8)),
+            3 => Some(CoinNimMove::Heads),
+            4 => Some(CoinNimMove::Tails),
+            _ => None,
+        }
+    }
+}
+
+/// The rules: pile size and decision cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoinNim {
+    /// Stones at the start (1..=60).
+    pub stones: u8,
+    /// Decisions after which an unfinished game is a draw (1..=60).
+    pub cap: u8,
+}
+
+impl Default for CoinNim {
+    fn default() -> Self {
+        CoinNim { stones: 7, cap: 6 }
+    }
+}
+
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "stones",
+        kind: ParamKind::Int { min: 1, max: 60 },
+        default: Some("7"),
+        help: "stones in the pile at the start",
+    },
+    ParamSpec {
+        name: "cap",
+        kind: ParamKind::Int { min: 1, max: 60 },
+        default: Some("6"),
+        help: "decisions after which the game is drawn",
+    },
+];
+
+impl Game for CoinNim {
+    type State = CoinNimState;
+    const NAME: &'static str = "coin-nim";
+    const ABOUT: &'static str =
+        "test game: take 1 or 2 stones, a biased coin decides who moves next";
+    const HAS_CHANCE: bool = true;
+    const HAS_HIDDEN_INFORMATION: bool = false;
+
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let stones = params.int("stones").unwrap_or(7);
+        let cap = params.int("cap").unwrap_or(6);
+        Ok(CoinNim {
+            stones: stones as u8,
+            cap: cap as u8,
+        })
+    }
+
+    fn initial_state(&self) -> CoinNimState {
+        let mut s = CoinNimState {
+            pile: self.stones,
+            mover: 0,
+            coin_pending: false,
+            decisions: 0,
+            cap: self.cap,
+            winner: None,
+            ply: 0,
+            hash: 0,
+        };
+        s.hash = s.recompute_hash();
+        s
+    }
+}
+
+/// A position of Coin Nim.
+#[derive(Clone, Debug)]
+pub struct CoinNimState {
+    pile: u8,
+    /// The seat that moved last (while `coin_pending`) or moves next.
+    mover: Seat,
+    coin_pending: bool,
+    decisions: u8,
+    cap: u8,
+    winner: Option<Seat>,
+    ply: u32,
+    hash: u64,
+}
+
+impl PartialEq for CoinNimState {
+    fn eq(&self, o: &Self) -> bool {
+        (
+            self.pile,
+            self.mover,
+            self.coin_pending,
+            self.decisions,
+            self.cap,
+            self.winner,
+        ) == (
+            o.pile,
+            o.mover,
+            o.coin_pending,
+            o.decisions,
+            o.cap,
+            o.winner,
+        )
+    }
+}
+impl Eq for CoinNimState {}
+
+/// Keys: 64 pile sizes, 64 decision counts, mover, coin pending, winner 0, winner 1.
+const KEYS: [u64; 132] = zobrist::keys(0xC011_417E);
+
+impl CoinNimState {
+    /// Stones left.
+    pub fn pile(&self) -> u8 {
+        self.pile
+    }
+}
+
+impl State for CoinNimState {
+    type Move = CoinNimMove;
+    type Undo = CoinNimState;
+
+    fn turn(&self) -> Turn {
+        if self.winner.is_some() || (self.decisions >= self.cap && !self.coin_pending) {
+            Turn::Over
+        } else if self.coin_pending {
+            Turn::Chance
+        } else {
+            Turn::Seat(self.mover)
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<CoinNimMove>) {
+        if let Turn::Seat(_) = self.turn() {
+            out.push(CoinNimMove::Take(1));
+            if self.pile >= 2 {
+                out.push(CoinNimMove::Take(2));
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(CoinNimMove, u32)>) {
+        if self.turn() == Turn::Chance {
+            out.push((CoinNimMove::Heads, 1));
+            out.push((CoinNimMove::Tails, 2));
+        }
+    }
+
+    fn max_moves(&self) -> usize {
+        2
+    }
+
+    fn apply(&mut self, m: CoinNimMove) -> CoinNimState {
+        debug_assert!(self.clone().try_apply(m).is_ok(), "illegal {m:?}");
+        let undo = self.clone();
+        self.apply_unchecked(m);
+        undo
+    }
+
+    fn undo(&mut self, undo: CoinNimState) {
+        *self = undo;
+    }
+
+    fn try_apply(&mut self, m: CoinNimMove) -> Result<CoinNimState, MoveError> {
+        let ok = match (self.turn(), m) {
+            (Turn::Seat(_), CoinNimMove::Take(n)) => (n == 1 || n == 2) && n <= self.pile,
+            (Turn::Chance, CoinNimMove::Heads | CoinNimMove::Tails) => true,
+            _ => false,
+        };
+        if ok {
+            let undo = self.clone();
+            self.apply_unchecked(m);
+            Ok(undo)
+        } else {
+            Err(MoveError::new(
+                self.format_move(m),
+                "not legal in this position",
+            ))
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = KEYS[self.pile as usize] ^ KEYS[64 + self.decisions as usize];
+        if self.mover == 1 {
+            h ^= KEYS[128];
+        }
+        if self.coin_pending {
+            h ^= KEYS[129];
+        }
+        if let Some(w) = self.winner {
+            h ^= KEYS[130 + w];
+        }
+        h
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match (self.turn(), self.winner) {
+            (Turn::Over, Some(w)) => Some(Outcome::Win(w)),
+            (Turn::Over, None) => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        match (self.turn(), self.winner) {
+            (Turn::Over, Some(_)) => Some("last-stone"),
+            (Turn::Over, None) => Some("cap"),
+            _ => None,
+        }
+    }
+
+    fn side(&self, seat: Seat) -> &'static str {
+        ["first", "second"][seat]
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, m: CoinNimMove) -> String {
+        match m {
+            CoinNimMove::Take(n) => format!("take{n}"),
+            CoinNimMove::Heads => "heads".into(),
+            CoinNimMove::Tails => "tails".into(),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<CoinNimMove, MoveError> {
+        let m = match text {
+            "take1" => CoinNimMove::Take(1),
+            "take2" => CoinNimMove::Take(2),
+            "heads" => CoinNimMove::Heads,
+            "tails" => CoinNimMove::Tails,
+            _ => {
+                return Err(MoveError::new(
+                    text,
+                    "expected take1, take2, heads or tails",
+                ))
+            }
+        };
+        self.clone().try_apply(m)?;
+        Ok(m)
+    }
+}
+
+impl CoinNimState {
+    fn apply_unchecked(&mut self, m: CoinNimMove) {
+        match m {
+            CoinNimMove::Take(n) => {
+                self.pile -= n;
+                self.decisions += 1;
+                if self.pile == 0 {
+                    self.winner = Some(self.mover);
+                } else if self.decisions < self.cap {
+                    self.coin_pending = true;
+                }
+            }
+            CoinNimMove::Heads => self.coin_pending = false,
+            CoinNimMove::Tails => {
+                self.coin_pending = false;
+                self.mover = 1 - self.mover;
+            }
+        }
+        self.ply += 1;
+        self.hash = self.recompute_hash();
+    }
+}
+
+impl ZeroSumTwoPlayer for CoinNimState {}
+
+impl fmt::Display for CoinNimState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "pile {} | decisions {}/{} | ",
+            self.pile, self.decisions, self.cap
+        )?;
+        match self.turn() {
+            Turn::Seat(s) => write!(f, "seat {s} to move"),
+            Turn::Chance => write!(f, "coin toss after seat {}", self.mover),
+            Turn::Over => write!(f, "over: {:?}", self.outcome()),
+        }
+    }
+}
+
+/// Evaluator for Coin Nim: a pile that is a multiple of 3 is bad for the side to move
+/// (classic take-1-or-2 Nim), seen from `seat`. Good enough to test search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CoinNimEval;
+
+/// The value of a win for [`CoinNimEval`].
+pub const COIN_NIM_WIN: i32 = 100;
+
+impl Evaluator<CoinNimState> for CoinNimEval {
+    fn evaluate(&self, s: &CoinNimState, seat: Seat) -> i32 {
+        if let Some(o) = s.outcome() {
+            return COIN_NIM_WIN * o.score(seat);
+        }
+        let good_for_mover = if s.pile % 3 == 0 { -10 } else { 10 };
+        if s.mover == seat {
+            good_for_mover
+        } else {
+            -good_for_mover
+        }
+    }
+
+    fn bounds(&self) -> (i32, i32) {
+        (-COIN_NIM_WIN, COIN_NIM_WIN)
+    }
+}

@@ -1,0 +1,168 @@
+//! The chance test game passes the conformance suite, and the suite catches broken games.
+
+use agon_engine::testing::coin_nim::{CoinNim, CoinNimMove, CoinNimState};
+use agon_engine::testing::{check_conformance, Conformance};
+use agon_engine::{Game, Outcome, State, Turn};
+
+#[test]
+fn coin_nim_conforms() {
+    for (stones, cap) in [(7, 6), (1, 1), (20, 60), (5, 3)] {
+        let game = CoinNim { stones, cap };
+        let report = check_conformance(&game, &Conformance::default()).unwrap();
+        assert_eq!(report.playouts, 1000);
+        assert!(report.chance_nodes > 0 || stones == 1, "{report:?}");
+    }
+    let report =
+        check_conformance(&CoinNim { stones: 9, cap: 40 }, &Conformance::default()).unwrap();
+    assert!(
+        report.transpositions > 0,
+        "take1 take2 and take2 take1 transpose: {report:?}"
+    );
+    let reasons: Vec<_> = report.end_reasons.iter().map(|(r, _)| *r).collect();
+    assert_eq!(reasons, ["last-stone"]);
+    let report = check_conformance(&CoinNim::default(), &Conformance::default()).unwrap();
+    let reasons: Vec<_> = report.end_reasons.iter().map(|(r, _)| *r).collect();
+    assert_eq!(reasons, ["cap", "last-stone"]);
+}
+
+#[test]
+fn heads_gives_the_same_seat_another_decision() {
+    let mut s = CoinNim::default().initial_state();
+    s.apply(CoinNimMove::Take(2));
+    assert_eq!(s.turn(), Turn::Chance);
+    let mut outcomes = Vec::new();
+    s.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes, [(CoinNimMove::Heads, 1), (CoinNimMove::Tails, 2)]);
+    s.apply(CoinNimMove::Heads);
+    assert_eq!(s.turn(), Turn::Seat(0));
+    s.apply(CoinNimMove::Take(2));
+    s.apply(CoinNimMove::Tails);
+    assert_eq!(s.turn(), Turn::Seat(1));
+    assert_eq!(
+        s.parse_move("take3").unwrap_err().reason,
+        "expected take1, take2, heads or tails"
+    );
+    assert_eq!(
+        s.parse_move("heads").unwrap_err().reason,
+        "not legal in this position"
+    );
+    for m in ["take2", "tails", "take1"] {
+        let m = s.parse_move(m).unwrap();
+        s.apply(m);
+    }
+    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(s.end_reason(), Some("last-stone"));
+}
+
+/// A wrapper that breaks one contract, to show the harness notices.
+mod broken {
+    use super::*;
+    use agon_engine::params::{ConfigError, ParamSpec, Params};
+    use std::fmt;
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Fault {
+        StaleHash,
+        DuplicateMove,
+        BadUndo,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Broken(pub CoinNimState, pub Fault);
+
+    impl fmt::Display for Broken {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.fmt(f)
+        }
+    }
+
+    impl State for Broken {
+        type Move = CoinNimMove;
+        type Undo = CoinNimState;
+        fn turn(&self) -> Turn {
+            self.0.turn()
+        }
+        fn legal_moves(&self, out: &mut Vec<CoinNimMove>) {
+            self.0.legal_moves(out);
+            if self.1 == Fault::DuplicateMove && !out.is_empty() {
+                out.push(out[0]);
+            }
+        }
+        fn chance_outcomes(&self, out: &mut Vec<(CoinNimMove, u32)>) {
+            self.0.chance_outcomes(out)
+        }
+        fn max_moves(&self) -> usize {
+            3
+        }
+        fn apply(&mut self, m: CoinNimMove) -> CoinNimState {
+            self.0.apply(m)
+        }
+        fn undo(&mut self, undo: CoinNimState) {
+            if self.1 != Fault::BadUndo {
+                self.0.undo(undo)
+            }
+        }
+        fn hash(&self) -> u64 {
+            match self.1 {
+                Fault::StaleHash if self.0.ply() > 2 => 7,
+                _ => self.0.hash(),
+            }
+        }
+        fn recompute_hash(&self) -> u64 {
+            self.0.recompute_hash()
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+        fn end_reason(&self) -> Option<&'static str> {
+            self.0.end_reason()
+        }
+        fn side(&self, seat: usize) -> &'static str {
+            self.0.side(seat)
+        }
+        fn ply(&self) -> u32 {
+            self.0.ply()
+        }
+        fn format_move(&self, m: CoinNimMove) -> String {
+            self.0.format_move(m)
+        }
+        fn parse_move(&self, text: &str) -> Result<CoinNimMove, agon_engine::MoveError> {
+            self.0.parse_move(text)
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    pub struct BrokenGame(pub Fault);
+
+    impl Game for BrokenGame {
+        type State = Broken;
+        const NAME: &'static str = "broken";
+        const ABOUT: &'static str = "coin nim with one contract broken";
+        const HAS_CHANCE: bool = true;
+        const HAS_HIDDEN_INFORMATION: bool = false;
+        fn param_specs() -> &'static [ParamSpec] {
+            &[]
+        }
+        fn from_params(_: &Params) -> Result<Self, ConfigError> {
+            Ok(BrokenGame(Fault::StaleHash))
+        }
+        fn initial_state(&self) -> Broken {
+            Broken(CoinNim::default().initial_state(), self.0)
+        }
+    }
+}
+
+#[test]
+fn the_harness_catches_broken_contracts() {
+    use broken::{BrokenGame, Fault};
+    let cfg = Conformance {
+        playouts: 20,
+        ..Conformance::default()
+    };
+    let err = check_conformance(&BrokenGame(Fault::StaleHash), &cfg).unwrap_err();
+    assert!(err.contains("recompute_hash"), "{err}");
+    let err = check_conformance(&BrokenGame(Fault::DuplicateMove), &cfg).unwrap_err();
+    assert!(err.contains("listed twice"), "{err}");
+    let err = check_conformance(&BrokenGame(Fault::BadUndo), &cfg).unwrap_err();
+    assert!(err.contains("did not restore"), "{err}");
+}

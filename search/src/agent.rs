@@ -1,0 +1,129 @@
+//! The agent interface: what a tournament, `agon play` and `agon analyse` call.
+
+use std::fmt;
+use std::time::Duration;
+
+use agon_engine::State;
+use rand_chacha::ChaCha8Rng;
+
+/// The random generator every agent draws from: ChaCha8, seeded by the caller, so a game
+/// is reproducible on any machine and version of `rand`.
+pub type AgentRng = ChaCha8Rng;
+
+/// A search value, always from the point of view of the side to move at the root. At a
+/// chance node, where nobody is to move, it is from seat 0's point of view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// A heuristic score in evaluator units (or an exact expected value of such scores).
+    Score(f64),
+    /// A mean reward in [-1, 1] (MCTS).
+    Reward(f64),
+    /// A proven win in this many plies.
+    Win(u32),
+    /// A proven loss in this many plies.
+    Loss(u32),
+    /// A proven draw.
+    Draw,
+}
+
+impl fmt::Display for Value {
+    /// `12`, `-3.5`, `0.153` (rewards with three decimals), `win 5`, `loss 4`, `draw`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Value::Score(v) if v.fract() == 0.0 => write!(f, "{}", v as i64),
+            Value::Score(v) => write!(f, "{v:.3}"),
+            Value::Reward(v) => write!(f, "{v:.3}"),
+            Value::Win(n) => write!(f, "win {n}"),
+            Value::Loss(n) => write!(f, "loss {n}"),
+            Value::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// One completed iteration of an iterative-deepening search (one `info` line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo<M> {
+    /// Depth completed.
+    pub depth: u32,
+    /// Value at this depth, from the side to move's view.
+    pub value: Value,
+    /// Nodes searched so far in this search.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Principal variation (best line) found at this depth.
+    pub pv: Vec<M>,
+}
+
+/// What one search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The chosen move; `None` only at a chance node or a finished game.
+    pub best: Option<M>,
+    /// The value of the position from the side to move's view.
+    pub value: Value,
+    /// Deepest iteration completed (0 for agents that do not deepen).
+    pub depth: u32,
+    /// Nodes visited (MCTS: iterations).
+    pub nodes: u64,
+    /// Wall time of the search (never reproducible; kept apart from results).
+    pub time: Duration,
+    /// Principal variation, starting with `best`.
+    pub pv: Vec<M>,
+    /// Transposition-table hits (0 for agents without a table).
+    pub tt_hits: u64,
+}
+
+/// Totals over every search an agent made in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AgentStats {
+    /// Searches (moves chosen).
+    pub searches: u64,
+    /// Nodes visited over all searches.
+    pub nodes: u64,
+    /// Thinking time over all searches.
+    pub time: Duration,
+}
+
+impl AgentStats {
+    /// Adds one finished search to the totals.
+    pub fn record<M>(&mut self, result: &SearchResult<M>) {
+        self.searches += 1;
+        self.nodes += result.nodes;
+        self.time += result.time;
+    }
+}
+
+/// A player: chooses a decision for the side to move.
+///
+/// Object-safe, so a tournament holds one `Box<dyn Agent<S>>` per seat: one virtual call
+/// per *move*, never per node. Required: `name`, `search`, `stats`; `select_move` is
+/// provided.
+///
+/// Contract: `search` on a state whose turn is `Turn::Seat(_)` returns `best: Some(m)`
+/// with `m` legal there; with the same state, the same generator state and a fixed-size
+/// budget (depth, nodes, iterations) it returns the same move on any machine.
+pub trait Agent<S: State>: Send {
+    /// The agent's canonical spec (`ab:depth=6,hash=16`), as records store it.
+    fn name(&self) -> &str;
+
+    /// Searches `state`, calling `info` after each completed iteration (agents that do
+    /// not deepen may call it once or never), and returns the result. Adds the search to
+    /// [`Agent::stats`].
+    fn search(
+        &mut self,
+        state: &S,
+        rng: &mut AgentRng,
+        info: &mut dyn FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move>;
+
+    /// Totals over this agent's searches so far.
+    fn stats(&self) -> AgentStats;
+
+    /// Chooses a move for the side to move of `state` (a decision node).
+    fn select_move(&mut self, state: &S, rng: &mut AgentRng) -> S::Move {
+        self.search(state, rng, &mut |_| {})
+            .best
+            .expect("Agent::search returns a move at a decision node")
+    }
+}

@@ -1,0 +1,51 @@
+//! The `random` agent: a uniformly random legal move.
+
+use agon_engine::State;
+use rand::Rng;
+
+use crate::agent::{Agent, AgentRng, AgentStats, SearchResult, Value};
+
+/// Plays a uniformly random legal move, drawn from the generator it is given.
+#[derive(Clone, Debug, Default)]
+pub struct RandomAgent {
+    stats: AgentStats,
+}
+
+impl RandomAgent {
+    /// A new random agent.
+    pub fn new() -> Self {
+        RandomAgent::default()
+    }
+}
+
+impl<S: State> Agent<S> for RandomAgent {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn search(
+        &mut self,
+        state: &S,
+        rng: &mut AgentRng,
+        _info: &mut dyn FnMut(&crate::agent::SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let mut moves = Vec::with_capacity(state.max_moves());
+        state.legal_moves(&mut moves);
+        let best = (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())]);
+        let result = SearchResult {
+            best,
+            value: Value::Score(0.0),
+            depth: 0,
+            nodes: 1,
+            time: std::time::Duration::ZERO,
+            pv: best.into_iter().collect(),
+            tt_hits: 0,
+        };
+        self.stats.record(&result);
+        result
+    }
+
+    fn stats(&self) -> AgentStats {
+        self.stats
+    }
+}
