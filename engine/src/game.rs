@@ -130,7 +130,8 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
     fn max_moves(&self) -> usize;
 
     /// Plays a legal decision or chance outcome. An illegal move is a caller bug: it is
-    /// caught by `debug_assert!` only. Returns what [`State::undo`] needs.
+    /// caught by `debug_assert!` only (a check that must not call `try_apply`, whose
+    /// default calls `apply`). Returns what [`State::undo`] needs.
     fn apply(&mut self, m: Self::Move) -> Self::Undo;
 
     /// Restores the state from before the `apply` that returned `undo`.

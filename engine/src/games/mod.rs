@@ -1,3 +1,3 @@
 //! The games, one folder each: rules, notation and evaluation together.
 
-// pub mod invector;
+pub mod invector;

@@ -1,0 +1,486 @@
+//! Invector by Mark Steere (2006): a capture game on a Kōnane board.
+//!
+//! A full checkerboard of Black and White stones; a stone captures an orthogonally
+//! adjacent enemy by replacement, or steps onto an adjacent empty pit one step closer
+//! to the centre. A player with neither must pass; White may swap colours instead of
+//! its first move (pie rule); whoever captures the opponent's last stone wins. The
+//! project's own description of the rules and its rulings is `docs/games/invector.md`.
+//!
+//! Representation: one 128-bit bitboard per colour ([`board`]), move generation by
+//! whole-board shifts ([`moves`]), notation in [`notation`], evaluation in [`eval`].
+//! The state is small and `Copy`-like, so undo is by copy.
+
+pub mod board;
+pub mod eval;
+pub mod moves;
+pub mod notation;
+
+use std::fmt;
+
+use crate::game::{Deterministic, Game, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
+use crate::zobrist;
+
+use board::{Bitboard, Geometry};
+pub use eval::InvectorEval;
+pub use moves::{InvectorMove, MoveKind};
+
+/// A colour. Black (index 0) moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// Moves first; holds a1 at the start.
+    Black = 0,
+    /// Moves second; may swap with the pie rule.
+    White = 1,
+}
+
+impl Colour {
+    /// The other colour.
+    #[inline]
+    pub const fn other(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+
+    /// Lower-case name, as `side()` reports it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::Black => "black",
+            Colour::White => "white",
+        }
+    }
+}
+
+/// Invector's rules: board size and whether the pie rule is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Invector {
+    width: usize,
+    height: usize,
+    pie: bool,
+}
+
+impl Invector {
+    /// The rules for a `width × height` board. Exactly one of the sides must be even,
+    /// both in 1..=16, and the board at most 128 cells.
+    pub fn new(width: usize, height: usize, pie: bool) -> Result<Invector, ConfigError> {
+        if !(1..=16).contains(&width) || !(1..=16).contains(&height) {
+            return Err(ConfigError(format!(
+                "invector board {width}x{height} is not allowed: width and height must be 1..16"
+            )));
+        }
+        if width % 2 == height % 2 {
+            return Err(ConfigError(format!(
+                "invector board {width}x{height} is not allowed: exactly one of width and height must be even"
+            )));
+        }
+        if width * height > 128 {
+            return Err(ConfigError(format!(
+                "invector board {width}x{height} is not allowed: at most 128 cells (it has {})",
+                width * height
+            )));
+        }
+        Ok(Invector { width, height, pie })
+    }
+
+    /// Board width (columns).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Board height (rows).
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Whether White may swap on its first turn.
+    pub fn pie(&self) -> bool {
+        self.pie
+    }
+}
+
+impl Default for Invector {
+    /// 8 × 7 with the pie rule: the spec's default.
+    fn default() -> Self {
+        Invector {
+            width: 8,
+            height: 7,
+            pie: true,
+        }
+    }
+}
+
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "height",
+        kind: ParamKind::Int { min: 1, max: 16 },
+        default: Some("7"),
+        help: "rows; exactly one of width and height is even, width*height <= 128",
+    },
+    ParamSpec {
+        name: "pie",
+        kind: ParamKind::Bool,
+        default: Some("true"),
+        help: "White may swap colours instead of its first move",
+    },
+    ParamSpec {
+        name: "width",
+        kind: ParamKind::Int { min: 1, max: 16 },
+        default: Some("8"),
+        help: "columns (a, b, c, ... from the left)",
+    },
+];
+
+impl Game for Invector {
+    type State = InvectorState;
+    const NAME: &'static str = "invector";
+    const ABOUT: &'static str =
+        "Invector by Mark Steere: capture by replacement, step towards the centre";
+    const HAS_CHANCE: bool = false;
+    const HAS_HIDDEN_INFORMATION: bool = false;
+
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let get = |name| params.int(name).expect("declared with a default") as usize;
+        Invector::new(
+            get("width"),
+            get("height"),
+            params.bool("pie").expect("declared with a default"),
+        )
+    }
+
+    fn initial_state(&self) -> InvectorState {
+        let geo = Geometry::get(self.width, self.height);
+        let black = geo.black_start();
+        let mut s = InvectorState {
+            geo,
+            stones: [black, geo.full & !black],
+            to_move: Colour::Black,
+            swapped: false,
+            pie: self.pie,
+            winner: None,
+            ply: 0,
+            hash: 0,
+        };
+        s.hash = s.recompute_hash();
+        s
+    }
+}
+
+/// Zobrist keys: 128 cells × 2 colours, then White to move, colours swapped, and the
+/// swap still available (pie rule, second decision).
+const KEYS: [u64; 259] = zobrist::keys(0x1_4EC7_0A);
+const KEY_WHITE_TO_MOVE: u64 = KEYS[256];
+const KEY_SWAPPED: u64 = KEYS[257];
+const KEY_SWAP_AVAILABLE: u64 = KEYS[258];
+
+/// A position of Invector.
+///
+/// `Eq` and the hash cover the stones, the colour to move, which seat plays which
+/// colour, whether the swap is available and the winner; not the ply count.
+#[derive(Clone)]
+pub struct InvectorState {
+    geo: &'static Geometry,
+    /// Stones by colour (`Colour as usize`).
+    stones: [Bitboard; 2],
+    to_move: Colour,
+    /// After a pie-rule swap, seat 0 plays White.
+    swapped: bool,
+    pie: bool,
+    winner: Option<Seat>,
+    ply: u32,
+    hash: u64,
+}
+
+impl InvectorState {
+    /// The board geometry.
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    /// The stones of `colour`.
+    pub fn stones(&self, colour: Colour) -> Bitboard {
+        self.stones[colour as usize]
+    }
+
+    /// The colour to move (meaningless once the game is over).
+    pub fn colour_to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// The colour `seat` plays.
+    pub fn colour_of(&self, seat: Seat) -> Colour {
+        if (seat == 1) != self.swapped {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    }
+
+    /// The seat playing `colour`.
+    pub fn seat_of(&self, colour: Colour) -> Seat {
+        (colour as usize) ^ usize::from(self.swapped)
+    }
+
+    /// Empty cells.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        self.geo.full & !(self.stones[0] | self.stones[1])
+    }
+
+    /// Whether White may still decide `swap` (pie rule on, the game's second decision).
+    #[inline]
+    pub fn swap_available(&self) -> bool {
+        self.pie && self.ply == 1 && self.winner.is_none()
+    }
+
+    #[inline]
+    fn swap_key(&self) -> u64 {
+        if self.swap_available() {
+            KEY_SWAP_AVAILABLE
+        } else {
+            0
+        }
+    }
+
+    /// Captures and steps of the side to move (no pass or swap).
+    fn piece_moves(&self, out: &mut Vec<InvectorMove>) {
+        let own = self.stones[self.to_move as usize];
+        let enemy = self.stones[self.to_move.other() as usize];
+        moves::captures(self.geo, own, enemy, out);
+        moves::steps(self.geo, own, self.empty(), out);
+    }
+
+    /// Whether `m` is among the legal moves (the check behind `try_apply`).
+    fn is_legal(&self, m: InvectorMove) -> bool {
+        let mut moves = Vec::with_capacity(self.max_moves());
+        self.legal_moves(&mut moves);
+        moves.contains(&m)
+    }
+
+    /// Moves a stone of the side to move, keeping the hash up to date.
+    #[inline]
+    fn move_stone(&mut self, colour: Colour, from: usize, to: usize) {
+        let c = colour as usize;
+        self.stones[c] ^= 1u128 << from | 1u128 << to;
+        self.hash ^= KEYS[c * 128 + from] ^ KEYS[c * 128 + to];
+    }
+}
+
+impl PartialEq for InvectorState {
+    fn eq(&self, o: &Self) -> bool {
+        std::ptr::eq(self.geo, o.geo)
+            && self.stones == o.stones
+            && self.to_move == o.to_move
+            && self.swapped == o.swapped
+            && self.pie == o.pie
+            && self.swap_available() == o.swap_available()
+            && self.winner == o.winner
+    }
+}
+
+impl Eq for InvectorState {}
+
+impl State for InvectorState {
+    type Move = InvectorMove;
+    type Undo = InvectorState;
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        match self.winner {
+            Some(_) => Turn::Over,
+            None => Turn::Seat(self.seat_of(self.to_move)),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<InvectorMove>) {
+        if self.winner.is_some() {
+            return;
+        }
+        let start = out.len();
+        self.piece_moves(out);
+        if out.len() == start {
+            out.push(InvectorMove::PASS);
+        }
+        if self.swap_available() {
+            out.push(InvectorMove::SWAP);
+        }
+    }
+
+    fn max_moves(&self) -> usize {
+        // Each cell has at most 4 neighbours, and each capture or step is a
+        // (cell, direction) pair; plus pass and swap.
+        4 * self.geo.cells() + 2
+    }
+
+    fn apply(&mut self, m: InvectorMove) -> InvectorState {
+        debug_assert!(self.is_legal(m), "illegal move {m:?}");
+        let undo = self.clone();
+        let before = self.swap_key();
+        let mover = self.to_move;
+        match m.kind {
+            MoveKind::Capture => {
+                let enemy = mover.other() as usize;
+                self.stones[enemy] &= !(1u128 << m.to);
+                self.hash ^= KEYS[enemy * 128 + m.to as usize];
+                self.move_stone(mover, m.from.into(), m.to.into());
+                if self.stones[enemy] == 0 {
+                    self.winner = Some(self.seat_of(mover));
+                }
+            }
+            MoveKind::Step => self.move_stone(mover, m.from.into(), m.to.into()),
+            MoveKind::Pass => {}
+            MoveKind::Swap => {
+                self.swapped = true;
+                self.hash ^= KEY_SWAPPED;
+            }
+        }
+        // A swap keeps White to move: the seat that now plays White moves next.
+        if m.kind != MoveKind::Swap && self.winner.is_none() {
+            self.to_move = mover.other();
+            self.hash ^= KEY_WHITE_TO_MOVE;
+        }
+        self.ply += 1;
+        self.hash ^= before ^ self.swap_key();
+        debug_assert_eq!(self.hash, self.recompute_hash());
+        undo
+    }
+
+    fn try_apply(&mut self, m: InvectorMove) -> Result<InvectorState, crate::game::MoveError> {
+        if self.winner.is_some() {
+            Err(crate::game::MoveError::new(
+                self.format_move(m),
+                "the game is over",
+            ))
+        } else if self.is_legal(m) {
+            Ok(self.apply(m))
+        } else {
+            // Re-reading the printed move gives the precise reason.
+            let text = self.format_move(m);
+            Err(self.parse_move(&text).err().unwrap_or_else(|| {
+                crate::game::MoveError::new(text, "not a legal move in this position")
+            }))
+        }
+    }
+
+    #[inline]
+    fn undo(&mut self, undo: InvectorState) {
+        *self = undo;
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in 0..2 {
+            for p in board::Cells(self.stones[c]) {
+                h ^= KEYS[c * 128 + p];
+            }
+        }
+        if self.to_move == Colour::White {
+            h ^= KEY_WHITE_TO_MOVE;
+        }
+        if self.swapped {
+            h ^= KEY_SWAPPED;
+        }
+        h ^ self.swap_key()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(Outcome::Win)
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        self.winner.map(|_| "elimination")
+    }
+
+    fn side(&self, seat: Seat) -> &'static str {
+        self.colour_of(seat).name()
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, m: InvectorMove) -> String {
+        notation::format_move(self.geo, m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<InvectorMove, crate::game::MoveError> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl Deterministic for InvectorState {}
+impl ZeroSumTwoPlayer for InvectorState {}
+
+impl fmt::Debug for InvectorState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("InvectorState")
+            .field("size", &(self.geo.width, self.geo.height))
+            .field("black", &format_args!("{:#x}", self.stones[0]))
+            .field("white", &format_args!("{:#x}", self.stones[1]))
+            .field("to_move", &self.to_move)
+            .field("swapped", &self.swapped)
+            .field("pie", &self.pie)
+            .field("winner", &self.winner)
+            .field("ply", &self.ply)
+            .field("hash", &format_args!("{:#x}", self.hash))
+            .finish()
+    }
+}
+
+impl fmt::Display for InvectorState {
+    /// The board from White's side at the top, `X` Black, `O` White, `.` empty, `+` an
+    /// empty centre pit; then who is to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = self.geo;
+        for y in (0..g.height).rev() {
+            write!(f, "{:>2} ", y + 1)?;
+            for x in 0..g.width {
+                let p = y * g.width + x;
+                let bit = 1u128 << p;
+                let c = if self.stones[0] & bit != 0 {
+                    'X'
+                } else if self.stones[1] & bit != 0 {
+                    'O'
+                } else if g.centre.contains(&p) {
+                    '+'
+                } else {
+                    '.'
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "   ")?;
+        for x in 0..g.width {
+            write!(f, " {}", (b'a' + x as u8) as char)?;
+        }
+        writeln!(f)?;
+        let count = |c: Colour| self.stones[c as usize].count_ones();
+        write!(
+            f,
+            "black (X) {} stones, seat {}; white (O) {} stones, seat {}; ",
+            count(Colour::Black),
+            self.seat_of(Colour::Black),
+            count(Colour::White),
+            self.seat_of(Colour::White)
+        )?;
+        match self.winner {
+            Some(w) => write!(f, "seat {w} ({}) wins", self.side(w)),
+            None => write!(
+                f,
+                "{} to move (seat {})",
+                self.to_move.name(),
+                self.seat_of(self.to_move)
+            ),
+        }
+    }
+}
