@@ -65,7 +65,7 @@ impl Geometry {
         let cache = CACHE.get_or_init(|| Mutex::new(vec![None; 16 * 16]));
         let mut slots = cache.lock().expect("geometry cache poisoned");
         let slot = &mut slots[(width - 1) * 16 + (height - 1)];
-        *slot.get_or_insert_with(|| Box::leak(Box::new(Geometry::build(width, height))))
+        slot.get_or_insert_with(|| Box::leak(Box::new(Geometry::build(width, height))))
     }
 
     fn build(width: usize, height: usize) -> Geometry {

@@ -173,7 +173,7 @@ impl Game for Invector {
 
 /// Zobrist keys: 128 cells × 2 colours, then White to move, colours swapped, and the
 /// swap still available (pie rule, second decision).
-const KEYS: [u64; 259] = zobrist::keys(0x1_4EC7_0A);
+const KEYS: [u64; 259] = zobrist::keys(0x0014_EC70);
 const KEY_WHITE_TO_MOVE: u64 = KEYS[256];
 const KEY_SWAPPED: u64 = KEYS[257];
 const KEY_SWAP_AVAILABLE: u64 = KEYS[258];
@@ -255,11 +255,28 @@ impl InvectorState {
         moves::steps(self.geo, own, self.empty(), out);
     }
 
-    /// Whether `m` is among the legal moves (the check behind `try_apply`).
+    /// Whether `m` is a legal decision here (the check behind `try_apply` and the debug
+    /// check in `apply`). Captures, steps and swaps are checked directly, in constant
+    /// time; only `pass` needs the move list.
     fn is_legal(&self, m: InvectorMove) -> bool {
-        let mut moves = Vec::with_capacity(self.max_moves());
-        self.legal_moves(&mut moves);
-        moves.contains(&m)
+        if self.winner.is_some() {
+            return false;
+        }
+        let own = self.stones[self.to_move as usize];
+        let enemy = self.stones[self.to_move.other() as usize];
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let adjacent = || from < self.geo.cells() && self.geo.neighbours[from] & 1u128 << to != 0;
+        match m.kind {
+            MoveKind::Capture => adjacent() && own & 1u128 << from != 0 && enemy & 1u128 << to != 0,
+            MoveKind::Step => {
+                adjacent()
+                    && own & 1u128 << from != 0
+                    && self.empty() & 1u128 << to != 0
+                    && self.geo.distance[to] < self.geo.distance[from]
+            }
+            MoveKind::Pass => !moves::can_move(self.geo, own, enemy, self.empty()),
+            MoveKind::Swap => self.swap_available(),
+        }
     }
 
     /// Moves a stone of the side to move, keeping the hash up to date.

@@ -42,22 +42,19 @@ fn parse_cell(g: &Geometry, text: &str) -> Result<usize, String> {
     let mut chars = text.chars();
     let letter = chars.next().filter(|c| c.is_ascii_lowercase());
     let digits = chars.as_str();
-    let (Some(letter), false) = (
-        letter,
-        digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()),
-    ) else {
+    // A row number has no leading zero (`c03` is not `c3`); row `0` is read, and is off
+    // the board.
+    let well_formed = !digits.is_empty()
+        && (digits == "0" || !digits.starts_with('0'))
+        && digits.bytes().all(|b| b.is_ascii_digit());
+    let (Some(letter), true) = (letter, well_formed) else {
         return Err(format!(
             "{text:?} is not a cell (a letter then a row number, like c3)"
         ));
     };
     let x = (letter as u8 - b'a') as usize;
-    let y = digits
-        .parse::<usize>()
-        .ok()
-        .filter(|&y| y >= 1)
-        .map(|y| y - 1);
-    match y {
-        Some(y) if x < g.width && y < g.height => Ok(y * g.width + x),
+    match digits.parse::<usize>() {
+        Ok(row) if x < g.width && (1..=g.height).contains(&row) => Ok((row - 1) * g.width + x),
         _ => Err(format!(
             "cell {text} is off the {}x{} board",
             g.width, g.height
@@ -174,6 +171,10 @@ mod tests {
         );
         assert_eq!(reason("f1-e1"), "cell f1 is off the 5x4 board");
         assert_eq!(reason("a0-a1"), "cell a0 is off the 5x4 board");
+        assert_eq!(
+            reason("c03xd03"),
+            "\"c03\" is not a cell (a letter then a row number, like c3)"
+        );
         assert_eq!(
             reason("3c-c4"),
             "\"3c\" is not a cell (a letter then a row number, like c3)"
