@@ -233,3 +233,20 @@ pub fn play_moves<S: State>(state: &mut S, moves: &str) -> Result<(), MoveError>
     }
     Ok(())
 }
+
+/// Draws an outcome of the pending chance event of `state` with probability weight /
+/// total weight, from `rng`. Exact integer arithmetic, so the same generator state gives
+/// the same outcome on every machine. Panics if `state` is not at a chance node.
+pub fn sample_outcome<S: State>(state: &S, rng: &mut impl rand::Rng) -> S::Move {
+    let mut outcomes = Vec::new();
+    state.chance_outcomes(&mut outcomes);
+    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+    let mut pick = rng.random_range(0..total);
+    for &(m, w) in &outcomes {
+        if pick < u64::from(w) {
+            return m;
+        }
+        pick -= u64::from(w);
+    }
+    unreachable!("pick < total")
+}

@@ -29,7 +29,7 @@ pub mod zobrist;
 
 pub use eval::Evaluator;
 pub use game::{
-    opponent, play_moves, Deterministic, Game, Move, MoveError, Outcome, Seat, State, Turn,
-    ZeroSumTwoPlayer,
+    opponent, play_moves, sample_outcome, Deterministic, Game, Move, MoveError, Outcome, Seat,
+    State, Turn, ZeroSumTwoPlayer,
 };
 pub use params::{ConfigError, ParamKind, ParamSpec, ParamValue, Params};

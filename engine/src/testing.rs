@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{Game, Move, State, Turn};
+use crate::game::{sample_outcome, Game, Move, State, Turn};
 
 /// How much checking [`check_conformance`] does.
 #[derive(Clone, Debug)]
@@ -118,21 +118,6 @@ pub fn check_conformance<G: Game>(
     }
     report.end_reasons.sort();
     Ok(report)
-}
-
-/// Draws a chance outcome of `state` by its weight.
-pub fn sample_outcome<S: State>(state: &S, rng: &mut impl Rng) -> S::Move {
-    let mut outcomes = Vec::new();
-    state.chance_outcomes(&mut outcomes);
-    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-    let mut pick = rng.random_range(0..total);
-    for &(m, w) in &outcomes {
-        if pick < u64::from(w) {
-            return m;
-        }
-        pick -= u64::from(w);
-    }
-    unreachable!("pick < total")
 }
 
 /// Every per-node property; `pool` collects moves seen elsewhere to try as illegal moves.
