@@ -26,6 +26,15 @@ pub enum Value {
     Draw,
 }
 
+impl Value {
+    /// Whether the value is a proven game result (`Win`, `Loss`, `Draw`) rather than an
+    /// estimate (`Score`, `Reward`). An exact solver stopped by its budget before the
+    /// proof reports an estimate, so this is how its "unproven" shows.
+    pub fn is_proven(&self) -> bool {
+        matches!(self, Value::Win(_) | Value::Loss(_) | Value::Draw)
+    }
+}
+
 impl fmt::Display for Value {
     /// `12`, `-3.5`, `0.153` (rewards with three decimals), `win 5`, `loss 4`, `draw`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

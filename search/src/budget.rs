@@ -38,6 +38,13 @@ impl Clock {
         self.start.elapsed()
     }
 
+    /// Whether the wall-time limit, if any, has passed (reads the clock every time: for
+    /// decisions between iterations, not per node).
+    pub fn time_is_up(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
     /// Whether a search that has visited `nodes` must stop. Reads the clock only every
     /// 1,024 nodes, since `Instant::now` costs about as much as a node.
     #[inline]

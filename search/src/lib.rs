@@ -1,13 +1,70 @@
 //! # agon-search: agents generic over the game API
 //!
 //! Every search here is generic over `S: agon_engine::State` and monomorphised per game:
-//! no dynamic dispatch and no heap allocation per node. Agents implement the object-safe
-//! [`Agent`] trait, called once per move.
+//! no dynamic dispatch and no heap allocation per node (move buffers are owned per ply
+//! and reused). Agents implement the object-safe [`Agent`] trait, called once per move.
+//!
+//! - [`random`]: a uniformly random legal move;
+//! - [`greedy`]: the best evaluation one decision ahead, averaged exactly over chance;
+//! - [`alphabeta`] (`ab`): negamax alpha-beta with iterative deepening and a
+//!   [transposition table](tt), for deterministic games;
+//! - [`solve`]: the exact solver (fastest win, slowest loss);
+//! - [`registry`]: the agents by name, built from checked parameters.
+//!
+//! Alpha-beta needs `S: Deterministic`, so it does not compile for a game with chance.
+//!
+//! ```
+//! use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
+//! use agon_engine::{Game, Params, State};
+//! use agon_search::{registry, AgentRng, Value};
+//! use rand::SeedableRng;
+//!
+//! // Agents are built by name from checked parameters, as the CLI does for `ab:depth=3`.
+//! let info = registry::find("ab").unwrap();
+//! let params = Params::parse(info.params, &[("depth", "3")]).unwrap();
+//! let mut ab = registry::build_deterministic::<InvectorState, _>(
+//!     "ab", &params, InvectorEval, "ab:depth=3,hash=16".into(),
+//! ).unwrap();
+//! let state = Invector::new(5, 4, false).unwrap().initial_state();
+//! let mut rng = AgentRng::seed_from_u64(1);
+//! let result = ab.search(&state, &mut rng, &mut |info| {
+//!     println!("info depth {} value {} nodes {}", info.depth, info.value, info.nodes);
+//! });
+//! assert_eq!(result.depth, 3);
+//! println!("bestmove {}", state.format_move(result.best.unwrap()));
+//!
+//! // The solver proves that on 4×3 the first player loses in 16 plies.
+//! let params = Params::parse(registry::find("solve").unwrap().params, &[]).unwrap();
+//! let mut solve = registry::build_deterministic::<InvectorState, _>(
+//!     "solve", &params, InvectorEval, "solve".into(),
+//! ).unwrap();
+//! let small = Invector::new(4, 3, false).unwrap().initial_state();
+//! assert_eq!(solve.search(&small, &mut rng, &mut |_| {}).value, Value::Loss(16));
+//!
+//! // Games with chance get greedy or random; alpha-beta is refused.
+//! use agon_engine::testing::coin_nim::{CoinNimEval, CoinNimState};
+//! let refused = registry::build_chance::<CoinNimState, _>(
+//!     "ab", &Params::default(), CoinNimEval, "ab".into(),
+//! );
+//! assert!(refused.is_err());
+//! ```
 
 pub mod agent;
+pub mod alphabeta;
 pub mod budget;
+pub mod greedy;
+pub mod ordering;
 pub mod random;
+pub mod registry;
+pub mod score;
+pub mod solve;
+pub mod tt;
 
 pub use agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use budget::{Budget, Clock};
+pub use greedy::Greedy;
 pub use random::RandomAgent;
+pub use registry::{AgentError, AgentInfo, AGENTS};
+pub use solve::{SolveConfig, Solver};
+pub use tt::TranspositionTable;

@@ -3,31 +3,46 @@
 use agon_engine::State;
 use rand::Rng;
 
-use crate::agent::{Agent, AgentRng, AgentStats, SearchResult, Value};
+use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
 
 /// Plays a uniformly random legal move, drawn from the generator it is given.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct RandomAgent {
+    label: String,
     stats: AgentStats,
 }
 
 impl RandomAgent {
-    /// A new random agent.
+    /// A new random agent named `random`.
     pub fn new() -> Self {
-        RandomAgent::default()
+        RandomAgent::with_label("random")
+    }
+
+    /// A new random agent named `label` (what [`Agent::name`] returns).
+    pub fn with_label(label: impl Into<String>) -> Self {
+        RandomAgent {
+            label: label.into(),
+            stats: AgentStats::default(),
+        }
+    }
+}
+
+impl Default for RandomAgent {
+    fn default() -> Self {
+        RandomAgent::new()
     }
 }
 
 impl<S: State> Agent<S> for RandomAgent {
     fn name(&self) -> &str {
-        "random"
+        &self.label
     }
 
     fn search(
         &mut self,
         state: &S,
         rng: &mut AgentRng,
-        _info: &mut dyn FnMut(&crate::agent::SearchInfo<S::Move>),
+        _info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
         let mut moves = Vec::with_capacity(state.max_moves());
         state.legal_moves(&mut moves);
