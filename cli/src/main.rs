@@ -1,1 +1,199 @@
-fn main() {}
+//! # agon: the command-line tool of the Agon toolkit
+//!
+//! Runs tournaments between agents, plays and analyses games, and counts perft, for
+//! every registered game. `agon` alone runs a small default tournament:
+//!
+//! ```text
+//! cargo run --release                       # default tournament into results/default
+//! agon tournament --game invector:width=6,height=5 --agents ab:depth=3 greedy \
+//!     --games 20 --seed 7 --out results/ab-vs-greedy
+//! agon analyse --game invector --moves "d4xe4" --agent ab:depth=6
+//! agon perft --game invector:width=5,height=4 --depth 3
+//! ```
+//!
+//! Exit codes: 0 success, 1 a failure of the machine (a file that cannot be written),
+//! 2 bad input (one line on standard error naming the problem and the valid choices).
+//!
+//! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
+//! and generic dispatch), [`tournament`] (schedule and parallel run), [`run_dir`] (the
+//! tournament command and its output folder), [`record`] (CSV files), [`stats`] and
+//! [`report`] (summary), [`seeds`] (random streams), [`play`], [`analyse`], [`perft`],
+//! [`listing`], [`position`] (positions from `--moves`).
+
+mod analyse;
+mod args;
+mod games;
+mod listing;
+mod perft;
+mod play;
+mod position;
+mod record;
+mod report;
+mod run_dir;
+mod seeds;
+mod spec;
+mod stats;
+mod tournament;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
+
+use crate::args::{BadInput, Cli, Command};
+use crate::spec::{AgentSpec, GameSpec};
+
+/// Exit code for bad input.
+const BAD_INPUT: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return command_line_error(e),
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let broken_pipe = e.chain().any(|c| {
+                c.downcast_ref::<io::Error>()
+                    .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
+                // The reader of our output went away (`agon games | head`): not an error.
+                ExitCode::SUCCESS
+            } else if let Some(bad) = e.chain().find_map(|c| c.downcast_ref::<BadInput>()) {
+                eprintln!("error: {}", one_line(&bad.0));
+                ExitCode::from(BAD_INPUT)
+            } else {
+                eprintln!("error: {}", one_line(&format!("{e:#}")));
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+/// Runs the parsed command.
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        None => run_dir::tournament(&run_dir::default_args(), command_line(), &mut out),
+        Some(Command::Games) => listing::games(&mut out),
+        Some(Command::Agents) => listing::agents(&mut out),
+        Some(Command::Tournament(args)) => run_dir::tournament(&args, command_line(), &mut out),
+        Some(Command::Play(args)) => {
+            let game = GameSpec::parse(&args.game)?;
+            let agents = [
+                AgentSpec::parse(&args.agents[0], true)?,
+                AgentSpec::parse(&args.agents[1], true)?,
+            ];
+            let stdin = io::stdin();
+            let mut input = stdin.lock();
+            games::dispatch(
+                &game,
+                play::PlayCommand {
+                    agents,
+                    seed: args.seed,
+                    input: &mut input,
+                    out: &mut out,
+                },
+            )
+        }
+        Some(Command::Analyse(args)) => {
+            let game = GameSpec::parse(&args.game)?;
+            let agent = AgentSpec::parse(&args.agent, false)?;
+            games::dispatch(
+                &game,
+                analyse::AnalyseCommand {
+                    agent,
+                    moves: args.moves,
+                    seed: args.seed,
+                    out: &mut out,
+                },
+            )
+        }
+        Some(Command::Perft(args)) => {
+            let game = GameSpec::parse(&args.game)?;
+            games::dispatch(
+                &game,
+                perft::PerftCommand {
+                    moves: args.moves,
+                    depth: args.depth,
+                    divide: args.divide,
+                    out: &mut out,
+                    err: &mut io::stderr(),
+                },
+            )
+        }
+    }
+}
+
+/// Reports a command-line error from clap. Help and version requests print as usual
+/// (exit 0); anything else becomes one line, with the valid subcommands when the
+/// subcommand is unknown, and exit code 2.
+fn command_line_error(e: clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Printing help can only fail on a closed pipe, where nothing can be said.
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        kind => {
+            let rendered = e.render().to_string();
+            // clap's text: "error: ..." lines, an optional "tip: ..." line, then usage
+            // and a "For more information" line. Keep what comes before those two.
+            let mut message = String::new();
+            for line in rendered
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .filter(|l| !l.is_empty())
+            {
+                if message.is_empty() {
+                    message.push_str(line.strip_prefix("error:").unwrap_or(line).trim());
+                } else {
+                    // A tip is a sentence of its own; other lines continue a list.
+                    message.push_str(if line.starts_with("tip:") { "; " } else { " " });
+                    message.push_str(line);
+                }
+            }
+            if kind == ErrorKind::InvalidSubcommand {
+                let valid: Vec<String> = Cli::command()
+                    .get_subcommands()
+                    .map(|c| c.get_name().to_string())
+                    .collect();
+                message.push_str(&format!(" (valid: {})", valid.join(", ")));
+            }
+            eprintln!("error: {message}");
+            let _ = io::stderr().flush();
+            ExitCode::from(BAD_INPUT)
+        }
+    }
+}
+
+/// The command line as typed, each argument quoted for a POSIX shell when it holds
+/// anything but plain characters, for meta.csv.
+fn command_line() -> String {
+    std::env::args()
+        .map(|arg| {
+            let plain = !arg.is_empty()
+                && arg
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%#".contains(c));
+            if plain {
+                arg
+            } else {
+                format!("'{}'", arg.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Collapses line breaks so that an error is exactly one line.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,140 @@
+//! The command line, declared with clap's derive API, and the error type for bad input.
+//!
+//! Only the shape of the command line lives here: what each flag means is checked in the
+//! module that uses it ([`crate::spec`] for spec strings, the commands for the rest), so
+//! that every bad input produces the same kind of error, [`BadInput`].
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Input the user can fix: an unknown game, agent or parameter, a bad value, an illegal
+/// move, an odd `--games`, an output folder holding another run.
+///
+/// `main` prints it as one line (`error: <message>`) and exits with code 2. The message
+/// names the problem and, where there are any, the valid choices; it never contains a
+/// line break.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BadInput(pub String);
+
+impl BadInput {
+    /// A bad-input error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        BadInput(message.into())
+    }
+}
+
+/// `agon`: tournaments, analysis and perft for the games of the Agon toolkit.
+///
+/// Without a subcommand, `agon` runs a small default tournament into `results/default`
+/// (or reprints its summary if that folder already holds the finished run).
+#[derive(Debug, Parser)]
+#[command(name = "agon", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; none runs the default tournament.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the games with their parameters and defaults.
+    Games,
+    /// List the agents with their parameters and defaults.
+    Agents,
+    /// Run a round-robin tournament and write games.csv, timings.csv and summary.csv.
+    Tournament(TournamentArgs),
+    /// Play one game move by move, drawing the board; the agent `human` reads moves from
+    /// standard input.
+    Play(PlayArgs),
+    /// Search one position and print UCI-like `info` lines and a `bestmove` line.
+    #[command(alias = "analyze")]
+    Analyse(AnalyseArgs),
+    /// Count the move paths of each depth from a position (move-generator check).
+    Perft(PerftArgs),
+}
+
+/// Flags of `agon tournament`.
+#[derive(Clone, Debug, Args)]
+pub struct TournamentArgs {
+    /// Game spec, `name:key=value,...` (e.g. `invector:width=6,height=5`).
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+    /// Agent specs (e.g. `ab:depth=3 greedy random`); one agent alone plays itself.
+    #[arg(long, value_name = "AGENT", num_args = 1.., required = true)]
+    pub agents: Vec<String>,
+    /// Games per pairing; must be even (games 2k and 2k+1 form a seat-swapped pair).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub games: u64,
+    /// Master seed from which every random stream of the run is derived.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads; 0 means one per available core. Never changes the results.
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    pub threads: usize,
+    /// Output folder for meta.csv, games.csv, timings.csv and summary.csv.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+/// Flags of `agon play`.
+#[derive(Clone, Debug, Args)]
+pub struct PlayArgs {
+    /// Game spec, `name:key=value,...`.
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+    /// The agents of seat 0 and seat 1; `human` reads moves from standard input.
+    #[arg(long, value_names = ["A", "B"], num_args = 2, required = true)]
+    pub agents: Vec<String>,
+    /// Seed of the agents' and chance's random streams (as game 0 of a tournament).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Flags of `agon analyse`.
+#[derive(Clone, Debug, Args)]
+pub struct AnalyseArgs {
+    /// Game spec, `name:key=value,...`.
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+    /// Moves from the initial position, in notation, separated by spaces (chance
+    /// outcomes included).
+    #[arg(
+        long,
+        value_name = "MOVES",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    pub moves: String,
+    /// Agent spec of the searcher (e.g. `ab:depth=6`).
+    #[arg(long, value_name = "AGENT")]
+    pub agent: String,
+    /// Seed of the agent's random stream.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Flags of `agon perft`.
+#[derive(Clone, Debug, Args)]
+pub struct PerftArgs {
+    /// Game spec, `name:key=value,...`.
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+    /// Deepest depth to count (plies; every decision and chance outcome is one).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: u32,
+    /// Moves from the initial position, in notation, separated by spaces (chance
+    /// outcomes included).
+    #[arg(
+        long,
+        value_name = "MOVES",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    pub moves: String,
+    /// Print the count below each first move at the deepest depth, then the total.
+    #[arg(long)]
+    pub divide: bool,
+}

@@ -1,0 +1,132 @@
+//! The registry of games: which games the command line knows, and the generic dispatch
+//! that monomorphises every command for each of them.
+//!
+//! A command is a [`GameCommand`]: one generic method `run::<G>`. [`dispatch`] builds the
+//! game named by a [`GameSpec`] (checking what spans several parameters, such as a board
+//! size, with the game's own `from_params`) and calls the command with it, so the search
+//! inside runs with static dispatch, specialised for that game. Adding a game is one line
+//! in the `register_games!` list at the bottom: `deterministic` games get their agents
+//! from [`registry::build_deterministic`] (alpha-beta, solving), `chance` games from
+//! [`registry::build_chance`].
+
+use agon_engine::games::invector::{Invector, InvectorEval};
+use agon_engine::{Evaluator, Game, ParamSpec, ZeroSumTwoPlayer};
+use agon_search::{registry, Agent};
+
+use crate::args::BadInput;
+use crate::spec::{AgentSpec, GameSpec};
+
+/// A game the command line can run: two seats, zero-sum, with an evaluator and a way
+/// to build agents for it.
+pub trait PlayableGame: Game<State: ZeroSumTwoPlayer> {
+    /// The game's heuristic evaluator, given to every searching agent.
+    type Eval: Evaluator<Self::State> + Default;
+
+    /// A fresh agent from its spec, named `label` (a tournament label or the canonical
+    /// spec). Fails if the agent cannot play this game (e.g. `solve` on a chance game).
+    fn build_agent(
+        spec: &AgentSpec,
+        label: String,
+    ) -> Result<Box<dyn Agent<Self::State>>, BadInput>;
+}
+
+/// A command generic over the game; [`dispatch`] calls it with the game of a spec.
+pub trait GameCommand {
+    /// Runs the command on `game`, built from `spec`.
+    fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> anyhow::Result<()>;
+}
+
+/// What `agon games` lists and [`GameSpec::parse`] checks against.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The name typed in a spec.
+    pub name: &'static str,
+    /// One line describing the game.
+    pub about: &'static str,
+    /// The declared parameters with their defaults.
+    pub params: fn() -> &'static [ParamSpec],
+    /// Whether the game has chance events (dice, tile draws).
+    pub has_chance: bool,
+    /// Whether information is hidden from both players.
+    pub has_hidden_information: bool,
+}
+
+/// Implements [`PlayableGame`] for one game. `deterministic` games build agents with
+/// [`registry::build_deterministic`] (and must have no chance, checked at compile time),
+/// `chance` games with [`registry::build_chance`].
+macro_rules! playable {
+    (deterministic $game:ty => $eval:ty) => {
+        const _: () = assert!(
+            !<$game as Game>::HAS_CHANCE,
+            "a deterministic game has no chance"
+        );
+        impl PlayableGame for $game {
+            type Eval = $eval;
+            fn build_agent(
+                spec: &AgentSpec,
+                label: String,
+            ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
+                registry::build_deterministic(spec.name, &spec.params, <$eval>::default(), label)
+                    .map_err(|e| BadInput::new(format!("agent {:?}: {e}", spec.to_string())))
+            }
+        }
+    };
+    (chance $game:ty => $eval:ty) => {
+        impl PlayableGame for $game {
+            type Eval = $eval;
+            fn build_agent(
+                spec: &AgentSpec,
+                label: String,
+            ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
+                registry::build_chance(spec.name, &spec.params, <$eval>::default(), label)
+                    .map_err(|e| BadInput::new(format!("agent {:?}: {e}", spec.to_string())))
+            }
+        }
+    };
+}
+
+/// Declares the user-facing games: [`GAMES`], [`dispatch`] and each game's
+/// [`PlayableGame`] implementation, from one `kind Game => Evaluator;` line per game.
+macro_rules! register_games {
+    ($($kind:ident $game:ty => $eval:ty;)+) => {
+        /// Every game the command line knows, in listing order.
+        pub const GAMES: &[GameInfo] = &[$(GameInfo {
+            name: <$game as Game>::NAME,
+            about: <$game as Game>::ABOUT,
+            params: <$game as Game>::param_specs,
+            has_chance: <$game as Game>::HAS_CHANCE,
+            has_hidden_information: <$game as Game>::HAS_HIDDEN_INFORMATION,
+        }),+];
+
+        /// Builds the game of `spec` and runs `command` on it. The game's own check of
+        /// its parameters (e.g. an illegal board size) is a [`BadInput`].
+        pub fn dispatch<C: GameCommand>(spec: &GameSpec, command: C) -> anyhow::Result<()> {
+            $(
+                if spec.name == <$game as Game>::NAME {
+                    let game = <$game as Game>::from_params(&spec.params)
+                        .map_err(|e| BadInput::new(format!("game {:?}: {e}", spec.to_string())))?;
+                    return command.run(game, spec);
+                }
+            )+
+            // A GameSpec is only ever parsed against GAMES, so its name is one of these.
+            unreachable!("game spec {spec} names no registered game")
+        }
+
+        $(playable!($kind $game => $eval);)+
+    };
+}
+
+register_games! {
+    deterministic Invector => InvectorEval;
+}
+
+#[cfg(test)]
+pub(crate) mod test_games {
+    //! Coin Nim (the engine's chance test game) as a playable game, so that the generic
+    //! commands are tested on chance nodes too; it is not a user-facing game.
+    use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval};
+
+    use super::*;
+
+    playable!(chance CoinNim => CoinNimEval);
+}

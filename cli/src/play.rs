@@ -1,0 +1,201 @@
+//! `agon play`: one game, move by move, with the board drawn after every move. The agent
+//! `human` reads its moves from standard input.
+//!
+//! The agents and chance draw from the streams of game 0 of a tournament with the same
+//! seed ([`crate::seeds`]), so a game between two programs can be replayed exactly.
+
+use std::io::{BufRead, Write};
+
+use agon_engine::sample_outcome;
+use agon_engine::{State, Turn};
+use agon_search::Agent;
+use anyhow::{Context, Result};
+
+use crate::games::{GameCommand, PlayableGame};
+use crate::position::{describe_end, legal_here};
+use crate::seeds;
+use crate::spec::{AgentSpec, GameSpec};
+
+/// Who decides for a seat.
+enum Player<S: State> {
+    /// A program.
+    Agent(Box<dyn Agent<S>>),
+    /// A person typing moves.
+    Human,
+}
+
+/// What a human typed, once read.
+enum Typed<M> {
+    /// A legal move.
+    Move(M),
+    /// End of input: the game is abandoned.
+    EndOfInput,
+}
+
+/// `agon play` for the game of a spec.
+pub struct PlayCommand<'a> {
+    /// The agents of seat 0 and seat 1.
+    pub agents: [AgentSpec; 2],
+    /// Seed of the random streams.
+    pub seed: u64,
+    /// Where human moves are read from.
+    pub input: &'a mut dyn BufRead,
+    /// Where the game is printed.
+    pub out: &'a mut dyn Write,
+}
+
+impl GameCommand for PlayCommand<'_> {
+    fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> Result<()> {
+        play(&game, spec, &self.agents, self.seed, self.input, self.out)
+    }
+}
+
+/// Plays one game of `game` between `agents`, printing it to `out`.
+pub fn play<G: PlayableGame>(
+    game: &G,
+    spec: &GameSpec,
+    agents: &[AgentSpec; 2],
+    seed: u64,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let names = [agents[0].to_string(), agents[1].to_string()];
+    let mut players = Vec::with_capacity(2);
+    for (agent, name) in agents.iter().zip(&names) {
+        players.push(if agent.is_human() {
+            Player::Human
+        } else {
+            Player::Agent(G::build_agent(agent, name.clone())?)
+        });
+    }
+    let mut rngs = [0, 1].map(|seat| seeds::agent_rng(seed, 0, seat));
+    let mut chance = seeds::chance_rng(seed, 0);
+
+    let mut state = game.initial_state();
+    writeln!(out, "game {spec}")?;
+    for seat in 0..2 {
+        writeln!(out, "seat {seat}: {} ({})", names[seat], state.side(seat))?;
+    }
+    writeln!(out, "\n{state}\n")?;
+    loop {
+        let (m, who) = match state.turn() {
+            Turn::Over => break,
+            Turn::Chance => (sample_outcome(&state, &mut chance), "chance".to_string()),
+            Turn::Seat(seat) => {
+                let who = format!("seat {seat} ({}, {})", state.side(seat), names[seat]);
+                let m = match &mut players[seat] {
+                    Player::Agent(agent) => agent.select_move(&state, &mut rngs[seat]),
+                    Player::Human => match read_move(&state, seat, input, out)? {
+                        Typed::Move(m) => m,
+                        Typed::EndOfInput => {
+                            writeln!(
+                                out,
+                                "\nend of input: game abandoned after {} plies",
+                                state.ply()
+                            )?;
+                            return Ok(());
+                        }
+                    },
+                };
+                (m, who)
+            }
+        };
+        let text = state.format_move(m);
+        state
+            .try_apply(m)
+            .with_context(|| format!("{who} chose an illegal move"))?;
+        writeln!(out, "{}. {who}: {text}\n{state}\n", state.ply())?;
+    }
+    writeln!(
+        out,
+        "game over after {} plies: {}",
+        state.ply(),
+        describe_end(&state, Some([&names[0], &names[1]]))
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Prompts `seat` for a move until a legal one is typed (`help` lists them), or input
+/// ends.
+fn read_move<S: State>(
+    state: &S,
+    seat: usize,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Typed<S::Move>> {
+    loop {
+        write!(
+            out,
+            "seat {seat} ({}) to move (\"help\" lists the legal moves): ",
+            state.side(seat)
+        )?;
+        out.flush()?;
+        let mut line = String::new();
+        if input
+            .read_line(&mut line)
+            .context("cannot read standard input")?
+            == 0
+        {
+            return Ok(Typed::EndOfInput);
+        }
+        match line.trim() {
+            "" => {}
+            "help" | "?" => writeln!(out, "legal moves: {}", legal_here(state).join(" "))?,
+            text => match state.parse_move(text) {
+                Ok(m) => return Ok(Typed::Move(m)),
+                Err(e) => writeln!(out, "{e}; try again")?,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::testing::coin_nim::CoinNim;
+
+    use super::*;
+
+    fn run(agents: [&str; 2], typed: &str) -> String {
+        let spec = GameSpec {
+            name: "coin-nim",
+            params: Default::default(),
+        };
+        let agents = agents.map(|a| AgentSpec::parse(a, true).unwrap());
+        let mut out = Vec::new();
+        let game = CoinNim { stones: 3, cap: 4 };
+        play(&game, &spec, &agents, 1, &mut typed.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn humans_are_prompted_again_after_a_bad_move() {
+        // Seat 0 (human) takes 2 after a typo, a blank line and "help"; the coin then
+        // gives the last stone to seat 0 again (heads, "take1" typed) or to seat 1
+        // (tails): 3 plies either way.
+        let text = run(["human", "random"], "take3\n\nhelp\ntake2\ntake1\n");
+        assert!(text.contains("\"take3\": expected take1, take2, heads or tails; try again"));
+        assert!(text.contains("legal moves: take1 take2"));
+        assert!(text.contains("1. seat 0 (first, human): take2"));
+        assert!(text.contains("2. chance: "));
+        assert!(text.contains("game over after 3 plies: seat"), "{text}");
+    }
+
+    #[test]
+    fn end_of_input_abandons_the_game() {
+        let text = run(["human", "human"], "take1\n");
+        assert!(
+            text.ends_with("end of input: game abandoned after 2 plies\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn programs_play_to_the_end() {
+        let text = run(["random", "random"], "");
+        assert!(
+            text.starts_with("game coin-nim\nseat 0: random (first)\nseat 1: random (second)\n")
+        );
+        assert!(text.contains("game over after"));
+    }
+}

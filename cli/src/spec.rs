@@ -1,0 +1,233 @@
+//! Spec strings: `name` or `name:key=value,key=value` for games and agents, parsed here
+//! and nowhere else.
+//!
+//! A parsed spec is canonical: every parameter with a default is filled in (for agents,
+//! also the default budget of [`agon_search::registry::complete_params`]), keys are
+//! sorted, durations carry a unit (`50ms`, `2s`), booleans are `true`/`false`. Its text
+//! (`invector:height=7,pie=true,width=8`) is what records store and what two runs compare,
+//! so `ab:depth=3` and `ab:hash=16,depth=3` (if 16 is the default) are the same agent.
+//!
+//! Errors are [`BadInput`] and name the valid choices: `unknown game "x" (valid:
+//! invector)`, `unknown agent "x" (valid: random, greedy, ab, solve)`, `game "invector:w=5":
+//! unknown parameter "w" (valid: height, pie, width)`.
+
+use std::fmt;
+
+use agon_engine::{ParamSpec, Params};
+use agon_search::registry;
+
+use crate::args::BadInput;
+use crate::games;
+
+/// The name of the agent that reads its moves from standard input (`agon play` only).
+pub const HUMAN: &str = "human";
+
+/// A game spec: a registered game and its complete parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSpec {
+    /// The game's name (`invector`).
+    pub name: &'static str,
+    /// Every parameter, defaults filled in.
+    pub params: Params,
+}
+
+impl GameSpec {
+    /// Parses a game spec against the registered games.
+    pub fn parse(text: &str) -> Result<GameSpec, BadInput> {
+        let choices: Vec<_> = games::GAMES
+            .iter()
+            .map(|g| (g.name, (g.params)()))
+            .collect();
+        let (name, params) = parse_with(text, "game", &choices)?;
+        Ok(GameSpec { name, params })
+    }
+}
+
+impl fmt::Display for GameSpec {
+    /// The canonical text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&canonical(self.name, &self.params))
+    }
+}
+
+/// An agent spec: a registered agent (or [`HUMAN`]) and its complete parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AgentSpec {
+    /// The agent's name (`ab`, `human`, ...).
+    pub name: &'static str,
+    /// Every parameter, defaults and default budget filled in.
+    pub params: Params,
+}
+
+impl AgentSpec {
+    /// Parses an agent spec against the search registry; `human` is accepted only when
+    /// `allow_human` (interactive play).
+    pub fn parse(text: &str, allow_human: bool) -> Result<AgentSpec, BadInput> {
+        let mut choices: Vec<(&'static str, &'static [ParamSpec])> = registry::AGENTS
+            .iter()
+            .map(|a| (a.name, a.params))
+            .collect();
+        if allow_human {
+            choices.push((HUMAN, &[]));
+        }
+        let (name, mut params) = parse_with(text, "agent", &choices)?;
+        if name != HUMAN {
+            registry::complete_params(name, &mut params);
+        }
+        Ok(AgentSpec { name, params })
+    }
+
+    /// Whether this is the interactive [`HUMAN`] agent.
+    pub fn is_human(&self) -> bool {
+        self.name == HUMAN
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    /// The canonical text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&canonical(self.name, &self.params))
+    }
+}
+
+/// `name` alone when there are no parameters, else `name:k=v,...` in key order.
+fn canonical(name: &str, params: &Params) -> String {
+    if params.0.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name}:{}", params.canonical())
+    }
+}
+
+/// Splits `text` into a name and `key=value` pairs, finds the name among `choices`
+/// (name, declared parameters) and checks the pairs against its declarations. `what`
+/// (`game`, `agent`) names the kind of spec in errors.
+fn parse_with(
+    text: &str,
+    what: &str,
+    choices: &[(&'static str, &'static [ParamSpec])],
+) -> Result<(&'static str, Params), BadInput> {
+    let trimmed = text.trim();
+    let (name, rest) = match trimmed.split_once(':') {
+        Some((name, rest)) => (name.trim(), Some(rest)),
+        None => (trimmed, None),
+    };
+    let valid = || {
+        choices
+            .iter()
+            .map(|(n, _)| *n)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if name.is_empty() {
+        return Err(BadInput::new(format!(
+            "empty {what} spec {text:?} (valid: {})",
+            valid()
+        )));
+    }
+    let &(name, specs) = choices
+        .iter()
+        .find(|(n, _)| *n == name)
+        .ok_or_else(|| BadInput::new(format!("unknown {what} {name:?} (valid: {})", valid())))?;
+
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    if let Some(rest) = rest {
+        for item in rest.split(',') {
+            let pair = item
+                .split_once('=')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+                .ok_or_else(|| {
+                    BadInput::new(format!(
+                        "{what} {text:?}: expected key=value, got {:?}",
+                        item.trim()
+                    ))
+                })?;
+            if pairs.iter().any(|(k, _)| *k == pair.0) {
+                return Err(BadInput::new(format!(
+                    "{what} {text:?}: parameter {:?} given twice",
+                    pair.0
+                )));
+            }
+            pairs.push(pair);
+        }
+    }
+    let params =
+        Params::parse(specs, &pairs).map_err(|e| BadInput::new(format!("{what} {text:?}: {e}")))?;
+    Ok((name, params))
+}
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::ParamKind;
+
+    use super::*;
+
+    const BOARD: &[ParamSpec] = &[
+        ParamSpec {
+            name: "width",
+            kind: ParamKind::Int { min: 1, max: 16 },
+            default: Some("8"),
+            help: "",
+        },
+        ParamSpec {
+            name: "pie",
+            kind: ParamKind::Bool,
+            default: Some("true"),
+            help: "",
+        },
+    ];
+    const CHOICES: &[(&str, &[ParamSpec])] = &[("board", BOARD), ("bare", &[])];
+
+    fn parse(text: &str) -> Result<String, String> {
+        parse_with(text, "game", CHOICES)
+            .map(|(name, params)| canonical(name, &params))
+            .map_err(|e| e.0)
+    }
+
+    #[test]
+    fn canonical_form_fills_defaults_and_sorts_keys() {
+        assert_eq!(parse("board").unwrap(), "board:pie=true,width=8");
+        assert_eq!(
+            parse(" board: width = 5 ,pie=false").unwrap(),
+            "board:pie=false,width=5"
+        );
+        assert_eq!(parse("bare").unwrap(), "bare");
+    }
+
+    #[test]
+    fn errors_name_the_problem_and_the_choices() {
+        assert_eq!(
+            parse("chess").unwrap_err(),
+            "unknown game \"chess\" (valid: board, bare)"
+        );
+        assert_eq!(
+            parse("").unwrap_err(),
+            "empty game spec \"\" (valid: board, bare)"
+        );
+        assert_eq!(
+            parse("board:w=5").unwrap_err(),
+            "game \"board:w=5\": unknown parameter \"w\" (valid: width, pie)"
+        );
+        assert_eq!(
+            parse("board:width=99").unwrap_err(),
+            "game \"board:width=99\": width=99 is not valid: expected integer 1..16"
+        );
+        assert_eq!(
+            parse("board:width").unwrap_err(),
+            "game \"board:width\": expected key=value, got \"width\""
+        );
+        assert_eq!(
+            parse("board:").unwrap_err(),
+            "game \"board:\": expected key=value, got \"\""
+        );
+        assert_eq!(
+            parse("board:width=5,width=6").unwrap_err(),
+            "game \"board:width=5,width=6\": parameter \"width\" given twice"
+        );
+        assert_eq!(
+            parse("bare:x=1").unwrap_err(),
+            "game \"bare:x=1\": unknown parameter \"x\" (valid: none)"
+        );
+    }
+}

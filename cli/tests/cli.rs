@@ -1,0 +1,507 @@
+//! End-to-end tests of the `agon` binary of this build: exit codes, exact error lines,
+//! output formats, reproducibility across thread counts, and run folders.
+//!
+//! Small boards and shallow searches keep the whole file to a few seconds.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// Runs `agon` with `args` in `dir` (the crate folder if `None`), feeding `stdin`.
+fn agon_in(dir: Option<&Path>, args: &[&str], stdin: &str) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_agon"));
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command.spawn().expect("agon starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().expect("agon runs")
+}
+
+fn agon(args: &[&str]) -> Output {
+    agon_in(None, args, "")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A fresh, empty scratch folder unique to this test process and `name`.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agon-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Asserts exit code 2, exactly `line` on standard error, nothing on standard output.
+fn assert_bad_input(args: &[&str], line: &str) {
+    let o = agon(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    assert_eq!(stderr(&o), format!("error: {line}\n"), "{args:?}");
+    assert_eq!(stdout(&o), "", "{args:?}");
+}
+
+#[test]
+fn bad_specs_give_one_line_and_exit_2() {
+    let perft = |game: &'static str| ["perft", "--game", game, "--depth", "1"];
+    assert_bad_input(&perft("chess"), "unknown game \"chess\" (valid: invector)");
+    assert_bad_input(
+        &perft("invector:size=5"),
+        "game \"invector:size=5\": unknown parameter \"size\" (valid: height, pie, width)",
+    );
+    assert_bad_input(
+        &perft("invector:pie=yes"),
+        "game \"invector:pie=yes\": pie=yes is not valid: expected true|false",
+    );
+    assert_bad_input(
+        &perft("invector:width=17"),
+        "game \"invector:width=17\": width=17 is not valid: expected integer 1..16",
+    );
+    assert_bad_input(
+        &perft("invector:width=4,height=4"),
+        "game \"invector:height=4,pie=true,width=4\": invector board 4x4 is not allowed: \
+         exactly one of width and height must be even",
+    );
+    assert_bad_input(
+        &["analyse", "--game", "invector", "--agent", "minimax"],
+        "unknown agent \"minimax\" (valid: random, greedy, ab, solve)",
+    );
+    assert_bad_input(
+        &["analyse", "--game", "invector", "--agent", "ab:dept=3"],
+        "agent \"ab:dept=3\": unknown parameter \"dept\" (valid: depth, hash, nodes, time)",
+    );
+    assert_bad_input(
+        &["analyse", "--game", "invector", "--agent", "ab:time=50"],
+        "agent \"ab:time=50\": time=50 is not valid: expected duration (e.g. 50ms, 2s)",
+    );
+    assert_bad_input(
+        &["play", "--game", "invector", "--agents", "human", "robot"],
+        "unknown agent \"robot\" (valid: random, greedy, ab, solve, human)",
+    );
+    assert_bad_input(
+        &["perft", "--game", "invector", "--depth", "0"],
+        "invalid value '0' for '--depth <D>': 0 is not in 1..=64",
+    );
+    assert_bad_input(
+        &["rank"],
+        "unrecognized subcommand 'rank' (valid: games, agents, tournament, play, analyse, perft)",
+    );
+}
+
+#[test]
+fn an_illegal_move_is_named_with_its_place_and_the_legal_moves() {
+    let game = "invector:width=3,height=2";
+    assert_bad_input(
+        &[
+            "perft",
+            "--game",
+            game,
+            "--depth",
+            "1",
+            "--moves",
+            "a1xa2 a1xb1",
+        ],
+        "--moves: move 2 of 2, \"a1xb1\": a1 holds no white stone \
+         (legal here: b1xb2 b1xc1 c2xc1 c2xb2 swap)",
+    );
+    assert_bad_input(
+        &[
+            "analyse",
+            "--game",
+            "invector:width=2,height=1",
+            "--agent",
+            "random",
+            "--moves",
+            "a1xb1 pass",
+        ],
+        "--moves: move 2 of 2, \"pass\": the game is already over",
+    );
+}
+
+#[test]
+fn perft_matches_the_rule_sheet() {
+    let o = agon(&[
+        "perft",
+        "--game",
+        "invector:width=5,height=4",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "perft 1 31\nperft 2 854\nperft 3 19066\n");
+    assert!(stderr(&o).starts_with("nps "), "{}", stderr(&o));
+
+    let o = agon(&["perft", "--game", "invector", "--depth", "2"]);
+    assert_eq!(stdout(&o), "perft 1 97\nperft 2 9032\n");
+
+    let o = agon(&[
+        "perft",
+        "--game",
+        "invector:width=5,height=4",
+        "--depth",
+        "3",
+        "--divide",
+    ]);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 31 + 1);
+    assert_eq!(*lines.last().unwrap(), "perft 3 19066");
+    let sum: u64 = lines[..31]
+        .iter()
+        .map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 19066);
+}
+
+#[test]
+fn analyse_prints_info_lines_then_bestmove() {
+    let o = agon(&[
+        "analyse",
+        "--game",
+        "invector:width=5,height=4",
+        "--moves",
+        "c3xd3",
+        "--agent",
+        "ab:depth=3",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    for (i, line) in lines[..3].iter().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(
+            words[..3],
+            ["info", "depth", &(i + 1).to_string()],
+            "{line}"
+        );
+        let value_end = words.iter().position(|w| *w == "nodes").unwrap();
+        assert_eq!(words[3], "value");
+        assert!(value_end == 5 || value_end == 6, "{line}"); // `12` or `win 5`
+        assert_eq!(words[value_end + 2], "time_ms");
+        assert_eq!(words[value_end + 4], "pv");
+        assert!(words.len() > value_end + 5, "a pv has moves: {line}");
+    }
+    let words: Vec<&str> = lines[3].split(' ').collect();
+    assert_eq!(words[0], "bestmove");
+    let n = words.len();
+    assert_eq!(
+        [words[n - 8], words[n - 6], words[n - 4], words[n - 2]],
+        ["depth", "nodes", "time_ms", "nps"]
+    );
+    assert_eq!(words[n - 7], "3");
+    assert_eq!(words[2], "value");
+
+    // A position whose game is over.
+    let o = agon(&[
+        "analyse",
+        "--game",
+        "invector:width=2,height=1",
+        "--moves",
+        "a1xb1",
+        "--agent",
+        "ab",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "game over: seat 0 (black) wins by elimination\n"
+    );
+}
+
+#[test]
+fn listings_name_every_game_and_agent() {
+    let games = stdout(&agon(&["games"]));
+    assert!(games.starts_with("invector: "), "{games}");
+    assert!(
+        games.contains("    pie     true|false     default true"),
+        "{games}"
+    );
+    let agents = stdout(&agon(&["agents"]));
+    for name in ["random:", "greedy:", "ab:", "solve:", "human:"] {
+        assert!(
+            agents.contains(&format!("\n{name}")) || agents.starts_with(name),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn play_reprompts_and_ends_cleanly_at_end_of_input() {
+    let o = agon_in(
+        None,
+        &[
+            "play",
+            "--game",
+            "invector:width=3,height=2",
+            "--agents",
+            "human",
+            "random",
+        ],
+        "zz\nhelp\na1xa2\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("game invector:height=2,pie=true,width=3\nseat 0: human (black)\n"));
+    assert!(text.contains(
+        "\"zz\": expected a step like c3-c4, a capture like c3xd3, pass or swap; try again"
+    ));
+    assert!(text.contains("legal moves: a1xa2 c1xc2 a1xb1 b2xc2 b2xb1 c1xb1 b2xa2"));
+    assert!(text.contains("1. seat 0 (black, human): a1xa2\n"));
+    assert!(
+        text.ends_with("end of input: game abandoned after 2 plies\n"),
+        "{text}"
+    );
+
+    let o = agon(&[
+        "play",
+        "--game",
+        "invector:width=3,height=2",
+        "--agents",
+        "ab:depth=2",
+        "greedy",
+    ]);
+    assert!(stdout(&o).contains("game over after "), "{}", stdout(&o));
+}
+
+/// The arguments of a small tournament into `out`.
+fn tournament<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "invector:width=5,height=4",
+        "--agents",
+        "ab:depth=2",
+        "greedy",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "11",
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+#[test]
+fn one_and_two_threads_write_identical_files() {
+    let dir = scratch("threads");
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    for (out, threads) in [(&one, "1"), (&two, "2")] {
+        let o = agon(&tournament(out.to_str().unwrap(), &["--threads", threads]));
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    for file in ["games.csv", "summary.csv"] {
+        let a = std::fs::read(one.join(file)).unwrap();
+        let b = std::fs::read(two.join(file)).unwrap();
+        assert_eq!(a, b, "{file} differs between 1 and 2 threads");
+    }
+    let games = std::fs::read_to_string(one.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 1 + 3 * 4);
+    let timings = std::fs::read_to_string(one.join("timings.csv")).unwrap();
+    assert!(timings.starts_with("game,time_us0,time_us1\n0,"));
+    let summary = std::fs::read_to_string(one.join("summary.csv")).unwrap();
+    let lines: Vec<&str> = summary.lines().collect();
+    assert_eq!(
+        lines[0],
+        "scope,pairing,agent_a,agent_b,games,wins,draws,losses,score,elo,elo_low,elo_high,\
+         seat0_wins,seat0_draws,seat0_losses,seat0_win_rate,seat0_win_low,seat0_win_high"
+    );
+    assert!(
+        lines[1].starts_with("pairing,0,\"ab:depth=2,hash=16\",greedy,4,"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[3].starts_with("pairing,2,greedy,random,4,"),
+        "{}",
+        lines[3]
+    );
+    assert!(lines[4].starts_with("game,,,,12,"), "{}", lines[4]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn golden_games_csv_of_a_seeded_self_play() {
+    // Random self-play: depends only on the rules, the seed derivation and `random`.
+    // A deliberate change to any of them updates this file, reviewed as a diff.
+    let dir = scratch("golden");
+    let out = dir.join("run");
+    let o = agon(&[
+        "tournament",
+        "--game",
+        "invector:width=3,height=2",
+        "--agents",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(out.join("games.csv")).unwrap(),
+        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,moves\n\
+         0,0,0,random,random,black,white,0,1,elimination,6,3,3,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2\n\
+         1,0,0,random,random,white,black,1,0,elimination,7,4,3,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("summary.csv")).unwrap(),
+        "scope,pairing,agent_a,agent_b,games,wins,draws,losses,score,elo,elo_low,elo_high,\
+         seat0_wins,seat0_draws,seat0_losses,seat0_win_rate,seat0_win_low,seat0_win_high\n\
+         pairing,0,random,random,2,0,0,2,0.0000,-inf,-inf,216.2,1,0,1,0.5000,0.0945,0.9055\n\
+         game,,,,2,,,,,,,,1,0,1,0.5000,0.0945,0.9055\n"
+    );
+    let meta = std::fs::read_to_string(out.join("meta.csv")).unwrap();
+    assert!(meta.starts_with(
+        "key,value\nformat,1\ntoolkit,agon 0.1.0\ngame,\"invector:height=2,pie=true,width=3\"\n\
+         agent,random\ngames_per_pairing,2\nseed,5\nthreads,1\ncommand,"
+    ), "{meta}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn run_folders_are_reprinted_or_refused() {
+    let dir = scratch("rerun");
+    let out = dir.join("run");
+    let out_text = out.to_str().unwrap();
+    let first = agon(&tournament(out_text, &["--threads", "2"]));
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert!(stdout(&first).contains(&format!(
+        "wrote meta.csv, games.csv, timings.csv, summary.csv in {out_text}"
+    )));
+    let games = std::fs::read(out.join("games.csv")).unwrap();
+
+    // The same run (another thread count does not make it different): reprinted.
+    let again = agon(&tournament(out_text, &["--threads", "1"]));
+    assert_eq!(again.status.code(), Some(0));
+    let text = stdout(&again);
+    assert!(
+        text.starts_with(&format!(
+            "{out_text} already holds this finished run; its summary:\n"
+        )),
+        "{text}"
+    );
+    let table = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with("0  ") || l.starts_with("-  "))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(table(&text), table(&stdout(&first)));
+    assert_eq!(std::fs::read(out.join("games.csv")).unwrap(), games);
+
+    // A different run: refused, nothing touched.
+    let mut other = tournament(out_text, &[]);
+    other[10] = "12"; // --seed
+    assert_bad_input(
+        &other,
+        &format!(
+            "output folder \"{out_text}\" holds a different run (seed \"11\" there, \"12\" here); \
+             choose another --out or remove it"
+        ),
+    );
+    assert_eq!(std::fs::read(out.join("games.csv")).unwrap(), games);
+
+    // A folder with foreign files.
+    let foreign = dir.join("foreign");
+    std::fs::create_dir_all(&foreign).unwrap();
+    std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
+    let foreign_text = foreign.to_str().unwrap();
+    assert_bad_input(
+        &tournament(foreign_text, &[]),
+        &format!(
+            "output folder \"{foreign_text}\" is not empty and holds no agon run (no meta.csv); \
+             choose a new or empty folder"
+        ),
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_tournament_input_leaves_no_files() {
+    let dir = scratch("nofiles");
+    let out = dir.join("run");
+    let out_text = out.to_str().unwrap();
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (
+            {
+                let mut a = tournament(out_text, &[]);
+                a[8] = "3";
+                a
+            },
+            "--games must be even and at least 2 (games 2k and 2k+1 form a seat-swapped pair), got 3".into(),
+        ),
+        (
+            {
+                let mut a = tournament(out_text, &[]);
+                a[2] = "invector:width=6,height=6";
+                a
+            },
+            "game \"invector:height=6,pie=true,width=6\": invector board 6x6 is not allowed: \
+             exactly one of width and height must be even"
+                .into(),
+        ),
+        (
+            {
+                let mut a = tournament(out_text, &[]);
+                a[5] = "grredy";
+                a
+            },
+            "unknown agent \"grredy\" (valid: random, greedy, ab, solve)".into(),
+        ),
+        (
+            {
+                let mut a = tournament(out_text, &[]);
+                a[5] = "human";
+                a
+            },
+            "unknown agent \"human\" (valid: random, greedy, ab, solve)".into(),
+        ),
+    ];
+    for (args, line) in cases {
+        assert_bad_input(&args, &line);
+        assert!(!out.exists(), "{args:?} created {}", out.display());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn agon_alone_runs_the_default_tournament_then_reprints_it() {
+    let dir = scratch("default");
+    let first = agon_in(Some(&dir), &[], "");
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    let text = stdout(&first);
+    assert!(
+        text.starts_with("invector:height=7,pie=true,width=8: 60 games (20 per pairing), seed 1\n"),
+        "{text}"
+    );
+    assert!(text.contains("wrote meta.csv, games.csv, timings.csv, summary.csv in results/default"));
+    for file in ["meta.csv", "games.csv", "timings.csv", "summary.csv"] {
+        assert!(dir.join("results/default").join(file).is_file(), "{file}");
+    }
+    let again = agon_in(Some(&dir), &[], "");
+    assert_eq!(again.status.code(), Some(0));
+    assert!(stdout(&again).starts_with("results/default already holds this finished run"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
