@@ -3,6 +3,9 @@
 //! Run with `cargo bench -p agon-benches --bench perft`. Each benchmark's throughput is
 //! the perft node count, so criterion reports nodes per second directly.
 
+// criterion_group! and criterion_main! generate undocumented items.
+#![allow(missing_docs)]
+
 use agon_engine::games::invector::Invector;
 use agon_engine::perft::perft;
 use agon_engine::{play_moves, Game};
@@ -19,11 +22,15 @@ fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("invector-perft");
     group.sample_size(10);
     for &(name, w, h, moves, depth) in POSITIONS {
-        let mut state = Invector::new(w, h, true).expect("valid size").initial_state();
+        let mut state = Invector::new(w, h, true)
+            .expect("valid size")
+            .initial_state();
         play_moves(&mut state, moves).expect("legal line");
         let nodes = perft(&state, depth);
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{name}-d{depth}"), |b| b.iter(|| perft(black_box(&state), depth)));
+        group.bench_function(format!("{name}-d{depth}"), |b| {
+            b.iter(|| perft(black_box(&state), depth))
+        });
     }
     group.finish();
 }
