@@ -9,7 +9,9 @@
 //! from [`registry::build_deterministic`] (alpha-beta, solving), `chance` games from
 //! [`registry::build_chance`].
 
+use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::{Invector, InvectorEval};
+use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::{Evaluator, Game, ParamSpec, ZeroSumTwoPlayer};
 use agon_search::{registry, Agent};
 
@@ -67,7 +69,7 @@ macro_rules! playable {
                 label: String,
             ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
                 registry::build_deterministic(spec.name, &spec.params, <$eval>::default(), label)
-                    .map_err(|e| BadInput::new(format!("agent {:?}: {e}", spec.to_string())))
+                    .map_err(|e| BadInput::new(e.to_string()))
             }
         }
     };
@@ -79,7 +81,7 @@ macro_rules! playable {
                 label: String,
             ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
                 registry::build_chance(spec.name, &spec.params, <$eval>::default(), label)
-                    .map_err(|e| BadInput::new(format!("agent {:?}: {e}", spec.to_string())))
+                    .map_err(|e| BadInput::new(e.to_string()))
             }
         }
     };
@@ -118,6 +120,8 @@ macro_rules! register_games {
 
 register_games! {
     deterministic Invector => InvectorEval;
+    deterministic Connect4 => Connect4Eval;
+    chance Pig => PigEval;
 }
 
 #[cfg(test)]

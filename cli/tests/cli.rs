@@ -59,7 +59,10 @@ fn assert_bad_input(args: &[&str], line: &str) {
 #[test]
 fn bad_specs_give_one_line_and_exit_2() {
     let perft = |game: &'static str| ["perft", "--game", game, "--depth", "1"];
-    assert_bad_input(&perft("chess"), "unknown game \"chess\" (valid: invector)");
+    assert_bad_input(
+        &perft("chess"),
+        "unknown game \"chess\" (valid: invector, connect4, pig)",
+    );
     assert_bad_input(
         &perft("invector:size=5"),
         "game \"invector:size=5\": unknown parameter \"size\" (valid: height, pie, width)",
@@ -477,6 +480,16 @@ fn bad_tournament_input_leaves_no_files() {
                 a
             },
             "unknown agent \"human\" (valid: random, greedy, ab, solve)".into(),
+        ),
+        (
+            {
+                let mut a = tournament(out_text, &[]);
+                a[2] = "pig";
+                a
+            },
+            "agent \"ab\" needs a deterministic game: alpha-beta cannot search chance nodes \
+             (for games with chance use random, greedy)"
+                .into(),
         ),
     ];
     for (args, line) in cases {

@@ -1,3 +1,5 @@
 //! The games, one folder each: rules, notation and evaluation together.
 
+pub mod connect4;
 pub mod invector;
+pub mod pig;

@@ -1,0 +1,98 @@
+//! A heuristic evaluator for Connect Four.
+//!
+//! A game is won by completing one of the board's 69 windows (four cells in a line), so
+//! the evaluator counts, for each side, the windows it can still complete (no enemy
+//! stone in them) by how many of their cells it already holds: three of four is a threat
+//! that forces an answer, two of four a threat in the making. Stones in the centre
+//! column take part in the most windows (up to 16 cells' worth of lines across the
+//! board), so they get a small bonus of their own.
+
+use crate::eval::Evaluator;
+use crate::game::{Outcome, Seat, State};
+
+use super::board::{column_mask, COLUMNS, WINDOWS, WINDOW_COUNT};
+use super::Connect4State;
+
+/// Weight of an open window holding two own stones (and two empty cells).
+pub const TWO: i32 = 2;
+/// Weight of an open window holding three own stones (and one empty cell).
+pub const THREE: i32 = 10;
+/// Weight of one stone in the centre column (`d`).
+pub const CENTRE: i32 = 3;
+/// Score of a won game. No heuristic score reaches it: a side's windows contribute at
+/// most 69 × 10 and its centre stones at most 6 × 3, so a difference stays below 708.
+pub const WIN: i32 = 1_000;
+
+const _: () = assert!((WINDOW_COUNT as i32) * THREE + 6 * CENTRE < WIN);
+
+/// Open windows and centre stones, from a seat's point of view.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Connect4Eval;
+
+impl Connect4Eval {
+    /// The heuristic score of `own` stones against `enemy` stones, before subtracting
+    /// the other side's.
+    fn side_score(own: u64, enemy: u64) -> i32 {
+        let mut score = 0;
+        for &w in &WINDOWS {
+            if w & enemy == 0 {
+                score += match (w & own).count_ones() {
+                    2 => TWO,
+                    3 => THREE,
+                    _ => 0,
+                };
+            }
+        }
+        score + (own & column_mask(COLUMNS / 2)).count_ones() as i32 * CENTRE
+    }
+}
+
+impl Evaluator<Connect4State> for Connect4Eval {
+    fn evaluate(&self, s: &Connect4State, seat: Seat) -> i32 {
+        if let Some(outcome) = s.outcome() {
+            return match outcome {
+                Outcome::Win(w) if w == seat => WIN,
+                Outcome::Win(_) => -WIN,
+                Outcome::Draw => 0,
+            };
+        }
+        let (own, enemy) = (s.stones(seat), s.stones(1 - seat));
+        Self::side_score(own, enemy) - Self::side_score(enemy, own)
+    }
+
+    fn bounds(&self) -> (i32, i32) {
+        (-WIN, WIN)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::connect4::Connect4;
+    use crate::{play_moves, Game};
+
+    #[test]
+    fn symmetric_and_prefers_the_centre() {
+        let e = Connect4Eval;
+        let start = Connect4.initial_state();
+        assert_eq!(e.evaluate(&start, 0), 0);
+        let mut centre = start.clone();
+        play_moves(&mut centre, "d").unwrap();
+        let mut edge = start.clone();
+        play_moves(&mut edge, "a").unwrap();
+        assert!(e.evaluate(&centre, 0) > e.evaluate(&edge, 0));
+        assert_eq!(e.evaluate(&centre, 0), -e.evaluate(&centre, 1));
+    }
+
+    #[test]
+    fn threats_count_and_wins_are_bounds() {
+        let e = Connect4Eval;
+        let mut s = Connect4.initial_state();
+        play_moves(&mut s, "a a b b c").unwrap();
+        // Red has three in a row on row 1 with d1 open; yellow only twos.
+        assert!(e.evaluate(&s, 0) >= THREE, "{}", e.evaluate(&s, 0));
+        play_moves(&mut s, "g d").unwrap();
+        assert_eq!(e.evaluate(&s, 0), WIN);
+        assert_eq!(e.evaluate(&s, 1), -WIN);
+    }
+}

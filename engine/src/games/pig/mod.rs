@@ -1,0 +1,484 @@
+//! Pig, the folk dice game, with OpenSpiel's rules and defaults so that results are
+//! comparable with OpenSpiel's `pig`.
+//!
+//! On a turn a player rolls a die as often as they like, adding each face to a turn
+//! total; a 1 loses the turn total and ends the turn, and `hold` banks the turn total
+//! and ends it. The first player whose banked score reaches `target` wins; after
+//! `horizon` decisions without a winner the game is a draw. The project's description
+//! of the rules, and of how they match OpenSpiel's, is `docs/games/pig.md`.
+//!
+//! Representation: a handful of counters, so the state is `Copy`-sized and undo is by
+//! copy. Moves in [`moves`], notation in [`notation`], evaluation in [`eval`].
+
+pub mod eval;
+pub mod moves;
+pub mod notation;
+
+use std::fmt;
+
+use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
+use crate::zobrist;
+
+pub use eval::PigEval;
+pub use moves::{PigMove, MAX_DIE};
+
+/// The largest `target` (the `target` parameter's upper limit).
+pub const MAX_TARGET: u32 = 1000;
+/// The largest `horizon` (the `horizon` parameter's upper limit).
+pub const MAX_HORIZON: u32 = 100_000;
+
+/// Pig's rules: points to win, faces of the die, and the decision cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pig {
+    target: u32,
+    die: u32,
+    horizon: u32,
+}
+
+impl Pig {
+    /// The rules with a `target` score (1..=1000), a die of `die` faces (2..=20) and a
+    /// draw after `horizon` decisions (1..=100000).
+    pub fn new(target: u32, die: u32, horizon: u32) -> Result<Pig, ConfigError> {
+        let check = |name: &str, value: u32, min: u32, max: u32| {
+            if (min..=max).contains(&value) {
+                Ok(())
+            } else {
+                Err(ConfigError(format!(
+                    "pig {name}={value} is not allowed: expected {min}..{max}"
+                )))
+            }
+        };
+        check("target", target, 1, MAX_TARGET)?;
+        check("die", die, 2, MAX_DIE)?;
+        check("horizon", horizon, 1, MAX_HORIZON)?;
+        Ok(Pig {
+            target,
+            die,
+            horizon,
+        })
+    }
+
+    /// Banked points that win.
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+
+    /// Faces of the die (`1..=die`, equally likely).
+    pub fn die(&self) -> u32 {
+        self.die
+    }
+
+    /// Decisions (rolls and holds, not chance outcomes) after which the game is drawn.
+    pub fn horizon(&self) -> u32 {
+        self.horizon
+    }
+}
+
+impl Default for Pig {
+    /// OpenSpiel's defaults: first to 100 with a d6, drawn after 1000 decisions.
+    fn default() -> Self {
+        Pig {
+            target: 100,
+            die: 6,
+            horizon: 1000,
+        }
+    }
+}
+
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "die",
+        kind: ParamKind::Int {
+            min: 2,
+            max: MAX_DIE as i64,
+        },
+        default: Some("6"),
+        help: "faces of the die (OpenSpiel: diceoutcomes)",
+    },
+    ParamSpec {
+        name: "horizon",
+        kind: ParamKind::Int {
+            min: 1,
+            max: MAX_HORIZON as i64,
+        },
+        default: Some("1000"),
+        help: "decisions (rolls and holds) after which the game is drawn",
+    },
+    ParamSpec {
+        name: "target",
+        kind: ParamKind::Int {
+            min: 1,
+            max: MAX_TARGET as i64,
+        },
+        default: Some("100"),
+        help: "banked points that win (OpenSpiel: winscore)",
+    },
+];
+
+impl Game for Pig {
+    type State = PigState;
+    const NAME: &'static str = "pig";
+    const ABOUT: &'static str =
+        "Pig (OpenSpiel rules): roll to build a turn total, hold to bank it, a 1 loses it";
+    const HAS_CHANCE: bool = true;
+    const HAS_HIDDEN_INFORMATION: bool = false;
+
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let get = |name| {
+            let v = params.int(name).expect("declared with a default");
+            u32::try_from(v).map_err(|_| ConfigError(format!("pig {name}={v} is not allowed")))
+        };
+        Pig::new(get("target")?, get("die")?, get("horizon")?)
+    }
+
+    fn initial_state(&self) -> PigState {
+        let mut s = PigState {
+            rules: *self,
+            scores: [0, 0],
+            turn_total: 0,
+            mover: 0,
+            rolling: false,
+            decisions: 0,
+            ply: 0,
+            hash: 0,
+        };
+        s.hash = s.recompute_hash();
+        s
+    }
+}
+
+/// Slots per counter in the key table: scores and turn totals never exceed
+/// `target - 1 + die` (a player below the target rolls at most one more face before they
+/// must hold), so 1024 slots hold every value of the largest rules.
+const SLOTS: usize = 1024;
+const _: () = assert!(MAX_TARGET + MAX_DIE - 1 < SLOTS as u32);
+/// The decision counter is keyed in two base-1024 digits: `SLOTS` keys for the low
+/// digit and `HIGH_SLOTS` for the high one.
+const HIGH_SLOTS: usize = MAX_HORIZON as usize / SLOTS + 1;
+
+/// Zobrist keys: each seat's score, the turn total, and the decision counter's low and
+/// high digits (33 KiB, so a `static`: one copy, not one per use).
+static KEYS: [u64; 4 * SLOTS + HIGH_SLOTS] = zobrist::keys(0x0019_D1CE);
+const SCORE_KEYS: usize = 0;
+const TURN_TOTAL_KEYS: usize = 2 * SLOTS;
+const LOW_DECISION_KEYS: usize = 3 * SLOTS;
+const HIGH_DECISION_KEYS: usize = 4 * SLOTS;
+/// Keys of the two flags: seat 1 to move, and a roll pending.
+const FLAG_KEYS: [u64; 2] = zobrist::keys(0x0019_F1A6);
+const KEY_SEAT1_TO_MOVE: u64 = FLAG_KEYS[0];
+const KEY_ROLLING: u64 = FLAG_KEYS[1];
+
+#[inline]
+fn score_key(seat: Seat, score: u32) -> u64 {
+    KEYS[SCORE_KEYS + seat * SLOTS + score as usize]
+}
+
+#[inline]
+fn turn_total_key(total: u32) -> u64 {
+    KEYS[TURN_TOTAL_KEYS + total as usize]
+}
+
+#[inline]
+fn decisions_key(decisions: u32) -> u64 {
+    let d = decisions as usize;
+    KEYS[LOW_DECISION_KEYS + d % SLOTS] ^ KEYS[HIGH_DECISION_KEYS + d / SLOTS]
+}
+
+/// A position of Pig.
+///
+/// `Eq` and the hash cover both banked scores, the turn total, whose turn it is, whether
+/// a roll is pending, and the number of decisions made so far; `Eq` also compares the
+/// rules. The decision counter is part of the position on purpose: the value of a
+/// position depends on how many decisions remain before the horizon (with one left, the
+/// game is drawn unless the mover can hold to win), so a table shared by positions at
+/// different distances from the horizon could return a value that is wrong here. Leaving
+/// it out would find more transpositions but is only safe when no search ever sees the
+/// horizon; an exact search (expectimax, Star1/Star2 with a table) of a 1000-decision
+/// game cannot promise that, so the counter stays in. Not covered: the ply count
+/// (decisions plus chance outcomes, which the decision counter and the position already
+/// determine up to the order of play).
+#[derive(Clone, Copy, Debug)]
+pub struct PigState {
+    rules: Pig,
+    /// Banked points per seat.
+    scores: [u32; 2],
+    /// Points of the current turn, not yet banked (at risk while rolling).
+    turn_total: u32,
+    /// The seat whose turn it is (also while its roll is pending).
+    mover: Seat,
+    /// Whether the mover has rolled and the die has not yet been read.
+    rolling: bool,
+    /// Decisions (rolls and holds) made so far; the game is drawn at `horizon`.
+    decisions: u32,
+    ply: u32,
+    hash: u64,
+}
+
+impl PigState {
+    /// The rules of this game.
+    pub fn rules(&self) -> Pig {
+        self.rules
+    }
+
+    /// The banked score of `seat`.
+    pub fn score(&self, seat: Seat) -> u32 {
+        self.scores[seat]
+    }
+
+    /// Points rolled in the current turn and not yet banked.
+    pub fn turn_total(&self) -> u32 {
+        self.turn_total
+    }
+
+    /// The seat whose turn it is, also while its roll is pending (meaningless once the
+    /// game is over).
+    pub fn mover(&self) -> Seat {
+        self.mover
+    }
+
+    /// Whether a roll is pending (the node is a chance node unless the game is over).
+    pub fn rolling(&self) -> bool {
+        self.rolling
+    }
+
+    /// Decisions (rolls and holds) made so far.
+    pub fn decisions(&self) -> u32 {
+        self.decisions
+    }
+
+    /// Whether the game has ended: a banked score reached the target, or the horizon.
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.scores[0] >= self.rules.target
+            || self.scores[1] >= self.rules.target
+            || self.decisions >= self.rules.horizon
+    }
+
+    /// Whether the mover's score plus turn total reaches the target, so that `hold` is
+    /// the only decision (OpenSpiel's rule: once holding wins, rolling is not allowed).
+    #[inline]
+    fn must_hold(&self) -> bool {
+        self.scores[self.mover] + self.turn_total >= self.rules.target
+    }
+
+    /// Whether `m` is legal here (the check behind `try_apply` and `apply`'s debug check).
+    fn is_legal(&self, m: PigMove) -> bool {
+        match (self.turn(), m) {
+            (Turn::Seat(_), PigMove::Hold) => true,
+            (Turn::Seat(_), PigMove::Roll) => !self.must_hold(),
+            (Turn::Chance, PigMove::Face(f)) => (1..=self.rules.die).contains(&u32::from(f)),
+            _ => false,
+        }
+    }
+
+    #[inline]
+    fn set_turn_total(&mut self, total: u32) {
+        self.hash ^= turn_total_key(self.turn_total) ^ turn_total_key(total);
+        self.turn_total = total;
+    }
+
+    /// Ends the mover's turn: the other seat decides next, with a turn total of 0.
+    #[inline]
+    fn pass_turn(&mut self) {
+        self.set_turn_total(0);
+        self.mover = 1 - self.mover;
+        self.hash ^= KEY_SEAT1_TO_MOVE;
+    }
+
+    #[inline]
+    fn count_decision(&mut self) {
+        self.hash ^= decisions_key(self.decisions) ^ decisions_key(self.decisions + 1);
+        self.decisions += 1;
+    }
+
+    #[inline]
+    fn set_rolling(&mut self, rolling: bool) {
+        if self.rolling != rolling {
+            self.rolling = rolling;
+            self.hash ^= KEY_ROLLING;
+        }
+    }
+}
+
+impl PartialEq for PigState {
+    fn eq(&self, o: &Self) -> bool {
+        self.rules == o.rules
+            && self.scores == o.scores
+            && self.turn_total == o.turn_total
+            && self.mover == o.mover
+            && self.rolling == o.rolling
+            && self.decisions == o.decisions
+    }
+}
+
+impl Eq for PigState {}
+
+impl State for PigState {
+    type Move = PigMove;
+    type Undo = PigState;
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        if self.is_over() {
+            Turn::Over
+        } else if self.rolling {
+            Turn::Chance
+        } else {
+            Turn::Seat(self.mover)
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<PigMove>) {
+        if let Turn::Seat(_) = self.turn() {
+            if !self.must_hold() {
+                out.push(PigMove::Roll);
+            }
+            out.push(PigMove::Hold);
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(PigMove, u32)>) {
+        if self.turn() == Turn::Chance {
+            // A fair die: every face has weight 1.
+            out.extend((1..=self.rules.die as u8).map(|f| (PigMove::Face(f), 1)));
+        }
+    }
+
+    fn max_moves(&self) -> usize {
+        (self.rules.die as usize).max(2)
+    }
+
+    fn apply(&mut self, m: PigMove) -> PigState {
+        debug_assert!(self.is_legal(m), "illegal move {m:?} in {self:?}");
+        let undo = *self;
+        match m {
+            PigMove::Roll => {
+                self.set_rolling(true);
+                self.count_decision();
+            }
+            PigMove::Hold => {
+                let (seat, old) = (self.mover, self.scores[self.mover]);
+                let new = old + self.turn_total;
+                self.hash ^= score_key(seat, old) ^ score_key(seat, new);
+                self.scores[seat] = new;
+                self.pass_turn();
+                self.count_decision();
+            }
+            PigMove::Face(1) => {
+                self.set_rolling(false);
+                self.pass_turn();
+            }
+            PigMove::Face(f) => {
+                self.set_rolling(false);
+                self.set_turn_total(self.turn_total + u32::from(f));
+            }
+        }
+        self.ply += 1;
+        debug_assert_eq!(self.hash, self.recompute_hash());
+        undo
+    }
+
+    fn try_apply(&mut self, m: PigMove) -> Result<PigState, MoveError> {
+        if self.is_legal(m) {
+            Ok(self.apply(m))
+        } else {
+            // Re-reading the printed move gives the precise reason.
+            let text = self.format_move(m);
+            Err(self
+                .parse_move(&text)
+                .err()
+                .unwrap_or_else(|| MoveError::new(text, "not a legal move in this position")))
+        }
+    }
+
+    #[inline]
+    fn undo(&mut self, undo: PigState) {
+        *self = undo;
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = score_key(0, self.scores[0])
+            ^ score_key(1, self.scores[1])
+            ^ turn_total_key(self.turn_total)
+            ^ decisions_key(self.decisions);
+        if self.mover == 1 {
+            h ^= KEY_SEAT1_TO_MOVE;
+        }
+        if self.rolling {
+            h ^= KEY_ROLLING;
+        }
+        h
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            None
+        } else if let Some(w) = (0..2).find(|&s| self.scores[s] >= self.rules.target) {
+            // A hold that reaches the target as the horizon's last decision still wins,
+            // as in OpenSpiel (its returns look at the scores first).
+            Some(Outcome::Win(w))
+        } else {
+            Some(Outcome::Draw)
+        }
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.outcome()? {
+            Outcome::Win(_) => Some("target"),
+            Outcome::Draw => Some("horizon"),
+        }
+    }
+
+    fn side(&self, seat: Seat) -> &'static str {
+        ["first", "second"][seat]
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, m: PigMove) -> String {
+        notation::format_move(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<PigMove, MoveError> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl ZeroSumTwoPlayer for PigState {}
+
+impl fmt::Display for PigState {
+    /// One line: the banked scores, the turn total, who acts, and the decision count,
+    /// e.g. `first 12, second 30 | turn total 7 | seat 0 (first) to roll or hold |
+    /// decisions 9 of 1000`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "first {}, second {} | turn total {} | ",
+            self.scores[0], self.scores[1], self.turn_total
+        )?;
+        let seat = |s: Seat| format!("seat {s} ({})", self.side(s));
+        match (self.turn(), self.outcome()) {
+            (Turn::Seat(s), _) if self.must_hold() => write!(f, "{} must hold", seat(s))?,
+            (Turn::Seat(s), _) => write!(f, "{} to roll or hold", seat(s))?,
+            (Turn::Chance, _) => write!(f, "{} is rolling", seat(self.mover))?,
+            (Turn::Over, Some(Outcome::Win(w))) => write!(f, "{} wins", seat(w))?,
+            (Turn::Over, _) => f.write_str("draw at the horizon")?,
+        }
+        write!(
+            f,
+            " | decisions {} of {}",
+            self.decisions, self.rules.horizon
+        )
+    }
+}
