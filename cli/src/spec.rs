@@ -8,7 +8,7 @@
 //! so `ab:depth=3` and `ab:hash=16,depth=3` (if 16 is the default) are the same agent.
 //!
 //! Errors are [`BadInput`] and name the valid choices: `unknown game "x" (valid:
-//! invector)`, `unknown agent "x" (valid: random, greedy, ab, solve)`, `game "invector:w=5":
+//! invector)`, `unknown agent "x" (valid: random, greedy, ab, solve, ...)`, `game "invector:w=5":
 //! unknown parameter "w" (valid: height, pie, width)`.
 
 use std::fmt;

@@ -9,6 +9,8 @@
 //! - [`alphabeta`] (`ab`): negamax alpha-beta with iterative deepening and a
 //!   [transposition table](tt), for deterministic games;
 //! - [`solve`]: the exact solver (fastest win, slowest loss);
+//! - [`expectimax`] (`expectimax`, `star1`, `star2`): depth-limited expectimax with
+//!   exact [fractions](exact) and Ballard's *-minimax pruning, for games with chance;
 //! - [`registry`]: the agents by name, built from checked parameters.
 //!
 //! Alpha-beta needs `S: Deterministic`, so it does not compile for a game with chance.
@@ -41,7 +43,7 @@
 //! let small = Invector::new(4, 3, false).unwrap().initial_state();
 //! assert_eq!(solve.search(&small, &mut rng, &mut |_| {}).value, Value::Loss(16));
 //!
-//! // Games with chance get greedy or random; alpha-beta is refused.
+//! // Games with chance get the chance searches, greedy or random; alpha-beta is refused.
 //! use agon_engine::testing::coin_nim::{CoinNimEval, CoinNimState};
 //! let refused = registry::build_chance::<CoinNimState, _>(
 //!     "ab", &Params::default(), CoinNimEval, "ab".into(),
@@ -52,6 +54,8 @@
 pub mod agent;
 pub mod alphabeta;
 pub mod budget;
+pub mod exact;
+pub mod expectimax;
 pub mod greedy;
 pub mod ordering;
 pub mod random;
@@ -63,6 +67,8 @@ pub mod tt;
 pub use agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use budget::{Budget, Clock};
+pub use exact::Exact;
+pub use expectimax::{ChanceMode, Expectimax, ExpectimaxConfig};
 pub use greedy::Greedy;
 pub use random::RandomAgent;
 pub use registry::{AgentError, AgentInfo, AGENTS};

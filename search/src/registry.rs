@@ -13,6 +13,7 @@ use agon_engine::{
 use crate::agent::Agent;
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig, DEFAULT_DEPTH, MAX_DEPTH};
 use crate::budget::Budget;
+use crate::expectimax::{self, ChanceMode, Expectimax, ExpectimaxConfig};
 use crate::greedy::Greedy;
 use crate::random::RandomAgent;
 use crate::solve::{SolveConfig, Solver};
@@ -126,6 +127,27 @@ pub const AGENTS: &[AgentInfo] = &[
         needs_deterministic: true,
         default_depth: None,
     },
+    AgentInfo {
+        name: "expectimax",
+        about: "expectimax: exact expected values over chance, minimax over decisions",
+        params: &[DEPTH, HASH, NODES, TIME],
+        needs_deterministic: false,
+        default_depth: Some(expectimax::DEFAULT_DEPTH),
+    },
+    AgentInfo {
+        name: "star1",
+        about: "expectimax with Ballard's Star1 pruning (same value, fewer nodes)",
+        params: &[DEPTH, HASH, NODES, TIME],
+        needs_deterministic: false,
+        default_depth: Some(expectimax::DEFAULT_DEPTH),
+    },
+    AgentInfo {
+        name: "star2",
+        about: "expectimax with Ballard's Star2 pruning: Star1 plus probing",
+        params: &[DEPTH, HASH, NODES, TIME],
+        needs_deterministic: false,
+        default_depth: Some(expectimax::DEFAULT_DEPTH),
+    },
 ];
 
 /// The agent called `name`, if any.
@@ -177,7 +199,7 @@ where
             };
             Ok(Box::new(Solver::new(eval, config, label)))
         }
-        _ => build_any(name, eval, label),
+        _ => build_any(name, params, eval, label),
     }
 }
 
@@ -193,25 +215,36 @@ where
     S: State + ZeroSumTwoPlayer,
     E: Evaluator<S>,
 {
-    let _ = params; // no chance-capable agent of this crate takes parameters yet
     match find(name) {
         Some(info) if info.needs_deterministic => Err(AgentError::NeedsDeterministic {
             name: name.to_string(),
             suggest: names(|a| !a.needs_deterministic),
         }),
-        _ => build_any(name, eval, label),
+        _ => build_any(name, params, eval, label),
     }
 }
 
 /// The agents that work on every game.
-fn build_any<S: State, E: Evaluator<S>>(
+fn build_any<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
     name: &str,
+    params: &Params,
     eval: E,
     label: String,
 ) -> Result<Box<dyn Agent<S>>, AgentError> {
+    let chance = |mode| {
+        let config = ExpectimaxConfig {
+            budget: budget(params, Some(expectimax::DEFAULT_DEPTH)),
+            hash_mb: params.int("hash").map_or(DEFAULT_HASH_MB, |mb| mb as usize),
+            mode,
+        };
+        Box::new(Expectimax::new(eval.clone(), config, label.clone()))
+    };
     match name {
         "random" => Ok(Box::new(RandomAgent::with_label(label))),
         "greedy" => Ok(Box::new(Greedy::new(eval, label))),
+        "expectimax" => Ok(chance(ChanceMode::Expectimax)),
+        "star1" => Ok(chance(ChanceMode::Star1)),
+        "star2" => Ok(chance(ChanceMode::Star2)),
         _ => Err(AgentError::Unknown {
             name: name.to_string(),
             valid: names(|_| true),

@@ -65,7 +65,7 @@ fn alpha_beta_agents_are_refused_for_games_with_chance() {
             err.to_string(),
             format!(
                 "agent \"{name}\" needs a deterministic game: alpha-beta cannot search chance \
-                 nodes (for games with chance use random, greedy)"
+                 nodes (for games with chance use random, greedy, expectimax, star1, star2)"
             )
         );
     }
@@ -86,7 +86,7 @@ fn unknown_agents_name_the_valid_ones() {
             .unwrap();
     assert_eq!(
         err.to_string(),
-        "unknown agent \"alphabeta\" (valid: random, greedy, ab, solve)"
+        "unknown agent \"alphabeta\" (valid: random, greedy, ab, solve, expectimax, star1, star2)"
     );
     assert!(build_deterministic::<TicTacToe, _>(
         "mcts",

@@ -1,0 +1,769 @@
+//! The chance agents `expectimax`, `star1` and `star2`: depth-limited expectimax and
+//! Ballard's *-minimax pruning of it, for zero-sum two-seat games with or without chance.
+//!
+//! # Values
+//!
+//! Every node's value is an [`Exact`] fraction from one fixed *view* seat for the whole
+//! search: the root's mover (seat 0 at a chance root). Decision nodes of the view seat
+//! maximise, those of the other seat minimise, so a turn of several consecutive
+//! decisions by one seat needs no special case. A chance node is the weighted mean
+//! `Σ wᵢ·vᵢ / Σ wᵢ` of its outcomes, exact: the search never rounds, and the value is
+//! turned into an `f64` only when reported. Finished games score the evaluator's upper
+//! bound `U` for a win of the view seat, its lower bound `L` for a loss and 0 for a draw;
+//! the horizon scores `evaluate(state, view)`. Every value thus lies in `[L, U]`.
+//!
+//! # Depth
+//!
+//! A decision is one ply of depth; a chance node is not: it is always expanded, and its
+//! outcomes are searched at the same remaining depth. A decision node with no depth left
+//! is a leaf.
+//!
+//! # Pruning (Ballard 1983, "The *-minimax search procedure for trees containing chance
+//! nodes"; Hauk, Buro and Schaeffer 2004, "Rediscovering *-Minimax Search")
+//!
+//! Decision nodes do alpha-beta (fail-soft) in every mode but plain `expectimax`, which
+//! prunes nothing. At a chance node searched with window `(α, β)`, each outcome `i` of
+//! weight `wᵢ` (total `W`) has known bounds `loᵢ ≤ vᵢ ≤ hiᵢ`, at first `L` and `U`.
+//! Before outcome `i` is searched, the others contribute at most `Hᵢ = Σ_{j≠i} wⱼ·hiⱼ`
+//! and at least `Lᵢ = Σ_{j≠i} wⱼ·loⱼ` (searched outcomes with their exact values), so the
+//! node fails low if `vᵢ ≤ (α·W − Hᵢ)/wᵢ` and high if `vᵢ ≥ (β·W − Lᵢ)/wᵢ`: outcome `i`
+//! is searched with exactly that window, and a value outside it ends the node with the
+//! bound `(Hᵢ + wᵢ·vᵢ)/W` or `(Lᵢ + wᵢ·vᵢ)/W` (Star1).
+//!
+//! Star2 adds a probing phase first: for each outcome that leads to a decision node, the
+//! search looks at that node's first move only (the table's move first). At a node of
+//! the view seat (a max node) its value, unless it failed low, is a lower bound `loᵢ`; at
+//! the other seat's node, unless it failed high, an upper bound `hiᵢ`. Ballard's Star2
+//! assumes regular trees whose chance outcomes all lead to max (or all to min) nodes and
+//! probes for a β cut-off only; here an outcome may lead to either seat's decision (a
+//! Pig roll of 1 passes the turn), so each probe tightens whichever bound it can, and the
+//! node cuts off as soon as `Σ wᵢ·loᵢ ≥ β·W` or `Σ wᵢ·hiᵢ ≤ α·W`. The Star1 phase then
+//! starts from the probed bounds. A probe's window is Star1's window for that outcome,
+//! and a probe is skipped when its bound cannot cut: lower bounds only serve if `β ≤ U`,
+//! upper bounds only if `α ≥ L` (without this, probing at the root's chance nodes, whose
+//! window is unbounded, cost more than it saved). The full search re-finds a probed
+//! move's value in the table instead of searching it again.
+//!
+//! Pruning only ever skips work whose result cannot matter, so at a fixed depth all three
+//! agents return the same [`Exact`] root value (`tests/expectimax.rs` checks it against
+//! a separate plain expectimax).
+//!
+//! # Transposition table
+//!
+//! A map from [`State::hash`] to the remaining depth, the bounds `[lo, hi]` known at that
+//! depth and the best move. Its bounds are used only at exactly the remaining depth they
+//! were searched to (a deeper value would be a different number from fixed-depth
+//! expectimax, breaking exactness); its move orders the decision node at any depth. The
+//! table is cleared at the start of each search (values are relative to the view seat)
+//! and reused by the iterations; it holds at most `hash` MiB of entries (sized with
+//! the map's per-entry overhead) and allocates only as it fills, not per node.
+//!
+//! # Budgets
+//!
+//! Iterative deepening one decision ply at a time up to the depth limit, one
+//! [`SearchInfo`] per completed iteration. A node or time limit abandons the iteration
+//! in progress; the agent plays the best move of the last completed iteration, or the
+//! best root move found so far in the unfinished one, or the first legal move.
+//! Deepening also ends after an iteration that met no horizon evaluation and no table
+//! cut-off (its value is the exact game value, which deeper iterations would repeat),
+//! and before values become too fine for `i128` fractions (`MAX_DENOMINATOR`).
+
+use std::collections::HashMap;
+use std::ops::{Add, Sub};
+
+use agon_engine::{Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
+
+use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
+use crate::budget::{Budget, Clock};
+use crate::exact::Exact;
+use crate::ordering::move_to_front;
+use crate::tt::DEFAULT_HASH_MB;
+
+/// The depth the chance agents search when given no budget: on Pig (two decisions and
+/// six outcomes a turn step) four decision plies are a few thousand nodes, quick enough
+/// for tournaments of many games.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// Which of the three chance searches to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceMode {
+    /// Plain expectimax: every node of the depth-limited tree (`expectimax`).
+    Expectimax,
+    /// Alpha-beta at decision nodes and Ballard's Star1 at chance nodes (`star1`).
+    Star1,
+    /// Star1 plus Ballard's probing phase at chance nodes (`star2`).
+    Star2,
+}
+
+/// How a chance agent searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExpectimaxConfig {
+    /// When to stop. With no limit at all the search deepens to the registry's maximum
+    /// depth, [`crate::alphabeta::MAX_DEPTH`].
+    pub budget: Budget,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Plain expectimax, Star1 or Star2.
+    pub mode: ChanceMode,
+}
+
+impl Default for ExpectimaxConfig {
+    /// Star2 at depth [`DEFAULT_DEPTH`] with a [`DEFAULT_HASH_MB`] table.
+    fn default() -> Self {
+        ExpectimaxConfig {
+            budget: Budget {
+                depth: Some(DEFAULT_DEPTH),
+                ..Budget::default()
+            },
+            hash_mb: DEFAULT_HASH_MB,
+            mode: ChanceMode::Star2,
+        }
+    }
+}
+
+/// Chance windows are rounded outwards to multiples of `1 / WINDOW_GRID`: a wider
+/// window only prunes less, and a cut-off test against the rounded bound implies the
+/// exact one, so values stay exact while window denominators stay small (2²⁰: finer
+/// than any difference pruning could exploit in evaluator units).
+const WINDOW_GRID: i128 = 1 << 20;
+
+/// Deepening stops once a completed iteration produced a value whose denominator
+/// exceeds this (2⁴⁰), before the next iteration multiplies denominators further:
+/// then sums stay below 2¹²⁷ (numerators ≤ 2³¹ · denominators, least common
+/// denominators ≤ 2⁸⁰) and comparisons too, so [`Exact`] never overflows.
+const MAX_DENOMINATOR: i128 = 1 << 40;
+
+/// One table entry: bounds known at one remaining depth, and a best move.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    depth: u32,
+    lo: Exact,
+    hi: Exact,
+    mv: Option<u32>,
+}
+
+/// Bytes one entry costs in the map: the key, the entry, and about the same again for
+/// the map's control bytes and spare capacity (a load factor near 7/8 after growth by
+/// doubling leaves it between about 44% and 87% full).
+const ENTRY_COST: usize = 2 * (std::mem::size_of::<u64>() + std::mem::size_of::<Entry>());
+
+/// The reused buffers of one ply of the search.
+#[derive(Clone, Debug)]
+struct Ply<M> {
+    /// Legal moves of the decision node at this ply.
+    moves: Vec<M>,
+    /// Outcomes of the chance node at this ply, with their weights.
+    outcomes: Vec<(M, u32)>,
+    /// Per outcome, the bounds `(lo, hi)` known on its value (Star1/Star2).
+    bounds: Vec<(Exact, Exact)>,
+}
+
+impl<M> Ply<M> {
+    fn new() -> Self {
+        Ply {
+            moves: Vec::new(),
+            outcomes: Vec::new(),
+            bounds: Vec::new(),
+        }
+    }
+}
+
+/// Expectimax, Star1 or Star2 with iterative deepening and an exact-depth table (see
+/// the module docs). Values are [`Value::Score`], from the side to move's view (seat
+/// 0's at a chance node); [`Expectimax::exact_value`] gives the same value as an exact
+/// fraction.
+#[derive(Debug)]
+pub struct Expectimax<S: State, E> {
+    label: String,
+    budget: Budget,
+    mode: ChanceMode,
+    eval: E,
+    table: HashMap<u64, Entry>,
+    table_capacity: usize,
+    /// Per-ply buffers, grown when a search first reaches a ply (chance nodes make the
+    /// number of plies exceed the depth by a game-dependent amount).
+    plies: Vec<Ply<S::Move>>,
+    /// The seat whose view every value of the current search takes.
+    view: Seat,
+    /// The evaluator's bounds, `L` and `U`.
+    lower: Exact,
+    upper: Exact,
+    /// Nodes visited in this search: the root plus every state reached by a move or an
+    /// outcome (probes included).
+    nodes: u64,
+    tt_hits: u64,
+    /// Set when the budget ran out; the search then unwinds, ignoring every value.
+    stopped: bool,
+    /// Horizon evaluations and table cut-offs in this search: an iteration that adds
+    /// none computed the exact game value, which deeper iterations would repeat.
+    heuristic_leaves: u64,
+    /// The largest denominator of a chance node's value in this search.
+    max_den: i128,
+    /// The best root move of the iteration in progress so far.
+    root_best: Option<S::Move>,
+    /// The exact root value of the last completed iteration of the last search.
+    exact: Option<Exact>,
+    stats: AgentStats,
+}
+
+impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
+    /// A new agent that searches with `eval` as `config` says, named `label`.
+    pub fn new(eval: E, config: ExpectimaxConfig, label: impl Into<String>) -> Self {
+        let (lower, upper) = eval.bounds();
+        Expectimax {
+            label: label.into(),
+            budget: config.budget,
+            mode: config.mode,
+            eval,
+            table: HashMap::new(),
+            table_capacity: config.hash_mb.saturating_mul(1 << 20) / ENTRY_COST,
+            plies: Vec::new(),
+            view: 0,
+            lower: Exact::int(i64::from(lower)),
+            upper: Exact::int(i64::from(upper)),
+            nodes: 0,
+            tt_hits: 0,
+            stopped: false,
+            heuristic_leaves: 0,
+            max_den: 1,
+            root_best: None,
+            exact: None,
+            stats: AgentStats::default(),
+        }
+    }
+
+    /// The exact value of the last completed iteration of the last search, from the view
+    /// that [`SearchResult::value`] reports (`None` if no iteration completed, or at a
+    /// finished game).
+    pub fn exact_value(&self) -> Option<Exact> {
+        self.exact
+    }
+
+    /// Iterative deepening from `state` (see the module docs).
+    fn run(
+        &mut self,
+        state: &S,
+        info: &mut dyn FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let clock = Clock::start(&self.budget);
+        self.nodes = 1;
+        self.tt_hits = 0;
+        self.stopped = false;
+        self.exact = None;
+        self.heuristic_leaves = 0;
+        self.max_den = 1;
+        self.table.clear();
+        let (view, decision) = match state.turn() {
+            Turn::Seat(s) => (s, true),
+            Turn::Chance => (0, false),
+            Turn::Over => {
+                let outcome = state.outcome().expect("a finished game has an outcome");
+                return SearchResult {
+                    best: None,
+                    value: crate::score::finished_value(outcome, 0),
+                    depth: 0,
+                    nodes: self.nodes,
+                    time: clock.elapsed(),
+                    pv: Vec::new(),
+                    tt_hits: 0,
+                };
+            }
+        };
+        self.view = view;
+        let max_depth = self
+            .budget
+            .depth
+            .unwrap_or(crate::alphabeta::MAX_DEPTH)
+            .clamp(1, crate::alphabeta::MAX_DEPTH);
+        let mut root = state.clone();
+        let (below, above) = (self.lower.sub(Exact::int(1)), self.upper.add(Exact::int(1)));
+        // (depth, value, best) of the last completed iteration.
+        let mut completed: Option<(u32, Exact, Option<S::Move>)> = None;
+        for depth in 1..=max_depth {
+            self.root_best = None;
+            let leaves_before = self.heuristic_leaves;
+            let value = self.search(&mut root, &clock, depth, 0, below, above);
+            if self.stopped {
+                break;
+            }
+            let best = if decision { self.root_best } else { None };
+            info(&SearchInfo {
+                depth,
+                value: Value::Score(value.to_f64()),
+                nodes: self.nodes,
+                time: clock.elapsed(),
+                pv: best.into_iter().collect(),
+            });
+            completed = Some((depth, value, best));
+            let exact_game_value = self.heuristic_leaves == leaves_before;
+            if exact_game_value || self.max_den > MAX_DENOMINATOR || clock.time_is_up() {
+                break;
+            }
+        }
+        let (depth, value, best) = match completed {
+            Some((depth, value, best)) => {
+                self.exact = Some(value);
+                (depth, Value::Score(value.to_f64()), best)
+            }
+            None => {
+                let best = decision.then(|| self.fallback_move(state));
+                let value = f64::from(self.eval.evaluate(state, view));
+                (0, Value::Score(value), best)
+            }
+        };
+        SearchResult {
+            best,
+            value,
+            depth,
+            nodes: self.nodes,
+            time: clock.elapsed(),
+            pv: best.into_iter().collect(),
+            tt_hits: self.tt_hits,
+        }
+    }
+
+    /// A legal move when no iteration completed: the best root move of the unfinished
+    /// one, else the table's move, else the first legal move.
+    fn fallback_move(&self, state: &S) -> S::Move {
+        if let Some(m) = self.root_best {
+            return m;
+        }
+        let mut moves = Vec::with_capacity(state.max_moves());
+        state.legal_moves(&mut moves);
+        if let Some(code) = self.table.get(&state.hash()).and_then(|e| e.mv) {
+            move_to_front(&mut moves, code);
+        }
+        moves[0]
+    }
+
+    /// Makes sure the buffers of `ply` exist (allocates only the first time a search
+    /// reaches that ply).
+    #[inline]
+    fn ensure_ply(&mut self, ply: usize) {
+        while self.plies.len() <= ply {
+            self.plies.push(Ply::new());
+        }
+    }
+
+    /// Counts one more node, unless the budget is spent: then sets `stopped`. Returns
+    /// `stopped`.
+    #[inline]
+    fn visit(&mut self, clock: &Clock) -> bool {
+        if clock.out_of_budget(self.nodes) {
+            self.stopped = true;
+        } else {
+            self.nodes += 1;
+        }
+        self.stopped
+    }
+
+    /// The table's bounds for `key` at exactly `depth`, and its move at any depth.
+    #[inline]
+    fn probe(&mut self, key: u64, depth: u32) -> (Option<(Exact, Exact)>, Option<u32>) {
+        match self.table.get(&key) {
+            Some(e) => {
+                self.tt_hits += 1;
+                let bounds = (e.depth == depth).then_some((e.lo, e.hi));
+                (bounds, e.mv)
+            }
+            None => (None, None),
+        }
+    }
+
+    /// Records bounds `[lo, hi]` for `key` at `depth`, intersected with what the table
+    /// knew at that depth. A full table takes no new keys.
+    fn store(&mut self, key: u64, depth: u32, lo: Exact, hi: Exact, mv: Option<u32>) {
+        let full = self.table.len() >= self.table_capacity;
+        match self.table.get_mut(&key) {
+            Some(e) if e.depth == depth => {
+                e.lo = e.lo.max(lo);
+                e.hi = e.hi.min(hi);
+                e.mv = mv.or(e.mv);
+            }
+            Some(e) => *e = Entry { depth, lo, hi, mv },
+            None if !full => {
+                self.table.insert(key, Entry { depth, lo, hi, mv });
+            }
+            None => {}
+        }
+    }
+
+    /// What table bounds `[lo, hi]` at the right depth say about a node searched within
+    /// `alpha..beta`: its value if they decide it, else `None` after narrowing the
+    /// window to them (Star1/Star2 only). Narrowing is sound with fail-soft values: a
+    /// value returned at or below a raised `alpha = lo` is an upper bound that is also
+    /// at least `lo`, so it is exact (and likewise at `beta`).
+    #[inline]
+    fn table_cutoff(
+        &mut self,
+        (lo, hi): (Exact, Exact),
+        alpha: &mut Exact,
+        beta: &mut Exact,
+    ) -> Option<Exact> {
+        if lo == hi {
+            self.heuristic_leaves += 1;
+            return Some(lo);
+        }
+        if self.mode == ChanceMode::Expectimax {
+            return None;
+        }
+        if lo >= *beta {
+            self.heuristic_leaves += 1;
+            return Some(lo);
+        }
+        if hi <= *alpha {
+            self.heuristic_leaves += 1;
+            return Some(hi);
+        }
+        *alpha = (*alpha).max(lo);
+        *beta = (*beta).min(hi);
+        None
+    }
+
+    /// The value of a finished game or of a decision node at the horizon.
+    #[inline]
+    fn leaf(&self, state: &S) -> Exact {
+        match state.outcome() {
+            Some(outcome) => match outcome.score(self.view) {
+                0 => Exact::ZERO,
+                r if r > 0 => self.upper,
+                _ => self.lower,
+            },
+            None => Exact::int(i64::from(self.eval.evaluate(state, self.view))),
+        }
+    }
+
+    /// The value of `state` (`ply` plies from the root, `depth` decision plies left)
+    /// from the view seat, within the window `alpha..beta` (fail-soft: a value at or
+    /// below `alpha` is an upper bound, at or above `beta` a lower bound, else exact).
+    /// Plain expectimax ignores the window and is always exact.
+    fn search(
+        &mut self,
+        state: &mut S,
+        clock: &Clock,
+        depth: u32,
+        ply: usize,
+        alpha: Exact,
+        beta: Exact,
+    ) -> Exact {
+        match state.turn() {
+            Turn::Over => self.leaf(state),
+            Turn::Chance => self.chance(state, clock, depth, ply, alpha, beta),
+            Turn::Seat(_) if depth == 0 => {
+                self.heuristic_leaves += 1;
+                self.leaf(state)
+            }
+            Turn::Seat(mover) => self.decision(state, clock, mover, depth, ply, alpha, beta),
+        }
+    }
+
+    /// A decision node with `depth ≥ 1`: max for the view seat, min for the other.
+    #[allow(clippy::too_many_arguments)]
+    fn decision(
+        &mut self,
+        state: &mut S,
+        clock: &Clock,
+        mover: Seat,
+        depth: u32,
+        ply: usize,
+        mut alpha: Exact,
+        mut beta: Exact,
+    ) -> Exact {
+        let prune = self.mode != ChanceMode::Expectimax;
+        let maximise = mover == self.view;
+
+        // 1. Table: bounds at this exact depth decide or narrow the window (never at
+        //    the root, which must find a move); the move orders the node at any depth.
+        let key = state.hash();
+        let (bounds, tt_move) = self.probe(key, depth);
+        if let (Some(b), true) = (bounds, ply > 0) {
+            if let Some(v) = self.table_cutoff(b, &mut alpha, &mut beta) {
+                return v;
+            }
+        }
+
+        // 2. Moves, table move first.
+        self.ensure_ply(ply);
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        moves.clear();
+        state.legal_moves(&mut moves);
+        debug_assert!(!moves.is_empty(), "a decision node without legal moves");
+        if let Some(code) = tt_move {
+            move_to_front(&mut moves, code);
+        }
+
+        // 3. Search every move (alpha-beta cut-offs unless plain expectimax).
+        let (alpha_start, beta_start) = (alpha, beta);
+        let mut best: Option<(Exact, S::Move)> = None;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let undo = state.apply(m);
+            let value = if self.visit(clock) {
+                Exact::ZERO
+            } else {
+                self.search(state, clock, depth - 1, ply + 1, alpha, beta)
+            };
+            state.undo(undo);
+            if self.stopped {
+                self.plies[ply].moves = moves;
+                return Exact::ZERO;
+            }
+            let better = match best {
+                None => true,
+                Some((b, _)) if maximise => value > b,
+                Some((b, _)) => value < b,
+            };
+            if better {
+                best = Some((value, m));
+                if ply == 0 {
+                    self.root_best = Some(m);
+                }
+            }
+            if prune {
+                if maximise {
+                    alpha = alpha.max(value);
+                } else {
+                    beta = beta.min(value);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.plies[ply].moves = moves;
+        let (value, best_move) = best.expect("at least one move");
+
+        // 4. Store what the value proves, as bounds at this depth.
+        let (lo, hi) = if value <= alpha_start {
+            (self.lower, value)
+        } else if value >= beta_start {
+            (value, self.upper)
+        } else {
+            (value, value)
+        };
+        let refuted = if maximise {
+            value <= alpha_start
+        } else {
+            value >= beta_start
+        };
+        let mv = (!refuted).then(|| best_move.pack());
+        self.store(key, depth, lo, hi, mv);
+        value
+    }
+
+    /// A chance node: the weighted mean of its outcomes, pruned by Star1/Star2.
+    fn chance(
+        &mut self,
+        state: &mut S,
+        clock: &Clock,
+        depth: u32,
+        ply: usize,
+        alpha: Exact,
+        beta: Exact,
+    ) -> Exact {
+        // 1. Table.
+        let key = state.hash();
+        let prune = self.mode != ChanceMode::Expectimax;
+        let (mut alpha, mut beta) = (alpha, beta);
+        if let (Some(b), _) = self.probe(key, depth) {
+            if let Some(v) = self.table_cutoff(b, &mut alpha, &mut beta) {
+                return v;
+            }
+        }
+
+        // 2. Outcomes and their starting bounds.
+        self.ensure_ply(ply);
+        let mut outcomes = std::mem::take(&mut self.plies[ply].outcomes);
+        let mut bounds = std::mem::take(&mut self.plies[ply].bounds);
+        outcomes.clear();
+        state.chance_outcomes(&mut outcomes);
+        debug_assert!(!outcomes.is_empty(), "a chance node without outcomes");
+        let total: i128 = outcomes.iter().map(|&(_, w)| i128::from(w)).sum();
+        bounds.clear();
+        bounds.resize(outcomes.len(), (self.lower, self.upper));
+        // Σ wᵢ·loᵢ and Σ wᵢ·hiᵢ over all outcomes.
+        let mut sum_lo = self.lower.mul_int(total);
+        let mut sum_hi = self.upper.mul_int(total);
+        let (alpha_w, beta_w) = (alpha.mul_int(total), beta.mul_int(total));
+
+        let result = 'node: {
+            // 3. Star2's probing phase, when the window leaves a cut-off possible: lower
+            //    bounds (from max nodes) serve only if β ≤ U, upper bounds (from min
+            //    nodes) only if α ≥ L.
+            let wanted = (beta <= self.upper, alpha >= self.lower);
+            if self.mode == ChanceMode::Star2 && (wanted.0 || wanted.1) {
+                for i in 0..outcomes.len() {
+                    let (o, w) = outcomes[i];
+                    let w = i128::from(w);
+                    let (lo, hi) = bounds[i];
+                    let others_lo = sum_lo.sub(lo.mul_int(w));
+                    let others_hi = sum_hi.sub(hi.mul_int(w));
+                    let a = alpha_w.sub(others_hi).div_int(w).floor_to(WINDOW_GRID);
+                    let b = beta_w.sub(others_lo).div_int(w).ceil_to(WINDOW_GRID);
+                    let undo = state.apply(o);
+                    let probed = if self.visit(clock) {
+                        (lo, hi)
+                    } else {
+                        self.probe_child(state, clock, depth, ply + 1, (a, b), wanted)
+                    };
+                    state.undo(undo);
+                    if self.stopped {
+                        break 'node Exact::ZERO;
+                    }
+                    bounds[i] = probed;
+                    sum_lo = others_lo.add(probed.0.mul_int(w));
+                    sum_hi = others_hi.add(probed.1.mul_int(w));
+                    if sum_lo >= beta_w {
+                        break 'node sum_lo.div_int(total);
+                    }
+                    if sum_hi <= alpha_w {
+                        break 'node sum_hi.div_int(total);
+                    }
+                }
+            }
+
+            // 4. Search each outcome within Star1's window (plain: the full window).
+            for i in 0..outcomes.len() {
+                let (o, w) = outcomes[i];
+                let w = i128::from(w);
+                let (lo, hi) = bounds[i];
+                let others_lo = sum_lo.sub(lo.mul_int(w));
+                let others_hi = sum_hi.sub(hi.mul_int(w));
+                let (a, b) = if prune {
+                    (
+                        alpha_w.sub(others_hi).div_int(w).floor_to(WINDOW_GRID),
+                        beta_w.sub(others_lo).div_int(w).ceil_to(WINDOW_GRID),
+                    )
+                } else {
+                    (alpha, beta)
+                };
+                let undo = state.apply(o);
+                let value = if self.visit(clock) {
+                    Exact::ZERO
+                } else {
+                    self.search(state, clock, depth, ply + 1, a, b)
+                };
+                state.undo(undo);
+                if self.stopped {
+                    break 'node Exact::ZERO;
+                }
+                let weighted = value.mul_int(w);
+                if prune && value <= a {
+                    break 'node others_hi.add(weighted).div_int(total);
+                }
+                if prune && value >= b {
+                    break 'node others_lo.add(weighted).div_int(total);
+                }
+                bounds[i] = (value, value);
+                sum_lo = others_lo.add(weighted);
+                sum_hi = others_hi.add(weighted);
+            }
+            debug_assert_eq!(sum_lo, sum_hi, "every outcome searched exactly");
+            sum_lo.div_int(total)
+        };
+        self.plies[ply].outcomes = outcomes;
+        self.plies[ply].bounds = bounds;
+        if self.stopped {
+            return Exact::ZERO;
+        }
+
+        self.max_den = self.max_den.max(result.den());
+
+        // 5. Store.
+        let (lo, hi) = if result <= alpha && prune {
+            (self.lower, result)
+        } else if result >= beta && prune {
+            (result, self.upper)
+        } else {
+            (result, result)
+        };
+        self.store(key, depth, lo, hi, None);
+        result
+    }
+
+    /// Star2's probe of the node an outcome led to (`depth` decision plies left): bounds
+    /// `(lo, hi)` on its value from its first move only, searched within `window` (see
+    /// the module docs); `(L, U)` when it has nothing cheap to offer (a chance node) or
+    /// only a bound that `wanted` (lower, upper) says cannot help.
+    fn probe_child(
+        &mut self,
+        state: &mut S,
+        clock: &Clock,
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (Exact, Exact),
+        wanted: (bool, bool),
+    ) -> (Exact, Exact) {
+        let mover = match state.turn() {
+            Turn::Over => {
+                let v = self.leaf(state);
+                return (v, v);
+            }
+            Turn::Seat(_) if depth == 0 => {
+                self.heuristic_leaves += 1;
+                let v = self.leaf(state);
+                return (v, v);
+            }
+            Turn::Chance => return (self.lower, self.upper),
+            Turn::Seat(mover) => mover,
+        };
+        let maximise = mover == self.view;
+        if !(if maximise { wanted.0 } else { wanted.1 }) {
+            return (self.lower, self.upper);
+        }
+        // 1. The table's bounds at this depth, if any, are the probe.
+        let (bounds, tt_move) = self.probe(state.hash(), depth);
+        if let Some(b) = bounds {
+            self.heuristic_leaves += 1;
+            return b;
+        }
+        // 2. The first move (table move first).
+        self.ensure_ply(ply);
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        moves.clear();
+        state.legal_moves(&mut moves);
+        if let Some(code) = tt_move {
+            move_to_front(&mut moves, code);
+        }
+        let m = moves[0];
+        self.plies[ply].moves = moves;
+        let undo = state.apply(m);
+        let value = if self.visit(clock) {
+            Exact::ZERO
+        } else {
+            self.search(state, clock, depth - 1, ply + 1, alpha, beta)
+        };
+        state.undo(undo);
+        // 3. A max node is worth at least any move's exact or lower-bound value; a min
+        //    node at most any move's exact or upper-bound value.
+        if maximise {
+            if value > alpha {
+                return (value, self.upper);
+            }
+        } else if value < beta {
+            return (self.lower, value);
+        }
+        (self.lower, self.upper)
+    }
+}
+
+impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Expectimax<S, E> {
+    fn name(&self) -> &str {
+        &self.label
+    }
+
+    fn search(
+        &mut self,
+        state: &S,
+        _rng: &mut AgentRng,
+        info: &mut dyn FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let result = self.run(state, info);
+        self.stats.record(&result);
+        result
+    }
+
+    fn stats(&self) -> AgentStats {
+        self.stats
+    }
+}
