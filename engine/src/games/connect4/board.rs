@@ -115,23 +115,6 @@ pub const WINDOWS: [Bitboard; WINDOW_COUNT] = {
     out
 };
 
-/// Iterates over the cells (bit indices) of a bitboard, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub struct Cells(pub Bitboard);
-
-impl Iterator for Cells {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let c = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(c)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,7 +35,7 @@ use crate::game::{Deterministic, Game, MoveError, Outcome, Seat, State, Turn, Ze
 use crate::params::{ConfigError, ParamSpec, Params};
 use crate::zobrist;
 
-use board::{Bitboard, Cells, BOTTOM, CELLS, COLUMNS, FULL, ROWS, STRIDE};
+use board::{Bitboard, BOTTOM, CELLS, COLUMNS, FULL, ROWS, STRIDE};
 pub use eval::Connect4Eval;
 pub use moves::Connect4Move;
 
@@ -216,8 +216,12 @@ impl State for Connect4State {
     fn recompute_hash(&self) -> u64 {
         let mut h = 0;
         for seat in 0..2 {
-            for p in Cells(self.stones[seat]) {
-                h ^= KEYS[seat * 49 + p];
+            // Every cell of the 49-bit layout, sentinel row included, has a key; only
+            // stone cells are set, so this is a plain scan without a bit iterator.
+            for p in 0..49 {
+                if self.stones[seat] >> p & 1 != 0 {
+                    h ^= KEYS[seat * 49 + p];
+                }
             }
         }
         if self.seat_to_move() == 1 {
