@@ -327,7 +327,7 @@ fn one_and_two_threads_write_identical_files() {
          seat0_wins,seat0_draws,seat0_losses,seat0_win_rate,seat0_win_low,seat0_win_high"
     );
     assert!(
-        lines[1].starts_with("pairing,0,\"ab:depth=2,hash=16\",greedy,4,"),
+        lines[1].starts_with("pairing,0,\"ab:depth=2,hash=16,threads=1\",greedy,4,"),
         "{}",
         lines[1]
     );

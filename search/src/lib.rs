@@ -65,7 +65,7 @@ pub mod solve;
 pub mod tt;
 
 pub use agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Enhancements};
 pub use budget::{Budget, Clock};
 pub use exact::Exact;
 pub use expectimax::{ChanceMode, Expectimax, ExpectimaxConfig};

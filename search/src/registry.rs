@@ -4,7 +4,8 @@
 //! [`build_chance`]).
 //!
 //! Parameters mean the same thing in every agent that takes them: `depth` (plies),
-//! `nodes` (nodes visited), `time` (wall time, a duration), `hash` (table size in MiB).
+//! `nodes` (nodes visited), `time` (wall time, a duration), `hash` (table size in MiB),
+//! `threads` (search threads).
 
 use agon_engine::{
     Deterministic, Evaluator, ParamKind, ParamSpec, ParamValue, Params, State, ZeroSumTwoPlayer,
@@ -97,6 +98,13 @@ const HASH: ParamSpec = ParamSpec {
     help: "transposition table size in MiB",
 };
 
+const THREADS: ParamSpec = ParamSpec {
+    name: "threads",
+    kind: ParamKind::Int { min: 1, max: 256 },
+    default: Some("1"),
+    help: "search threads (1 is reproducible)",
+};
+
 /// Every agent this crate builds (the CLI adds `human`).
 pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
@@ -115,15 +123,15 @@ pub const AGENTS: &[AgentInfo] = &[
     },
     AgentInfo {
         name: "ab",
-        about: "alpha-beta with iterative deepening and a transposition table",
-        params: &[DEPTH, HASH, NODES, TIME],
+        about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, Lazy SMP",
+        params: &[DEPTH, HASH, NODES, THREADS, TIME],
         needs_deterministic: true,
         default_depth: Some(DEFAULT_DEPTH),
     },
     AgentInfo {
         name: "solve",
         about: "exact solver: fastest win, slowest loss; unproven if stopped by nodes or time",
-        params: &[HASH, NODES, TIME],
+        params: &[HASH, NODES, THREADS, TIME],
         needs_deterministic: true,
         default_depth: None,
     },
@@ -183,12 +191,14 @@ where
     E: Evaluator<S>,
 {
     let hash_mb = params.int("hash").map_or(DEFAULT_HASH_MB, |mb| mb as usize);
+    let threads = params.int("threads").map_or(1, |t| t as usize);
     match name {
         "ab" => {
             let config = AlphaBetaConfig {
                 budget: budget(params, Some(DEFAULT_DEPTH)),
                 hash_mb,
-                exact_depth_cutoffs: false,
+                threads,
+                ..AlphaBetaConfig::default()
             };
             Ok(Box::new(AlphaBeta::new(eval, config, label)))
         }
@@ -196,6 +206,7 @@ where
             let config = SolveConfig {
                 budget: budget(params, None),
                 hash_mb,
+                threads,
             };
             Ok(Box::new(Solver::new(eval, config, label)))
         }
@@ -294,13 +305,16 @@ mod tests {
         let ab = find("ab").unwrap().params;
         let mut p = Params::parse(ab, &[]).unwrap();
         complete_params("ab", &mut p);
-        assert_eq!(p.canonical(), format!("depth={DEFAULT_DEPTH},hash=16"));
+        assert_eq!(
+            p.canonical(),
+            format!("depth={DEFAULT_DEPTH},hash=16,threads=1")
+        );
         let mut p = Params::parse(ab, &[("time", "50ms")]).unwrap();
         complete_params("ab", &mut p);
-        assert_eq!(p.canonical(), "hash=16,time=50ms");
+        assert_eq!(p.canonical(), "hash=16,threads=1,time=50ms");
         let mut p = Params::parse(find("solve").unwrap().params, &[]).unwrap();
         complete_params("solve", &mut p);
-        assert_eq!(p.canonical(), "hash=16");
+        assert_eq!(p.canonical(), "hash=16,threads=1");
         assert_eq!(
             budget(&p, None),
             Budget::default(),

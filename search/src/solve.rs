@@ -42,7 +42,7 @@
 use agon_engine::{Deterministic, Evaluator, State, ZeroSumTwoPlayer};
 
 use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
-use crate::alphabeta::{Core, CoreOptions};
+use crate::alphabeta::{CoreOptions, Enhancements, Searcher};
 use crate::budget::Budget;
 use crate::tt::DEFAULT_HASH_MB;
 
@@ -59,14 +59,17 @@ pub struct SolveConfig {
     pub budget: Budget,
     /// Transposition table size in MiB.
     pub hash_mb: usize,
+    /// Search threads sharing the table (Lazy SMP); 1 is exactly reproducible.
+    pub threads: usize,
 }
 
 impl Default for SolveConfig {
-    /// No limit, a [`DEFAULT_HASH_MB`] table.
+    /// No limit, a [`DEFAULT_HASH_MB`] table, one thread.
     fn default() -> Self {
         SolveConfig {
             budget: Budget::default(),
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
         }
     }
 }
@@ -76,7 +79,7 @@ impl Default for SolveConfig {
 pub struct Solver<S: State, E> {
     label: String,
     budget: Budget,
-    core: Core<S, E>,
+    searcher: Searcher<S, E>,
     stats: AgentStats,
 }
 
@@ -84,14 +87,20 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Solver<S, E> {
     /// A new solver using `eval` below the horizon of unfinished iterations, named
     /// `label`.
     pub fn new(eval: E, config: SolveConfig, label: impl Into<String>) -> Self {
+        // No aspiration windows: the exhaustive iteration's score is a game result, far
+        // from the heuristic preview's, so a window around the preview only fails.
         let options = CoreOptions {
+            enhancements: Enhancements {
+                aspiration: false,
+                ..Enhancements::ALL
+            },
             exact_depth_cutoffs: false,
             exhaustive_after: Some(PREVIEW_DEPTH),
         };
         Solver {
             label: label.into(),
             budget: config.budget,
-            core: Core::new(eval, config.hash_mb, options),
+            searcher: Searcher::new(eval, config.hash_mb, config.threads, options),
             stats: AgentStats::default(),
         }
     }
@@ -113,7 +122,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Solver<S
             i.depth = reported_depth(i.depth, &i.value, i.pv.len());
             info(&i);
         };
-        let mut result = self.core.run(state, &self.budget, &mut report);
+        let mut result = self.searcher.run(state, &self.budget, &mut report);
         result.depth = reported_depth(result.depth, &result.value, result.pv.len());
         self.stats.record(&result);
         result

@@ -15,7 +15,7 @@ fn ab_equals_minimax_on_bonus_nim() {
         let start = BonusNim::new(8 + (seed % 13) as u8, 6 + (seed % 9) as u8);
         positions.push(random_position(&start, (seed % 5) as usize, &mut r));
     }
-    assert_eq!(differential(&positions, &BonusNimEval, 1..=7), 7 * 60);
+    assert_eq!(differential(&positions, &BonusNimEval, 1..=7), 32 * 7 * 60);
 }
 
 #[test]
@@ -29,7 +29,7 @@ fn ab_equals_minimax_on_tic_tac_toe() {
             &mut r,
         ));
     }
-    assert_eq!(differential(&positions, &TicTacToeEval, 1..=6), 6 * 80);
+    assert_eq!(differential(&positions, &TicTacToeEval, 1..=6), 32 * 6 * 80);
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn a_drawn_game_searched_to_the_end_is_a_proven_draw() {
         AlphaBetaConfig {
             budget: Budget::default(),
             hash_mb: 1,
-            exact_depth_cutoffs: false,
+            ..AlphaBetaConfig::default()
         },
         "ab",
     );
@@ -116,7 +116,7 @@ fn node_limited(nodes: u64) -> AlphaBetaConfig {
             ..Budget::default()
         },
         hash_mb: 1,
-        exact_depth_cutoffs: false,
+        ..AlphaBetaConfig::default()
     }
 }
 
@@ -149,7 +149,7 @@ fn a_time_budget_stops_the_search() {
             ..Budget::default()
         },
         hash_mb: 1,
-        exact_depth_cutoffs: false,
+        ..AlphaBetaConfig::default()
     };
     let mut agent = AlphaBeta::new(BonusNimEval, config, "ab:time=30ms");
     let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});

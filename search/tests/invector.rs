@@ -28,25 +28,35 @@ fn positions(width: usize, height: usize, pie: bool, count: u64) -> Vec<Invector
 
 #[test]
 fn ab_equals_minimax_on_random_invector_positions() {
-    // (width, height, pie, deepest depth, positions): depths 1-4 where plain minimax
-    // stays quick (a few million nodes per board).
+    // (width, height, pie, deepest depth, positions, quiescence too): depths where plain
+    // minimax stays quick; plain quiescence (every capture sequence, unpruned) only on
+    // the small boards.
     let cases = [
-        (4, 3, true, 4, 24),
-        (4, 3, false, 4, 24),
-        (3, 4, true, 4, 16),
-        (5, 4, true, 4, 8),
-        (5, 4, false, 3, 12),
-        (6, 5, true, 3, 6),
-        (8, 7, true, 2, 6),
-        (8, 7, false, 3, 2),
+        (4, 3, true, 3, 16, true),
+        (4, 3, false, 4, 24, false),
+        (3, 4, true, 3, 12, true),
+        (3, 4, false, 4, 16, false),
+        (5, 4, true, 2, 8, true),
+        (5, 4, false, 3, 12, false),
+        (6, 5, true, 3, 6, false),
+        (8, 7, true, 2, 6, false),
+        (8, 7, false, 3, 2, false),
     ];
-    for (w, h, pie, depth, count) in cases {
-        let checked = differential(&positions(w, h, pie, count), &InvectorEval, 1..=depth);
+    for (w, h, pie, depth, count, quiescence) in cases {
+        let start = Instant::now();
+        let checked = differential_with(
+            &positions(w, h, pie, count),
+            &InvectorEval,
+            1..=depth,
+            quiescence,
+        );
+        let combinations = if quiescence { 32 } else { 16 };
         assert_eq!(
             checked as u64,
-            u64::from(depth) * count,
+            combinations * u64::from(depth) * count,
             "{w}x{h} pie={pie}"
         );
+        eprintln!("{w}x{h} pie={pie}: {:?}", start.elapsed());
     }
 }
 
@@ -64,6 +74,7 @@ fn solve(state: &InvectorState, hash_mb: usize) -> (SearchResult<InvectorMove>, 
     let config = SolveConfig {
         budget: Budget::default(),
         hash_mb,
+        threads: 1,
     };
     let mut agent = Solver::new(InvectorEval, config, "solve");
     let start = Instant::now();

@@ -56,7 +56,15 @@ fn a_budget_may_stop_the_proof_and_says_so() {
             ..Budget::default()
         },
     ] {
-        let mut agent = Solver::new(BonusNimEval, SolveConfig { budget, hash_mb: 1 }, "solve");
+        let mut agent = Solver::new(
+            BonusNimEval,
+            SolveConfig {
+                budget,
+                hash_mb: 1,
+                threads: 1,
+            },
+            "solve",
+        );
         let mut infos = 0;
         let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |i| {
             assert!(!i.value.is_proven());
@@ -76,7 +84,15 @@ fn a_budget_may_stop_the_proof_and_says_so() {
         time: Some(std::time::Duration::from_millis(20)),
         ..Budget::default()
     };
-    let mut agent = Solver::new(BonusNimEval, SolveConfig { budget, hash_mb: 1 }, "solve");
+    let mut agent = Solver::new(
+        BonusNimEval,
+        SolveConfig {
+            budget,
+            hash_mb: 1,
+            threads: 1,
+        },
+        "solve",
+    );
     let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
     assert!(r.time < std::time::Duration::from_secs(2));
     assert!(s.clone().try_apply(r.best.unwrap()).is_ok());
@@ -90,7 +106,15 @@ fn a_proof_within_budget_is_reported_as_proven() {
         nodes: Some(1_000_000),
         ..Budget::default()
     };
-    let mut agent = Solver::new(BonusNimEval, SolveConfig { budget, hash_mb: 1 }, "solve");
+    let mut agent = Solver::new(
+        BonusNimEval,
+        SolveConfig {
+            budget,
+            hash_mb: 1,
+            threads: 1,
+        },
+        "solve",
+    );
     let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
     let expected = Memo::new().value(&mut s.clone());
     assert!(r.value.is_proven());

@@ -20,7 +20,7 @@ use agon_engine::{
 };
 use agon_search::score::{clamp_eval, MATE};
 use agon_search::{
-    Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, SolveConfig, Solver, Value,
+    Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Enhancements, SolveConfig, Solver, Value,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -376,13 +376,24 @@ impl Evaluator<TicTacToe> for TicTacToeEval {
 // ---------------------------------------------------------------- references
 
 /// Plain fixed-depth minimax: the score of `s` (a decision node, `ply` plies from the
-/// root) from its mover's view, with the scores of `agon_search::score`.
-pub fn minimax<S: State, E: Evaluator<S>>(s: &mut S, eval: &E, depth: u32, ply: i32) -> i32 {
+/// root) from its mover's view, with the scores of `agon_search::score`; at the horizon
+/// the evaluator's score, or with `quiescence` the plain [`quiesce`] value.
+pub fn minimax<S: State, E: Evaluator<S>>(
+    s: &mut S,
+    eval: &E,
+    depth: u32,
+    ply: i32,
+    quiescence: bool,
+) -> i32 {
     let Turn::Seat(mover) = s.turn() else {
         panic!("minimax on a node without a mover")
     };
     if depth == 0 {
-        return clamp_eval(eval.evaluate(s, mover));
+        return if quiescence {
+            quiesce(s, eval, ply)
+        } else {
+            clamp_eval(eval.evaluate(s, mover))
+        };
     }
     let mut moves = Vec::new();
     s.legal_moves(&mut moves);
@@ -390,12 +401,35 @@ pub fn minimax<S: State, E: Evaluator<S>>(s: &mut S, eval: &E, depth: u32, ply: 
         .into_iter()
         .map(|m| {
             let undo = s.apply(m);
-            let v = child_score(s, mover, ply + 1, |c| minimax(c, eval, depth - 1, ply + 1));
+            let v = child_score(s, mover, ply + 1, |c| {
+                minimax(c, eval, depth - 1, ply + 1, quiescence)
+            });
             s.undo(undo);
             v
         })
         .max()
         .expect("a decision node has moves")
+}
+
+/// Plain quiescence: the better of standing pat on the evaluator's score and the best
+/// noisy move, each noisy move's child scored the same way. No pruning.
+pub fn quiesce<S: State, E: Evaluator<S>>(s: &mut S, eval: &E, ply: i32) -> i32 {
+    let Turn::Seat(mover) = s.turn() else {
+        panic!("quiescence on a node without a mover")
+    };
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    let mut best = clamp_eval(eval.evaluate(s, mover));
+    for m in moves {
+        if eval.is_noisy(s, m) {
+            let undo = s.apply(m);
+            best = best.max(child_score(s, mover, ply + 1, |c| {
+                quiesce(c, eval, ply + 1)
+            }));
+            s.undo(undo);
+        }
+    }
+    best
 }
 
 /// The score from `mover`'s view of the child `c` (`ply` plies from the root), given
@@ -514,22 +548,30 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
 
 // ---------------------------------------------------------------- shared checks
 
-/// `ab` at exactly `depth`, in exact-depth mode, with a small table.
-pub fn fixed_depth(depth: u32) -> AlphaBetaConfig {
+/// `ab` at exactly `depth` with `enhancements`, in exact-depth mode, with a small table.
+pub fn fixed_depth_with(depth: u32, enhancements: Enhancements) -> AlphaBetaConfig {
     AlphaBetaConfig {
         budget: Budget {
             depth: Some(depth),
             ..Budget::default()
         },
         hash_mb: 1,
+        threads: 1,
+        enhancements,
         exact_depth_cutoffs: true,
     }
 }
 
-/// `ab` at fixed depth in exact-depth mode returns the plain-minimax score, and its move
-/// scores that much. One agent per depth searches every position in turn, so its table
-/// also carries entries from earlier searches into later ones. Returns the number of
-/// searches checked.
+/// `ab` at exactly `depth` with every enhancement, in exact-depth mode.
+pub fn fixed_depth(depth: u32) -> AlphaBetaConfig {
+    fixed_depth_with(depth, Enhancements::ALL)
+}
+
+/// For every combination of enhancements, `ab` at fixed depth in exact-depth mode
+/// returns the plain-minimax score (with the same quiescence), and its move scores that
+/// much. One agent per combination and depth searches every position in turn, so its
+/// table, killers and history also carry over from earlier searches into later ones.
+/// Returns the number of searches checked.
 pub fn differential<
     S: State + agon_engine::Deterministic + agon_engine::ZeroSumTwoPlayer,
     E: Evaluator<S>,
@@ -538,29 +580,55 @@ pub fn differential<
     eval: &E,
     depths: std::ops::RangeInclusive<u32>,
 ) -> usize {
+    differential_with(positions, eval, depths, true)
+}
+
+/// [`differential`], over the 16 combinations without quiescence only unless
+/// `quiescence`: plain quiescence (no pruning) follows every sequence of noisy moves,
+/// which on a large board is far too many for a test.
+pub fn differential_with<
+    S: State + agon_engine::Deterministic + agon_engine::ZeroSumTwoPlayer,
+    E: Evaluator<S>,
+>(
+    positions: &[S],
+    eval: &E,
+    depths: std::ops::RangeInclusive<u32>,
+    quiescence: bool,
+) -> usize {
     let mut checked = 0;
     let mut rng = AgentRng::seed_from_u64(0);
     for depth in depths {
-        let mut agent = AlphaBeta::new(eval.clone(), fixed_depth(depth), "ab");
-        for (i, start) in positions.iter().enumerate() {
-            let Turn::Seat(mover) = start.turn() else {
-                continue;
-            };
-            let mut s = start.clone();
-            let expected = minimax(&mut s, eval, depth, 0);
-            let result = agent.search(start, &mut rng, &mut |_| {});
-            let got = value_score(result.value);
-            assert_eq!(got, expected, "position {i} ({start}) at depth {depth}");
-            let best = result.best.expect("a move");
-            let undo = s.apply(best);
-            let chosen = child_score(&mut s, mover, 1, |c| minimax(c, eval, depth - 1, 1));
-            s.undo(undo);
-            assert_eq!(
-                chosen, expected,
-                "move of position {i} ({start}) at depth {depth}"
-            );
-            assert!(result.depth <= depth && result.depth >= 1);
-            checked += 1;
+        // expected[q][i]: the minimax score of position i, with quiescence if q == 1.
+        let expected: [Vec<Option<i32>>; 2] = [false, true].map(|q| {
+            positions
+                .iter()
+                .map(|p| match p.turn() {
+                    Turn::Seat(_) if quiescence || !q => {
+                        Some(minimax(&mut p.clone(), eval, depth, 0, q))
+                    }
+                    _ => None,
+                })
+                .collect()
+        });
+        for enhancements in Enhancements::combinations().filter(|e| quiescence || !e.quiescence) {
+            let q = enhancements.quiescence;
+            let mut agent =
+                AlphaBeta::new(eval.clone(), fixed_depth_with(depth, enhancements), "ab");
+            for (i, start) in positions.iter().enumerate() {
+                let (Turn::Seat(mover), Some(expected)) = (start.turn(), expected[q as usize][i])
+                else {
+                    continue;
+                };
+                let at = format!("position {i} ({start}) at depth {depth} with {enhancements:?}");
+                let result = agent.search(start, &mut rng, &mut |_| {});
+                assert_eq!(value_score(result.value), expected, "{at}");
+                let mut s = start.clone();
+                s.apply(result.best.expect("a move"));
+                let chosen = child_score(&mut s, mover, 1, |c| minimax(c, eval, depth - 1, 1, q));
+                assert_eq!(chosen, expected, "move of {at}");
+                assert!(result.depth <= depth && result.depth >= 1);
+                checked += 1;
+            }
         }
     }
     checked
@@ -573,6 +641,7 @@ pub fn solver<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>>(eval: E) -> 
         SolveConfig {
             budget: Budget::default(),
             hash_mb: 1,
+            threads: 1,
         },
         "solve",
     )

@@ -10,8 +10,8 @@
 use crate::eval::Evaluator;
 use crate::game::{Outcome, Seat, State};
 
-use super::board::{column_mask, COLUMNS, WINDOWS, WINDOW_COUNT};
-use super::Connect4State;
+use super::board::{self, column_mask, has_four, COLUMNS, WINDOWS, WINDOW_COUNT};
+use super::{Connect4Move, Connect4State};
 
 /// Weight of an open window holding two own stones (and two empty cells).
 pub const TWO: i32 = 2;
@@ -63,6 +63,18 @@ impl Evaluator<Connect4State> for Connect4Eval {
     fn bounds(&self) -> (i32, i32) {
         (-WIN, WIN)
     }
+
+    /// A drop is noisy if it completes four for either side at its cell: it wins at once,
+    /// or it blocks the opponent's immediate win. A horizon just before such a drop sees
+    /// a three as a mere threat when the game is already decided.
+    fn is_noisy(&self, s: &Connect4State, m: Connect4Move) -> bool {
+        let column = m.column();
+        if s.is_full(column) {
+            return false;
+        }
+        let cell = board::cell(column, s.height(column));
+        has_four(s.stones(0) | cell) || has_four(s.stones(1) | cell)
+    }
 }
 
 #[cfg(test)]
@@ -94,5 +106,21 @@ mod tests {
         play_moves(&mut s, "g d").unwrap();
         assert_eq!(e.evaluate(&s, 0), WIN);
         assert_eq!(e.evaluate(&s, 1), -WIN);
+    }
+
+    #[test]
+    fn wins_and_blocks_are_noisy() {
+        let e = Connect4Eval;
+        let mut s = Connect4.initial_state();
+        play_moves(&mut s, "a a b b c").unwrap();
+        // Yellow to move: d1 blocks red's row, every other drop is quiet.
+        let noisy: Vec<_> = (0..COLUMNS)
+            .filter(|&c| e.is_noisy(&s, Connect4Move::new(c).unwrap()))
+            .collect();
+        assert_eq!(noisy, vec![3]);
+        play_moves(&mut s, "g").unwrap();
+        // Red to move: d1 wins; still the only noisy drop.
+        assert!(e.is_noisy(&s, Connect4Move::new(3).unwrap()));
+        assert!(!e.is_noisy(&s, Connect4Move::new(4).unwrap()));
     }
 }

@@ -9,6 +9,7 @@ use crate::eval::Evaluator;
 use crate::game::{Outcome, Seat, State};
 
 use super::board::{Cells, DIRECTIONS};
+use super::moves::{InvectorMove, MoveKind};
 use super::{Colour, InvectorState};
 
 /// Weight of one stone of material.
@@ -56,6 +57,12 @@ impl Evaluator<InvectorState> for InvectorEval {
     fn bounds(&self) -> (i32, i32) {
         (-WIN, WIN)
     }
+
+    /// Captures are noisy: each changes material, the evaluator's main term, and one
+    /// capture often answers another, so a horizon between the two misjudges both.
+    fn is_noisy(&self, _state: &InvectorState, m: InvectorMove) -> bool {
+        m.kind == MoveKind::Capture
+    }
 }
 
 #[cfg(test)]
@@ -77,5 +84,18 @@ mod tests {
             e.evaluate(&s, 0)
         );
         assert_eq!(e.evaluate(&s, 0), -e.evaluate(&s, 1));
+    }
+
+    #[test]
+    fn captures_and_only_captures_are_noisy() {
+        let s = Invector::default().initial_state();
+        let e = InvectorEval;
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let noisy = moves.iter().filter(|&&m| e.is_noisy(&s, m)).count();
+        let captures = moves.iter().filter(|m| m.kind == MoveKind::Capture).count();
+        assert!(captures > 0);
+        assert_eq!(noisy, captures);
+        assert!(!e.is_noisy(&s, InvectorMove::PASS));
     }
 }

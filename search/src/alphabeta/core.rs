@@ -1,145 +1,41 @@
-//! The `ab` agent: negamax alpha-beta with iterative deepening and a transposition
-//! table, for deterministic zero-sum two-seat games.
+//! One thread's alpha-beta search: iterative deepening over a negamax with principal
+//! variation search, aspiration windows, table/killer/history ordering and quiescence,
+//! sharing a transposition table with other threads.
 //!
-//! The search core (the private `Core`) is shared with the exact solver
-//! ([`crate::solve`]); the two differ only in options and in how they report.
-//!
-//! # Seats, not plies, decide the sign
-//!
-//! A turn may be several consecutive decisions by one seat (Invector's pie-rule swap is
-//! followed by a move of the seat that moved first; a game may grant an extra move). A
-//! node's score is from the view of the seat to move there, and a child's score is
-//! negated only when the child's mover differs from the parent's. A finished child is
-//! scored from the parent mover's view directly from [`agon_engine::State::outcome`].
-//!
-//! # Proven results
-//!
-//! The core counts heuristic leaves (horizon evaluations, and table cut-offs on results
-//! that themselves depended on heuristic leaves). A subtree searched without meeting any
-//! is exact for the whole game: its table entry is marked proven, valid at every
-//! depth, and an iteration that meets none ends the deepening, since deeper iterations
-//! would find the same. A mate score at the root also ends it if it is near enough: a
-//! win in `n ≤ d` plies found by a depth-`d` search is a forced win, and the fastest
-//! one, because a faster one lies within the horizon too (and symmetrically for the
-//! slowest loss). A mate further than `d` plies can only come from a proven table entry
-//! and may be beaten by a faster line beyond the horizon, so the deepening goes on.
-//!
-//! # Budgets
-//!
-//! Iterations deepen one ply at a time up to the depth limit. A node or time limit
-//! abandons the iteration in progress: the agent plays the best move of the last
-//! completed iteration, or, if even the first did not complete, the best root move
-//! searched so far (or the table's move, or the first legal move).
+//! The search of a node goes in numbered steps (see [`Core::negamax`]); the module docs
+//! of [`crate::alphabeta`] explain seats, proven results and budgets.
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
-use agon_engine::{Deterministic, Evaluator, Move, State, Turn, ZeroSumTwoPlayer};
+use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
 
-use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
+use super::heuristics::{select_next, Heuristics, KILLER_SCORE, NOISY_SCORE, TT_MOVE_SCORE};
+use super::Enhancements;
+use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
 use crate::ordering::move_to_front;
 use crate::score::{
     clamp_eval, finished_value, from_table, is_mate, terminal, to_table, value_of, INFINITY, MATE,
     MAX_PLY,
 };
-use crate::tt::{Bound, TranspositionTable, TtEntry, DEFAULT_HASH_MB};
-
-/// The depth `ab` searches when given no budget: on the default Invector board (8×7,
-/// about 100 moves a node) four plies take well under a second, quick enough for
-/// tournaments of many games, and deep enough to see a capture and its recapture twice.
-pub const DEFAULT_DEPTH: u32 = 4;
+use crate::tt::{Bound, TranspositionTable, TtEntry};
 
 /// The deepest iteration any search runs: the table stores depths in a `u8`, and the
 /// search's per-ply arrays have [`MAX_PLY`] entries.
 pub const MAX_DEPTH: u32 = u8::MAX as u32;
 const _: () = assert!((MAX_DEPTH as usize) < MAX_PLY);
 
-/// How an `ab` agent searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AlphaBetaConfig {
-    /// When to stop. With no limit at all the search deepens until the value is proven
-    /// or [`MAX_DEPTH`] is reached.
-    pub budget: Budget,
-    /// Transposition table size in MiB.
-    pub hash_mb: usize,
-    /// For differential tests: cut off on table entries only when they were searched to
-    /// exactly the remaining depth (and never mark entries proven). The same position
-    /// recurs at other depths, and a deeper result, while better, differs from what a
-    /// plain fixed-depth minimax computes; in this mode `ab` at fixed depth returns
-    /// exactly the plain-minimax value. Slower; not for play.
-    pub exact_depth_cutoffs: bool,
-}
-
-impl Default for AlphaBetaConfig {
-    /// Depth [`DEFAULT_DEPTH`], a [`DEFAULT_HASH_MB`] table, normal cut-offs.
-    fn default() -> Self {
-        AlphaBetaConfig {
-            budget: Budget {
-                depth: Some(DEFAULT_DEPTH),
-                ..Budget::default()
-            },
-            hash_mb: DEFAULT_HASH_MB,
-            exact_depth_cutoffs: false,
-        }
-    }
-}
-
-/// Negamax alpha-beta with iterative deepening, a transposition table (bounds, best
-/// move, proven results, mate distances) and table-move-first ordering.
-///
-/// Values are from the side to move's view: [`Value::Score`] for a heuristic score
-/// (evaluator units, clamped to [`crate::score::EVAL_LIMIT`]), [`Value::Win`] /
-/// [`Value::Loss`] for a mate score and [`Value::Draw`] for a proven draw. The table
-/// persists from one search to the next (one agent plays one game).
-#[derive(Debug)]
-pub struct AlphaBeta<S: State, E> {
-    label: String,
-    budget: Budget,
-    core: Core<S, E>,
-    stats: AgentStats,
-}
-
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> AlphaBeta<S, E> {
-    /// A new agent that searches with `eval` as `config` says, named `label`.
-    pub fn new(eval: E, config: AlphaBetaConfig, label: impl Into<String>) -> Self {
-        let options = CoreOptions {
-            exact_depth_cutoffs: config.exact_depth_cutoffs,
-            exhaustive_after: None,
-        };
-        AlphaBeta {
-            label: label.into(),
-            budget: config.budget,
-            core: Core::new(eval, config.hash_mb, options),
-            stats: AgentStats::default(),
-        }
-    }
-}
-
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for AlphaBeta<S, E> {
-    fn name(&self) -> &str {
-        &self.label
-    }
-
-    fn search(
-        &mut self,
-        state: &S,
-        _rng: &mut AgentRng,
-        info: &mut dyn FnMut(&SearchInfo<S::Move>),
-    ) -> SearchResult<S::Move> {
-        let result = self.core.run(state, &self.budget, info);
-        self.stats.record(&result);
-        result
-    }
-
-    fn stats(&self) -> AgentStats {
-        self.stats
-    }
-}
+/// The first iteration searched with an aspiration window: the shallow ones are too
+/// cheap to gain from it and their scores swing too much to predict the next.
+const ASPIRATION_FROM_DEPTH: u32 = 4;
 
 /// Options that tell the alpha-beta agents apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct CoreOptions {
-    /// See [`AlphaBetaConfig::exact_depth_cutoffs`].
+    /// The search enhancements in use.
+    pub(crate) enhancements: Enhancements,
+    /// See [`super::AlphaBetaConfig::exact_depth_cutoffs`].
     pub(crate) exact_depth_cutoffs: bool,
     /// After completing an iteration of this depth, jump to the deepest one (the
     /// solver: a few cheap iterations give a move, a heuristic value and ordering to
@@ -153,22 +49,27 @@ struct Ply<M> {
     /// Legal moves of the node at this ply, taken out while the node is searched and
     /// given back after, so that no node allocates.
     moves: Vec<M>,
+    /// Ordering scores of `moves`, index for index.
+    scores: Vec<i32>,
     /// The principal variation from the node at this ply (a triangular PV table).
     pv: Vec<M>,
 }
 
-/// The alpha-beta search core: one thread's search state plus the table it uses.
-///
-/// The table sits behind an `Arc` and is used only through `&self`, so that helper
-/// threads can later share it.
+/// The alpha-beta search core: one thread's search state plus the table it shares.
 #[derive(Debug)]
 pub(crate) struct Core<S: State, E> {
     eval: E,
     tt: Arc<TranspositionTable>,
     options: CoreOptions,
+    /// Set by the thread that owns the search when it is done; helper threads of a Lazy
+    /// SMP search stop at once when they see it.
+    stop: Arc<AtomicBool>,
+    /// Half the width of the first aspiration window, in evaluator units.
+    aspiration_delta: i32,
     /// One entry per ply, `MAX_PLY + 1` in all (a node at ply `p` writes the PV at
     /// `p` from the one at `p + 1`).
     plies: Vec<Ply<S::Move>>,
+    heuristics: Heuristics,
     /// Nodes visited in this search: the root plus every state reached by a move.
     nodes: u64,
     /// Probes that found the position.
@@ -182,17 +83,31 @@ pub(crate) struct Core<S: State, E> {
 }
 
 impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
-    pub(crate) fn new(eval: E, hash_mb: usize, options: CoreOptions) -> Self {
+    /// A core searching with `eval`, sharing table `tt` and stop flag `stop`.
+    pub(crate) fn new(
+        eval: E,
+        tt: Arc<TranspositionTable>,
+        stop: Arc<AtomicBool>,
+        options: CoreOptions,
+    ) -> Self {
+        // A two-hundredth of the evaluator's range: for Invector (±20,000, 100 a stone)
+        // one stone, for Connect Four (±1,000) half an open three.
+        let (low, high) = eval.bounds();
+        let aspiration_delta = ((high as i64 - low as i64) / 400).clamp(1, 1 << 16) as i32;
         Core {
             eval,
-            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            tt,
             options,
+            stop,
+            aspiration_delta,
             plies: (0..=MAX_PLY)
                 .map(|_| Ply {
                     moves: Vec::new(),
+                    scores: Vec::new(),
                     pv: Vec::new(),
                 })
                 .collect(),
+            heuristics: Heuristics::new(MAX_PLY + 1),
             nodes: 0,
             tt_hits: 0,
             heuristic_leaves: 0,
@@ -202,34 +117,38 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
     }
 
     /// Iterative deepening from `state` within `budget`, calling `info` after every
-    /// completed iteration.
+    /// completed iteration. `first_depth` is 1 for the main thread; Lazy SMP helpers
+    /// start deeper so that the threads spread over depths.
     pub(crate) fn run(
         &mut self,
         state: &S,
         budget: &Budget,
+        first_depth: u32,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
         let clock = Clock::start(budget);
-        self.tt.new_search();
         self.nodes = 1;
         self.tt_hits = 0;
         self.heuristic_leaves = 0;
         self.stopped = false;
+        self.heuristics.clear();
         let Turn::Seat(mover) = state.turn() else {
             return self.finished_or_chance(state, &clock);
         };
         let max_depth = budget.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for ply in &mut self.plies[..=max_depth as usize] {
             ply.moves.reserve(state.max_moves());
+            ply.scores.reserve(state.max_moves());
         }
         let mut root = state.clone();
         // (depth, score, proven, pv) of the last completed iteration.
         let mut completed: Option<(u32, i32, bool, Vec<S::Move>)> = None;
-        let mut depth = 1;
+        let mut depth = first_depth.clamp(1, max_depth);
         loop {
             let leaves_before = self.heuristic_leaves;
             self.root_best = None;
-            let score = self.negamax(&mut root, &clock, depth, 0, -INFINITY, INFINITY);
+            let guess = completed.as_ref().map(|c| c.1);
+            let score = self.search_root(&mut root, &clock, depth, guess);
             if self.stopped {
                 break;
             }
@@ -268,6 +187,42 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
             time: clock.elapsed(),
             pv,
             tt_hits: self.tt_hits,
+        }
+    }
+
+    /// One iteration at the root: with aspiration windows, a narrow window around the
+    /// previous iteration's score `guess`, widened (doubling on the side that failed)
+    /// until the score falls inside; otherwise the full window. Either way the score is
+    /// exact, since fail-soft alpha-beta is exact strictly inside its window.
+    fn search_root(&mut self, root: &mut S, clock: &Clock, depth: u32, guess: Option<i32>) -> i32 {
+        let guess = match guess {
+            Some(g)
+                if self.options.enhancements.aspiration
+                    && depth >= ASPIRATION_FROM_DEPTH
+                    && !is_mate(g) =>
+            {
+                g
+            }
+            _ => return self.negamax(root, clock, depth, 0, -INFINITY, INFINITY),
+        };
+        let mut delta = self.aspiration_delta;
+        let (mut alpha, mut beta) = (guess - delta, guess + delta);
+        loop {
+            let score = self.negamax(root, clock, depth, 0, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            delta = delta.saturating_mul(4);
+            if score <= alpha {
+                alpha = widen(guess, -delta);
+            } else if score >= beta {
+                beta = widen(guess, delta);
+            } else {
+                return score;
+            }
+            if alpha <= -INFINITY && beta >= INFINITY {
+                return self.negamax(root, clock, depth, 0, -INFINITY, INFINITY);
+            }
         }
     }
 
@@ -333,11 +288,17 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         pv
     }
 
-    /// Counts one more node, unless the budget is spent: then sets `stopped`, so that
-    /// the search never visits more nodes than its limit. Returns `stopped`.
+    /// Nodes visited in the search that last ran (or runs).
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Counts one more node, unless the budget is spent or the owner of a Lazy SMP search
+    /// said stop: then sets `stopped`, so that the search never visits more nodes than
+    /// its limit. Returns `stopped`.
     #[inline]
     fn visit(&mut self, clock: &Clock) -> bool {
-        if clock.out_of_budget(self.nodes) {
+        if clock.out_of_budget(self.nodes) || self.stop.load(Relaxed) {
             self.stopped = true;
         } else {
             self.nodes += 1;
@@ -352,6 +313,44 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         line.clear();
         line.push(m);
         line.extend_from_slice(&tail[0].pv);
+    }
+
+    /// The score, from `mover`'s view, of the state just reached by one of `mover`'s
+    /// moves (already counted as a node), searched `depth` plies deep within
+    /// `alpha..beta`: final if the game ended, as is if `mover` moves again, negated
+    /// (with the window mirrored) if the other seat moves.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        state: &mut S,
+        clock: &Clock,
+        mover: Seat,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        quiescence: bool,
+    ) -> i32 {
+        match state.turn() {
+            Turn::Over => {
+                self.plies[ply + 1].pv.clear();
+                let outcome = state.outcome().expect("a finished game has an outcome");
+                terminal(outcome, mover, ply + 1)
+            }
+            Turn::Seat(next) if quiescence => {
+                if next == mover {
+                    self.quiesce(state, clock, ply + 1, alpha, beta)
+                } else {
+                    -self.quiesce(state, clock, ply + 1, -beta, -alpha)
+                }
+            }
+            Turn::Seat(next) if next == mover => {
+                self.negamax(state, clock, depth, ply + 1, alpha, beta)
+            }
+            Turn::Seat(_) => -self.negamax(state, clock, depth, ply + 1, -beta, -alpha),
+            Turn::Chance => unreachable!("a deterministic game reached a chance node"),
+        }
     }
 
     /// The score of `state` (a decision node, `ply` plies from the root) from its
@@ -370,11 +369,16 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
             unreachable!("negamax is called on decision nodes of a deterministic game")
         };
         self.plies[ply].pv.clear();
+        let enhancements = self.options.enhancements;
 
-        // 1. Horizon: the evaluator's score.
+        // 1. Horizon: the evaluator's score, or quiescence search of the noisy moves.
         if depth == 0 {
-            self.heuristic_leaves += 1;
-            return clamp_eval(self.eval.evaluate(state, mover));
+            return if enhancements.quiescence {
+                self.quiesce(state, clock, ply, alpha, beta)
+            } else {
+                self.heuristic_leaves += 1;
+                clamp_eval(self.eval.evaluate(state, mover))
+            };
         }
 
         // 2. Mate-distance pruning: this node is not over, so nothing here can be better
@@ -402,10 +406,14 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
             };
             if ply > 0 && deep_enough {
                 let score = from_table(hit.value, ply);
+                // At a PV node (open window) only an exact entry decides: a bound from a
+                // null-window probe would cut the principal variation short, and the line
+                // can be rebuilt from exact entries only.
+                let pv_node = beta > alpha + 1;
                 let decides = match hit.bound {
                     Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
+                    Bound::Lower => score >= beta && !pv_node,
+                    Bound::Upper => score <= alpha && !pv_node,
                 };
                 if decides {
                     if !hit.proven {
@@ -416,43 +424,50 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
             }
         }
 
-        // 4. Moves, table move first.
+        // 4. Moves, ordered: the table move, then (with killers or history) noisy moves,
+        //    killers and the history table, picked one at a time as the search needs them.
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        let mut scores = std::mem::take(&mut self.plies[ply].scores);
         moves.clear();
         state.legal_moves(&mut moves);
         debug_assert!(!moves.is_empty(), "a decision node without legal moves");
-        if let Some(code) = tt_move {
+        let ranked = enhancements.killers || enhancements.history;
+        if ranked {
+            self.score_moves(state, mover, ply, tt_move, &moves, &mut scores);
+        } else if let Some(code) = tt_move {
             move_to_front(&mut moves, code);
         }
 
-        // 5. Search every move; the child's score counts for this node's mover as is
-        //    when the same seat moves again, negated when the other seat moves.
+        // 5. Search every move. Principal variation search: the first move with the full
+        //    window, the others with a null window that only asks "better than alpha?",
+        //    searched again with the full window when the answer is yes.
         let leaves_before = self.heuristic_leaves;
         let alpha_start = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
+            if ranked {
+                select_next(&mut moves, &mut scores, i);
+            }
             let m = moves[i];
             let undo = state.apply(m);
             let score = if self.visit(clock) {
                 0
+            } else if i == 0 || !enhancements.pvs {
+                self.child(state, clock, mover, depth - 1, ply, alpha, beta, false)
             } else {
-                match state.turn() {
-                    Turn::Over => {
-                        self.plies[ply + 1].pv.clear();
-                        let outcome = state.outcome().expect("a finished game has an outcome");
-                        terminal(outcome, mover, ply + 1)
-                    }
-                    Turn::Seat(next) if next == mover => {
-                        self.negamax(state, clock, depth - 1, ply + 1, alpha, beta)
-                    }
-                    Turn::Seat(_) => -self.negamax(state, clock, depth - 1, ply + 1, -beta, -alpha),
-                    Turn::Chance => unreachable!("a deterministic game reached a chance node"),
+                let probe =
+                    self.child(state, clock, mover, depth - 1, ply, alpha, alpha + 1, false);
+                if probe > alpha && probe < beta && !self.stopped {
+                    self.child(state, clock, mover, depth - 1, ply, alpha, beta, false)
+                } else {
+                    probe
                 }
             };
             state.undo(undo);
             if self.stopped {
                 self.plies[ply].moves = moves;
+                self.plies[ply].scores = scores;
                 return 0;
             }
             if score > best {
@@ -465,12 +480,16 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
+                        if ranked && !self.eval.is_noisy(state, m) {
+                            self.heuristics.record_cutoff(mover, ply, depth, m.pack());
+                        }
                         break;
                     }
                 }
             }
         }
         self.plies[ply].moves = moves;
+        self.plies[ply].scores = scores;
 
         // 6. Store: the bound follows from where the score fell against the window.
         let bound = if best <= alpha_start {
@@ -501,6 +520,106 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         );
         best
     }
+
+    /// Fills `scores` with the ordering score of each of `moves`.
+    fn score_moves(
+        &self,
+        state: &S,
+        mover: Seat,
+        ply: usize,
+        tt_move: Option<u32>,
+        moves: &[S::Move],
+        scores: &mut Vec<i32>,
+    ) {
+        let enhancements = self.options.enhancements;
+        scores.clear();
+        scores.extend(moves.iter().map(|&m| {
+            let code = m.pack();
+            if Some(code) == tt_move {
+                TT_MOVE_SCORE
+            } else if self.eval.is_noisy(state, m) {
+                NOISY_SCORE
+            } else {
+                let killer = if enhancements.killers {
+                    self.heuristics.killer_rank(ply, code)
+                } else {
+                    0
+                };
+                if killer > 0 {
+                    KILLER_SCORE + killer
+                } else if enhancements.history {
+                    self.heuristics.history(mover, code)
+                } else {
+                    0
+                }
+            }
+        }));
+    }
+
+    /// Quiescence search below the horizon: the side to move may stand pat on the
+    /// evaluator's score or play a noisy move, searched the same way, so that the horizon
+    /// never falls in the middle of an exchange. Its value is the minimax value of that
+    /// tree (stand-pat or noisy moves at every node), which the differential tests
+    /// compute plainly. Nothing here is stored in the table.
+    fn quiesce(
+        &mut self,
+        state: &mut S,
+        clock: &Clock,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let Turn::Seat(mover) = state.turn() else {
+            unreachable!("quiescence is called on decision nodes of a deterministic game")
+        };
+        self.plies[ply].pv.clear();
+        self.heuristic_leaves += 1;
+        let stand_pat = clamp_eval(self.eval.evaluate(state, mover));
+        if stand_pat >= beta || ply >= MAX_PLY - 1 {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        moves.clear();
+        state.legal_moves(&mut moves);
+        for i in 0..moves.len() {
+            let m = moves[i];
+            if !self.eval.is_noisy(state, m) {
+                continue;
+            }
+            let undo = state.apply(m);
+            let score = if self.visit(clock) {
+                0
+            } else {
+                self.child(state, clock, mover, 0, ply, alpha, beta, true)
+            };
+            state.undo(undo);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.plies[ply].moves = moves;
+        if self.stopped {
+            0
+        } else {
+            best
+        }
+    }
+}
+
+/// `guess + delta`, saturating to ±[`INFINITY`] once it leaves the range of scores.
+fn widen(guess: i32, delta: i32) -> i32 {
+    guess.saturating_add(delta).clamp(-INFINITY, INFINITY)
 }
 
 /// Whether `score` is a win or loss at most `depth` plies away. Found by a depth-`depth`

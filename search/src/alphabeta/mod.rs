@@ -1,0 +1,205 @@
+//! The `ab` agent: negamax alpha-beta with iterative deepening, principal variation
+//! search, aspiration windows, killer/history ordering, quiescence and a shared
+//! transposition table, on one thread or several (Lazy SMP), for deterministic zero-sum
+//! two-seat games.
+//!
+//! The search core ([`core`]) is shared with the exact solver ([`crate::solve`]); the
+//! two differ only in options and in how they report. [`heuristics`] holds what the
+//! search learns about move order, [`smp`] runs threads over one table.
+//!
+//! # Seats, not plies, decide the sign
+//!
+//! A turn may be several consecutive decisions by one seat (Invector's pie-rule swap is
+//! followed by a move of the seat that moved first; a game may grant an extra move). A
+//! node's score is from the view of the seat to move there, and a child's score is
+//! negated only when the child's mover differs from the parent's. A finished child is
+//! scored from the parent mover's view directly from [`agon_engine::State::outcome`].
+//!
+//! # Proven results
+//!
+//! The core counts heuristic leaves (horizon evaluations, quiescence nodes, and table
+//! cut-offs on results that themselves depended on heuristic leaves). A subtree searched
+//! without meeting any is exact for the whole game: its table entry is marked proven,
+//! valid at every depth, and an iteration that meets none ends the deepening, since
+//! deeper iterations would find the same. A mate score at the root also ends it if it is
+//! near enough: a win in `n ≤ d` plies found by a depth-`d` search is a forced win, and
+//! the fastest one, because a faster one lies within the horizon too (and symmetrically
+//! for the slowest loss). A mate further than `d` plies can only come from a proven
+//! table entry or quiescence and may be beaten by a faster line beyond the horizon, so
+//! the deepening goes on.
+//!
+//! # Budgets
+//!
+//! Iterations deepen one ply at a time up to the depth limit. A node or time limit
+//! abandons the iteration in progress: the agent plays the best move of the last
+//! completed iteration, or, if even the first did not complete, the best root move
+//! searched so far (or the table's move, or the first legal move). With several threads
+//! the budget binds the main thread; its helpers stop when it does.
+
+pub(crate) mod core;
+mod heuristics;
+mod smp;
+
+use agon_engine::{Deterministic, Evaluator, State, ZeroSumTwoPlayer};
+
+use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult};
+use crate::budget::Budget;
+use crate::tt::DEFAULT_HASH_MB;
+pub(crate) use core::CoreOptions;
+pub use core::MAX_DEPTH;
+pub(crate) use smp::Searcher;
+
+/// The depth `ab` searches when given no budget: on the default Invector board (8×7,
+/// about 100 moves a node) four plies take well under a second, quick enough for
+/// tournaments of many games, and deep enough to see a capture and its recapture twice.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// Which search enhancements alpha-beta uses. Each changes only how much is searched,
+/// never the value at a fixed depth (quiescence excepted: it changes what a leaf is
+/// worth, and is compared against minimax with the same quiescence); the differential
+/// tests check every combination. All are on by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Enhancements {
+    /// Principal variation search: null windows after the first move, re-searching
+    /// the moves that beat it.
+    pub pvs: bool,
+    /// Aspiration windows around the previous iteration's score at the root.
+    pub aspiration: bool,
+    /// Killer moves: two quiet cut-off moves per ply, tried early in sibling nodes.
+    pub killers: bool,
+    /// The history table: quiet moves ranked by the cut-offs they caused.
+    pub history: bool,
+    /// Quiescence search of the evaluator's noisy moves below the horizon.
+    pub quiescence: bool,
+}
+
+impl Enhancements {
+    /// Every enhancement on.
+    pub const ALL: Enhancements = Enhancements {
+        pvs: true,
+        aspiration: true,
+        killers: true,
+        history: true,
+        quiescence: true,
+    };
+
+    /// Every enhancement off: plain alpha-beta with the table move first.
+    pub const NONE: Enhancements = Enhancements {
+        pvs: false,
+        aspiration: false,
+        killers: false,
+        history: false,
+        quiescence: false,
+    };
+
+    /// All 32 combinations, `NONE` first and `ALL` last.
+    pub fn combinations() -> impl Iterator<Item = Enhancements> {
+        (0..32u32).map(|bits| Enhancements {
+            pvs: bits & 1 != 0,
+            aspiration: bits & 2 != 0,
+            killers: bits & 4 != 0,
+            history: bits & 8 != 0,
+            quiescence: bits & 16 != 0,
+        })
+    }
+}
+
+impl Default for Enhancements {
+    /// [`Enhancements::ALL`].
+    fn default() -> Self {
+        Enhancements::ALL
+    }
+}
+
+/// How an `ab` agent searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaConfig {
+    /// When to stop. With no limit at all the search deepens until the value is proven
+    /// or [`MAX_DEPTH`] is reached.
+    pub budget: Budget,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Search threads sharing the table (Lazy SMP); 1 is single-threaded and exactly
+    /// reproducible.
+    pub threads: usize,
+    /// The enhancements in use.
+    pub enhancements: Enhancements,
+    /// For differential tests: cut off on table entries only when they were searched to
+    /// exactly the remaining depth (and never mark entries proven). The same position
+    /// recurs at other depths, and a deeper result, while better, differs from what a
+    /// plain fixed-depth minimax computes; in this mode `ab` at fixed depth returns
+    /// exactly the plain-minimax value. Slower; not for play.
+    pub exact_depth_cutoffs: bool,
+}
+
+impl Default for AlphaBetaConfig {
+    /// Depth [`DEFAULT_DEPTH`], a [`DEFAULT_HASH_MB`] table, one thread, every
+    /// enhancement, normal cut-offs.
+    fn default() -> Self {
+        AlphaBetaConfig {
+            budget: Budget {
+                depth: Some(DEFAULT_DEPTH),
+                ..Budget::default()
+            },
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            enhancements: Enhancements::ALL,
+            exact_depth_cutoffs: false,
+        }
+    }
+}
+
+/// Negamax alpha-beta with iterative deepening, the enhancements of [`Enhancements`],
+/// a transposition table (bounds, best move, proven results, mate distances) and Lazy
+/// SMP threads.
+///
+/// Values are from the side to move's view: [`crate::Value::Score`] for a heuristic
+/// score (evaluator units, clamped to [`crate::score::EVAL_LIMIT`]),
+/// [`crate::Value::Win`] / [`crate::Value::Loss`] for a mate score and
+/// [`crate::Value::Draw`] for a proven draw. The table persists from one search to the
+/// next (one agent plays one game).
+#[derive(Debug)]
+pub struct AlphaBeta<S: State, E> {
+    label: String,
+    budget: Budget,
+    searcher: Searcher<S, E>,
+    stats: AgentStats,
+}
+
+impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> AlphaBeta<S, E> {
+    /// A new agent that searches with `eval` as `config` says, named `label`.
+    pub fn new(eval: E, config: AlphaBetaConfig, label: impl Into<String>) -> Self {
+        let options = CoreOptions {
+            enhancements: config.enhancements,
+            exact_depth_cutoffs: config.exact_depth_cutoffs,
+            exhaustive_after: None,
+        };
+        AlphaBeta {
+            label: label.into(),
+            budget: config.budget,
+            searcher: Searcher::new(eval, config.hash_mb, config.threads, options),
+            stats: AgentStats::default(),
+        }
+    }
+}
+
+impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for AlphaBeta<S, E> {
+    fn name(&self) -> &str {
+        &self.label
+    }
+
+    fn search(
+        &mut self,
+        state: &S,
+        _rng: &mut AgentRng,
+        info: &mut dyn FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let result = self.searcher.run(state, &self.budget, info);
+        self.stats.record(&result);
+        result
+    }
+
+    fn stats(&self) -> AgentStats {
+        self.stats
+    }
+}
