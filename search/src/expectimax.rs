@@ -597,11 +597,17 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
                 }
             }
 
-            // 4. Search each outcome within Star1's window (plain: the full window).
+            // 4. Search each outcome within Star1's window (plain: the full window),
+            //    except those a probe already knows exactly (a finished game or the
+            //    horizon right after the outcome): searching them again would only
+            //    count their node twice.
             for i in 0..outcomes.len() {
                 let (o, w) = outcomes[i];
                 let w = i128::from(w);
                 let (lo, hi) = bounds[i];
+                if lo == hi {
+                    continue;
+                }
                 let others_lo = sum_lo.sub(lo.mul_int(w));
                 let others_hi = sum_hi.sub(hi.mul_int(w));
                 let (a, b) = if prune {
