@@ -66,7 +66,7 @@ pub const CASES: &[BenchCase] = &[
         game: "invector",
         label: "8x7-midgame",
         moves: INVECTOR_MIDGAME,
-        agent: "ab:depth=5",
+        agent: "ab:depth=6",
     },
     BenchCase {
         game: "invector:width=5,height=4",
@@ -78,13 +78,13 @@ pub const CASES: &[BenchCase] = &[
         game: "connect4",
         label: "start",
         moves: "",
-        agent: "ab:depth=10",
+        agent: "ab:depth=12",
     },
     BenchCase {
         game: "connect4",
         label: "midgame",
         moves: CONNECT4_MIDGAME,
-        agent: "ab:depth=10",
+        agent: "ab:depth=12",
     },
     BenchCase {
         game: "pig",
