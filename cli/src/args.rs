@@ -54,6 +54,17 @@ pub enum Command {
     Analyse(AnalyseArgs),
     /// Count the move paths of each depth from a position (move-generator check).
     Perft(PerftArgs),
+    /// Run fixed searches on fixed positions of every game; the last line, `Bench:
+    /// <total nodes>`, is the same on every run.
+    Bench(BenchArgs),
+}
+
+/// Flags of `agon bench`.
+#[derive(Clone, Debug, Args)]
+pub struct BenchArgs {
+    /// Only the searches of this game (e.g. `pig`).
+    #[arg(long, value_name = "GAME")]
+    pub filter: Option<String>,
 }
 
 /// Flags of `agon tournament`.

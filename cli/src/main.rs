@@ -9,6 +9,7 @@
 //!     --games 20 --seed 7 --out results/ab-vs-greedy
 //! agon analyse --game invector --moves "d4xe4" --agent ab:depth=6
 //! agon perft --game invector:width=5,height=4 --depth 3
+//! agon bench                                # fixed searches; ends `Bench: <nodes>`
 //! ```
 //!
 //! Exit codes: 0 success, 1 a failure of the machine (a file that cannot be written),
@@ -18,10 +19,11 @@
 //! and generic dispatch), [`tournament`] (schedule and parallel run), [`run_dir`] (the
 //! tournament command and its output folder), [`record`] (CSV files), [`stats`] and
 //! [`report`] (summary), [`seeds`] (random streams), [`play`], [`analyse`], [`perft`],
-//! [`listing`], [`position`] (positions from `--moves`).
+//! [`listing`], [`position`] (positions from `--moves`), [`bench`].
 
 mod analyse;
 mod args;
+mod bench;
 mod games;
 mod listing;
 mod perft;
@@ -113,6 +115,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 },
             )
         }
+        Some(Command::Bench(args)) => bench::bench(bench::CASES, args.filter.as_deref(), &mut out),
         Some(Command::Perft(args)) => {
             let game = GameSpec::parse(&args.game)?;
             games::dispatch(

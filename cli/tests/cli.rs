@@ -102,7 +102,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     );
     assert_bad_input(
         &["rank"],
-        "unrecognized subcommand 'rank' (valid: games, agents, tournament, play, analyse, perft)",
+        "unrecognized subcommand 'rank' (valid: games, agents, tournament, play, analyse, perft, bench)",
     );
 }
 
@@ -517,4 +517,43 @@ fn agon_alone_runs_the_default_tournament_then_reprints_it() {
     assert_eq!(again.status.code(), Some(0));
     assert!(stdout(&again).starts_with("results/default already holds this finished run"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `agon bench` prints one line per search and a `Bench:` total that two runs agree on
+/// (timings are not compared). Filtered to the Pig lines to keep the test quick.
+#[test]
+fn bench_total_is_identical_across_runs_and_lines_have_their_shape() {
+    let run = || {
+        let o = agon(&["bench", "--filter", "pig"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let (first, second) = (run(), run());
+    let last = |t: &str| t.lines().last().unwrap().to_string();
+    assert!(last(&first).starts_with("Bench: "), "{first}");
+    assert_eq!(last(&first), last(&second));
+    let lines: Vec<&str> = first.lines().collect();
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["game", "position", "agent", "nodes", "time_ms", "nodes/s"]
+    );
+    let searches = &lines[1..lines.len() - 1];
+    assert!(!searches.is_empty());
+    let mut total = 0;
+    for line in searches {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words.len(), 6, "{line}");
+        assert_eq!(words[0], "pig");
+        assert!(words[2].contains(":depth="), "{line}");
+        let numbers: Vec<u64> = words[3..].iter().map(|w| w.parse().unwrap()).collect();
+        assert!(numbers[0] > 0, "{line}");
+        total += numbers[0];
+        // Every line is as long as the header: the columns are aligned.
+        assert_eq!(line.len(), lines[0].len(), "{line}");
+    }
+    assert_eq!(last(&first), format!("Bench: {total}"));
+    assert_bad_input(
+        &["bench", "--filter", "chess"],
+        "--filter: unknown game \"chess\" (valid: invector, connect4, pig)",
+    );
 }

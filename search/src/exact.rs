@@ -23,7 +23,8 @@ pub struct Exact {
 
 const OVERFLOW: &str = "exact chance value overflows i128: search shallower";
 
-fn gcd(mut a: i128, mut b: i128) -> i128 {
+/// The greatest common divisor of `|a|` and `|b|` (0 for two zeros).
+pub(crate) fn gcd(mut a: i128, mut b: i128) -> i128 {
     a = a.abs();
     b = b.abs();
     while b != 0 {

@@ -50,13 +50,13 @@
 //!
 //! # Transposition table
 //!
-//! A map from [`State::hash`] to the remaining depth, the bounds `[lo, hi]` known at that
-//! depth and the best move. Its bounds are used only at exactly the remaining depth they
-//! were searched to (a deeper value would be a different number from fixed-depth
-//! expectimax, breaking exactness); its move orders the decision node at any depth. The
-//! table is cleared at the start of each search (values are relative to the view seat)
-//! and reused by the iterations; it holds at most `hash` MiB of entries (sized with
-//! the map's per-entry overhead) and allocates only as it fills, not per node.
+//! A fixed-size [`ChanceTable`] of `hash` MiB, allocated when the agent is built: per
+//! position the remaining depth, exact bounds `[lo, hi]` known at that depth and the best
+//! move. Its bounds are used only at exactly the remaining depth they were searched to
+//! (a deeper value would be a different number from fixed-depth expectimax, breaking
+//! exactness); its move orders the decision node at any depth. Each search starts a new
+//! table generation (values are relative to the view seat, so bounds of an earlier
+//! search are not used, but its moves are) and the iterations share it.
 //!
 //! # Budgets
 //!
@@ -68,13 +68,13 @@
 //! cut-off (its value is the exact game value, which deeper iterations would repeat),
 //! and before values become too fine for `i128` fractions (`MAX_DENOMINATOR`).
 
-use std::collections::HashMap;
 use std::ops::{Add, Sub};
 
 use agon_engine::{Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
 
 use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
+use crate::chance_tt::ChanceTable;
 use crate::exact::Exact;
 use crate::ordering::move_to_front;
 use crate::tt::DEFAULT_HASH_MB;
@@ -133,20 +133,6 @@ const WINDOW_GRID: i128 = 1 << 20;
 /// denominators ≤ 2⁸⁰) and comparisons too, so [`Exact`] never overflows.
 const MAX_DENOMINATOR: i128 = 1 << 40;
 
-/// One table entry: bounds known at one remaining depth, and a best move.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    depth: u32,
-    lo: Exact,
-    hi: Exact,
-    mv: Option<u32>,
-}
-
-/// Bytes one entry costs in the map: the key, the entry, and about the same again for
-/// the map's control bytes and spare capacity (a load factor near 7/8 after growth by
-/// doubling leaves it between about 44% and 87% full).
-const ENTRY_COST: usize = 2 * (std::mem::size_of::<u64>() + std::mem::size_of::<Entry>());
-
 /// The reused buffers of one ply of the search.
 #[derive(Clone, Debug)]
 struct Ply<M> {
@@ -178,8 +164,7 @@ pub struct Expectimax<S: State, E> {
     budget: Budget,
     mode: ChanceMode,
     eval: E,
-    table: HashMap<u64, Entry>,
-    table_capacity: usize,
+    table: ChanceTable,
     /// Per-ply buffers, grown when a search first reaches a ply (chance nodes make the
     /// number of plies exceed the depth by a game-dependent amount).
     plies: Vec<Ply<S::Move>>,
@@ -215,8 +200,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
             budget: config.budget,
             mode: config.mode,
             eval,
-            table: HashMap::new(),
-            table_capacity: config.hash_mb.saturating_mul(1 << 20) / ENTRY_COST,
+            table: ChanceTable::new(config.hash_mb),
             plies: Vec::new(),
             view: 0,
             lower: Exact::int(i64::from(lower)),
@@ -252,7 +236,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         self.exact = None;
         self.heuristic_leaves = 0;
         self.max_den = 1;
-        self.table.clear();
+        self.table.new_search();
         let (view, decision) = match state.turn() {
             Turn::Seat(s) => (s, true),
             Turn::Chance => (0, false),
@@ -330,7 +314,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         }
         let mut moves = Vec::with_capacity(state.max_moves());
         state.legal_moves(&mut moves);
-        if let Some(code) = self.table.get(&state.hash()).and_then(|e| e.mv) {
+        if let Some(code) = self.table.probe(state.hash()).and_then(|e| e.mv) {
             move_to_front(&mut moves, code);
         }
         moves[0]
@@ -360,32 +344,23 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
     /// The table's bounds for `key` at exactly `depth`, and its move at any depth.
     #[inline]
     fn probe(&mut self, key: u64, depth: u32) -> (Option<(Exact, Exact)>, Option<u32>) {
-        match self.table.get(&key) {
+        match self.table.probe(key) {
             Some(e) => {
                 self.tt_hits += 1;
-                let bounds = (e.depth == depth).then_some((e.lo, e.hi));
+                let bounds = e.bounds.filter(|_| u32::from(e.depth) == depth);
                 (bounds, e.mv)
             }
             None => (None, None),
         }
     }
 
-    /// Records bounds `[lo, hi]` for `key` at `depth`, intersected with what the table
-    /// knew at that depth. A full table takes no new keys.
+    /// Records bounds `[lo, hi]` for `key` at `depth` (intersected with what the table
+    /// knew at that depth) and its best move.
+    #[inline]
     fn store(&mut self, key: u64, depth: u32, lo: Exact, hi: Exact, mv: Option<u32>) {
-        let full = self.table.len() >= self.table_capacity;
-        match self.table.get_mut(&key) {
-            Some(e) if e.depth == depth => {
-                e.lo = e.lo.max(lo);
-                e.hi = e.hi.min(hi);
-                e.mv = mv.or(e.mv);
-            }
-            Some(e) => *e = Entry { depth, lo, hi, mv },
-            None if !full => {
-                self.table.insert(key, Entry { depth, lo, hi, mv });
-            }
-            None => {}
-        }
+        // Depths never exceed MAX_DEPTH = 255.
+        debug_assert!(depth <= crate::alphabeta::MAX_DEPTH);
+        self.table.store(key, depth as u8, lo, hi, mv);
     }
 
     /// What table bounds `[lo, hi]` at the right depth say about a node searched within
@@ -622,11 +597,17 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
                 }
             }
 
-            // 4. Search each outcome within Star1's window (plain: the full window).
+            // 4. Search each outcome within Star1's window (plain: the full window),
+            //    except those a probe already knows exactly (a finished game or the
+            //    horizon right after the outcome): searching them again would only
+            //    count their node twice.
             for i in 0..outcomes.len() {
                 let (o, w) = outcomes[i];
                 let w = i128::from(w);
                 let (lo, hi) = bounds[i];
+                if lo == hi {
+                    continue;
+                }
                 let others_lo = sum_lo.sub(lo.mul_int(w));
                 let others_hi = sum_hi.sub(hi.mul_int(w));
                 let (a, b) = if prune {

@@ -311,3 +311,61 @@ fn unlimited_deepening_stops_before_exact_fractions_overflow() {
         assert!(a.exact_value().is_some());
     }
 }
+
+/// Deeper searches on full-size Pig (target 100, a d6), from the start and from a
+/// middle game at a decision and at a chance node: the three agents agree exactly at
+/// every depth, and the node counts are printed (the figures in the closing note of
+/// issue 3 come from here). Heavy: run with
+/// `cargo test --release -p agon-search --test expectimax -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn deeper_pig_searches_agree_and_report_nodes() {
+    let rules = Pig::default();
+    let mut positions = Vec::new();
+    for line in [
+        "",
+        "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6",
+        "roll 2 hold roll",
+    ] {
+        let mut s = rules.initial_state();
+        for m in line.split_whitespace() {
+            s.apply(s.parse_move(m).unwrap());
+        }
+        positions.push((line, s));
+    }
+    let mut rng = AgentRng::seed_from_u64(0);
+    let mut grand = [0u64; 3];
+    for (line, s) in &positions {
+        for depth in [6, 8, 10] {
+            let mut nodes = [0u64; 3];
+            let mut values = Vec::new();
+            for (k, &mode) in MODES.iter().enumerate() {
+                let budget = Budget {
+                    depth: Some(depth),
+                    ..Budget::default()
+                };
+                let config = ExpectimaxConfig {
+                    budget,
+                    hash_mb: 16,
+                    mode,
+                };
+                let mut a = Expectimax::new(PigEval, config, "deep");
+                nodes[k] = a.search(s, &mut rng, &mut |_| {}).nodes;
+                values.push(a.exact_value().unwrap());
+            }
+            assert!(values.iter().all(|&v| v == values[0]), "{values:?}");
+            println!(
+                "pig [{line}] depth {depth}: expectimax {} star1 {} ({:.2}x) star2 {} ({:.2}x)",
+                nodes[0],
+                nodes[1],
+                nodes[0] as f64 / nodes[1] as f64,
+                nodes[2],
+                nodes[0] as f64 / nodes[2] as f64
+            );
+            for k in 0..3 {
+                grand[k] += nodes[k];
+            }
+        }
+    }
+    report("deeper pig", grand);
+}

@@ -1,0 +1,282 @@
+//! `agon bench`: a fixed list of searches on fixed positions of every game, each with a
+//! fresh agent and a depth budget, so that the node counts (and their sum, the final
+//! `Bench: <nodes>` line) are the same on every run and machine. A change that should
+//! not alter search behaviour must leave that number unchanged; nodes per second say
+//! how fast the searches ran.
+//!
+//! ```text
+//! game       position      agent                         nodes  time_ms      nodes/s
+//! invector   8x7-start     ab:depth=5,hash=16,...       123456       98      1259755
+//! ...
+//! Bench: 4567890
+//! ```
+//!
+//! The list is data, [`CASES`]: adding a search is one line. Games and agents are built
+//! from their spec strings by the same parsing ([`crate::spec`]) and registry
+//! ([`crate::games`]) as every other command.
+
+use std::io::Write;
+use std::time::Duration;
+
+use agon_engine::{State, Turn};
+use anyhow::Result;
+
+use crate::analyse::nodes_per_second;
+use crate::args::BadInput;
+use crate::games::{self, GameCommand, PlayableGame};
+use crate::position::replay;
+use crate::seeds;
+use crate::spec::{AgentSpec, GameSpec};
+
+/// One search of the bench.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchCase {
+    /// Game spec (`invector:width=5,height=4`).
+    pub game: &'static str,
+    /// Short name of the position, printed in the table.
+    pub label: &'static str,
+    /// Moves from the game's start, in notation (chance outcomes included).
+    pub moves: &'static str,
+    /// Agent spec, with a budget that fixes the node count (a depth or node limit,
+    /// never a time limit).
+    pub agent: &'static str,
+}
+
+/// The middle game of Invector 8×7 that the criterion benches use too
+/// (`agon_benches::MIDGAME_8X7`, checked equal in the tests): 16 random plies, seed 7.
+const INVECTOR_MIDGAME: &str =
+    "d4xd5 g4xg5 c5xc6 b5xb6 g1xh1 b1xa1 b2xb3 g2xf2 a3xa4 f7xf6 c7xb7 g6xh6 c1xd1 h3xh4 d2xe2 c2-d2";
+
+/// A Connect Four middle game: 12 stones, both sides building in the centre.
+const CONNECT4_MIDGAME: &str = "d d c e e c f b d d g a";
+
+/// A Pig middle game: seat 1 to move with a turn total of 9, 9 points against 0.
+const PIG_MIDGAME: &str = "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6";
+
+/// The bench, in printing order. Depths are chosen so the whole list takes a few
+/// seconds in a release build.
+pub const CASES: &[BenchCase] = &[
+    BenchCase {
+        game: "invector",
+        label: "8x7-start",
+        moves: "",
+        agent: "ab:depth=5",
+    },
+    BenchCase {
+        game: "invector",
+        label: "8x7-midgame",
+        moves: INVECTOR_MIDGAME,
+        agent: "ab:depth=6",
+    },
+    BenchCase {
+        game: "invector:width=5,height=4",
+        label: "5x4-start",
+        moves: "",
+        agent: "ab:depth=7",
+    },
+    BenchCase {
+        game: "connect4",
+        label: "start",
+        moves: "",
+        agent: "ab:depth=12",
+    },
+    BenchCase {
+        game: "connect4",
+        label: "midgame",
+        moves: CONNECT4_MIDGAME,
+        agent: "ab:depth=12",
+    },
+    BenchCase {
+        game: "pig",
+        label: "start",
+        moves: "",
+        agent: "star2:depth=10",
+    },
+    BenchCase {
+        game: "pig",
+        label: "start",
+        moves: "",
+        agent: "expectimax:depth=10",
+    },
+    BenchCase {
+        game: "pig",
+        label: "midgame",
+        moves: PIG_MIDGAME,
+        agent: "star2:depth=10",
+    },
+    BenchCase {
+        game: "pig",
+        label: "midgame",
+        moves: PIG_MIDGAME,
+        agent: "expectimax:depth=10",
+    },
+];
+
+/// Seed of every bench agent's random stream (the searches listed use none, but an
+/// agent that does gets the same stream on every run).
+const SEED: u64 = 1;
+
+/// Runs the cases of `cases` whose game is named `filter` (all if `None`), printing one
+/// line per search and the `Bench:` line. A filter naming no game is a [`BadInput`]
+/// listing the games.
+pub fn bench(cases: &[BenchCase], filter: Option<&str>, out: &mut dyn Write) -> Result<()> {
+    if let Some(name) = filter {
+        if !games::GAMES.iter().any(|g| g.name == name) {
+            let valid: Vec<&str> = games::GAMES.iter().map(|g| g.name).collect();
+            return Err(BadInput::new(format!(
+                "--filter: unknown game {name:?} (valid: {})",
+                valid.join(", ")
+            ))
+            .into());
+        }
+    }
+    let mut chosen = Vec::new();
+    for case in cases {
+        let game = GameSpec::parse(case.game)?;
+        if filter.map_or(true, |name| name == game.name) {
+            let agent = AgentSpec::parse(case.agent, false)?;
+            chosen.push((case, game, agent));
+        }
+    }
+    let width = |f: &dyn Fn(&(&BenchCase, GameSpec, AgentSpec)) -> usize, title: &str| {
+        chosen.iter().map(f).chain([title.len()]).max().unwrap_or(0)
+    };
+    let game_w = width(&|c| c.0.game.len(), "game");
+    let label_w = width(&|c| c.0.label.len(), "position");
+    let agent_w = width(&|c| c.2.to_string().len(), "agent");
+    writeln!(
+        out,
+        "{:game_w$}  {:label_w$}  {:agent_w$}  {:>12}  {:>8}  {:>11}",
+        "game", "position", "agent", "nodes", "time_ms", "nodes/s"
+    )?;
+    let mut total: u64 = 0;
+    for (case, game, agent) in &chosen {
+        let mut measured = None;
+        games::dispatch(
+            game,
+            BenchSearch {
+                agent,
+                moves: case.moves,
+                measured: &mut measured,
+            },
+        )?;
+        let (nodes, time) = measured.expect("the bench command always measures");
+        total += nodes;
+        writeln!(
+            out,
+            "{:game_w$}  {:label_w$}  {:agent_w$}  {:>12}  {:>8}  {:>11}",
+            case.game,
+            case.label,
+            agent.to_string(),
+            nodes,
+            time.as_millis(),
+            nodes_per_second(nodes, time)
+        )?;
+        out.flush()?;
+    }
+    writeln!(out, "Bench: {total}")?;
+    Ok(())
+}
+
+/// One search of the bench, run for the game of its spec.
+struct BenchSearch<'a> {
+    agent: &'a AgentSpec,
+    moves: &'a str,
+    /// Nodes and time of the search, once run.
+    measured: &'a mut Option<(u64, Duration)>,
+}
+
+impl GameCommand for BenchSearch<'_> {
+    fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> Result<()> {
+        let mut state = game.initial_state();
+        replay(&mut state, self.moves)?;
+        if state.turn() == Turn::Over {
+            return Err(BadInput::new(format!(
+                "bench position {:?} of {spec} is a finished game",
+                self.moves
+            ))
+            .into());
+        }
+        let mut agent = G::build_agent(self.agent, self.agent.to_string())?;
+        let mut rng = seeds::agent_rng(SEED, 0, 0);
+        let result = agent.search(&state, &mut rng, &mut |_| {});
+        *self.measured = Some((result.nodes, result.time));
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_case_parses_and_every_game_is_benched() {
+        for case in CASES {
+            GameSpec::parse(case.game).unwrap();
+            let agent = AgentSpec::parse(case.agent, false).unwrap();
+            assert!(
+                agent.params.duration("time").is_none(),
+                "{}: a time budget would make the node count vary",
+                case.agent
+            );
+        }
+        for g in games::GAMES {
+            assert!(
+                CASES
+                    .iter()
+                    .any(|c| GameSpec::parse(c.game).unwrap().name == g.name),
+                "no bench line for {}",
+                g.name
+            );
+        }
+    }
+
+    #[test]
+    fn the_invector_midgame_is_the_criterion_benches_one() {
+        assert_eq!(INVECTOR_MIDGAME, agon_benches::MIDGAME_8X7.moves);
+    }
+
+    #[test]
+    fn a_small_bench_prints_aligned_lines_and_their_sum() {
+        let cases = [
+            BenchCase {
+                game: "invector:width=5,height=4",
+                label: "a",
+                moves: "",
+                agent: "ab:depth=2",
+            },
+            BenchCase {
+                game: "pig",
+                label: "longer-label",
+                moves: PIG_MIDGAME,
+                agent: "star2:depth=2",
+            },
+        ];
+        let mut out = Vec::new();
+        bench(&cases, None, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        let nodes: Vec<u64> = lines[1..3]
+            .iter()
+            .map(|l| l.split_whitespace().nth(3).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(lines[3], format!("Bench: {}", nodes[0] + nodes[1]));
+        // The columns line up: every line has its position at the same offset.
+        let at = lines[0].find("position").unwrap();
+        assert_eq!(lines[1].find(" a ").map(|i| i + 1), Some(at));
+        assert_eq!(lines[2].find("longer-label"), Some(at));
+
+        let mut out = Vec::new();
+        bench(&cases, Some("pig"), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), 3, "{text}");
+        assert!(text.ends_with(&format!("Bench: {}\n", nodes[1])), "{text}");
+
+        let err = bench(&cases, Some("chess"), &mut Vec::new()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "--filter: unknown game \"chess\" (valid: invector, connect4, pig)"
+        );
+    }
+}
