@@ -284,7 +284,7 @@ fn solve_proves_middle_medium_positions() {
 }
 
 #[test]
-#[ignore = "Test_L2_R2 lines of seconds each: about a minute in release"]
+#[ignore = "Test_L2_R2 lines of seconds each: about 30 seconds in release"]
 fn solve_proves_slow_middle_medium_positions() {
     let failures = check_set(MIDDLE_MEDIUM_SLOW, 1024);
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
