@@ -1,10 +1,6 @@
-//! Connect Four checked against known counts, hand-built positions and an independent
-//! plain-array referee.
+//! Connect Four checked against hand-built positions and an independent plain-array
+//! referee (perft counts are `connect4_perft.rs`'s).
 //!
-//! - Perft from the start matches the published counts (depths 1–8; every column is
-//!   open for the first 6 plies, and the first wins possible at ply 7 remove paths from
-//!   depth 8 on), and the naive referee below derives the same counts independently
-//!   (depths 1–7).
 //! - The conformance suite passes with both end reasons seen.
 //! - Horizontal, vertical and both diagonal wins, for either seat, and a full-board draw
 //!   are detected at exactly the move that makes them.
@@ -16,18 +12,15 @@
 //!   over move-index sequences checks the same, so a failure shrinks to its shortest
 //!   line.
 
-use std::time::Instant;
-
 use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4Move, Connect4State};
-use agon_engine::perft::{divide, perft};
 use agon_engine::testing::{check_conformance, Conformance};
 use agon_engine::{play_moves, Evaluator, Game, Outcome, Params, State, Turn};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Perft from the start, depths 1..=8 (John Tromp's and OEIS A212693's counts).
-const PERFT: [u64; 8] = [7, 49, 343, 2401, 16807, 117_649, 823_536, 5_673_234];
+mod naive_connect4;
+use naive_connect4::Naive;
 
 fn start() -> Connect4State {
     Connect4.initial_state()
@@ -38,22 +31,6 @@ fn after(moves: &str) -> Connect4State {
     let mut s = start();
     play_moves(&mut s, moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
     s
-}
-
-#[test]
-fn perft_from_the_start() {
-    let s = start();
-    for (depth, &expected) in (1..).zip(&PERFT) {
-        let t = Instant::now();
-        assert_eq!(perft(&s, depth), expected, "depth {depth}");
-        eprintln!("perft({depth}) = {expected} in {:?}", t.elapsed());
-    }
-    // By symmetry, mirror-image first moves have equal subtrees.
-    let d = divide(&s, 5);
-    assert_eq!(d.iter().map(|&(_, n)| n).sum::<u64>(), PERFT[4]);
-    for i in 0..3 {
-        assert_eq!(d[i].1, d[6 - i].1, "columns {i} and {}", 6 - i);
-    }
 }
 
 #[test]
@@ -230,61 +207,6 @@ fn notation_and_its_errors() {
     assert_eq!(Connect4Move::new(7), None);
 }
 
-/// The independent referee: a plain 7 × 6 array, indexed `[column][row]` from the
-/// bottom left.
-#[derive(Clone, Debug, Default)]
-struct Naive {
-    cells: [[Option<usize>; 6]; 7],
-    stones: usize,
-}
-
-impl Naive {
-    fn height(&self, column: usize) -> usize {
-        self.cells[column].iter().filter(|c| c.is_some()).count()
-    }
-
-    fn drop(&mut self, column: usize) {
-        let row = self.height(column);
-        assert!(row < 6, "column {column} is full");
-        self.cells[column][row] = Some(self.stones % 2);
-        self.stones += 1;
-    }
-
-    fn is_full(&self) -> bool {
-        self.stones == 42
-    }
-
-    /// Whether `seat` has four in a row: every start cell, every direction.
-    fn has_four(&self, seat: usize) -> bool {
-        for c in 0..7i32 {
-            for r in 0..6i32 {
-                for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
-                    let line = (0..4).all(|k| {
-                        let (x, y) = (c + k * dc, r + k * dr);
-                        (0..7).contains(&x)
-                            && (0..6).contains(&y)
-                            && self.cells[x as usize][y as usize] == Some(seat)
-                    });
-                    if line {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    /// The seat with four in a row. Play stops at the first four, so at most one has.
-    fn winner(&self) -> Option<usize> {
-        match (self.has_four(0), self.has_four(1)) {
-            (true, true) => panic!("both seats have four in a row"),
-            (true, false) => Some(0),
-            (false, true) => Some(1),
-            (false, false) => None,
-        }
-    }
-}
-
 #[test]
 fn naive_referee_agrees_on_random_playouts() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -345,35 +267,6 @@ fn naive_referee_agrees_on_random_playouts() {
     }
     eprintln!("{nodes} nodes, {wins} wins, {draws} draws");
     assert!(wins > 0 && draws > 0, "{wins} wins, {draws} draws");
-}
-
-/// Perft of the naive referee: paths of exactly `depth` plies, none below a finished
-/// game.
-fn naive_perft(referee: &Naive, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if referee.winner().is_some() || referee.is_full() {
-        return 0;
-    }
-    let mut total = 0;
-    for column in (0..7).filter(|&c| referee.height(c) < 6) {
-        let mut next = referee.clone();
-        next.drop(column);
-        total += naive_perft(&next, depth - 1);
-    }
-    total
-}
-
-#[test]
-fn naive_referee_reproduces_perft() {
-    for (depth, &expected) in (1..=7).zip(&PERFT) {
-        assert_eq!(
-            naive_perft(&Naive::default(), depth),
-            expected,
-            "depth {depth}"
-        );
-    }
 }
 
 proptest! {

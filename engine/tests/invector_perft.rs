@@ -14,6 +14,7 @@
 //! `naive_fill` (ignored) writes the data file with every count recomputed by the naive
 //! generator; that is how the file's `naive` counts were made.
 
+mod common;
 mod naive_invector;
 
 use std::fmt::Write as _;
@@ -21,7 +22,8 @@ use std::time::Instant;
 
 use agon_engine::games::invector::{Invector, InvectorState};
 use agon_engine::perft::{divide as engine_divide, perft as engine_perft};
-use agon_engine::{play_moves, Game, Outcome, Params, State, Turn};
+use agon_engine::{play_moves, Game, Outcome, State, Turn};
+use common::PerftLine;
 use naive_invector::{divide, perft, Mutation, NaiveMove, NaiveTurn, Position, Rules};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -30,34 +32,19 @@ use rand_chacha::ChaCha8Rng;
 const DATA: &str = include_str!("data/invector.perft");
 
 /// One count of the data file.
-#[derive(Clone, Debug)]
-struct Entry {
-    /// 1-based line number in the file.
-    line: usize,
-    /// The game spec as written.
-    game: String,
-    width: usize,
-    height: usize,
-    pie: bool,
-    /// Move list from the start, space separated (possibly empty).
-    moves: String,
-    depth: u32,
-    /// `None` for a `?` placeholder.
-    count: Option<u64>,
-    source: String,
-    deep: bool,
+type Entry = PerftLine<Invector>;
+
+/// The naive generator's side of a data-file line.
+trait NaiveLine {
+    /// The naive rules for the line's board.
+    fn naive_rules(&self) -> Rules;
+    /// The naive position after the line's moves under `rules`.
+    fn naive_position(&self, rules: Rules) -> Result<Position, String>;
 }
 
-impl Entry {
-    fn label(&self) -> String {
-        format!(
-            "line {}: {} [{}] depth {}",
-            self.line, self.game, self.moves, self.depth
-        )
-    }
-
+impl NaiveLine for Entry {
     fn naive_rules(&self) -> Rules {
-        Rules::new(self.width, self.height, self.pie).expect("a legal size")
+        Rules::new(self.game.width(), self.game.height(), self.game.pie()).expect("a legal size")
     }
 
     fn naive_position(&self, rules: Rules) -> Result<Position, String> {
@@ -65,82 +52,16 @@ impl Entry {
         p.play(&self.moves)?;
         Ok(p)
     }
-
-    fn engine_state(&self) -> InvectorState {
-        let game = Invector::new(self.width, self.height, self.pie).expect("a legal size");
-        let mut s = game.initial_state();
-        play_moves(&mut s, &self.moves)
-            .unwrap_or_else(|e| panic!("{}: the engine refuses the move list: {e}", self.label()));
-        s
-    }
 }
 
-/// Reads `invector:width=5,height=4,pie=true` through the engine's declared parameters
-/// (defaults filled in, so a key may be left out).
-fn parse_game(spec: &str) -> Result<(usize, usize, bool), String> {
-    let rest = spec
-        .strip_prefix("invector:")
-        .or_else(|| (spec == "invector").then_some(""))
-        .ok_or_else(|| format!("{spec:?} is not an invector spec"))?;
-    let mut pairs = Vec::new();
-    for kv in rest.split(',').filter(|kv| !kv.is_empty()) {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| format!("{kv:?} is not key=value"))?;
-        pairs.push((k, v));
-    }
-    let params = Params::parse(Invector::param_specs(), &pairs).map_err(|e| e.0)?;
-    let game = Invector::from_params(&params).map_err(|e| e.0)?;
-    Ok((game.width(), game.height(), game.pie()))
+/// The line's board: width, height, pie.
+fn board(e: &Entry) -> (usize, usize, bool) {
+    (e.game.width(), e.game.height(), e.game.pie())
 }
 
 /// Parses the data file; panics with the line number on a malformed line.
 fn load() -> Vec<Entry> {
-    let mut out = Vec::new();
-    for (i, raw) in DATA.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let lineno = i + 1;
-        macro_rules! bad {
-            ($why:expr) => {
-                panic!("invector.perft line {lineno}: {}: {raw}", $why)
-            };
-        }
-        if fields.len() != 6 {
-            bad!("expected 6 fields separated by |");
-        }
-        let (width, height, pie) = parse_game(fields[0]).unwrap_or_else(|e| bad!(e));
-        let depth: u32 = fields[2].parse().unwrap_or_else(|_| bad!("bad depth"));
-        let count: Option<u64> = match fields[3] {
-            "?" => None,
-            c => Some(c.parse().unwrap_or_else(|_| bad!("bad count"))),
-        };
-        let source = fields[4].to_string();
-        if !["spec", "naive"].contains(&source.as_str()) {
-            bad!("source must be spec or naive");
-        }
-        let deep = match fields[5] {
-            "quick" => false,
-            "deep" => true,
-            _ => bad!("tier must be quick or deep"),
-        };
-        out.push(Entry {
-            line: lineno,
-            game: fields[0].to_string(),
-            width,
-            height,
-            pie,
-            moves: fields[1].to_string(),
-            depth,
-            count,
-            source,
-            deep,
-        });
-    }
-    out
+    common::read("invector.perft", DATA, &["spec", "naive"])
 }
 
 /// Where engine and naive generator differ below `entry`'s position: the first moves
@@ -180,31 +101,14 @@ fn explain(entry: &Entry) -> String {
 
 /// Checks `entries` against the engine; returns the failures, each with a divide.
 fn check_engine(entries: &[Entry]) -> Vec<String> {
-    let mut failures = Vec::new();
-    for e in entries {
-        let expected = e
-            .count
-            .unwrap_or_else(|| panic!("{}: count is ?", e.label()));
-        let got = engine_perft(&e.engine_state(), e.depth);
-        if got != expected {
-            failures.push(format!(
-                "{}: engine {got}, file {expected} ({}); divide:{}",
-                e.label(),
-                e.source,
-                explain(e)
-            ));
-        }
-    }
-    failures
+    common::check_engine(entries, |e| format!("divide:{}", explain(e)))
 }
 
 /// Checks `entries` against the naive generator under `mutation`; returns the failures.
 fn check_naive(entries: &[Entry], mutation: Mutation) -> Vec<String> {
     let mut failures = Vec::new();
     for e in entries {
-        let expected = e
-            .count
-            .unwrap_or_else(|| panic!("{}: count is ?", e.label()));
+        let expected = e.expected();
         let got = e
             .naive_position(e.naive_rules().with(mutation))
             .map(|p| perft(&p, e.depth));
@@ -226,8 +130,7 @@ fn data_file_is_well_formed_and_covers_what_is_required() {
     }
     let has = |w, h, pie, depth, deep: bool| {
         entries.iter().any(|e| {
-            (e.width, e.height, e.pie, e.depth, e.deep) == (w, h, pie, depth, deep)
-                && e.moves.is_empty()
+            (board(e), e.depth, e.deep) == ((w, h, pie), depth, deep) && e.moves.is_empty()
         })
     };
     for pie in [true, false] {
@@ -242,10 +145,10 @@ fn data_file_is_well_formed_and_covers_what_is_required() {
     // Odd x even and even x odd boards, with and without moves played.
     assert!(entries
         .iter()
-        .any(|e| e.width % 2 == 1 && !e.moves.is_empty()));
+        .any(|e| e.game.width() % 2 == 1 && !e.moves.is_empty()));
     assert!(entries
         .iter()
-        .any(|e| e.width % 2 == 0 && !e.moves.is_empty()));
+        .any(|e| e.game.width() % 2 == 0 && !e.moves.is_empty()));
     assert!(entries.iter().any(|e| e.moves.contains("swap")));
     assert!(entries.iter().any(|e| e.moves.contains("pass")));
     assert!(entries.iter().any(|e| e.count == Some(0)));
@@ -267,9 +170,7 @@ fn data_file_spec_lines_are_the_spec_vectors() {
             let depth = d as u32 + 1;
             let line = entries
                 .iter()
-                .find(|e| {
-                    (e.width, e.height, e.pie, e.depth) == (w, h, pie, depth) && e.moves.is_empty()
-                })
+                .find(|e| (board(e), e.depth) == ((w, h, pie), depth) && e.moves.is_empty())
                 .unwrap_or_else(|| panic!("{w}x{h} pie={pie} depth {depth} missing"));
             assert_eq!(line.count, Some(count), "{}", line.label());
             assert_eq!(line.source, "spec", "{}", line.label());
@@ -354,25 +255,13 @@ fn naive_fill() {
     let path = std::env::var("NAIVE_FILL_OUT")
         .expect("set NAIVE_FILL_OUT to the path of the file to write");
     let entries = load();
-    let mut out = String::new();
-    for (i, raw) in DATA.lines().enumerate() {
-        let Some(e) = entries.iter().find(|e| e.line == i + 1) else {
-            out.push_str(raw);
-            out.push('\n');
-            continue;
-        };
+    let out = common::refill(DATA, &entries, |e| {
         let t = Instant::now();
         let p = e.naive_position(e.naive_rules()).unwrap();
         let n = perft(&p, e.depth);
-        if let Some(c) = e.count {
-            assert_eq!(c, n, "{}", e.label());
-        }
-        let mut fields: Vec<String> = raw.split('|').map(String::from).collect();
-        fields[3] = format!(" {n} ");
-        out.push_str(&fields.join("|"));
-        out.push('\n');
         eprintln!("{} = {n} in {:.1?}", e.label(), t.elapsed());
-    }
+        n
+    });
     std::fs::write(&path, out).unwrap();
 }
 

@@ -1,11 +1,10 @@
-//! Pig passes the conformance suite on its default rules and on small variants, counts
-//! paths as a naive model of OpenSpiel's rules written here does, and behaves as
+//! Pig passes the conformance suite on its default rules and on small variants (its
+//! perft counts are `pig_perft.rs`'s), and behaves as
 //! `docs/games/pig.md` says in hand-built lines: a 1 loses the turn total, `hold`
 //! banks it, reaching the target forces a hold that wins, the horizon counts decisions
 //! only and ends the game in a draw, notation errors, and the pinned initial hash.
 
 use agon_engine::games::pig::{Pig, PigEval, PigMove, PigState};
-use agon_engine::perft::perft;
 use agon_engine::testing::{check_conformance, Conformance, ConformanceReport};
 use agon_engine::{play_moves, sample_outcome, Evaluator, Game, Outcome, Params, State, Turn};
 use rand::{Rng, SeedableRng};
@@ -67,116 +66,6 @@ fn conformance_largest_rules() {
     // Scores up to target - 1 + die = 1019 and a long game exercise the whole key table.
     let report = conform(&pig(1000, 20, 100_000), 100, 7);
     assert_eq!(report.end_reasons, [("target", 100)]);
-}
-
-/// A model of OpenSpiel's Pig written independently of the engine, for counting paths:
-/// the game is over when a banked score reaches the target or after `horizon`
-/// decisions; a decision node offers roll (unless score plus turn total reaches the
-/// target) and hold; a pending roll offers every face.
-#[derive(Clone, Copy)]
-struct Naive {
-    target: u32,
-    die: u32,
-    horizon: u32,
-    banked: [u32; 2],
-    in_hand: u32,
-    player: usize,
-    pending: bool,
-    decisions: u32,
-}
-
-impl Naive {
-    fn new(target: u32, die: u32, horizon: u32) -> Naive {
-        Naive {
-            target,
-            die,
-            horizon,
-            banked: [0, 0],
-            in_hand: 0,
-            player: 0,
-            pending: false,
-            decisions: 0,
-        }
-    }
-
-    fn children(&self) -> Vec<Naive> {
-        if self.banked.iter().any(|&b| b >= self.target) || self.decisions >= self.horizon {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        if self.pending {
-            for face in 1..=self.die {
-                let mut c = *self;
-                c.pending = false;
-                if face == 1 {
-                    c.in_hand = 0;
-                    c.player = 1 - c.player;
-                } else {
-                    c.in_hand += face;
-                }
-                out.push(c);
-            }
-        } else {
-            if self.banked[self.player] + self.in_hand < self.target {
-                let mut roll = *self;
-                roll.pending = true;
-                roll.decisions += 1;
-                out.push(roll);
-            }
-            let mut hold = *self;
-            hold.banked[hold.player] += hold.in_hand;
-            hold.in_hand = 0;
-            hold.player = 1 - hold.player;
-            hold.decisions += 1;
-            out.push(hold);
-        }
-        out
-    }
-
-    fn count(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.children().iter().map(|c| c.count(depth - 1)).sum()
-    }
-}
-
-#[test]
-fn perft_by_hand_from_the_start() {
-    let s = Pig::default().initial_state();
-    assert_eq!(perft(&s, 0), 1);
-    // roll, hold.
-    assert_eq!(perft(&s, 1), 2);
-    // roll → faces 1..6; hold → seat 1 may roll or hold.
-    assert_eq!(perft(&s, 2), 8);
-    // roll 1 → seat 1 decides (2); roll 2..6 → seat 0 decides again (5 × 2);
-    // hold roll → 6 faces; hold hold → seat 0 decides (2).
-    assert_eq!(perft(&s, 3), 2 + 10 + 6 + 2);
-    // After "roll 4": seat 0 with a turn total of 4 → roll (6 faces) or hold (2).
-    assert_eq!(perft(&after(&Pig::default(), "roll 4"), 2), 8);
-}
-
-#[test]
-fn perft_matches_the_naive_model() {
-    for (target, die, horizon, depth) in [
-        (100, 6, 1000, 9),
-        (5, 3, 6, 12),
-        (4, 2, 1000, 14),
-        (3, 20, 4, 8),
-        (1, 2, 1, 3),
-        (20, 3, 30, 10),
-    ] {
-        let game = pig(target, die, horizon);
-        let s = game.initial_state();
-        let naive = Naive::new(target, die, horizon);
-        for d in 0..=depth {
-            assert_eq!(
-                perft(&s, d),
-                naive.count(d),
-                "target={target} die={die} horizon={horizon} depth {d}"
-            );
-        }
-    }
 }
 
 #[test]
