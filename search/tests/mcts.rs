@@ -184,7 +184,7 @@ fn connect_four_tactics() {
     let win = connect4("a b a b a b");
     let parry = connect4("a b a b a");
     takes_wins_in_one(&[win], Connect4Eval, true);
-    avoids_losses_in_one(&[parry.clone()], Connect4Eval, true);
+    avoids_losses_in_one(std::slice::from_ref(&parry), Connect4Eval, true);
     let best = mcts(Connect4Eval, 5000, defaults()).select_move(&parry, &mut rng(1));
     assert_eq!(parry.format_move(best), "a");
     let start = Connect4.initial_state();
