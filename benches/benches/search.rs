@@ -1,4 +1,7 @@
-//! Alpha-beta speed: fixed-depth `ab` searches from fixed Invector positions.
+//! Search speed: fixed-depth `ab` searches from fixed Invector positions, and
+//! fixed-iteration `mcts` searches (one thread, solver and reuse off, as in the
+//! OpenSpiel comparison) from the Connect Four start, a Connect Four middle game and
+//! the Pig start.
 //!
 //! Run with `cargo bench -p agon-benches --bench search`. Each benchmark's throughput
 //! is the search's node count (identical on every run: the search is deterministic at a
@@ -9,9 +12,12 @@
 #![allow(missing_docs)]
 
 use agon_benches::{InvectorPosition, MIDGAME_8X7, START_5X4, START_8X7};
+use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::InvectorEval;
+use agon_engine::games::pig::{Pig, PigEval};
+use agon_engine::{play_moves, Evaluator, Game, State, ZeroSumTwoPlayer};
 use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use agon_search::{Agent, AgentRng, Budget};
+use agon_search::{Agent, AgentRng, Budget, Mcts, MctsConfig};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 
@@ -43,5 +49,51 @@ fn bench_ab(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_ab);
+/// Iterations per MCTS search: enough for the tree to reach a realistic depth.
+const MCTS_ITERATIONS: u64 = 20_000;
+
+/// One MCTS search of `state`; throughput is iterations.
+fn bench_one_mcts<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    state: S,
+    eval: E,
+) {
+    let config = MctsConfig {
+        iterations: Some(MCTS_ITERATIONS),
+        solver: false,
+        reuse: false,
+        ..MctsConfig::default()
+    };
+    group.throughput(Throughput::Elements(MCTS_ITERATIONS));
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            let mut agent = Mcts::new(eval.clone(), config, "mcts");
+            agent.search(
+                black_box(&state),
+                &mut AgentRng::seed_from_u64(1),
+                &mut |_| {},
+            )
+        })
+    });
+}
+
+fn bench_mcts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("mcts");
+    group.sample_size(10);
+    let start = Connect4.initial_state();
+    let mut midgame = start.clone();
+    play_moves(&mut midgame, "d d c e d c e c").expect("a legal line");
+    bench_one_mcts(&mut group, "connect4-start", start, Connect4Eval);
+    bench_one_mcts(&mut group, "connect4-midgame", midgame, Connect4Eval);
+    bench_one_mcts(
+        &mut group,
+        "pig-start",
+        Pig::default().initial_state(),
+        PigEval,
+    );
+    group.finish();
+}
+
+criterion_group!(benches, bench_ab, bench_mcts);
 criterion_main!(benches);

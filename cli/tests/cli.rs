@@ -82,7 +82,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     );
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "minimax"],
-        "unknown agent \"minimax\" (valid: random, greedy, ab, solve, expectimax, star1, star2)",
+        "unknown agent \"minimax\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)",
     );
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "ab:dept=3"],
@@ -94,7 +94,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     );
     assert_bad_input(
         &["play", "--game", "invector", "--agents", "human", "robot"],
-        "unknown agent \"robot\" (valid: random, greedy, ab, solve, expectimax, star1, star2, human)",
+        "unknown agent \"robot\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, human)",
     );
     assert_bad_input(
         &["perft", "--game", "invector", "--depth", "0"],
@@ -471,7 +471,7 @@ fn bad_tournament_input_leaves_no_files() {
                 a[5] = "grredy";
                 a
             },
-            "unknown agent \"grredy\" (valid: random, greedy, ab, solve, expectimax, star1, star2)".into(),
+            "unknown agent \"grredy\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)".into(),
         ),
         (
             {
@@ -479,7 +479,7 @@ fn bad_tournament_input_leaves_no_files() {
                 a[5] = "human";
                 a
             },
-            "unknown agent \"human\" (valid: random, greedy, ab, solve, expectimax, star1, star2)".into(),
+            "unknown agent \"human\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)".into(),
         ),
         (
             {
@@ -488,7 +488,7 @@ fn bad_tournament_input_leaves_no_files() {
                 a
             },
             "agent \"ab\" needs a deterministic game: alpha-beta cannot search chance nodes \
-             (for games with chance use random, greedy, expectimax, star1, star2)"
+             (for games with chance use star2 or mcts)"
                 .into(),
         ),
     ];

@@ -11,6 +11,8 @@
 //! - [`solve`]: the exact solver (fastest win, slowest loss);
 //! - [`expectimax`] (`expectimax`, `star1`, `star2`): depth-limited expectimax with
 //!   exact [fractions](exact) and Ballard's *-minimax pruning, for games with chance;
+//! - [`mcts`]: Monte-Carlo tree search (UCT, MCTS-Solver, chance sampling, tree reuse,
+//!   tree or root parallelism), for every game;
 //! - [`registry`]: the agents by name, built from checked parameters.
 //!
 //! Alpha-beta needs `S: Deterministic`, so it does not compile for a game with chance.
@@ -58,6 +60,7 @@ pub mod chance_tt;
 pub mod exact;
 pub mod expectimax;
 pub mod greedy;
+pub mod mcts;
 pub mod ordering;
 pub mod random;
 pub mod registry;
@@ -71,6 +74,7 @@ pub use budget::{Budget, Clock};
 pub use exact::Exact;
 pub use expectimax::{ChanceMode, Expectimax, ExpectimaxConfig};
 pub use greedy::Greedy;
+pub use mcts::{Mcts, MctsConfig, Parallel, Rollout};
 pub use random::RandomAgent;
 pub use registry::{AgentError, AgentInfo, AGENTS};
 pub use solve::{SolveConfig, Solver};

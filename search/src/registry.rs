@@ -4,8 +4,8 @@
 //! [`build_chance`]).
 //!
 //! Parameters mean the same thing in every agent that takes them: `depth` (plies),
-//! `nodes` (nodes visited), `time` (wall time, a duration), `hash` (table size in MiB),
-//! `threads` (search threads).
+//! `nodes` (nodes visited), `iters` (MCTS iterations), `time` (wall time, a duration),
+//! `threads` (search threads), `hash` (table size in MiB), `c` (exploration constant).
 
 use agon_engine::{
     Deterministic, Evaluator, ParamKind, ParamSpec, ParamValue, Params, State, ZeroSumTwoPlayer,
@@ -16,6 +16,7 @@ use crate::alphabeta::{AlphaBeta, AlphaBetaConfig, DEFAULT_DEPTH, MAX_DEPTH};
 use crate::budget::Budget;
 use crate::expectimax::{self, ChanceMode, Expectimax, ExpectimaxConfig};
 use crate::greedy::Greedy;
+use crate::mcts::{self, Mcts, MctsConfig, Parallel, Rollout};
 use crate::random::RandomAgent;
 use crate::solve::{SolveConfig, Solver};
 use crate::tt::{DEFAULT_HASH_MB, MAX_HASH_MB};
@@ -34,6 +35,9 @@ pub struct AgentInfo {
     /// The depth it searches when given no budget at all, if it has one
     /// ([`complete_params`] writes it into the spec).
     pub default_depth: Option<u32>,
+    /// The iterations it runs when given no budget at all, if it counts iterations
+    /// ([`complete_params`] writes them into the spec).
+    pub default_iters: Option<u64>,
 }
 
 /// Why an agent could not be built.
@@ -47,7 +51,8 @@ pub enum AgentError {
         /// The valid names, comma-separated.
         valid: String,
     },
-    /// The agent searches with alpha-beta, which cannot handle chance nodes.
+    /// The agent searches with alpha-beta, which cannot handle chance nodes. The message
+    /// suggests the strongest agents that can ([`CHANCE_SUGGESTIONS`]).
     #[error(
         "agent {name:?} needs a deterministic game: alpha-beta cannot search chance \
          nodes (for games with chance use {suggest})"
@@ -55,10 +60,15 @@ pub enum AgentError {
     NeedsDeterministic {
         /// The agent asked for.
         name: String,
-        /// The agents that handle chance, comma-separated.
+        /// The agents to suggest instead, in words.
         suggest: String,
     },
 }
+
+/// The agents suggested for a game with chance when an alpha-beta agent is refused:
+/// the strongest searches that handle chance (the baselines and the slower exact
+/// searches are left out so that the advice is short).
+pub const CHANCE_SUGGESTIONS: &str = "star2 or mcts";
 
 const DEPTH: ParamSpec = ParamSpec {
     name: "depth",
@@ -87,6 +97,63 @@ const TIME: ParamSpec = ParamSpec {
     help: "stop after this much thinking time per move (not reproducible)",
 };
 
+const ITERS: ParamSpec = ParamSpec {
+    name: "iters",
+    kind: ParamKind::Int {
+        min: 1,
+        max: i64::MAX,
+    },
+    default: None,
+    help: "stop after this many iterations (reproducible with threads=1)",
+};
+
+/// The `threads` parameter, shared by every agent that searches on several threads.
+pub const THREADS: ParamSpec = ParamSpec {
+    name: "threads",
+    kind: ParamKind::Int { min: 1, max: 256 },
+    default: Some("1"),
+    help: "search threads (1 is reproducible)",
+};
+
+const C: ParamSpec = ParamSpec {
+    name: "c",
+    kind: ParamKind::Float {
+        min: 0.0,
+        max: 100.0,
+    },
+    // Must read as mcts::DEFAULT_C (a test checks it).
+    default: Some("1.4"),
+    help: "UCT exploration constant (rewards are in [-1, 1])",
+};
+
+const ROLLOUT: ParamSpec = ParamSpec {
+    name: "rollout",
+    kind: ParamKind::Choice(&["random", "eval"]),
+    default: Some("random"),
+    help: "leaf value: a uniformly random playout, or the evaluator scaled into [-1, 1]",
+};
+
+const SOLVER: ParamSpec = ParamSpec {
+    name: "solver",
+    kind: ParamKind::Bool,
+    default: Some("true"),
+    help: "MCTS-Solver: propagate proven wins, losses and draws",
+};
+
+const REUSE: ParamSpec = ParamSpec {
+    name: "reuse",
+    kind: ParamKind::Bool,
+    default: Some("true"),
+    help: "keep the subtree of the new position between moves of a game",
+};
+
+const PARALLEL: ParamSpec = ParamSpec {
+    name: "parallel",
+    kind: ParamKind::Choice(&["tree", "root"]),
+    default: Some("tree"),
+    help: "with threads > 1: one shared tree with virtual loss, or one tree per thread",
+};
+
 const HASH: ParamSpec = ParamSpec {
     name: "hash",
     kind: ParamKind::Int {
@@ -98,13 +165,6 @@ const HASH: ParamSpec = ParamSpec {
     help: "transposition table size in MiB",
 };
 
-const THREADS: ParamSpec = ParamSpec {
-    name: "threads",
-    kind: ParamKind::Int { min: 1, max: 256 },
-    default: Some("1"),
-    help: "search threads (1 is reproducible)",
-};
-
 /// Every agent this crate builds (the CLI adds `human`).
 pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
@@ -113,6 +173,7 @@ pub const AGENTS: &[AgentInfo] = &[
         params: &[],
         needs_deterministic: false,
         default_depth: None,
+        default_iters: None,
     },
     AgentInfo {
         name: "greedy",
@@ -120,6 +181,7 @@ pub const AGENTS: &[AgentInfo] = &[
         params: &[],
         needs_deterministic: false,
         default_depth: None,
+        default_iters: None,
     },
     AgentInfo {
         name: "ab",
@@ -127,6 +189,7 @@ pub const AGENTS: &[AgentInfo] = &[
         params: &[DEPTH, HASH, NODES, THREADS, TIME],
         needs_deterministic: true,
         default_depth: Some(DEFAULT_DEPTH),
+        default_iters: None,
     },
     AgentInfo {
         name: "solve",
@@ -134,6 +197,7 @@ pub const AGENTS: &[AgentInfo] = &[
         params: &[HASH, NODES, THREADS, TIME],
         needs_deterministic: true,
         default_depth: None,
+        default_iters: None,
     },
     AgentInfo {
         name: "expectimax",
@@ -141,6 +205,7 @@ pub const AGENTS: &[AgentInfo] = &[
         params: &[DEPTH, HASH, NODES, TIME],
         needs_deterministic: false,
         default_depth: Some(expectimax::DEFAULT_DEPTH),
+        default_iters: None,
     },
     AgentInfo {
         name: "star1",
@@ -148,6 +213,7 @@ pub const AGENTS: &[AgentInfo] = &[
         params: &[DEPTH, HASH, NODES, TIME],
         needs_deterministic: false,
         default_depth: Some(expectimax::DEFAULT_DEPTH),
+        default_iters: None,
     },
     AgentInfo {
         name: "star2",
@@ -155,6 +221,15 @@ pub const AGENTS: &[AgentInfo] = &[
         params: &[DEPTH, HASH, NODES, TIME],
         needs_deterministic: false,
         default_depth: Some(expectimax::DEFAULT_DEPTH),
+        default_iters: None,
+    },
+    AgentInfo {
+        name: "mcts",
+        about: "Monte-Carlo tree search: UCT, random playouts, MCTS-Solver, tree reuse",
+        params: &[ITERS, TIME, THREADS, C, ROLLOUT, SOLVER, REUSE, PARALLEL],
+        needs_deterministic: false,
+        default_depth: None,
+        default_iters: Some(mcts::DEFAULT_ITERATIONS),
     },
 ];
 
@@ -164,17 +239,23 @@ pub fn find(name: &str) -> Option<&'static AgentInfo> {
 }
 
 /// Fills in what an agent does by default so that its canonical spec shows it: an
-/// agent with a default depth and no `depth`, `nodes` or `time` gets `depth=<default>`.
+/// agent with a default depth and no `depth`, `nodes` or `time` gets `depth=<default>`;
+/// one with default iterations and no `iters` or `time` gets `iters=<default>`.
 /// Unknown names are left alone (building them fails with the error).
 pub fn complete_params(name: &str, params: &mut Params) {
-    let Some(depth) = find(name).and_then(|a| a.default_depth) else {
+    let Some(info) = find(name) else {
         return;
     };
-    if !["depth", "nodes", "time"]
-        .iter()
-        .any(|k| params.0.contains_key(k))
-    {
-        params.0.insert("depth", ParamValue::Int(i64::from(depth)));
+    let has = |params: &Params, keys: &[&str]| keys.iter().any(|k| params.0.contains_key(k));
+    if let Some(depth) = info.default_depth {
+        if !has(params, &["depth", "nodes", "time"]) {
+            params.0.insert("depth", ParamValue::Int(i64::from(depth)));
+        }
+    }
+    if let Some(iters) = info.default_iters {
+        if !has(params, &["iters", "time"]) {
+            params.0.insert("iters", ParamValue::Int(iters as i64));
+        }
     }
 }
 
@@ -229,7 +310,7 @@ where
     match find(name) {
         Some(info) if info.needs_deterministic => Err(AgentError::NeedsDeterministic {
             name: name.to_string(),
-            suggest: names(|a| !a.needs_deterministic),
+            suggest: CHANCE_SUGGESTIONS.to_string(),
         }),
         _ => build_any(name, params, eval, label),
     }
@@ -256,10 +337,36 @@ fn build_any<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
         "expectimax" => Ok(chance(ChanceMode::Expectimax)),
         "star1" => Ok(chance(ChanceMode::Star1)),
         "star2" => Ok(chance(ChanceMode::Star2)),
+        "mcts" => Ok(Box::new(Mcts::new(eval, mcts_config(params), label))),
         _ => Err(AgentError::Unknown {
             name: name.to_string(),
             valid: names(|_| true),
         }),
+    }
+}
+
+/// The MCTS configuration in `params` (absent parameters take the registry defaults).
+fn mcts_config(params: &Params) -> MctsConfig {
+    let defaults = MctsConfig::default();
+    MctsConfig {
+        iterations: params.int("iters").map(|n| n as u64),
+        time: params.duration("time"),
+        threads: params
+            .int("threads")
+            .map_or(defaults.threads, |t| t as usize),
+        c: params.float("c").unwrap_or(defaults.c),
+        rollout: match params.choice("rollout") {
+            Some("eval") => Rollout::Eval,
+            Some(_) => Rollout::Random,
+            None => defaults.rollout,
+        },
+        solver: params.bool("solver").unwrap_or(defaults.solver),
+        reuse: params.bool("reuse").unwrap_or(defaults.reuse),
+        parallel: match params.choice("parallel") {
+            Some("root") => Parallel::Root,
+            Some(_) => Parallel::Tree,
+            None => defaults.parallel,
+        },
     }
 }
 
@@ -298,6 +405,42 @@ mod tests {
     fn hash_default_matches_the_table_default() {
         let p = Params::defaults(&[HASH]);
         assert_eq!(p.int("hash"), Some(DEFAULT_HASH_MB as i64));
+    }
+
+    #[test]
+    fn c_default_matches_the_mcts_default() {
+        let p = Params::defaults(&[C]);
+        assert_eq!(p.float("c"), Some(mcts::DEFAULT_C));
+    }
+
+    #[test]
+    fn mcts_gets_its_default_iterations_only_without_a_budget() {
+        let spec = find("mcts").unwrap().params;
+        let mut p = Params::parse(spec, &[]).unwrap();
+        complete_params("mcts", &mut p);
+        assert_eq!(
+            p.canonical(),
+            format!(
+                "c=1.4,iters={},parallel=tree,reuse=true,rollout=random,solver=true,threads=1",
+                mcts::DEFAULT_ITERATIONS
+            )
+        );
+        let mut p = Params::parse(spec, &[("time", "50ms"), ("parallel", "root")]).unwrap();
+        complete_params("mcts", &mut p);
+        assert!(!p.0.contains_key("iters"));
+        let config = mcts_config(&p);
+        assert_eq!(config.iterations, None);
+        assert_eq!(config.time, Some(std::time::Duration::from_millis(50)));
+        assert_eq!(config.parallel, Parallel::Root);
+        assert_eq!(
+            config,
+            MctsConfig {
+                iterations: None,
+                time: config.time,
+                parallel: Parallel::Root,
+                ..MctsConfig::default()
+            }
+        );
     }
 
     #[test]

@@ -65,7 +65,7 @@ fn alpha_beta_agents_are_refused_for_games_with_chance() {
             err.to_string(),
             format!(
                 "agent \"{name}\" needs a deterministic game: alpha-beta cannot search chance \
-                 nodes (for games with chance use random, greedy, expectimax, star1, star2)"
+                 nodes (for games with chance use star2 or mcts)"
             )
         );
     }
@@ -86,10 +86,10 @@ fn unknown_agents_name_the_valid_ones() {
             .unwrap();
     assert_eq!(
         err.to_string(),
-        "unknown agent \"alphabeta\" (valid: random, greedy, ab, solve, expectimax, star1, star2)"
+        "unknown agent \"alphabeta\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)"
     );
     assert!(build_deterministic::<TicTacToe, _>(
-        "mcts",
+        "uct",
         &Params::default(),
         TicTacToeEval,
         "x".into()

@@ -1,0 +1,97 @@
+//! The iteration loop of one thread on one tree (single-threaded search, and each
+//! thread of root parallelism).
+
+use agon_engine::{Evaluator, State};
+
+use super::rollout::{self, Rollout, Scratch};
+use super::tree::{Leaf, Proof, Settings, Tree};
+use crate::agent::AgentRng;
+use crate::budget::Clock;
+
+/// How often (in iterations) a thread reads the clock: `Instant::now` costs about as
+/// much as a short iteration, and 256 iterations take well under a millisecond on the
+/// games here.
+pub(crate) const CLOCK_EVERY: u64 = 256;
+
+/// The first iteration count at which progress is reported; then every doubling.
+pub(crate) const FIRST_REPORT: u64 = 256;
+
+/// What every thread of one search shares, read-only.
+pub(crate) struct Job<'a, S, E> {
+    /// The position searched.
+    pub(crate) root: &'a S,
+    /// The evaluator, for `rollout=eval`.
+    pub(crate) eval: &'a E,
+    /// Selection and backup settings.
+    pub(crate) settings: Settings,
+    /// How leaves are valued.
+    pub(crate) rollout: Rollout,
+    /// The wall clock and its deadline, if any.
+    pub(crate) clock: &'a Clock,
+}
+
+impl<S: State, E: Evaluator<S>> Job<'_, S, E> {
+    /// Whether a thread that has run `iterations` of its `limit` must stop: the limit,
+    /// the clock (read every [`CLOCK_EVERY`] iterations), or a proven root. Every
+    /// search runs at least one iteration, so that the root has a move to play.
+    pub(crate) fn done(&self, tree: &Tree<S>, iterations: u64, limit: u64) -> bool {
+        if iterations == 0 {
+            return tree.root().proof != Proof::Unknown && self.settings.solver;
+        }
+        iterations >= limit
+            || (self.settings.solver && tree.root().proof != Proof::Unknown)
+            || (iterations % CLOCK_EVERY == 0 && self.clock.time_is_up())
+    }
+
+    /// The value of a leaf that selection left in `state`.
+    #[inline]
+    pub(crate) fn leaf_value(
+        &self,
+        leaf: Leaf,
+        state: &mut S,
+        rng: &mut AgentRng,
+        scratch: &mut Scratch<S::Move>,
+    ) -> f64 {
+        match leaf {
+            Leaf::Exact(reward) => reward,
+            Leaf::Evaluate => rollout::evaluate(self.rollout, state, self.eval, rng, scratch),
+        }
+    }
+}
+
+/// Progress callback: the tree so far, iterations done, deepest depth reached.
+pub(crate) type Progress<'p, S> = &'p mut dyn FnMut(&Tree<S>, u64, u32);
+
+/// Runs iterations on `tree` until `job` says stop or `limit` iterations are done;
+/// returns the iterations run and the deepest leaf depth (plies below the root).
+/// `progress`, if given, is called at [`FIRST_REPORT`] iterations and every doubling.
+pub(crate) fn run<S: State, E: Evaluator<S>>(
+    tree: &mut Tree<S>,
+    job: &Job<'_, S, E>,
+    limit: u64,
+    rng: &mut AgentRng,
+    mut progress: Option<Progress<'_, S>>,
+) -> (u64, u32) {
+    let mut state = job.root.clone();
+    let mut path = Vec::new();
+    let mut scratch = Scratch::new();
+    let mut iterations = 0u64;
+    let mut depth = 0u32;
+    let mut next_report = FIRST_REPORT;
+    while !job.done(tree, iterations, limit) {
+        state.clone_from(job.root);
+        path.clear();
+        let leaf = tree.select(&mut state, rng, &mut path, &job.settings);
+        depth = depth.max(path.len() as u32 - 1);
+        let reward = job.leaf_value(leaf, &mut state, rng, &mut scratch);
+        tree.backup(&path, reward, &job.settings);
+        iterations += 1;
+        if iterations == next_report {
+            next_report *= 2;
+            if let Some(report) = progress.as_mut() {
+                report(tree, iterations, depth);
+            }
+        }
+    }
+    (iterations, depth)
+}

@@ -1,0 +1,265 @@
+//! The `mcts` agent: Monte-Carlo tree search with UCT, random playouts or evaluator
+//! leaves, chance nodes sampled by weight, the MCTS-Solver, tree reuse between moves,
+//! and tree or root parallelism.
+//!
+//! - [`tree`]: the node arena, UCT selection, expansion, backup and proofs;
+//! - [`rollout`]: leaf evaluation (`rollout=random|eval`);
+//! - [`driver`]: the iteration loop of one thread;
+//! - [`parallel`]: tree parallelism (shared tree, virtual loss) and root parallelism;
+//! - [`choose`]: the move, value and principal variation from the root statistics.
+//!
+//! # One iteration
+//!
+//! From the root, decision nodes pick the child maximising
+//! `mean + c·sqrt(ln N / n)` (rewards in [-1, 1] from the deciding seat's view) once all
+//! their moves have a child, and otherwise expand one untried move drawn uniformly;
+//! chance nodes draw an outcome by its integer weight (its child is created the first
+//! time it is drawn). The first new node ends the descent and is valued by a uniformly
+//! random playout (or the evaluator); the reward is added to every node on the path.
+//! The move played is the root child with the most visits, unless the solver proved a
+//! win (see [`choose`]).
+//!
+//! # Budgets and reproducibility
+//!
+//! `iters` counts the iterations of this search (a reused subtree's earlier visits do
+//! not count), `time` the wall time; with neither, [`DEFAULT_ITERATIONS`]. A search
+//! stops early once the solver proves the root. With one thread and an iteration
+//! budget the search is exactly reproducible from the generator passed to `search`
+//! (and the agent's earlier searches in the game, through tree reuse); so is root
+//! parallelism, whose threads are seeded from that generator and share nothing.
+//!
+//! # Tree reuse
+//!
+//! With `reuse=true` the agent keeps its tree after a search. The next search looks for
+//! its position among the old root's descendants exactly as many plies down as the
+//! position's ply count has grown (at most [`REUSE_PLIES`]: our move, the opponent's
+//! reply and the chance outcomes between), comparing the hash and then the position;
+//! if found, that subtree is copied to the front of the arena and becomes the root,
+//! with its statistics, otherwise the tree starts afresh.
+
+mod choose;
+mod driver;
+mod parallel;
+mod rollout;
+mod tree;
+
+use std::time::Duration;
+
+use agon_engine::{Evaluator, State, Turn, ZeroSumTwoPlayer};
+use rand::Rng;
+
+use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult};
+use crate::budget::{Budget, Clock};
+pub use rollout::Rollout;
+use tree::{Settings, Tree};
+
+/// Iterations of a search given neither `iters` nor `time`: about 20 ms of Connect
+/// Four on one core, enough to play sensibly in quick tournaments.
+pub const DEFAULT_ITERATIONS: u64 = 10_000;
+
+/// The default UCT exploration constant, OpenSpiel's `uct_c` for rewards in [-1, 1].
+pub const DEFAULT_C: f64 = 1.4;
+
+/// The most plies between two searches' roots that tree reuse looks through: a whole
+/// Pig turn of the opponent (a roll and its face per step) fits in most cases.
+pub const REUSE_PLIES: u32 = 16;
+
+/// Nodes one tree may hold (2²³, about 400 MB at 48 bytes a node); beyond it, leaves
+/// are valued without being added, so a long `time` budget cannot exhaust memory.
+pub const MAX_NODES: usize = 1 << 23;
+
+/// How threads share the work when `threads > 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    /// One shared tree with virtual loss.
+    Tree,
+    /// One tree per thread; root visit counts summed.
+    Root,
+}
+
+/// How an MCTS agent searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations per search (`None`: only `time` limits, or [`DEFAULT_ITERATIONS`]
+    /// if that is `None` too).
+    pub iterations: Option<u64>,
+    /// Wall time per search.
+    pub time: Option<Duration>,
+    /// Search threads (1 is reproducible).
+    pub threads: usize,
+    /// UCT exploration constant.
+    pub c: f64,
+    /// Leaf evaluation.
+    pub rollout: Rollout,
+    /// MCTS-Solver on or off.
+    pub solver: bool,
+    /// Keep the tree between the moves of a game.
+    pub reuse: bool,
+    /// Tree or root parallelism when `threads > 1`.
+    pub parallel: Parallel,
+}
+
+impl Default for MctsConfig {
+    /// The registry's defaults: [`DEFAULT_ITERATIONS`], one thread, `c` =
+    /// [`DEFAULT_C`], random playouts, solver and reuse on, tree parallelism.
+    fn default() -> Self {
+        MctsConfig {
+            iterations: None,
+            time: None,
+            threads: 1,
+            c: DEFAULT_C,
+            rollout: Rollout::Random,
+            solver: true,
+            reuse: true,
+            parallel: Parallel::Tree,
+        }
+    }
+}
+
+/// The MCTS agent (see the module docs).
+#[derive(Debug)]
+pub struct Mcts<S: State, E> {
+    label: String,
+    config: MctsConfig,
+    eval: E,
+    /// One tree (root parallelism: one per thread), kept between searches for reuse.
+    trees: Vec<Tree<S>>,
+    reused_visits: u64,
+    stats: AgentStats,
+}
+
+impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Mcts<S, E> {
+    /// A new agent that searches as `config` says (with `eval` for `rollout=eval`),
+    /// named `label`.
+    pub fn new(eval: E, config: MctsConfig, label: impl Into<String>) -> Self {
+        Mcts {
+            label: label.into(),
+            config,
+            eval,
+            trees: Vec::new(),
+            reused_visits: 0,
+            stats: AgentStats::default(),
+        }
+    }
+
+    /// The visits the last search's root already had from earlier searches (0 unless
+    /// tree reuse kept a subtree; summed over the trees of root parallelism).
+    pub fn reused_visits(&self) -> u64 {
+        self.reused_visits
+    }
+
+    /// Runs one search (see the module docs).
+    fn run(
+        &mut self,
+        state: &S,
+        rng: &mut AgentRng,
+        info: &mut dyn FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let clock = Clock::start(&Budget {
+            time: self.config.time,
+            ..Budget::default()
+        });
+        if let Turn::Over = state.turn() {
+            let outcome = state.outcome().expect("a finished game has an outcome");
+            return SearchResult {
+                best: None,
+                value: crate::score::finished_value(outcome, 0),
+                depth: 0,
+                nodes: 0,
+                time: clock.elapsed(),
+                pv: Vec::new(),
+                tt_hits: 0,
+            };
+        }
+        let threads = self.config.threads.max(1);
+        let root_parallel = threads > 1 && self.config.parallel == Parallel::Root;
+        let tree_count = if root_parallel { threads } else { 1 };
+        self.trees.resize_with(tree_count, Tree::default);
+        self.reused_visits = 0;
+        for tree in &mut self.trees {
+            if self.config.reuse && tree.advance_to(state, REUSE_PLIES) {
+                self.reused_visits += u64::from(tree.root().visits);
+            } else {
+                tree.reset(state);
+            }
+        }
+        let limit = match (self.config.iterations, self.config.time) {
+            (Some(n), _) => n,
+            (None, Some(_)) => u64::MAX,
+            (None, None) => DEFAULT_ITERATIONS,
+        };
+        let job = driver::Job {
+            root: state,
+            eval: &self.eval,
+            settings: Settings {
+                c: self.config.c,
+                solver: self.config.solver,
+                virtual_loss: threads > 1 && !root_parallel,
+                max_nodes: MAX_NODES,
+            },
+            rollout: self.config.rollout,
+            clock: &clock,
+        };
+        let solver = self.config.solver;
+        let mut report = |tree: &Tree<S>, iterations: u64, depth: u32| {
+            let choice = choose::choose(&[tree], solver);
+            info(&SearchInfo {
+                depth,
+                value: choice.value,
+                nodes: iterations,
+                time: clock.elapsed(),
+                pv: choice.pv,
+            });
+        };
+        let (iterations, depth) = if threads == 1 {
+            driver::run(&mut self.trees[0], &job, limit, rng, Some(&mut report))
+        } else {
+            let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
+            if root_parallel {
+                parallel::root_parallel(&mut self.trees, &job, limit, &seeds, Some(&mut report))
+            } else {
+                parallel::tree_parallel(&mut self.trees[0], &job, limit, &seeds, Some(&mut report))
+            }
+        };
+        let trees: Vec<&Tree<S>> = self.trees.iter().collect();
+        let choice = choose::choose(&trees, solver);
+        let result = SearchResult {
+            best: choice.best,
+            value: choice.value,
+            depth,
+            nodes: iterations,
+            time: clock.elapsed(),
+            pv: choice.pv,
+            tt_hits: 0,
+        };
+        info(&SearchInfo {
+            depth,
+            value: result.value,
+            nodes: iterations,
+            time: result.time,
+            pv: result.pv.clone(),
+        });
+        result
+    }
+}
+
+impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Mcts<S, E> {
+    fn name(&self) -> &str {
+        &self.label
+    }
+
+    fn search(
+        &mut self,
+        state: &S,
+        rng: &mut AgentRng,
+        info: &mut dyn FnMut(&SearchInfo<S::Move>),
+    ) -> SearchResult<S::Move> {
+        let result = self.run(state, rng, info);
+        self.stats.record(&result);
+        result
+    }
+
+    fn stats(&self) -> AgentStats {
+        self.stats
+    }
+}

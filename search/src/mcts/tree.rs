@@ -1,0 +1,649 @@
+//! The MCTS tree: an arena of nodes in `Vec`s, with UCT selection, expansion, backup
+//! and the MCTS-Solver's proofs.
+//!
+//! # Layout
+//!
+//! Nodes live in one `Vec` and refer to each other by `u32` index: a node's children
+//! form a singly linked list (`first_child`, then each child's `next_sibling`), so a
+//! node is created only when an iteration first reaches it and costs one slot, with no
+//! per-node allocation. The root is always index 0.
+//!
+//! A decision node's legal moves are generated once, the second time an iteration
+//! passes through it (a leaf that is never revisited never pays for them), into a
+//! shared move arena; the node keeps the start and length of its slice. The first
+//! `tried` entries of the slice are the moves that have a child; an expansion draws one
+//! of the untried ones uniformly at random and swaps it to position `tried`. A chance
+//! node keeps its outcomes with *cumulative* weights in a second arena, so sampling an
+//! outcome by weight is one random number and a short scan; its children are created
+//! on demand, one per outcome drawn.
+//!
+//! # Values
+//!
+//! Every node sums the rewards of the iterations through it from **seat 0's** view, in
+//! [-1, 1]. A decision node of seat `p` reads its children's means with the sign of `p`,
+//! so two consecutive decisions of one seat (Invector's pie swap, a Pig turn) need no
+//! special case: the sign follows the seat, never the ply parity.
+//!
+//! # Virtual loss
+//!
+//! With tree parallelism, every node on the path of an iteration in flight carries one
+//! virtual loss: UCT counts it as a visit that lost for the seat choosing the node, so
+//! that other threads spread out. Backup removes it.
+//!
+//! # Proofs (MCTS-Solver, Winands, Björnsson and Saito 2008)
+//!
+//! A finished game is proven by its outcome. With the solver on, after an iteration
+//! reaches a proven node, backup tries to prove each node above it, stopping at the
+//! first that stays unproven: a decision node of seat `p` is proven a win for `p` as
+//! soon as one child is; once all its moves have children and all are proven, it takes
+//! the best of their results for `p` (so a node whose moves all lose is a loss, and
+//! draws are proven too). A chance node is proven only when every outcome has a child
+//! and all are proven with the same result; otherwise its value stays a mean. Proven
+//! nodes are not descended into: an iteration that reaches one backs up its exact
+//! reward. Each proof records the length in plies of the line that proves it (shortest
+//! known win, longest loss), reported as `Value::Win(n)` / `Value::Loss(n)`: the length
+//! of the line found, not necessarily the game's shortest.
+
+use agon_engine::{Outcome, Seat, State, Turn};
+use rand::Rng;
+
+use crate::agent::AgentRng;
+
+/// "No node": the end of a child list.
+pub(crate) const NONE: u32 = u32::MAX;
+/// `num_moves` of a node whose moves or outcomes have not been generated yet.
+const UNEXPANDED: u16 = u16::MAX;
+/// `actor` of a chance node (a decision node holds its seat, 0 or 1).
+const CHANCE: u8 = 2;
+/// `actor` of a finished game.
+const OVER: u8 = 3;
+
+/// What is proven about a node, from the game's point of view (not a seat's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Proof {
+    /// Nothing: the node's value is the mean of its rewards.
+    Unknown,
+    /// Seat 0 wins with best play.
+    Seat0Wins,
+    /// Seat 1 wins with best play.
+    Seat1Wins,
+    /// A draw with best play.
+    Draw,
+}
+
+impl Proof {
+    /// The proof of a finished game.
+    fn of(outcome: Outcome) -> Proof {
+        match outcome {
+            Outcome::Win(0) => Proof::Seat0Wins,
+            Outcome::Win(_) => Proof::Seat1Wins,
+            Outcome::Draw => Proof::Draw,
+        }
+    }
+
+    /// The reward of a proven result from seat 0's view (0 for `Unknown`, never asked).
+    pub(crate) fn reward(self) -> f64 {
+        match self {
+            Proof::Seat0Wins => 1.0,
+            Proof::Seat1Wins => -1.0,
+            Proof::Draw | Proof::Unknown => 0.0,
+        }
+    }
+
+    /// The result for `seat`: 1 win, 0 draw, -1 loss (`None` if unproven).
+    pub(crate) fn for_seat(self, seat: Seat) -> Option<i8> {
+        match self {
+            Proof::Unknown => None,
+            Proof::Draw => Some(0),
+            Proof::Seat0Wins => Some(if seat == 0 { 1 } else { -1 }),
+            Proof::Seat1Wins => Some(if seat == 1 { 1 } else { -1 }),
+        }
+    }
+}
+
+/// One node of the tree (see the module docs for the layout).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node<M> {
+    /// Sum of the rewards of the iterations through this node, from seat 0's view.
+    pub(crate) total: f64,
+    /// Completed iterations through this node.
+    pub(crate) visits: u32,
+    /// Iterations in flight through this node (tree parallelism only).
+    pub(crate) vloss: u32,
+    /// The most recently created child, or [`NONE`].
+    pub(crate) first_child: u32,
+    /// The next child of this node's parent, or [`NONE`].
+    pub(crate) next_sibling: u32,
+    /// Start of this node's moves (decision) or outcomes (chance) in their arena.
+    moves: u32,
+    /// How many moves or outcomes it has ([`UNEXPANDED`] before they are generated).
+    num_moves: u16,
+    /// How many of them have a child.
+    tried: u16,
+    /// Length of the proving line, once proven.
+    pub(crate) plies: u16,
+    /// Seat to move (0 or 1), [`CHANCE`] or [`OVER`].
+    actor: u8,
+    /// What is proven here (finished games always, others only with the solver on).
+    pub(crate) proof: Proof,
+    /// The move or outcome that leads here from the parent (meaningless at the root).
+    pub(crate) mv: M,
+}
+
+impl<M> Node<M> {
+    /// The seat deciding here, if this is a decision node.
+    pub(crate) fn seat(&self) -> Option<Seat> {
+        (self.actor < CHANCE).then_some(self.actor as Seat)
+    }
+}
+
+/// +1 for seat 0, -1 for seat 1: turns a seat-0 reward into `seat`'s.
+#[inline]
+fn sign(seat: Seat) -> f64 {
+    if seat == 0 {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
+/// The fixed settings that selection and backup need.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
+    /// UCT exploration constant.
+    pub(crate) c: f64,
+    /// Whether proofs propagate and steer selection.
+    pub(crate) solver: bool,
+    /// Whether iterations in flight carry a virtual loss (tree parallelism).
+    pub(crate) virtual_loss: bool,
+    /// Nodes the arena may hold; beyond it leaves are evaluated without expanding.
+    pub(crate) max_nodes: usize,
+}
+
+/// Where an iteration's selection ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Leaf {
+    /// A finished game or a proven node: this exact reward (seat 0's view).
+    Exact(f64),
+    /// A new node (or one the full arena could not expand): evaluate the state reached.
+    Evaluate,
+}
+
+/// The search tree of one MCTS (see the module docs). The arenas keep their capacity
+/// between searches, so a warmed-up agent allocates nothing per iteration.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree<S: State> {
+    pub(crate) nodes: Vec<Node<S::Move>>,
+    moves: Vec<S::Move>,
+    /// Outcomes with cumulative weights (the last one's is the total).
+    outcomes: Vec<(S::Move, u32)>,
+    /// The position at the root (`None` before the first search).
+    root_state: Option<S>,
+    /// Spare arenas and a work list for re-rooting, kept to reuse their capacity.
+    spare_nodes: Vec<Node<S::Move>>,
+    spare_moves: Vec<S::Move>,
+    spare_outcomes: Vec<(S::Move, u32)>,
+    work: Vec<(u32, u32)>,
+}
+
+impl<S: State> Default for Tree<S> {
+    fn default() -> Self {
+        Tree {
+            nodes: Vec::new(),
+            moves: Vec::new(),
+            outcomes: Vec::new(),
+            root_state: None,
+            spare_nodes: Vec::new(),
+            spare_moves: Vec::new(),
+            spare_outcomes: Vec::new(),
+            work: Vec::new(),
+        }
+    }
+}
+
+impl<S: State> Tree<S> {
+    /// The root node.
+    pub(crate) fn root(&self) -> &Node<S::Move> {
+        &self.nodes[0]
+    }
+
+    /// Empties the tree and makes `state` its root. `state` must not be finished (the
+    /// agent never builds a tree for a finished game).
+    pub(crate) fn reset(&mut self, state: &S) {
+        self.nodes.clear();
+        self.moves.clear();
+        self.outcomes.clear();
+        // The root's `mv` is never read; any move of the right type will do, and a
+        // position that is not over has at least one decision or outcome.
+        let placeholder = match state.turn() {
+            Turn::Chance => {
+                state.chance_outcomes(&mut self.outcomes);
+                let m = self.outcomes[0].0;
+                self.outcomes.clear();
+                m
+            }
+            _ => {
+                state.legal_moves(&mut self.moves);
+                let m = self.moves[0];
+                self.moves.clear();
+                m
+            }
+        };
+        self.push_node(placeholder, state);
+        self.root_state = Some(state.clone());
+    }
+
+    /// Makes `state` the root, keeping the subtree of the old root's descendant equal to
+    /// it if there is one within `max_plies` plies (compared by hash, then `==`).
+    /// Returns whether a subtree was kept.
+    pub(crate) fn advance_to(&mut self, state: &S, max_plies: u32) -> bool {
+        let Some(old) = self.root_state.clone() else {
+            return false;
+        };
+        if self.nodes.is_empty() || state.ply() < old.ply() {
+            return false;
+        }
+        let plies = state.ply() - old.ply();
+        if plies > max_plies {
+            return false;
+        }
+        let mut walker = old;
+        let Some(found) = self.find(0, &mut walker, plies, state) else {
+            return false;
+        };
+        if found != 0 {
+            self.reroot(found);
+        }
+        self.root_state = Some(state.clone());
+        true
+    }
+
+    /// The descendant of `node` (whose position is `at`) exactly `plies` plies down whose
+    /// position equals `target`.
+    fn find(&self, node: u32, at: &mut S, plies: u32, target: &S) -> Option<u32> {
+        if plies == 0 {
+            return (at.hash() == target.hash() && *at == *target).then_some(node);
+        }
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let undo = at.apply(self.nodes[child as usize].mv);
+            let found = self.find(child, at, plies - 1, target);
+            at.undo(undo);
+            if found.is_some() {
+                return found;
+            }
+            child = self.nodes[child as usize].next_sibling;
+        }
+        None
+    }
+
+    /// Keeps only the subtree under `new_root`, copied into the spare arenas (root at
+    /// index 0), which then become the tree's.
+    fn reroot(&mut self, new_root: u32) {
+        self.spare_nodes.clear();
+        self.spare_moves.clear();
+        self.spare_outcomes.clear();
+        self.work.clear();
+        let mut root = self.nodes[new_root as usize];
+        root.next_sibling = NONE;
+        self.spare_nodes.push(root);
+        self.work.push((new_root, 0));
+        while let Some((old, new)) = self.work.pop() {
+            let node = self.nodes[old as usize];
+            if node.num_moves != UNEXPANDED {
+                let range = node.moves as usize..node.moves as usize + node.num_moves as usize;
+                let start = if node.actor == CHANCE {
+                    let start = self.spare_outcomes.len();
+                    self.spare_outcomes.extend_from_slice(&self.outcomes[range]);
+                    start
+                } else {
+                    let start = self.spare_moves.len();
+                    self.spare_moves.extend_from_slice(&self.moves[range]);
+                    start
+                };
+                self.spare_nodes[new as usize].moves = start as u32;
+            }
+            // Copy the children in list order, relinking them to their new indices.
+            let mut previous = NONE;
+            let mut child = node.first_child;
+            while child != NONE {
+                let copy = self.spare_nodes.len() as u32;
+                let mut c = self.nodes[child as usize];
+                let next = c.next_sibling;
+                c.next_sibling = NONE;
+                self.spare_nodes.push(c);
+                if previous == NONE {
+                    self.spare_nodes[new as usize].first_child = copy;
+                } else {
+                    self.spare_nodes[previous as usize].next_sibling = copy;
+                }
+                previous = copy;
+                self.work.push((child, copy));
+                child = next;
+            }
+        }
+        std::mem::swap(&mut self.nodes, &mut self.spare_nodes);
+        std::mem::swap(&mut self.moves, &mut self.spare_moves);
+        std::mem::swap(&mut self.outcomes, &mut self.spare_outcomes);
+    }
+
+    /// Appends a new unvisited node for the position `state`, reached by `mv`.
+    fn push_node(&mut self, mv: S::Move, state: &S) -> u32 {
+        let (actor, proof) = match state.turn() {
+            Turn::Seat(s) => (s as u8, Proof::Unknown),
+            Turn::Chance => (CHANCE, Proof::Unknown),
+            Turn::Over => {
+                let outcome = state.outcome().expect("a finished game has an outcome");
+                (OVER, Proof::of(outcome))
+            }
+        };
+        let index = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            total: 0.0,
+            visits: 0,
+            vloss: 0,
+            first_child: NONE,
+            next_sibling: NONE,
+            moves: 0,
+            num_moves: UNEXPANDED,
+            tried: 0,
+            plies: 0,
+            actor,
+            proof,
+            mv,
+        });
+        index
+    }
+
+    /// Creates the child of `parent` reached by `mv` (already applied to `state`).
+    fn add_child(&mut self, parent: u32, mv: S::Move, state: &S) -> u32 {
+        let child = self.push_node(mv, state);
+        let p = &mut self.nodes[parent as usize];
+        p.tried += 1;
+        let first = p.first_child;
+        p.first_child = child;
+        self.nodes[child as usize].next_sibling = first;
+        child
+    }
+
+    /// One selection from the root: descends by UCT (decision nodes) or by sampling
+    /// (chance nodes), applying each move to `state` (the root position on entry) and
+    /// recording the nodes in `path`, until it creates a node, meets a finished game or
+    /// a proven node, or cannot expand a full arena.
+    pub(crate) fn select(
+        &mut self,
+        state: &mut S,
+        rng: &mut AgentRng,
+        path: &mut Vec<u32>,
+        set: &Settings,
+    ) -> Leaf {
+        let mut node = 0u32;
+        loop {
+            path.push(node);
+            let n = &mut self.nodes[node as usize];
+            if set.virtual_loss {
+                n.vloss += 1;
+            }
+            if n.actor == OVER || (set.solver && n.proof != Proof::Unknown) {
+                return Leaf::Exact(n.proof.reward());
+            }
+            let room = self.nodes.len() < set.max_nodes;
+            let n = self.nodes[node as usize];
+            let next = if n.actor == CHANCE {
+                let (start, count) = self.chance_outcomes(node, state);
+                let total = self.outcomes[start + count - 1].1;
+                let pick = rng.random_range(0..total);
+                let slot = self.outcomes[start..start + count]
+                    .iter()
+                    .position(|&(_, cumulative)| pick < cumulative)
+                    .expect("pick < total");
+                let outcome = self.outcomes[start + slot].0;
+                state.apply(outcome);
+                let mut child = n.first_child;
+                while child != NONE && self.nodes[child as usize].mv != outcome {
+                    child = self.nodes[child as usize].next_sibling;
+                }
+                if child == NONE {
+                    if !room {
+                        return Leaf::Evaluate;
+                    }
+                    return self.expanded(node, outcome, state, path, set);
+                }
+                child
+            } else {
+                let (start, count) = self.decision_moves(node, state);
+                let tried = n.tried as usize;
+                if tried < count && room {
+                    let pick = tried + rng.random_range(0..(count - tried) as u32) as usize;
+                    self.moves.swap(start + tried, start + pick);
+                    let mv = self.moves[start + tried];
+                    state.apply(mv);
+                    return self.expanded(node, mv, state, path, set);
+                }
+                if n.first_child == NONE {
+                    return Leaf::Evaluate;
+                }
+                let child = self.best_child(node, n.actor as Seat, set);
+                state.apply(self.nodes[child as usize].mv);
+                child
+            };
+            node = next;
+        }
+    }
+
+    /// Adds the child reached by `mv` and ends the selection there.
+    fn expanded(
+        &mut self,
+        parent: u32,
+        mv: S::Move,
+        state: &S,
+        path: &mut Vec<u32>,
+        set: &Settings,
+    ) -> Leaf {
+        let child = self.add_child(parent, mv, state);
+        path.push(child);
+        let c = &mut self.nodes[child as usize];
+        if set.virtual_loss {
+            c.vloss += 1;
+        }
+        if c.actor == OVER {
+            Leaf::Exact(c.proof.reward())
+        } else {
+            Leaf::Evaluate
+        }
+    }
+
+    /// The slice of `node`'s legal moves in the arena, generated on first use.
+    fn decision_moves(&mut self, node: u32, state: &S) -> (usize, usize) {
+        let n = &self.nodes[node as usize];
+        if n.num_moves != UNEXPANDED {
+            return (n.moves as usize, n.num_moves as usize);
+        }
+        let start = self.moves.len();
+        state.legal_moves(&mut self.moves);
+        let count = self.moves.len() - start;
+        let n = &mut self.nodes[node as usize];
+        n.moves = start as u32;
+        n.num_moves = u16::try_from(count).expect("fewer than 65535 moves at a node");
+        (start, count)
+    }
+
+    /// The slice of `node`'s outcomes (cumulative weights), generated on first use.
+    fn chance_outcomes(&mut self, node: u32, state: &S) -> (usize, usize) {
+        let n = &self.nodes[node as usize];
+        if n.num_moves != UNEXPANDED {
+            return (n.moves as usize, n.num_moves as usize);
+        }
+        let start = self.outcomes.len();
+        state.chance_outcomes(&mut self.outcomes);
+        let mut cumulative = 0u32;
+        for entry in &mut self.outcomes[start..] {
+            cumulative = cumulative
+                .checked_add(entry.1)
+                .expect("chance weights sum below 2^32");
+            entry.1 = cumulative;
+        }
+        let count = self.outcomes.len() - start;
+        let n = &mut self.nodes[node as usize];
+        n.moves = start as u32;
+        n.num_moves = u16::try_from(count).expect("fewer than 65535 outcomes at a node");
+        (start, count)
+    }
+
+    /// The child of decision node `node` (seat `seat` to move) with the highest UCT
+    /// score, `mean + c·sqrt(ln N / n)` with virtual losses counted as lost visits;
+    /// with the solver on, children proven lost for `seat` are skipped unless all are.
+    fn best_child(&self, node: u32, seat: Seat, set: &Settings) -> u32 {
+        let n = &self.nodes[node as usize];
+        let parent_visits = f64::from(n.visits + n.vloss);
+        let log_n = parent_visits.max(1.0).ln();
+        let s = sign(seat);
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut child = n.first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            let lost = set.solver && c.proof.for_seat(seat) == Some(-1);
+            if !lost {
+                let visits = f64::from(c.visits + c.vloss);
+                let score = if visits == 0.0 {
+                    f64::INFINITY
+                } else {
+                    (s * c.total - f64::from(c.vloss)) / visits + set.c * (log_n / visits).sqrt()
+                };
+                if score > best_score {
+                    best_score = score;
+                    best = child;
+                }
+            }
+            child = c.next_sibling;
+        }
+        if best == NONE {
+            n.first_child
+        } else {
+            best
+        }
+    }
+
+    /// Adds `reward` (seat 0's view) to every node of `path`, removes the virtual losses
+    /// of the iteration, and with the solver on propagates a proof upwards from the leaf.
+    pub(crate) fn backup(&mut self, path: &[u32], reward: f64, set: &Settings) {
+        let leaf = *path.last().expect("a path holds the root");
+        let mut proving = set.solver && self.nodes[leaf as usize].proof != Proof::Unknown;
+        for (i, &index) in path.iter().enumerate().rev() {
+            let n = &mut self.nodes[index as usize];
+            n.visits += 1;
+            n.total += reward;
+            if set.virtual_loss {
+                n.vloss -= 1;
+            }
+            if proving && i + 1 < path.len() {
+                proving = self.try_prove(index);
+            }
+        }
+    }
+
+    /// Proves `node` from its children if their proofs allow (see the module docs);
+    /// returns whether it is proven.
+    fn try_prove(&mut self, node: u32) -> bool {
+        let n = self.nodes[node as usize];
+        if n.proof != Proof::Unknown {
+            return true;
+        }
+        let complete = n.num_moves != UNEXPANDED && n.tried == n.num_moves;
+        // The best (result, plies, proof) found among proven children, and whether all
+        // children are proven.
+        let mut best: Option<(i8, u16, Proof)> = None;
+        let mut all_proven = true;
+        let mut child = n.first_child;
+        match n.seat() {
+            Some(seat) => {
+                while child != NONE {
+                    let c = &self.nodes[child as usize];
+                    match c.proof.for_seat(seat) {
+                        None => all_proven = false,
+                        Some(result) => {
+                            // Prefer the better result, then a shorter win or a longer
+                            // loss or draw.
+                            let better = match best {
+                                None => true,
+                                Some((r, p, _)) => {
+                                    result > r
+                                        || (result == r && result == 1 && c.plies < p)
+                                        || (result == r && result < 1 && c.plies > p)
+                                }
+                            };
+                            if better {
+                                best = Some((result, c.plies, c.proof));
+                            }
+                        }
+                    }
+                    child = c.next_sibling;
+                }
+                match best {
+                    Some((1, plies, proof)) => self.prove(node, proof, plies),
+                    Some((_, plies, proof)) if complete && all_proven => {
+                        self.prove(node, proof, plies)
+                    }
+                    _ => false,
+                }
+            }
+            None => {
+                if !complete {
+                    return false;
+                }
+                let mut longest = 0;
+                let mut common = None;
+                while child != NONE {
+                    let c = &self.nodes[child as usize];
+                    if c.proof == Proof::Unknown || common.is_some_and(|p| p != c.proof) {
+                        return false;
+                    }
+                    common = Some(c.proof);
+                    longest = longest.max(c.plies);
+                    child = c.next_sibling;
+                }
+                match common {
+                    Some(proof) => self.prove(node, proof, longest),
+                    None => false,
+                }
+            }
+        }
+    }
+
+    /// Marks `node` proven as `proof` by a child whose line is `child_plies` long.
+    fn prove(&mut self, node: u32, proof: Proof, child_plies: u16) -> bool {
+        let n = &mut self.nodes[node as usize];
+        n.proof = proof;
+        n.plies = child_plies.saturating_add(1);
+        true
+    }
+
+    /// The children of `node`, in list order.
+    pub(crate) fn children(&self, node: u32) -> Children<'_, S::Move> {
+        Children {
+            nodes: &self.nodes,
+            next: self.nodes[node as usize].first_child,
+        }
+    }
+}
+
+/// Iterator over a node's children: `(index, node)`.
+pub(crate) struct Children<'a, M> {
+    nodes: &'a [Node<M>],
+    next: u32,
+}
+
+impl<'a, M> Iterator for Children<'a, M> {
+    type Item = (u32, &'a Node<M>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.next == NONE {
+            return None;
+        }
+        let index = self.next;
+        let node = &self.nodes[index as usize];
+        self.next = node.next_sibling;
+        Some((index, node))
+    }
+}
