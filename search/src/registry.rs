@@ -140,6 +140,13 @@ const SOLVER: ParamSpec = ParamSpec {
     help: "MCTS-Solver: propagate proven wins, losses and draws",
 };
 
+const WDL: ParamSpec = ParamSpec {
+    name: "wdl",
+    kind: ParamKind::Bool,
+    default: Some("false"),
+    help: "prove only win, draw or loss (faster; distances are upper bounds)",
+};
+
 const REUSE: ParamSpec = ParamSpec {
     name: "reuse",
     kind: ParamKind::Bool,
@@ -194,7 +201,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "solve",
         about: "exact solver: fastest win, slowest loss; unproven if stopped by nodes or time",
-        params: &[HASH, NODES, THREADS, TIME],
+        params: &[HASH, NODES, THREADS, TIME, WDL],
         needs_deterministic: true,
         default_depth: None,
         default_iters: None,
@@ -288,6 +295,7 @@ where
                 budget: budget(params, None),
                 hash_mb,
                 threads,
+                wdl: params.bool("wdl").unwrap_or(false),
             };
             Ok(Box::new(Solver::new(eval, config, label)))
         }
@@ -457,7 +465,7 @@ mod tests {
         assert_eq!(p.canonical(), "hash=16,threads=1,time=50ms");
         let mut p = Params::parse(find("solve").unwrap().params, &[]).unwrap();
         complete_params("solve", &mut p);
-        assert_eq!(p.canonical(), "hash=16,threads=1");
+        assert_eq!(p.canonical(), "hash=16,threads=1,wdl=false");
         assert_eq!(
             budget(&p, None),
             Budget::default(),

@@ -61,15 +61,20 @@ pub struct SolveConfig {
     pub hash_mb: usize,
     /// Search threads sharing the table (Lazy SMP); 1 is exactly reproducible.
     pub threads: usize,
+    /// Prove only win, draw or loss (much faster): the exhaustive iteration searches a
+    /// window around the draw score, so a reported `Win(n)` / `Loss(n)` means a win or
+    /// loss within `n` plies, not necessarily at exactly `n`.
+    pub wdl: bool,
 }
 
 impl Default for SolveConfig {
-    /// No limit, a [`DEFAULT_HASH_MB`] table, one thread.
+    /// No limit, a [`DEFAULT_HASH_MB`] table, one thread, exact distances.
     fn default() -> Self {
         SolveConfig {
             budget: Budget::default(),
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
+            wdl: false,
         }
     }
 }
@@ -96,6 +101,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Solver<S, E> {
             },
             exact_depth_cutoffs: false,
             exhaustive_after: Some(PREVIEW_DEPTH),
+            result_only: config.wdl,
         };
         Solver {
             label: label.into(),

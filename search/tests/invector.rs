@@ -36,7 +36,7 @@ fn ab_equals_minimax_on_random_invector_positions() {
         (4, 3, false, 4, 24, false),
         (3, 4, true, 3, 12, true),
         (3, 4, false, 4, 16, false),
-        (5, 4, true, 2, 8, true),
+        (5, 4, true, 3, 8, false),
         (5, 4, false, 3, 12, false),
         (6, 5, true, 3, 6, false),
         (8, 7, true, 2, 6, false),
@@ -75,6 +75,7 @@ fn solve(state: &InvectorState, hash_mb: usize) -> (SearchResult<InvectorMove>, 
         budget: Budget::default(),
         hash_mb,
         threads: 1,
+        wdl: false,
     };
     let mut agent = Solver::new(InvectorEval, config, "solve");
     let start = Instant::now();

@@ -62,6 +62,7 @@ fn a_budget_may_stop_the_proof_and_says_so() {
                 budget,
                 hash_mb: 1,
                 threads: 1,
+                wdl: false,
             },
             "solve",
         );
@@ -90,6 +91,7 @@ fn a_budget_may_stop_the_proof_and_says_so() {
             budget,
             hash_mb: 1,
             threads: 1,
+            wdl: false,
         },
         "solve",
     );
@@ -112,6 +114,7 @@ fn a_proof_within_budget_is_reported_as_proven() {
             budget,
             hash_mb: 1,
             threads: 1,
+            wdl: false,
         },
         "solve",
     );

@@ -41,6 +41,10 @@ pub(crate) struct CoreOptions {
     /// solver: a few cheap iterations give a move, a heuristic value and ordering to
     /// fall back on, then one exhaustive iteration proves).
     pub(crate) exhaustive_after: Option<u32>,
+    /// The solver's `wdl` mode: search the exhaustive iteration with the window
+    /// `-1..1` around a draw, which settles win, draw or loss but not the distance (a
+    /// win found is a win within the reported plies, not necessarily the fastest).
+    pub(crate) result_only: bool,
 }
 
 /// The reused buffers of one ply of the search.
@@ -195,6 +199,10 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
     /// until the score falls inside; otherwise the full window. Either way the score is
     /// exact, since fail-soft alpha-beta is exact strictly inside its window.
     fn search_root(&mut self, root: &mut S, clock: &Clock, depth: u32, guess: Option<i32>) -> i32 {
+        let exhaustive = self.options.exhaustive_after.is_some_and(|d| depth > d);
+        if self.options.result_only && exhaustive {
+            return self.negamax(root, clock, depth, 0, -1, 1);
+        }
         let guess = match guess {
             Some(g)
                 if self.options.enhancements.aspiration

@@ -173,6 +173,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> AlphaBeta<S, E> {
             enhancements: config.enhancements,
             exact_depth_cutoffs: config.exact_depth_cutoffs,
             exhaustive_after: None,
+            result_only: false,
         };
         AlphaBeta {
             label: label.into(),

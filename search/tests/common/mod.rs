@@ -385,12 +385,27 @@ pub fn minimax<S: State, E: Evaluator<S>>(
     ply: i32,
     quiescence: bool,
 ) -> i32 {
+    minimax_memo(s, eval, depth, ply, quiescence, &mut QuiesceMemo::new())
+}
+
+/// Quiescence values already computed, by key and ply (the ply matters: a win found
+/// below scores by its distance from the root), checked by equality.
+pub type QuiesceMemo<S> = HashMap<(u64, i32), Vec<(S, i32)>>;
+
+fn minimax_memo<S: State, E: Evaluator<S>>(
+    s: &mut S,
+    eval: &E,
+    depth: u32,
+    ply: i32,
+    quiescence: bool,
+    memo: &mut QuiesceMemo<S>,
+) -> i32 {
     let Turn::Seat(mover) = s.turn() else {
         panic!("minimax on a node without a mover")
     };
     if depth == 0 {
         return if quiescence {
-            quiesce(s, eval, ply)
+            quiesce(s, eval, ply, memo)
         } else {
             clamp_eval(eval.evaluate(s, mover))
         };
@@ -402,7 +417,7 @@ pub fn minimax<S: State, E: Evaluator<S>>(
         .map(|m| {
             let undo = s.apply(m);
             let v = child_score(s, mover, ply + 1, |c| {
-                minimax(c, eval, depth - 1, ply + 1, quiescence)
+                minimax_memo(c, eval, depth - 1, ply + 1, quiescence, memo)
             });
             s.undo(undo);
             v
@@ -412,23 +427,37 @@ pub fn minimax<S: State, E: Evaluator<S>>(
 }
 
 /// Plain quiescence: the better of standing pat on the evaluator's score and the best
-/// noisy move, each noisy move's child scored the same way. No pruning.
-pub fn quiesce<S: State, E: Evaluator<S>>(s: &mut S, eval: &E, ply: i32) -> i32 {
+/// noisy move, each noisy move's child scored the same way. No pruning; memoised, since
+/// the same captures in another order reach the same position.
+pub fn quiesce<S: State, E: Evaluator<S>>(
+    s: &mut S,
+    eval: &E,
+    ply: i32,
+    memo: &mut QuiesceMemo<S>,
+) -> i32 {
     let Turn::Seat(mover) = s.turn() else {
         panic!("quiescence on a node without a mover")
     };
+    if let Some(&(_, v)) = memo
+        .get(&(s.hash(), ply))
+        .and_then(|seen| seen.iter().find(|(t, _)| t == s))
+    {
+        return v;
+    }
     let mut moves = Vec::new();
     s.legal_moves(&mut moves);
     let mut best = clamp_eval(eval.evaluate(s, mover));
     for m in moves {
         if eval.is_noisy(s, m) {
             let undo = s.apply(m);
-            best = best.max(child_score(s, mover, ply + 1, |c| {
-                quiesce(c, eval, ply + 1)
-            }));
+            let v = child_score(s, mover, ply + 1, |c| quiesce(c, eval, ply + 1, memo));
+            best = best.max(v);
             s.undo(undo);
         }
     }
+    memo.entry((s.hash(), ply))
+        .or_default()
+        .push((s.clone(), best));
     best
 }
 
@@ -642,6 +671,7 @@ pub fn solver<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>>(eval: E) -> 
             budget: Budget::default(),
             hash_mb: 1,
             threads: 1,
+            wdl: false,
         },
         "solve",
     )
