@@ -87,6 +87,18 @@ pub const CASES: &[BenchCase] = &[
         agent: "ab:depth=12",
     },
     BenchCase {
+        game: "connect4",
+        label: "start",
+        moves: "",
+        agent: "mcts:iters=50000",
+    },
+    BenchCase {
+        game: "invector",
+        label: "8x7-midgame",
+        moves: INVECTOR_MIDGAME,
+        agent: "mcts:iters=5000",
+    },
+    BenchCase {
         game: "pig",
         label: "start",
         moves: "",
@@ -109,11 +121,17 @@ pub const CASES: &[BenchCase] = &[
         label: "midgame",
         moves: PIG_MIDGAME,
         agent: "expectimax:depth=10",
+    },
+    BenchCase {
+        game: "pig",
+        label: "midgame",
+        moves: PIG_MIDGAME,
+        agent: "mcts:iters=5000",
     },
 ];
 
-/// Seed of every bench agent's random stream (the searches listed use none, but an
-/// agent that does gets the same stream on every run).
+/// Seed of every bench agent's random stream: the MCTS searches draw from it (one
+/// thread, an iteration budget), so their node counts repeat exactly from run to run.
 const SEED: u64 = 1;
 
 /// Runs the cases of `cases` whose game is named `filter` (all if `None`), printing one

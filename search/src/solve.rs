@@ -10,6 +10,11 @@
 //! it (every line was followed to a finished game: this is how draws get proven).
 //! Proven results are marked so in the table and hold at every depth.
 //!
+//! With `wdl` the exhaustive iteration searches only the window around a draw: it
+//! settles win, draw or loss, and a reported `Win(n)` / `Loss(n)` is then a win or
+//! loss within `n` plies rather than the exact distance. That is what the Connect Four
+//! first-move facts need, and far fewer nodes than the exact distance.
+//!
 //! Scores count plies, so it plays the fastest win and the slowest loss, and reports
 //! `Value::Win(plies)`, `Value::Loss(plies)` or `Value::Draw` from the side to move's
 //! view. Under a node or time budget it may stop before the proof: it then plays the

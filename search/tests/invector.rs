@@ -6,8 +6,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use agon_engine::games::invector::{Invector, InvectorEval, InvectorMove, InvectorState};
-use agon_engine::Game;
+use agon_engine::games::invector::{Invector, InvectorEval, InvectorMove, InvectorState, MoveKind};
+use agon_engine::{Evaluator, Game, Seat};
 use agon_search::{Agent, AgentRng, Budget, SearchResult, SolveConfig, Solver, Value};
 use common::*;
 use rand::SeedableRng;
@@ -24,6 +24,26 @@ fn positions(width: usize, height: usize, pie: bool, count: u64) -> Vec<Invector
     (0..count)
         .map(|i| random_position(&start, (i % (2 * cells)) as usize, &mut rng(i)))
         .collect()
+}
+
+/// Invector's evaluator with captures declared noisy, so that the differential tests
+/// exercise quiescence on Invector too (the evaluator itself declares nothing noisy: see
+/// its docs).
+#[derive(Clone, Copy, Debug, Default)]
+struct CapturesNoisy;
+
+impl Evaluator<InvectorState> for CapturesNoisy {
+    fn evaluate(&self, state: &InvectorState, seat: Seat) -> i32 {
+        InvectorEval.evaluate(state, seat)
+    }
+
+    fn bounds(&self) -> (i32, i32) {
+        InvectorEval.bounds()
+    }
+
+    fn is_noisy(&self, _state: &InvectorState, m: InvectorMove) -> bool {
+        m.kind == MoveKind::Capture
+    }
 }
 
 #[test]
@@ -44,12 +64,12 @@ fn ab_equals_minimax_on_random_invector_positions() {
     ];
     for (w, h, pie, depth, count, quiescence) in cases {
         let start = Instant::now();
-        let checked = differential_with(
-            &positions(w, h, pie, count),
-            &InvectorEval,
-            1..=depth,
-            quiescence,
-        );
+        let positions = positions(w, h, pie, count);
+        let checked = if quiescence {
+            differential_with(&positions, &CapturesNoisy, 1..=depth, true)
+        } else {
+            differential_with(&positions, &InvectorEval, 1..=depth, false)
+        };
         let combinations = if quiescence { 32 } else { 16 };
         assert_eq!(
             checked as u64,

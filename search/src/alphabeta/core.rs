@@ -30,6 +30,13 @@ const _: () = assert!((MAX_DEPTH as usize) < MAX_PLY);
 /// cheap to gain from it and their scores swing too much to predict the next.
 const ASPIRATION_FROM_DEPTH: u32 = 4;
 
+/// How many noisy moves quiescence plays beyond the horizon, at most. Without a cap it
+/// follows every sequence of noisy moves to its end, and in a game where every capture
+/// gains material (Invector: a capture never costs the capturer a stone) standing pat
+/// rarely cuts, so the sequences multiply: from the 5×4 start a depth-2 search took a
+/// minute uncapped. Four plies resolve a capture, its recapture and the next pair.
+pub const QUIESCENCE_PLIES: u32 = 4;
+
 /// Options that tell the alpha-beta agents apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct CoreOptions {
@@ -348,9 +355,9 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
             }
             Turn::Seat(next) if quiescence => {
                 if next == mover {
-                    self.quiesce(state, clock, ply + 1, alpha, beta)
+                    self.quiesce(state, clock, depth, ply + 1, alpha, beta)
                 } else {
-                    -self.quiesce(state, clock, ply + 1, -beta, -alpha)
+                    -self.quiesce(state, clock, depth, ply + 1, -beta, -alpha)
                 }
             }
             Turn::Seat(next) if next == mover => {
@@ -382,7 +389,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         // 1. Horizon: the evaluator's score, or quiescence search of the noisy moves.
         if depth == 0 {
             return if enhancements.quiescence {
-                self.quiesce(state, clock, ply, alpha, beta)
+                self.quiesce(state, clock, QUIESCENCE_PLIES, ply, alpha, beta)
             } else {
                 self.heuristic_leaves += 1;
                 clamp_eval(self.eval.evaluate(state, mover))
@@ -568,11 +575,14 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
     /// evaluator's score or play a noisy move, searched the same way, so that the horizon
     /// never falls in the middle of an exchange. Its value is the minimax value of that
     /// tree (stand-pat or noisy moves at every node), which the differential tests
-    /// compute plainly. Nothing here is stored in the table.
+    /// compute plainly. `depth` counts the noisy moves still allowed (at most
+    /// [`QUIESCENCE_PLIES`]); at 0 the node stands pat. Nothing here is stored in the
+    /// table.
     fn quiesce(
         &mut self,
         state: &mut S,
         clock: &Clock,
+        depth: u32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
@@ -583,7 +593,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         self.plies[ply].pv.clear();
         self.heuristic_leaves += 1;
         let stand_pat = clamp_eval(self.eval.evaluate(state, mover));
-        if stand_pat >= beta || ply >= MAX_PLY - 1 {
+        if stand_pat >= beta || depth == 0 || ply >= MAX_PLY - 1 {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
@@ -600,7 +610,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
             let score = if self.visit(clock) {
                 0
             } else {
-                self.child(state, clock, mover, 0, ply, alpha, beta, true)
+                self.child(state, clock, mover, depth - 1, ply, alpha, beta, true)
             };
             state.undo(undo);
             if self.stopped {

@@ -46,7 +46,7 @@ use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult};
 use crate::budget::Budget;
 use crate::tt::DEFAULT_HASH_MB;
 pub(crate) use core::CoreOptions;
-pub use core::MAX_DEPTH;
+pub use core::{MAX_DEPTH, QUIESCENCE_PLIES};
 pub(crate) use smp::Searcher;
 
 /// The depth `ab` searches when given no budget: on the default Invector board (8×7,

@@ -18,6 +18,7 @@ use std::fmt;
 use agon_engine::{
     Deterministic, Evaluator, Move, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer,
 };
+use agon_search::alphabeta::QUIESCENCE_PLIES;
 use agon_search::score::{clamp_eval, MATE};
 use agon_search::{
     Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Enhancements, SolveConfig, Solver, Value,
@@ -388,9 +389,9 @@ pub fn minimax<S: State, E: Evaluator<S>>(
     minimax_memo(s, eval, depth, ply, quiescence, &mut QuiesceMemo::new())
 }
 
-/// Quiescence values already computed, by key and ply (the ply matters: a win found
-/// below scores by its distance from the root), checked by equality.
-pub type QuiesceMemo<S> = HashMap<(u64, i32), Vec<(S, i32)>>;
+/// Quiescence values already computed, by key, ply (a win found below scores by its
+/// distance from the root) and noisy plies left, checked by equality.
+pub type QuiesceMemo<S> = HashMap<(u64, i32, u32), Vec<(S, i32)>>;
 
 fn minimax_memo<S: State, E: Evaluator<S>>(
     s: &mut S,
@@ -405,7 +406,7 @@ fn minimax_memo<S: State, E: Evaluator<S>>(
     };
     if depth == 0 {
         return if quiescence {
-            quiesce(s, eval, ply, memo)
+            quiesce(s, eval, QUIESCENCE_PLIES, ply, memo)
         } else {
             clamp_eval(eval.evaluate(s, mover))
         };
@@ -427,19 +428,24 @@ fn minimax_memo<S: State, E: Evaluator<S>>(
 }
 
 /// Plain quiescence: the better of standing pat on the evaluator's score and the best
-/// noisy move, each noisy move's child scored the same way. No pruning; memoised, since
-/// the same captures in another order reach the same position.
+/// noisy move (while `depth`, the noisy moves still allowed, is above 0), each noisy
+/// move's child scored the same way. No pruning; memoised, since the same captures in
+/// another order reach the same position.
 pub fn quiesce<S: State, E: Evaluator<S>>(
     s: &mut S,
     eval: &E,
+    depth: u32,
     ply: i32,
     memo: &mut QuiesceMemo<S>,
 ) -> i32 {
     let Turn::Seat(mover) = s.turn() else {
         panic!("quiescence on a node without a mover")
     };
+    if depth == 0 {
+        return clamp_eval(eval.evaluate(s, mover));
+    }
     if let Some(&(_, v)) = memo
-        .get(&(s.hash(), ply))
+        .get(&(s.hash(), ply, depth))
         .and_then(|seen| seen.iter().find(|(t, _)| t == s))
     {
         return v;
@@ -450,12 +456,14 @@ pub fn quiesce<S: State, E: Evaluator<S>>(
     for m in moves {
         if eval.is_noisy(s, m) {
             let undo = s.apply(m);
-            let v = child_score(s, mover, ply + 1, |c| quiesce(c, eval, ply + 1, memo));
+            let v = child_score(s, mover, ply + 1, |c| {
+                quiesce(c, eval, depth - 1, ply + 1, memo)
+            });
             best = best.max(v);
             s.undo(undo);
         }
     }
-    memo.entry((s.hash(), ply))
+    memo.entry((s.hash(), ply, depth))
         .or_default()
         .push((s.clone(), best));
     best
