@@ -88,20 +88,13 @@ fn data_file_is_well_formed_and_covers_what_is_required() {
 
 #[test]
 fn engine_matches_data_file() {
-    let quick: Vec<Line> = load().into_iter().filter(|l| !l.deep).collect();
-    let failures = common::check_engine(&quick, explain);
-    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    common::assert_engine_tier(&load(), false, explain);
 }
 
 #[test]
 #[ignore = "deep perft: about 35 seconds"]
 fn engine_matches_data_file_deep() {
-    for l in load().iter().filter(|l| l.deep) {
-        let t = Instant::now();
-        let failures = common::check_engine(std::slice::from_ref(l), explain);
-        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-        eprintln!("{} ok in {:.1?}", l.label(), t.elapsed());
-    }
+    common::assert_engine_tier(&load(), true, explain);
 }
 
 #[test]

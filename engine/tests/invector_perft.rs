@@ -99,11 +99,6 @@ fn explain(entry: &Entry) -> String {
     out
 }
 
-/// Checks `entries` against the engine; returns the failures, each with a divide.
-fn check_engine(entries: &[Entry]) -> Vec<String> {
-    common::check_engine(entries, |e| format!("divide:{}", explain(e)))
-}
-
 /// Checks `entries` against the naive generator under `mutation`; returns the failures.
 fn check_naive(entries: &[Entry], mutation: Mutation) -> Vec<String> {
     let mut failures = Vec::new();
@@ -180,21 +175,13 @@ fn data_file_spec_lines_are_the_spec_vectors() {
 
 #[test]
 fn engine_matches_data_file() {
-    let quick: Vec<Entry> = load().into_iter().filter(|e| !e.deep).collect();
-    let failures = check_engine(&quick);
-    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    common::assert_engine_tier(&load(), false, |e| format!("divide:{}", explain(e)));
 }
 
 #[test]
 #[ignore = "deep perft: about 4 minutes"]
 fn engine_matches_data_file_deep() {
-    let deep: Vec<Entry> = load().into_iter().filter(|e| e.deep).collect();
-    for e in &deep {
-        let t = Instant::now();
-        let failures = check_engine(std::slice::from_ref(e));
-        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-        eprintln!("{} ok in {:.1?}", e.label(), t.elapsed());
-    }
+    common::assert_engine_tier(&load(), true, |e| format!("divide:{}", explain(e)));
 }
 
 #[test]

@@ -216,20 +216,13 @@ fn hand_counts_from_the_start() {
 
 #[test]
 fn engine_matches_data_file() {
-    let quick: Vec<Line> = load().into_iter().filter(|l| !l.deep).collect();
-    let failures = common::check_engine(&quick, explain);
-    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    common::assert_engine_tier(&load(), false, explain);
 }
 
 #[test]
 #[ignore = "deep perft: about 25 seconds"]
 fn engine_matches_data_file_deep() {
-    for l in load().iter().filter(|l| l.deep) {
-        let t = Instant::now();
-        let failures = common::check_engine(std::slice::from_ref(l), explain);
-        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-        eprintln!("{} ok in {:.1?}", l.label(), t.elapsed());
-    }
+    common::assert_engine_tier(&load(), true, explain);
 }
 
 #[test]

@@ -148,6 +148,26 @@ pub fn check_engine<G: Game>(
     failures
 }
 
+/// Checks one tier of `lines` against the engine and panics with every failure: the
+/// quick lines all at once, or (`deep`) the deep lines one by one, printing each one's
+/// time as it passes.
+pub fn assert_engine_tier<G: Game>(
+    lines: &[PerftLine<G>],
+    deep: bool,
+    explain: impl Fn(&PerftLine<G>) -> String,
+) {
+    let mut failures = Vec::new();
+    for l in lines.iter().filter(|l| l.deep == deep) {
+        let t = std::time::Instant::now();
+        failures.extend(check_engine(std::slice::from_ref(l), &explain));
+        if deep {
+            assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+            eprintln!("{} ok in {:.1?}", l.label(), t.elapsed());
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
 /// The data file `text` with every line of `lines` given the count `recount` returns
 /// (the other fields and every other line unchanged). A recorded count that `recount`
 /// does not reproduce stops it: refilling only ever fills in placeholders.
