@@ -76,7 +76,7 @@ use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value}
 use crate::budget::{Budget, Clock};
 use crate::chance_tt::ChanceTable;
 use crate::exact::Exact;
-use crate::ordering::move_to_front;
+use crate::ordering::{fallback_move, move_to_front};
 use crate::tt::DEFAULT_HASH_MB;
 
 /// The depth the chance agents search when given no budget: on Pig (two decisions and
@@ -306,18 +306,10 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         }
     }
 
-    /// A legal move when no iteration completed: the best root move of the unfinished
-    /// one, else the table's move, else the first legal move.
+    /// A legal move when no iteration completed (see [`fallback_move`]).
     fn fallback_move(&self, state: &S) -> S::Move {
-        if let Some(m) = self.root_best {
-            return m;
-        }
-        let mut moves = Vec::with_capacity(state.max_moves());
-        state.legal_moves(&mut moves);
-        if let Some(code) = self.table.probe(state.hash()).and_then(|e| e.mv) {
-            move_to_front(&mut moves, code);
-        }
-        moves[0]
+        let table_move = self.table.probe(state.hash()).and_then(|e| e.mv);
+        fallback_move(state, self.root_best, table_move)
     }
 
     /// Makes sure the buffers of `ply` exist (allocates only the first time a search

@@ -5,7 +5,7 @@
 //! change how much is searched but never the value found. Moves not singled out keep
 //! the game's generation order, so that a search is reproducible.
 
-use agon_engine::Move;
+use agon_engine::{Move, State};
 
 /// Moves the move whose [`Move::pack`] code is `code` to the front, keeping the others
 /// in order. Returns whether it was found: a code read from the transposition table may
@@ -18,6 +18,26 @@ pub fn move_to_front<M: Move>(moves: &mut [M], code: u32) -> bool {
         }
         None => false,
     }
+}
+
+/// The move a search plays when its budget ran out before any iteration completed:
+/// `root_best` (the best root move of the unfinished iteration) if any, else the
+/// transposition table's move `table_move` if it is legal at `state`, else the first
+/// legal move. `state` must be a decision node.
+pub fn fallback_move<S: State>(
+    state: &S,
+    root_best: Option<S::Move>,
+    table_move: Option<u32>,
+) -> S::Move {
+    if let Some(m) = root_best {
+        return m;
+    }
+    let mut moves = Vec::with_capacity(state.max_moves());
+    state.legal_moves(&mut moves);
+    if let Some(code) = table_move {
+        move_to_front(&mut moves, code);
+    }
+    moves[0]
 }
 
 #[cfg(test)]

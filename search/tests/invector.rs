@@ -94,8 +94,7 @@ fn solve(state: &InvectorState, hash_mb: usize) -> (SearchResult<InvectorMove>, 
     let config = SolveConfig {
         budget: Budget::default(),
         hash_mb,
-        threads: 1,
-        wdl: false,
+        ..SolveConfig::default()
     };
     let mut agent = Solver::new(InvectorEval, config, "solve");
     let start = Instant::now();

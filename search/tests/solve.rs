@@ -61,8 +61,7 @@ fn a_budget_may_stop_the_proof_and_says_so() {
             SolveConfig {
                 budget,
                 hash_mb: 1,
-                threads: 1,
-                wdl: false,
+                ..SolveConfig::default()
             },
             "solve",
         );
@@ -90,8 +89,7 @@ fn a_budget_may_stop_the_proof_and_says_so() {
         SolveConfig {
             budget,
             hash_mb: 1,
-            threads: 1,
-            wdl: false,
+            ..SolveConfig::default()
         },
         "solve",
     );
@@ -113,8 +111,7 @@ fn a_proof_within_budget_is_reported_as_proven() {
         SolveConfig {
             budget,
             hash_mb: 1,
-            threads: 1,
-            wdl: false,
+            ..SolveConfig::default()
         },
         "solve",
     );

@@ -14,7 +14,7 @@ use super::heuristics::{select_next, Heuristics, KILLER_SCORE, NOISY_SCORE, TT_M
 use super::Enhancements;
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
-use crate::ordering::move_to_front;
+use crate::ordering::{fallback_move, move_to_front};
 use crate::score::{
     clamp_eval, finished_value, from_table, is_mate, terminal, to_table, value_of, INFINITY, MATE,
     MAX_PLY,
@@ -258,18 +258,10 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         }
     }
 
-    /// A legal move when no iteration completed: the best root move of the unfinished
-    /// one, else the table's move for the root, else the first legal move.
+    /// A legal move when no iteration completed (see [`fallback_move`]).
     fn fallback_move(&self, state: &S) -> S::Move {
-        if let Some(m) = self.root_best {
-            return m;
-        }
-        let mut moves = Vec::with_capacity(state.max_moves());
-        state.legal_moves(&mut moves);
-        if let Some(code) = self.tt.probe(state.hash()).and_then(|e| e.mv) {
-            move_to_front(&mut moves, code);
-        }
-        moves[0]
+        let table_move = self.tt.probe(state.hash()).and_then(|e| e.mv);
+        fallback_move(state, self.root_best, table_move)
     }
 
     /// The principal variation of the iteration just completed: the line the search

@@ -678,8 +678,7 @@ pub fn solver<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>>(eval: E) -> 
         SolveConfig {
             budget: Budget::default(),
             hash_mb: 1,
-            threads: 1,
-            wdl: false,
+            ..SolveConfig::default()
         },
         "solve",
     )
