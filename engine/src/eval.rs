@@ -4,8 +4,11 @@ use crate::game::{Seat, State};
 
 /// A heuristic evaluator for the states `S`.
 ///
-/// Required: [`Evaluator::evaluate`] and [`Evaluator::bounds`]. [`Evaluator::is_noisy`]
-/// defaults to "no move is noisy" (no quiescence).
+/// Required: [`Evaluator::evaluate`] and [`Evaluator::bounds`]. The rest is optional
+/// knowledge for alpha-beta, with defaults that change nothing:
+/// [`Evaluator::is_noisy`] ("no move is noisy": no quiescence),
+/// [`Evaluator::move_hint`] (every quiet move alike) and
+/// [`Evaluator::opponent_wins_next`] (never known).
 ///
 /// Contract: for every state `s` and seat `p`,
 /// `bounds().0 <= evaluate(s, p) <= bounds().1`, and for a two-seat zero-sum game
@@ -23,6 +26,29 @@ pub trait Evaluator<S: State>: Clone + Send + Sync + 'static {
     /// Whether `m` is "noisy" (e.g. a capture) so that quiescence search should look at
     /// it below the horizon.
     fn is_noisy(&self, state: &S, m: S::Move) -> bool {
+        let _ = (state, m);
+        false
+    }
+
+    /// A static guess at how good the legal decision `m` is for the side to move, for
+    /// ordering only: among moves search knows nothing better about (after the table
+    /// move, noisy moves and killers), higher hints are tried first, and the history
+    /// table breaks ties. It never changes a search's value, only how fast it is found.
+    /// The `u8` keeps it below the scores of the stronger ordering signals.
+    fn move_hint(&self, state: &S, m: S::Move) -> u8 {
+        let _ = (state, m);
+        0
+    }
+
+    /// Whether the legal decision `m` hands the opponent a win: after it the game goes
+    /// on, the other seat decides, and it has a move that wins at once.
+    ///
+    /// Contract: `true` only when that is certain (`false` is always allowed). Search
+    /// trusts it without looking: it scores such a move as a loss two plies away, which
+    /// is exact, since nothing the opponent could do is better for it than winning at
+    /// once (Pascal Pons calls this anticipation in his Connect Four solver). Answer
+    /// only if it is much cheaper than playing the move and generating the replies.
+    fn opponent_wins_next(&self, state: &S, m: S::Move) -> bool {
         let _ = (state, m);
         false
     }

@@ -269,6 +269,68 @@ fn naive_referee_agrees_on_random_playouts() {
     assert!(wins > 0 && draws > 0, "{wins} wins, {draws} draws");
 }
 
+/// The evaluator's search hints against the referee, for every legal drop at every node
+/// of random playouts: `opponent_wins_next` exactly when the game goes on and some reply
+/// wins at once; `move_hint` four points per cell (empty, anywhere) where the mover's
+/// next stone would then complete four, plus the drop's nearness to the centre (for
+/// drops that do not end the game).
+#[test]
+fn search_hints_agree_with_the_referee() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let e = Connect4Eval;
+    let (mut conceding, mut threatening) = (0u64, 0u64);
+    let mut moves = Vec::new();
+    for _ in 0..400 {
+        let mut s = start();
+        let mut referee = Naive::default();
+        while !referee.is_over() {
+            let mover = referee.stones % 2;
+            moves.clear();
+            s.legal_moves(&mut moves);
+            for &m in &moves {
+                let mut after = referee.clone();
+                after.drop(m.column());
+                let wins_next = !after.is_over()
+                    && after.legal_columns().into_iter().any(|c| {
+                        let mut reply = after.clone();
+                        reply.drop(c);
+                        reply.winner().is_some()
+                    });
+                assert_eq!(e.opponent_wins_next(&s, m), wins_next, "{s}\n{m:?}");
+                conceding += u64::from(wins_next);
+                if after.is_over() {
+                    // A drop that ends the game is noisy; its hint orders nothing.
+                    continue;
+                }
+                let mut threats = 0;
+                for column in 0..7 {
+                    for row in 0..6 {
+                        if after.cells[column][row].is_none() {
+                            let mut filled = after.clone();
+                            filled.cells[column][row] = Some(mover);
+                            threats += u32::from(filled.has_four(mover));
+                        }
+                    }
+                }
+                threatening += u64::from(threats > 0);
+                let centrality = 3 - m.column().abs_diff(3) as u32;
+                assert_eq!(
+                    u32::from(e.move_hint(&s, m)),
+                    4 * threats + centrality,
+                    "{s}\n{m:?}"
+                );
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            s.apply(m);
+            referee.drop(m.column());
+        }
+    }
+    assert!(
+        conceding > 1_000 && threatening > 1_000,
+        "{conceding} {threatening}"
+    );
+}
+
 proptest! {
     /// Engine and referee agree along any line: each index picks a legal column
     /// (modulo their number).

@@ -192,7 +192,7 @@ pub const AGENTS: &[AgentInfo] = &[
     },
     AgentInfo {
         name: "ab",
-        about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, Lazy SMP",
+        about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
         params: &[DEPTH, HASH, NODES, THREADS, TIME],
         needs_deterministic: true,
         default_depth: Some(DEFAULT_DEPTH),

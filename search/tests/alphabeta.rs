@@ -15,7 +15,7 @@ fn ab_equals_minimax_on_bonus_nim() {
         let start = BonusNim::new(8 + (seed % 13) as u8, 6 + (seed % 9) as u8);
         positions.push(random_position(&start, (seed % 5) as usize, &mut r));
     }
-    assert_eq!(differential(&positions, &BonusNimEval, 1..=7), 32 * 7 * 60);
+    assert_eq!(differential(&positions, &BonusNimEval, 1..=7), 64 * 7 * 60);
 }
 
 #[test]
@@ -29,7 +29,7 @@ fn ab_equals_minimax_on_tic_tac_toe() {
             &mut r,
         ));
     }
-    assert_eq!(differential(&positions, &TicTacToeEval, 1..=6), 32 * 6 * 80);
+    assert_eq!(differential(&positions, &TicTacToeEval, 1..=6), 64 * 6 * 80);
 }
 
 #[test]

@@ -24,7 +24,7 @@ fn ab_equals_minimax_on_random_connect4_positions() {
     let live = positions.iter().filter(|p| p.outcome().is_none()).count();
     assert_eq!(
         differential(&positions, &Connect4Eval, 1..=5),
-        32 * 5 * live
+        64 * 5 * live
     );
 }
 

@@ -70,7 +70,7 @@ fn ab_equals_minimax_on_random_invector_positions() {
         } else {
             differential_with(&positions, &InvectorEval, 1..=depth, false)
         };
-        let combinations = if quiescence { 32 } else { 16 };
+        let combinations = if quiescence { 64 } else { 32 };
         assert_eq!(
             checked as u64,
             combinations * u64::from(depth) * count,

@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
 
-use super::heuristics::{select_next, Heuristics, KILLER_SCORE, NOISY_SCORE, TT_MOVE_SCORE};
+use super::heuristics::{
+    select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_SCORE, NOISY_SCORE, TT_MOVE_SCORE,
+};
 use super::Enhancements;
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
@@ -432,7 +434,10 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         }
 
         // 4. Moves, ordered: the table move, then (with killers or history) noisy moves,
-        //    killers and the history table, picked one at a time as the search needs them.
+        //    killers, the evaluator's hints with the history table breaking ties, and
+        //    last the moves anticipation knows to lose; picked one at a time as the
+        //    search needs them.
+        let anticipate = enhancements.anticipation && depth >= 2;
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
         moves.clear();
@@ -440,14 +445,16 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         debug_assert!(!moves.is_empty(), "a decision node without legal moves");
         let ranked = enhancements.killers || enhancements.history;
         if ranked {
-            self.score_moves(state, mover, ply, tt_move, &moves, &mut scores);
+            self.score_moves(state, mover, ply, tt_move, anticipate, &moves, &mut scores);
         } else if let Some(code) = tt_move {
             move_to_front(&mut moves, code);
         }
 
         // 5. Search every move. Principal variation search: the first move with the full
         //    window, the others with a null window that only asks "better than alpha?",
-        //    searched again with the full window when the answer is yes.
+        //    searched again with the full window when the answer is yes. With
+        //    anticipation, a move that lets the opponent win at once is that loss, known
+        //    without a search (exact when the reply lies within the horizon).
         let leaves_before = self.heuristic_leaves;
         let alpha_start = alpha;
         let mut best = -INFINITY;
@@ -457,21 +464,33 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
                 select_next(&mut moves, &mut scores, i);
             }
             let m = moves[i];
-            let undo = state.apply(m);
-            let score = if self.visit(clock) {
-                0
-            } else if i == 0 || !enhancements.pvs {
-                self.child(state, clock, mover, depth - 1, ply, alpha, beta, false)
+            let concedes = anticipate
+                && if ranked {
+                    scores[i] == CONCEDES_SCORE
+                } else {
+                    self.eval.opponent_wins_next(state, m)
+                };
+            let score = if concedes {
+                self.plies[ply + 1].pv.clear();
+                -(MATE - ply as i32 - 2)
             } else {
-                let probe =
-                    self.child(state, clock, mover, depth - 1, ply, alpha, alpha + 1, false);
-                if probe > alpha && probe < beta && !self.stopped {
+                let undo = state.apply(m);
+                let score = if self.visit(clock) {
+                    0
+                } else if i == 0 || !enhancements.pvs {
                     self.child(state, clock, mover, depth - 1, ply, alpha, beta, false)
                 } else {
-                    probe
-                }
+                    let probe =
+                        self.child(state, clock, mover, depth - 1, ply, alpha, alpha + 1, false);
+                    if probe > alpha && probe < beta && !self.stopped {
+                        self.child(state, clock, mover, depth - 1, ply, alpha, beta, false)
+                    } else {
+                        probe
+                    }
+                };
+                state.undo(undo);
+                score
             };
-            state.undo(undo);
             if self.stopped {
                 self.plies[ply].moves = moves;
                 self.plies[ply].scores = scores;
@@ -487,7 +506,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        if ranked && !self.eval.is_noisy(state, m) {
+                        if ranked && !concedes && !self.eval.is_noisy(state, m) {
                             self.heuristics.record_cutoff(mover, ply, depth, m.pack());
                         }
                         break;
@@ -528,13 +547,17 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         best
     }
 
-    /// Fills `scores` with the ordering score of each of `moves`.
+    /// Fills `scores` with the ordering score of each of `moves` (see step 4 of
+    /// [`Core::negamax`]); with `anticipate`, a move that lets the opponent win at once
+    /// scores [`CONCEDES_SCORE`].
+    #[allow(clippy::too_many_arguments)]
     fn score_moves(
         &self,
         state: &S,
         mover: Seat,
         ply: usize,
         tt_move: Option<u32>,
+        anticipate: bool,
         moves: &[S::Move],
         scores: &mut Vec<i32>,
     ) {
@@ -542,7 +565,9 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         scores.clear();
         scores.extend(moves.iter().map(|&m| {
             let code = m.pack();
-            if Some(code) == tt_move {
+            if anticipate && self.eval.opponent_wins_next(state, m) {
+                CONCEDES_SCORE
+            } else if Some(code) == tt_move {
                 TT_MOVE_SCORE
             } else if self.eval.is_noisy(state, m) {
                 NOISY_SCORE
@@ -554,10 +579,13 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
                 };
                 if killer > 0 {
                     KILLER_SCORE + killer
-                } else if enhancements.history {
-                    self.heuristics.history(mover, code)
                 } else {
-                    0
+                    let history = if enhancements.history {
+                        self.heuristics.history(mover, code)
+                    } else {
+                        0
+                    };
+                    (i32::from(self.eval.move_hint(state, m)) << HINT_SHIFT) + history
                 }
             }
         }));

@@ -23,12 +23,17 @@ const HISTORY_SIZE: usize = 1 << 12;
 /// outweigh old ones and counters never overflow.
 const HISTORY_LIMIT: i32 = 1 << 20;
 
-/// Ordering scores: the table move, then noisy moves, then killers, then history.
-/// History scores stay below [`KILLER_SCORE`].
+/// Ordering scores: the table move, then noisy moves, then killers, then the quiet
+/// moves by the evaluator's hint (a `u8`, shifted by [`HINT_SHIFT`]) plus their
+/// history, and last the moves that concede an immediate win. Hint and history
+/// together stay below [`KILLER_SCORE`], and history alone below one hint step.
 pub(crate) const TT_MOVE_SCORE: i32 = i32::MAX;
 pub(crate) const NOISY_SCORE: i32 = 1 << 30;
 pub(crate) const KILLER_SCORE: i32 = 1 << 29;
-const _: () = assert!(HISTORY_LIMIT < KILLER_SCORE);
+pub(crate) const HINT_SHIFT: u32 = 21;
+pub(crate) const CONCEDES_SCORE: i32 = i32::MIN;
+const _: () = assert!(HISTORY_LIMIT < 1 << HINT_SHIFT);
+const _: () = assert!(((u8::MAX as i32) << HINT_SHIFT) + HISTORY_LIMIT < KILLER_SCORE);
 
 /// Killer moves (quiet moves that caused a cut-off at the same ply, in a sibling
 /// position) and the history table (quiet moves weighted by the depth of the cut-offs

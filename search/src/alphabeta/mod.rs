@@ -1,5 +1,6 @@
 //! The `ab` agent: negamax alpha-beta with iterative deepening, principal variation
-//! search, aspiration windows, killer/history ordering, quiescence and a shared
+//! search, aspiration windows, killer/history ordering, quiescence, anticipation of
+//! immediate losses and a shared
 //! transposition table, on one thread or several (Lazy SMP), for deterministic zero-sum
 //! two-seat games.
 //!
@@ -71,6 +72,11 @@ pub struct Enhancements {
     pub history: bool,
     /// Quiescence search of the evaluator's noisy moves below the horizon.
     pub quiescence: bool,
+    /// Anticipation: a move after which the opponent can win at once (as the
+    /// evaluator's [`Evaluator::opponent_wins_next`] says) is scored as that loss
+    /// without being searched, and tried last. Used only where the reply is within the
+    /// horizon (two or more plies left), so the fixed-depth value is unchanged.
+    pub anticipation: bool,
 }
 
 impl Enhancements {
@@ -81,6 +87,7 @@ impl Enhancements {
         killers: true,
         history: true,
         quiescence: true,
+        anticipation: true,
     };
 
     /// Every enhancement off: plain alpha-beta with the table move first.
@@ -90,16 +97,18 @@ impl Enhancements {
         killers: false,
         history: false,
         quiescence: false,
+        anticipation: false,
     };
 
-    /// All 32 combinations, `NONE` first and `ALL` last.
+    /// All 64 combinations, `NONE` first and `ALL` last.
     pub fn combinations() -> impl Iterator<Item = Enhancements> {
-        (0..32u32).map(|bits| Enhancements {
+        (0..64u32).map(|bits| Enhancements {
             pvs: bits & 1 != 0,
             aspiration: bits & 2 != 0,
             killers: bits & 4 != 0,
             history: bits & 8 != 0,
             quiescence: bits & 16 != 0,
+            anticipation: bits & 32 != 0,
         })
     }
 }

@@ -202,6 +202,17 @@ impl Evaluator<BonusNim> for BonusNimEval {
     fn bounds(&self) -> (i32, i32) {
         (-1000, 1000)
     }
+    /// Taking `m` leaves the pile to the opponent (no win, no cap, no bonus) with at
+    /// most three stones: it takes them all.
+    fn opponent_wins_next(&self, s: &BonusNim, m: Take) -> bool {
+        let pile = s.pile - m.0;
+        let bonus = m.0 == 3 && pile % 2 == 0;
+        pile > 0 && pile <= 3 && s.decisions + 1 < s.cap && !bonus
+    }
+    /// Prefers taking one stone (an arbitrary preference: ordering only).
+    fn move_hint(&self, _s: &BonusNim, m: Take) -> u8 {
+        4 - m.0
+    }
 }
 
 // ---------------------------------------------------------------- Tic-tac-toe
@@ -371,6 +382,28 @@ impl Evaluator<TicTacToe> for TicTacToeEval {
     }
     fn bounds(&self) -> (i32, i32) {
         (-100, 100)
+    }
+    /// After the mark (if it does not end the game), the opponent holds two of some line
+    /// whose third cell is empty.
+    fn opponent_wins_next(&self, s: &TicTacToe, m: Cell) -> bool {
+        let mut after = s.clone();
+        after.apply(m);
+        if after.outcome().is_some() {
+            return false;
+        }
+        let them = after.mover() as u8 + 1;
+        LINES.iter().any(|l| {
+            l.iter().filter(|&&i| after.cells[i] == them).count() == 2
+                && l.iter().any(|&i| after.cells[i] == 0)
+        })
+    }
+    /// Centre first, then corners, then edges.
+    fn move_hint(&self, _s: &TicTacToe, m: Cell) -> u8 {
+        match m.0 {
+            4 => 2,
+            0 | 2 | 6 | 8 => 1,
+            _ => 0,
+        }
     }
 }
 
@@ -620,7 +653,7 @@ pub fn differential<
     differential_with(positions, eval, depths, true)
 }
 
-/// [`differential`], over the 16 combinations without quiescence only unless
+/// [`differential`], over the 32 combinations without quiescence only unless
 /// `quiescence`: plain quiescence (no pruning) follows every sequence of noisy moves,
 /// which on a large board is far too many for a test.
 pub fn differential_with<

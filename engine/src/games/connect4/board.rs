@@ -75,6 +75,36 @@ pub const fn has_four(stones: Bitboard) -> bool {
     false
 }
 
+/// The empty cells where a stone of the side owning `stones` would complete four in a
+/// row (whether or not a stone can be dropped there yet), `occupied` being every stone
+/// on the board.
+///
+/// For each line direction `s`, a cell completes four when three of its line
+/// neighbours are set in one of the four ways a window can hold it: the three before it,
+/// two before and one after, one before and two after, or the three after. Shifting
+/// `stones` left by `k * s` marks the cells whose `k`-th neighbour before them is set,
+/// right by `k * s` those whose `k`-th neighbour after them is; the sentinel row and
+/// the board's ends absorb every shift that would leave a line, as in [`has_four`].
+#[inline]
+pub const fn winning_cells(stones: Bitboard, occupied: Bitboard) -> Bitboard {
+    let mut cells = 0;
+    let mut i = 0;
+    while i < DIRECTIONS.len() {
+        let s = DIRECTIONS[i];
+        let (b1, b2, b3) = (stones << s, stones << (2 * s), stones << (3 * s));
+        let (a1, a2, a3) = (stones >> s, stones >> (2 * s), stones >> (3 * s));
+        cells |= (b1 & b2 & b3) | (b2 & b1 & a1) | (b1 & a1 & a2) | (a1 & a2 & a3);
+        i += 1;
+    }
+    cells & FULL & !occupied
+}
+
+/// The cells where the next stone of each column that is not full would land.
+#[inline]
+pub const fn playable(occupied: Bitboard) -> Bitboard {
+    (occupied + BOTTOM) & FULL
+}
+
 /// Number of windows: 4-cell segments of a line on the board (24 horizontal, 21
 /// vertical, 12 on each diagonal).
 pub const WINDOW_COUNT: usize = 69;
@@ -140,5 +170,57 @@ mod tests {
         assert!(!has_four(cell(0, 5) | cell(1, 0) | cell(1, 1) | cell(1, 2)));
         // Three at the right edge of row 1 and one at the left of row 2.
         assert!(!has_four(cell(4, 0) | cell(5, 0) | cell(6, 0) | cell(0, 1)));
+    }
+
+    #[test]
+    fn winning_cells_are_the_empty_cells_that_complete_four() {
+        // Random scatters of stones (not necessarily reachable positions: gaps and
+        // floating stones test the shifts harder) without four in a row yet, each empty
+        // cell checked directly.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut checked = 0;
+        for _ in 0..4_000 {
+            let mut own = 0;
+            let mut other = 0;
+            for column in 0..COLUMNS {
+                for row in 0..ROWS {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    match seed % 7 {
+                        0 | 1 => own |= cell(column, row),
+                        2 | 3 => other |= cell(column, row),
+                        _ => {}
+                    }
+                }
+            }
+            if has_four(own) {
+                continue;
+            }
+            checked += 1;
+            let occupied = own | other;
+            let found = winning_cells(own, occupied);
+            for column in 0..COLUMNS {
+                for row in 0..ROWS {
+                    let c = cell(column, row);
+                    let expected = occupied & c == 0 && has_four(own | c);
+                    assert_eq!(
+                        found & c != 0,
+                        expected,
+                        "{own:#x} {other:#x} {column} {row}"
+                    );
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked} scatters");
+    }
+
+    #[test]
+    fn playable_cells_sit_on_top_of_each_column() {
+        let occupied = cell(0, 0) | cell(0, 1) | cell(3, 0) | column_mask(6);
+        assert_eq!(
+            playable(occupied),
+            cell(0, 2) | cell(1, 0) | cell(2, 0) | cell(3, 1) | cell(4, 0) | cell(5, 0)
+        );
     }
 }
