@@ -433,10 +433,11 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
             }
         }
 
-        // 4. Moves, ordered: the table move, then (with killers or history) noisy moves,
-        //    killers, the evaluator's hints with the history table breaking ties, and
-        //    last the moves anticipation knows to lose; picked one at a time as the
-        //    search needs them.
+        // 4. Moves, ordered: the table move first; then (with killers or history) noisy
+        //    moves, killers, the evaluator's hints with the history table breaking ties,
+        //    and last the moves anticipation knows to lose, picked one at a time as the
+        //    search needs them. The others are scored only once the table move has
+        //    failed to cut off, which at most nodes with one it does not.
         let anticipate = enhancements.anticipation && depth >= 2;
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
@@ -444,11 +445,10 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         state.legal_moves(&mut moves);
         debug_assert!(!moves.is_empty(), "a decision node without legal moves");
         let ranked = enhancements.killers || enhancements.history;
-        if ranked {
-            self.score_moves(state, mover, ply, tt_move, anticipate, &moves, &mut scores);
-        } else if let Some(code) = tt_move {
-            move_to_front(&mut moves, code);
-        }
+        let tt_first = tt_move.is_some_and(|code| move_to_front(&mut moves, code));
+        // Whether `scores` holds the ordering scores of `moves` (from index 1 on when
+        // the table move went first).
+        let mut scored = false;
 
         // 5. Search every move. Principal variation search: the first move with the full
         //    window, the others with a null window that only asks "better than alpha?",
@@ -460,12 +460,16 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
-            if ranked {
+            if ranked && !scored && (i > 0 || !tt_first) {
+                self.score_moves(state, mover, ply, tt_move, anticipate, &moves, &mut scores);
+                scored = true;
+            }
+            if scored {
                 select_next(&mut moves, &mut scores, i);
             }
             let m = moves[i];
             let concedes = anticipate
-                && if ranked {
+                && if scored {
                     scores[i] == CONCEDES_SCORE
                 } else {
                     self.eval.opponent_wins_next(state, m)

@@ -11,7 +11,7 @@ use crate::eval::Evaluator;
 use crate::game::{Outcome, Seat, State};
 
 use super::board::{
-    self, column_mask, has_four, playable, winning_cells, COLUMNS, FULL, WINDOWS, WINDOW_COUNT,
+    self, column_mask, playable, winning_cells, COLUMNS, FULL, WINDOWS, WINDOW_COUNT,
 };
 use super::{Connect4Move, Connect4State};
 
@@ -75,7 +75,7 @@ impl Evaluator<Connect4State> for Connect4Eval {
             return false;
         }
         let cell = board::cell(column, s.height(column));
-        has_four(s.stones(0) | cell) || has_four(s.stones(1) | cell)
+        (s.winning_cells(0) | s.winning_cells(1)) & cell != 0
     }
 
     /// The number of cells where the mover's stones would complete four after the drop
@@ -101,10 +101,10 @@ impl Evaluator<Connect4State> for Connect4Eval {
         let cell = board::cell(column, s.height(column));
         let mover = s.seat_to_move();
         let occupied = s.occupied() | cell;
-        if has_four(s.stones(mover) | cell) || occupied == FULL {
+        if s.winning_cells(mover) & cell != 0 || occupied == FULL {
             return false;
         }
-        winning_cells(s.stones(1 - mover), occupied) & playable(occupied) != 0
+        s.winning_cells(1 - mover) & playable(occupied) != 0
     }
 }
 

@@ -69,6 +69,7 @@ impl Game for Connect4 {
     fn initial_state(&self) -> Connect4State {
         let mut s = Connect4State {
             stones: [0, 0],
+            wins: [0, 0],
             end: None,
             hash: 0,
         };
@@ -95,12 +96,16 @@ enum End {
 /// A position of Connect Four.
 ///
 /// The stones determine everything else (the side to move is the seat with fewer
-/// stones, seat 0 on a tie; the ply count is the number of stones; the end follows from
-/// the stones), so `Eq` and the hash cover exactly the stones.
+/// stones, seat 0 on a tie; the ply count is the number of stones; the winning cells and
+/// the end follow from the stones), so `Eq` and the hash cover exactly the stones.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Connect4State {
     /// Stones by seat (bitboards laid out as in [`board`]).
     stones: [Bitboard; 2],
+    /// Each seat's winning cells: the empty cells where its stone would complete four
+    /// ([`board::winning_cells`]), kept up to date by `apply` so that the game-end test
+    /// and the evaluator's search hints cost a few bit operations.
+    wins: [Bitboard; 2],
     /// Set once the game is over.
     end: Option<End>,
     hash: u64,
@@ -117,6 +122,13 @@ impl Connect4State {
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.stones[0] | self.stones[1]
+    }
+
+    /// The empty cells where a stone of `seat` would complete four in a row, whether a
+    /// stone can be dropped there yet or not.
+    #[inline]
+    pub fn winning_cells(&self, seat: Seat) -> Bitboard {
+        self.wins[seat]
     }
 
     /// The seat whose turn it is, or would be if the game were not over.
@@ -189,11 +201,18 @@ impl State for Connect4State {
         let seat = self.seat_to_move();
         self.stones[seat] |= dropped;
         self.hash ^= KEYS[seat * 49 + dropped.trailing_zeros() as usize] ^ KEY_YELLOW_TO_MOVE;
-        if board::has_four(self.stones[seat]) {
+        // Only the new stone can complete a four, exactly if it filled a winning cell.
+        if self.wins[seat] & dropped != 0 {
             self.end = Some(End::Four(seat));
         } else if occupied | dropped == FULL {
             self.end = Some(End::Full);
         }
+        self.wins[seat] = board::winning_cells(self.stones[seat], occupied | dropped);
+        self.wins[1 - seat] &= !dropped;
+        debug_assert_eq!(
+            self.end.is_some_and(|e| e != End::Full),
+            board::has_four(self.stones[seat])
+        );
         debug_assert_eq!(self.hash, self.recompute_hash());
         undo
     }
