@@ -177,6 +177,15 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
     /// `None` while it goes on.
     fn end_reason(&self) -> Option<&'static str>;
 
+    /// Whether the game ended here because of the path that led here, beyond what
+    /// `hash()` and `Eq` describe: a repetition rule that counts earlier positions. The
+    /// same position reached by another path might go on, so search must not store in a
+    /// transposition table any value that depended on such a node. The default is for
+    /// games without such rules.
+    fn ended_by_history(&self) -> bool {
+        false
+    }
+
     /// The side or colour `seat` plays now (`black`, `white`, ...). It may change during
     /// a game, e.g. after Invector's pie-rule swap.
     fn side(&self, seat: Seat) -> &'static str;

@@ -89,6 +89,10 @@ pub(crate) struct Core<S: State, E> {
     tt_hits: u64,
     /// Heuristic leaves met so far (see the module docs on proven results).
     heuristic_leaves: u64,
+    /// Finished games met so far that a repetition rule ended
+    /// ([`State::ended_by_history`]): a node whose subtree met one is not stored in the
+    /// table, since its value depends on the path to it.
+    history_ends: u64,
     /// Set when the budget ran out; the search then unwinds, ignoring every score.
     stopped: bool,
     /// The best root move completed in the current iteration.
@@ -124,6 +128,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
             nodes: 0,
             tt_hits: 0,
             heuristic_leaves: 0,
+            history_ends: 0,
             stopped: false,
             root_best: None,
         }
@@ -143,6 +148,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         self.nodes = 1;
         self.tt_hits = 0;
         self.heuristic_leaves = 0;
+        self.history_ends = 0;
         self.stopped = false;
         self.heuristics.clear();
         let Turn::Seat(mover) = state.turn() else {
@@ -344,6 +350,9 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         match state.turn() {
             Turn::Over => {
                 self.plies[ply + 1].pv.clear();
+                if state.ended_by_history() {
+                    self.history_ends += 1;
+                }
                 let outcome = state.outcome().expect("a finished game has an outcome");
                 terminal(outcome, mover, ply + 1)
             }
@@ -456,6 +465,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         //    anticipation, a move that lets the opponent win at once is that loss, known
         //    without a search (exact when the reply lies within the horizon).
         let leaves_before = self.heuristic_leaves;
+        let history_ends_before = self.history_ends;
         let alpha_start = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -522,6 +532,8 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         self.plies[ply].scores = scores;
 
         // 6. Store: the bound follows from where the score fell against the window.
+        //    Nothing is stored if a repetition rule ended a game below: the same
+        //    position reached by another path may be worth something else.
         let bound = if best <= alpha_start {
             Bound::Upper
         } else if best >= beta {
@@ -538,16 +550,18 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         };
         // In exact-depth mode no entry is proven, so that each is used at its depth only.
         let proven = self.heuristic_leaves == leaves_before && !self.options.exact_depth_cutoffs;
-        self.tt.store(
-            key,
-            TtEntry {
-                mv: mv.map(Move::pack),
-                value: to_table(best, ply),
-                depth: depth as u8,
-                bound,
-                proven,
-            },
-        );
+        if self.history_ends == history_ends_before {
+            self.tt.store(
+                key,
+                TtEntry {
+                    mv: mv.map(Move::pack),
+                    value: to_table(best, ply),
+                    depth: depth as u8,
+                    bound,
+                    proven,
+                },
+            );
+        }
         best
     }
 

@@ -29,6 +29,19 @@
 //! table entry or quiescence and may be beaten by a faster line beyond the horizon, so
 //! the deepening goes on.
 //!
+//! # Repetition rules
+//!
+//! A game may end a line because a position repeats (Romgon's threefold rule). The
+//! history that counts repetitions is not part of a position's hash, so the value of a
+//! subtree that met such an end ([`agon_engine::State::ended_by_history`]) belongs to
+//! the path, not the position: the search never stores it. Since one agent keeps its
+//! table for a whole game, this is what stops a repetition met in one move's search from
+//! deciding the same position reached another way later. What a table cannot see (the
+//! graph-history interaction that every engine with a table and a repetition rule has):
+//! an entry stored where no repetition was within reach, probed on a path where one is.
+//! The search then misses that repetition at that node, as chess engines do with their
+//! repetition draws; `tests/repetition.rs` shows both.
+//!
 //! # Budgets
 //!
 //! Iterations deepen one ply at a time up to the depth limit. A node or time limit

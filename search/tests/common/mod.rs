@@ -26,6 +26,8 @@ use agon_search::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+pub mod tug;
+
 /// A reproducible mix of a few fields into a 64-bit key (splitmix64's finaliser).
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
