@@ -172,7 +172,12 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
                 break;
             }
             let proven = mate_within(score, depth) || self.heuristic_leaves == leaves_before;
-            let pv = self.principal_variation(state);
+            let mut pv = self.principal_variation(state);
+            if pv.is_empty() {
+                // The root failed low (every move lost, as `wdl` proofs of a loss do):
+                // no move raised alpha, so none made the line; play the best of them.
+                pv.extend(self.root_best);
+            }
             info(&SearchInfo {
                 depth,
                 value: value_of(score, proven),
