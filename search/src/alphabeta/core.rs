@@ -11,7 +11,7 @@ use std::sync::Arc;
 use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
 
 use super::heuristics::{
-    select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_SCORE, NOISY_SCORE, TT_MOVE_SCORE,
+    select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
 };
 use super::Enhancements;
 use crate::agent::{SearchInfo, SearchResult, Value};
@@ -448,9 +448,9 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         }
 
         // 4. Moves, ordered: the table move first; then (with killers or history) noisy
-        //    moves, killers, the evaluator's hints with the history table breaking ties,
-        //    and last the moves anticipation knows to lose, picked one at a time as the
-        //    search needs them. The others are scored only once the table move has
+        //    moves, the evaluator's hints with killers and then the history table
+        //    breaking ties, and last the moves anticipation knows to lose, picked one at
+        //    a time as the search needs them. The others are scored only once the table move has
         //    failed to cut off, which at most nodes with one it does not.
         let anticipate = enhancements.anticipation && depth >= 2;
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
@@ -600,16 +600,14 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
                 } else {
                     0
                 };
-                if killer > 0 {
-                    KILLER_SCORE + killer
+                let history = if enhancements.history {
+                    self.heuristics.history(mover, code)
                 } else {
-                    let history = if enhancements.history {
-                        self.heuristics.history(mover, code)
-                    } else {
-                        0
-                    };
-                    (i32::from(self.eval.move_hint(state, m)) << HINT_SHIFT) + history
-                }
+                    0
+                };
+                (i32::from(self.eval.move_hint(state, m)) << HINT_SHIFT)
+                    + killer * KILLER_STEP
+                    + history
             }
         }));
     }

@@ -26,17 +26,20 @@ const HISTORY_SIZE: usize = 1 << 12;
 /// Connect Four proof's time: at a solver's depths every bonus is large.)
 const HISTORY_LIMIT: i32 = 1 << 20;
 
-/// Ordering scores: the table move, then noisy moves, then killers, then the quiet
-/// moves by the evaluator's hint (a `u8`, shifted by [`HINT_SHIFT`]) plus their
-/// history, and last the moves that concede an immediate win. Hint and history
-/// together stay below [`KILLER_SCORE`], and history alone below one hint step.
+/// Ordering scores: the table move, then noisy moves, then the quiet moves by the
+/// evaluator's hint (a `u8`, the most significant part), the killer rank within equal
+/// hints (a step of [`KILLER_STEP`] each) and their history within equal killer ranks,
+/// and last the moves that concede an immediate win. Games without hints thus order
+/// killers before history; Connect Four's threat-count hints before killers, which,
+/// ranked above the hints, made its proofs search 3.6 times the nodes.
 pub(crate) const TT_MOVE_SCORE: i32 = i32::MAX;
 pub(crate) const NOISY_SCORE: i32 = 1 << 30;
-pub(crate) const KILLER_SCORE: i32 = 1 << 29;
-pub(crate) const HINT_SHIFT: u32 = 21;
+pub(crate) const KILLER_STEP: i32 = 1 << 20;
+pub(crate) const HINT_SHIFT: u32 = 22;
 pub(crate) const CONCEDES_SCORE: i32 = i32::MIN;
-const _: () = assert!(HISTORY_LIMIT < 1 << HINT_SHIFT);
-const _: () = assert!(((u8::MAX as i32) << HINT_SHIFT) + HISTORY_LIMIT < KILLER_SCORE);
+const _: () = assert!(HISTORY_LIMIT <= KILLER_STEP);
+const _: () = assert!(3 * KILLER_STEP <= 1 << HINT_SHIFT);
+const _: () = assert!(((u8::MAX as i32) << HINT_SHIFT) + (1 << HINT_SHIFT) <= NOISY_SCORE);
 
 /// Killer moves (quiet moves that caused a cut-off at the same ply, in a sibling
 /// position) and the history table (quiet moves weighted by the depth of the cut-offs
