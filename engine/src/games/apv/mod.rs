@@ -165,6 +165,74 @@ impl Game for Apv {
     }
 }
 
+impl Apv {
+    /// A position of these rules with `to_move` about to make its primary move:
+    /// `units[side][unit as usize]` are the cells of each side's units of each type,
+    /// and `orders` the pending orders (the mover's fires at once, as at the start of
+    /// its turn). For hand-built test positions; the unit counts may differ from the
+    /// setup's, but each side has exactly one Pivot, no cell holds two units, each
+    /// order names one of its side's units and a cell that unit could move to, and
+    /// neither Pivot may already be shut in. The turn counter starts at zero.
+    pub fn position(
+        &self,
+        units: [[Bitboard; 4]; 2],
+        to_move: Seat,
+        orders: [Option<Order>; 2],
+    ) -> Result<ApvState, String> {
+        let mut seen: Bitboard = 0;
+        for side in units {
+            for bb in side {
+                if bb & !board::FULL != 0 || bb & seen != 0 {
+                    return Err("a unit off the board or two units on one cell".into());
+                }
+                seen |= bb;
+            }
+        }
+        if units.iter().any(|s| s[Unit::Pivot as usize].count_ones() != 1) || to_move > 1 {
+            return Err("each side needs exactly one Pivot; seat 0 or 1 to move".into());
+        }
+        let mut s = ApvState {
+            rules: *self,
+            units,
+            occupied: units.map(|s| s.iter().fold(0, |a, b| a | b)),
+            orders,
+            // The mover's order fires as `end_turn` hands it the move.
+            to_move: 1 - to_move,
+            moved: NONE,
+            issued: [false; 2],
+            end: None,
+            turns: 0,
+            ply: 0,
+            hash: 0,
+        };
+        for (side, o) in orders.iter().enumerate() {
+            if let Some(o) = o {
+                let from = usize::from(o.from);
+                let legal = from < CELLS
+                    && s.unit_at(side, from)
+                        .is_some_and(|u| u.targets(from, s.occupied()) & 1 << o.to != 0);
+                if !legal {
+                    return Err(format!("the order of {} is not a legal move", SIDES[side]));
+                }
+                if !self.orders {
+                    return Err("orders are off in these rules".into());
+                }
+            }
+        }
+        if s.liberties(0) == 0 || s.liberties(1) == 0 {
+            return Err("a Pivot is already shut in".into());
+        }
+        if self.limited_orders {
+            s.issued = orders.map(|o| o.is_some());
+        }
+        // Hand the move to `to_move` the way a turn ends (its order fires).
+        s.hash = s.recompute_hash();
+        s.next_side();
+        debug_assert_eq!(s.hash, s.recompute_hash());
+        Ok(s)
+    }
+}
+
 /// A pending future order: the unit on `from` moves to `to` when it fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Order {
@@ -423,7 +491,7 @@ impl ApvState {
     }
 
     /// Ends the current turn: counts it, applies the cap, then hands the move to the
-    /// other side and fires its pending order (with the end check after it).
+    /// other side.
     fn end_turn(&mut self) {
         self.turns += 1;
         if self.turns >= self.rules.max_turns {
@@ -431,6 +499,12 @@ impl ApvState {
             self.hash ^= Self::end_key(self.end);
             return;
         }
+        self.next_side();
+    }
+
+    /// Gives the move to the other side and fires its pending order (with the end
+    /// check after it).
+    fn next_side(&mut self) {
         self.to_move = 1 - self.to_move;
         self.hash ^= KEY_SOUTH;
         let side = self.to_move;
