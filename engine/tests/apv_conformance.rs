@@ -12,8 +12,11 @@ use agon_engine::{play_moves, Game, Outcome, Params, State, Turn};
 
 fn cell(name: &str) -> usize {
     let b = name.as_bytes();
-    GEO.cell(i32::from(b[0]) - i32::from(b'e'), i32::from(b[1]) - i32::from(b'5'))
-        .unwrap_or_else(|| panic!("{name} is not a cell"))
+    GEO.cell(
+        i32::from(b[0]) - i32::from(b'e'),
+        i32::from(b[1]) - i32::from(b'5'),
+    )
+    .unwrap_or_else(|| panic!("{name} is not a cell"))
 }
 
 /// A hand-built position: `P`/`A`/`V`/`T` and a cell per unit, upper case North,
@@ -67,7 +70,11 @@ fn refused(s: &ApvState, text: &str, words: &[&str]) {
         Err(e) => {
             assert_eq!(e.text, text);
             for w in words {
-                assert!(e.reason.contains(w), "{text:?}: reason {:?} lacks {w:?}", e.reason);
+                assert!(
+                    e.reason.contains(w),
+                    "{text:?}: reason {:?} lacks {w:?}",
+                    e.reason
+                );
             }
         }
     }
@@ -97,7 +104,10 @@ fn conformance_default_rules() {
     // transpositions with whole turns instead.
     let report = conform(Apv::default(), 60, 1);
     let reasons: Vec<&str> = report.end_reasons.iter().map(|r| r.0).collect();
-    assert!(reasons.contains(&"immobilised") && reasons.contains(&"cap"), "{report:?}");
+    assert!(
+        reasons.contains(&"immobilised") && reasons.contains(&"cap"),
+        "{report:?}"
+    );
 }
 
 #[test]
@@ -150,13 +160,19 @@ fn the_initial_position_and_hash_are_pinned() {
         (1, Unit::Veil, ["d3", "f3"]),
         (1, Unit::Turned, ["e2", "e3"]),
     ] {
-        assert_eq!(s.units(side, unit), 1 << cell(cells[0]) | 1 << cell(cells[1]));
+        assert_eq!(
+            s.units(side, unit),
+            1 << cell(cells[0]) | 1 << cell(cells[1])
+        );
     }
     // A change of the key tables or of what the hash covers must update this
     // deliberately. The parameters are rules, not position: they leave the key alone.
     assert_eq!(s.hash(), s.recompute_hash());
     assert_eq!(s.hash(), 0xe6d4_7453_0144_9e2b, "{:#018x}", s.hash());
-    for game in [Apv::new(false, false, 9).unwrap(), Apv::new(true, true, 500).unwrap()] {
+    for game in [
+        Apv::new(false, false, 9).unwrap(),
+        Apv::new(true, true, 500).unwrap(),
+    ] {
         assert_eq!(game.initial_state().hash(), s.hash());
     }
     // Each Pivot starts in a corner with one liberty.
@@ -172,10 +188,19 @@ fn a_turn_is_a_primary_move_then_an_order_decision_by_the_same_seat() {
     assert_eq!(s.just_moved(), Some(cell("a8")));
     let moves = legal(&s);
     assert!(moves.contains(&"no-order".to_string()));
-    assert!(moves.iter().all(|m| m == "no-order" || m.starts_with("order:")));
+    assert!(moves
+        .iter()
+        .all(|m| m == "no-order" || m.starts_with("order:")));
     // Not the Axis that just moved (now on a8), every other unit's moves.
-    assert!(moves.iter().all(|m| !m.starts_with("order:a8-")), "{moves:?}");
-    refused(&s, "order:a8-a6", &["just made the primary move", "another unit"]);
+    assert!(
+        moves.iter().all(|m| !m.starts_with("order:a8-")),
+        "{moves:?}"
+    );
+    refused(
+        &s,
+        "order:a8-a6",
+        &["just made the primary move", "another unit"],
+    );
     // The order is a legal move now: d7-d5 (Veil), f8-i5 (Axis).
     assert!(moves.contains(&"order:d7-d5".to_string()));
     assert!(moves.contains(&"order:f8-i5".to_string()));
@@ -184,7 +209,13 @@ fn a_turn_is_a_primary_move_then_an_order_decision_by_the_same_seat() {
     assert!(moves.contains(&"order:d7-d9".to_string()));
     play(&mut s, "order:d7-d5");
     assert_eq!(s.turn(), Turn::Seat(1));
-    assert_eq!(s.order(0), Some(Order { from: cell("d7") as u8, to: cell("d5") as u8 }));
+    assert_eq!(
+        s.order(0),
+        Some(Order {
+            from: cell("d7") as u8,
+            to: cell("d5") as u8
+        })
+    );
     assert_eq!(s.turns(), 1);
     // South's turn: no pending order of its own, the North order waits.
     play(&mut s, "d2-a5 no-order");
@@ -207,7 +238,11 @@ fn an_order_fizzles_when_its_destination_is_taken() {
     // South's Veil d3 jumps onto d5 first.
     play(&mut s, "d3-d5 no-order");
     assert_eq!(s.order(0), None, "the order is removed");
-    assert_eq!(s.unit_at(0, cell("d7")), Some(Unit::Veil), "and its unit stays");
+    assert_eq!(
+        s.unit_at(0, cell("d7")),
+        Some(Unit::Veil),
+        "and its unit stays"
+    );
     assert_eq!(s.unit_at(1, cell("d5")), Some(Unit::Veil));
     assert_eq!(s.turn(), Turn::Seat(0));
     assert_eq!(s.just_moved(), None);
@@ -216,14 +251,28 @@ fn an_order_fizzles_when_its_destination_is_taken() {
 #[test]
 fn an_axis_order_fizzles_when_its_path_is_blocked() {
     // North's Axis a5 is ordered to a8; South's Veil c4 lands on a6, in the path.
-    let mut s = setup(Apv::default(), "Pe5 Aa5 Vd5 pi1 ab4 vc4 tc3 ah1", ["a5-a8", ""], 1);
+    let mut s = setup(
+        Apv::default(),
+        "Pe5 Aa5 Vd5 pi1 ab4 vc4 tc3 ah1",
+        ["a5-a8", ""],
+        1,
+    );
     assert_eq!(s.turn(), Turn::Seat(1));
     play(&mut s, "c4-a6 no-order");
     assert_eq!(s.order(0), None);
-    assert_eq!(s.unit_at(0, cell("a5")), Some(Unit::Axis), "blocked at a6: no move");
+    assert_eq!(
+        s.unit_at(0, cell("a5")),
+        Some(Unit::Axis),
+        "blocked at a6: no move"
+    );
     assert_eq!(s.unit_at(0, cell("a8")), None);
     // Without the block the same order fires.
-    let mut t = setup(Apv::default(), "Pe5 Aa5 Vd5 pi1 ab4 vc4 tc3 ah1", ["a5-a8", ""], 1);
+    let mut t = setup(
+        Apv::default(),
+        "Pe5 Aa5 Vd5 pi1 ab4 vc4 tc3 ah1",
+        ["a5-a8", ""],
+        1,
+    );
     play(&mut t, "c4-c6 no-order");
     assert_eq!(t.unit_at(0, cell("a8")), Some(Unit::Axis));
 }
@@ -265,7 +314,12 @@ fn a_fired_order_can_win() {
     // South's Pivot on c9 has d9 as its last liberty; North's order e7-d9 (Turned Veil)
     // fires as North's turn begins, unless South's turn changed things. South plays
     // its Axis e1 away.
-    let mut s = setup(Apv::default(), "Pe5 Te7 pc9 ab9 vc8 ad8 ae1", ["e7-d9", ""], 1);
+    let mut s = setup(
+        Apv::default(),
+        "Pe5 Te7 pc9 ab9 vc8 ad8 ae1",
+        ["e7-d9", ""],
+        1,
+    );
     play(&mut s, "e1-e2 no-order");
     assert_eq!(s.outcome(), Some(Outcome::Win(0)));
     assert_eq!(s.end_reason(), Some("immobilised"));
@@ -284,7 +338,12 @@ fn both_pivots_shut_in_at_once_is_a_draw() {
     assert_eq!(s.outcome(), Some(Outcome::Draw));
     assert_eq!(s.end_reason(), Some("both-immobilised"));
     // ...or by a primary move (South's Turned Veil e7 to d9).
-    let mut s = setup(Apv::default(), "Pe9 Af8 Te8 Ad8 pc9 ab9 vc8 te7 ae1", ["", ""], 1);
+    let mut s = setup(
+        Apv::default(),
+        "Pe9 Af8 Te8 Ad8 pc9 ab9 vc8 te7 ae1",
+        ["", ""],
+        1,
+    );
     play(&mut s, "e7-d9");
     assert_eq!(s.outcome(), Some(Outcome::Draw));
     assert_eq!(s.end_reason(), Some("both-immobilised"));
@@ -303,7 +362,11 @@ fn the_cap_ends_the_game_before_the_next_order_fires() {
     assert_eq!(s.outcome(), Some(Outcome::Draw));
     assert_eq!(s.end_reason(), Some("cap"));
     assert_eq!(s.turns(), 2);
-    assert_eq!(s.unit_at(0, cell("d7")), Some(Unit::Veil), "the order did not fire");
+    assert_eq!(
+        s.unit_at(0, cell("d7")),
+        Some(Unit::Veil),
+        "the order did not fire"
+    );
     // One more turn allowed: the order fires and North loses.
     let game = Apv::new(true, false, 3).unwrap();
     let s = after(game, "d8-a8 order:d7-d9 d2-a5 no-order");
@@ -349,7 +412,10 @@ fn eq_and_hash_cover_orders_phase_and_limited_flags() {
     let y = after(game, "f7-f5 no-order d2-a5 no-order d8-a8");
     assert_eq!(x.units(0, Unit::Axis), y.units(0, Unit::Axis));
     assert_eq!(x.units(0, Unit::Veil), y.units(0, Unit::Veil));
-    assert_eq!((x.just_moved(), y.just_moved()), (Some(cell("f5")), Some(cell("a8"))));
+    assert_eq!(
+        (x.just_moved(), y.just_moved()),
+        (Some(cell("f5")), Some(cell("a8")))
+    );
     assert_ne!(x, y);
     assert_ne!(x.hash(), y.hash());
     assert_ne!(legal(&x), legal(&y));
@@ -384,7 +450,11 @@ fn limited_orders_allow_an_order_every_other_turn() {
     play(&mut s, "a8-a6");
     assert_eq!(legal(&s), ["no-order"]);
     assert!(s.issued_last_turn(0));
-    refused(&s, "order:f7-f5", &["limited orders", "no-order is its only choice"]);
+    refused(
+        &s,
+        "order:f7-f5",
+        &["limited orders", "no-order is its only choice"],
+    );
     // The same position under the default rules offers orders.
     let free = after(Apv::default(), "d8-a8 order:d7-d5 d2-a5 no-order a8-a6");
     assert!(legal(&free).len() > 1);
@@ -416,17 +486,33 @@ fn notation_is_forgiving_and_errors_name_the_problem() {
     refused(&s, "d2-d4", &["d2 holds a south unit"]);
     refused(&s, "e9-e8", &["e8 is occupied by a north unit"]);
     refused(&s, "e9-e7", &["a Pivot steps to one of its six neighbours"]);
-    refused(&s, "d8-d6", &["the Axis's path from d8 to d6 is blocked at d7"]);
-    refused(&s, "d8-e6", &["an Axis slides along one of the six directions"]);
+    refused(
+        &s,
+        "d8-d6",
+        &["the Axis's path from d8 to d6 is blocked at d7"],
+    );
+    refused(
+        &s,
+        "d8-e6",
+        &["an Axis slides along one of the six directions"],
+    );
     refused(&s, "d7-d6", &["a Veil jumps exactly two cells"]);
-    refused(&s, "e8-e6", &["a Turned Veil jumps to one of its six diagonal cells"]);
+    refused(
+        &s,
+        "e8-e6",
+        &["a Turned Veil jumps to one of its six diagonal cells"],
+    );
     refused(&s, "d8-d8", &["does not move the unit"]);
     refused(&s, "order:d7-d5", &["primary move first"]);
     refused(&s, "no-order", &["primary move first"]);
     refused(&s, "pass", &["expected"]);
     let mut t = s.clone();
     play(&mut t, "d8-a8");
-    refused(&t, "d7-d5", &["has made its primary move", "order:<from>-<to> or no-order"]);
+    refused(
+        &t,
+        "d7-d5",
+        &["has made its primary move", "order:<from>-<to> or no-order"],
+    );
     refused(&t, "order:a8-a6", &["just made the primary move"]);
     refused(&t, "order:d7-d6", &["a Veil jumps exactly two cells"]);
     refused(&t, "order:", &["expected"]);
@@ -463,19 +549,35 @@ fn parameters_reach_the_same_rules_and_errors() {
     let defaults = Apv::from_params(&Params::defaults(specs)).unwrap();
     assert_eq!(defaults, Apv::default());
     assert_eq!(
-        (defaults.orders(), defaults.limited_orders(), defaults.max_turns()),
+        (
+            defaults.orders(),
+            defaults.limited_orders(),
+            defaults.max_turns()
+        ),
         (true, false, 500)
     );
     let p = Params::parse(specs, &[("limited_orders", "true"), ("max_turns", "80")]).unwrap();
-    assert_eq!(p.canonical(), "limited_orders=true,max_turns=80,orders=true");
-    assert_eq!(Apv::from_params(&p).unwrap(), Apv::new(true, true, 80).unwrap());
+    assert_eq!(
+        p.canonical(),
+        "limited_orders=true,max_turns=80,orders=true"
+    );
+    assert_eq!(
+        Apv::from_params(&p).unwrap(),
+        Apv::new(true, true, 80).unwrap()
+    );
     let e = Params::parse(specs, &[("max_turns", "0")]).unwrap_err();
     assert!(e.0.contains("max_turns=0"), "{e}");
     let e = Params::parse(specs, &[("orders", "maybe")]).unwrap_err();
-    assert!(e.0.contains("orders=maybe") && e.0.contains("true|false"), "{e}");
+    assert!(
+        e.0.contains("orders=maybe") && e.0.contains("true|false"),
+        "{e}"
+    );
     let p = Params::parse(specs, &[("orders", "false"), ("limited_orders", "true")]).unwrap();
     let e = Apv::from_params(&p).unwrap_err();
-    assert!(e.0.contains("limited_orders=true") && e.0.contains("orders=true"), "{e}");
+    assert!(
+        e.0.contains("limited_orders=true") && e.0.contains("orders=true"),
+        "{e}"
+    );
     assert_eq!(Apv::NAME, "apv");
     const { assert!(!Apv::HAS_CHANCE && !Apv::HAS_HIDDEN_INFORMATION) };
 }
@@ -485,7 +587,10 @@ fn hand_built_positions_are_checked() {
     let game = Apv::default();
     let mut bb = [[0 as Bitboard; 4]; 2];
     bb[0][0] = 1 << cell("e5");
-    assert!(game.position(bb, 0, [None; 2]).is_err(), "South has no Pivot");
+    assert!(
+        game.position(bb, 0, [None; 2]).is_err(),
+        "South has no Pivot"
+    );
     bb[1][0] = 1 << cell("e5");
     assert!(game.position(bb, 0, [None; 2]).is_err(), "two units on e5");
     bb[1][0] = 1 << cell("i1");
@@ -508,5 +613,8 @@ fn the_board_prints_with_north_at_the_top() {
     assert_eq!(lines[1].trim_end(), "8     A . . . T A      a8..f8");
     assert_eq!(lines[8].trim_end(), "1      p . . . .       e1..i1");
     assert!(text.contains("north has ordered d7-d5"), "{text}");
-    assert!(text.ends_with("south (seat 1) to make its primary move"), "{text}");
+    assert!(
+        text.ends_with("south (seat 1) to make its primary move"),
+        "{text}"
+    );
 }

@@ -129,8 +129,12 @@ fn data_file_is_well_formed_and_covers_what_is_required() {
     let start = |orders, limited, depth| {
         entries.iter().any(|e| {
             e.moves.is_empty()
-                && (e.game.orders(), e.game.limited_orders(), e.game.max_turns(), e.depth)
-                    == (orders, limited, 500, depth)
+                && (
+                    e.game.orders(),
+                    e.game.limited_orders(),
+                    e.game.max_turns(),
+                    e.depth,
+                ) == (orders, limited, 500, depth)
         })
     };
     for depth in 1..=6 {
@@ -311,10 +315,18 @@ fn compare_node(state: &ApvState, naive: &Position) -> Result<Vec<(String, Naive
         return Err(format!("result: engine {got:?}, naive {expected:?}"));
     }
     if state.ply() as usize != naive.plies {
-        return Err(format!("ply: engine {}, naive {}", state.ply(), naive.plies));
+        return Err(format!(
+            "ply: engine {}, naive {}",
+            state.ply(),
+            naive.plies
+        ));
     }
     if state.turns() != naive.turns {
-        return Err(format!("turns: engine {}, naive {}", state.turns(), naive.turns));
+        return Err(format!(
+            "turns: engine {}, naive {}",
+            state.turns(),
+            naive.turns
+        ));
     }
     if (state.side(0), state.side(1)) != ("north", "south") {
         return Err("seat 0 plays North, seat 1 South".into());
@@ -430,7 +442,10 @@ struct Setup {
 
 fn cell_of(name: &str) -> (usize, Cell) {
     let b = name.as_bytes();
-    let (q, r) = (i32::from(b[0]) - i32::from(b'e'), i32::from(b[1]) - i32::from(b'5'));
+    let (q, r) = (
+        i32::from(b[0]) - i32::from(b'e'),
+        i32::from(b[1]) - i32::from(b'5'),
+    );
     (GEO.cell(q, r).expect("a cell"), (q, r))
 }
 
@@ -543,7 +558,11 @@ fn engine_and_naive_agree_on_divides() {
         ("apv", "", 3),
         ("apv", "d8-a8", 3),
         ("apv:orders=false", "d8-a8", 3),
-        ("apv:limited_orders=true", "d8-a8 order:d7-d5 d2-a5 order:d3-d5 a8-a6", 3),
+        (
+            "apv:limited_orders=true",
+            "d8-a8 order:d7-d5 d2-a5 order:d3-d5 a8-a6",
+            3,
+        ),
         ("apv:max_turns=3", "d8-a8 order:d7-d5 d2-a5 no-order", 3),
     ] {
         let game: Apv = common::parse_game(spec).unwrap();
@@ -601,7 +620,9 @@ fn a_broken_rule_is_caught() {
             by_perft.is_some() || by_playouts.is_some() || by_setups.is_some(),
             "{mutation:?} goes unnoticed"
         );
-        eprintln!("{mutation:?}: perft {by_perft:?}; playouts {by_playouts:?}; setups {by_setups:?}");
+        eprintln!(
+            "{mutation:?}: perft {by_perft:?}; playouts {by_playouts:?}; setups {by_setups:?}"
+        );
     }
 }
 

@@ -428,8 +428,7 @@ impl Position {
                 self.set(a, None);
                 self.set(b, u);
                 ev.fired += 1;
-                if self.rules.mutation != Mutation::NoEndCheckAfterFiring && self.end_check(next)
-                {
+                if self.rules.mutation != Mutation::NoEndCheckAfterFiring && self.end_check(next) {
                     ev.ended_by_order += 1;
                 }
             } else {

@@ -160,7 +160,11 @@ pub static GEO: Geometry = build();
 /// (`1` = −4 … `9` = +4), so `(0, 4)` is `e9`.
 pub fn cell_name(cell: usize) -> String {
     let (q, r) = (GEO.q[cell], GEO.r[cell]);
-    format!("{}{}", (b'e' as i8 + q) as u8 as char, (b'5' as i8 + r) as u8 as char)
+    format!(
+        "{}{}",
+        (b'e' as i8 + q) as u8 as char,
+        (b'5' as i8 + r) as u8 as char
+    )
 }
 
 /// Iterates over the cells of a bitboard, lowest index first.

@@ -46,12 +46,11 @@ impl Apv {
     pub fn new(orders: bool, limited_orders: bool, max_turns: u32) -> Result<Apv, ConfigError> {
         if limited_orders && !orders {
             return Err(ConfigError(
-                "apv: limited_orders=true restricts future orders, so it needs orders=true"
-                    .into(),
+                "limited_orders=true restricts future orders, so it needs orders=true".into(),
             ));
         }
         if max_turns == 0 {
-            return Err(ConfigError("apv: max_turns must be at least 1".into()));
+            return Err(ConfigError("max_turns must be at least 1".into()));
         }
         Ok(Apv {
             orders,
@@ -129,7 +128,7 @@ impl Game for Apv {
         Apv::new(
             flag("orders"),
             flag("limited_orders"),
-            u32::try_from(max_turns).map_err(|_| ConfigError("apv: max_turns too large".into()))?,
+            u32::try_from(max_turns).map_err(|_| ConfigError("max_turns is too large".into()))?,
         )
     }
 
@@ -137,7 +136,10 @@ impl Game for Apv {
         // Side A (North) and B (South) mirror each other under (q, r) -> (-q, -r).
         let place = |cells: &[(i32, i32)], sign: i32| {
             cells.iter().fold(0, |bb: Bitboard, &(q, r)| {
-                bb | 1 << GEO.cell(sign * q, sign * r).expect("setup cells are on the board")
+                bb | 1
+                    << GEO
+                        .cell(sign * q, sign * r)
+                        .expect("setup cells are on the board")
             })
         };
         let north = [
@@ -146,11 +148,15 @@ impl Game for Apv {
             place(&[(-1, 2), (1, 2)], 1),
             place(&[(0, 3), (0, 2)], 1),
         ];
-        let south = north.map(|bb| Cells(bb).fold(0, |acc: Bitboard, c| acc | 1 << (CELLS - 1 - c)));
+        let south =
+            north.map(|bb| Cells(bb).fold(0, |acc: Bitboard, c| acc | 1 << (CELLS - 1 - c)));
         let mut s = ApvState {
             rules: *self,
             units: [north, south],
-            occupied: [north.iter().fold(0, |a, b| a | b), south.iter().fold(0, |a, b| a | b)],
+            occupied: [
+                north.iter().fold(0, |a, b| a | b),
+                south.iter().fold(0, |a, b| a | b),
+            ],
             orders: [None; 2],
             to_move: 0,
             moved: NONE,
@@ -188,7 +194,11 @@ impl Apv {
                 seen |= bb;
             }
         }
-        if units.iter().any(|s| s[Unit::Pivot as usize].count_ones() != 1) || to_move > 1 {
+        if units
+            .iter()
+            .any(|s| s[Unit::Pivot as usize].count_ones() != 1)
+            || to_move > 1
+        {
             return Err("each side needs exactly one Pivot; seat 0 or 1 to move".into());
         }
         let mut s = ApvState {
@@ -710,7 +720,13 @@ impl fmt::Display for ApvState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in (-4..=4).rev() {
             let cells: Vec<usize> = (-4..=4).filter_map(|q| GEO.cell(q, r)).collect();
-            write!(f, "{} {:indent$}", r + 5, "", indent = r.unsigned_abs() as usize)?;
+            write!(
+                f,
+                "{} {:indent$}",
+                r + 5,
+                "",
+                indent = r.unsigned_abs() as usize
+            )?;
             for &c in &cells {
                 let ch = match (self.unit_at(0, c), self.unit_at(1, c)) {
                     (Some(u), _) => u.letter(),
@@ -721,7 +737,12 @@ impl fmt::Display for ApvState {
             }
             let first = board::cell_name(cells[0]);
             let last = board::cell_name(cells[cells.len() - 1]);
-            writeln!(f, "{:pad$}   {first}..{last}", "", pad = r.unsigned_abs() as usize)?;
+            writeln!(
+                f,
+                "{:pad$}   {first}..{last}",
+                "",
+                pad = r.unsigned_abs() as usize
+            )?;
         }
         for side in 0..2 {
             if let Some(o) = self.orders[side] {
@@ -736,7 +757,11 @@ impl fmt::Display for ApvState {
         }
         write!(f, "turn {}: ", self.turns + 1)?;
         match self.end {
-            Some(End::Win(w)) => write!(f, "seat {w} ({}) wins: the other Pivot is shut in", SIDES[w]),
+            Some(End::Win(w)) => write!(
+                f,
+                "seat {w} ({}) wins: the other Pivot is shut in",
+                SIDES[w]
+            ),
             Some(End::BothImmobilised) => write!(f, "draw: both Pivots are shut in"),
             Some(End::Cap) => write!(f, "draw: {} turns played", self.turns),
             None if self.moved == NONE => write!(

@@ -13,13 +13,7 @@ use super::{ApvState, SIDES};
 
 /// Prints a decision.
 pub fn format_move(m: ApvMove) -> String {
-    let pair = || {
-        format!(
-            "{}-{}",
-            cell_name(m.from.into()),
-            cell_name(m.to.into())
-        )
-    };
+    let pair = || format!("{}-{}", cell_name(m.from.into()), cell_name(m.to.into()));
     match m.kind {
         MoveKind::Primary => pair(),
         MoveKind::Order => format!("order:{}", pair()),
@@ -35,7 +29,10 @@ fn parse_cell(text: &str) -> Result<usize, String> {
             "{text:?} is not a cell (a letter a-i then a digit 1-9, like e9)"
         ));
     }
-    let (q, r) = (i32::from(b[0]) - i32::from(b'e'), i32::from(b[1]) - i32::from(b'5'));
+    let (q, r) = (
+        i32::from(b[0]) - i32::from(b'e'),
+        i32::from(b[1]) - i32::from(b'5'),
+    );
     GEO.cell(q, r)
         .ok_or_else(|| format!("{text} is off the board (the hexagon has no such corner cell)"))
 }
@@ -118,12 +115,10 @@ pub fn parse_move(s: &ApvState, text: &str) -> Result<ApvMove, MoveError> {
                 SIDES[side]
             )))
         }
-        (MoveKind::Primary, Some(_)) => {
-            return Err(err(format!(
-                "{} has made its primary move; now it decides its order: order:<from>-<to> or no-order",
-                SIDES[side]
-            )))
-        }
+        (MoveKind::Primary, Some(_)) => return Err(err(format!(
+            "{} has made its primary move; now it decides its order: order:<from>-<to> or no-order",
+            SIDES[side]
+        ))),
         _ => {}
     }
     if kind == MoveKind::Order && !s.may_issue_order() {
@@ -134,7 +129,12 @@ pub fn parse_move(s: &ApvState, text: &str) -> Result<ApvMove, MoveError> {
     }
     let Some(unit) = s.unit_at(side, from) else {
         return Err(err(if s.unit_at(1 - side, from).is_some() {
-            format!("{} holds a {} unit, not a {} one", cell_name(from), SIDES[1 - side], SIDES[side])
+            format!(
+                "{} holds a {} unit, not a {} one",
+                cell_name(from),
+                SIDES[1 - side],
+                SIDES[side]
+            )
         } else {
             format!("{} is empty", cell_name(from))
         }));
@@ -179,13 +179,20 @@ mod tests {
         assert_eq!(reason("d5-d4"), "d5 is empty");
         assert_eq!(reason("d2-d4"), "d2 holds a south unit, not a north one");
         assert_eq!(reason("e8-e7"), "a Turned Veil jumps to one of its six diagonal cells (like e7 to g6 or d6), and e7 is not one of those from e8");
-        assert_eq!(reason("d8-d6"), "the Axis's path from d8 to d6 is blocked at d7");
+        assert_eq!(
+            reason("d8-d6"),
+            "the Axis's path from d8 to d6 is blocked at d7"
+        );
         assert_eq!(reason("e9-e8"), "e8 is occupied by a north unit");
         assert!(reason("order:d7-d5").contains("primary move first"));
         assert!(reason("no-order").contains("primary move first"));
         assert_eq!(
             s.parse_move("  D8-A8 ").unwrap(),
-            ApvMove::new(MoveKind::Primary, GEO.cell(-1, 3).unwrap(), GEO.cell(-4, 3).unwrap())
+            ApvMove::new(
+                MoveKind::Primary,
+                GEO.cell(-1, 3).unwrap(),
+                GEO.cell(-4, 3).unwrap()
+            )
         );
         assert_eq!(s.format_move(s.parse_move("D8-a8").unwrap()), "d8-a8");
     }
