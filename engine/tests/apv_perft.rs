@@ -115,7 +115,7 @@ fn check_naive(entries: &[Entry], mutation: Mutation) -> Vec<String> {
 fn naive_quick() -> Vec<Entry> {
     load()
         .into_iter()
-        .filter(|e| !e.deep && e.count.is_some_and(|c| c <= 12_000_000))
+        .filter(|e| !e.deep && e.count.is_some_and(|c| c <= 3_000_000))
         .collect()
 }
 
@@ -215,7 +215,7 @@ fn naive_matches_data_file() {
 }
 
 #[test]
-#[ignore = "naive perft of every line: about 15 minutes"]
+#[ignore = "naive perft of every line: about 20 minutes"]
 fn naive_matches_data_file_deep() {
     for e in &load() {
         let t = Instant::now();
@@ -228,14 +228,19 @@ fn naive_matches_data_file_deep() {
 /// Writes the data file with every count recomputed by the naive implementation (the
 /// other fields unchanged) to the path in the environment variable `NAIVE_FILL_OUT`; a
 /// `?` count is how a new line asks for its count, and a recorded count that the naive
-/// implementation does not reproduce stops it.
+/// implementation does not reproduce stops it. With `NAIVE_FILL_MISSING=1` only the `?`
+/// lines are computed (the others are kept as recorded).
 #[test]
-#[ignore = "generator of the data file's naive counts: about 15 minutes"]
+#[ignore = "generator of the data file's naive counts: about 20 minutes"]
 fn naive_fill() {
     let path = std::env::var("NAIVE_FILL_OUT")
         .expect("set NAIVE_FILL_OUT to the path of the file to write");
+    let missing_only = std::env::var("NAIVE_FILL_MISSING").is_ok();
     let entries = load();
     let out = common::refill(DATA, &entries, |e| {
+        if let (true, Some(c)) = (missing_only, e.count) {
+            return c;
+        }
         let t = Instant::now();
         let n = perft(&naive_position(e, Mutation::None).unwrap(), e.depth);
         eprintln!("{} = {n} in {:.1?}", e.label(), t.elapsed());
@@ -251,17 +256,17 @@ fn midgames_show_the_rare_events() {
     let mut total = Events::default();
     let mut lines = 0;
     for e in load() {
-        if e.moves.is_empty() || e.deep || e.depth < 4 || e.expected() > 3_000_000 {
+        if e.moves.is_empty() || e.deep || e.depth < 4 || e.expected() > 1_000_000 {
             continue;
         }
         let mut ev = Events::default();
         let p = naive_position(&e, Mutation::None).unwrap();
         assert_eq!(perft_events(&p, e.depth, &mut ev), e.expected());
         lines += 1;
-        if e.game.orders() {
+        if e.game.orders() && !e.game.limited_orders() {
             assert!(ev.fired > 0 && ev.fizzled > 0, "{}: {ev:?}", e.label());
         }
-        if e.game.limited_orders() {
+        if e.game.limited_orders() && e.depth >= 5 {
             assert!(ev.limited > 0, "{}: {ev:?}", e.label());
         }
         if e.game.max_turns() < 500 {
@@ -541,7 +546,7 @@ fn engine_and_naive_agree_from_hand_built_positions() {
                 Err(_) if !game.orders() => continue,
                 Err(e) => panic!("{}: {e}", setup.name),
             };
-            for _ in 0..30 {
+            for _ in 0..10 {
                 nodes += cross_check_from(state.clone(), naive.clone(), setup.name, |n| {
                     Some(rng.random_range(0..n))
                 })
@@ -549,7 +554,7 @@ fn engine_and_naive_agree_from_hand_built_positions() {
             }
         }
     }
-    assert!(nodes > 5_000, "{nodes}");
+    assert!(nodes > 2_000, "{nodes}");
 }
 
 #[test]
@@ -588,7 +593,7 @@ fn engine_and_naive_agree_on_divides() {
 fn a_broken_rule_is_caught() {
     let entries: Vec<Entry> = naive_quick()
         .into_iter()
-        .filter(|e| e.count.is_some_and(|c| c <= 2_000_000))
+        .filter(|e| e.count.is_some_and(|c| c <= 1_000_000))
         .collect();
     for mutation in [
         Mutation::AxisJumps,
@@ -603,12 +608,12 @@ fn a_broken_rule_is_caught() {
             .iter()
             .find(|e| !check_naive(std::slice::from_ref(e), mutation).is_empty())
             .map(|e| e.label());
-        let by_playouts = random_playouts(mutation, 40, 2025).err();
+        let by_playouts = random_playouts(mutation, 15, 2025).err();
         let mut rng = ChaCha8Rng::seed_from_u64(77);
         let by_setups = SETUPS.iter().find_map(|setup| {
             configs().into_iter().find_map(|game| {
                 let (state, naive) = setup.build(game, mutation).ok()?;
-                (0..30).find_map(|_| {
+                (0..10).find_map(|_| {
                     cross_check_from(state.clone(), naive.clone(), setup.name, |n| {
                         Some(rng.random_range(0..n))
                     })

@@ -115,10 +115,12 @@ pub fn parse_move(s: &ApvState, text: &str) -> Result<ApvMove, MoveError> {
                 SIDES[side]
             )))
         }
-        (MoveKind::Primary, Some(_)) => return Err(err(format!(
+        (MoveKind::Primary, Some(_)) => {
+            return Err(err(format!(
             "{} has made its primary move; now it decides its order: order:<from>-<to> or no-order",
             SIDES[side]
-        ))),
+        )))
+        }
         _ => {}
     }
     if kind == MoveKind::Order && !s.may_issue_order() {
