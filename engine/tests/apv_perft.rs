@@ -193,7 +193,7 @@ fn engine_matches_data_file() {
 }
 
 #[test]
-#[ignore = "deep perft: about a minute"]
+#[ignore = "deep perft: about 10 minutes (debug assertions on)"]
 fn engine_matches_data_file_deep() {
     common::assert_engine_tier(&load(), true, |e| format!("divide:{}", explain(e)));
 }

@@ -146,18 +146,112 @@ impl Evaluator<ApvState> for ApvEval {
 
 #[cfg(test)]
 mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
     use super::*;
-    use crate::games::apv::Apv;
-    use crate::{play_moves, Game};
+    use crate::games::apv::{Apv, Order};
+    use crate::{play_moves, Game, State};
+
+    fn cell(name: &str) -> usize {
+        let b = name.as_bytes();
+        GEO.cell(
+            i32::from(b[0]) - i32::from(b'e'),
+            i32::from(b[1]) - i32::from(b'5'),
+        )
+        .unwrap()
+    }
+
+    fn position(units: &[(usize, Unit, &str)], orders: [Option<Order>; 2]) -> ApvState {
+        let mut bb = [[0; 4]; 2];
+        for &(side, unit, c) in units {
+            bb[side][unit as usize] |= 1 << cell(c);
+        }
+        Apv::default().position(bb, 0, orders).unwrap()
+    }
 
     #[test]
     fn symmetric_at_the_start_and_antisymmetric_after() {
         let e = ApvEval;
         let mut s = Apv::default().initial_state();
         assert_eq!(e.evaluate(&s, 0), 0);
-        play_moves(&mut s, "d8-a8 order:d7-d5 d2-d4").unwrap();
+        play_moves(&mut s, "d8-a8 order:d7-d5 d2-a5").unwrap();
         assert_eq!(e.evaluate(&s, 0), -e.evaluate(&s, 1));
+    }
+
+    #[test]
+    fn bounds_contain_every_score_and_terminals_sit_on_them() {
+        let e = ApvEval;
         let (lo, hi) = e.bounds();
-        assert!(lo < e.evaluate(&s, 0) && e.evaluate(&s, 0) < hi);
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut moves = Vec::new();
+        let mut finished = 0;
+        for _ in 0..100 {
+            let mut s = Apv::default().initial_state();
+            while s.outcome().is_none() {
+                for seat in 0..2 {
+                    let v = e.evaluate(&s, seat);
+                    assert!(lo < v && v < hi, "{v}");
+                    assert_eq!(v, -e.evaluate(&s, 1 - seat));
+                }
+                moves.clear();
+                s.legal_moves(&mut moves);
+                s.apply(moves[rng.random_range(0..moves.len())]);
+            }
+            let v = e.evaluate(&s, 0);
+            assert!(v == lo || v == 0 || v == hi, "{v}");
+            assert_eq!(v, -e.evaluate(&s, 1));
+            finished += 1;
+        }
+        assert_eq!(finished, 100);
+    }
+
+    #[test]
+    fn pressure_on_the_enemy_pivot_scores() {
+        let e = ApvEval;
+        // South's Pivot on i1 (a corner: h1, h2, i2) with h1 taken: two liberties.
+        // North's Veil on g2 can fill i2 at once (g2 + 2·(1, 0)), so North is better.
+        let base = [
+            (0, Unit::Pivot, "e5"),
+            (1, Unit::Pivot, "i1"),
+            (1, Unit::Axis, "h1"),
+        ];
+        let far = position(
+            &[base[0], base[1], base[2], (0, Unit::Veil, "a5")],
+            [None; 2],
+        );
+        let near = position(
+            &[base[0], base[1], base[2], (0, Unit::Veil, "g2")],
+            [None; 2],
+        );
+        assert!(e.evaluate(&near, 0) > e.evaluate(&far, 0) + FILL_NOW / 2);
+        // An order that will fill a liberty counts more than a move that could.
+        let ordered = Order {
+            from: cell("g2") as u8,
+            to: cell("i2") as u8,
+        };
+        let mut bb = [[0u64; 4]; 2];
+        for &(side, unit, c) in &[base[0], base[1], base[2], (0, Unit::Veil, "g2")] {
+            bb[side][unit as usize] |= 1 << cell(c);
+        }
+        // South to move, North's order pending (it fires at North's next turn).
+        let threat = Apv::default()
+            .position(bb, 1, [Some(ordered), None])
+            .unwrap();
+        let quiet = Apv::default().position(bb, 1, [None; 2]).unwrap();
+        assert!(e.evaluate(&threat, 0) > e.evaluate(&quiet, 0));
+        // Fewer liberties of one's own Pivot is worse.
+        let boxed = position(
+            &[
+                base[0],
+                base[1],
+                base[2],
+                (0, Unit::Veil, "a5"),
+                (1, Unit::Turned, "d5"),
+                (1, Unit::Veil, "f5"),
+            ],
+            [None; 2],
+        );
+        assert!(e.evaluate(&boxed, 0) < e.evaluate(&far, 0));
     }
 }
