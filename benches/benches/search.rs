@@ -1,4 +1,4 @@
-//! Search speed: fixed-depth `ab` searches from fixed Invector positions, and
+//! Search speed: fixed-depth `ab` searches from fixed Invector and APV positions, and
 //! fixed-iteration `mcts` searches (one thread, solver and reuse off, as in the
 //! OpenSpiel comparison) from the Connect Four start, a Connect Four middle game and
 //! the Pig start.
@@ -11,7 +11,10 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use agon_benches::{InvectorPosition, MIDGAME_8X7, START_5X4, START_8X7};
+use agon_benches::{
+    ApvPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, START_5X4, START_8X7,
+};
+use agon_engine::games::apv::ApvEval;
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::InvectorEval;
 use agon_engine::games::pig::{Pig, PigEval};
@@ -43,6 +46,33 @@ fn bench_ab(c: &mut Criterion) {
         };
         group.throughput(Throughput::Elements(search(&state).nodes));
         group.bench_function(format!("{name}-d{depth}"), |b| {
+            b.iter(|| search(black_box(&state)))
+        });
+    }
+    group.finish();
+}
+
+/// (position, depth) of the APV searches.
+const APV_POSITIONS: &[(ApvPosition, u32)] = &[(APV_START, 7), (APV_MIDGAME, 6)];
+
+fn bench_apv_ab(c: &mut Criterion) {
+    let mut group = c.benchmark_group("apv-ab");
+    group.sample_size(10);
+    for &(position, depth) in APV_POSITIONS {
+        let state = position.state();
+        let config = AlphaBetaConfig {
+            budget: Budget {
+                depth: Some(depth),
+                ..Budget::default()
+            },
+            ..AlphaBetaConfig::default()
+        };
+        let search = |state| {
+            let mut agent = AlphaBeta::new(ApvEval, config, "ab");
+            agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
+        };
+        group.throughput(Throughput::Elements(search(&state).nodes));
+        group.bench_function(format!("{}-d{depth}", position.name), |b| {
             b.iter(|| search(black_box(&state)))
         });
     }
@@ -95,5 +125,5 @@ fn bench_mcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_ab, bench_mcts);
+criterion_group!(benches, bench_ab, bench_apv_ab, bench_mcts);
 criterion_main!(benches);

@@ -53,6 +53,11 @@ const CONNECT4_MIDGAME: &str = "d d c e e c f b d d g a";
 /// A Pig middle game: seat 1 to move with a turn total of 9, 9 points against 0.
 const PIG_MIDGAME: &str = "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6";
 
+/// An APV middle game that the criterion benches use too (`agon_benches::APV_MIDGAME`,
+/// checked equal in the tests): eight full turns, orders pending on both sides.
+const APV_MIDGAME: &str = "e7-c8 order:d8-h4 f3-f5 order:d2-b4 d7-b9 order:h4-h2 d3-d5 \
+     order:b4-d2 h2-b8 order:c8-d6 f5-h3 order:f2-g2 d6-c5 order:b8-a8 g2-f3 order:d2-a5";
+
 /// The bench, in printing order. Depths are chosen so the whole list takes a few
 /// seconds in a release build.
 pub const CASES: &[BenchCase] = &[
@@ -127,6 +132,24 @@ pub const CASES: &[BenchCase] = &[
         label: "midgame",
         moves: PIG_MIDGAME,
         agent: "mcts:iters=5000",
+    },
+    BenchCase {
+        game: "apv",
+        label: "start",
+        moves: "",
+        agent: "ab:depth=7",
+    },
+    BenchCase {
+        game: "apv",
+        label: "midgame",
+        moves: APV_MIDGAME,
+        agent: "ab:depth=6",
+    },
+    BenchCase {
+        game: "apv",
+        label: "midgame",
+        moves: APV_MIDGAME,
+        agent: "mcts:iters=2000",
     },
 ];
 
@@ -255,6 +278,11 @@ mod tests {
     }
 
     #[test]
+    fn the_apv_midgame_is_the_criterion_benches_one() {
+        assert_eq!(APV_MIDGAME, agon_benches::APV_MIDGAME.moves);
+    }
+
+    #[test]
     fn a_small_bench_prints_aligned_lines_and_their_sum() {
         let cases = [
             BenchCase {
@@ -294,7 +322,7 @@ mod tests {
         let err = bench(&cases, Some("chess"), &mut Vec::new()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--filter: unknown game \"chess\" (valid: invector, connect4, pig)"
+            "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv)"
         );
     }
 }

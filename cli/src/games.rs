@@ -9,6 +9,7 @@
 //! from [`registry::build_deterministic`] (alpha-beta, solving), `chance` games from
 //! [`registry::build_chance`].
 
+use agon_engine::games::apv::{Apv, ApvEval};
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
@@ -122,6 +123,7 @@ register_games! {
     deterministic Invector => InvectorEval;
     deterministic Connect4 => Connect4Eval;
     chance Pig => PigEval;
+    deterministic Apv => ApvEval;
 }
 
 #[cfg(test)]

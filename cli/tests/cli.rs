@@ -61,7 +61,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     let perft = |game: &'static str| ["perft", "--game", game, "--depth", "1"];
     assert_bad_input(
         &perft("chess"),
-        "unknown game \"chess\" (valid: invector, connect4, pig)",
+        "unknown game \"chess\" (valid: invector, connect4, pig, apv)",
     );
     assert_bad_input(
         &perft("invector:size=5"),
@@ -172,6 +172,97 @@ fn perft_matches_the_rule_sheet() {
 }
 
 #[test]
+fn apv_runs_in_every_command() {
+    // The spec's vectors, with future orders (order decisions are plies).
+    let o = agon(&["perft", "--game", "apv", "--depth", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "perft 1 25\nperft 2 507\nperft 3 12527\n");
+    let o = agon(&["perft", "--game", "apv:orders=false", "--depth", "2"]);
+    assert_eq!(stdout(&o), "perft 1 25\nperft 2 519\n");
+    // Parameters and moves are checked with one clear line.
+    assert_bad_input(
+        &[
+            "perft",
+            "--game",
+            "apv:orders=false,limited_orders=true",
+            "--depth",
+            "1",
+        ],
+        "game \"apv:limited_orders=true,max_turns=500,orders=false\": limited_orders=true \
+         restricts future orders, so it needs orders=true",
+    );
+    assert_bad_input(
+        &["perft", "--game", "apv:max_turns=0", "--depth", "1"],
+        "game \"apv:max_turns=0\": max_turns=0 is not valid: expected integer 1..1000000",
+    );
+    let o = agon(&[
+        "perft",
+        "--game",
+        "apv",
+        "--depth",
+        "1",
+        "--moves",
+        "d8-a8 d7-d5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with(
+            "error: --moves: move 2 of 2, \"d7-d5\": north has made its primary move; now \
+             it decides its order: order:<from>-<to> or no-order (legal here: no-order "
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // A search, a played game and a tournament.
+    let o = agon(&[
+        "analyse",
+        "--game",
+        "apv",
+        "--moves",
+        "d8-a8 order:d7-d5",
+        "--agent",
+        "ab:depth=3",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).lines().last().unwrap().starts_with("bestmove "));
+    let o = agon(&[
+        "play",
+        "--game",
+        "apv:max_turns=6",
+        "--agents",
+        "greedy",
+        "random",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("game over"), "{}", stdout(&o));
+    let dir = scratch("apv-tournament");
+    let out = dir.join("run");
+    let o = agon(&[
+        "tournament",
+        "--game",
+        "apv:max_turns=20",
+        "--agents",
+        "greedy",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("apv:limited_orders=false,max_turns=20,orders=true: 4 games"));
+    let o = agon(&["bench", "--filter", "apv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).lines().last().unwrap().starts_with("Bench: "));
+}
+
+#[test]
 fn analyse_prints_info_lines_then_bestmove() {
     let o = agon(&[
         "analyse",
@@ -230,6 +321,11 @@ fn analyse_prints_info_lines_then_bestmove() {
 fn listings_name_every_game_and_agent() {
     let games = stdout(&agon(&["games"]));
     assert!(games.starts_with("invector: "), "{games}");
+    assert!(
+        games.contains("\napv: APV (Axis, Pivot, Veil)")
+            && games.contains("    limited_orders  true|false          default false"),
+        "{games}"
+    );
     assert!(
         games.contains("    pie     true|false     default true"),
         "{games}"
@@ -557,6 +653,6 @@ fn bench_total_is_identical_across_runs_and_lines_have_their_shape() {
     assert_eq!(last(&first), format!("Bench: {total}"));
     assert_bad_input(
         &["bench", "--filter", "chess"],
-        "--filter: unknown game \"chess\" (valid: invector, connect4, pig)",
+        "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv)",
     );
 }

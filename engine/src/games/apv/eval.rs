@@ -1,0 +1,257 @@
+//! A heuristic evaluator for APV, built on containment.
+//!
+//! A side wins by taking away the last empty neighbour (liberty) of the enemy Pivot, so
+//! the evaluator looks at each Pivot's liberties and at how soon the other side can fill
+//! them:
+//!
+//! - **liberties**: a Pivot with few liberties is close to being shut in; the penalty
+//!   grows steeply as they run out ([`DANGER`]);
+//! - **who fills them soonest**: each liberty of the enemy Pivot that one of our units
+//!   reaches in one move is a threat ([`FILL_NOW`]), one it reaches in two moves a
+//!   threat in the making ([`FILL_SOON`]); a liberty our pending order will fill is
+//!   nearly certain ([`ORDER_FILL`]). A Pivot whose every liberty can be filled next
+//!   move is in real danger, so that case weighs extra ([`ALL_COVERED`]);
+//! - **room**: empty cells two steps from the Pivot through an empty neighbour, where it
+//!   can flee ([`ROOM`]);
+//! - **mobility**: the number of primary moves ([`MOBILITY`]).
+//!
+//! Each term is computed for both sides and subtracted, so the value is antisymmetric.
+//! No move is noisy: every move is a quiet displacement, and the search already sees
+//! the immediate threats through the terms above.
+
+use crate::eval::Evaluator;
+use crate::game::{Outcome, Seat, State};
+
+use super::board::{Bitboard, Cells, GEO};
+use super::moves::Unit;
+use super::ApvState;
+
+/// Penalty for one's own Pivot having 0..=6 liberties (0 only happens in finished
+/// games, scored as such; its entry is unused).
+pub const DANGER: [i32; 7] = [0, 400, 160, 70, 30, 10, 0];
+/// Bonus per enemy liberty one of our units can fill with its next move.
+pub const FILL_NOW: i32 = 40;
+/// Bonus per enemy liberty one of our units can fill in two moves (and not one).
+pub const FILL_SOON: i32 = 12;
+/// Bonus per enemy liberty our pending order will fill (if still legal when it fires).
+pub const ORDER_FILL: i32 = 60;
+/// Extra bonus when we can fill every liberty of the enemy Pivot in one move each and
+/// it has at most two: the defender must run or block at once.
+pub const ALL_COVERED: i32 = 150;
+/// Bonus per empty cell the Pivot can reach in two steps.
+pub const ROOM: i32 = 4;
+/// Bonus per primary move.
+pub const MOBILITY: i32 = 2;
+/// Score of a won game; far above any heuristic score (each side's terms add up to at
+/// most 400 + 6·(60 + 40) + 150 + 18·4 + 79·2 < 2,000).
+pub const WIN: i32 = 10_000;
+
+/// Containment, room and mobility from a seat's point of view (see the module docs).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ApvEval;
+
+/// What one side's units reach: per unit type, the union of their one-move targets.
+struct Reach {
+    by_type: [Bitboard; 4],
+    all: Bitboard,
+    moves: u32,
+}
+
+impl Reach {
+    fn of(s: &ApvState, side: Seat, occupied: Bitboard) -> Reach {
+        let mut by_type = [0; 4];
+        let mut moves = 0;
+        for unit in Unit::ALL {
+            for from in Cells(s.units(side, unit)) {
+                let t = unit.targets(from, occupied);
+                moves += t.count_ones();
+                by_type[unit as usize] |= t;
+            }
+        }
+        Reach {
+            by_type,
+            all: by_type.iter().fold(0, |a, b| a | b),
+            moves,
+        }
+    }
+
+    /// Whether some unit reaches `cell` in two moves: a unit of type `T` reaches `x`
+    /// from `y` exactly when it reaches `y` from `x` (every move shape is symmetric,
+    /// and an Axis's path is the same both ways), so it is enough that the one-move
+    /// targets meet the cells `T` reaches from `x`.
+    fn in_two(&self, cell: usize, occupied: Bitboard) -> bool {
+        Unit::ALL
+            .into_iter()
+            .any(|u| self.by_type[u as usize] & u.targets(cell, occupied) != 0)
+    }
+}
+
+impl ApvEval {
+    /// The attack of `side` on the enemy Pivot, and the safety of its own Pivot.
+    fn side_score(s: &ApvState, side: Seat, own: &Reach) -> i32 {
+        let occupied = s.occupied();
+        let enemy_libs = s.liberties(1 - side);
+        let mut score = 0;
+        let ordered = s
+            .order(side)
+            .filter(|o| {
+                let from = usize::from(o.from);
+                s.unit_at(side, from)
+                    .is_some_and(|u| u.targets(from, occupied) & 1 << o.to != 0)
+            })
+            .map_or(0, |o| 1u64 << o.to);
+        for x in Cells(enemy_libs) {
+            score += if ordered & 1 << x != 0 {
+                ORDER_FILL
+            } else if own.all & 1 << x != 0 {
+                FILL_NOW
+            } else if own.in_two(x, occupied) {
+                FILL_SOON
+            } else {
+                0
+            };
+        }
+        let n = enemy_libs.count_ones();
+        if n <= 2 && enemy_libs & !(own.all | ordered) == 0 {
+            score += ALL_COVERED;
+        }
+        let libs = s.liberties(side);
+        score -= DANGER[libs.count_ones() as usize];
+        let second_ring = Cells(libs).fold(0, |acc, c| acc | GEO.neighbours[c]) & !occupied;
+        score += ROOM * (second_ring & !libs).count_ones() as i32;
+        score + MOBILITY * own.moves as i32
+    }
+}
+
+impl Evaluator<ApvState> for ApvEval {
+    fn evaluate(&self, s: &ApvState, seat: Seat) -> i32 {
+        if let Some(outcome) = s.outcome() {
+            return match outcome {
+                Outcome::Win(w) if w == seat => WIN,
+                Outcome::Win(_) => -WIN,
+                Outcome::Draw => 0,
+            };
+        }
+        let occupied = s.occupied();
+        let reach = [Reach::of(s, 0, occupied), Reach::of(s, 1, occupied)];
+        let me = Self::side_score(s, seat, &reach[seat]);
+        let them = Self::side_score(s, 1 - seat, &reach[1 - seat]);
+        me - them
+    }
+
+    fn bounds(&self) -> (i32, i32) {
+        (-WIN, WIN)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::games::apv::{Apv, Order};
+    use crate::{play_moves, Game, State};
+
+    fn cell(name: &str) -> usize {
+        let b = name.as_bytes();
+        GEO.cell(
+            i32::from(b[0]) - i32::from(b'e'),
+            i32::from(b[1]) - i32::from(b'5'),
+        )
+        .unwrap()
+    }
+
+    fn position(units: &[(usize, Unit, &str)], orders: [Option<Order>; 2]) -> ApvState {
+        let mut bb = [[0; 4]; 2];
+        for &(side, unit, c) in units {
+            bb[side][unit as usize] |= 1 << cell(c);
+        }
+        Apv::default().position(bb, 0, orders).unwrap()
+    }
+
+    #[test]
+    fn symmetric_at_the_start_and_antisymmetric_after() {
+        let e = ApvEval;
+        let mut s = Apv::default().initial_state();
+        assert_eq!(e.evaluate(&s, 0), 0);
+        play_moves(&mut s, "d8-a8 order:d7-d5 d2-a5").unwrap();
+        assert_eq!(e.evaluate(&s, 0), -e.evaluate(&s, 1));
+    }
+
+    #[test]
+    fn bounds_contain_every_score_and_terminals_sit_on_them() {
+        let e = ApvEval;
+        let (lo, hi) = e.bounds();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut moves = Vec::new();
+        let mut finished = 0;
+        for _ in 0..100 {
+            let mut s = Apv::default().initial_state();
+            while s.outcome().is_none() {
+                for seat in 0..2 {
+                    let v = e.evaluate(&s, seat);
+                    assert!(lo < v && v < hi, "{v}");
+                    assert_eq!(v, -e.evaluate(&s, 1 - seat));
+                }
+                moves.clear();
+                s.legal_moves(&mut moves);
+                s.apply(moves[rng.random_range(0..moves.len())]);
+            }
+            let v = e.evaluate(&s, 0);
+            assert!(v == lo || v == 0 || v == hi, "{v}");
+            assert_eq!(v, -e.evaluate(&s, 1));
+            finished += 1;
+        }
+        assert_eq!(finished, 100);
+    }
+
+    #[test]
+    fn pressure_on_the_enemy_pivot_scores() {
+        let e = ApvEval;
+        // South's Pivot on i1 (a corner: h1, h2, i2) with h1 taken: two liberties.
+        // North's Veil on g2 can fill i2 at once (g2 + 2·(1, 0)), so North is better.
+        let base = [
+            (0, Unit::Pivot, "e5"),
+            (1, Unit::Pivot, "i1"),
+            (1, Unit::Axis, "h1"),
+        ];
+        let far = position(
+            &[base[0], base[1], base[2], (0, Unit::Veil, "a5")],
+            [None; 2],
+        );
+        let near = position(
+            &[base[0], base[1], base[2], (0, Unit::Veil, "g2")],
+            [None; 2],
+        );
+        assert!(e.evaluate(&near, 0) > e.evaluate(&far, 0) + FILL_NOW / 2);
+        // An order that will fill a liberty counts more than a move that could.
+        let ordered = Order {
+            from: cell("g2") as u8,
+            to: cell("i2") as u8,
+        };
+        let mut bb = [[0u64; 4]; 2];
+        for &(side, unit, c) in &[base[0], base[1], base[2], (0, Unit::Veil, "g2")] {
+            bb[side][unit as usize] |= 1 << cell(c);
+        }
+        // South to move, North's order pending (it fires at North's next turn).
+        let threat = Apv::default()
+            .position(bb, 1, [Some(ordered), None])
+            .unwrap();
+        let quiet = Apv::default().position(bb, 1, [None; 2]).unwrap();
+        assert!(e.evaluate(&threat, 0) > e.evaluate(&quiet, 0));
+        // Fewer liberties of one's own Pivot is worse.
+        let boxed = position(
+            &[
+                base[0],
+                base[1],
+                base[2],
+                (0, Unit::Veil, "a5"),
+                (1, Unit::Turned, "d5"),
+                (1, Unit::Veil, "f5"),
+            ],
+            [None; 2],
+        );
+        assert!(e.evaluate(&boxed, 0) < e.evaluate(&far, 0));
+    }
+}

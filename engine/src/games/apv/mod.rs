@@ -1,0 +1,786 @@
+//! APV: Axis, Pivot, Veil ("Rules of Engagement"), by Andrew R. Garcia (2025).
+//!
+//! A containment game on a hexagon of 61 cells. Nothing is captured: a side wins when
+//! the opposing Pivot has no empty neighbour after some displacement, and loses if its
+//! own Pivot is the one shut in. Each turn is up to three parts: the side's pending
+//! *future order* fires (automatic, and only if the move is still legal), then a primary
+//! move, then an order decision (`order:d7-d5` or `no-order`) for a unit other than the
+//! one that just moved. The two decisions are consecutive decisions of the same seat.
+//! The project's own description of the rules and rulings is `docs/games/apv.md`.
+//!
+//! Representation: one 64-bit bitboard per side and unit type ([`board`] holds the
+//! compile-time geometry), moves and unit targets in [`moves`], notation in
+//! [`notation`], evaluation in [`eval`]. The state is a few dozen bytes and `Clone`,
+//! so undo is by copy.
+
+pub mod board;
+pub mod eval;
+pub mod moves;
+pub mod notation;
+
+use std::fmt;
+
+use crate::game::{Deterministic, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
+use crate::zobrist;
+
+use board::{Bitboard, Cells, CELLS, GEO, NONE};
+pub use eval::ApvEval;
+pub use moves::{ApvMove, MoveKind, Unit};
+
+/// Side names by seat: seat 0 plays side A (North), seat 1 side B (South).
+pub const SIDES: [&str; 2] = ["north", "south"];
+
+/// APV's rules: whether future orders exist, the Limited Orders variant, and the
+/// length cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Apv {
+    orders: bool,
+    limited_orders: bool,
+    max_turns: u32,
+}
+
+impl Apv {
+    /// The rules with these parameters. Limited Orders restricts future orders, so it
+    /// needs them on.
+    pub fn new(orders: bool, limited_orders: bool, max_turns: u32) -> Result<Apv, ConfigError> {
+        if limited_orders && !orders {
+            return Err(ConfigError(
+                "limited_orders=true restricts future orders, so it needs orders=true".into(),
+            ));
+        }
+        if max_turns == 0 {
+            return Err(ConfigError("max_turns must be at least 1".into()));
+        }
+        Ok(Apv {
+            orders,
+            limited_orders,
+            max_turns,
+        })
+    }
+
+    /// Whether future orders exist (otherwise a turn is just the primary move).
+    pub fn orders(&self) -> bool {
+        self.orders
+    }
+
+    /// Whether a side may issue an order only if it issued none in its previous turn.
+    pub fn limited_orders(&self) -> bool {
+        self.limited_orders
+    }
+
+    /// Completed turns (both sides counted) after which the game is a draw.
+    pub fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+}
+
+impl Default for Apv {
+    /// Orders on, Limited Orders off, a 500-turn cap: the spec's defaults.
+    fn default() -> Self {
+        Apv {
+            orders: true,
+            limited_orders: false,
+            max_turns: 500,
+        }
+    }
+}
+
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "limited_orders",
+        kind: ParamKind::Bool,
+        default: Some("false"),
+        help: "a side may issue an order only if it issued none in its previous turn",
+    },
+    ParamSpec {
+        name: "max_turns",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 1_000_000,
+        },
+        default: Some("500"),
+        help: "the game is a draw once this many turns (both sides counted) are complete",
+    },
+    ParamSpec {
+        name: "orders",
+        kind: ParamKind::Bool,
+        default: Some("true"),
+        help: "future orders exist (false: a turn is just the primary move)",
+    },
+];
+
+impl Game for Apv {
+    type State = ApvState;
+    const NAME: &'static str = "apv";
+    const ABOUT: &'static str =
+        "APV (Axis, Pivot, Veil) by Andrew R. Garcia: hex containment with future orders";
+    const HAS_CHANCE: bool = false;
+    const HAS_HIDDEN_INFORMATION: bool = false;
+
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let flag = |name| params.bool(name).expect("declared with a default");
+        let max_turns = params.int("max_turns").expect("declared with a default");
+        Apv::new(
+            flag("orders"),
+            flag("limited_orders"),
+            u32::try_from(max_turns).map_err(|_| ConfigError("max_turns is too large".into()))?,
+        )
+    }
+
+    fn initial_state(&self) -> ApvState {
+        // Side A (North) and B (South) mirror each other under (q, r) -> (-q, -r).
+        let place = |cells: &[(i32, i32)], sign: i32| {
+            cells.iter().fold(0, |bb: Bitboard, &(q, r)| {
+                bb | 1
+                    << GEO
+                        .cell(sign * q, sign * r)
+                        .expect("setup cells are on the board")
+            })
+        };
+        let north = [
+            place(&[(0, 4)], 1),
+            place(&[(-1, 3), (1, 3)], 1),
+            place(&[(-1, 2), (1, 2)], 1),
+            place(&[(0, 3), (0, 2)], 1),
+        ];
+        let south =
+            north.map(|bb| Cells(bb).fold(0, |acc: Bitboard, c| acc | 1 << (CELLS - 1 - c)));
+        let mut s = ApvState {
+            rules: *self,
+            units: [north, south],
+            occupied: [
+                north.iter().fold(0, |a, b| a | b),
+                south.iter().fold(0, |a, b| a | b),
+            ],
+            orders: [None; 2],
+            to_move: 0,
+            moved: NONE,
+            issued: [false; 2],
+            end: None,
+            turns: 0,
+            ply: 0,
+            hash: 0,
+        };
+        s.hash = s.recompute_hash();
+        s
+    }
+}
+
+impl Apv {
+    /// A position of these rules with `to_move` about to make its primary move:
+    /// `units[side][unit as usize]` are the cells of each side's units of each type,
+    /// and `orders` the pending orders (the mover's fires at once, as at the start of
+    /// its turn). For hand-built test positions; the unit counts may differ from the
+    /// setup's, but each side has exactly one Pivot, no cell holds two units, each
+    /// order names one of its side's units and a cell that unit could move to, and
+    /// neither Pivot may already be shut in. The turn counter starts at zero.
+    pub fn position(
+        &self,
+        units: [[Bitboard; 4]; 2],
+        to_move: Seat,
+        orders: [Option<Order>; 2],
+    ) -> Result<ApvState, String> {
+        let mut seen: Bitboard = 0;
+        for side in units {
+            for bb in side {
+                if bb & !board::FULL != 0 || bb & seen != 0 {
+                    return Err("a unit off the board or two units on one cell".into());
+                }
+                seen |= bb;
+            }
+        }
+        if units
+            .iter()
+            .any(|s| s[Unit::Pivot as usize].count_ones() != 1)
+            || to_move > 1
+        {
+            return Err("each side needs exactly one Pivot; seat 0 or 1 to move".into());
+        }
+        let mut s = ApvState {
+            rules: *self,
+            units,
+            occupied: units.map(|s| s.iter().fold(0, |a, b| a | b)),
+            orders,
+            // The mover's order fires as `end_turn` hands it the move.
+            to_move: 1 - to_move,
+            moved: NONE,
+            issued: [false; 2],
+            end: None,
+            turns: 0,
+            ply: 0,
+            hash: 0,
+        };
+        for (side, o) in orders.iter().enumerate() {
+            if let Some(o) = o {
+                let from = usize::from(o.from);
+                let legal = from < CELLS
+                    && s.unit_at(side, from)
+                        .is_some_and(|u| u.targets(from, s.occupied()) & 1 << o.to != 0);
+                if !legal {
+                    return Err(format!("the order of {} is not a legal move", SIDES[side]));
+                }
+                if !self.orders {
+                    return Err("orders are off in these rules".into());
+                }
+            }
+        }
+        if s.liberties(0) == 0 || s.liberties(1) == 0 {
+            return Err("a Pivot is already shut in".into());
+        }
+        if self.limited_orders {
+            s.issued = orders.map(|o| o.is_some());
+        }
+        // Hand the move to `to_move` the way a turn ends (its order fires).
+        s.hash = s.recompute_hash();
+        s.next_side();
+        debug_assert_eq!(s.hash, s.recompute_hash());
+        Ok(s)
+    }
+}
+
+/// A pending future order: the unit on `from` moves to `to` when it fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Order {
+    /// The ordered unit's cell (it cannot move before the order fires: only its own
+    /// side moves it, and the order fires at the start of that side's next turn).
+    pub from: u8,
+    /// The ordered destination.
+    pub to: u8,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// Exactly one Pivot was immobilised: this seat (the other Pivot's owner) won.
+    Win(Seat),
+    /// Both Pivots were immobilised by the same displacement: a draw.
+    BothImmobilised,
+    /// The turn cap was reached: a draw.
+    Cap,
+}
+
+impl End {
+    /// The game's result.
+    pub const fn outcome(self) -> Outcome {
+        match self {
+            End::Win(s) => Outcome::Win(s),
+            End::BothImmobilised | End::Cap => Outcome::Draw,
+        }
+    }
+
+    /// The end reason word records store.
+    pub const fn reason(self) -> &'static str {
+        match self {
+            End::Win(_) => "immobilised",
+            End::BothImmobilised => "both-immobilised",
+            End::Cap => "cap",
+        }
+    }
+}
+
+/// Zobrist keys, 64-cell strides: units by side and type (`[0, 512)`), pending orders'
+/// source cells (`[512, 640)`) and destinations (`[640, 768)`) by side, the cell of the
+/// unit that just made the primary move during an order decision (`[768, 832)`), then
+/// South to move, the two Limited Orders flags and the four ends.
+const KEYS: [u64; 839] = zobrist::keys(0x00A9_0A9F);
+const KEY_ORDER_FROM: usize = 512;
+const KEY_ORDER_TO: usize = 640;
+const KEY_MOVED: usize = 768;
+const KEY_SOUTH: u64 = KEYS[832];
+const KEY_ISSUED: usize = 833;
+const KEY_END: usize = 835;
+
+/// A position of APV.
+///
+/// `Eq` and the hash cover the units, the pending orders, the side to move and its
+/// phase (primary move, or order decision with the cell of the unit that just moved),
+/// the Limited Orders flags and how the game ended; not the turn and ply counters, which
+/// only count towards the length cap.
+#[derive(Clone)]
+pub struct ApvState {
+    rules: Apv,
+    /// `units[side][unit as usize]`: the cells of that side's units of that type.
+    units: [[Bitboard; 4]; 2],
+    /// All units of each side.
+    occupied: [Bitboard; 2],
+    /// Each side's pending future order.
+    orders: [Option<Order>; 2],
+    /// The side (= seat) to move.
+    to_move: Seat,
+    /// [`NONE`] while the primary move is awaited; during the order decision, the cell
+    /// of the unit that just made the primary move (it may not be ordered).
+    moved: u8,
+    /// Limited Orders only (always false otherwise): each side issued an order in its
+    /// most recent order decision.
+    issued: [bool; 2],
+    end: Option<End>,
+    /// Completed turns, for the cap.
+    turns: u32,
+    ply: u32,
+    hash: u64,
+}
+
+impl ApvState {
+    /// The rules this position is played under.
+    pub fn rules(&self) -> Apv {
+        self.rules
+    }
+
+    /// The cells of `side`'s units of type `unit`.
+    #[inline]
+    pub fn units(&self, side: Seat, unit: Unit) -> Bitboard {
+        self.units[side][unit as usize]
+    }
+
+    /// Every unit of `side`.
+    #[inline]
+    pub fn side_units(&self, side: Seat) -> Bitboard {
+        self.occupied[side]
+    }
+
+    /// Every unit of both sides.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// The cell of `side`'s Pivot.
+    #[inline]
+    pub fn pivot(&self, side: Seat) -> usize {
+        self.units[side][Unit::Pivot as usize].trailing_zeros() as usize
+    }
+
+    /// The empty neighbours of `side`'s Pivot.
+    #[inline]
+    pub fn liberties(&self, side: Seat) -> Bitboard {
+        GEO.neighbours[self.pivot(side)] & !self.occupied()
+    }
+
+    /// `side`'s pending future order.
+    pub fn order(&self, side: Seat) -> Option<Order> {
+        self.orders[side]
+    }
+
+    /// The side to move (meaningless once the game is over).
+    pub fn side_to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// During an order decision, the cell of the unit that just made the primary move;
+    /// `None` while the primary move is awaited.
+    pub fn just_moved(&self) -> Option<usize> {
+        (self.moved != NONE).then_some(usize::from(self.moved))
+    }
+
+    /// Under Limited Orders, whether `side` issued an order in its previous turn.
+    pub fn issued_last_turn(&self, side: Seat) -> bool {
+        self.issued[side]
+    }
+
+    /// Completed turns, counted towards the cap.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// How the game ended, once it has.
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// The unit of `side` on `cell`, if any.
+    #[inline]
+    pub fn unit_at(&self, side: Seat, cell: usize) -> Option<Unit> {
+        Unit::ALL
+            .into_iter()
+            .find(|&u| self.units[side][u as usize] & 1 << cell != 0)
+    }
+
+    /// Whether the order decision may name a unit (always, unless Limited Orders
+    /// forbids it this turn).
+    #[inline]
+    pub fn may_issue_order(&self) -> bool {
+        !(self.rules.limited_orders && self.issued[self.to_move])
+    }
+
+    /// Appends every move of `side`'s units (except the one on `skip`, a cell or
+    /// [`NONE`]) as decisions of `kind`.
+    #[inline]
+    fn unit_moves(&self, side: Seat, kind: MoveKind, skip: u8, out: &mut Vec<ApvMove>) {
+        let occupied = self.occupied();
+        let skip = if skip == NONE { 0 } else { 1 << skip };
+        for unit in Unit::ALL {
+            for from in Cells(self.units[side][unit as usize] & !skip) {
+                for to in Cells(unit.targets(from, occupied)) {
+                    out.push(ApvMove::new(kind, from, to));
+                }
+            }
+        }
+    }
+
+    /// Whether `m` is a legal decision here: the check behind `try_apply` and the debug
+    /// check of `apply`, in constant time.
+    fn is_legal(&self, m: ApvMove) -> bool {
+        if self.end.is_some() {
+            return false;
+        }
+        let side = self.to_move;
+        let unit_move = |from: usize, to: usize| {
+            from < CELLS
+                && to < CELLS
+                && self
+                    .unit_at(side, from)
+                    .is_some_and(|u| u.targets(from, self.occupied()) & 1 << to != 0)
+        };
+        match m.kind {
+            MoveKind::Primary => self.moved == NONE && unit_move(m.from.into(), m.to.into()),
+            MoveKind::Order => {
+                self.moved != NONE
+                    && self.may_issue_order()
+                    && m.from != self.moved
+                    && unit_move(m.from.into(), m.to.into())
+            }
+            MoveKind::NoOrder => self.moved != NONE && m == ApvMove::NO_ORDER,
+        }
+    }
+
+    /// Moves a unit, keeping bitboards and hash up to date.
+    #[inline]
+    fn move_unit(&mut self, side: Seat, unit: Unit, from: usize, to: usize) {
+        let bits = 1 << from | 1 << to;
+        self.units[side][unit as usize] ^= bits;
+        self.occupied[side] ^= bits;
+        let base = side * 256 + unit as usize * 64;
+        self.hash ^= KEYS[base + from] ^ KEYS[base + to];
+    }
+
+    #[inline]
+    fn order_key(side: Seat, o: Order) -> u64 {
+        KEYS[KEY_ORDER_FROM + side * 64 + usize::from(o.from)]
+            ^ KEYS[KEY_ORDER_TO + side * 64 + usize::from(o.to)]
+    }
+
+    #[inline]
+    fn moved_key(moved: u8) -> u64 {
+        if moved == NONE {
+            0
+        } else {
+            KEYS[KEY_MOVED + usize::from(moved)]
+        }
+    }
+
+    #[inline]
+    fn end_key(end: Option<End>) -> u64 {
+        match end {
+            None => 0,
+            Some(End::Win(s)) => KEYS[KEY_END + s],
+            Some(End::BothImmobilised) => KEYS[KEY_END + 2],
+            Some(End::Cap) => KEYS[KEY_END + 3],
+        }
+    }
+
+    /// The end check after a displacement: records the end if a Pivot is shut in.
+    /// Returns whether the game is over.
+    #[inline]
+    fn end_check(&mut self) -> bool {
+        let north = self.liberties(0) == 0;
+        let south = self.liberties(1) == 0;
+        let end = match (north, south) {
+            (false, false) => return false,
+            (true, true) => End::BothImmobilised,
+            (true, false) => End::Win(1),
+            (false, true) => End::Win(0),
+        };
+        self.end = Some(end);
+        self.hash ^= Self::end_key(Some(end));
+        true
+    }
+
+    /// Ends the current turn: counts it, applies the cap, then hands the move to the
+    /// other side.
+    fn end_turn(&mut self) {
+        self.turns += 1;
+        if self.turns >= self.rules.max_turns {
+            self.end = Some(End::Cap);
+            self.hash ^= Self::end_key(self.end);
+            return;
+        }
+        self.next_side();
+    }
+
+    /// Gives the move to the other side and fires its pending order (with the end
+    /// check after it).
+    fn next_side(&mut self) {
+        self.to_move = 1 - self.to_move;
+        self.hash ^= KEY_SOUTH;
+        let side = self.to_move;
+        if let Some(o) = self.orders[side].take() {
+            self.hash ^= Self::order_key(side, o);
+            let (from, to) = (usize::from(o.from), usize::from(o.to));
+            let unit = self
+                .unit_at(side, from)
+                .expect("an ordered unit stays put until its order fires");
+            if unit.targets(from, self.occupied()) & 1 << to != 0 {
+                self.move_unit(side, unit, from, to);
+                self.end_check();
+            }
+        }
+    }
+}
+
+impl PartialEq for ApvState {
+    fn eq(&self, o: &Self) -> bool {
+        self.rules == o.rules
+            && self.units == o.units
+            && self.orders == o.orders
+            && self.to_move == o.to_move
+            && self.moved == o.moved
+            && self.issued == o.issued
+            && self.end == o.end
+    }
+}
+
+impl Eq for ApvState {}
+
+impl State for ApvState {
+    type Move = ApvMove;
+    type Undo = ApvState;
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        match self.end {
+            Some(_) => Turn::Over,
+            None => Turn::Seat(self.to_move),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<ApvMove>) {
+        if self.end.is_some() {
+            return;
+        }
+        if self.moved == NONE {
+            self.unit_moves(self.to_move, MoveKind::Primary, NONE, out);
+        } else {
+            out.push(ApvMove::NO_ORDER);
+            if self.may_issue_order() {
+                self.unit_moves(self.to_move, MoveKind::Order, self.moved, out);
+            }
+        }
+    }
+
+    fn max_moves(&self) -> usize {
+        // Pivot 6, two Axes at most 24 each (four cells along each of six directions
+        // from the centre), two Veils and two Turned Veils 6 each; plus `no-order`.
+        6 + 2 * 24 + 4 * 6 + 1
+    }
+
+    fn apply(&mut self, m: ApvMove) -> ApvState {
+        debug_assert!(self.is_legal(m), "illegal move {m:?} in {self:?}");
+        let undo = self.clone();
+        let side = self.to_move;
+        match m.kind {
+            MoveKind::Primary => {
+                let (from, to) = (usize::from(m.from), usize::from(m.to));
+                let unit = self.unit_at(side, from).expect("a legal move moves a unit");
+                self.move_unit(side, unit, from, to);
+                if !self.end_check() {
+                    if self.rules.orders {
+                        self.moved = m.to;
+                        self.hash ^= Self::moved_key(m.to);
+                    } else {
+                        self.end_turn();
+                    }
+                }
+            }
+            MoveKind::Order | MoveKind::NoOrder => {
+                self.hash ^= Self::moved_key(self.moved);
+                self.moved = NONE;
+                if m.kind == MoveKind::Order {
+                    let o = Order {
+                        from: m.from,
+                        to: m.to,
+                    };
+                    self.orders[side] = Some(o);
+                    self.hash ^= Self::order_key(side, o);
+                }
+                if self.rules.limited_orders {
+                    let issued = m.kind == MoveKind::Order;
+                    if self.issued[side] != issued {
+                        self.issued[side] = issued;
+                        self.hash ^= KEYS[KEY_ISSUED + side];
+                    }
+                }
+                self.end_turn();
+            }
+        }
+        self.ply += 1;
+        debug_assert_eq!(self.hash, self.recompute_hash());
+        undo
+    }
+
+    fn try_apply(&mut self, m: ApvMove) -> Result<ApvState, MoveError> {
+        if self.end.is_some() {
+            Err(MoveError::new(self.format_move(m), "the game is over"))
+        } else if self.is_legal(m) {
+            Ok(self.apply(m))
+        } else {
+            // Re-reading the printed move gives the precise reason.
+            let text = self.format_move(m);
+            Err(self
+                .parse_move(&text)
+                .err()
+                .unwrap_or_else(|| MoveError::new(text, "not a legal move in this position")))
+        }
+    }
+
+    #[inline]
+    fn undo(&mut self, undo: ApvState) {
+        *self = undo;
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for side in 0..2 {
+            for unit in 0..4 {
+                for c in Cells(self.units[side][unit]) {
+                    h ^= KEYS[side * 256 + unit * 64 + c];
+                }
+            }
+            if let Some(o) = self.orders[side] {
+                h ^= Self::order_key(side, o);
+            }
+            if self.issued[side] {
+                h ^= KEYS[KEY_ISSUED + side];
+            }
+        }
+        if self.to_move == 1 {
+            h ^= KEY_SOUTH;
+        }
+        h ^ Self::moved_key(self.moved) ^ Self::end_key(self.end)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end.map(End::outcome)
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        self.end.map(End::reason)
+    }
+
+    fn side(&self, seat: Seat) -> &'static str {
+        SIDES[seat]
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, m: ApvMove) -> String {
+        notation::format_move(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ApvMove, MoveError> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl Deterministic for ApvState {}
+impl ZeroSumTwoPlayer for ApvState {}
+
+impl fmt::Debug for ApvState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ApvState")
+            .field("rules", &self.rules)
+            .field("units", &self.units.map(|s| s.map(|b| format!("{b:#x}"))))
+            .field("orders", &self.orders)
+            .field("to_move", &self.to_move)
+            .field("moved", &self.moved)
+            .field("issued", &self.issued)
+            .field("end", &self.end)
+            .field("turns", &self.turns)
+            .field("ply", &self.ply)
+            .field("hash", &format_args!("{:#x}", self.hash))
+            .finish()
+    }
+}
+
+impl fmt::Display for ApvState {
+    /// The hexagon with row 9 (North's home) at the top, each row indented so that
+    /// neighbours touch: North's units in upper case, South's in lower case (`P` Pivot,
+    /// `A` Axis, `V` Veil, `T` Turned Veil), `.` empty. Then the pending orders and who
+    /// is to decide what.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in (-4..=4).rev() {
+            let cells: Vec<usize> = (-4..=4).filter_map(|q| GEO.cell(q, r)).collect();
+            write!(
+                f,
+                "{} {:indent$}",
+                r + 5,
+                "",
+                indent = r.unsigned_abs() as usize
+            )?;
+            for &c in &cells {
+                let ch = match (self.unit_at(0, c), self.unit_at(1, c)) {
+                    (Some(u), _) => u.letter(),
+                    (_, Some(u)) => u.letter().to_ascii_lowercase(),
+                    _ => '.',
+                };
+                write!(f, " {ch}")?;
+            }
+            let first = board::cell_name(cells[0]);
+            let last = board::cell_name(cells[cells.len() - 1]);
+            writeln!(
+                f,
+                "{:pad$}   {first}..{last}",
+                "",
+                pad = r.unsigned_abs() as usize
+            )?;
+        }
+        for side in 0..2 {
+            if let Some(o) = self.orders[side] {
+                writeln!(
+                    f,
+                    "{} has ordered {}-{}",
+                    SIDES[side],
+                    board::cell_name(o.from.into()),
+                    board::cell_name(o.to.into())
+                )?;
+            }
+        }
+        write!(f, "turn {}: ", self.turns + 1)?;
+        match self.end {
+            Some(End::Win(w)) => write!(
+                f,
+                "seat {w} ({}) wins: the other Pivot is shut in",
+                SIDES[w]
+            ),
+            Some(End::BothImmobilised) => write!(f, "draw: both Pivots are shut in"),
+            Some(End::Cap) => write!(f, "draw: {} turns played", self.turns),
+            None if self.moved == NONE => write!(
+                f,
+                "{} (seat {}) to make its primary move",
+                SIDES[self.to_move], self.to_move
+            ),
+            None => write!(
+                f,
+                "{} (seat {}) to decide its order (not for {}{})",
+                SIDES[self.to_move],
+                self.to_move,
+                board::cell_name(self.moved.into()),
+                if self.may_issue_order() {
+                    ""
+                } else {
+                    "; limited orders: no-order only"
+                }
+            ),
+        }
+    }
+}

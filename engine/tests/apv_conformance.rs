@@ -1,0 +1,620 @@
+//! APV passes the conformance suite under every parameter combination, and behaves as
+//! the rules spec (`shared/rules/apv.md`) says in hand-built positions: each end rule
+//! (a Pivot shut in by either side, by a primary move or a fired order; both at once;
+//! the turn cap, checked before the next order fires), orders that fire or fizzle, the
+//! order decision's own rules, Limited Orders, what `Eq` and the hash cover, the
+//! notation and its error messages, the parameters, and the pinned initial hash.
+
+use agon_engine::games::apv::board::{Bitboard, GEO};
+use agon_engine::games::apv::{Apv, ApvMove, ApvState, End, MoveKind, Order, Unit};
+use agon_engine::testing::{check_conformance, Conformance};
+use agon_engine::{play_moves, Game, Outcome, Params, State, Turn};
+
+fn cell(name: &str) -> usize {
+    let b = name.as_bytes();
+    GEO.cell(
+        i32::from(b[0]) - i32::from(b'e'),
+        i32::from(b[1]) - i32::from(b'5'),
+    )
+    .unwrap_or_else(|| panic!("{name} is not a cell"))
+}
+
+/// A hand-built position: `P`/`A`/`V`/`T` and a cell per unit, upper case North,
+/// lower case South; orders as `d7-d9` or empty.
+fn setup(game: Apv, units: &str, orders: [&str; 2], to_move: usize) -> ApvState {
+    let mut bb = [[0 as Bitboard; 4]; 2];
+    for token in units.split_whitespace() {
+        let letter = token.chars().next().unwrap();
+        let side = usize::from(letter.is_ascii_lowercase());
+        let unit = match letter.to_ascii_uppercase() {
+            'P' => Unit::Pivot,
+            'A' => Unit::Axis,
+            'V' => Unit::Veil,
+            _ => Unit::Turned,
+        };
+        bb[side][unit as usize] |= 1 << cell(&token[1..]);
+    }
+    let orders = orders.map(|o| {
+        o.split_once('-').map(|(a, b)| Order {
+            from: cell(a) as u8,
+            to: cell(b) as u8,
+        })
+    });
+    game.position(bb, to_move, orders)
+        .unwrap_or_else(|e| panic!("{units}: {e}"))
+}
+
+fn play(s: &mut ApvState, moves: &str) {
+    play_moves(s, moves).unwrap_or_else(|e| panic!("[{moves}]: {e}\n{s}"));
+}
+
+fn after(game: Apv, moves: &str) -> ApvState {
+    let mut s = game.initial_state();
+    play(&mut s, moves);
+    s
+}
+
+fn legal(s: &ApvState) -> Vec<String> {
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    let mut texts: Vec<String> = moves.iter().map(|&m| s.format_move(m)).collect();
+    texts.sort();
+    texts
+}
+
+/// Asserts that parsing `text` fails with a reason containing every one of `words`.
+#[track_caller]
+fn refused(s: &ApvState, text: &str, words: &[&str]) {
+    match s.parse_move(text) {
+        Ok(m) => panic!("{text:?} parsed as {}", s.format_move(m)),
+        Err(e) => {
+            assert_eq!(e.text, text);
+            for w in words {
+                assert!(
+                    e.reason.contains(w),
+                    "{text:?}: reason {:?} lacks {w:?}",
+                    e.reason
+                );
+            }
+        }
+    }
+}
+
+fn conform(game: Apv, playouts: usize, seed: u64) -> agon_engine::testing::ConformanceReport {
+    let cfg = Conformance {
+        playouts,
+        seed,
+        // Two decisions per turn at most.
+        max_plies: 2 * game.max_turns(),
+        ..Conformance::default()
+    };
+    let report = check_conformance(&game, &cfg).unwrap_or_else(|e| panic!("{game:?}: {e}"));
+    assert_eq!(report.playouts, playouts);
+    assert_eq!(report.chance_nodes, 0);
+    report
+}
+
+// Random games are long (a third of them reach the 500-turn cap) and the suite checks
+// every move of every node, so the quick runs are short; the ignored one is the full run.
+
+#[test]
+fn conformance_default_rules() {
+    // The suite's transposition probe swaps two moves of one seat's turn, which APV's
+    // turn shape never allows (a primary move, then an order); the tests below check
+    // transpositions with whole turns instead.
+    let report = conform(Apv::default(), 60, 1);
+    let reasons: Vec<&str> = report.end_reasons.iter().map(|r| r.0).collect();
+    assert!(
+        reasons.contains(&"immobilised") && reasons.contains(&"cap"),
+        "{report:?}"
+    );
+}
+
+#[test]
+fn conformance_orders_off_and_limited() {
+    conform(Apv::new(false, false, 500).unwrap(), 30, 2);
+    conform(Apv::new(true, true, 500).unwrap(), 30, 3);
+}
+
+#[test]
+#[ignore = "1,000 playouts per rule set: about 3 minutes"]
+fn conformance_full() {
+    for (i, game) in [
+        Apv::default(),
+        Apv::new(false, false, 500).unwrap(),
+        Apv::new(true, true, 500).unwrap(),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        conform(game, 1000, 10 + i as u64);
+    }
+}
+
+#[test]
+fn conformance_short_caps_end_by_cap() {
+    for (orders, limited, seed) in [(true, false, 4), (false, false, 5), (true, true, 6)] {
+        let game = Apv::new(orders, limited, 12).unwrap();
+        let report = conform(game, 200, seed);
+        assert!(
+            report.end_reasons.iter().any(|r| r.0 == "cap"),
+            "{game:?}: {report:?}"
+        );
+        let longest = if orders { 24 } else { 12 };
+        assert!(report.longest <= longest, "{report:?}");
+    }
+}
+
+#[test]
+fn the_initial_position_and_hash_are_pinned() {
+    let s = Apv::default().initial_state();
+    assert_eq!(s.turn(), Turn::Seat(0));
+    assert_eq!((s.side(0), s.side(1)), ("north", "south"));
+    assert_eq!(s.pivot(0), cell("e9"));
+    assert_eq!(s.pivot(1), cell("e1"));
+    for (side, unit, cells) in [
+        (0, Unit::Axis, ["d8", "f8"]),
+        (0, Unit::Veil, ["d7", "f7"]),
+        (0, Unit::Turned, ["e8", "e7"]),
+        (1, Unit::Axis, ["d2", "f2"]),
+        (1, Unit::Veil, ["d3", "f3"]),
+        (1, Unit::Turned, ["e2", "e3"]),
+    ] {
+        assert_eq!(
+            s.units(side, unit),
+            1 << cell(cells[0]) | 1 << cell(cells[1])
+        );
+    }
+    // A change of the key tables or of what the hash covers must update this
+    // deliberately. The parameters are rules, not position: they leave the key alone.
+    assert_eq!(s.hash(), s.recompute_hash());
+    assert_eq!(s.hash(), 0xe6d4_7453_0144_9e2b, "{:#018x}", s.hash());
+    for game in [
+        Apv::new(false, false, 9).unwrap(),
+        Apv::new(true, true, 500).unwrap(),
+    ] {
+        assert_eq!(game.initial_state().hash(), s.hash());
+    }
+    // Each Pivot starts in a corner with one liberty.
+    assert_eq!(s.liberties(0), 1 << cell("d9"));
+    assert_eq!(s.liberties(1), 1 << cell("f1"));
+}
+
+#[test]
+fn a_turn_is_a_primary_move_then_an_order_decision_by_the_same_seat() {
+    let mut s = Apv::default().initial_state();
+    play(&mut s, "d8-a8");
+    assert_eq!(s.turn(), Turn::Seat(0));
+    assert_eq!(s.just_moved(), Some(cell("a8")));
+    let moves = legal(&s);
+    assert!(moves.contains(&"no-order".to_string()));
+    assert!(moves
+        .iter()
+        .all(|m| m == "no-order" || m.starts_with("order:")));
+    // Not the Axis that just moved (now on a8), every other unit's moves.
+    assert!(
+        moves.iter().all(|m| !m.starts_with("order:a8-")),
+        "{moves:?}"
+    );
+    refused(
+        &s,
+        "order:a8-a6",
+        &["just made the primary move", "another unit"],
+    );
+    // The order is a legal move now: d7-d5 (Veil), f8-i5 (Axis).
+    assert!(moves.contains(&"order:d7-d5".to_string()));
+    assert!(moves.contains(&"order:f8-i5".to_string()));
+    // A Veil ignores the cell it jumps over; an order may be suicidal (d9 is North's
+    // Pivot's last liberty) as long as it is a legal move.
+    assert!(moves.contains(&"order:d7-d9".to_string()));
+    play(&mut s, "order:d7-d5");
+    assert_eq!(s.turn(), Turn::Seat(1));
+    assert_eq!(
+        s.order(0),
+        Some(Order {
+            from: cell("d7") as u8,
+            to: cell("d5") as u8
+        })
+    );
+    assert_eq!(s.turns(), 1);
+    // South's turn: no pending order of its own, the North order waits.
+    play(&mut s, "d2-a5 no-order");
+    // North's order fired as South's turn ended: d7 is empty, d5 holds the Veil.
+    assert_eq!(s.order(0), None);
+    assert_eq!(s.unit_at(0, cell("d5")), Some(Unit::Veil));
+    assert_eq!(s.unit_at(0, cell("d7")), None);
+    assert_eq!(s.turn(), Turn::Seat(0));
+    assert_eq!(s.just_moved(), None);
+    // The unit the order just moved may make the primary move.
+    assert!(legal(&s).contains(&"d5-b5".to_string()));
+    play(&mut s, "d5-b5");
+    assert_eq!(s.unit_at(0, cell("b5")), Some(Unit::Veil));
+    assert_eq!(s.ply(), 5);
+}
+
+#[test]
+fn an_order_fizzles_when_its_destination_is_taken() {
+    let mut s = after(Apv::default(), "d8-a8 order:d7-d5");
+    // South's Veil d3 jumps onto d5 first.
+    play(&mut s, "d3-d5 no-order");
+    assert_eq!(s.order(0), None, "the order is removed");
+    assert_eq!(
+        s.unit_at(0, cell("d7")),
+        Some(Unit::Veil),
+        "and its unit stays"
+    );
+    assert_eq!(s.unit_at(1, cell("d5")), Some(Unit::Veil));
+    assert_eq!(s.turn(), Turn::Seat(0));
+    assert_eq!(s.just_moved(), None);
+}
+
+#[test]
+fn an_axis_order_fizzles_when_its_path_is_blocked() {
+    // North's Axis a5 is ordered to a8; South's Veil c4 lands on a6, in the path.
+    let mut s = setup(
+        Apv::default(),
+        "Pe5 Aa5 Vd5 pi1 ab4 vc4 tc3 ah1",
+        ["a5-a8", ""],
+        1,
+    );
+    assert_eq!(s.turn(), Turn::Seat(1));
+    play(&mut s, "c4-a6 no-order");
+    assert_eq!(s.order(0), None);
+    assert_eq!(
+        s.unit_at(0, cell("a5")),
+        Some(Unit::Axis),
+        "blocked at a6: no move"
+    );
+    assert_eq!(s.unit_at(0, cell("a8")), None);
+    // Without the block the same order fires.
+    let mut t = setup(
+        Apv::default(),
+        "Pe5 Aa5 Vd5 pi1 ab4 vc4 tc3 ah1",
+        ["a5-a8", ""],
+        1,
+    );
+    play(&mut t, "c4-c6 no-order");
+    assert_eq!(t.unit_at(0, cell("a8")), Some(Unit::Axis));
+}
+
+#[test]
+fn shutting_in_the_enemy_pivot_wins_by_a_primary_move() {
+    // South's Pivot sits on c9 with d9 its last liberty; North's Turned Veil on e7
+    // jumps to d9 and wins at once, before any order decision.
+    let mut s = setup(Apv::default(), "Pe5 Te7 pc9 ab9 vc8 ad8 ae1", ["", ""], 0);
+    play(&mut s, "e7-d9");
+    assert_eq!(s.turn(), Turn::Over);
+    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(s.end_reason(), Some("immobilised"));
+    assert_eq!(s.end(), Some(End::Win(0)));
+    assert!(legal(&s).is_empty());
+    refused(&s, "no-order", &["the game is over"]);
+}
+
+#[test]
+fn shutting_in_your_own_pivot_loses() {
+    // From the start, North's d8-d9 fills its own Pivot's only liberty.
+    let s = after(Apv::default(), "d8-d9");
+    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(s.end_reason(), Some("immobilised"));
+    // An order that does the same loses when it fires, two plies later: South's turn
+    // passes, North's order fires as North's turn begins.
+    let mut s = after(Apv::default(), "d8-a8 order:d7-d9");
+    assert_eq!(s.turn(), Turn::Seat(1));
+    play(&mut s, "d2-a5");
+    assert_eq!(s.turn(), Turn::Seat(1));
+    play(&mut s, "no-order");
+    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(s.end_reason(), Some("immobilised"));
+    assert_eq!(s.ply(), 4);
+}
+
+#[test]
+fn a_fired_order_can_win() {
+    // South's Pivot on c9 has d9 as its last liberty; North's order e7-d9 (Turned Veil)
+    // fires as North's turn begins, unless South's turn changed things. South plays
+    // its Axis e1 away.
+    let mut s = setup(
+        Apv::default(),
+        "Pe5 Te7 pc9 ab9 vc8 ad8 ae1",
+        ["e7-d9", ""],
+        1,
+    );
+    play(&mut s, "e1-e2 no-order");
+    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(s.end_reason(), Some("immobilised"));
+}
+
+#[test]
+fn both_pivots_shut_in_at_once_is_a_draw() {
+    // Both Pivots' last liberty is d9: by a fired order...
+    let s = setup(
+        Apv::default(),
+        "Pe9 Af8 Te8 Vd7 Ad8 pc9 ab9 vc8 ae1",
+        ["d7-d9", ""],
+        0,
+    );
+    assert_eq!(s.turn(), Turn::Over);
+    assert_eq!(s.outcome(), Some(Outcome::Draw));
+    assert_eq!(s.end_reason(), Some("both-immobilised"));
+    // ...or by a primary move (South's Turned Veil e7 to d9).
+    let mut s = setup(
+        Apv::default(),
+        "Pe9 Af8 Te8 Ad8 pc9 ab9 vc8 te7 ae1",
+        ["", ""],
+        1,
+    );
+    play(&mut s, "e7-d9");
+    assert_eq!(s.outcome(), Some(Outcome::Draw));
+    assert_eq!(s.end_reason(), Some("both-immobilised"));
+    assert_eq!(s.end(), Some(End::BothImmobilised));
+}
+
+#[test]
+fn the_cap_ends_the_game_before_the_next_order_fires() {
+    // Cap of 2 turns: North's turn 1 orders d7-d9 (which would shut North's own Pivot
+    // in when it fires); South's turn 2 completes the cap, so the order never fires.
+    let game = Apv::new(true, false, 2).unwrap();
+    let mut s = after(game, "d8-a8 order:d7-d9 d2-a5");
+    assert_eq!(s.turn(), Turn::Seat(1));
+    play(&mut s, "no-order");
+    assert_eq!(s.turn(), Turn::Over);
+    assert_eq!(s.outcome(), Some(Outcome::Draw));
+    assert_eq!(s.end_reason(), Some("cap"));
+    assert_eq!(s.turns(), 2);
+    assert_eq!(
+        s.unit_at(0, cell("d7")),
+        Some(Unit::Veil),
+        "the order did not fire"
+    );
+    // One more turn allowed: the order fires and North loses.
+    let game = Apv::new(true, false, 3).unwrap();
+    let s = after(game, "d8-a8 order:d7-d9 d2-a5 no-order");
+    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    // Without orders a turn is one decision, and the cap counts those turns.
+    let game = Apv::new(false, false, 2).unwrap();
+    let mut s = after(game, "d8-a8");
+    assert_eq!(s.turn(), Turn::Seat(1));
+    play(&mut s, "d2-a5");
+    assert_eq!(s.end_reason(), Some("cap"));
+    // A win on the last turn's primary move is a win, not a cap draw.
+    let game = Apv::new(true, false, 1).unwrap();
+    let s = after(game, "d8-d9");
+    assert_eq!(s.end_reason(), Some("immobilised"));
+}
+
+#[test]
+fn the_cap_counter_is_not_part_of_the_position() {
+    // The same position after 2 and after 4 turns: equal, same hash (the counter only
+    // counts towards the cap, as a chess engine leaves out the move number).
+    let game = Apv::new(false, false, 500).unwrap();
+    let a = after(game, "d8-a8 d2-a5");
+    let b = after(game, "d8-c8 d2-c3 c8-a8 c3-a5");
+    assert_eq!(a, b);
+    assert_eq!(a.hash(), b.hash());
+    assert_ne!(a.turns(), b.turns());
+}
+
+#[test]
+fn eq_and_hash_cover_orders_phase_and_limited_flags() {
+    let game = Apv::default();
+    // Same board, different pending orders (or none).
+    let a = after(game, "d8-a8 order:d7-d5");
+    let b = after(game, "d8-a8 order:f7-f5");
+    let c = after(game, "d8-a8 no-order");
+    for (x, y) in [(&a, &b), (&a, &c), (&b, &c)] {
+        assert_ne!(x, y);
+        assert_ne!(x.hash(), y.hash());
+    }
+    // Two order decisions on the same board after different units moved: the unit that
+    // just moved may not be ordered, so the choices differ, and so must the positions.
+    let x = after(game, "d8-a8 no-order d2-a5 no-order f7-f5");
+    let y = after(game, "f7-f5 no-order d2-a5 no-order d8-a8");
+    assert_eq!(x.units(0, Unit::Axis), y.units(0, Unit::Axis));
+    assert_eq!(x.units(0, Unit::Veil), y.units(0, Unit::Veil));
+    assert_eq!(
+        (x.just_moved(), y.just_moved()),
+        (Some(cell("f5")), Some(cell("a8")))
+    );
+    assert_ne!(x, y);
+    assert_ne!(x.hash(), y.hash());
+    assert_ne!(legal(&x), legal(&y));
+    // Once both turns are complete the two orders transpose.
+    let (mut x, mut y) = (x, y);
+    play(&mut x, "no-order");
+    play(&mut y, "no-order");
+    assert_eq!(x, y);
+    assert_eq!(x.hash(), y.hash());
+    // Limited Orders: the same board, North to move, but in `p` North's order fired
+    // this turn (so it ordered last turn and may not order now); in `q` nobody ordered.
+    let limited = Apv::new(true, true, 500).unwrap();
+    let line_p = "d8-a8 order:f8-g7 d2-a5 no-order";
+    let line_q = "f8-g7 no-order d2-c3 no-order d8-a8 no-order c3-a5 no-order";
+    let (p, q) = (after(limited, line_p), after(limited, line_q));
+    assert_eq!(p.units(0, Unit::Axis), q.units(0, Unit::Axis));
+    assert_eq!(p.units(1, Unit::Axis), q.units(1, Unit::Axis));
+    assert!(p.issued_last_turn(0) && !q.issued_last_turn(0));
+    assert_ne!(p, q);
+    assert_ne!(p.hash(), q.hash());
+    // Under the default rules there is no such flag: the two lines transpose.
+    let (p, q) = (after(game, line_p), after(game, line_q));
+    assert_eq!(p, q);
+    assert_eq!(p.hash(), q.hash());
+}
+
+#[test]
+fn limited_orders_allow_an_order_every_other_turn() {
+    let game = Apv::new(true, true, 500).unwrap();
+    let mut s = after(game, "d8-a8 order:d7-d5 d2-a5 no-order");
+    // North's order fired; North ordered last turn, so this turn only no-order.
+    play(&mut s, "a8-a6");
+    assert_eq!(legal(&s), ["no-order"]);
+    assert!(s.issued_last_turn(0));
+    refused(
+        &s,
+        "order:f7-f5",
+        &["limited orders", "no-order is its only choice"],
+    );
+    // The same position under the default rules offers orders.
+    let free = after(Apv::default(), "d8-a8 order:d7-d5 d2-a5 no-order a8-a6");
+    assert!(legal(&free).len() > 1);
+    play(&mut s, "no-order");
+    assert!(!s.issued_last_turn(0));
+    // South never ordered: free to order.
+    play(&mut s, "a5-b5");
+    assert!(legal(&s).len() > 1);
+    play(&mut s, "no-order");
+    // North's next turn: orders again.
+    play(&mut s, "a6-a7");
+    assert!(legal(&s).contains(&"order:f7-f5".to_string()));
+}
+
+#[test]
+fn notation_is_forgiving_and_errors_name_the_problem() {
+    let s = Apv::default().initial_state();
+    let d8a8 = ApvMove::new(MoveKind::Primary, cell("d8"), cell("a8"));
+    for text in ["d8-a8", " D8-A8 ", "d8-A8\t"] {
+        assert_eq!(s.parse_move(text), Ok(d8a8), "{text:?}");
+    }
+    assert_eq!(s.format_move(d8a8), "d8-a8");
+    refused(&s, "", &["expected a primary move like d8-a8"]);
+    refused(&s, "d8a8", &["expected"]);
+    refused(&s, "a1-a2", &["a1 is off the board"]);
+    refused(&s, "z9-a8", &["\"z9\" is not a cell"]);
+    refused(&s, "d10-a8", &["is not a cell"]);
+    refused(&s, "d5-d4", &["d5 is empty"]);
+    refused(&s, "d2-d4", &["d2 holds a south unit"]);
+    refused(&s, "e9-e8", &["e8 is occupied by a north unit"]);
+    refused(&s, "e9-e7", &["a Pivot steps to one of its six neighbours"]);
+    refused(
+        &s,
+        "d8-d6",
+        &["the Axis's path from d8 to d6 is blocked at d7"],
+    );
+    refused(
+        &s,
+        "d8-e6",
+        &["an Axis slides along one of the six directions"],
+    );
+    refused(&s, "d7-d6", &["a Veil jumps exactly two cells"]);
+    refused(
+        &s,
+        "e8-e6",
+        &["a Turned Veil jumps to one of its six diagonal cells"],
+    );
+    refused(&s, "d8-d8", &["does not move the unit"]);
+    refused(&s, "order:d7-d5", &["primary move first"]);
+    refused(&s, "no-order", &["primary move first"]);
+    refused(&s, "pass", &["expected"]);
+    let mut t = s.clone();
+    play(&mut t, "d8-a8");
+    refused(
+        &t,
+        "d7-d5",
+        &["has made its primary move", "order:<from>-<to> or no-order"],
+    );
+    refused(&t, "order:a8-a6", &["just made the primary move"]);
+    refused(&t, "order:d7-d6", &["a Veil jumps exactly two cells"]);
+    refused(&t, "order:", &["expected"]);
+    refused(&t, "order:d7-", &["is not a cell"]);
+    assert_eq!(
+        t.parse_move(" ORDER:D7-D5 "),
+        Ok(ApvMove::new(MoveKind::Order, cell("d7"), cell("d5")))
+    );
+    assert_eq!(t.parse_move("No-Order"), Ok(ApvMove::NO_ORDER));
+    assert_eq!(t.format_move(ApvMove::NO_ORDER), "no-order");
+    assert_eq!(
+        t.format_move(ApvMove::new(MoveKind::Order, cell("d7"), cell("d5"))),
+        "order:d7-d5"
+    );
+    // try_apply of an illegal move value gives the same reasons and changes nothing.
+    let mut u = t.clone();
+    let e = u.try_apply(d8a8).unwrap_err();
+    assert!(e.reason.contains("has made its primary move"), "{e}");
+    assert_eq!(u, t);
+    let e = u
+        .try_apply(ApvMove::new(MoveKind::Order, cell("a8"), cell("a6")))
+        .unwrap_err();
+    assert!(e.reason.contains("just made the primary move"), "{e}");
+    // Orders off: the turn ends with the primary move.
+    let mut off = Apv::new(false, false, 500).unwrap().initial_state();
+    play(&mut off, "d8-a8");
+    assert_eq!(off.turn(), Turn::Seat(1));
+    refused(&off, "no-order", &["primary move first"]);
+}
+
+#[test]
+fn parameters_reach_the_same_rules_and_errors() {
+    let specs = Apv::param_specs();
+    let defaults = Apv::from_params(&Params::defaults(specs)).unwrap();
+    assert_eq!(defaults, Apv::default());
+    assert_eq!(
+        (
+            defaults.orders(),
+            defaults.limited_orders(),
+            defaults.max_turns()
+        ),
+        (true, false, 500)
+    );
+    let p = Params::parse(specs, &[("limited_orders", "true"), ("max_turns", "80")]).unwrap();
+    assert_eq!(
+        p.canonical(),
+        "limited_orders=true,max_turns=80,orders=true"
+    );
+    assert_eq!(
+        Apv::from_params(&p).unwrap(),
+        Apv::new(true, true, 80).unwrap()
+    );
+    let e = Params::parse(specs, &[("max_turns", "0")]).unwrap_err();
+    assert!(e.0.contains("max_turns=0"), "{e}");
+    let e = Params::parse(specs, &[("orders", "maybe")]).unwrap_err();
+    assert!(
+        e.0.contains("orders=maybe") && e.0.contains("true|false"),
+        "{e}"
+    );
+    let p = Params::parse(specs, &[("orders", "false"), ("limited_orders", "true")]).unwrap();
+    let e = Apv::from_params(&p).unwrap_err();
+    assert!(
+        e.0.contains("limited_orders=true") && e.0.contains("orders=true"),
+        "{e}"
+    );
+    assert_eq!(Apv::NAME, "apv");
+    const { assert!(!Apv::HAS_CHANCE && !Apv::HAS_HIDDEN_INFORMATION) };
+}
+
+#[test]
+fn hand_built_positions_are_checked() {
+    let game = Apv::default();
+    let mut bb = [[0 as Bitboard; 4]; 2];
+    bb[0][0] = 1 << cell("e5");
+    assert!(
+        game.position(bb, 0, [None; 2]).is_err(),
+        "South has no Pivot"
+    );
+    bb[1][0] = 1 << cell("e5");
+    assert!(game.position(bb, 0, [None; 2]).is_err(), "two units on e5");
+    bb[1][0] = 1 << cell("i1");
+    let s = game.position(bb, 1, [None; 2]).unwrap();
+    assert_eq!(s.turn(), Turn::Seat(1));
+    assert_eq!(s.hash(), s.recompute_hash());
+    let bad = Order {
+        from: cell("e5") as u8,
+        to: cell("e7") as u8,
+    };
+    assert!(game.position(bb, 0, [Some(bad), None]).is_err());
+}
+
+#[test]
+fn the_board_prints_with_north_at_the_top() {
+    let s = after(Apv::default(), "d8-a8 order:d7-d5");
+    let text = s.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0].trim_end(), "9      . . . . P       a9..e9");
+    assert_eq!(lines[1].trim_end(), "8     A . . . T A      a8..f8");
+    assert_eq!(lines[8].trim_end(), "1      p . . . .       e1..i1");
+    assert!(text.contains("north has ordered d7-d5"), "{text}");
+    assert!(
+        text.ends_with("south (seat 1) to make its primary move"),
+        "{text}"
+    );
+}

@@ -1,0 +1,664 @@
+//! APV move generation and turn sequencing checked against counts and against an
+//! independent implementation.
+//!
+//! - Every line of `tests/data/apv.perft` is checked against the engine's
+//!   [`agon_engine::perft::perft`] (the `deep` lines only with `-- --ignored`), and against
+//!   the naive reference implementation of `tests/naive_apv/`, which derived the counts.
+//! - The naive implementation reproduces the rules spec's test vectors and first moves.
+//! - Below the data file's middle games, orders fire, fizzle (also because an Axis's path
+//!   is blocked by the time its order fires), end games, Limited Orders leaves only
+//!   `no-order`, and the cap ends games: the naive implementation counts each event.
+//! - Engine and naive agree at every node of seeded random playouts (same legal moves as
+//!   sorted notation, same turn, result, end reason and ply), under every parameter
+//!   combination, from the start and from hand-built positions (a fired order that shuts
+//!   both Pivots in, an order that fizzles at the cap), and in a proptest over
+//!   move-index sequences, so that a failure shrinks to the shortest line that shows it.
+//! - The comparisons are sensitive: the naive implementation with a deliberately broken
+//!   rule ([`naive_apv::Mutation`]) disagrees with the data file or with the engine.
+//!
+//! `naive_fill` (ignored) writes the data file with every count recomputed by the naive
+//! generator; that is how the file's `naive` counts were made.
+
+mod common;
+mod naive_apv;
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use agon_engine::games::apv::board::GEO;
+use agon_engine::games::apv::{Apv, ApvState, Order, Unit};
+use agon_engine::perft::{divide as engine_divide, perft as engine_perft};
+use agon_engine::{play_moves, Game, Outcome, State, Turn};
+use common::PerftLine;
+use naive_apv::{
+    divide, perft, perft_events, Cell, Events, Kind, Mutation, NaiveMove, NaiveResult, NaiveTurn,
+    Position, Rules,
+};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const DATA: &str = include_str!("data/apv.perft");
+
+/// One count of the data file.
+type Entry = PerftLine<Apv>;
+
+/// The spec's table and first-move list, typed in again here so that an edit of the
+/// data file cannot silently change them.
+const SPEC_COUNTS: [u64; 3] = [25, 507, 12527];
+const SPEC_FIRST_MOVES: &str = "d7-f5 d7-d5 d7-b7 d7-b9 d7-d9 d8-c8 d8-b8 d8-a8 d8-c9 d8-d9 \
+     e7-g6 e7-f5 e7-d6 e7-c8 e7-d9 e8-g7 e8-f6 e8-c9 e9-d9 f7-h5 f7-f5 f7-d9 f8-g7 f8-h6 f8-i5";
+
+/// The naive rules matching an engine game.
+fn naive_rules(game: &Apv) -> Rules {
+    Rules::new(game.orders(), game.limited_orders(), game.max_turns())
+}
+
+fn naive_position(e: &Entry, mutation: Mutation) -> Result<Position, String> {
+    let mut p = naive_rules(&e.game).with(mutation).start();
+    p.play(&e.moves)?;
+    Ok(p)
+}
+
+/// Parses the data file; panics with the line number on a malformed line.
+fn load() -> Vec<Entry> {
+    common::read("apv.perft", DATA, &["spec", "naive"])
+}
+
+/// Where engine and naive differ below `entry`'s position: the first moves whose divide
+/// counts differ (and moves only one of them lists).
+fn explain(entry: &Entry) -> String {
+    let state = entry.engine_state();
+    let naive = naive_position(entry, Mutation::None).expect("the naive rules accept the line");
+    let mut engine: Vec<(String, u64)> = engine_divide(&state, entry.depth)
+        .into_iter()
+        .map(|(m, n)| (state.format_move(m), n))
+        .collect();
+    let mut reference = divide(&naive, entry.depth);
+    engine.sort();
+    reference.sort();
+    let mut out = String::new();
+    for (m, n) in &reference {
+        match engine.iter().find(|(e, _)| e == m) {
+            None => {
+                let _ = write!(out, " {m}: naive {n}, missing in engine;");
+            }
+            Some((_, e)) if e != n => {
+                let _ = write!(out, " {m}: naive {n}, engine {e};");
+            }
+            _ => {}
+        }
+    }
+    for (m, e) in &engine {
+        if !reference.iter().any(|(r, _)| r == m) {
+            let _ = write!(out, " {m}: engine {e}, not legal for naive;");
+        }
+    }
+    out
+}
+
+/// Checks `entries` against the naive implementation under `mutation`.
+fn check_naive(entries: &[Entry], mutation: Mutation) -> Vec<String> {
+    let mut failures = Vec::new();
+    for e in entries {
+        let expected = e.expected();
+        match naive_position(e, mutation).map(|p| perft(&p, e.depth)) {
+            Ok(got) if got == expected => {}
+            Ok(got) => failures.push(format!("{}: naive {got}, file {expected}", e.label())),
+            Err(why) => failures.push(format!("{}: {why}", e.label())),
+        }
+    }
+    failures
+}
+
+/// The data file's quick lines small enough for the naive implementation on every run.
+fn naive_quick() -> Vec<Entry> {
+    load()
+        .into_iter()
+        .filter(|e| !e.deep && e.count.is_some_and(|c| c <= 3_000_000))
+        .collect()
+}
+
+#[test]
+fn data_file_is_well_formed_and_covers_what_is_required() {
+    let entries = load();
+    assert!(entries.len() >= 70, "{} lines", entries.len());
+    for e in &entries {
+        assert!(e.count.is_some(), "{}: placeholder count", e.label());
+    }
+    let start = |orders, limited, depth| {
+        entries.iter().any(|e| {
+            e.moves.is_empty()
+                && (
+                    e.game.orders(),
+                    e.game.limited_orders(),
+                    e.game.max_turns(),
+                    e.depth,
+                ) == (orders, limited, 500, depth)
+        })
+    };
+    for depth in 1..=6 {
+        assert!(start(true, false, depth), "orders on, depth {depth}");
+        assert!(start(false, false, depth), "orders off, depth {depth}");
+        assert!(start(true, true, depth), "limited orders, depth {depth}");
+    }
+    let midgame = |pred: &dyn Fn(&Apv) -> bool, depth| {
+        entries
+            .iter()
+            .any(|e| !e.moves.is_empty() && pred(&e.game) && e.depth >= depth)
+    };
+    assert!(midgame(&|g| g.orders() && !g.limited_orders(), 6));
+    assert!(midgame(&|g| g.limited_orders(), 6));
+    assert!(midgame(&|g| !g.orders(), 6));
+    assert!(midgame(&|g| g.max_turns() < 500, 6));
+    assert_eq!(entries.iter().filter(|e| e.source == "spec").count(), 3);
+    // Some count reaches zero: the cap ends every line.
+    assert!(entries.iter().any(|e| e.count == Some(0)));
+}
+
+#[test]
+fn data_file_spec_lines_are_the_spec_vectors() {
+    let entries = load();
+    for (d, count) in SPEC_COUNTS.into_iter().enumerate() {
+        let depth = d as u32 + 1;
+        let line = entries
+            .iter()
+            .find(|e| e.spec == "apv" && e.moves.is_empty() && e.depth == depth)
+            .unwrap_or_else(|| panic!("depth {depth} missing"));
+        assert_eq!(line.count, Some(count), "{}", line.label());
+        assert_eq!(line.source, "spec", "{}", line.label());
+        assert_eq!(line.game, Apv::default());
+    }
+}
+
+#[test]
+fn engine_and_naive_list_the_spec_first_moves() {
+    let mut spec: Vec<&str> = SPEC_FIRST_MOVES.split_whitespace().collect();
+    spec.sort();
+    assert_eq!(spec.len(), 25);
+    let s = Apv::default().initial_state();
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    let mut engine: Vec<String> = moves.iter().map(|&m| s.format_move(m)).collect();
+    engine.sort();
+    assert_eq!(engine, spec);
+    assert_eq!(Rules::new(true, false, 500).start().legal_texts(), spec);
+    // Orders or not, the first decision is the same.
+    assert_eq!(Rules::new(false, false, 500).start().legal_texts(), spec);
+}
+
+#[test]
+fn engine_matches_data_file() {
+    common::assert_engine_tier(&load(), false, |e| format!("divide:{}", explain(e)));
+}
+
+#[test]
+#[ignore = "deep perft: about 10 minutes (debug assertions on)"]
+fn engine_matches_data_file_deep() {
+    common::assert_engine_tier(&load(), true, |e| format!("divide:{}", explain(e)));
+}
+
+#[test]
+fn naive_reproduces_the_spec_vectors() {
+    let start = Rules::new(true, false, 500).start();
+    for (d, count) in SPEC_COUNTS.into_iter().enumerate() {
+        assert_eq!(perft(&start, d as u32 + 1), count, "depth {}", d + 1);
+    }
+    let d = divide(&start, 3);
+    assert_eq!(d.iter().map(|(_, n)| n).sum::<u64>(), SPEC_COUNTS[2]);
+}
+
+#[test]
+fn naive_matches_data_file() {
+    let failures = check_naive(&naive_quick(), Mutation::None);
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+#[ignore = "naive perft of every line: about 20 minutes"]
+fn naive_matches_data_file_deep() {
+    for e in &load() {
+        let t = Instant::now();
+        let failures = check_naive(std::slice::from_ref(e), Mutation::None);
+        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+        eprintln!("{} ok in {:.1?}", e.label(), t.elapsed());
+    }
+}
+
+/// Writes the data file with every count recomputed by the naive implementation (the
+/// other fields unchanged) to the path in the environment variable `NAIVE_FILL_OUT`; a
+/// `?` count is how a new line asks for its count, and a recorded count that the naive
+/// implementation does not reproduce stops it. With `NAIVE_FILL_MISSING=1` only the `?`
+/// lines are computed (the others are kept as recorded).
+#[test]
+#[ignore = "generator of the data file's naive counts: about 20 minutes"]
+fn naive_fill() {
+    let path = std::env::var("NAIVE_FILL_OUT")
+        .expect("set NAIVE_FILL_OUT to the path of the file to write");
+    let missing_only = std::env::var("NAIVE_FILL_MISSING").is_ok();
+    let entries = load();
+    let out = common::refill(DATA, &entries, |e| {
+        if let (true, Some(c)) = (missing_only, e.count) {
+            return c;
+        }
+        let t = Instant::now();
+        let n = perft(&naive_position(e, Mutation::None).unwrap(), e.depth);
+        eprintln!("{} = {n} in {:.1?}", e.label(), t.elapsed());
+        n
+    });
+    std::fs::write(&path, out).unwrap();
+}
+
+#[test]
+fn midgames_show_the_rare_events() {
+    // The events below each middle game of the file, at the depth given (the naive
+    // generator counts them while it walks the tree).
+    let mut total = Events::default();
+    let mut lines = 0;
+    for e in load() {
+        if e.moves.is_empty() || e.deep || e.depth < 4 || e.expected() > 1_000_000 {
+            continue;
+        }
+        let mut ev = Events::default();
+        let p = naive_position(&e, Mutation::None).unwrap();
+        assert_eq!(perft_events(&p, e.depth, &mut ev), e.expected());
+        lines += 1;
+        if e.game.orders() && !e.game.limited_orders() {
+            assert!(ev.fired > 0 && ev.fizzled > 0, "{}: {ev:?}", e.label());
+        }
+        if e.game.limited_orders() && e.depth >= 5 {
+            assert!(ev.limited > 0, "{}: {ev:?}", e.label());
+        }
+        if e.game.max_turns() < 500 {
+            assert!(ev.capped > 0, "{}: {ev:?}", e.label());
+        }
+        total.fired += ev.fired;
+        total.fizzled += ev.fizzled;
+        total.axis_blocked += ev.axis_blocked;
+        total.limited += ev.limited;
+        total.ended_by_order += ev.ended_by_order;
+        total.capped += ev.capped;
+        total.won += ev.won;
+    }
+    assert!(lines >= 6, "{lines} lines");
+    for (what, n) in [
+        ("fired orders", total.fired),
+        ("fizzled orders", total.fizzled),
+        ("Axis orders blocked on the way", total.axis_blocked),
+        ("Limited Orders refusals", total.limited),
+        ("games ended by a fired order", total.ended_by_order),
+        ("games ended by the cap", total.capped),
+        ("games won", total.won),
+    ] {
+        assert!(n > 0, "no {what} below the middle games: {total:?}");
+    }
+}
+
+/// Compares one node: engine and naive agree on whose turn it is, the result and its
+/// reason, the ply, the sides and the legal moves. Returns the naive legal moves with
+/// their notation, sorted by it.
+fn compare_node(state: &ApvState, naive: &Position) -> Result<Vec<(String, NaiveMove)>, String> {
+    let turn_matches = match (state.turn(), naive.turn()) {
+        (Turn::Seat(a), NaiveTurn::Seat(b)) => a == b,
+        (Turn::Over, NaiveTurn::Over) => true,
+        _ => false,
+    };
+    if !turn_matches {
+        return Err(format!(
+            "turn: engine {:?}, naive {:?}",
+            state.turn(),
+            naive.turn()
+        ));
+    }
+    let expected = naive.result.map(|r| match r {
+        NaiveResult::Win(s) => (Outcome::Win(s), "immobilised"),
+        NaiveResult::BothShut => (Outcome::Draw, "both-immobilised"),
+        NaiveResult::Cap => (Outcome::Draw, "cap"),
+    });
+    let got = state.outcome().zip(state.end_reason());
+    if got != expected {
+        return Err(format!("result: engine {got:?}, naive {expected:?}"));
+    }
+    if state.ply() as usize != naive.plies {
+        return Err(format!(
+            "ply: engine {}, naive {}",
+            state.ply(),
+            naive.plies
+        ));
+    }
+    if state.turns() != naive.turns {
+        return Err(format!(
+            "turns: engine {}, naive {}",
+            state.turns(),
+            naive.turns
+        ));
+    }
+    if (state.side(0), state.side(1)) != ("north", "south") {
+        return Err("seat 0 plays North, seat 1 South".into());
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let mut engine: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
+    engine.sort();
+    let mut reference: Vec<(String, NaiveMove)> = naive
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m.to_string(), m))
+        .collect();
+    reference.sort_by(|a, b| a.0.cmp(&b.0));
+    if engine.len() != reference.len() || engine.iter().zip(&reference).any(|(e, r)| *e != r.0) {
+        let only_engine: Vec<_> = engine
+            .iter()
+            .filter(|m| !reference.iter().any(|r| r.0 == **m))
+            .collect();
+        let only_naive: Vec<_> = reference
+            .iter()
+            .map(|r| &r.0)
+            .filter(|m| !engine.contains(m))
+            .collect();
+        return Err(format!(
+            "legal moves differ: only engine {only_engine:?}, only naive {only_naive:?}"
+        ));
+    }
+    Ok(reference)
+}
+
+/// Plays one game in both implementations from the given positions, choosing at each
+/// node the move `pick(number of moves)` (modulo that number) of the sorted notation
+/// list, until the game ends or `pick` returns `None`. Returns the number of nodes
+/// compared, or the first disagreement with the move list that reaches it.
+fn cross_check_from(
+    mut state: ApvState,
+    mut naive: Position,
+    label: &str,
+    mut pick: impl FnMut(usize) -> Option<usize>,
+) -> Result<u64, String> {
+    let mut line: Vec<String> = Vec::new();
+    let mut nodes = 0;
+    loop {
+        let at = |line: &[String]| format!("{label} after [{}]", line.join(" "));
+        let moves = compare_node(&state, &naive).map_err(|e| format!("{}: {e}", at(&line)))?;
+        nodes += 1;
+        if moves.is_empty() {
+            return Ok(nodes);
+        }
+        let Some(i) = pick(moves.len()) else {
+            return Ok(nodes);
+        };
+        let (text, m) = &moves[i % moves.len()];
+        let engine_move = state
+            .parse_move(text)
+            .map_err(|e| format!("{}: engine cannot parse {text}: {e}", at(&line)))?;
+        state.apply(engine_move);
+        naive.apply(*m);
+        line.push(text.clone());
+    }
+}
+
+/// [`cross_check_from`] the start of `game`.
+fn cross_check(
+    game: Apv,
+    mutation: Mutation,
+    pick: impl FnMut(usize) -> Option<usize>,
+) -> Result<u64, String> {
+    let naive = naive_rules(&game).with(mutation).start();
+    cross_check_from(game.initial_state(), naive, &format!("{game:?}"), pick)
+}
+
+/// Every parameter combination worth a look, with short caps so that capped games are
+/// compared too.
+fn configs() -> Vec<Apv> {
+    let mut out = Vec::new();
+    for (orders, limited) in [(true, false), (false, false), (true, true)] {
+        for max_turns in [500, 7, 30, 1] {
+            out.push(Apv::new(orders, limited, max_turns).unwrap());
+        }
+    }
+    out
+}
+
+/// Random playouts in both implementations under every configuration.
+fn random_playouts(mutation: Mutation, games: usize, seed: u64) -> Result<u64, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut nodes = 0;
+    for game in configs() {
+        for _ in 0..games {
+            nodes += cross_check(game, mutation, |n| Some(rng.random_range(0..n)))?;
+        }
+    }
+    Ok(nodes)
+}
+
+#[test]
+fn engine_and_naive_agree_on_random_playouts() {
+    let nodes = random_playouts(Mutation::None, 40, 2025).unwrap_or_else(|e| panic!("{e}"));
+    assert!(nodes > 20_000, "only {nodes} nodes compared");
+}
+
+/// A hand-built position, as an engine state and a naive position.
+struct Setup {
+    name: &'static str,
+    /// `P`/`A`/`V`/`T` then a cell, upper case for North and lower case for South.
+    units: &'static str,
+    /// Pending orders (`d7-d5`) of North and South, or empty.
+    orders: [&'static str; 2],
+    to_move: usize,
+}
+
+fn cell_of(name: &str) -> (usize, Cell) {
+    let b = name.as_bytes();
+    let (q, r) = (
+        i32::from(b[0]) - i32::from(b'e'),
+        i32::from(b[1]) - i32::from(b'5'),
+    );
+    (GEO.cell(q, r).expect("a cell"), (q, r))
+}
+
+impl Setup {
+    fn build(&self, game: Apv, mutation: Mutation) -> Result<(ApvState, Position), String> {
+        let mut bitboards = [[0u64; 4]; 2];
+        let mut units = Vec::new();
+        for token in self.units.split_whitespace() {
+            let letter = token.chars().next().unwrap();
+            let side = usize::from(letter.is_ascii_lowercase());
+            let (unit, kind) = match letter.to_ascii_uppercase() {
+                'P' => (Unit::Pivot, Kind::Pivot),
+                'A' => (Unit::Axis, Kind::Axis),
+                'V' => (Unit::Veil, Kind::Veil),
+                _ => (Unit::Turned, Kind::Turned),
+            };
+            let (i, c) = cell_of(&token[1..]);
+            bitboards[side][unit as usize] |= 1 << i;
+            units.push((side, kind, c));
+        }
+        let mut orders = [None; 2];
+        let mut pending = [None; 2];
+        for side in 0..2 {
+            if let Some((a, b)) = self.orders[side].split_once('-') {
+                let ((fa, ca), (fb, cb)) = (cell_of(a), cell_of(b));
+                orders[side] = Some(Order {
+                    from: fa as u8,
+                    to: fb as u8,
+                });
+                pending[side] = Some((ca, cb));
+            }
+        }
+        let state = game.position(bitboards, self.to_move, orders)?;
+        let naive = Position::custom(
+            naive_rules(&game).with(mutation),
+            &units,
+            pending,
+            self.to_move,
+        );
+        Ok((state, naive))
+    }
+}
+
+/// Positions where the rare rules decide: each is played out at random many times in
+/// both implementations, under every configuration (those without orders skip the
+/// setups that have some).
+const SETUPS: &[Setup] = &[
+    // North's Pivot in the e9 corner has one liberty, d9, and North's pending order
+    // sends its Veil d7 there: unless South ends the game first, North shuts its own
+    // Pivot in when the order fires. With a cap of one turn, the game is drawn before.
+    Setup {
+        name: "own order shuts own pivot",
+        units: "Pe9 Te8 Af8 Vd7 pe1 ad2 te2 vf3",
+        orders: ["d7-d9", ""],
+        to_move: 1,
+    },
+    // Both Pivots' last liberty is d9 (North's on e9, South's on c9 with b9, c8 and d8
+    // taken), and North's order fills it as North's turn begins: a draw at once.
+    Setup {
+        name: "fired order shuts both pivots",
+        units: "Pe9 Af8 Te8 Vd7 Ad8 pc9 ab9 vc8 ae1",
+        orders: ["d7-d9", ""],
+        to_move: 0,
+    },
+    // The same shared liberty, and South's Turned Veil on e7 can jump to d9 as its
+    // primary move: both Pivots shut in by one primary move, a draw.
+    Setup {
+        name: "shared last liberty, South to move",
+        units: "Pe9 Af8 Te8 Ad8 pc9 ab9 vc8 te7 ae1",
+        orders: ["", ""],
+        to_move: 1,
+    },
+    // North's Axis on a5 is ordered to a8; South's Veil on c4 can land on a6 first, so
+    // the order finds its path blocked when it fires.
+    Setup {
+        name: "axis order blocked on the way",
+        units: "Pe5 Aa5 Vd5 pi1 ab4 vc4 tc3 ah1",
+        orders: ["a5-a8", ""],
+        to_move: 1,
+    },
+];
+
+#[test]
+fn engine_and_naive_agree_from_hand_built_positions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let mut nodes = 0;
+    for setup in SETUPS {
+        for game in configs() {
+            let built = setup.build(game, Mutation::None);
+            let (state, naive) = match built {
+                Ok(b) => b,
+                // Orders in a setup under rules without them.
+                Err(_) if !game.orders() => continue,
+                Err(e) => panic!("{}: {e}", setup.name),
+            };
+            for _ in 0..10 {
+                nodes += cross_check_from(state.clone(), naive.clone(), setup.name, |n| {
+                    Some(rng.random_range(0..n))
+                })
+                .unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+    }
+    assert!(nodes > 2_000, "{nodes}");
+}
+
+#[test]
+fn engine_and_naive_agree_on_divides() {
+    for (spec, moves, depth) in [
+        ("apv", "", 3),
+        ("apv", "d8-a8", 3),
+        ("apv:orders=false", "d8-a8", 3),
+        (
+            "apv:limited_orders=true",
+            "d8-a8 order:d7-d5 d2-a5 order:d3-d5 a8-a6",
+            3,
+        ),
+        ("apv:max_turns=3", "d8-a8 order:d7-d5 d2-a5 no-order", 3),
+    ] {
+        let game: Apv = common::parse_game(spec).unwrap();
+        let mut state = game.initial_state();
+        play_moves(&mut state, moves).unwrap();
+        let mut engine: Vec<(String, u64)> = engine_divide(&state, depth)
+            .into_iter()
+            .map(|(m, n)| (state.format_move(m), n))
+            .collect();
+        let mut naive = naive_rules(&game).start();
+        naive.play(moves).unwrap();
+        let mut reference = divide(&naive, depth);
+        engine.sort();
+        reference.sort();
+        assert_eq!(engine, reference, "{spec} [{moves}] depth {depth}");
+    }
+}
+
+/// For each broken rule: the data file's counts or the node-by-node comparison with the
+/// engine (from the start or from the hand-built positions) notice it. Shows that these
+/// checks would not let such a bug pass.
+#[test]
+fn a_broken_rule_is_caught() {
+    let entries: Vec<Entry> = naive_quick()
+        .into_iter()
+        .filter(|e| e.count.is_some_and(|c| c <= 1_000_000))
+        .collect();
+    for mutation in [
+        Mutation::AxisJumps,
+        Mutation::FiringIgnoresPath,
+        Mutation::OrderJustMoved,
+        Mutation::NoEndCheckAfterFiring,
+        Mutation::BothImmobilisedMoverWins,
+        Mutation::LimitedIgnored,
+        Mutation::CapAfterFiring,
+    ] {
+        let by_perft = entries
+            .iter()
+            .find(|e| !check_naive(std::slice::from_ref(e), mutation).is_empty())
+            .map(|e| e.label());
+        let by_playouts = random_playouts(mutation, 15, 2025).err();
+        let mut rng = ChaCha8Rng::seed_from_u64(77);
+        let by_setups = SETUPS.iter().find_map(|setup| {
+            configs().into_iter().find_map(|game| {
+                let (state, naive) = setup.build(game, mutation).ok()?;
+                (0..10).find_map(|_| {
+                    cross_check_from(state.clone(), naive.clone(), setup.name, |n| {
+                        Some(rng.random_range(0..n))
+                    })
+                    .err()
+                })
+            })
+        });
+        assert!(
+            by_perft.is_some() || by_playouts.is_some() || by_setups.is_some(),
+            "{mutation:?} goes unnoticed"
+        );
+        eprintln!(
+            "{mutation:?}: perft {by_perft:?}; playouts {by_playouts:?}; setups {by_setups:?}"
+        );
+    }
+}
+
+proptest! {
+    // No regression files: a failure prints the shrunk line, which belongs in the data
+    // file or in a named test rather than in a file of seeds.
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Engine and naive agree along any line; a failure shrinks to the shortest line.
+    #[test]
+    fn engine_and_naive_agree_along_any_line(
+        config in 0..12usize,
+        picks in proptest::collection::vec(any::<u16>(), 0..200),
+    ) {
+        let game = configs()[config];
+        let mut it = picks.iter();
+        let result = cross_check(game, Mutation::None, |_| it.next().map(|&i| usize::from(i)));
+        prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+    }
+}
+
+#[test]
+fn perft_counts_every_decision_and_nothing_after_the_end() {
+    // North's d8-d9 fills its own Pivot's only liberty: a finished game, nothing below.
+    let mut s = Apv::default().initial_state();
+    play_moves(&mut s, "d8-d9").unwrap();
+    assert_eq!(s.turn(), Turn::Over);
+    assert_eq!(engine_perft(&s, 3), 0);
+    assert_eq!(engine_perft(&s, 0), 1);
+}
