@@ -178,10 +178,10 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
     fn end_reason(&self) -> Option<&'static str>;
 
     /// Whether the game ended here because of the path that led here, beyond what
-    /// `hash()` and `Eq` describe: a repetition rule that counts earlier positions. The
-    /// same position reached by another path might go on, so search must not store in a
-    /// transposition table any value that depended on such a node. The default is for
-    /// games without such rules.
+    /// `hash()` and `Eq` describe: a repetition rule that counts earlier positions, or a
+    /// length cap that counts turns. The same position reached by another path might go
+    /// on, so search must not store in a transposition table any value that depended on
+    /// such a node. The default is for games without such rules.
     fn ended_by_history(&self) -> bool {
         false
     }

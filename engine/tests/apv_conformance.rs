@@ -361,6 +361,8 @@ fn the_cap_ends_the_game_before_the_next_order_fires() {
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.outcome(), Some(Outcome::Draw));
     assert_eq!(s.end_reason(), Some("cap"));
+    // The cap counts turns, which the hash leaves out: search must not store this.
+    assert!(s.ended_by_history());
     assert_eq!(s.turns(), 2);
     assert_eq!(
         s.unit_at(0, cell("d7")),
@@ -381,6 +383,7 @@ fn the_cap_ends_the_game_before_the_next_order_fires() {
     let game = Apv::new(true, false, 1).unwrap();
     let s = after(game, "d8-d9");
     assert_eq!(s.end_reason(), Some("immobilised"));
+    assert!(!s.ended_by_history());
 }
 
 #[test]

@@ -675,6 +675,11 @@ impl State for ApvState {
         self.end.map(End::reason)
     }
 
+    /// The turn cap counts turns, which the hash leaves out.
+    fn ended_by_history(&self) -> bool {
+        self.end == Some(End::Cap)
+    }
+
     fn side(&self, seat: Seat) -> &'static str {
         SIDES[seat]
     }
