@@ -114,11 +114,15 @@ impl Romgon {
             ] {
                 let n = board.pieces(colour, kind).count_ones();
                 if n > most || (kind == Kind::Rhombus && n != 1) {
+                    let allowed = if kind == Kind::Rhombus {
+                        "exactly 1".to_string()
+                    } else {
+                        format!("at most {most}")
+                    };
                     return Err(format!(
-                        "{} has {n} {}s (allowed: {})",
+                        "{} has {n} × {} (allowed: {allowed})",
                         colour.name(),
                         kind.name(),
-                        if kind == Kind::Rhombus { "exactly 1".to_string() } else { format!("at most {most}") }
                     ));
                 }
             }

@@ -28,13 +28,15 @@ pub fn letter(colour: Colour, kind: Kind) -> char {
     }
 }
 
-/// The name of orientation `o` of a `kind` piece (empty for types without one).
+/// The name of orientation `o` of a `kind` piece (empty for types without one, `?` for
+/// a value the type does not have: a move value from another position may carry one).
 pub fn orientation_name(kind: Kind, o: u8) -> &'static str {
-    match kind {
-        Kind::Triangle => DIRECTION_NAMES[usize::from(o)],
-        Kind::Hexagon => AXIS_NAMES[usize::from(o)],
-        _ => "",
-    }
+    let names: &[&'static str] = match kind {
+        Kind::Triangle => &DIRECTION_NAMES,
+        Kind::Hexagon => &AXIS_NAMES,
+        _ => return "",
+    };
+    names.get(usize::from(o)).copied().unwrap_or("?")
 }
 
 /// A piece as text: its letter and orientation, e.g. `tW`, `HSE`, `R`.
