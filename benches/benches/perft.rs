@@ -1,4 +1,4 @@
-//! Move-generation speed: perft from fixed Invector positions.
+//! Move-generation speed: perft from fixed Invector and Romgon positions.
 //!
 //! Run with `cargo bench -p agon-benches --bench perft`. Each benchmark's throughput is
 //! the perft node count, so criterion reports nodes per second directly.
@@ -6,7 +6,10 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use agon_benches::{InvectorPosition, MIDGAME_8X7, START_5X4, START_8X7};
+use agon_benches::{
+    InvectorPosition, RomgonPosition, MIDGAME_8X7, ROMGON_MIDGAME, ROMGON_START, START_5X4,
+    START_8X7,
+};
 use agon_engine::perft::perft;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
@@ -28,5 +31,22 @@ fn bench_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft);
+/// (position, depth): Romgon's trees grow about fifty-fold a ply.
+const ROMGON_POSITIONS: &[(RomgonPosition, u32)] = &[(ROMGON_START, 4), (ROMGON_MIDGAME, 4)];
+
+fn bench_romgon_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("romgon-perft");
+    group.sample_size(10);
+    for &(position, depth) in ROMGON_POSITIONS {
+        let state = position.state();
+        let nodes = perft(&state, depth);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{}-d{depth}", position.name), |b| {
+            b.iter(|| perft(black_box(&state), depth))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_romgon_perft);
 criterion_main!(benches);

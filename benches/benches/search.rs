@@ -1,4 +1,4 @@
-//! Search speed: fixed-depth `ab` searches from fixed Invector positions, and
+//! Search speed: fixed-depth `ab` searches from fixed Invector and Romgon positions, and
 //! fixed-iteration `mcts` searches (one thread, solver and reuse off, as in the
 //! OpenSpiel comparison) from the Connect Four start, a Connect Four middle game and
 //! the Pig start.
@@ -11,10 +11,14 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use agon_benches::{InvectorPosition, MIDGAME_8X7, START_5X4, START_8X7};
+use agon_benches::{
+    InvectorPosition, RomgonPosition, MIDGAME_8X7, ROMGON_MIDGAME, ROMGON_START, START_5X4,
+    START_8X7,
+};
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::InvectorEval;
 use agon_engine::games::pig::{Pig, PigEval};
+use agon_engine::games::romgon::RomgonEval;
 use agon_engine::{play_moves, Evaluator, Game, State, ZeroSumTwoPlayer};
 use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use agon_search::{Agent, AgentRng, Budget, Mcts, MctsConfig};
@@ -43,6 +47,33 @@ fn bench_ab(c: &mut Criterion) {
         };
         group.throughput(Throughput::Elements(search(&state).nodes));
         group.bench_function(format!("{name}-d{depth}"), |b| {
+            b.iter(|| search(black_box(&state)))
+        });
+    }
+    group.finish();
+}
+
+/// (position, depth) of the Romgon searches.
+const ROMGON_POSITIONS: &[(RomgonPosition, u32)] = &[(ROMGON_START, 6), (ROMGON_MIDGAME, 6)];
+
+fn bench_romgon_ab(c: &mut Criterion) {
+    let mut group = c.benchmark_group("romgon-ab");
+    group.sample_size(10);
+    for &(position, depth) in ROMGON_POSITIONS {
+        let state = position.state();
+        let config = AlphaBetaConfig {
+            budget: Budget {
+                depth: Some(depth),
+                ..Budget::default()
+            },
+            ..AlphaBetaConfig::default()
+        };
+        let search = |state| {
+            let mut agent = AlphaBeta::new(RomgonEval, config, "ab");
+            agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
+        };
+        group.throughput(Throughput::Elements(search(&state).nodes));
+        group.bench_function(format!("{}-d{depth}", position.name), |b| {
             b.iter(|| search(black_box(&state)))
         });
     }
@@ -95,5 +126,5 @@ fn bench_mcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_ab, bench_mcts);
+criterion_group!(benches, bench_ab, bench_romgon_ab, bench_mcts);
 criterion_main!(benches);

@@ -2,6 +2,7 @@
 //! that both measure the same positions and a figure names its position unambiguously.
 
 use agon_engine::games::invector::{Invector, InvectorState};
+use agon_engine::games::romgon::{Romgon, RomgonState};
 use agon_engine::{play_moves, Game};
 
 /// A benchmark position of Invector: a board and a line of moves from the start.
@@ -51,4 +52,37 @@ pub const START_5X4: InvectorPosition = InvectorPosition {
     width: 5,
     height: 4,
     moves: "",
+};
+
+/// A benchmark position of Romgon (default rules): a line of actions from the start.
+#[derive(Clone, Copy, Debug)]
+pub struct RomgonPosition {
+    /// Short name used in benchmark ids.
+    pub name: &'static str,
+    /// Actions from the start, in notation.
+    pub moves: &'static str,
+}
+
+impl RomgonPosition {
+    /// The position itself.
+    pub fn state(&self) -> RomgonState {
+        let mut state = Romgon::default().initial_state();
+        play_moves(&mut state, self.moves).expect("benchmark lines are legal");
+        state
+    }
+}
+
+/// The start.
+pub const ROMGON_START: RomgonPosition = RomgonPosition {
+    name: "start",
+    moves: "",
+};
+
+/// A middle game after 13 actions of a random playout (seed 5), White to move: both
+/// sides' triangles and hexagons out, a black triangle on the dead zone's edge, and
+/// deadlocks within three plies (it is a line of the perft data file).
+pub const ROMGON_MIDGAME: RomgonPosition = RomgonPosition {
+    name: "midgame",
+    moves: "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5-5@NW H4-0>3-2@E t5-5>4-5@W \
+            H3-2>4-0@E h2-7>2-6@E T2-1@NE t4-5>3-5@SE T2-1@E s0-5>1-5",
 };

@@ -53,6 +53,11 @@ const CONNECT4_MIDGAME: &str = "d d c e e c f b d d g a";
 /// A Pig middle game: seat 1 to move with a turn total of 9, 9 points against 0.
 const PIG_MIDGAME: &str = "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6";
 
+/// The Romgon middle game the criterion benches use too (`agon_benches::ROMGON_MIDGAME`,
+/// checked equal in the tests): 13 actions, White to move, deadlocks a few plies away.
+const ROMGON_MIDGAME: &str = "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5-5@NW H4-0>3-2@E \
+     t5-5>4-5@W H3-2>4-0@E h2-7>2-6@E T2-1@NE t4-5>3-5@SE T2-1@E s0-5>1-5";
+
 /// The bench, in printing order. Depths are chosen so the whole list takes a few
 /// seconds in a release build.
 pub const CASES: &[BenchCase] = &[
@@ -127,6 +132,24 @@ pub const CASES: &[BenchCase] = &[
         label: "midgame",
         moves: PIG_MIDGAME,
         agent: "mcts:iters=5000",
+    },
+    BenchCase {
+        game: "romgon",
+        label: "start",
+        moves: "",
+        agent: "ab:depth=6",
+    },
+    BenchCase {
+        game: "romgon",
+        label: "midgame",
+        moves: ROMGON_MIDGAME,
+        agent: "ab:depth=6",
+    },
+    BenchCase {
+        game: "romgon",
+        label: "midgame",
+        moves: ROMGON_MIDGAME,
+        agent: "mcts:iters=2000",
     },
 ];
 
@@ -250,8 +273,13 @@ mod tests {
     }
 
     #[test]
-    fn the_invector_midgame_is_the_criterion_benches_one() {
+    fn the_midgames_are_the_criterion_benches_ones() {
         assert_eq!(INVECTOR_MIDGAME, agon_benches::MIDGAME_8X7.moves);
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>();
+        assert_eq!(
+            words(ROMGON_MIDGAME),
+            words(agon_benches::ROMGON_MIDGAME.moves)
+        );
     }
 
     #[test]
@@ -294,7 +322,7 @@ mod tests {
         let err = bench(&cases, Some("chess"), &mut Vec::new()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--filter: unknown game \"chess\" (valid: invector, connect4, pig)"
+            "--filter: unknown game \"chess\" (valid: invector, connect4, pig, romgon)"
         );
     }
 }

@@ -97,7 +97,11 @@ fn refused(s: &RomgonState, text: &str, words: &[&str]) {
         Err(e) => {
             assert_eq!(e.text, text);
             for w in words {
-                assert!(e.reason.contains(w), "{text:?}: reason {:?} lacks {w:?}", e.reason);
+                assert!(
+                    e.reason.contains(w),
+                    "{text:?}: reason {:?} lacks {w:?}",
+                    e.reason
+                );
             }
         }
     }
@@ -164,7 +168,11 @@ fn deadlock_wins_even_if_another_piece_could_take_the_attacker() {
     }
     // With the square on 3-2 gone, 2-1 is an escape: no deadlock. Black is attacked and
     // must answer: the Rhombus escapes, or the square takes the attacker.
-    let s = at(Romgon::default(), "R6-5 T1-1@E S1-3 r0-0 s2-2", Colour::White);
+    let s = at(
+        Romgon::default(),
+        "R6-5 T1-1@E S1-3 r0-0 s2-2",
+        Colour::White,
+    );
     let t = play(&s, "T1-1@NW");
     assert_eq!(t.turn(), Turn::Seat(0));
     assert_eq!(legal(&t), ["r0-0>2-1", "s2-2>1-1x"]);
@@ -194,13 +202,19 @@ fn threefold_repetition_loses_for_the_player_who_completes_it() {
     assert_eq!(s, Romgon::default().initial_state());
     assert_eq!(s.hash(), Romgon::default().initial_state().hash());
     assert_eq!(s.occurrences(), 2);
-    let s = after(Romgon::default(), &format!("{cycle} t1-6@NW T1-0@SE t1-6@W"));
+    let s = after(
+        Romgon::default(),
+        &format!("{cycle} t1-6@NW T1-0@SE t1-6@W"),
+    );
     assert_eq!(s.turn(), Turn::Seat(1));
     // Any other action is fine; turning back to E repeats the start a third time.
     assert!(play(&s, "T1-0@NE").outcome().is_none());
     ended(&play(&s, "T1-0@E"), Colour::Black, "repetition");
     // The position, not the move, repeats: reaching it by another way counts too.
-    let s = after(Romgon::default(), &format!("{cycle} t1-6@SW T1-0@NE t1-6@W"));
+    let s = after(
+        Romgon::default(),
+        &format!("{cycle} t1-6@SW T1-0@NE t1-6@W"),
+    );
     assert_eq!(s.occurrences(), 1);
     ended(&play(&s, "T1-0@E"), Colour::Black, "repetition");
 }
@@ -208,7 +222,11 @@ fn threefold_repetition_loses_for_the_player_who_completes_it() {
 #[test]
 fn repetition_counts_from_the_last_capture_on() {
     // No position before a capture can return, so the count starts at the capture.
-    let s = at(Romgon::default(), "R3-0 S2-3 T5-0@E r0-5 s3-4 t1-6@W", Colour::White);
+    let s = at(
+        Romgon::default(),
+        "R3-0 S2-3 T5-0@E r0-5 s3-4 t1-6@W",
+        Colour::White,
+    );
     let t = play(&s, "S2-3>3-4x");
     assert_eq!(t.occurrences(), 1);
     let t = play(&t, "t1-6@NW T5-0@SE t1-6@W T5-0@E t1-6@NW T5-0@SE t1-6@W");
@@ -229,7 +247,10 @@ fn five_fold_shuttle_loses_and_counts_pieces_of_a_type_together() {
     assert_eq!(s.shuttle_count(Colour::Black, Kind::Rhombus, b, a), Some(4));
     assert_eq!(s.shuttle_count(Colour::White, Kind::Rhombus, a, b), Some(0));
     // Rotations count nothing.
-    assert_eq!(s.shuttle_count(Colour::White, Kind::Triangle, cell(1, 0), cell(2, 0)), Some(0));
+    assert_eq!(
+        s.shuttle_count(Colour::White, Kind::Triangle, cell(1, 0), cell(2, 0)),
+        Some(0)
+    );
     // Any other action goes on; the fifth crossing loses.
     assert!(play(&s, "r3-8>3-6").outcome().is_none());
     ended(&play(&s, "r3-8>3-7"), Colour::White, "shuttle");
@@ -238,8 +259,15 @@ fn five_fold_shuttle_loses_and_counts_pieces_of_a_type_together() {
 #[test]
 fn shuttle_counters_are_shared_by_pieces_of_a_type() {
     // Square A crosses {0-5, 1-5}; square B crosses it later.
-    let s = at(Romgon::default(), "R3-0 T5-0@E r3-8 s0-5 s1-6", Colour::Black);
-    let t = play(&s, "s0-5>1-5 T5-0@SE s1-6>0-5 T5-0@E s1-5>2-6 T5-0@SE s0-5>1-5");
+    let s = at(
+        Romgon::default(),
+        "R3-0 T5-0@E r3-8 s0-5 s1-6",
+        Colour::Black,
+    );
+    let t = play(
+        &s,
+        "s0-5>1-5 T5-0@SE s1-6>0-5 T5-0@E s1-5>2-6 T5-0@SE s0-5>1-5",
+    );
     assert_eq!(
         t.shuttle_count(Colour::Black, Kind::Square, cell(0, 5), cell(1, 5)),
         Some(2)
@@ -247,7 +275,10 @@ fn shuttle_counters_are_shared_by_pieces_of_a_type() {
     // Captures count nothing: only non-capturing moves do.
     let s = at(Romgon::default(), "R3-0 S2-3 r0-5 s3-4", Colour::White);
     let t = play(&s, "S2-3>3-4x");
-    assert_eq!(t.shuttle_count(Colour::White, Kind::Square, cell(2, 3), cell(3, 4)), Some(0));
+    assert_eq!(
+        t.shuttle_count(Colour::White, Kind::Square, cell(2, 3), cell(3, 4)),
+        Some(0)
+    );
 }
 
 #[test]
@@ -309,16 +340,29 @@ fn the_rotation_policies() {
     let step = game(Defence::Shape, Rotation::Step).initial_state();
     // Turning in place: any other facing, or one step either way.
     let turns = |s: &RomgonState| -> Vec<String> {
-        legal(s).into_iter().filter(|m| m.starts_with("t1-6@")).collect()
+        legal(s)
+            .into_iter()
+            .filter(|m| m.starts_with("t1-6@"))
+            .collect()
     };
-    assert_eq!(turns(&any), ["t1-6@E", "t1-6@NE", "t1-6@NW", "t1-6@SE", "t1-6@SW"]);
+    assert_eq!(
+        turns(&any),
+        ["t1-6@E", "t1-6@NE", "t1-6@NW", "t1-6@SE", "t1-6@SW"]
+    );
     assert_eq!(turns(&step), ["t1-6@NW", "t1-6@SW"]);
-    refused(&step, "t1-6@E", &["rotation=step", "from W only to SW or NW"]);
+    refused(
+        &step,
+        "t1-6@E",
+        &["rotation=step", "from W only to SW or NW"],
+    );
     refused(&step, "t1-6>2-6@E", &["rotation=step"]);
     assert!(step.parse_move("t1-6>2-6@SW").is_ok());
     // A hexagon may take either other axis under both policies.
     for s in [&any, &step] {
-        let hex: Vec<String> = legal(s).into_iter().filter(|m| m.starts_with("h2-7@")).collect();
+        let hex: Vec<String> = legal(s)
+            .into_iter()
+            .filter(|m| m.starts_with("h2-7@"))
+            .collect();
         assert_eq!(hex, ["h2-7@SE", "h2-7@SW"]);
     }
     // A capture keeps the orientation.
@@ -336,52 +380,101 @@ fn the_rotation_policies() {
 fn no_self_attack_for_every_kind_of_action() {
     // White's Rhombus on 3-1 is shielded from Black's circle on 5-1 (middle ring) by the
     // white hexagon on 4-1: the hexagon may not leave the ring path, but may turn.
-    let s = at(Romgon::default(), "R3-1 H4-1@E r3-8 c5-1 s1-1", Colour::White);
+    let s = at(
+        Romgon::default(),
+        "R3-1 H4-1@E r3-8 c5-1 s1-1",
+        Colour::White,
+    );
     let moves = legal(&s);
     assert!(moves.iter().all(|m| !m.starts_with("H4-1>")), "{moves:?}");
     assert!(moves.contains(&"H4-1@SE".to_string()));
     refused(&s, "H4-1>5-2@E", &["Rhombus on 3-1 would stand attacked"]);
     // In check, a rotation does not help.
-    let s = at(Romgon::default(), "R3-1 H4-0@E r3-8 c5-1 S2-5", Colour::White);
+    let s = at(
+        Romgon::default(),
+        "R3-1 H4-0@E r3-8 c5-1 S2-5",
+        Colour::White,
+    );
     refused(&s, "H4-0@SE", &["attacked", "rotation leaves it so"]);
 }
 
 #[test]
 fn notation_round_trips_and_errors_say_what_is_wrong() {
     let s = Romgon::default().initial_state();
-    for text in ["t5-6>5-5@W", "s6-5>5-5", "h2-7@SE", "r3-8>3-6", "c4-7>3-7", "h2-7>1-5@E"] {
+    for text in [
+        "t5-6>5-5@W",
+        "s6-5>5-5",
+        "h2-7@SE",
+        "r3-8>3-6",
+        "c4-7>3-7",
+        "h2-7>1-5@E",
+    ] {
         let m = s.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(s.format_move(m), text);
     }
     // Without @ a triangle or hexagon keeps its orientation.
-    assert_eq!(s.format_move(s.parse_move("t5-6>5-5").unwrap()), "t5-6>5-5@W");
-    assert_eq!(s.format_move(s.parse_move("h2-7>3-6").unwrap()), "h2-7>3-6@E");
+    assert_eq!(
+        s.format_move(s.parse_move("t5-6>5-5").unwrap()),
+        "t5-6>5-5@W"
+    );
+    assert_eq!(
+        s.format_move(s.parse_move("h2-7>3-6").unwrap()),
+        "h2-7>3-6@E"
+    );
     refused(&s, "", &["expected a piece letter"]);
     refused(&s, "x3-4", &["expected a piece letter"]);
     refused(&s, "é3-4", &["expected a piece letter"]);
     refused(&s, "t5-6", &["expected > and a target cell"]);
     refused(&s, "t56>5-5", &["\"56\" is not a cell"]);
     refused(&s, "t5-6>7-0", &["7-0 is off the board", "rows are 0 to 6"]);
-    refused(&s, "t5-6>0-6", &["0-6 is off the board", "row 0 has columns 0 to 5"]);
+    refused(
+        &s,
+        "t5-6>0-6",
+        &["0-6 is off the board", "row 0 has columns 0 to 5"],
+    );
     refused(&s, "t05-6>5-5", &["is not a cell"]);
-    refused(&s, "T5-0>5-1@E", &["T is a white piece, but black is to move"]);
-    refused(&s, "s5-6>4-5", &["5-6 holds a black triangle, not a black square"]);
+    refused(
+        &s,
+        "T5-0>5-1@E",
+        &["T is a white piece, but black is to move"],
+    );
+    refused(
+        &s,
+        "s5-6>4-5",
+        &["5-6 holds a black triangle, not a black square"],
+    );
     refused(&s, "t3-4>3-5", &["3-4 is empty"]);
     refused(&s, "t5-6>4-7", &["4-7 holds a friendly circle"]);
-    refused(&s, "t5-6>5-4@W", &["5-4 is not in front of the triangle on 5-6, which faces W"]);
+    refused(
+        &s,
+        "t5-6>5-4@W",
+        &["5-4 is not in front of the triangle on 5-6, which faces W"],
+    );
     refused(&s, "t5-6>5-5@N", &["\"N\" is not a triangle facing"]);
-    refused(&s, "h2-7@NE", &["\"NE\" is not a hexagon axis (one of E SE SW)"]);
+    refused(
+        &s,
+        "h2-7@NE",
+        &["\"NE\" is not a hexagon axis (one of E SE SW)"],
+    );
     refused(&s, "h2-7@E", &["a rotation must change the orientation"]);
     refused(&s, "s0-5@E", &["a square has no orientation"]);
     refused(&s, "r3-8@E", &["a rhombus has no orientation"]);
     refused(&s, "t5-6>5-5x", &["5-5 is empty: x marks a capture only"]);
     refused(&s, "t5-6>5-6", &["a move must leave its cell"]);
     refused(&s, "c4-7>3-5", &["never enters the dead zone"]);
-    refused(&s, "c4-7>0-4", &["ring from 4-7 to 0-4 is blocked both ways round"]);
+    refused(
+        &s,
+        "c4-7>0-4",
+        &["ring from 4-7 to 0-4 is blocked both ways round"],
+    );
     refused(&s, "r3-8>2-6", &["2-6 is not a rhombus move from 3-8"]);
     // A capture needs x and takes no @.
     let s = at(Romgon::default(), "R3-0 T2-3@SE r0-5 s3-4", Colour::White);
-    refused(&s, "T2-3>3-4", &["3-4 holds a black square: a capture is written with x"]);
+    refused(
+        &s,
+        "T2-3>3-4",
+        &["3-4 holds a black square: a capture is written with x"],
+    );
     refused(&s, "T2-3>3-4x@SE", &["a capture keeps the orientation"]);
     // The ring slide and its capture.
     let s = at(Romgon::default(), "R6-3 C2-0 r3-4 s0-5", Colour::White);
@@ -389,7 +482,10 @@ fn notation_round_trips_and_errors_say_what_is_wrong() {
     assert_eq!(caps, ["C2-0>0-5x"]);
     refused(&s, "C2-0>1-6", &["ring from 2-0 to 1-6 is blocked"]);
     // A finished game takes nothing.
-    let over = play(&at(Romgon::default(), "R3-6 r0-0 s3-8", Colour::White), "R3-6>3-8x");
+    let over = play(
+        &at(Romgon::default(), "R3-6 r0-0 s3-8", Colour::White),
+        "R3-6>3-8x",
+    );
     refused(&over, "r0-0>0-2", &["the game is over"]);
 }
 
@@ -397,7 +493,11 @@ fn notation_round_trips_and_errors_say_what_is_wrong() {
 fn setup_errors_name_the_problem() {
     let g = Romgon::default();
     let e = |pieces: &str| g.position(pieces, Colour::White).unwrap_err();
-    assert!(e("R3-0").contains("black has 0 × rhombus (allowed: exactly 1)"), "{}", e("R3-0"));
+    assert!(
+        e("R3-0").contains("black has 0 × rhombus (allowed: exactly 1)"),
+        "{}",
+        e("R3-0")
+    );
     assert!(e("R3-0 r3-8 r0-0").contains("exactly 1"));
     assert!(e("R3-0 r3-8 C3-4").contains("dead zone"));
     assert!(e("R3-0 r3-8 S3-0").contains("given twice"));
@@ -412,15 +512,26 @@ fn parameters_reach_the_same_rules_and_errors() {
     let defaults = Romgon::from_params(&Params::defaults(specs)).unwrap();
     assert_eq!(defaults, Romgon::default());
     assert_eq!(
-        (defaults.defence(), defaults.rotation(), defaults.max_actions()),
+        (
+            defaults.defence(),
+            defaults.rotation(),
+            defaults.max_actions()
+        ),
         (Defence::Shape, Rotation::Any, 600)
     );
     let p = Params::parse(
         specs,
-        &[("rotation", "step"), ("defence", "original"), ("max_actions", "100")],
+        &[
+            ("rotation", "step"),
+            ("defence", "original"),
+            ("max_actions", "100"),
+        ],
     )
     .unwrap();
-    assert_eq!(p.canonical(), "defence=original,max_actions=100,rotation=step");
+    assert_eq!(
+        p.canonical(),
+        "defence=original,max_actions=100,rotation=step"
+    );
     assert_eq!(
         Romgon::from_params(&p).unwrap(),
         Romgon::new(Defence::Original, Rotation::Step, 100).unwrap()

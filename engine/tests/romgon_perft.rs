@@ -273,11 +273,17 @@ fn midgame_lines_reach_every_end_rule() {
             let s = e.engine_state();
             let mut moves = Vec::new();
             s.legal_moves(&mut moves);
-            moves.iter().filter(|m| s.format_move(**m).contains('x')).count()
+            moves
+                .iter()
+                .filter(|m| s.format_move(**m).contains('x'))
+                .count()
         })
         .sum();
     assert!(captures > 0);
-    assert!(!all.contains_key("capture"), "a Rhombus was captured: {all:?}");
+    assert!(
+        !all.contains_key("capture"),
+        "a Rhombus was captured: {all:?}"
+    );
 }
 
 /// Compares one node: engine and naive agree on whose turn it is, the result, the end
@@ -311,7 +317,10 @@ fn compare_node(state: &RomgonState, naive: &Position) -> Result<Vec<(String, Na
         None => Turn::Seat(naive.to_move.seat()),
     };
     if state.turn() != naive_turn {
-        return Err(format!("turn: engine {:?}, naive {naive_turn:?}", state.turn()));
+        return Err(format!(
+            "turn: engine {:?}, naive {naive_turn:?}",
+            state.turn()
+        ));
     }
     if state.ply() != naive.ply {
         return Err(format!("ply: engine {}, naive {}", state.ply(), naive.ply));
@@ -404,7 +413,8 @@ fn random_playouts(
 
 #[test]
 fn engine_and_naive_agree_on_random_playouts() {
-    let (nodes, reasons) = random_playouts(Mutation::None, 20, 2025).unwrap_or_else(|e| panic!("{e}"));
+    let (nodes, reasons) =
+        random_playouts(Mutation::None, 20, 2025).unwrap_or_else(|e| panic!("{e}"));
     eprintln!("{nodes} nodes, end reasons {reasons:?}");
     assert!(nodes > 15_000, "only {nodes} nodes compared");
     assert!(reasons.len() >= 3, "{reasons:?}");
@@ -458,7 +468,9 @@ fn naive_sees_the_same_hand_built_positions() {
     // draglock at construction is the same on both sides.
     let pieces = "R3-0 r0-5 S1-4 S1-6";
     let game = Romgon::default();
-    let s = game.position(pieces, agon_engine::games::romgon::Colour::Black).unwrap();
+    let s = game
+        .position(pieces, agon_engine::games::romgon::Colour::Black)
+        .unwrap();
     let n = Position::setup(naive_rules(&game), pieces, Colour::Black);
     compare_node(&s, &n).unwrap();
 }

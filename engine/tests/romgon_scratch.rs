@@ -1,5 +1,5 @@
-use agon_engine::games::romgon::{Colour, Romgon, Defence, Rotation};
-use agon_engine::{State};
+use agon_engine::games::romgon::{Colour, Defence, Romgon, Rotation};
+use agon_engine::State;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -17,25 +17,64 @@ fn scratch() {
     let (mut found_goal, mut found_drag) = (0, 0);
     for _ in 0..2000000 {
         let mut cells: Vec<usize> = (0..51).collect();
-        for i in 0..51 { let j = rng.random_range(i..51); cells.swap(i, j); }
-        let letters = ["S","S","T","T","H","C"];
+        for i in 0..51 {
+            let j = rng.random_range(i..51);
+            cells.swap(i, j);
+        }
+        let letters = ["S", "S", "T", "T", "H", "C"];
         let nw = rng.random_range(1..5);
         let nb = rng.random_range(0..3);
-        let mut toks = vec![format!("R{}", name(cells[0])), format!("r{}", name(cells[1]))];
-        let facings = ["E","SE","SW","W","NW","NE"];
-        for k in 0..nw { let l = letters[rng.random_range(0..6)]; let o = if l=="T" {format!("@{}", facings[rng.random_range(0..6)])} else if l=="H" {format!("@{}", ["E","SE","SW"][rng.random_range(0..3)])} else {String::new()}; toks.push(format!("{l}{}{o}", name(cells[2+k]))); }
-        for k in 0..nb { let l = letters[rng.random_range(0..6)].to_lowercase(); let o = if l=="t" {format!("@{}", facings[rng.random_range(0..6)])} else if l=="h" {"@E".to_string()} else {String::new()}; toks.push(format!("{l}{}{o}", name(cells[6+k]))); }
+        let mut toks = vec![
+            format!("R{}", name(cells[0])),
+            format!("r{}", name(cells[1])),
+        ];
+        let facings = ["E", "SE", "SW", "W", "NW", "NE"];
+        for k in 0..nw {
+            let l = letters[rng.random_range(0..6)];
+            let o = if l == "T" {
+                format!("@{}", facings[rng.random_range(0..6)])
+            } else if l == "H" {
+                format!("@{}", ["E", "SE", "SW"][rng.random_range(0..3)])
+            } else {
+                String::new()
+            };
+            toks.push(format!("{l}{}{o}", name(cells[2 + k])));
+        }
+        for k in 0..nb {
+            let l = letters[rng.random_range(0..6)].to_lowercase();
+            let o = if l == "t" {
+                format!("@{}", facings[rng.random_range(0..6)])
+            } else if l == "h" {
+                "@E".to_string()
+            } else {
+                String::new()
+            };
+            toks.push(format!("{l}{}{o}", name(cells[6 + k])));
+        }
         let text = toks.join(" ");
-        let Ok(s) = shape.position(&text, Colour::White) else { continue };
-        let Ok(o) = orig.position(&text, Colour::White) else { continue };
-        if s.turn() == agon_engine::Turn::Over { continue; }
+        let Ok(s) = shape.position(&text, Colour::White) else {
+            continue;
+        };
+        let Ok(o) = orig.position(&text, Colour::White) else {
+            continue;
+        };
+        if s.turn() == agon_engine::Turn::Over {
+            continue;
+        }
         let br = s.board().rhombus(Colour::Black).unwrap();
-        if s.board().attacked(s.geometry(), br, Colour::White) { continue; }
+        if s.board().attacked(s.geometry(), br, Colour::White) {
+            continue;
+        }
         // Black not in check now.
-        let mut mv = Vec::new(); s.legal_moves(&mut mv);
+        let mut mv = Vec::new();
+        s.legal_moves(&mut mv);
         for m in mv {
-            let mut a = s.clone(); a.apply(m);
-            let mut b = o.clone(); if b.try_apply(m).is_err() { continue; }
+            let mut a = s.clone();
+            a.apply(m);
+            let mut b = o.clone();
+            if b.try_apply(m).is_err() {
+                continue;
+            }
             if found_goal < 3 && a.end_reason() == Some("deadlock") && b.end_reason().is_none() {
                 found_goal += 1;
                 eprintln!("GOAL [{text}] {}", s.format_move(m));
@@ -45,6 +84,8 @@ fn scratch() {
                 eprintln!("DRAG [{text}] {}", s.format_move(m));
             }
         }
-        if found_goal >= 3 && found_drag >= 3 { break; }
+        if found_goal >= 3 && found_drag >= 3 {
+            break;
+        }
     }
 }

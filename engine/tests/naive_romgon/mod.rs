@@ -594,9 +594,8 @@ impl Position {
         }
         let me = self.to_move;
         let original = self.rules.original || self.rules.mutation == Mutation::ShapeLikeOriginal;
-        let check_safe = |n: &Position| {
-            self.rules.mutation == Mutation::NoSelfAttack || !n.in_check(me)
-        };
+        let check_safe =
+            |n: &Position| self.rules.mutation == Mutation::NoSelfAttack || !n.in_check(me);
         let mut out = Vec::new();
         for cell in all_cells() {
             let Some(p) = self.get(cell) else { continue };

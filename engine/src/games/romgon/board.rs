@@ -82,7 +82,10 @@ pub fn cell(r: usize, c: usize) -> Option<usize> {
 
 /// Row and column of a cell.
 pub fn row_col(cell: usize) -> (usize, usize) {
-    let r = ROW_START.iter().rposition(|&s| s <= cell).expect("row 0 starts at 0");
+    let r = ROW_START
+        .iter()
+        .rposition(|&s| s <= cell)
+        .expect("row 0 starts at 0");
     (r, cell - ROW_START[r])
 }
 
@@ -634,8 +637,7 @@ impl Board {
             return true;
         }
         let triangles = own & self.kind[Kind::Triangle as usize];
-        if triangles != 0
-            && (0..6).any(|f| g.triangle_from[f][p] & triangles & self.facing[f] != 0)
+        if triangles != 0 && (0..6).any(|f| g.triangle_from[f][p] & triangles & self.facing[f] != 0)
         {
             return true;
         }
@@ -673,14 +675,29 @@ mod tests {
     fn the_rules_examples() {
         let g = Geometry::get();
         let centre = c("3-4");
-        assert_eq!(named(g.hexagon[0][centre]), sorted("3-3 3-5 2-2 4-2 2-5 4-5"));
-        assert_eq!(named(g.hexagon[1][centre]), sorted("4-4 2-3 5-3 4-5 2-2 1-3"));
-        assert_eq!(named(g.hexagon[2][centre]), sorted("4-3 2-4 5-3 4-2 1-3 2-5"));
+        assert_eq!(
+            named(g.hexagon[0][centre]),
+            sorted("3-3 3-5 2-2 4-2 2-5 4-5")
+        );
+        assert_eq!(
+            named(g.hexagon[1][centre]),
+            sorted("4-4 2-3 5-3 4-5 2-2 1-3")
+        );
+        assert_eq!(
+            named(g.hexagon[2][centre]),
+            sorted("4-3 2-4 5-3 4-2 1-3 2-5")
+        );
         assert_eq!(named(g.rhombus[centre]), sorted("3-3 3-2 3-5 3-6 1-3 5-3"));
         assert_eq!(named(g.rhombus_diagonal[centre]), sorted("2-3 2-4 4-3 4-4"));
         assert_eq!(named(g.rhombus_diagonal[c("2-3")]), sorted("3-3 3-4"));
         assert_eq!(named(g.rhombus_diagonal[c("4-4")]), sorted("3-4 3-5"));
-        assert_eq!(g.zone_cells.iter().map(|z| z.count_ones()).collect::<Vec<_>>(), [10, 16, 22, 3]);
+        assert_eq!(
+            g.zone_cells
+                .iter()
+                .map(|z| z.count_ones())
+                .collect::<Vec<_>>(),
+            [10, 16, 22, 3]
+        );
     }
 
     #[test]
@@ -689,7 +706,12 @@ mod tests {
         for ring in &g.rings {
             for i in 0..ring.len() {
                 let (a, b) = (ring[i] as usize, ring[(i + 1) % ring.len()] as usize);
-                assert!(g.neighbours[a] & bit(b) != 0, "{} {}", cell_name(a), cell_name(b));
+                assert!(
+                    g.neighbours[a] & bit(b) != 0,
+                    "{} {}",
+                    cell_name(a),
+                    cell_name(b)
+                );
             }
         }
     }

@@ -30,11 +30,11 @@ use crate::game::{Deterministic, Game, MoveError, Outcome, Seat, State, Turn, Ze
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
-pub use board::{Colour, Kind, Piece};
 use board::{bit, cell, cell_name, Board, Cells, Geometry, CELLS, ROW_LEN, SHUTTLE_PAIRS};
+pub use board::{Colour, Kind, Piece};
 pub use eval::RomgonEval;
-pub use moves::{ActionKind, Defence, RomgonMove, Rotation};
 use moves::MoveRules;
+pub use moves::{ActionKind, Defence, RomgonMove, Rotation};
 
 /// Romgon's rules: defence variant, rotation policy and length cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,7 +46,11 @@ pub struct Romgon {
 
 impl Romgon {
     /// The rules with these options. `max_actions` must be at least 1.
-    pub fn new(defence: Defence, rotation: Rotation, max_actions: u32) -> Result<Romgon, ConfigError> {
+    pub fn new(
+        defence: Defence,
+        rotation: Rotation,
+        max_actions: u32,
+    ) -> Result<Romgon, ConfigError> {
         if max_actions == 0 {
             return Err(ConfigError("romgon: max_actions must be at least 1".into()));
         }
@@ -151,7 +155,10 @@ const PARAMS: &[ParamSpec] = &[
     },
     ParamSpec {
         name: "max_actions",
-        kind: ParamKind::Int { min: 1, max: 100_000 },
+        kind: ParamKind::Int {
+            min: 1,
+            max: 100_000,
+        },
         default: Some("600"),
         help: "the game is drawn after this many actions (a toolkit safeguard)",
     },
@@ -668,7 +675,8 @@ impl fmt::Display for RomgonState {
     /// White, lower case Black) and orientation, or `.`; then who is to move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (r, &len) in ROW_LEN.iter().enumerate() {
-            write!(f, "{r} {}", " ".repeat(2 * (9 - len)))?;
+            // Each cell takes four columns, so half a cell of indent per step from row 3.
+            let mut line = format!("{r} {}", " ".repeat(2 * (9 - len)));
             for c in 0..len {
                 let p = cell(r, c).expect("on the board");
                 let text = match self.core.board.piece(p) {
@@ -676,9 +684,9 @@ impl fmt::Display for RomgonState {
                     None => ".".to_string(),
                     Some(piece) => notation::piece_text(piece),
                 };
-                write!(f, "{text:<4}")?;
+                line.push_str(&format!("{text:<4}"));
             }
-            writeln!(f)?;
+            writeln!(f, "{}", line.trim_end())?;
         }
         match (self.core.result, self.core.reason) {
             (Some(Outcome::Win(w)), Some(reason)) => write!(f, "{} wins by {reason}", self.side(w)),

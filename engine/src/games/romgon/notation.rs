@@ -297,8 +297,16 @@ pub fn parse_move(s: &RomgonState, text: &str) -> Result<RomgonMove, MoveError> 
             if !is_capture && allowed & 1 << o == 0 {
                 return Err(err(step_error(o)));
             }
-            if !moves::safe_after(g, s.rules.move_rules(), board, mover, piece, from, to, in_check)
-            {
+            if !moves::safe_after(
+                g,
+                s.rules.move_rules(),
+                board,
+                mover,
+                piece,
+                from,
+                to,
+                in_check,
+            ) {
                 let reason = if kind == Kind::Rhombus && to == mover.goal() {
                     format!(
                         "under Shape Defence a Rhombus may not enter the enemy base {} while it is attacked",
