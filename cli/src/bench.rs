@@ -275,7 +275,9 @@ mod tests {
     #[test]
     fn the_midgames_are_the_criterion_benches_ones() {
         assert_eq!(INVECTOR_MIDGAME, agon_benches::MIDGAME_8X7.moves);
-        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>();
+        fn words(t: &str) -> Vec<&str> {
+            t.split_whitespace().collect()
+        }
         assert_eq!(
             words(ROMGON_MIDGAME),
             words(agon_benches::ROMGON_MIDGAME.moves)
