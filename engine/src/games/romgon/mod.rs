@@ -420,11 +420,17 @@ impl RomgonState {
         key
     }
 
-    /// Every legal action, as a fresh vector (for checks off the hot path).
-    fn legal_vec(&self) -> Vec<RomgonMove> {
-        let mut v = Vec::new();
-        self.legal_moves(&mut v);
-        v
+    /// Whether `m` is a legal action here (constant time; the conformance suite checks
+    /// that it agrees with `legal_moves`).
+    pub fn is_legal(&self, m: RomgonMove) -> bool {
+        self.core.result.is_none()
+            && moves::is_legal(
+                self.geo,
+                self.rules.move_rules(),
+                &self.core.board,
+                self.core.to_move,
+                m,
+            )
     }
 
     /// The end rules after `mover`'s action, in the rules' order; `moved` is the
@@ -511,10 +517,7 @@ impl State for RomgonState {
     }
 
     fn apply(&mut self, m: RomgonMove) -> RomgonUndo {
-        debug_assert!(
-            self.core.result.is_none() && self.legal_vec().contains(&m),
-            "illegal move {m:?}"
-        );
+        debug_assert!(self.is_legal(m), "illegal move {m:?}");
         let undo_core = self.core;
         let mover = self.core.to_move;
         let (from, to) = (usize::from(m.from), usize::from(m.to));
@@ -580,7 +583,7 @@ impl State for RomgonState {
         if self.core.result.is_some() {
             return Err(MoveError::new(self.format_move(m), "the game is over"));
         }
-        if self.legal_vec().contains(&m) {
+        if self.is_legal(m) {
             return Ok(self.apply(m));
         }
         // Re-reading the printed move gives the precise reason.

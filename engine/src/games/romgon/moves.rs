@@ -4,7 +4,7 @@
 
 use crate::game::Move;
 
-use super::board::{bit, Bitboard, Board, Cells, Colour, Geometry, Kind, Piece, KINDS};
+use super::board::{bit, Bitboard, Board, Cells, Colour, Geometry, Kind, Piece, CELLS, KINDS};
 
 /// What kind of action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -185,8 +185,8 @@ pub fn safe_after(
 
 /// Appends every legal action of `colour` (see the module docs) to `out`, in a fixed
 /// order: pieces by type then cell, targets by cell, orientations ascending, then the
-/// piece's rotations. With `first_only`, stops after the first one found (to ask
-/// whether any exists) and returns whether it found one.
+/// piece's rotations. With `first_only`, appends nothing and returns at the first one
+/// found (to ask whether any exists, without allocating); returns whether it found one.
 pub fn generate(
     g: &Geometry,
     rules: MoveRules,
@@ -211,6 +211,9 @@ pub fn generate(
                 if !safe_after(g, rules, board, colour, piece, from, to, in_check) {
                     continue;
                 }
+                if first_only {
+                    return true;
+                }
                 if enemy & bit(to) != 0 {
                     out.push(RomgonMove::new(ActionKind::Capture, from, to, 0));
                 } else {
@@ -221,26 +224,65 @@ pub fn generate(
                         }
                     }
                 }
-                if first_only {
-                    return true;
-                }
             }
             // Rotating changes no cell, so it is legal exactly when the Rhombus is safe
             // now.
             if !in_check && kind.orientations() > 1 {
                 let finals = final_orientations(kind, orient, rules.rotation) & !(1 << orient);
+                if first_only && finals != 0 {
+                    return true;
+                }
                 for o in 0..6u8 {
                     if finals & 1 << o != 0 {
                         out.push(RomgonMove::new(ActionKind::Rotate, from, from, o));
-                        if first_only {
-                            return true;
-                        }
                     }
                 }
             }
         }
     }
     false
+}
+
+/// Whether `m` is a legal action of `colour` (the side to move) on `board`: the same
+/// answer as membership in [`generate`]'s list, in constant time.
+pub fn is_legal(
+    g: &Geometry,
+    rules: MoveRules,
+    board: &Board,
+    colour: Colour,
+    m: RomgonMove,
+) -> bool {
+    let (from, to) = (usize::from(m.from), usize::from(m.to));
+    if from >= CELLS || to >= CELLS || m.orient >= 6 {
+        return false;
+    }
+    let Some(piece) = board.piece(from).filter(|p| p.colour == colour) else {
+        return false;
+    };
+    let in_check = board
+        .rhombus(colour)
+        .is_some_and(|home| board.attacked(g, home, colour.other()));
+    let finals = final_orientations(piece.kind, piece.orient, rules.rotation);
+    match m.kind {
+        ActionKind::Rotate => {
+            from == to
+                && piece.kind.orientations() > 1
+                && m.orient != piece.orient
+                && finals & 1 << m.orient != 0
+                && !in_check
+        }
+        ActionKind::Move | ActionKind::Capture => {
+            if targets(g, board, colour, piece, from) & bit(to) == 0 {
+                return false;
+            }
+            let capture = board.colour[colour.other() as usize] & bit(to) != 0;
+            let form = match m.kind {
+                ActionKind::Capture => capture && m.orient == 0,
+                _ => !capture && finals & 1 << m.orient != 0,
+            };
+            form && safe_after(g, rules, board, colour, piece, from, to, in_check)
+        }
+    }
 }
 
 /// Whether `colour` is deadlocked: its Rhombus is attacked by the other colour and

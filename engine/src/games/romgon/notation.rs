@@ -334,9 +334,7 @@ pub fn parse_move(s: &RomgonState, text: &str) -> Result<RomgonMove, MoveError> 
             }
         }
     };
-    let mut legal = Vec::with_capacity(s.max_moves());
-    s.legal_moves(&mut legal);
-    if legal.contains(&m) {
+    if s.is_legal(m) {
         Ok(m)
     } else {
         Err(err("not a legal action in this position".into()))
