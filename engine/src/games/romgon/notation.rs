@@ -11,7 +11,7 @@
 //! a triangle or hexagon move without `@` as keeping its orientation; printing always
 //! writes it. Every refusal names the problem.
 
-use crate::game::{MoveError, State};
+use crate::game::MoveError;
 
 use super::board::{bit, cell, cell_name, Board, Colour, Kind, Piece, DIRECTION_NAMES, ROW_LEN};
 use super::moves::{self, final_orientations, ActionKind, RomgonMove};
@@ -386,7 +386,7 @@ fn not_a_target(
 mod tests {
     use super::*;
     use crate::games::romgon::Romgon;
-    use crate::Game;
+    use crate::{Game, State};
 
     #[test]
     fn the_spec_examples_print_and_parse() {
