@@ -1,4 +1,4 @@
-//! Move-generation speed: perft from fixed Invector and APV positions.
+//! Move-generation speed: perft from fixed Invector, APV and Romgon positions.
 //!
 //! Run with `cargo bench -p agon-benches --bench perft`. Each benchmark's throughput is
 //! the perft node count, so criterion reports nodes per second directly.
@@ -7,9 +7,11 @@
 #![allow(missing_docs)]
 
 use agon_benches::{
-    ApvPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, START_5X4, START_8X7,
+    DefaultRulesPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, ROMGON_MIDGAME,
+    ROMGON_START, START_5X4, START_8X7,
 };
 use agon_engine::perft::perft;
+use agon_engine::Game;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 /// (position, depth)
@@ -30,14 +32,16 @@ fn bench_perft(c: &mut Criterion) {
     group.finish();
 }
 
-/// (position, depth): APV's perft counts order decisions as plies, so depth 5 from the
-/// start is two and a half turns.
-const APV_POSITIONS: &[(ApvPosition, u32)] = &[(APV_START, 5), (APV_MIDGAME, 5)];
-
-fn bench_apv_perft(c: &mut Criterion) {
-    let mut group = c.benchmark_group("apv-perft");
+/// Perft of `positions` (position, depth) of a game under its default rules, in the
+/// criterion group `group_name`; throughput is leaves.
+fn bench_default_rules_perft<G: Game + Default>(
+    c: &mut Criterion,
+    group_name: &str,
+    positions: &[(DefaultRulesPosition<G>, u32)],
+) {
+    let mut group = c.benchmark_group(group_name);
     group.sample_size(10);
-    for &(position, depth) in APV_POSITIONS {
+    for &(position, depth) in positions {
         let state = position.state();
         let nodes = perft(&state, depth);
         group.throughput(Throughput::Elements(nodes));
@@ -48,5 +52,16 @@ fn bench_apv_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_apv_perft);
+/// APV's perft counts order decisions as plies, so depth 5 from the start is two and a
+/// half turns.
+fn bench_apv_perft(c: &mut Criterion) {
+    bench_default_rules_perft(c, "apv-perft", &[(APV_START, 5), (APV_MIDGAME, 5)]);
+}
+
+/// Romgon's trees grow about fifty-fold a ply.
+fn bench_romgon_perft(c: &mut Criterion) {
+    bench_default_rules_perft(c, "romgon-perft", &[(ROMGON_START, 4), (ROMGON_MIDGAME, 4)]);
+}
+
+criterion_group!(benches, bench_perft, bench_apv_perft, bench_romgon_perft);
 criterion_main!(benches);

@@ -1,4 +1,4 @@
-//! Search speed: fixed-depth `ab` searches from fixed Invector and APV positions, and
+//! Search speed: fixed-depth `ab` searches from fixed Invector, APV and Romgon positions, and
 //! fixed-iteration `mcts` searches (one thread, solver and reuse off, as in the
 //! OpenSpiel comparison) from the Connect Four start, a Connect Four middle game and
 //! the Pig start.
@@ -12,13 +12,15 @@
 #![allow(missing_docs)]
 
 use agon_benches::{
-    ApvPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, START_5X4, START_8X7,
+    DefaultRulesPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, ROMGON_MIDGAME,
+    ROMGON_START, START_5X4, START_8X7,
 };
 use agon_engine::games::apv::ApvEval;
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::InvectorEval;
 use agon_engine::games::pig::{Pig, PigEval};
-use agon_engine::{play_moves, Evaluator, Game, State, ZeroSumTwoPlayer};
+use agon_engine::games::romgon::RomgonEval;
+use agon_engine::{play_moves, Deterministic, Evaluator, Game, State, ZeroSumTwoPlayer};
 use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use agon_search::{Agent, AgentRng, Budget, Mcts, MctsConfig};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -52,13 +54,21 @@ fn bench_ab(c: &mut Criterion) {
     group.finish();
 }
 
-/// (position, depth) of the APV searches.
-const APV_POSITIONS: &[(ApvPosition, u32)] = &[(APV_START, 7), (APV_MIDGAME, 6)];
-
-fn bench_apv_ab(c: &mut Criterion) {
-    let mut group = c.benchmark_group("apv-ab");
+/// Fixed-depth `ab` searches of `positions` (position, depth) of a game under its
+/// default rules, in the criterion group `group_name`; throughput is nodes.
+fn bench_default_rules_ab<G, E>(
+    c: &mut Criterion,
+    group_name: &str,
+    positions: &[(DefaultRulesPosition<G>, u32)],
+    eval: E,
+) where
+    G: Game + Default,
+    G::State: Deterministic + ZeroSumTwoPlayer,
+    E: Evaluator<G::State>,
+{
+    let mut group = c.benchmark_group(group_name);
     group.sample_size(10);
-    for &(position, depth) in APV_POSITIONS {
+    for &(position, depth) in positions {
         let state = position.state();
         let config = AlphaBetaConfig {
             budget: Budget {
@@ -68,7 +78,7 @@ fn bench_apv_ab(c: &mut Criterion) {
             ..AlphaBetaConfig::default()
         };
         let search = |state| {
-            let mut agent = AlphaBeta::new(ApvEval, config, "ab");
+            let mut agent = AlphaBeta::new(eval.clone(), config, "ab");
             agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
         };
         group.throughput(Throughput::Elements(search(&state).nodes));
@@ -77,6 +87,15 @@ fn bench_apv_ab(c: &mut Criterion) {
         });
     }
     group.finish();
+}
+
+fn bench_apv_ab(c: &mut Criterion) {
+    bench_default_rules_ab(c, "apv-ab", &[(APV_START, 7), (APV_MIDGAME, 6)], ApvEval);
+}
+
+fn bench_romgon_ab(c: &mut Criterion) {
+    let positions = [(ROMGON_START, 6), (ROMGON_MIDGAME, 6)];
+    bench_default_rules_ab(c, "romgon-ab", &positions, RomgonEval);
 }
 
 /// Iterations per MCTS search: enough for the tree to reach a realistic depth.
@@ -125,5 +144,5 @@ fn bench_mcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_ab, bench_apv_ab, bench_mcts);
+criterion_group!(benches, bench_ab, bench_apv_ab, bench_romgon_ab, bench_mcts);
 criterion_main!(benches);

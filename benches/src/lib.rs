@@ -1,9 +1,12 @@
 //! Fixed positions shared by the criterion benches in `benches/` (perft and search) and
-//! by `agon bench`, so
-//! that both measure the same positions and a figure names its position unambiguously.
+//! by `agon bench`, so that both measure the same positions and a figure names its
+//! position unambiguously.
 
-use agon_engine::games::apv::{Apv, ApvState};
+use std::marker::PhantomData;
+
+use agon_engine::games::apv::Apv;
 use agon_engine::games::invector::{Invector, InvectorState};
+use agon_engine::games::romgon::Romgon;
 use agon_engine::{play_moves, Game};
 
 /// A benchmark position of Invector: a board and a line of moves from the start.
@@ -55,35 +58,69 @@ pub const START_5X4: InvectorPosition = InvectorPosition {
     moves: "",
 };
 
-/// A benchmark position of APV under the default rules: a line of moves from the start.
-#[derive(Clone, Copy, Debug)]
-pub struct ApvPosition {
+/// A benchmark position of a game under its default rules: a line of moves from the
+/// start.
+#[derive(Debug)]
+pub struct DefaultRulesPosition<G> {
     /// Short name used in benchmark ids.
     pub name: &'static str,
     /// Moves from the start, in notation.
     pub moves: &'static str,
+    game: PhantomData<fn() -> G>,
 }
 
-impl ApvPosition {
+// Not derived: the derives would require `G: Clone + Copy`, which positions don't need.
+impl<G> Clone for DefaultRulesPosition<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G> Copy for DefaultRulesPosition<G> {}
+
+impl<G: Game + Default> DefaultRulesPosition<G> {
+    /// A position named `name`, `moves` from the start.
+    pub const fn new(name: &'static str, moves: &'static str) -> Self {
+        DefaultRulesPosition {
+            name,
+            moves,
+            game: PhantomData,
+        }
+    }
+
     /// The position itself.
-    pub fn state(&self) -> ApvState {
-        let mut state = Apv::default().initial_state();
+    pub fn state(&self) -> G::State {
+        let mut state = G::default().initial_state();
         play_moves(&mut state, self.moves).expect("benchmark lines are legal");
         state
     }
 }
 
+/// A benchmark position of APV.
+pub type ApvPosition = DefaultRulesPosition<Apv>;
+
 /// The start of APV.
-pub const APV_START: ApvPosition = ApvPosition {
-    name: "apv-start",
-    moves: "",
-};
+pub const APV_START: ApvPosition = ApvPosition::new("apv-start", "");
 
 /// An APV middle game after eight full turns of random play: North to make its primary
 /// move (its order b8-a8 has just fired), South's order pending; orders fire, fizzle and
 /// end games below it (it is a line of `engine/tests/data/apv.perft`).
-pub const APV_MIDGAME: ApvPosition = ApvPosition {
-    name: "apv-midgame",
-    moves: "e7-c8 order:d8-h4 f3-f5 order:d2-b4 d7-b9 order:h4-h2 d3-d5 \
+pub const APV_MIDGAME: ApvPosition = ApvPosition::new(
+    "apv-midgame",
+    "e7-c8 order:d8-h4 f3-f5 order:d2-b4 d7-b9 order:h4-h2 d3-d5 \
      order:b4-d2 h2-b8 order:c8-d6 f5-h3 order:f2-g2 d6-c5 order:b8-a8 g2-f3 order:d2-a5",
-};
+);
+
+/// A benchmark position of Romgon.
+pub type RomgonPosition = DefaultRulesPosition<Romgon>;
+
+/// The start of Romgon.
+pub const ROMGON_START: RomgonPosition = RomgonPosition::new("start", "");
+
+/// A Romgon middle game after 13 actions of a random playout (seed 5), White to move:
+/// both sides' triangles and hexagons out, a black triangle on the dead zone's edge, and
+/// deadlocks within three plies (it is a line of the perft data file).
+pub const ROMGON_MIDGAME: RomgonPosition = RomgonPosition::new(
+    "midgame",
+    "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5-5@NW H4-0>3-2@E t5-5>4-5@W \
+     H3-2>4-0@E h2-7>2-6@E T2-1@NE t4-5>3-5@SE T2-1@E s0-5>1-5",
+);

@@ -57,6 +57,10 @@ const PIG_MIDGAME: &str = "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6";
 /// checked equal in the tests): eight full turns, orders pending on both sides.
 const APV_MIDGAME: &str = "e7-c8 order:d8-h4 f3-f5 order:d2-b4 d7-b9 order:h4-h2 d3-d5 \
      order:b4-d2 h2-b8 order:c8-d6 f5-h3 order:f2-g2 d6-c5 order:b8-a8 g2-f3 order:d2-a5";
+/// The Romgon middle game the criterion benches use too (`agon_benches::ROMGON_MIDGAME`,
+/// checked equal in the tests): 13 actions, White to move, deadlocks a few plies away.
+const ROMGON_MIDGAME: &str = "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5-5@NW H4-0>3-2@E \
+     t5-5>4-5@W H3-2>4-0@E h2-7>2-6@E T2-1@NE t4-5>3-5@SE T2-1@E s0-5>1-5";
 
 /// The bench, in printing order. Depths are chosen so the whole list takes a few
 /// seconds in a release build.
@@ -149,6 +153,24 @@ pub const CASES: &[BenchCase] = &[
         game: "apv",
         label: "midgame",
         moves: APV_MIDGAME,
+        agent: "mcts:iters=2000",
+    },
+    BenchCase {
+        game: "romgon",
+        label: "start",
+        moves: "",
+        agent: "ab:depth=6",
+    },
+    BenchCase {
+        game: "romgon",
+        label: "midgame",
+        moves: ROMGON_MIDGAME,
+        agent: "ab:depth=6",
+    },
+    BenchCase {
+        game: "romgon",
+        label: "midgame",
+        moves: ROMGON_MIDGAME,
         agent: "mcts:iters=2000",
     },
 ];
@@ -273,8 +295,15 @@ mod tests {
     }
 
     #[test]
-    fn the_invector_midgame_is_the_criterion_benches_one() {
+    fn the_midgames_are_the_criterion_benches_ones() {
         assert_eq!(INVECTOR_MIDGAME, agon_benches::MIDGAME_8X7.moves);
+        fn words(t: &str) -> Vec<&str> {
+            t.split_whitespace().collect()
+        }
+        assert_eq!(
+            words(ROMGON_MIDGAME),
+            words(agon_benches::ROMGON_MIDGAME.moves)
+        );
     }
 
     #[test]
@@ -322,7 +351,7 @@ mod tests {
         let err = bench(&cases, Some("chess"), &mut Vec::new()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv)"
+            "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon)"
         );
     }
 }

@@ -13,6 +13,7 @@ use agon_engine::games::apv::{Apv, ApvEval};
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
+use agon_engine::games::romgon::{Romgon, RomgonEval};
 use agon_engine::{Evaluator, Game, ParamSpec, ZeroSumTwoPlayer};
 use agon_search::{registry, Agent};
 
@@ -124,6 +125,7 @@ register_games! {
     deterministic Connect4 => Connect4Eval;
     chance Pig => PigEval;
     deterministic Apv => ApvEval;
+    deterministic Romgon => RomgonEval;
 }
 
 #[cfg(test)]

@@ -61,7 +61,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     let perft = |game: &'static str| ["perft", "--game", game, "--depth", "1"];
     assert_bad_input(
         &perft("chess"),
-        "unknown game \"chess\" (valid: invector, connect4, pig, apv)",
+        "unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon)",
     );
     assert_bad_input(
         &perft("invector:size=5"),
@@ -79,6 +79,14 @@ fn bad_specs_give_one_line_and_exit_2() {
         &perft("invector:width=4,height=4"),
         "game \"invector:height=4,pie=true,width=4\": invector board 4x4 is not allowed: \
          exactly one of width and height must be even",
+    );
+    assert_bad_input(
+        &perft("romgon:defence=strong"),
+        "game \"romgon:defence=strong\": defence=strong is not valid: expected shape|original",
+    );
+    assert_bad_input(
+        &perft("romgon:max_actions=0"),
+        "game \"romgon:max_actions=0\": max_actions=0 is not valid: expected integer 1..100000",
     );
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "minimax"],
@@ -151,6 +159,12 @@ fn perft_matches_the_rule_sheet() {
 
     let o = agon(&["perft", "--game", "invector", "--depth", "2"]);
     assert_eq!(stdout(&o), "perft 1 97\nperft 2 9032\n");
+
+    // Romgon's vectors, both rotation policies.
+    let o = agon(&["perft", "--game", "romgon", "--depth", "3"]);
+    assert_eq!(stdout(&o), "perft 1 51\nperft 2 2599\nperft 3 132172\n");
+    let o = agon(&["perft", "--game", "romgon:rotation=step", "--depth", "3"]);
+    assert_eq!(stdout(&o), "perft 1 33\nperft 2 1087\nperft 3 37399\n");
 
     let o = agon(&[
         "perft",
@@ -321,6 +335,11 @@ fn analyse_prints_info_lines_then_bestmove() {
 fn listings_name_every_game_and_agent() {
     let games = stdout(&agon(&["games"]));
     assert!(games.starts_with("invector: "), "{games}");
+    assert!(games.contains("\nromgon: "), "{games}");
+    assert!(
+        games.contains("    defence      shape|original     default shape"),
+        "{games}"
+    );
     assert!(
         games.contains("\napv: APV (Axis, Pivot, Veil)")
             && games.contains("    limited_orders  true|false          default false"),
@@ -653,6 +672,6 @@ fn bench_total_is_identical_across_runs_and_lines_have_their_shape() {
     assert_eq!(last(&first), format!("Bench: {total}"));
     assert_bad_input(
         &["bench", "--filter", "chess"],
-        "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv)",
+        "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon)",
     );
 }

@@ -4,3 +4,4 @@ pub mod apv;
 pub mod connect4;
 pub mod invector;
 pub mod pig;
+pub mod romgon;

@@ -1,0 +1,726 @@
+//! Romgon (rulebook v1.0, romgon.net): a race-and-capture game on a 51-cell hexagonal
+//! board. Each side brings its Rhombus onto the enemy base, or captures or deadlocks the
+//! enemy Rhombus; repeating a position a third time, shuttling a piece type five times
+//! over the same pair of cells, or having no legal action loses. The project's own
+//! description of the rules and the rulings it plays is `docs/games/romgon.md`.
+//!
+//! Representation: bitboards by colour, type and orientation ([`board`]), move
+//! generation from per-cell pattern tables with the no-self-attack filter ([`moves`]),
+//! notation in [`notation`], evaluation in [`eval`].
+//!
+//! The state carries two rule memories besides the board:
+//! - the **shuttle counters**, one per (colour, type, unordered pair of cells): they
+//!   decide future losses, so they are part of `Eq` and of the hash;
+//! - the **history** of position keys since the start (index = ply), which the
+//!   threefold-repetition rule reads. It is path history, so it is left out of `Eq` and
+//!   the hash (as the game API asks). Only the stretch since the last capture is ever
+//!   scanned: a capture can never be undone, so earlier positions cannot recur.
+//!
+//! Undo is by a small record (the copyable part of the state and which counter to
+//! decrement); the history is a `Vec` reserved up front, so `apply` never allocates.
+
+pub mod board;
+pub mod eval;
+pub mod moves;
+pub mod notation;
+
+use std::fmt;
+
+use crate::game::{Deterministic, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
+use crate::zobrist;
+
+use board::{bit, cell, cell_name, Board, Cells, Geometry, CELLS, ROW_LEN, SHUTTLE_PAIRS};
+pub use board::{Colour, Kind, Piece};
+pub use eval::RomgonEval;
+use moves::MoveRules;
+pub use moves::{ActionKind, Defence, RomgonMove, Rotation};
+
+/// Romgon's rules: defence variant, rotation policy and length cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Romgon {
+    defence: Defence,
+    rotation: Rotation,
+    max_actions: u32,
+}
+
+impl Romgon {
+    /// The rules with these options. `max_actions` must be at least 1.
+    pub fn new(
+        defence: Defence,
+        rotation: Rotation,
+        max_actions: u32,
+    ) -> Result<Romgon, ConfigError> {
+        if max_actions == 0 {
+            return Err(ConfigError("romgon: max_actions must be at least 1".into()));
+        }
+        Ok(Romgon {
+            defence,
+            rotation,
+            max_actions,
+        })
+    }
+
+    /// The defence variant.
+    pub fn defence(&self) -> Defence {
+        self.defence
+    }
+
+    /// The rotation policy.
+    pub fn rotation(&self) -> Rotation {
+        self.rotation
+    }
+
+    /// Actions after which the game is drawn.
+    pub fn max_actions(&self) -> u32 {
+        self.max_actions
+    }
+
+    fn move_rules(&self) -> MoveRules {
+        MoveRules {
+            defence: self.defence,
+            rotation: self.rotation,
+        }
+    }
+
+    /// **Test support**: a position built from a list of pieces, with `to_move` to act,
+    /// no history before it (it counts as occurring once) and every shuttle counter at
+    /// zero. Pieces are written as in the notation, `<P><cell>` with `@<o>` for a
+    /// triangle's facing or a hexagon's axis (default E), separated by spaces, e.g.
+    /// `"R3-0 r3-8 T1-0@E h2-7@SE"`. Each side needs exactly one Rhombus, and no more
+    /// of a type than it starts with (2 squares, 2 triangles, 1 circle, 1 hexagon); a
+    /// circle may not stand in the dead zone, nor a Rhombus on its goal. The enemy
+    /// Rhombus may stand attacked (then the Rhombus-captured rule can be played out).
+    /// If the side to move has no legal action, the game is over by draglock.
+    pub fn position(&self, pieces: &str, to_move: Colour) -> Result<RomgonState, String> {
+        let g = Geometry::get();
+        let mut board = Board::default();
+        for token in pieces.split_whitespace() {
+            let (p, piece) = notation::parse_piece(token)?;
+            if board.occupied() & bit(p) != 0 {
+                return Err(format!("{token}: cell {} is given twice", cell_name(p)));
+            }
+            if piece.kind == Kind::Circle && g.zone[p] == board::Zone::Dead {
+                return Err(format!("{token}: a circle never stands in the dead zone"));
+            }
+            if piece.kind == Kind::Rhombus && p == piece.colour.goal() {
+                return Err(format!("{token}: a Rhombus on its goal has already won"));
+            }
+            board.put(p, piece);
+        }
+        for colour in [Colour::Black, Colour::White] {
+            for (kind, most) in [
+                (Kind::Square, 2),
+                (Kind::Triangle, 2),
+                (Kind::Circle, 1),
+                (Kind::Rhombus, 1),
+                (Kind::Hexagon, 1),
+            ] {
+                let n = board.pieces(colour, kind).count_ones();
+                if n > most || (kind == Kind::Rhombus && n != 1) {
+                    let allowed = if kind == Kind::Rhombus {
+                        "exactly 1".to_string()
+                    } else {
+                        format!("at most {most}")
+                    };
+                    return Err(format!(
+                        "{} has {n} × {} (allowed: {allowed})",
+                        colour.name(),
+                        kind.name(),
+                    ));
+                }
+            }
+        }
+        Ok(RomgonState::from_board(*self, board, to_move))
+    }
+}
+
+impl Default for Romgon {
+    /// Shape Defence, any rotation, 600 actions: the spec's defaults.
+    fn default() -> Self {
+        Romgon {
+            defence: Defence::Shape,
+            rotation: Rotation::Any,
+            max_actions: 600,
+        }
+    }
+}
+
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "defence",
+        kind: ParamKind::Choice(&["shape", "original"]),
+        default: Some("shape"),
+        help: "shape: a Rhombus may not enter an attacked enemy base; original: it always may",
+    },
+    ParamSpec {
+        name: "max_actions",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 100_000,
+        },
+        default: Some("600"),
+        help: "the game is drawn after this many actions (a toolkit safeguard)",
+    },
+    ParamSpec {
+        name: "rotation",
+        kind: ParamKind::Choice(&["any", "step"]),
+        default: Some("any"),
+        help: "any: any final facing or axis; step: a triangle turns at most 60 degrees",
+    },
+];
+
+impl Game for Romgon {
+    type State = RomgonState;
+    const NAME: &'static str = "romgon";
+    const ABOUT: &'static str =
+        "Romgon: race your Rhombus to the enemy base on a 51-cell hex board";
+    const HAS_CHANCE: bool = false;
+    const HAS_HIDDEN_INFORMATION: bool = false;
+
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let defence = match params.choice("defence").expect("declared with a default") {
+            "original" => Defence::Original,
+            _ => Defence::Shape,
+        };
+        let rotation = match params.choice("rotation").expect("declared with a default") {
+            "step" => Rotation::Step,
+            _ => Rotation::Any,
+        };
+        let max_actions = params.int("max_actions").expect("declared with a default") as u32;
+        Romgon::new(defence, rotation, max_actions)
+    }
+
+    fn initial_state(&self) -> RomgonState {
+        self.position(
+            "S0-0 S6-0 T1-0@E T5-0@E C2-0 R3-0 H4-0@E \
+             s0-5 s6-5 t1-6@W t5-6@W c4-7 r3-8 h2-7@E",
+            Colour::Black,
+        )
+        .expect("the setup is a valid position")
+    }
+}
+
+/// The Zobrist keys, all from one table: 51 cells × 24 piece states (per colour:
+/// square, circle, rhombus, 6 triangle facings, 3 hexagon axes), then White to move,
+/// then the three results (Black wins, White wins, draw), then the shuttle counters'
+/// values 1..=5 for each of the `2 × SHUTTLE_PAIRS` counters.
+const PIECE_STATES: usize = 24;
+const KEY_SIDE: usize = CELLS * PIECE_STATES;
+const KEY_RESULT: usize = KEY_SIDE + 1;
+const KEY_COUNTERS: usize = KEY_RESULT + 3;
+/// Counter values with a key: 1..=5 (5 ends the game).
+const COUNTER_VALUES: usize = 5;
+const N_KEYS: usize = KEY_COUNTERS + 2 * SHUTTLE_PAIRS * COUNTER_VALUES;
+static KEYS: [u64; N_KEYS] = zobrist::keys(0x0520_6607);
+
+/// The key of `piece` on `p`.
+#[inline]
+fn piece_key(p: usize, piece: Piece) -> u64 {
+    let state = match piece.kind {
+        Kind::Square => 0,
+        Kind::Circle => 1,
+        Kind::Rhombus => 2,
+        Kind::Triangle => 3 + usize::from(piece.orient),
+        Kind::Hexagon => 9 + usize::from(piece.orient),
+    };
+    KEYS[p * PIECE_STATES + piece.colour as usize * 12 + state]
+}
+
+/// The key of counter `id` holding `value` (nothing for 0).
+#[inline]
+fn counter_key(id: usize, value: u8) -> u64 {
+    if value == 0 {
+        0
+    } else {
+        KEYS[KEY_COUNTERS + id * COUNTER_VALUES + usize::from(value) - 1]
+    }
+}
+
+/// The key of a finished game's result.
+#[inline]
+fn result_key(result: Option<Outcome>) -> u64 {
+    match result {
+        None => 0,
+        Some(Outcome::Win(w)) => KEYS[KEY_RESULT + w],
+        Some(Outcome::Draw) => KEYS[KEY_RESULT + 2],
+    }
+}
+
+/// A counter that ends the game when a move brings it here.
+const SHUTTLE_LIMIT: u8 = 5;
+
+/// History entries reserved up front (more are reserved only for caps above this).
+const HISTORY_RESERVE: usize = 1024;
+
+/// The copyable part of a state: everything but the counters and the history. It is
+/// also the undo record's main part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Core {
+    board: Board,
+    to_move: Colour,
+    /// Key of the pieces and the side to move: what repetition compares.
+    pos_key: u64,
+    /// Key of the shuttle counters.
+    counter_key: u64,
+    /// Ply of the last capture (0 if none): positions before it cannot recur.
+    irreversible: u32,
+    ply: u32,
+    result: Option<Outcome>,
+    reason: Option<&'static str>,
+}
+
+/// What [`RomgonState::undo`] needs: the core before the action, and the shuttle
+/// counter it raised, if any.
+#[derive(Clone, Copy, Debug)]
+pub struct RomgonUndo {
+    core: Core,
+    counter: Option<u16>,
+}
+
+/// A position of Romgon, with the rule memories described in the module docs.
+///
+/// `Eq` and the hash cover the pieces with their orientations, the side to move, the
+/// shuttle counters and the result; not the ply count or the history.
+pub struct RomgonState {
+    rules: Romgon,
+    geo: &'static Geometry,
+    core: Core,
+    /// Shuttle counters: index `colour * SHUTTLE_PAIRS + pair` (see
+    /// [`Geometry::shuttle_pair`]).
+    counters: [u8; 2 * SHUTTLE_PAIRS],
+    /// Position key after each ply, from the initial position (index 0) on.
+    history: Vec<u64>,
+}
+
+impl Clone for RomgonState {
+    fn clone(&self) -> Self {
+        let mut history = Vec::with_capacity(self.history.capacity());
+        history.extend_from_slice(&self.history);
+        RomgonState {
+            rules: self.rules,
+            geo: self.geo,
+            core: self.core,
+            counters: self.counters,
+            history,
+        }
+    }
+
+    /// Reuses the history's allocation (MCTS restores its root this way every
+    /// iteration).
+    fn clone_from(&mut self, source: &Self) {
+        self.rules = source.rules;
+        self.geo = source.geo;
+        self.core = source.core;
+        self.counters = source.counters;
+        self.history.clear();
+        self.history.reserve(source.history.capacity());
+        self.history.extend_from_slice(&source.history);
+    }
+}
+
+impl RomgonState {
+    /// A position with no history and zero counters; checks for draglock.
+    fn from_board(rules: Romgon, board: Board, to_move: Colour) -> RomgonState {
+        let mut s = RomgonState {
+            rules,
+            geo: Geometry::get(),
+            core: Core {
+                board,
+                to_move,
+                pos_key: 0,
+                counter_key: 0,
+                irreversible: 0,
+                ply: 0,
+                result: None,
+                reason: None,
+            },
+            counters: [0; 2 * SHUTTLE_PAIRS],
+            history: Vec::with_capacity((rules.max_actions as usize + 1).min(HISTORY_RESERVE)),
+        };
+        s.core.pos_key = s.position_key();
+        s.history.push(s.core.pos_key);
+        if !s.has_action(to_move) {
+            s.core.result = Some(Outcome::Win(to_move.other() as usize));
+            s.core.reason = Some("draglock");
+        }
+        s
+    }
+
+    /// The rules this state plays.
+    pub fn rules(&self) -> Romgon {
+        self.rules
+    }
+
+    /// The pieces.
+    pub fn board(&self) -> &Board {
+        &self.core.board
+    }
+
+    /// The colour to move (meaningless once the game is over).
+    pub fn colour_to_move(&self) -> Colour {
+        self.core.to_move
+    }
+
+    /// The piece on `r-c`, if any (`None` also for a cell off the board).
+    pub fn piece_at(&self, r: usize, c: usize) -> Option<Piece> {
+        cell(r, c).and_then(|p| self.core.board.piece(p))
+    }
+
+    /// The shuttle counter of `colour`'s `kind` pieces between cells `a` and `b`
+    /// (cell indices), or `None` if that type never moves between them.
+    pub fn shuttle_count(&self, colour: Colour, kind: Kind, a: usize, b: usize) -> Option<u8> {
+        let pair = self.geo.shuttle_pair[(kind as usize * CELLS + a) * CELLS + b];
+        (pair != u16::MAX)
+            .then(|| self.counters[colour as usize * SHUTTLE_PAIRS + usize::from(pair)])
+    }
+
+    /// How many times the current position (pieces, orientations, side to move) has
+    /// occurred, this time included.
+    pub fn occurrences(&self) -> usize {
+        let key = self.core.pos_key;
+        let ply = self.core.ply as usize;
+        (self.core.irreversible as usize..=ply)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.history[i] == key)
+            .count()
+    }
+
+    /// The geometry (shared by every state).
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    /// Whether `colour` has any legal action here.
+    fn has_action(&self, colour: Colour) -> bool {
+        moves::generate(
+            self.geo,
+            self.rules.move_rules(),
+            &self.core.board,
+            colour,
+            &mut Vec::new(),
+            true,
+        )
+    }
+
+    /// Key of the pieces and the side to move, from scratch.
+    fn position_key(&self) -> u64 {
+        let mut key = 0;
+        for p in Cells(self.core.board.occupied()) {
+            key ^= piece_key(p, self.core.board.piece(p).expect("occupied"));
+        }
+        if self.core.to_move == Colour::White {
+            key ^= KEYS[KEY_SIDE];
+        }
+        key
+    }
+
+    /// Whether `m` is a legal action here (constant time; the conformance suite checks
+    /// that it agrees with `legal_moves`).
+    pub fn is_legal(&self, m: RomgonMove) -> bool {
+        self.core.result.is_none()
+            && moves::is_legal(
+                self.geo,
+                self.rules.move_rules(),
+                &self.core.board,
+                self.core.to_move,
+                m,
+            )
+    }
+
+    /// The end rules after `mover`'s action, in the rules' order; `moved` is the
+    /// acting piece (now on `to`), `captured` what it took, `shuttle` whether a counter
+    /// reached the limit.
+    fn end_after(
+        &self,
+        mover: Colour,
+        moved: Piece,
+        to: usize,
+        captured: Option<Piece>,
+        shuttle: bool,
+    ) -> Option<(Outcome, &'static str)> {
+        let win = |c: Colour| Outcome::Win(c as usize);
+        let opponent = mover.other();
+        let board = &self.core.board;
+        if moved.kind == Kind::Rhombus && to == mover.goal() {
+            return Some((win(mover), "fortress"));
+        }
+        if captured.is_some_and(|p| p.kind == Kind::Rhombus) {
+            return Some((win(mover), "capture"));
+        }
+        if moves::deadlocked(self.geo, self.rules.defence, board, opponent) {
+            return Some((win(mover), "deadlock"));
+        }
+        if self.occurrences() >= 3 {
+            return Some((win(opponent), "repetition"));
+        }
+        if shuttle {
+            return Some((win(opponent), "shuttle"));
+        }
+        if !self.has_action(opponent) {
+            return Some((win(mover), "draglock"));
+        }
+        if self.core.ply >= self.rules.max_actions {
+            return Some((Outcome::Draw, "cap"));
+        }
+        None
+    }
+}
+
+impl PartialEq for RomgonState {
+    fn eq(&self, o: &Self) -> bool {
+        self.rules == o.rules
+            && self.core.board == o.core.board
+            && self.core.to_move == o.core.to_move
+            && self.core.result == o.core.result
+            && self.counters == o.counters
+    }
+}
+
+impl Eq for RomgonState {}
+
+impl State for RomgonState {
+    type Move = RomgonMove;
+    type Undo = RomgonUndo;
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        match self.core.result {
+            Some(_) => Turn::Over,
+            None => Turn::Seat(self.core.to_move as usize),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<RomgonMove>) {
+        if self.core.result.is_none() {
+            moves::generate(
+                self.geo,
+                self.rules.move_rules(),
+                &self.core.board,
+                self.core.to_move,
+                out,
+                false,
+            );
+        }
+    }
+
+    fn max_moves(&self) -> usize {
+        // Per side at most: 2 triangles × (3 targets × 6 facings + 5 rotations), a
+        // hexagon 6 × 3 + 2, 2 squares × 4, a Rhombus 6 + 4, a circle 21 slide targets
+        // + 6 zone changes: 111.
+        128
+    }
+
+    fn apply(&mut self, m: RomgonMove) -> RomgonUndo {
+        debug_assert!(self.is_legal(m), "illegal move {m:?}");
+        let undo_core = self.core;
+        let mover = self.core.to_move;
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let board = &mut self.core.board;
+        let piece = board.piece(from).expect("a piece acts");
+        let mut key = self.core.pos_key;
+        let mut captured = None;
+        let mut counter = None;
+        let mut shuttle = false;
+        match m.kind {
+            ActionKind::Rotate => {
+                let turned = Piece {
+                    orient: m.orient,
+                    ..piece
+                };
+                board.remove(from, piece);
+                board.put(from, turned);
+                key ^= piece_key(from, piece) ^ piece_key(from, turned);
+            }
+            ActionKind::Capture => {
+                let victim = board.piece(to).expect("a capture takes a piece");
+                board.remove(to, victim);
+                board.remove(from, piece);
+                board.put(to, piece);
+                key ^= piece_key(to, victim) ^ piece_key(from, piece) ^ piece_key(to, piece);
+                captured = Some(victim);
+                self.core.irreversible = self.core.ply + 1;
+            }
+            ActionKind::Move => {
+                let moved = Piece {
+                    orient: m.orient,
+                    ..piece
+                };
+                board.remove(from, piece);
+                board.put(to, moved);
+                key ^= piece_key(from, piece) ^ piece_key(to, moved);
+                let pair = self.geo.shuttle_pair[(piece.kind as usize * CELLS + from) * CELLS + to];
+                debug_assert_ne!(pair, u16::MAX, "a move outside the shuttle pairs");
+                let id = mover as usize * SHUTTLE_PAIRS + usize::from(pair);
+                let old = self.counters[id];
+                self.counters[id] = old + 1;
+                self.core.counter_key ^= counter_key(id, old) ^ counter_key(id, old + 1);
+                counter = Some(id as u16);
+                shuttle = old + 1 >= SHUTTLE_LIMIT;
+            }
+        }
+        self.core.pos_key = key ^ KEYS[KEY_SIDE];
+        self.core.to_move = mover.other();
+        self.core.ply += 1;
+        self.history.push(self.core.pos_key);
+        if let Some((result, reason)) = self.end_after(mover, piece, to, captured, shuttle) {
+            self.core.result = Some(result);
+            self.core.reason = Some(reason);
+        }
+        debug_assert_eq!(self.hash(), self.recompute_hash());
+        RomgonUndo {
+            core: undo_core,
+            counter,
+        }
+    }
+
+    fn try_apply(&mut self, m: RomgonMove) -> Result<RomgonUndo, MoveError> {
+        if self.core.result.is_some() {
+            return Err(MoveError::new(self.format_move(m), "the game is over"));
+        }
+        if self.is_legal(m) {
+            return Ok(self.apply(m));
+        }
+        // Re-reading the printed move gives the precise reason.
+        let text = self.format_move(m);
+        Err(self
+            .parse_move(&text)
+            .err()
+            .unwrap_or_else(|| MoveError::new(text, "not a legal action in this position")))
+    }
+
+    #[inline]
+    fn undo(&mut self, undo: RomgonUndo) {
+        if let Some(id) = undo.counter {
+            self.counters[usize::from(id)] -= 1;
+        }
+        self.history.pop();
+        self.core = undo.core;
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.core.pos_key ^ self.core.counter_key ^ result_key(self.core.result)
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = self.position_key() ^ result_key(self.core.result);
+        for (id, &value) in self.counters.iter().enumerate() {
+            h ^= counter_key(id, value);
+        }
+        h
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.core.result
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        self.core.reason
+    }
+
+    /// The threefold rule reads the position history, and the length cap the ply
+    /// count; neither is in the hash.
+    fn ended_by_history(&self) -> bool {
+        matches!(self.core.reason, Some("repetition" | "cap"))
+    }
+
+    fn side(&self, seat: Seat) -> &'static str {
+        if seat == 0 {
+            "black"
+        } else {
+            "white"
+        }
+    }
+
+    fn ply(&self) -> u32 {
+        self.core.ply
+    }
+
+    fn format_move(&self, m: RomgonMove) -> String {
+        notation::format_move(&self.core.board, m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<RomgonMove, MoveError> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl Deterministic for RomgonState {}
+impl ZeroSumTwoPlayer for RomgonState {}
+
+impl fmt::Debug for RomgonState {
+    /// Every field; the history as its length and a fingerprint (it can be hundreds of
+    /// keys long), the counters as the nonzero ones.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let counters: Vec<(usize, u8)> = self
+            .counters
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v != 0)
+            .map(|(i, &v)| (i, v))
+            .collect();
+        let fingerprint = self
+            .history
+            .iter()
+            .fold(0u64, |acc, &k| acc.rotate_left(7) ^ k);
+        f.debug_struct("RomgonState")
+            .field("rules", &self.rules)
+            .field("core", &self.core)
+            .field("counters", &counters)
+            .field("history_len", &self.history.len())
+            .field("history_fingerprint", &format_args!("{fingerprint:#x}"))
+            .finish()
+    }
+}
+
+impl fmt::Display for RomgonState {
+    /// The board row by row from row 0, each cell as its piece letter (upper case
+    /// White, lower case Black) and orientation, or `.`; then who is to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (r, &len) in ROW_LEN.iter().enumerate() {
+            // Each cell takes four columns, so half a cell of indent per step from row 3.
+            let mut line = format!("{r} {}", " ".repeat(2 * (9 - len)));
+            for c in 0..len {
+                let p = cell(r, c).expect("on the board");
+                let text = match self.core.board.piece(p) {
+                    None if p == board::WHITE_BASE || p == board::BLACK_BASE => "+".to_string(),
+                    None => ".".to_string(),
+                    Some(piece) => notation::piece_text(piece),
+                };
+                line.push_str(&format!("{text:<4}"));
+            }
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        match (self.core.result, self.core.reason) {
+            (Some(Outcome::Win(w)), Some(reason)) => write!(f, "{} wins by {reason}", self.side(w)),
+            (Some(Outcome::Draw), _) => write!(f, "draw (length cap)"),
+            _ => write!(
+                f,
+                "{} to move, action {}",
+                self.core.to_move.name(),
+                self.core.ply + 1
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setup_round_trip() {
+        let s = Romgon::default().initial_state();
+        assert_eq!(s.board().colour[0].count_ones(), 7);
+        assert_eq!(s.board().colour[1].count_ones(), 7);
+        assert_eq!(s.hash(), s.recompute_hash());
+        let (r, c) = board::row_col(board::BLACK_BASE);
+        assert_eq!(s.piece_at(r, c).map(|p| p.kind), Some(Kind::Rhombus));
+    }
+}

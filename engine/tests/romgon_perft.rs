@@ -1,0 +1,476 @@
+//! Romgon move generation and end rules checked against counts and against an
+//! independent generator.
+//!
+//! - Every line of `tests/data/romgon.perft` is checked against the engine's
+//!   [`agon_engine::perft::perft`] (the `deep` lines only with `-- --ignored`), and the
+//!   small ones against the naive reference generator of `tests/naive_romgon/`, which
+//!   derived the counts (all of them with `-- --ignored`).
+//! - The middle-game lines between them reach every end rule below them.
+//! - Engine and naive generator agree at every node of seeded random playouts under
+//!   every combination of parameters (same legal actions as sorted notation, same
+//!   turn, result and end reason), and in a proptest over action-index sequences, so
+//!   that a failure shrinks to the shortest line that shows it.
+//! - The comparisons are sensitive: the naive generator with a deliberately broken rule
+//!   ([`naive_romgon::Mutation`]) disagrees with the engine.
+//!
+//! `naive_fill` (ignored) writes the data file with every count recomputed by the naive
+//! generator; that is how the file's `naive` counts were made.
+
+mod common;
+mod naive_romgon;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use agon_engine::games::romgon::{Defence, Romgon, RomgonState, Rotation};
+use agon_engine::perft::divide as engine_divide;
+use agon_engine::{Game, Outcome, State, Turn};
+use common::PerftLine;
+use naive_romgon::{divide, perft, Colour, Mutation, NaiveMove, Position, Rules};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const DATA: &str = include_str!("data/romgon.perft");
+
+/// One count of the data file.
+type Entry = PerftLine<Romgon>;
+
+/// The naive rules matching the engine's.
+fn naive_rules(game: &Romgon) -> Rules {
+    Rules::new(
+        game.defence() == Defence::Original,
+        game.rotation() == Rotation::Step,
+        game.max_actions(),
+    )
+}
+
+/// The naive position after the line's moves under `rules`.
+fn naive_position(e: &Entry, rules: Rules) -> Result<Position, String> {
+    let mut p = Position::start(rules);
+    p.play(&e.moves)?;
+    Ok(p)
+}
+
+/// Parses the data file; panics with the line number on a malformed line.
+fn load() -> Vec<Entry> {
+    common::read("romgon.perft", DATA, &["spec", "naive"])
+}
+
+/// Where engine and naive generator differ below `entry`'s position: the first moves
+/// whose divide counts differ (and moves only one of them lists).
+fn explain(entry: &Entry) -> String {
+    let state = entry.engine_state();
+    let Ok(naive) = naive_position(entry, naive_rules(&entry.game)) else {
+        return " the naive generator refuses the move list".into();
+    };
+    let depth = entry.depth;
+    let mut engine: Vec<(String, u64)> = engine_divide(&state, depth)
+        .into_iter()
+        .map(|(m, n)| (state.format_move(m), n))
+        .collect();
+    let mut reference = divide(&naive, depth);
+    engine.sort();
+    reference.sort();
+    let mut out = String::new();
+    for (m, n) in &reference {
+        match engine.iter().find(|(e, _)| e == m) {
+            None => {
+                let _ = write!(out, " {m}: naive {n}, missing in engine;");
+            }
+            Some((_, e)) if e != n => {
+                let _ = write!(out, " {m}: naive {n}, engine {e};");
+            }
+            _ => {}
+        }
+    }
+    for (m, e) in &engine {
+        if !reference.iter().any(|(r, _)| r == m) {
+            let _ = write!(out, " {m}: engine {e}, not legal for naive;");
+        }
+    }
+    out
+}
+
+/// Checks `entries` against the naive generator; returns the failures.
+fn check_naive(entries: &[Entry]) -> Vec<String> {
+    let mut failures = Vec::new();
+    for e in entries {
+        let expected = e.expected();
+        match naive_position(e, naive_rules(&e.game)).map(|p| perft(&p, e.depth)) {
+            Ok(got) if got == expected => {}
+            Ok(got) => failures.push(format!("{}: naive {got}, file {expected}", e.label())),
+            Err(why) => failures.push(format!("{}: {why}", e.label())),
+        }
+    }
+    failures
+}
+
+/// The spec's table, typed in again here so that an edit of the data file cannot
+/// silently change it: (rotation=step, counts at depths 1..=3).
+const SPEC: [(bool, [u64; 3]); 2] = [(false, [51, 2599, 132172]), (true, [33, 1087, 37399])];
+
+#[test]
+fn data_file_is_well_formed_and_holds_the_spec_vectors() {
+    let entries = load();
+    for e in &entries {
+        assert!(e.count.is_some(), "{}: placeholder count", e.label());
+    }
+    for (step, counts) in SPEC {
+        for original in [false, true] {
+            for (d, count) in counts.into_iter().enumerate() {
+                let depth = d as u32 + 1;
+                let line = entries
+                    .iter()
+                    .find(|e| {
+                        e.moves.is_empty()
+                            && e.depth == depth
+                            && (e.game.rotation() == Rotation::Step) == step
+                            && (e.game.defence() == Defence::Original) == original
+                    })
+                    .unwrap_or_else(|| panic!("step={step} original={original} depth {depth}"));
+                assert_eq!(line.count, Some(count), "{}", line.label());
+                assert_eq!(line.source, "spec", "{}", line.label());
+            }
+        }
+    }
+    // Depth 4 at least from the start, for both rotation policies.
+    for step in [false, true] {
+        assert!(entries.iter().any(|e| e.moves.is_empty()
+            && e.depth >= 4
+            && !e.deep
+            && (e.game.rotation() == Rotation::Step) == step));
+    }
+    assert!(entries.iter().filter(|e| !e.moves.is_empty()).count() >= 10);
+}
+
+#[test]
+fn the_spec_first_moves_are_blacks_thirteen() {
+    let s = Romgon::default().initial_state();
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    let mut distinct: Vec<String> = moves
+        .iter()
+        .map(|&m| s.format_move(m))
+        .filter(|t| t.contains('>'))
+        .map(|t| t.split('@').next().unwrap().to_string())
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    let mut spec: Vec<&str> = "s0-5>1-5 t1-6>2-6 t1-6>1-5 h2-7>2-6 h2-7>3-6 h2-7>1-5 r3-8>3-7 \
+         r3-8>3-6 c4-7>4-6 c4-7>3-7 t5-6>5-5 t5-6>4-6 s6-5>5-5"
+        .split_whitespace()
+        .collect();
+    spec.sort();
+    assert_eq!(distinct, spec);
+}
+
+#[test]
+fn engine_matches_data_file() {
+    common::assert_engine_tier(&load(), false, |e| format!("divide:{}", explain(e)));
+}
+
+#[test]
+#[ignore = "deep perft: about a minute"]
+fn engine_matches_data_file_deep() {
+    common::assert_engine_tier(&load(), true, |e| format!("divide:{}", explain(e)));
+}
+
+#[test]
+fn naive_matches_data_file() {
+    // The naive generator is slow (about a million nodes a second), so the biggest quick
+    // lines are left to the ignored test below.
+    let quick: Vec<Entry> = load()
+        .into_iter()
+        .filter(|e| !e.deep && e.count.is_some_and(|c| c <= 500_000))
+        .collect();
+    assert!(quick.len() >= 20, "{} lines", quick.len());
+    let failures = check_naive(&quick);
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+#[ignore = "naive perft of every line: about 20 minutes in release"]
+fn naive_matches_data_file_deep() {
+    for e in &load() {
+        let t = Instant::now();
+        let failures = check_naive(std::slice::from_ref(e));
+        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+        eprintln!("{} ok in {:.1?}", e.label(), t.elapsed());
+    }
+}
+
+/// Writes the data file with every count recomputed by the naive generator (the other
+/// fields unchanged) to the path in the environment variable `NAIVE_FILL_OUT`; lines
+/// whose depth exceeds `NAIVE_FILL_MAX_DEPTH` (if set) keep their count. A `?` count is
+/// how a new line asks for its count, and a recorded count that the naive generator
+/// does not reproduce stops it.
+#[test]
+#[ignore = "generator of the data file's naive counts: about 20 minutes in release"]
+fn naive_fill() {
+    let path = std::env::var("NAIVE_FILL_OUT")
+        .expect("set NAIVE_FILL_OUT to the path of the file to write");
+    let max_depth: u32 = std::env::var("NAIVE_FILL_MAX_DEPTH")
+        .ok()
+        .map_or(u32::MAX, |d| d.parse().expect("a depth"));
+    let entries: Vec<Entry> = load()
+        .into_iter()
+        .filter(|e| e.depth <= max_depth)
+        .collect();
+    let out = common::refill(DATA, &entries, |e| {
+        let t = Instant::now();
+        let n = perft(&naive_position(e, naive_rules(&e.game)).unwrap(), e.depth);
+        eprintln!("{} = {n} in {:.1?}", e.label(), t.elapsed());
+        n
+    });
+    std::fs::write(&path, out).unwrap();
+}
+
+/// End reasons of the finished games inside the tree of `depth` plies below `state`
+/// (counted per node, the ones at the last ply included).
+fn end_reasons(state: &mut RomgonState, depth: u32, out: &mut BTreeMap<&'static str, u64>) {
+    if let Some(reason) = state.end_reason() {
+        *out.entry(reason).or_default() += 1;
+        return;
+    }
+    if depth == 0 {
+        return;
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    for m in moves {
+        let undo = state.apply(m);
+        end_reasons(state, depth - 1, out);
+        state.undo(undo);
+    }
+}
+
+#[test]
+fn midgame_lines_reach_every_end_rule() {
+    let mut all = BTreeMap::new();
+    for e in load().iter().filter(|e| !e.moves.is_empty() && !e.deep) {
+        let mut reasons = BTreeMap::new();
+        end_reasons(&mut e.engine_state(), e.depth, &mut reasons);
+        assert!(!reasons.is_empty(), "{}: no game ends below it", e.label());
+        for (r, n) in reasons {
+            *all.entry(r).or_insert(0) += n;
+        }
+    }
+    for reason in ["capture", "fortress", "deadlock", "repetition", "shuttle"] {
+        // "capture" here is a Rhombus capture, which never happens; count captures of
+        // other pieces instead.
+        if reason == "capture" {
+            continue;
+        }
+        assert!(all.contains_key(reason), "{reason} never happens: {all:?}");
+    }
+    // Captures of pieces happen inside the trees too.
+    let captures: usize = load()
+        .iter()
+        .filter(|e| !e.moves.is_empty() && !e.deep)
+        .map(|e| {
+            let s = e.engine_state();
+            let mut moves = Vec::new();
+            s.legal_moves(&mut moves);
+            moves
+                .iter()
+                .filter(|m| s.format_move(**m).contains('x'))
+                .count()
+        })
+        .sum();
+    assert!(captures > 0);
+    assert!(
+        !all.contains_key("capture"),
+        "a Rhombus was captured: {all:?}"
+    );
+}
+
+/// Compares one node: engine and naive agree on whose turn it is, the result, the end
+/// reason, the ply and the legal actions. Returns the naive actions with their
+/// notation, sorted by it.
+fn compare_node(state: &RomgonState, naive: &Position) -> Result<Vec<(String, NaiveMove)>, String> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let mut engine: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
+    let mut reference: Vec<(String, NaiveMove)> = naive
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m.to_string(), m))
+        .collect();
+    engine.sort();
+    reference.sort_by(|a, b| a.0.cmp(&b.0));
+    let naive_outcome = naive.winner.map(|w| match w {
+        Some(c) => Outcome::Win(c.seat()),
+        None => Outcome::Draw,
+    });
+    if state.outcome() != naive_outcome || state.end_reason() != naive.reason {
+        return Err(format!(
+            "result: engine {:?} by {:?}, naive {naive_outcome:?} by {:?}",
+            state.outcome(),
+            state.end_reason(),
+            naive.reason
+        ));
+    }
+    let naive_turn = match naive.winner {
+        Some(_) => Turn::Over,
+        None => Turn::Seat(naive.to_move.seat()),
+    };
+    if state.turn() != naive_turn {
+        return Err(format!(
+            "turn: engine {:?}, naive {naive_turn:?}",
+            state.turn()
+        ));
+    }
+    if state.ply() != naive.ply {
+        return Err(format!("ply: engine {}, naive {}", state.ply(), naive.ply));
+    }
+    if engine.len() != reference.len() || engine.iter().zip(&reference).any(|(e, r)| *e != r.0) {
+        let only_engine: Vec<_> = engine
+            .iter()
+            .filter(|m| !reference.iter().any(|r| r.0 == **m))
+            .collect();
+        let only_naive: Vec<_> = reference
+            .iter()
+            .map(|r| &r.0)
+            .filter(|m| !engine.contains(m))
+            .collect();
+        return Err(format!(
+            "legal actions differ: only engine {only_engine:?}, only naive {only_naive:?}"
+        ));
+    }
+    Ok(reference)
+}
+
+/// Plays one game in both implementations, choosing at each node the action
+/// `pick(number of actions)` (modulo that number) of the sorted notation list, until
+/// the game ends or `pick` returns `None`. Returns the nodes compared and the end
+/// reason, or the first disagreement with the line that reaches it.
+fn cross_check(
+    game: Romgon,
+    mutation: Mutation,
+    mut pick: impl FnMut(usize) -> Option<usize>,
+) -> Result<(u64, Option<&'static str>), String> {
+    let mut state = game.initial_state();
+    let mut naive = Position::start(naive_rules(&game).with(mutation));
+    let mut line: Vec<String> = Vec::new();
+    let mut nodes = 0;
+    loop {
+        let at = |line: &[String]| format!("{game:?} after [{}]", line.join(" "));
+        let moves = compare_node(&state, &naive).map_err(|e| format!("{}: {e}", at(&line)))?;
+        nodes += 1;
+        if moves.is_empty() {
+            return Ok((nodes, state.end_reason()));
+        }
+        let Some(i) = pick(moves.len()) else {
+            return Ok((nodes, state.end_reason()));
+        };
+        let (text, m) = &moves[i % moves.len()];
+        let engine_move = state
+            .parse_move(text)
+            .map_err(|e| format!("{}: engine cannot parse {text}: {e}", at(&line)))?;
+        state.apply(engine_move);
+        naive.apply(*m);
+        line.push(text.clone());
+    }
+}
+
+/// Every parameter combination, with a short cap as well as the default.
+fn games() -> Vec<Romgon> {
+    let mut v = Vec::new();
+    for defence in [Defence::Shape, Defence::Original] {
+        for rotation in [Rotation::Any, Rotation::Step] {
+            for cap in [600, 60] {
+                v.push(Romgon::new(defence, rotation, cap).unwrap());
+            }
+        }
+    }
+    v
+}
+
+/// Random playouts in both implementations under every combination of parameters, with
+/// a bias towards Rhombus and capture moves (pure random games rarely end other than by
+/// the cap or a shuttle). Returns nodes compared and end reasons met.
+fn random_playouts(
+    mutation: Mutation,
+    games_per_config: usize,
+    seed: u64,
+) -> Result<(u64, BTreeMap<&'static str, u64>), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut nodes = 0;
+    let mut reasons = BTreeMap::new();
+    for game in games() {
+        for _ in 0..games_per_config {
+            let (n, reason) = cross_check(game, mutation, |n| Some(rng.random_range(0..n)))?;
+            nodes += n;
+            if let Some(r) = reason {
+                *reasons.entry(r).or_insert(0) += 1;
+            }
+        }
+    }
+    Ok((nodes, reasons))
+}
+
+#[test]
+fn engine_and_naive_agree_on_random_playouts() {
+    let (nodes, reasons) =
+        random_playouts(Mutation::None, 20, 2025).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!("{nodes} nodes, end reasons {reasons:?}");
+    assert!(nodes > 15_000, "only {nodes} nodes compared");
+    assert!(reasons.len() >= 3, "{reasons:?}");
+}
+
+/// For each broken rule the node-by-node comparison with the engine fails somewhere
+/// (in random playouts, or along the data file's middle-game lines).
+#[test]
+fn a_broken_rule_is_caught() {
+    for mutation in [
+        Mutation::NoSelfAttack,
+        Mutation::ShapeLikeOriginal,
+        Mutation::NoDeadlock,
+        Mutation::Twofold,
+        Mutation::ShuttleAtFour,
+        Mutation::CircleNoWrap,
+        Mutation::HexagonNoFan,
+        Mutation::TurnAfterCapture,
+    ] {
+        let err = random_playouts(mutation, 6, 2025)
+            .expect_err(&format!("{mutation:?}: playouts agree with the engine"));
+        eprintln!("{mutation:?}: caught by {err}");
+    }
+}
+
+proptest! {
+    // No regression files: a failure prints the shrunk line, which belongs in the data
+    // file or in a named test rather than in a file of seeds.
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Engine and naive agree along any line; a failure shrinks to the shortest line.
+    #[test]
+    fn engine_and_naive_agree_along_any_line(
+        config in 0..8usize,
+        picks in proptest::collection::vec(any::<u16>(), 0..120),
+    ) {
+        let game = games()[config];
+        let mut it = picks.iter();
+        let result = cross_check(game, Mutation::None, |_| it.next().map(|&i| usize::from(i)));
+        prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+    }
+}
+
+#[test]
+fn naive_sees_the_same_hand_built_positions() {
+    // The test-support constructor reads the same piece lists as the naive setup; a
+    // draglock at construction is the same on both sides.
+    let pieces = "R3-0 r0-5 S1-4 S1-6";
+    let game = Romgon::default();
+    let s = game
+        .position(pieces, agon_engine::games::romgon::Colour::Black)
+        .unwrap();
+    let n = Position::setup(naive_rules(&game), pieces, Colour::Black);
+    compare_node(&s, &n).unwrap();
+}
