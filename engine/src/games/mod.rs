@@ -3,3 +3,4 @@
 pub mod connect4;
 pub mod invector;
 pub mod pig;
+pub mod threewill;
