@@ -53,6 +53,11 @@ const CONNECT4_MIDGAME: &str = "d d c e e c f b d d g a";
 /// A Pig middle game: seat 1 to move with a turn total of 9, 9 points against 0.
 const PIG_MIDGAME: &str = "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6";
 
+/// A 3Will middle game (the start of a seeded random playout): a stacking hit, a
+/// pass, both sides advanced; White to roll.
+const THREEWILL_MIDGAME: &str =
+    "3 pass 2 f7*e7 miss 2 pass 3 d7*e7 hit 6 b2-a1 1 e7-e6 4 f2-g3 6 b7-b8 3 e2*d2 hit";
+
 /// The bench, in printing order. Depths are chosen so the whole list takes a few
 /// seconds in a release build.
 pub const CASES: &[BenchCase] = &[
@@ -127,6 +132,24 @@ pub const CASES: &[BenchCase] = &[
         label: "midgame",
         moves: PIG_MIDGAME,
         agent: "mcts:iters=5000",
+    },
+    BenchCase {
+        game: "threewill",
+        label: "start",
+        moves: "",
+        agent: "star2:depth=2",
+    },
+    BenchCase {
+        game: "threewill",
+        label: "midgame",
+        moves: THREEWILL_MIDGAME,
+        agent: "star2:depth=2",
+    },
+    BenchCase {
+        game: "threewill",
+        label: "midgame",
+        moves: THREEWILL_MIDGAME,
+        agent: "mcts:iters=2000",
     },
 ];
 
@@ -294,7 +317,7 @@ mod tests {
         let err = bench(&cases, Some("chess"), &mut Vec::new()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--filter: unknown game \"chess\" (valid: invector, connect4, pig)"
+            "--filter: unknown game \"chess\" (valid: invector, connect4, pig, threewill)"
         );
     }
 }

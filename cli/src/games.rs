@@ -12,6 +12,7 @@
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
+use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
 use agon_engine::{Evaluator, Game, ParamSpec, ZeroSumTwoPlayer};
 use agon_search::{registry, Agent};
 
@@ -122,6 +123,7 @@ register_games! {
     deterministic Invector => InvectorEval;
     deterministic Connect4 => Connect4Eval;
     chance Pig => PigEval;
+    chance ThreeWill => ThreeWillEval;
 }
 
 #[cfg(test)]

@@ -61,7 +61,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     let perft = |game: &'static str| ["perft", "--game", game, "--depth", "1"];
     assert_bad_input(
         &perft("chess"),
-        "unknown game \"chess\" (valid: invector, connect4, pig)",
+        "unknown game \"chess\" (valid: invector, connect4, pig, threewill)",
     );
     assert_bad_input(
         &perft("invector:size=5"),
@@ -230,6 +230,8 @@ fn analyse_prints_info_lines_then_bestmove() {
 fn listings_name_every_game_and_agent() {
     let games = stdout(&agon(&["games"]));
     assert!(games.starts_with("invector: "), "{games}");
+    assert!(games.contains("\nthreewill: "), "{games}");
+    assert!(games.contains("max_turns"), "{games}");
     assert!(
         games.contains("    pie     true|false     default true"),
         "{games}"
@@ -557,6 +559,6 @@ fn bench_total_is_identical_across_runs_and_lines_have_their_shape() {
     assert_eq!(last(&first), format!("Bench: {total}"));
     assert_bad_input(
         &["bench", "--filter", "chess"],
-        "--filter: unknown game \"chess\" (valid: invector, connect4, pig)",
+        "--filter: unknown game \"chess\" (valid: invector, connect4, pig, threewill)",
     );
 }
