@@ -1,4 +1,4 @@
-//! Move-generation speed: perft from fixed Invector positions.
+//! Move-generation speed: perft from fixed Invector and 3Will positions.
 //!
 //! Run with `cargo bench -p agon-benches --bench perft`. Each benchmark's throughput is
 //! the perft node count, so criterion reports nodes per second directly.
@@ -6,8 +6,10 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use agon_benches::{InvectorPosition, MIDGAME_8X7, START_5X4, START_8X7};
+use agon_benches::{InvectorPosition, MIDGAME_8X7, START_5X4, START_8X7, THREEWILL_MIDGAME};
+use agon_engine::games::threewill::ThreeWill;
 use agon_engine::perft::perft;
+use agon_engine::{play_moves, Game};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 /// (position, depth)
@@ -28,5 +30,22 @@ fn bench_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft);
+/// 3Will perft: every decision and chance outcome is a node, as in the data file.
+fn bench_threewill_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("threewill-perft");
+    group.sample_size(10);
+    let start = ThreeWill::default().initial_state();
+    let mut midgame = start;
+    play_moves(&mut midgame, THREEWILL_MIDGAME).expect("a legal line");
+    for (name, state, depth) in [("start", start, 6), ("midgame", midgame, 6)] {
+        let nodes = perft(&state, depth);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{name}-d{depth}"), |b| {
+            b.iter(|| perft(black_box(&state), depth))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_threewill_perft);
 criterion_main!(benches);

@@ -52,3 +52,8 @@ pub const START_5X4: InvectorPosition = InvectorPosition {
     height: 4,
     moves: "",
 };
+
+/// A 3Will middle game: the first turns of a seeded random playout (stacking hits and
+/// misses, passes), White to roll. Perft, search and `agon bench` use it.
+pub const THREEWILL_MIDGAME: &str =
+    "3 pass 2 f7*e7 miss 2 pass 3 d7*e7 hit 6 b2-a1 1 e7-e6 4 f2-g3 6 b7-b8 3 e2*d2 hit";

@@ -53,8 +53,8 @@ const CONNECT4_MIDGAME: &str = "d d c e e c f b d d g a";
 /// A Pig middle game: seat 1 to move with a turn total of 9, 9 points against 0.
 const PIG_MIDGAME: &str = "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6";
 
-/// A 3Will middle game (the start of a seeded random playout): a stacking hit, a
-/// pass, both sides advanced; White to roll.
+/// A 3Will middle game (the start of a seeded random playout): stacking hits, passes,
+/// White to roll; `agon_benches::THREEWILL_MIDGAME`, checked equal in the tests.
 const THREEWILL_MIDGAME: &str =
     "3 pass 2 f7*e7 miss 2 pass 3 d7*e7 hit 6 b2-a1 1 e7-e6 4 f2-g3 6 b7-b8 3 e2*d2 hit";
 
@@ -273,8 +273,9 @@ mod tests {
     }
 
     #[test]
-    fn the_invector_midgame_is_the_criterion_benches_one() {
+    fn the_midgames_are_the_criterion_benches_ones() {
         assert_eq!(INVECTOR_MIDGAME, agon_benches::MIDGAME_8X7.moves);
+        assert_eq!(THREEWILL_MIDGAME, agon_benches::THREEWILL_MIDGAME);
     }
 
     #[test]
