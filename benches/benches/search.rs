@@ -95,7 +95,12 @@ fn bench_mcts(c: &mut Criterion) {
         Pig::default().initial_state(),
         PigEval,
     );
-    bench_one_mcts(&mut group, "threewill-midgame", threewill_midgame(), ThreeWillEval);
+    bench_one_mcts(
+        &mut group,
+        "threewill-midgame",
+        threewill_midgame(),
+        ThreeWillEval,
+    );
     group.finish();
 }
 
@@ -127,7 +132,9 @@ fn bench_star2(c: &mut Criterion) {
             agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
         };
         group.throughput(Throughput::Elements(search(&state).nodes));
-        group.bench_function(format!("{name}-d3"), |b| b.iter(|| search(black_box(&state))));
+        group.bench_function(format!("{name}-d3"), |b| {
+            b.iter(|| search(black_box(&state)))
+        });
     }
     group.finish();
 }

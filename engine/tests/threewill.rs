@@ -78,14 +78,21 @@ fn conformance_short_cap() {
         ..Conformance::default()
     };
     let report = check_conformance(&ThreeWill::new(30).unwrap(), &cfg).unwrap();
-    assert!(report.end_reasons.iter().any(|(r, _)| *r == "cap"), "{report:?}");
+    assert!(
+        report.end_reasons.iter().any(|(r, _)| *r == "cap"),
+        "{report:?}"
+    );
 }
 
 #[test]
 fn initial_hash_is_pinned() {
     let s = ThreeWill::default().initial_state();
     assert_eq!(s.hash(), s.recompute_hash());
-    assert_eq!(s.hash(), 0x497e_72cc_9d55_ebef, "pinned initial hash changed");
+    assert_eq!(
+        s.hash(),
+        0x497e_72cc_9d55_ebef,
+        "pinned initial hash changed"
+    );
 }
 
 #[test]
@@ -108,10 +115,22 @@ fn two_move_orders_reaching_one_position_hash_alike() {
 const TABLE: [(&str, [&str; 6]); 6] = [
     ("W", ["0+W/W", "0+B/W", "B+W/W", "W+B/W", "W+W/W", "B+B/W"]),
     ("B", ["0+W/B", "0+B/B", "B+W/B", "W+B/B", "W+W/B", "B+B/B"]),
-    ("W/B", ["B+W/W", "B+B/W", "B/B+W/W", "W/B+B/W", "W/B+W/W", "B/B+B/W"]),
-    ("B/W", ["W+W/B", "W+B/B", "B/W+W/B", "W/W+B/B", "W/W+W/B", "B/W+B/B"]),
-    ("W/W", ["W+W/W", "W+B/W", "B/W+W/W", "W/W+B/W", "W/W+W/W", "B/W+B/W"]),
-    ("B/B", ["B+W/B", "B+B/B", "B/B+W/B", "W/B+B/B", "W/B+W/B", "B/B+B/B"]),
+    (
+        "W/B",
+        ["B+W/W", "B+B/W", "B/B+W/W", "W/B+B/W", "W/B+W/W", "B/B+B/W"],
+    ),
+    (
+        "B/W",
+        ["W+W/B", "W+B/B", "B/W+W/B", "W/W+B/B", "W/W+W/B", "B/W+B/B"],
+    ),
+    (
+        "W/W",
+        ["W+W/W", "W+B/W", "B/W+W/W", "W/W+B/W", "W/W+W/W", "B/W+B/W"],
+    ),
+    (
+        "B/B",
+        ["B+W/B", "B+B/B", "B/B+W/B", "W/B+B/B", "W/B+W/B", "B/B+B/B"],
+    ),
 ];
 const SOURCES: [&str; 6] = ["W", "B", "W/B", "B/W", "W/W", "B/B"];
 
@@ -133,7 +152,11 @@ fn stacking_table_all_36_cases() {
             play(&mut s, &format!("1 {from}*{to} hit"));
             let (src_after, tgt_after) = cell.split_once('+').unwrap();
             let label = format!("source {source} onto target {target}");
-            assert_eq!(stack_at(&s, from), parse_stack(src_after), "{label}: source");
+            assert_eq!(
+                stack_at(&s, from),
+                parse_stack(src_after),
+                "{label}: source"
+            );
             assert_eq!(stack_at(&s, to), parse_stack(tgt_after), "{label}: target");
             // The attempt ended the turn.
             assert_eq!(s.phase(), Phase::Roll { free_op: false }, "{label}");
@@ -145,7 +168,12 @@ fn stacking_table_all_36_cases() {
 #[test]
 fn a_locked_bottom_stays_and_the_middle_agent_is_ejected() {
     // d8 holds B on a White agent locked on its objective row.
-    let mut s = position(&[("d7", "W"), ("d8", "B/W"), ("a3", "W"), ("h6", "B")], 0, [4, 4], [0, 0]);
+    let mut s = position(
+        &[("d7", "W"), ("d8", "B/W"), ("a3", "W"), ("h6", "B")],
+        0,
+        [4, 4],
+        [0, 0],
+    );
     play(&mut s, "1 d7*d8 hit");
     assert_eq!(stack_at(&s, "d8"), (WHITE, WHITE));
     assert_eq!(stack_at(&s, "d7"), (BLACK, EMPTY));
@@ -154,12 +182,22 @@ fn a_locked_bottom_stays_and_the_middle_agent_is_ejected() {
 
 #[test]
 fn a_locked_held_agent_stays_behind_on_a_plain_move() {
-    let mut s = position(&[("d8", "B/W"), ("a3", "W"), ("h6", "B")], 1, [4, 4], [0, 0]);
+    let mut s = position(
+        &[("d8", "B/W"), ("a3", "W"), ("h6", "B")],
+        1,
+        [4, 4],
+        [0, 0],
+    );
     play(&mut s, "1 d8-d7");
     assert_eq!(stack_at(&s, "d8"), (WHITE, EMPTY));
     assert_eq!(stack_at(&s, "d7"), (BLACK, EMPTY));
     // An unlocked held agent is carried.
-    let mut s = position(&[("d5", "B/W"), ("a3", "W"), ("h6", "B")], 1, [4, 4], [0, 0]);
+    let mut s = position(
+        &[("d5", "B/W"), ("a3", "W"), ("h6", "B")],
+        1,
+        [4, 4],
+        [0, 0],
+    );
     play(&mut s, "1 d5-d4");
     assert_eq!(stack_at(&s, "d4"), (BLACK, WHITE));
     assert_eq!(stack_at(&s, "d5"), (EMPTY, EMPTY));
@@ -170,7 +208,14 @@ fn a_dragged_enemy_locks_on_its_objective_and_wins_for_its_side() {
     // Black has two agents locked on row 1; White's stacking from c1 ejects the Black
     // agent held at c2 into c1, Black's objective row: Black declares victory.
     let mut s = position(
-        &[("a1", "B"), ("b1", "B"), ("c1", "W"), ("c2", "W/B"), ("a3", "W"), ("h6", "B")],
+        &[
+            ("a1", "B"),
+            ("b1", "B"),
+            ("c1", "W"),
+            ("c2", "W/B"),
+            ("a3", "W"),
+            ("h6", "B"),
+        ],
         0,
         [4, 4],
         [0, 0],
@@ -178,13 +223,22 @@ fn a_dragged_enemy_locks_on_its_objective_and_wins_for_its_side() {
     play(&mut s, "1 c1*c2 hit");
     assert_eq!(stack_at(&s, "c1"), (BLACK, EMPTY));
     assert_eq!(s.board().locked_count(BLACK), 3);
-    assert_eq!(s.phase(), Phase::Pick { claimant: 1, free_due: false });
+    assert_eq!(
+        s.phase(),
+        Phase::Pick {
+            claimant: 1,
+            free_due: false
+        }
+    );
     assert_eq!(s.turn(), Turn::Seat(0), "White, the challenger, picks");
     assert_eq!(legal(&s), ["pick:a1", "pick:b1", "pick:c1"]);
     play(&mut s, "pick:c1");
     let mut outcomes = Vec::new();
     s.chance_outcomes(&mut outcomes);
-    let weights: Vec<(String, u32)> = outcomes.iter().map(|&(m, w)| (s.format_move(m), w)).collect();
+    let weights: Vec<(String, u32)> = outcomes
+        .iter()
+        .map(|&(m, w)| (s.format_move(m), w))
+        .collect();
     // One twin per White agent on the board: three in this hand-built position (a
     // real game always has eight, which gives the rules' 64 : 1 × 8).
     assert_eq!(weights.len(), 4, "stands and one twin per White agent");
@@ -197,11 +251,21 @@ fn a_dragged_enemy_locks_on_its_objective_and_wins_for_its_side() {
 
 #[test]
 fn leaps_wrap_round_a_side_edge_only_in_a_free_operation() {
-    let stacks = [("a4", "W/B"), ("c3", "W"), ("a7", "W"), ("h7", "B"), ("g6", "B")];
+    let stacks = [
+        ("a4", "W/B"),
+        ("c3", "W"),
+        ("a7", "W"),
+        ("h7", "B"),
+        ("g6", "B"),
+    ];
     // Standard operation under 5 (forward-left): a4 has no step, so no leap.
     let mut s = position(&stacks, 0, [3, 4], [1, 0]);
     play(&mut s, "5");
-    assert!(!legal(&s).iter().any(|m| m.starts_with("a4")), "{:?}", legal(&s));
+    assert!(
+        !legal(&s).iter().any(|m| m.starts_with("a4")),
+        "{:?}",
+        legal(&s)
+    );
     // A plain move, then a Free operation: the leap carries the held agent.
     play(&mut s, "c3-b4");
     assert_eq!(s.phase(), Phase::FreeChoice);
@@ -224,7 +288,12 @@ fn leaps_wrap_round_a_side_edge_only_in_a_free_operation() {
 fn a_wrapped_stacking_attempt_and_pass_in_a_free_operation() {
     // Face 3 (left) in a Free operation: a4 wraps onto h4 (Black), a stacking attempt
     // across the edge; b3-a3 is a plain move, so pass is not offered.
-    let mut s = position(&[("a4", "W"), ("b2", "W"), ("h4", "B"), ("h7", "B")], 0, [3, 4], [1, 0]);
+    let mut s = position(
+        &[("a4", "W"), ("b2", "W"), ("h4", "B"), ("h7", "B")],
+        0,
+        [3, 4],
+        [1, 0],
+    );
     play(&mut s, "1 b2-b3 free 3");
     let moves = legal(&s);
     assert!(moves.contains(&"a4*h4".to_string()), "{moves:?}");
@@ -263,13 +332,26 @@ fn cards_pay_with_dr_then_with_a_bank_card_handed_over_as_free() {
 #[test]
 fn a_challenge_that_overturns_a_win_resumes_play() {
     let mut s = position(
-        &[("d8", "W"), ("e8", "W"), ("f7", "W"), ("a2", "W"), ("a7", "B"), ("h3", "B")],
+        &[
+            ("d8", "W"),
+            ("e8", "W"),
+            ("f7", "W"),
+            ("a2", "W"),
+            ("a7", "B"),
+            ("h3", "B"),
+        ],
         0,
         [4, 4],
         [0, 0],
     );
     play(&mut s, "1 f7-f8");
-    assert_eq!(s.phase(), Phase::Pick { claimant: 0, free_due: false });
+    assert_eq!(
+        s.phase(),
+        Phase::Pick {
+            claimant: 0,
+            free_due: false
+        }
+    );
     assert_eq!(legal(&s), ["pick:d8", "pick:e8", "pick:f8"]);
     play(&mut s, "pick:f8 twin:a7");
     assert_eq!(stack_at(&s, "f8"), (BLACK, EMPTY));
@@ -285,13 +367,26 @@ fn a_challenge_that_overturns_a_win_resumes_play() {
 #[test]
 fn a_challenge_can_resume_at_the_free_decision() {
     let mut s = position(
-        &[("d8", "W"), ("e8", "W"), ("f7", "W"), ("a2", "W"), ("a7", "B"), ("h3", "B")],
+        &[
+            ("d8", "W"),
+            ("e8", "W"),
+            ("f7", "W"),
+            ("a2", "W"),
+            ("a7", "B"),
+            ("h3", "B"),
+        ],
         0,
         [3, 4],
         [1, 0],
     );
     play(&mut s, "1 f7-f8");
-    assert_eq!(s.phase(), Phase::Pick { claimant: 0, free_due: true });
+    assert_eq!(
+        s.phase(),
+        Phase::Pick {
+            claimant: 0,
+            free_due: true
+        }
+    );
     play(&mut s, "pick:d8 twin:h3");
     assert_eq!(s.phase(), Phase::FreeChoice);
 }
@@ -302,7 +397,14 @@ fn a_challenge_that_creates_a_new_win_for_the_challenger() {
     // a Black agent held at c4: after the swap White has two locked and no active agent
     // (both its other agents are held), so Black wins by the supplementary condition.
     let mut s = position(
-        &[("d8", "W"), ("e8", "W"), ("f7", "W"), ("a5", "B/W"), ("c4", "B/B"), ("h3", "B")],
+        &[
+            ("d8", "W"),
+            ("e8", "W"),
+            ("f7", "W"),
+            ("a5", "B/W"),
+            ("c4", "B/B"),
+            ("h3", "B"),
+        ],
         0,
         [4, 4],
         [0, 0],
@@ -317,9 +419,20 @@ fn a_challenge_that_creates_a_new_win_for_the_challenger() {
 #[test]
 fn supplementary_picks_are_agents_holding_an_enemy() {
     // Black stacks onto White's last active agent: White has none left.
-    let mut s = position(&[("d5", "B"), ("d4", "W"), ("a5", "B/W"), ("h3", "B")], 1, [4, 4], [0, 0]);
+    let mut s = position(
+        &[("d5", "B"), ("d4", "W"), ("a5", "B/W"), ("h3", "B")],
+        1,
+        [4, 4],
+        [0, 0],
+    );
     play(&mut s, "1 d5*d4 hit");
-    assert_eq!(s.phase(), Phase::Pick { claimant: 1, free_due: false });
+    assert_eq!(
+        s.phase(),
+        Phase::Pick {
+            claimant: 1,
+            free_due: false
+        }
+    );
     assert_eq!(legal(&s), ["pick:d4", "pick:a5"]);
     play(&mut s, "pick:a5 stands");
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));

@@ -130,10 +130,7 @@ fn compare(s: &<ThreeWill as Game>::State, n: &Naive) -> Result<(), String> {
 
 /// Plays one line choosing the `pick(len)`-th child at each node (or until `pick`
 /// returns `None` or the game ends), comparing engine and model at every node.
-fn cross_check(
-    max_turns: u32,
-    mut pick: impl FnMut(usize) -> Option<usize>,
-) -> Result<(), String> {
+fn cross_check(max_turns: u32, mut pick: impl FnMut(usize) -> Option<usize>) -> Result<(), String> {
     let mut s = ThreeWill::new(max_turns).unwrap().initial_state();
     let mut n = Naive::new(max_turns);
     let mut line: Vec<String> = Vec::new();

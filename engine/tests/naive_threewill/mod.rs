@@ -19,7 +19,11 @@ pub enum Step {
     /// The challenger picks; `claimant` declared; `then_free` says what was due.
     Pick { claimant: usize, then_free: bool },
     /// The hidden card: picked agent at (x, y, level) with level 0 top, 1 held.
-    Reveal { claimant: usize, then_free: bool, picked: (i32, i32, usize) },
+    Reveal {
+        claimant: usize,
+        then_free: bool,
+        picked: (i32, i32, usize),
+    },
     /// Over: winner or draw.
     End { winner: Option<usize> },
 }
@@ -90,7 +94,12 @@ impl Naive {
     fn locked_of(&self, c: char) -> usize {
         let y = goal_row(c);
         (0..8)
-            .map(|x| self.stacks[x][y as usize].iter().filter(|&&a| a == c).count())
+            .map(|x| {
+                self.stacks[x][y as usize]
+                    .iter()
+                    .filter(|&&a| a == c)
+                    .count()
+            })
             .sum()
     }
 
@@ -313,7 +322,7 @@ impl Naive {
                                 continue;
                             }
                             let mut leap = false;
-                            if tx < 0 || tx > 7 {
+                            if !(0..=7).contains(&tx) {
                                 if !free {
                                     continue;
                                 }
@@ -391,7 +400,10 @@ impl Naive {
         if depth == 0 {
             return 1;
         }
-        self.children().iter().map(|(_, c)| c.count(depth - 1)).sum()
+        self.children()
+            .iter()
+            .map(|(_, c)| c.count(depth - 1))
+            .sum()
     }
 
     /// Who wins, once the game is over.

@@ -74,7 +74,8 @@ fn side_score(s: &ThreeWillState, seat: Seat) -> i32 {
             }
         }
     }
-    best.iter().sum::<i32>() + rest / 4
+    best.iter().sum::<i32>()
+        + rest / 4
         + active * ACTIVE
         + held_enemy * HELD_ENEMY
         + i32::from(s.dr_cards(seat)) * DR_CARD

@@ -82,7 +82,10 @@ impl ThreeWill {
     ) -> ThreeWillState {
         let mut board = Board::empty();
         for &(sq, top, held) in stacks {
-            assert!(top != EMPTY && top <= BLACK && held <= BLACK, "bad stack on {sq}");
+            assert!(
+                top != EMPTY && top <= BLACK && held <= BLACK,
+                "bad stack on {sq}"
+            );
             board.set_cell(sq, top | held << 2);
         }
         for c in [WHITE, BLACK] {
@@ -90,9 +93,15 @@ impl ThreeWill {
                 .map(|sq| u32::from(board.top(sq) == c) + u32::from(board.held(sq) == c))
                 .sum();
             assert!(n <= 8, "more than 8 agents of colour {c}");
-            assert!(!board.meets_victory(c), "colour {c} already meets a victory");
+            assert!(
+                !board.meets_victory(c),
+                "colour {c} already meets a victory"
+            );
         }
-        assert!(dr[0] + dr[1] + free[0] + free[1] <= CARDS, "more than 8 cards");
+        assert!(
+            dr[0] + dr[1] + free[0] + free[1] <= CARDS,
+            "more than 8 cards"
+        );
         let mut s = ThreeWillState {
             rules: *self,
             board,
@@ -364,7 +373,8 @@ impl ThreeWillState {
     }
 
     fn set_dr(&mut self, seat: Seat, n: u8) {
-        self.hash ^= KEYS[DR_KEYS + seat * 9 + self.dr[seat] as usize] ^ KEYS[DR_KEYS + seat * 9 + n as usize];
+        self.hash ^= KEYS[DR_KEYS + seat * 9 + self.dr[seat] as usize]
+            ^ KEYS[DR_KEYS + seat * 9 + n as usize];
         self.dr[seat] = n;
     }
 
@@ -807,10 +817,19 @@ impl fmt::Display for ThreeWillState {
             ),
             Phase::FreeChoice => write!(f, "{} decides free or done", who(self.mover)),
             Phase::Pick { claimant, .. } => {
-                write!(f, "{} declares victory; {} picks", who(claimant), who(1 - claimant))
+                write!(
+                    f,
+                    "{} declares victory; {} picks",
+                    who(claimant),
+                    who(1 - claimant)
+                )
             }
             Phase::Reveal { claimant, .. } => {
-                write!(f, "{}'s victory is challenged: the card is revealed", who(claimant))
+                write!(
+                    f,
+                    "{}'s victory is challenged: the card is revealed",
+                    who(claimant)
+                )
             }
             Phase::Over {
                 winner: Some(w),

@@ -79,13 +79,15 @@ fn read(text: &str) -> Result<ThreeWillMove, String> {
         "stands" => ThreeWillMove::Stands,
         _ => {
             if let Some(rest) = text.strip_prefix("pick:") {
-                let (sq, held) = read_agent(rest)
-                    .ok_or_else(|| format!("{rest:?} is not a square a1..h8 (with /2 for a held agent)"))?;
+                let (sq, held) = read_agent(rest).ok_or_else(|| {
+                    format!("{rest:?} is not a square a1..h8 (with /2 for a held agent)")
+                })?;
                 return Ok(ThreeWillMove::Pick { sq, held });
             }
             if let Some(rest) = text.strip_prefix("twin:") {
-                let (sq, held) = read_agent(rest)
-                    .ok_or_else(|| format!("{rest:?} is not a square a1..h8 (with /2 for a held agent)"))?;
+                let (sq, held) = read_agent(rest).ok_or_else(|| {
+                    format!("{rest:?} is not a square a1..h8 (with /2 for a held agent)")
+                })?;
                 return Ok(ThreeWillMove::Twin { sq, held });
             }
             let Some(i) = text.find(['-', '*', '~']) else {
@@ -118,7 +120,9 @@ fn why_illegal(s: &ThreeWillState, m: ThreeWillMove) -> String {
         (Phase::Reveal { .. }, _) => {
             "the challenge card is revealed: expected stands or twin:<square>".into()
         }
-        (Phase::FreeChoice, _) => format!("{side} decides after a plain move: expected free or done"),
+        (Phase::FreeChoice, _) => {
+            format!("{side} decides after a plain move: expected free or done")
+        }
         (Phase::Pick { .. }, ThreeWillMove::Pick { .. }) => {
             "that agent is not in the winning context of the declared victory".into()
         }
@@ -138,7 +142,9 @@ fn why_illegal(s: &ThreeWillState, m: ThreeWillMove) -> String {
             } else if kind == StepKind::Leap && !free_op {
                 "a leap is only allowed in a Free operation".into()
             } else if kind == StepKind::Stack && !(s.dr_cards(mover) > 0 || s.bank() > 0) {
-                format!("{side} cannot pay for a stacking attempt: no DR card and the bank is empty")
+                format!(
+                    "{side} cannot pay for a stacking attempt: no DR card and the bank is empty"
+                )
             } else {
                 format!(
                     "not a legal {} under directive {face}{}",
@@ -191,15 +197,30 @@ mod tests {
     fn errors_say_what_is_wrong() {
         let mut s = ThreeWill::default().initial_state();
         let reason = |s: &ThreeWillState, t: &str| s.parse_move(t).unwrap_err().reason;
-        assert_eq!(reason(&s, "c2-c3"), "white is rolling: expected a face 1..6");
+        assert_eq!(
+            reason(&s, "c2-c3"),
+            "white is rolling: expected a face 1..6"
+        );
         assert_eq!(reason(&s, "7"), EXPECTED);
-        assert_eq!(reason(&s, "pick:z9"), "\"z9\" is not a square a1..h8 (with /2 for a held agent)");
+        assert_eq!(
+            reason(&s, "pick:z9"),
+            "\"z9\" is not a square a1..h8 (with /2 for a held agent)"
+        );
         let m = s.parse_move("1").unwrap();
         s.apply(m);
         assert_eq!(reason(&s, "c3-c4"), "no active white agent on c3");
-        assert_eq!(reason(&s, "c2-d3"), "not a legal plain move under directive 1");
-        assert_eq!(reason(&s, "pass"), "pass is only allowed when no plain move exists");
-        assert_eq!(reason(&s, "a2~h3"), "a leap is only allowed in a Free operation");
+        assert_eq!(
+            reason(&s, "c2-d3"),
+            "not a legal plain move under directive 1"
+        );
+        assert_eq!(
+            reason(&s, "pass"),
+            "pass is only allowed when no plain move exists"
+        );
+        assert_eq!(
+            reason(&s, "a2~h3"),
+            "a leap is only allowed in a Free operation"
+        );
         assert_eq!(reason(&s, "c2-c"), "\"c\" is not a square a1..h8");
         let m = s.parse_move("c2-c3").unwrap();
         assert_eq!(format_move(m), "c2-c3");
