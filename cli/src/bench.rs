@@ -137,19 +137,19 @@ pub const CASES: &[BenchCase] = &[
         game: "threewill",
         label: "start",
         moves: "",
-        agent: "star2:depth=2",
+        agent: "star2:depth=3",
     },
     BenchCase {
         game: "threewill",
         label: "midgame",
         moves: THREEWILL_MIDGAME,
-        agent: "star2:depth=2",
+        agent: "star2:depth=3",
     },
     BenchCase {
         game: "threewill",
         label: "midgame",
         moves: THREEWILL_MIDGAME,
-        agent: "mcts:iters=2000",
+        agent: "mcts:iters=5000",
     },
 ];
 
