@@ -230,9 +230,10 @@ const MOVER_KEY: usize = 64 * 16;
 const CHALLENGE_KEY: usize = MOVER_KEY + 1;
 const DR_KEYS: usize = CHALLENGE_KEY + 1;
 const FREE_KEYS: usize = DR_KEYS + 2 * 9;
-/// Phase kind (7), face or claimant+free_due (8), source/picked square (128), target (64).
+/// Phase kind (8, and 3 for a finished game: either winner or a draw), face or
+/// claimant+free_due (8), source/picked square (128), target (64).
 const PHASE_KIND_KEYS: usize = FREE_KEYS + 2 * 9;
-const PHASE_A_KEYS: usize = PHASE_KIND_KEYS + 7;
+const PHASE_A_KEYS: usize = PHASE_KIND_KEYS + 11;
 const PHASE_B_KEYS: usize = PHASE_A_KEYS + 8;
 const PHASE_C_KEYS: usize = PHASE_B_KEYS + 128;
 const KEY_COUNT: usize = PHASE_C_KEYS + 64;
@@ -264,9 +265,9 @@ fn phase_key(p: Phase) -> u64 {
             free_due,
             sq,
             held,
-        } => kind(6) ^ ctx(claimant, free_due) ^ b(sq as usize * 2 + usize::from(held)),
-        // Nothing follows a finished game, so its positions need no distinct keys.
-        Phase::Over { .. } => 0,
+        } => kind(7) ^ ctx(claimant, free_due) ^ b(sq as usize * 2 + usize::from(held)),
+        // Seat 0 won, seat 1 won, or a draw.
+        Phase::Over { winner, .. } => kind(8 + winner.unwrap_or(2)),
     }
 }
 
