@@ -206,3 +206,59 @@ fn naive_fill() {
     });
     std::fs::write(&path, out).unwrap();
 }
+
+/// What happens somewhere in a subtree: a `free`, a leap, an ejection (a hit onto a
+/// two-agent stack), a challenge pick.
+#[derive(Default, Debug)]
+struct Seen {
+    free: bool,
+    leap: bool,
+    ejection: bool,
+    pick: bool,
+}
+
+fn walk(s: &<ThreeWill as Game>::State, depth: u32, seen: &mut Seen) {
+    use agon_engine::games::threewill::{Phase, StepKind, ThreeWillMove};
+    if depth == 0 {
+        return;
+    }
+    let mut moves: Vec<ThreeWillMove> = Vec::new();
+    match s.turn() {
+        Turn::Over => return,
+        Turn::Chance => {
+            let mut o = Vec::new();
+            s.chance_outcomes(&mut o);
+            moves.extend(o.iter().map(|&(m, _)| m));
+        }
+        Turn::Seat(_) => s.legal_moves(&mut moves),
+    }
+    for m in moves {
+        match (s.phase(), m) {
+            (_, ThreeWillMove::Free) => seen.free = true,
+            (
+                _,
+                ThreeWillMove::Step {
+                    kind: StepKind::Leap,
+                    ..
+                },
+            ) => seen.leap = true,
+            (Phase::Throw { to, .. }, ThreeWillMove::Hit) if s.board().held(to) != 0 => {
+                seen.ejection = true
+            }
+            (_, ThreeWillMove::Pick { .. }) => seen.pick = true,
+            _ => {}
+        }
+        let mut c = *s;
+        c.apply(m);
+        walk(&c, depth - 1, seen);
+    }
+}
+
+#[test]
+fn mid_game_lines_reach_free_operations_leaps_ejections_and_a_challenge() {
+    let mut all = Seen::default();
+    for l in load().iter().filter(|l| !l.moves.is_empty()) {
+        walk(&l.engine_state(), l.depth, &mut all);
+    }
+    assert!(all.free && all.leap && all.ejection && all.pick, "{all:?}");
+}
