@@ -1,4 +1,5 @@
 //! Move-generation speed: perft from fixed Invector, APV and Romgon positions.
+//! Move-generation speed: perft from fixed Invector and 3Will positions.
 //!
 //! Run with `cargo bench -p agon-benches --bench perft`. Each benchmark's throughput is
 //! the perft node count, so criterion reports nodes per second directly.
@@ -6,12 +7,14 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
+use agon_benches::THREEWILL_MIDGAME;
 use agon_benches::{
     DefaultRulesPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, ROMGON_MIDGAME,
     ROMGON_START, START_5X4, START_8X7,
 };
+use agon_engine::games::threewill::ThreeWill;
 use agon_engine::perft::perft;
-use agon_engine::Game;
+use agon_engine::{play_moves, Game};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 /// (position, depth)
@@ -52,6 +55,23 @@ fn bench_default_rules_perft<G: Game + Default>(
     group.finish();
 }
 
+/// 3Will perft: every decision and chance outcome is a node, as in the data file.
+fn bench_threewill_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("threewill-perft");
+    group.sample_size(10);
+    let start = ThreeWill::default().initial_state();
+    let mut midgame = start;
+    play_moves(&mut midgame, THREEWILL_MIDGAME).expect("a legal line");
+    for (name, state, depth) in [("start", start, 6), ("midgame", midgame, 6)] {
+        let nodes = perft(&state, depth);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{name}-d{depth}"), |b| {
+            b.iter(|| perft(black_box(&state), depth))
+        });
+    }
+    group.finish();
+}
+
 /// APV's perft counts order decisions as plies, so depth 5 from the start is two and a
 /// half turns.
 fn bench_apv_perft(c: &mut Criterion) {
@@ -63,5 +83,11 @@ fn bench_romgon_perft(c: &mut Criterion) {
     bench_default_rules_perft(c, "romgon-perft", &[(ROMGON_START, 4), (ROMGON_MIDGAME, 4)]);
 }
 
-criterion_group!(benches, bench_perft, bench_apv_perft, bench_romgon_perft);
+criterion_group!(
+    benches,
+    bench_perft,
+    bench_apv_perft,
+    bench_romgon_perft,
+    bench_threewill_perft
+);
 criterion_main!(benches);

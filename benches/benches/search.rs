@@ -1,7 +1,7 @@
 //! Search speed: fixed-depth `ab` searches from fixed Invector, APV and Romgon positions, and
 //! fixed-iteration `mcts` searches (one thread, solver and reuse off, as in the
 //! OpenSpiel comparison) from the Connect Four start, a Connect Four middle game and
-//! the Pig start.
+//! the Pig start and a 3Will middle game; fixed-depth `star2` on 3Will.
 //!
 //! Run with `cargo bench -p agon-benches --bench search`. Each benchmark's throughput
 //! is the search's node count (identical on every run: the search is deterministic at a
@@ -11,6 +11,7 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
+use agon_benches::THREEWILL_MIDGAME;
 use agon_benches::{
     DefaultRulesPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, ROMGON_MIDGAME,
     ROMGON_START, START_5X4, START_8X7,
@@ -20,9 +21,12 @@ use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::InvectorEval;
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::RomgonEval;
+use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
 use agon_engine::{play_moves, Deterministic, Evaluator, Game, State, ZeroSumTwoPlayer};
 use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use agon_search::{Agent, AgentRng, Budget, Mcts, MctsConfig};
+use agon_search::{
+    Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Mcts, MctsConfig,
+};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 
@@ -141,8 +145,56 @@ fn bench_mcts(c: &mut Criterion) {
         Pig::default().initial_state(),
         PigEval,
     );
+    bench_one_mcts(
+        &mut group,
+        "threewill-midgame",
+        threewill_midgame(),
+        ThreeWillEval,
+    );
     group.finish();
 }
 
-criterion_group!(benches, bench_ab, bench_apv_ab, bench_romgon_ab, bench_mcts);
+/// The 3Will middle game of the perft bench and `agon bench`.
+fn threewill_midgame() -> <ThreeWill as Game>::State {
+    let mut s = ThreeWill::default().initial_state();
+    play_moves(&mut s, THREEWILL_MIDGAME).expect("a legal line");
+    s
+}
+
+/// Fixed-depth Star2 on 3Will (chance nodes are not depth steps); throughput is nodes.
+fn bench_star2(c: &mut Criterion) {
+    let mut group = c.benchmark_group("threewill-star2");
+    group.sample_size(10);
+    for (name, state) in [
+        ("start", ThreeWill::default().initial_state()),
+        ("midgame", threewill_midgame()),
+    ] {
+        let config = ExpectimaxConfig {
+            budget: Budget {
+                depth: Some(3),
+                ..Budget::default()
+            },
+            mode: ChanceMode::Star2,
+            ..ExpectimaxConfig::default()
+        };
+        let search = |state| {
+            let mut agent = Expectimax::new(ThreeWillEval, config, "star2");
+            agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
+        };
+        group.throughput(Throughput::Elements(search(&state).nodes));
+        group.bench_function(format!("{name}-d3"), |b| {
+            b.iter(|| search(black_box(&state)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_ab,
+    bench_apv_ab,
+    bench_romgon_ab,
+    bench_mcts,
+    bench_star2
+);
 criterion_main!(benches);

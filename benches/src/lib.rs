@@ -124,3 +124,7 @@ pub const ROMGON_MIDGAME: RomgonPosition = RomgonPosition::new(
     "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5-5@NW H4-0>3-2@E t5-5>4-5@W \
      H3-2>4-0@E h2-7>2-6@E T2-1@NE t4-5>3-5@SE T2-1@E s0-5>1-5",
 );
+/// A 3Will middle game: the first turns of a seeded random playout (stacking hits and
+/// misses, passes), White to roll. Perft, search and `agon bench` use it.
+pub const THREEWILL_MIDGAME: &str =
+    "3 pass 2 f7*e7 miss 2 pass 3 d7*e7 hit 6 b2-a1 1 e7-e6 4 f2-g3 6 b7-b8 3 e2*d2 hit";

@@ -61,6 +61,10 @@ const APV_MIDGAME: &str = "e7-c8 order:d8-h4 f3-f5 order:d2-b4 d7-b9 order:h4-h2
 /// checked equal in the tests): 13 actions, White to move, deadlocks a few plies away.
 const ROMGON_MIDGAME: &str = "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5-5@NW H4-0>3-2@E \
      t5-5>4-5@W H3-2>4-0@E h2-7>2-6@E T2-1@NE t4-5>3-5@SE T2-1@E s0-5>1-5";
+/// A 3Will middle game (the start of a seeded random playout): stacking hits, passes,
+/// White to roll; `agon_benches::THREEWILL_MIDGAME`, checked equal in the tests.
+const THREEWILL_MIDGAME: &str =
+    "3 pass 2 f7*e7 miss 2 pass 3 d7*e7 hit 6 b2-a1 1 e7-e6 4 f2-g3 6 b7-b8 3 e2*d2 hit";
 
 /// The bench, in printing order. Depths are chosen so the whole list takes a few
 /// seconds in a release build.
@@ -172,6 +176,24 @@ pub const CASES: &[BenchCase] = &[
         label: "midgame",
         moves: ROMGON_MIDGAME,
         agent: "mcts:iters=2000",
+    },
+    BenchCase {
+        game: "threewill",
+        label: "start",
+        moves: "",
+        agent: "star2:depth=3",
+    },
+    BenchCase {
+        game: "threewill",
+        label: "midgame",
+        moves: THREEWILL_MIDGAME,
+        agent: "star2:depth=3",
+    },
+    BenchCase {
+        game: "threewill",
+        label: "midgame",
+        moves: THREEWILL_MIDGAME,
+        agent: "mcts:iters=5000",
     },
 ];
 
@@ -309,6 +331,7 @@ mod tests {
     #[test]
     fn the_apv_midgame_is_the_criterion_benches_one() {
         assert_eq!(APV_MIDGAME, agon_benches::APV_MIDGAME.moves);
+        assert_eq!(THREEWILL_MIDGAME, agon_benches::THREEWILL_MIDGAME);
     }
 
     #[test]
@@ -351,7 +374,7 @@ mod tests {
         let err = bench(&cases, Some("chess"), &mut Vec::new()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon)"
+            "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill)"
         );
     }
 }

@@ -14,6 +14,7 @@ use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::{Romgon, RomgonEval};
+use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
 use agon_engine::{Evaluator, Game, ParamSpec, ZeroSumTwoPlayer};
 use agon_search::{registry, Agent};
 
@@ -126,6 +127,7 @@ register_games! {
     chance Pig => PigEval;
     deterministic Apv => ApvEval;
     deterministic Romgon => RomgonEval;
+    chance ThreeWill => ThreeWillEval;
 }
 
 #[cfg(test)]

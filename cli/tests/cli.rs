@@ -61,7 +61,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     let perft = |game: &'static str| ["perft", "--game", game, "--depth", "1"];
     assert_bad_input(
         &perft("chess"),
-        "unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon)",
+        "unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill)",
     );
     assert_bad_input(
         &perft("invector:size=5"),
@@ -345,6 +345,8 @@ fn listings_name_every_game_and_agent() {
             && games.contains("    limited_orders  true|false          default false"),
         "{games}"
     );
+    assert!(games.contains("\nthreewill: "), "{games}");
+    assert!(games.contains("max_turns"), "{games}");
     assert!(
         games.contains("    pie     true|false     default true"),
         "{games}"
@@ -672,6 +674,46 @@ fn bench_total_is_identical_across_runs_and_lines_have_their_shape() {
     assert_eq!(last(&first), format!("Bench: {total}"));
     assert_bad_input(
         &["bench", "--filter", "chess"],
-        "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon)",
+        "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill)",
     );
+}
+
+/// 3Will works at the command line: perft reproduces the rules' vectors, a move list
+/// with an illegal move or a bad parameter is one clear line with exit 2, and a game
+/// between two chance agents runs to its end.
+#[test]
+fn threewill_runs_in_perft_play_and_rejects_bad_input() {
+    let o = agon(&["perft", "--game", "threewill", "--depth", "3"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    for line in ["perft 1 6\n", "perft 2 60\n", "perft 3 304\n"] {
+        assert!(text.contains(line), "{text}");
+    }
+    assert_bad_input(
+        &[
+            "perft",
+            "--game",
+            "threewill",
+            "--depth",
+            "2",
+            "--moves",
+            "1 c2-c4",
+        ],
+        "--moves: move 2 of 2, \"c2-c4\": not a legal plain move under directive 1 \
+         (legal here: a2-a3 b2-b3 c2-c3 d2-d3 e2-e3 f2-f3 g2-g3 h2-h3)",
+    );
+    assert_bad_input(
+        &["perft", "--game", "threewill:max_turns=0", "--depth", "1"],
+        "game \"threewill:max_turns=0\": max_turns=0 is not valid: expected integer 1..100000",
+    );
+    let o = agon(&[
+        "play",
+        "--game",
+        "threewill:max_turns=30",
+        "--agents",
+        "greedy",
+        "random",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("game over"), "{}", stdout(&o));
 }

@@ -5,3 +5,4 @@ pub mod connect4;
 pub mod invector;
 pub mod pig;
 pub mod romgon;
+pub mod threewill;

@@ -1,0 +1,118 @@
+//! A heuristic evaluator for 3Will: progress towards three locked agents, mobility,
+//! held enemies and cards.
+//!
+//! For each side: each of its agents is worth something by its place (a locked agent
+//! most, an active one more the nearer its objective row; a held one nothing, it cannot
+//! move), the best three in full (the primary victory needs three) and the others at a
+//! quarter; then its active agents (the supplementary victory is the enemy having
+//! none), enemy agents it holds under its own tops, and its cards (DR cards buy
+//! stacking attempts, Free cards extra operations). The value is one side's total minus
+//! the other's, so it is antisymmetric between the seats.
+
+use crate::eval::Evaluator;
+use crate::game::{Outcome, Seat, State};
+
+use super::board::{colour_of, enemy, locked, objective_row, Board};
+
+use super::ThreeWillState;
+
+/// Score of a won game; heuristic scores stay strictly inside `(-WIN, WIN)`.
+pub const WIN: i32 = 10_000;
+/// Worth of one agent by its place: locked on its objective row, or an active top
+/// `d` rows from it (index `d`, 1..=7; index 0 unused). Progress is worth more the
+/// nearer the row, since the last rows are the ones a roll can finish.
+const LOCKED: i32 = 400;
+const PROGRESS: [i32; 8] = [0, 200, 120, 75, 45, 25, 12, 5];
+/// Per active agent.
+const ACTIVE: i32 = 20;
+/// Per enemy agent held under one of the side's tops.
+const HELD_ENEMY: i32 = 30;
+/// Per DR card and per Free card.
+const DR_CARD: i32 = 10;
+const FREE_CARD: i32 = 15;
+
+/// The evaluator (see the module docs).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ThreeWillEval;
+
+/// One side's heuristic total: the three best agent worths in full (three locked
+/// agents win), the others' at a quarter, plus mobility, held enemies and cards. At
+/// most 3·400 + 5·200/4 + 8·20 + 8·30 + 8·15 = 1970, so a difference of two stays
+/// inside `(-WIN, WIN)`.
+fn side_score(s: &ThreeWillState, seat: Seat) -> i32 {
+    let b: &Board = s.board();
+    let c = colour_of(seat);
+    let row = i32::from(objective_row(c));
+    let mut best = [0i32; 3];
+    let mut rest = 0;
+    let mut active = 0;
+    let mut held_enemy = 0;
+    for sq in 0..64u8 {
+        let y = i32::from(sq / 8);
+        let (top, held) = (b.top(sq), b.held(sq));
+        let mut worth = |w: i32| {
+            if w > best[2] {
+                rest += best[2];
+                best[2] = w;
+                best.sort_unstable_by(|x, y| y.cmp(x));
+            } else {
+                rest += w;
+            }
+        };
+        if locked(c, sq) {
+            let n = i32::from(top == c) + i32::from(held == c);
+            for _ in 0..n {
+                worth(LOCKED);
+            }
+            continue;
+        }
+        if top == c {
+            active += 1;
+            worth(PROGRESS[(row - y).unsigned_abs() as usize]);
+            if held == enemy(c) {
+                held_enemy += 1;
+            }
+        }
+    }
+    best.iter().sum::<i32>()
+        + rest / 4
+        + active * ACTIVE
+        + held_enemy * HELD_ENEMY
+        + i32::from(s.dr_cards(seat)) * DR_CARD
+        + i32::from(s.free_cards(seat)) * FREE_CARD
+}
+
+impl Evaluator<ThreeWillState> for ThreeWillEval {
+    fn evaluate(&self, s: &ThreeWillState, seat: Seat) -> i32 {
+        if let Some(outcome) = s.outcome() {
+            return match outcome {
+                Outcome::Win(w) if w == seat => WIN,
+                Outcome::Win(_) => -WIN,
+                Outcome::Draw => 0,
+            };
+        }
+        (side_score(s, seat) - side_score(s, 1 - seat)).clamp(1 - WIN, WIN - 1)
+    }
+
+    fn bounds(&self) -> (i32, i32) {
+        (-WIN, WIN)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::threewill::ThreeWill;
+    use crate::{play_moves, Game};
+
+    #[test]
+    fn start_is_even_and_progress_counts() {
+        let mut s = ThreeWill::default().initial_state();
+        assert_eq!(ThreeWillEval.evaluate(&s, 0), 0);
+        play_moves(&mut s, "1 c2-c3").unwrap();
+        // One agent a row nearer: from 6 rows to go to 5, among White's best three.
+        let gain = PROGRESS[5] - PROGRESS[6];
+        assert_eq!(ThreeWillEval.evaluate(&s, 0), gain);
+        assert_eq!(ThreeWillEval.evaluate(&s, 1), -gain);
+    }
+}

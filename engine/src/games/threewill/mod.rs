@@ -1,0 +1,842 @@
+//! 3Will-3Agent-3D (K. J. L. Percival), a race of eight agents per side across an
+//! 8 × 8 board, driven by a die, with stacking, cards and a challenge of every
+//! declared victory. The project's description of the rules and of its readings is
+//! `docs/games/threewill.md`; the authority is `shared/rules/threewill.md`.
+//!
+//! A turn is a chain of nodes: a roll (chance), the standard operation (a decision),
+//! then a stacking throw (chance) or, after a plain move, `free`/`done` decisions each
+//! followed by a Free roll and a Free operation. A declared victory is challenged once
+//! per game: the challenger picks an agent (a decision), then the hidden card is
+//! revealed (chance). Every one of these is one ply; see [`Phase`].
+//!
+//! Representation: a [`Board`] of one byte per square plus a few counters, so the
+//! state is small and `Copy`, and undo is by copy. Geometry and the stacking protocol
+//! in [`board`], moves in [`moves`], notation in [`notation`], evaluation in [`eval`].
+
+pub mod board;
+pub mod eval;
+pub mod moves;
+pub mod notation;
+
+use std::fmt;
+
+use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
+use crate::zobrist;
+
+pub use board::{Board, BLACK, EMPTY, WHITE};
+pub use eval::ThreeWillEval;
+pub use moves::{StepKind, ThreeWillMove};
+
+use board::{colour_of, enemy, locked, objective_row, white_steps};
+
+/// The largest `max_turns`.
+pub const MAX_TURNS: u32 = 100_000;
+/// Cards in the game (each side is dealt half as Double Risk cards).
+pub const CARDS: u8 = 8;
+/// Weight of the challenge reveal that lets a victory stand: a card of 0..8 that is
+/// not the picked agent's number (8 in 9) against 1 in 72 for each of 8 twins.
+pub const STANDS_WEIGHT: u32 = 64;
+/// Weight of a stacking throw's hit against its miss (one face in six).
+pub const HIT_WEIGHT: u32 = 1;
+/// Weight of a miss.
+pub const MISS_WEIGHT: u32 = 5;
+
+/// 3Will's rules: the only parameter is the turn cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreeWill {
+    max_turns: u32,
+}
+
+impl ThreeWill {
+    /// The rules with a draw after `max_turns` turns (1..=100000).
+    pub fn new(max_turns: u32) -> Result<ThreeWill, ConfigError> {
+        if (1..=MAX_TURNS).contains(&max_turns) {
+            Ok(ThreeWill { max_turns })
+        } else {
+            Err(ConfigError(format!(
+                "threewill max_turns={max_turns} is not allowed: expected 1..{MAX_TURNS}"
+            )))
+        }
+    }
+
+    /// Turns (both sides counted) after which the game is drawn.
+    pub fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+
+    /// A position at the start of a turn (`mover` about to roll), for tests and
+    /// analysis of hand-built positions: `stacks` lists `(square, top, held)` with
+    /// colours [`WHITE`], [`BLACK`] or [`EMPTY`] (no held agent); every other square is
+    /// empty. `dr` and `free` are the cards each seat holds; the rest are in the bank.
+    /// Panics on a held agent without a top, more than 8 agents or cards of a colour, or
+    /// a position in which a side already meets a victory condition (the rules never
+    /// leave one pending at the start of a turn).
+    pub fn custom_state(
+        &self,
+        stacks: &[(u8, u8, u8)],
+        mover: Seat,
+        dr: [u8; 2],
+        free: [u8; 2],
+        challenge_used: bool,
+    ) -> ThreeWillState {
+        let mut board = Board::empty();
+        for &(sq, top, held) in stacks {
+            assert!(
+                top != EMPTY && top <= BLACK && held <= BLACK,
+                "bad stack on {sq}"
+            );
+            board.set_cell(sq, top | held << 2);
+        }
+        for c in [WHITE, BLACK] {
+            let n: u32 = (0..64)
+                .map(|sq| u32::from(board.top(sq) == c) + u32::from(board.held(sq) == c))
+                .sum();
+            assert!(n <= 8, "more than 8 agents of colour {c}");
+            assert!(
+                !board.meets_victory(c),
+                "colour {c} already meets a victory"
+            );
+        }
+        assert!(
+            dr[0] + dr[1] + free[0] + free[1] <= CARDS,
+            "more than 8 cards"
+        );
+        let mut s = ThreeWillState {
+            rules: *self,
+            board,
+            mover,
+            dr,
+            free,
+            challenge_used,
+            phase: Phase::Roll { free_op: false },
+            turns: 0,
+            ply: 0,
+            hash: 0,
+        };
+        s.hash = s.recompute_hash();
+        s
+    }
+}
+
+impl Default for ThreeWill {
+    /// The spec's cap: 400 turns.
+    fn default() -> Self {
+        ThreeWill { max_turns: 400 }
+    }
+}
+
+const PARAMS: &[ParamSpec] = &[ParamSpec {
+    name: "max_turns",
+    kind: ParamKind::Int {
+        min: 1,
+        max: MAX_TURNS as i64,
+    },
+    default: Some("400"),
+    help: "draw after this many turns (both sides counted)",
+}];
+
+impl Game for ThreeWill {
+    type State = ThreeWillState;
+    const NAME: &'static str = "threewill";
+    const ABOUT: &'static str =
+        "3Will-3Agent-3D: dice-driven race of stacking agents, with cards and a challenge";
+    const HAS_CHANCE: bool = true;
+    const HAS_HIDDEN_INFORMATION: bool = true;
+
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let v = params.int("max_turns").expect("declared with a default");
+        ThreeWill::new(u32::try_from(v).unwrap_or(0))
+    }
+
+    fn initial_state(&self) -> ThreeWillState {
+        let mut s = ThreeWillState {
+            rules: *self,
+            board: Board::start(),
+            mover: 0,
+            dr: [4, 4],
+            free: [0, 0],
+            challenge_used: false,
+            phase: Phase::Roll { free_op: false },
+            turns: 0,
+            ply: 0,
+            hash: 0,
+        };
+        s.hash = s.recompute_hash();
+        s
+    }
+}
+
+/// Where in the turn a position stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The mover rolls (chance): the standard roll, or a Free roll (`free_op`).
+    Roll {
+        /// Whether the operation that follows is a Free operation.
+        free_op: bool,
+    },
+    /// The mover chooses an operation under directive `face`.
+    Operate {
+        /// Whether it is a Free operation (leaps allowed, `pass` offered differently).
+        free_op: bool,
+        /// The directive's die face, 1..=6.
+        face: u8,
+    },
+    /// A paid stacking attempt from `from` onto `to` awaits its throw (chance).
+    Throw {
+        /// Source square.
+        from: u8,
+        /// Target square.
+        to: u8,
+    },
+    /// After a plain move, the mover (who holds a Free card) decides `free` or `done`.
+    FreeChoice,
+    /// `claimant` declared victory; its opponent picks an agent in the winning context.
+    Pick {
+        /// The seat that declared victory.
+        claimant: Seat,
+        /// Whether a `free`/`done` decision is due if play resumes.
+        free_due: bool,
+    },
+    /// The hidden card is revealed (chance) for the picked agent.
+    Reveal {
+        /// The seat that declared victory.
+        claimant: Seat,
+        /// Whether a `free`/`done` decision is due if play resumes.
+        free_due: bool,
+        /// The picked agent's square.
+        sq: u8,
+        /// Whether the picked agent is the held one of that square.
+        held: bool,
+    },
+    /// The game is over.
+    Over {
+        /// The winner, or `None` for a draw at the cap.
+        winner: Option<Seat>,
+        /// The end reason (`objective`, `inactive`, `cap`).
+        reason: &'static str,
+    },
+}
+
+/// Zobrist keys: one per (square, cell byte), then the seat to move, the challenge
+/// flag, each seat's DR and Free counts (0..=8), and the phase's parts.
+static KEYS: [u64; KEY_COUNT] = zobrist::keys(0x3_3111_D1CE);
+const CELL_KEYS: usize = 0;
+const MOVER_KEY: usize = 64 * 16;
+const CHALLENGE_KEY: usize = MOVER_KEY + 1;
+const DR_KEYS: usize = CHALLENGE_KEY + 1;
+const FREE_KEYS: usize = DR_KEYS + 2 * 9;
+/// Phase kind (8, and 3 for a finished game: either winner or a draw), face or
+/// claimant+free_due (8), source/picked square (128), target (64).
+const PHASE_KIND_KEYS: usize = FREE_KEYS + 2 * 9;
+const PHASE_A_KEYS: usize = PHASE_KIND_KEYS + 11;
+const PHASE_B_KEYS: usize = PHASE_A_KEYS + 8;
+const PHASE_C_KEYS: usize = PHASE_B_KEYS + 128;
+const KEY_COUNT: usize = PHASE_C_KEYS + 64;
+
+#[inline]
+fn cell_key(sq: u8, cell: u8) -> u64 {
+    if cell == 0 {
+        0
+    } else {
+        KEYS[CELL_KEYS + sq as usize * 16 + cell as usize]
+    }
+}
+
+/// The key of a phase (the directive and pending attempt or pick included).
+fn phase_key(p: Phase) -> u64 {
+    let kind = |k: usize| KEYS[PHASE_KIND_KEYS + k];
+    let a = |i: usize| KEYS[PHASE_A_KEYS + i];
+    let b = |i: usize| KEYS[PHASE_B_KEYS + i];
+    let c = |i: usize| KEYS[PHASE_C_KEYS + i];
+    let ctx = |claimant: Seat, free_due: bool| a(claimant * 2 + usize::from(free_due));
+    match p {
+        Phase::Roll { free_op } => kind(usize::from(free_op)),
+        Phase::Operate { free_op, face } => kind(2 + usize::from(free_op)) ^ a(face as usize),
+        Phase::Throw { from, to } => kind(4) ^ b(from as usize) ^ c(to as usize),
+        Phase::FreeChoice => kind(5),
+        Phase::Pick { claimant, free_due } => kind(6) ^ ctx(claimant, free_due),
+        Phase::Reveal {
+            claimant,
+            free_due,
+            sq,
+            held,
+        } => kind(7) ^ ctx(claimant, free_due) ^ b(sq as usize * 2 + usize::from(held)),
+        // Seat 0 won, seat 1 won, or a draw.
+        Phase::Over { winner, .. } => kind(8 + winner.unwrap_or(2)),
+    }
+}
+
+/// A position of 3Will.
+///
+/// `Eq` and the hash cover the stacks (and so the locks), the seat to move, each seat's
+/// DR and Free cards (the bank is the rest of the 8), whether the challenge was made,
+/// and the phase with its directive, pending attempt or pick. The turn counter, used
+/// only for the length cap, is left out of both, as chess leaves out its move number;
+/// so is the ply count.
+#[derive(Clone, Copy, Debug)]
+pub struct ThreeWillState {
+    rules: ThreeWill,
+    board: Board,
+    /// The seat whose turn it is.
+    mover: Seat,
+    /// Double Risk cards per seat.
+    dr: [u8; 2],
+    /// Free cards per seat.
+    free: [u8; 2],
+    /// Whether the game's one challenge has been made.
+    challenge_used: bool,
+    phase: Phase,
+    /// Turns completed.
+    turns: u32,
+    ply: u32,
+    hash: u64,
+}
+
+impl PartialEq for ThreeWillState {
+    fn eq(&self, o: &Self) -> bool {
+        self.rules == o.rules
+            && self.board == o.board
+            && self.mover == o.mover
+            && self.dr == o.dr
+            && self.free == o.free
+            && self.challenge_used == o.challenge_used
+            && self.phase == o.phase
+    }
+}
+
+impl Eq for ThreeWillState {}
+
+impl ThreeWillState {
+    /// The rules of this game.
+    pub fn rules(&self) -> ThreeWill {
+        self.rules
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The seat whose turn it is (also during the opponent's challenge pick).
+    pub fn mover(&self) -> Seat {
+        self.mover
+    }
+
+    /// Where in the turn the position stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Double Risk cards held by `seat`.
+    pub fn dr_cards(&self, seat: Seat) -> u8 {
+        self.dr[seat]
+    }
+
+    /// Free cards held by `seat`.
+    pub fn free_cards(&self, seat: Seat) -> u8 {
+        self.free[seat]
+    }
+
+    /// Cards in the bank.
+    pub fn bank(&self) -> u8 {
+        CARDS - self.dr[0] - self.dr[1] - self.free[0] - self.free[1]
+    }
+
+    /// Whether the game's challenge has been made.
+    pub fn challenge_used(&self) -> bool {
+        self.challenge_used
+    }
+
+    /// Turns completed so far.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    #[inline]
+    fn set_cell(&mut self, sq: u8, cell: u8) {
+        self.hash ^= cell_key(sq, self.board.cell(sq)) ^ cell_key(sq, cell);
+        self.board.set_cell(sq, cell);
+    }
+
+    /// Applies a board change through [`Board`] and updates the keys of the squares
+    /// it may touch.
+    fn change_board(&mut self, squares: [u8; 2], change: impl FnOnce(&mut Board)) {
+        let mut b = self.board;
+        change(&mut b);
+        for sq in squares {
+            self.set_cell(sq, b.cell(sq));
+        }
+    }
+
+    fn set_dr(&mut self, seat: Seat, n: u8) {
+        self.hash ^= KEYS[DR_KEYS + seat * 9 + self.dr[seat] as usize]
+            ^ KEYS[DR_KEYS + seat * 9 + n as usize];
+        self.dr[seat] = n;
+    }
+
+    fn set_free(&mut self, seat: Seat, n: u8) {
+        self.hash ^= KEYS[FREE_KEYS + seat * 9 + self.free[seat] as usize]
+            ^ KEYS[FREE_KEYS + seat * 9 + n as usize];
+        self.free[seat] = n;
+    }
+
+    fn set_phase(&mut self, p: Phase) {
+        self.hash ^= phase_key(self.phase) ^ phase_key(p);
+        self.phase = p;
+    }
+
+    /// Whether the mover can pay for a stacking attempt (a DR card, or a bank card to
+    /// hand over as a Free card).
+    #[inline]
+    fn can_pay(&self) -> bool {
+        self.dr[self.mover] > 0 || self.bank() > 0
+    }
+
+    /// The target of a step from `sq` by `(dx, dy)` (already oriented for the mover):
+    /// `Some((to, wrapped))`, wrapping across a side edge only if `wrap`.
+    #[inline]
+    fn step_target(sq: u8, (dx, dy): (i8, i8), wrap: bool) -> Option<(u8, bool)> {
+        let x = (sq % 8) as i8 + dx;
+        let y = (sq / 8) as i8 + dy;
+        if !(0..board::SIZE).contains(&y) {
+            return None;
+        }
+        if (0..board::SIZE).contains(&x) {
+            Some((y as u8 * 8 + x as u8, false))
+        } else if wrap {
+            Some((y as u8 * 8 + x.rem_euclid(board::SIZE) as u8, true))
+        } else {
+            None
+        }
+    }
+
+    /// The mover's operations under directive `face`; `pass` when no (non-leap) plain
+    /// move exists.
+    fn operations(&self, free_op: bool, face: u8, out: &mut Vec<ThreeWillMove>) {
+        let c = colour_of(self.mover);
+        let sign: i8 = if c == WHITE { 1 } else { -1 };
+        let can_pay = self.can_pay();
+        let mut plain = false;
+        for from in 0..64u8 {
+            if self.board.top(from) != c || locked(c, from) {
+                continue;
+            }
+            for &(dx, dy) in white_steps(face) {
+                let Some((to, wrapped)) = Self::step_target(from, (dx * sign, dy * sign), free_op)
+                else {
+                    continue;
+                };
+                let top = self.board.top(to);
+                let kind = if top == EMPTY {
+                    plain |= !wrapped;
+                    if wrapped {
+                        StepKind::Leap
+                    } else {
+                        StepKind::Plain
+                    }
+                } else if can_pay && !locked(top, to) {
+                    StepKind::Stack
+                } else {
+                    continue;
+                };
+                out.push(ThreeWillMove::Step { from, to, kind });
+            }
+        }
+        if !plain {
+            out.push(ThreeWillMove::Pass);
+        }
+    }
+
+    /// Calls `f(square, held)` for each agent the challenger may pick when `claimant`
+    /// declares victory, in square order, top before held: the claimant's agents on its
+    /// objective row if it has three locked, and its agents holding an enemy agent if
+    /// the enemy has no active agent.
+    fn for_each_pick(&self, claimant: Seat, mut f: impl FnMut(u8, bool)) {
+        let c = colour_of(claimant);
+        let primary = self.board.locked_count(c) >= 3;
+        let supplementary = self.board.active_count(enemy(c)) == 0;
+        let row = objective_row(c);
+        for sq in 0..64u8 {
+            let (top, held) = (self.board.top(sq), self.board.held(sq));
+            let on_row = primary && sq / 8 == row;
+            if (on_row && top == c) || (supplementary && top == c && held == enemy(c)) {
+                f(sq, false);
+            }
+            if on_row && held == c {
+                f(sq, true);
+            }
+        }
+    }
+
+    /// After an operation: a side meeting a victory condition (the mover first)
+    /// declares it, and is challenged if the challenge is still unused; otherwise play
+    /// goes on to the `free`/`done` decision if `free_due`, else the turn ends.
+    fn after_operation(&mut self, free_due: bool) {
+        for claimant in [self.mover, 1 - self.mover] {
+            if self.board.meets_victory(colour_of(claimant)) {
+                let mut can_pick = false;
+                if !self.challenge_used {
+                    self.for_each_pick(claimant, |_, _| can_pick = true);
+                }
+                if !can_pick {
+                    self.win(claimant);
+                } else {
+                    self.set_phase(Phase::Pick { claimant, free_due });
+                }
+                return;
+            }
+        }
+        self.resume(free_due);
+    }
+
+    fn resume(&mut self, free_due: bool) {
+        if free_due {
+            self.set_phase(Phase::FreeChoice);
+        } else {
+            self.end_turn();
+        }
+    }
+
+    fn win(&mut self, seat: Seat) {
+        let reason = if self.board.locked_count(colour_of(seat)) >= 3 {
+            "objective"
+        } else {
+            "inactive"
+        };
+        self.set_phase(Phase::Over {
+            winner: Some(seat),
+            reason,
+        });
+    }
+
+    /// Ends the turn: a draw if it was the last one the cap allows, else the other
+    /// seat rolls.
+    fn end_turn(&mut self) {
+        self.turns += 1;
+        if self.turns >= self.rules.max_turns {
+            self.set_phase(Phase::Over {
+                winner: None,
+                reason: "cap",
+            });
+        } else {
+            self.mover = 1 - self.mover;
+            self.hash ^= KEYS[MOVER_KEY];
+            self.set_phase(Phase::Roll { free_op: false });
+        }
+    }
+
+    /// Whether `m` is legal here (for `debug_assert!` and `try_apply`).
+    fn is_legal(&self, m: ThreeWillMove) -> bool {
+        let mut v = Vec::new();
+        match self.turn() {
+            Turn::Over => false,
+            Turn::Chance => {
+                let mut o = Vec::new();
+                self.chance_outcomes(&mut o);
+                o.iter().any(|&(x, _)| x == m)
+            }
+            Turn::Seat(_) => {
+                self.legal_moves(&mut v);
+                v.contains(&m)
+            }
+        }
+    }
+}
+
+impl State for ThreeWillState {
+    type Move = ThreeWillMove;
+    type Undo = ThreeWillState;
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::Roll { .. } | Phase::Throw { .. } | Phase::Reveal { .. } => Turn::Chance,
+            Phase::Operate { .. } | Phase::FreeChoice => Turn::Seat(self.mover),
+            Phase::Pick { claimant, .. } => Turn::Seat(1 - claimant),
+            Phase::Over { .. } => Turn::Over,
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<ThreeWillMove>) {
+        match self.phase {
+            Phase::Operate { free_op, face } => self.operations(free_op, face, out),
+            Phase::FreeChoice => out.extend([ThreeWillMove::Free, ThreeWillMove::Done]),
+            Phase::Pick { claimant, .. } => {
+                self.for_each_pick(claimant, |sq, held| {
+                    out.push(ThreeWillMove::Pick { sq, held });
+                });
+            }
+            _ => {}
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(ThreeWillMove, u32)>) {
+        match self.phase {
+            Phase::Roll { .. } => out.extend((1..=6).map(|f| (ThreeWillMove::Face(f), 1))),
+            Phase::Throw { .. } => out.extend([
+                (ThreeWillMove::Hit, HIT_WEIGHT),
+                (ThreeWillMove::Miss, MISS_WEIGHT),
+            ]),
+            Phase::Reveal { claimant, .. } => {
+                out.push((ThreeWillMove::Stands, STANDS_WEIGHT));
+                let c = colour_of(1 - claimant);
+                for sq in 0..64u8 {
+                    if self.board.top(sq) == c {
+                        out.push((ThreeWillMove::Twin { sq, held: false }, 1));
+                    }
+                    if self.board.held(sq) == c {
+                        out.push((ThreeWillMove::Twin { sq, held: true }, 1));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn max_moves(&self) -> usize {
+        // 8 active agents × 3 steps + pass; 16 picks; 1 + 8 reveals.
+        25
+    }
+
+    fn apply(&mut self, m: ThreeWillMove) -> ThreeWillState {
+        debug_assert!(self.is_legal(m), "illegal move {m:?} in {self:?}");
+        let undo = *self;
+        match (self.phase, m) {
+            (Phase::Roll { free_op }, ThreeWillMove::Face(face)) => {
+                self.set_phase(Phase::Operate { free_op, face });
+            }
+            (Phase::Operate { .. }, ThreeWillMove::Step { from, to, kind }) => match kind {
+                StepKind::Stack => {
+                    let me = self.mover;
+                    if self.dr[me] > 0 {
+                        self.set_dr(me, self.dr[me] - 1);
+                    } else {
+                        self.set_free(1 - me, self.free[1 - me] + 1);
+                    }
+                    self.set_phase(Phase::Throw { from, to });
+                }
+                StepKind::Plain | StepKind::Leap => {
+                    self.change_board([from, to], |b| b.move_stack(from, to));
+                    let free_due = kind == StepKind::Plain && self.free[self.mover] > 0;
+                    self.after_operation(free_due);
+                }
+            },
+            (Phase::Operate { .. }, ThreeWillMove::Pass) => self.end_turn(),
+            (Phase::Throw { from, to }, ThreeWillMove::Hit) => {
+                self.change_board([from, to], |b| b.stack(from, to));
+                self.after_operation(false);
+            }
+            (Phase::Throw { .. }, ThreeWillMove::Miss) => self.end_turn(),
+            (Phase::FreeChoice, ThreeWillMove::Free) => {
+                self.set_free(self.mover, self.free[self.mover] - 1);
+                self.set_phase(Phase::Roll { free_op: true });
+            }
+            (Phase::FreeChoice, ThreeWillMove::Done) => self.end_turn(),
+            (Phase::Pick { claimant, free_due }, ThreeWillMove::Pick { sq, held }) => {
+                self.challenge_used = true;
+                self.hash ^= KEYS[CHALLENGE_KEY];
+                self.set_phase(Phase::Reveal {
+                    claimant,
+                    free_due,
+                    sq,
+                    held,
+                });
+            }
+            (Phase::Reveal { claimant, .. }, ThreeWillMove::Stands) => self.win(claimant),
+            (
+                Phase::Reveal {
+                    claimant,
+                    free_due,
+                    sq,
+                    held,
+                },
+                ThreeWillMove::Twin {
+                    sq: tsq,
+                    held: theld,
+                },
+            ) => {
+                let (a, b) = (colour_of(claimant), enemy(colour_of(claimant)));
+                let put = |cell: u8, held: bool, c: u8| {
+                    if held {
+                        (cell & 3) | c << 2
+                    } else {
+                        (cell & !3) | c
+                    }
+                };
+                let cell = put(self.board.cell(sq), held, b);
+                self.set_cell(sq, cell);
+                let cell = put(self.board.cell(tsq), theld, a);
+                self.set_cell(tsq, cell);
+                if self.board.meets_victory(a) {
+                    self.win(claimant);
+                } else if self.board.meets_victory(b) {
+                    self.win(1 - claimant);
+                } else {
+                    self.resume(free_due);
+                }
+            }
+            _ => unreachable!("illegal move {m:?} in phase {:?}", self.phase),
+        }
+        self.ply += 1;
+        debug_assert_eq!(self.hash, self.recompute_hash());
+        undo
+    }
+
+    fn try_apply(&mut self, m: ThreeWillMove) -> Result<ThreeWillState, MoveError> {
+        if self.is_legal(m) {
+            Ok(self.apply(m))
+        } else {
+            let text = self.format_move(m);
+            Err(self
+                .parse_move(&text)
+                .err()
+                .unwrap_or_else(|| MoveError::new(text, "not a legal move in this position")))
+        }
+    }
+
+    #[inline]
+    fn undo(&mut self, undo: ThreeWillState) {
+        *self = undo;
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in 0..64 {
+            h ^= cell_key(sq, self.board.cell(sq));
+        }
+        if self.mover == 1 {
+            h ^= KEYS[MOVER_KEY];
+        }
+        if self.challenge_used {
+            h ^= KEYS[CHALLENGE_KEY];
+        }
+        for seat in 0..2 {
+            h ^= KEYS[DR_KEYS + seat * 9 + self.dr[seat] as usize];
+            h ^= KEYS[FREE_KEYS + seat * 9 + self.free[seat] as usize];
+        }
+        h ^ phase_key(self.phase)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over {
+                winner: Some(w), ..
+            } => Some(Outcome::Win(w)),
+            Phase::Over { winner: None, .. } => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.phase {
+            Phase::Over { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+
+    fn side(&self, seat: Seat) -> &'static str {
+        ["white", "black"][seat]
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, m: ThreeWillMove) -> String {
+        notation::format_move(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ThreeWillMove, MoveError> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl ZeroSumTwoPlayer for ThreeWillState {}
+
+impl fmt::Display for ThreeWillState {
+    /// The board from row 8 down (each square `.`, `W`, `B`, or top/held such as
+    /// `W/B`; a `!` marks a locked top), then one line with the cards, the challenge,
+    /// the turn count and what happens next.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |c: u8| ['.', 'W', 'B'][c as usize];
+        for y in (0..8u8).rev() {
+            write!(f, "{} ", y + 1)?;
+            for x in 0..8u8 {
+                let sq = y * 8 + x;
+                let (top, held) = (self.board.top(sq), self.board.held(sq));
+                let lock = if locked(top, sq) { '!' } else { ' ' };
+                if held == EMPTY {
+                    write!(f, " {}{lock}  ", name(top))?;
+                } else {
+                    write!(f, " {}/{}{lock}", name(top), name(held))?;
+                }
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   a    b    c    d    e    f    g    h")?;
+        write!(
+            f,
+            "white DR {} free {} | black DR {} free {} | bank {} | challenge {} | turn {} of {} | ",
+            self.dr[0],
+            self.free[0],
+            self.dr[1],
+            self.free[1],
+            self.bank(),
+            if self.challenge_used { "made" } else { "open" },
+            self.turns,
+            self.rules.max_turns
+        )?;
+        let who = |s: Seat| format!("{} (seat {s})", self.side(s));
+        match self.phase {
+            Phase::Roll { free_op } => write!(
+                f,
+                "{} rolls{}",
+                who(self.mover),
+                if free_op { " for a Free operation" } else { "" }
+            ),
+            Phase::Operate { free_op, face } => write!(
+                f,
+                "{} operates under directive {face}{}",
+                who(self.mover),
+                if free_op { " (Free operation)" } else { "" }
+            ),
+            Phase::Throw { from, to } => write!(
+                f,
+                "{} throws for {}*{}",
+                who(self.mover),
+                notation::square(from),
+                notation::square(to)
+            ),
+            Phase::FreeChoice => write!(f, "{} decides free or done", who(self.mover)),
+            Phase::Pick { claimant, .. } => {
+                write!(
+                    f,
+                    "{} declares victory; {} picks",
+                    who(claimant),
+                    who(1 - claimant)
+                )
+            }
+            Phase::Reveal { claimant, .. } => {
+                write!(
+                    f,
+                    "{}'s victory is challenged: the card is revealed",
+                    who(claimant)
+                )
+            }
+            Phase::Over {
+                winner: Some(w),
+                reason,
+            } => write!(f, "{} wins ({reason})", who(w)),
+            Phase::Over { winner: None, .. } => write!(f, "draw at the turn cap"),
+        }
+    }
+}

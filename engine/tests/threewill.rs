@@ -1,0 +1,484 @@
+//! 3Will passes the conformance suite, and behaves as `docs/games/threewill.md` says in
+//! hand-built positions: every cell of the rules' 36-case stacking table, the
+//! locked-bottom ejection, an enemy dragged onto its objective row, leaps, the card
+//! economy, challenges that overturn a victory or create a new one, the length cap,
+//! the chance weights, and the pinned initial hash. Perft counts are in
+//! `threewill_perft.rs`.
+
+use agon_engine::games::threewill::{
+    Phase, ThreeWill, ThreeWillEval, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,
+};
+use agon_engine::testing::{check_conformance, Conformance};
+use agon_engine::{play_moves, Evaluator, Game, Outcome, State, Turn};
+
+/// The square named `name` (`a1` = 0 … `h8` = 63).
+fn sq(name: &str) -> u8 {
+    let b = name.as_bytes();
+    (b[1] - b'1') * 8 + (b[0] - b'a')
+}
+
+/// A position from `stacks` written `("d4", "W/B")` (top first), `mover` to roll.
+fn position(stacks: &[(&str, &str)], mover: usize, dr: [u8; 2], free: [u8; 2]) -> ThreeWillState {
+    let list: Vec<(u8, u8, u8)> = stacks
+        .iter()
+        .map(|&(name, stack)| {
+            let (top, held) = parse_stack(stack);
+            (sq(name), top, held)
+        })
+        .collect();
+    ThreeWill::default().custom_state(&list, mover, dr, free, false)
+}
+
+/// `W`, `B`, `W/B` … as (top, held); `0` is an empty square.
+fn parse_stack(text: &str) -> (u8, u8) {
+    let colour = |c: &str| match c {
+        "W" => WHITE,
+        "B" => BLACK,
+        "0" => EMPTY,
+        _ => panic!("bad stack {text}"),
+    };
+    match text.split_once('/') {
+        Some((t, h)) => (colour(t), colour(h)),
+        None => (colour(text), EMPTY),
+    }
+}
+
+fn stack_at(s: &ThreeWillState, name: &str) -> (u8, u8) {
+    (s.board().top(sq(name)), s.board().held(sq(name)))
+}
+
+fn play(s: &mut ThreeWillState, moves: &str) {
+    play_moves(s, moves).unwrap_or_else(|e| panic!("{moves}: {e}\n{s}"));
+}
+
+fn legal(s: &ThreeWillState) -> Vec<String> {
+    let mut v = Vec::new();
+    s.legal_moves(&mut v);
+    v.iter().map(|&m| s.format_move(m)).collect()
+}
+
+#[test]
+fn conformance_default_rules() {
+    let cfg = Conformance {
+        playouts: 60,
+        seed: 1,
+        ..Conformance::default()
+    };
+    let report = check_conformance(&ThreeWill::default(), &cfg).unwrap();
+    assert!(report.chance_nodes > 0, "{report:?}");
+    let reasons: Vec<_> = report.end_reasons.iter().map(|(r, _)| *r).collect();
+    assert!(reasons.contains(&"objective"), "{report:?}");
+}
+
+#[test]
+fn conformance_short_cap() {
+    let cfg = Conformance {
+        playouts: 200,
+        seed: 2,
+        ..Conformance::default()
+    };
+    let report = check_conformance(&ThreeWill::new(30).unwrap(), &cfg).unwrap();
+    assert!(
+        report.end_reasons.iter().any(|(r, _)| *r == "cap"),
+        "{report:?}"
+    );
+}
+
+#[test]
+fn initial_hash_is_pinned() {
+    let s = ThreeWill::default().initial_state();
+    assert_eq!(s.hash(), s.recompute_hash());
+    assert_eq!(
+        s.hash(),
+        0x497e_72cc_9d55_ebef,
+        "pinned initial hash changed"
+    );
+}
+
+#[test]
+fn two_move_orders_reaching_one_position_hash_alike() {
+    let game = ThreeWill::default();
+    let mut a = game.initial_state();
+    play(&mut a, "1 c2-c3 1 c7-c6 1 d2-d3");
+    let mut b = game.initial_state();
+    play(&mut b, "1 d2-d3 1 c7-c6 1 c2-c3");
+    assert_eq!(a, b);
+    assert_eq!(a.hash(), b.hash());
+    // The same board with another card count is another position.
+    let mut c = game.initial_state();
+    play(&mut c, "3 b2*a2 miss 1 c7-c6 1 d2-d3");
+    assert_ne!(c.hash(), a.hash());
+}
+
+/// The rules' table: rows are the target before, columns the source before, a cell
+/// is "source after + target after".
+const TABLE: [(&str, [&str; 6]); 6] = [
+    ("W", ["0+W/W", "0+B/W", "B+W/W", "W+B/W", "W+W/W", "B+B/W"]),
+    ("B", ["0+W/B", "0+B/B", "B+W/B", "W+B/B", "W+W/B", "B+B/B"]),
+    (
+        "W/B",
+        ["B+W/W", "B+B/W", "B/B+W/W", "W/B+B/W", "W/B+W/W", "B/B+B/W"],
+    ),
+    (
+        "B/W",
+        ["W+W/B", "W+B/B", "B/W+W/B", "W/W+B/B", "W/W+W/B", "B/W+B/B"],
+    ),
+    (
+        "W/W",
+        ["W+W/W", "W+B/W", "B/W+W/W", "W/W+B/W", "W/W+W/W", "B/W+B/W"],
+    ),
+    (
+        "B/B",
+        ["B+W/B", "B+B/B", "B/B+W/B", "W/B+B/B", "W/B+W/B", "B/B+B/B"],
+    ),
+];
+const SOURCES: [&str; 6] = ["W", "B", "W/B", "B/W", "W/W", "B/B"];
+
+#[test]
+fn stacking_table_all_36_cases() {
+    for (target, row) in TABLE {
+        for (source, cell) in SOURCES.iter().zip(row) {
+            // The mover is the source's top; it steps forward (face 1) from d4 to d5
+            // (White) or from d5 to d4 (Black). A spare agent of each colour elsewhere
+            // keeps both sides active.
+            let white = source.starts_with('W');
+            let (from, to) = if white { ("d4", "d5") } else { ("d5", "d4") };
+            let mut s = position(
+                &[(from, source), (to, target), ("a3", "W"), ("h6", "B")],
+                if white { 0 } else { 1 },
+                [4, 4],
+                [0, 0],
+            );
+            play(&mut s, &format!("1 {from}*{to} hit"));
+            let (src_after, tgt_after) = cell.split_once('+').unwrap();
+            let label = format!("source {source} onto target {target}");
+            assert_eq!(
+                stack_at(&s, from),
+                parse_stack(src_after),
+                "{label}: source"
+            );
+            assert_eq!(stack_at(&s, to), parse_stack(tgt_after), "{label}: target");
+            // The attempt ended the turn.
+            assert_eq!(s.phase(), Phase::Roll { free_op: false }, "{label}");
+            assert_eq!(s.mover(), if white { 1 } else { 0 }, "{label}");
+        }
+    }
+}
+
+#[test]
+fn a_locked_bottom_stays_and_the_middle_agent_is_ejected() {
+    // d8 holds B on a White agent locked on its objective row.
+    let mut s = position(
+        &[("d7", "W"), ("d8", "B/W"), ("a3", "W"), ("h6", "B")],
+        0,
+        [4, 4],
+        [0, 0],
+    );
+    play(&mut s, "1 d7*d8 hit");
+    assert_eq!(stack_at(&s, "d8"), (WHITE, WHITE));
+    assert_eq!(stack_at(&s, "d7"), (BLACK, EMPTY));
+    assert_eq!(s.board().locked_count(WHITE), 2);
+}
+
+#[test]
+fn a_locked_held_agent_stays_behind_on_a_plain_move() {
+    let mut s = position(
+        &[("d8", "B/W"), ("a3", "W"), ("h6", "B")],
+        1,
+        [4, 4],
+        [0, 0],
+    );
+    play(&mut s, "1 d8-d7");
+    assert_eq!(stack_at(&s, "d8"), (WHITE, EMPTY));
+    assert_eq!(stack_at(&s, "d7"), (BLACK, EMPTY));
+    // An unlocked held agent is carried.
+    let mut s = position(
+        &[("d5", "B/W"), ("a3", "W"), ("h6", "B")],
+        1,
+        [4, 4],
+        [0, 0],
+    );
+    play(&mut s, "1 d5-d4");
+    assert_eq!(stack_at(&s, "d4"), (BLACK, WHITE));
+    assert_eq!(stack_at(&s, "d5"), (EMPTY, EMPTY));
+}
+
+#[test]
+fn a_dragged_enemy_locks_on_its_objective_and_wins_for_its_side() {
+    // Black has two agents locked on row 1; White's stacking from c1 ejects the Black
+    // agent held at c2 into c1, Black's objective row: Black declares victory.
+    let mut s = position(
+        &[
+            ("a1", "B"),
+            ("b1", "B"),
+            ("c1", "W"),
+            ("c2", "W/B"),
+            ("a3", "W"),
+            ("h6", "B"),
+        ],
+        0,
+        [4, 4],
+        [0, 0],
+    );
+    play(&mut s, "1 c1*c2 hit");
+    assert_eq!(stack_at(&s, "c1"), (BLACK, EMPTY));
+    assert_eq!(s.board().locked_count(BLACK), 3);
+    assert_eq!(
+        s.phase(),
+        Phase::Pick {
+            claimant: 1,
+            free_due: false
+        }
+    );
+    assert_eq!(s.turn(), Turn::Seat(0), "White, the challenger, picks");
+    assert_eq!(legal(&s), ["pick:a1", "pick:b1", "pick:c1"]);
+    play(&mut s, "pick:c1");
+    let mut outcomes = Vec::new();
+    s.chance_outcomes(&mut outcomes);
+    let weights: Vec<(String, u32)> = outcomes
+        .iter()
+        .map(|&(m, w)| (s.format_move(m), w))
+        .collect();
+    // One twin per White agent on the board: three in this hand-built position (a
+    // real game always has eight, which gives the rules' 64 : 1 × 8).
+    assert_eq!(weights.len(), 4, "stands and one twin per White agent");
+    assert_eq!(weights[0], ("stands".to_string(), 64));
+    assert!(weights[1..].iter().all(|(_, w)| *w == 1), "{weights:?}");
+    play(&mut s, "stands");
+    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(s.end_reason(), Some("objective"));
+}
+
+#[test]
+fn leaps_wrap_round_a_side_edge_only_in_a_free_operation() {
+    let stacks = [
+        ("a4", "W/B"),
+        ("c3", "W"),
+        ("a7", "W"),
+        ("h7", "B"),
+        ("g6", "B"),
+    ];
+    // Standard operation under 5 (forward-left): a4 has no step, so no leap.
+    let mut s = position(&stacks, 0, [3, 4], [1, 0]);
+    play(&mut s, "5");
+    assert!(
+        !legal(&s).iter().any(|m| m.starts_with("a4")),
+        "{:?}",
+        legal(&s)
+    );
+    // A plain move, then a Free operation: the leap carries the held agent.
+    play(&mut s, "c3-b4");
+    assert_eq!(s.phase(), Phase::FreeChoice);
+    play(&mut s, "free 5");
+    let moves = legal(&s);
+    assert!(moves.contains(&"a4~h5".to_string()), "{moves:?}");
+    // a7 steps to h8 across the edge: an empty square, a leap too; g6 is a target
+    // across no edge, so it is not offered from a7.
+    assert!(moves.contains(&"a7~h8".to_string()), "{moves:?}");
+    assert_eq!(s.free_cards(0), 0);
+    assert_eq!(s.bank(), 1);
+    play(&mut s, "a4~h5");
+    assert_eq!(stack_at(&s, "h5"), (WHITE, BLACK));
+    assert_eq!(stack_at(&s, "a4"), (EMPTY, EMPTY));
+    // The leap ended the turn.
+    assert_eq!((s.mover(), s.phase()), (1, Phase::Roll { free_op: false }));
+}
+
+#[test]
+fn a_wrapped_stacking_attempt_and_pass_in_a_free_operation() {
+    // Face 3 (left) in a Free operation: a4 wraps onto h4 (Black), a stacking attempt
+    // across the edge; b3-a3 is a plain move, so pass is not offered.
+    let mut s = position(
+        &[("a4", "W"), ("b2", "W"), ("h4", "B"), ("h7", "B")],
+        0,
+        [3, 4],
+        [1, 0],
+    );
+    play(&mut s, "1 b2-b3 free 3");
+    let moves = legal(&s);
+    assert!(moves.contains(&"a4*h4".to_string()), "{moves:?}");
+    assert!(moves.contains(&"b3-a3".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"pass".to_string()), "{moves:?}");
+    play(&mut s, "a4*h4 hit");
+    assert_eq!(stack_at(&s, "h4"), (WHITE, BLACK));
+}
+
+#[test]
+fn cards_pay_with_dr_then_with_a_bank_card_handed_over_as_free() {
+    let stacks = [("d4", "W"), ("d5", "B"), ("a3", "W"), ("h6", "B")];
+    // A DR card goes to the bank.
+    let mut s = position(&stacks, 0, [1, 4], [0, 0]);
+    play(&mut s, "1 d4*d5");
+    assert_eq!((s.dr_cards(0), s.bank()), (0, 4));
+    // Without DR, a bank card goes to the opponent as a Free card.
+    let mut s = position(&stacks, 0, [0, 4], [0, 0]);
+    play(&mut s, "1 d4*d5");
+    assert_eq!((s.free_cards(1), s.bank()), (1, 3));
+    // Without either, no attempt: only a3's plain move remains.
+    let mut s = position(&stacks, 0, [0, 4], [0, 4]);
+    assert_eq!(s.bank(), 0);
+    play(&mut s, "1");
+    assert_eq!(legal(&s), ["a3-a4"]);
+    // With a3 blocked too, pass is the only, forced decision.
+    let mut s = position(&[("d4", "W"), ("d5", "B"), ("h6", "B")], 0, [0, 4], [0, 4]);
+    play(&mut s, "1");
+    assert_eq!(legal(&s), ["pass"]);
+    // With a card, the attempt is optional: pass is offered beside it.
+    let mut s = position(&[("d4", "W"), ("d5", "B"), ("h6", "B")], 0, [1, 4], [0, 0]);
+    play(&mut s, "1");
+    assert_eq!(legal(&s), ["d4*d5", "pass"]);
+}
+
+#[test]
+fn a_challenge_that_overturns_a_win_resumes_play() {
+    let mut s = position(
+        &[
+            ("d8", "W"),
+            ("e8", "W"),
+            ("f7", "W"),
+            ("a2", "W"),
+            ("a7", "B"),
+            ("h3", "B"),
+        ],
+        0,
+        [4, 4],
+        [0, 0],
+    );
+    play(&mut s, "1 f7-f8");
+    assert_eq!(
+        s.phase(),
+        Phase::Pick {
+            claimant: 0,
+            free_due: false
+        }
+    );
+    assert_eq!(legal(&s), ["pick:d8", "pick:e8", "pick:f8"]);
+    play(&mut s, "pick:f8 twin:a7");
+    assert_eq!(stack_at(&s, "f8"), (BLACK, EMPTY));
+    assert_eq!(stack_at(&s, "a7"), (WHITE, EMPTY));
+    assert!(s.challenge_used());
+    assert_eq!(s.turn(), Turn::Chance);
+    assert_eq!((s.mover(), s.phase()), (1, Phase::Roll { free_op: false }));
+    // A later victory is final: no second challenge.
+    play(&mut s, "1 h3-h2 1 a7-a8");
+    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+}
+
+#[test]
+fn a_challenge_can_resume_at_the_free_decision() {
+    let mut s = position(
+        &[
+            ("d8", "W"),
+            ("e8", "W"),
+            ("f7", "W"),
+            ("a2", "W"),
+            ("a7", "B"),
+            ("h3", "B"),
+        ],
+        0,
+        [3, 4],
+        [1, 0],
+    );
+    play(&mut s, "1 f7-f8");
+    assert_eq!(
+        s.phase(),
+        Phase::Pick {
+            claimant: 0,
+            free_due: true
+        }
+    );
+    play(&mut s, "pick:d8 twin:h3");
+    assert_eq!(s.phase(), Phase::FreeChoice);
+}
+
+#[test]
+fn a_challenge_that_creates_a_new_win_for_the_challenger() {
+    // White's only active agent f7 locks as White's third: White declares. The twin is
+    // a Black agent held at c4: after the swap White has two locked and no active agent
+    // (both its other agents are held), so Black wins by the supplementary condition.
+    let mut s = position(
+        &[
+            ("d8", "W"),
+            ("e8", "W"),
+            ("f7", "W"),
+            ("a5", "B/W"),
+            ("c4", "B/B"),
+            ("h3", "B"),
+        ],
+        0,
+        [4, 4],
+        [0, 0],
+    );
+    play(&mut s, "1 f7-f8 pick:d8 twin:c4/2");
+    assert_eq!(stack_at(&s, "c4"), (BLACK, WHITE));
+    assert_eq!(stack_at(&s, "d8"), (BLACK, EMPTY));
+    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(s.end_reason(), Some("inactive"));
+}
+
+#[test]
+fn supplementary_picks_are_agents_holding_an_enemy() {
+    // Black stacks onto White's last active agent: White has none left.
+    let mut s = position(
+        &[("d5", "B"), ("d4", "W"), ("a5", "B/W"), ("h3", "B")],
+        1,
+        [4, 4],
+        [0, 0],
+    );
+    play(&mut s, "1 d5*d4 hit");
+    assert_eq!(
+        s.phase(),
+        Phase::Pick {
+            claimant: 1,
+            free_due: false
+        }
+    );
+    assert_eq!(legal(&s), ["pick:d4", "pick:a5"]);
+    play(&mut s, "pick:a5 stands");
+    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(s.end_reason(), Some("inactive"));
+}
+
+#[test]
+fn the_cap_ends_the_game_when_its_last_turn_ends() {
+    let mut s = ThreeWill::new(2).unwrap().initial_state();
+    play(&mut s, "1 c2-c3");
+    assert_eq!(s.turns(), 1);
+    play(&mut s, "1 c7-c6");
+    assert_eq!(s.outcome(), Some(Outcome::Draw));
+    assert_eq!(s.end_reason(), Some("cap"));
+}
+
+#[test]
+fn throws_weigh_one_against_five_and_rolls_are_fair() {
+    let mut s = ThreeWill::default().initial_state();
+    let mut o = Vec::new();
+    s.chance_outcomes(&mut o);
+    assert_eq!(o.iter().map(|&(_, w)| w).collect::<Vec<_>>(), [1; 6]);
+    play(&mut s, "3 b2*a2");
+    o.clear();
+    s.chance_outcomes(&mut o);
+    assert_eq!(o, [(ThreeWillMove::Hit, 1), (ThreeWillMove::Miss, 5)]);
+}
+
+#[test]
+fn black_moves_mirror_white() {
+    let mut s = ThreeWill::default().initial_state();
+    play(&mut s, "1 c2-c3 5");
+    // Black's forward-left is towards h: g7-h6, never a7 off the board.
+    let moves = legal(&s);
+    assert_eq!(moves.len(), 7);
+    assert!(moves.contains(&"g7-h6".to_string()), "{moves:?}");
+}
+
+#[test]
+fn evaluator_stays_inside_its_bounds() {
+    let (lo, hi) = ThreeWillEval.bounds();
+    let mut s = ThreeWill::default().initial_state();
+    play(&mut s, "1 c2-c3 1 c7-c6");
+    for seat in 0..2 {
+        let v = ThreeWillEval.evaluate(&s, seat);
+        assert!(lo < v && v < hi);
+        assert_eq!(v, -ThreeWillEval.evaluate(&s, 1 - seat));
+    }
+}
