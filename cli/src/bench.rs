@@ -294,7 +294,7 @@ mod tests {
         let err = bench(&cases, Some("chess"), &mut Vec::new()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--filter: unknown game \"chess\" (valid: invector, connect4, pig)"
+            "--filter: unknown game \"chess\" (valid: invector, connect4, pig, hexstrat)"
         );
     }
 }

@@ -10,6 +10,7 @@
 //! [`registry::build_chance`].
 
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
+use agon_engine::games::hexstrat::{Hexstrat, HexstratEval};
 use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::{Evaluator, Game, ParamSpec, ZeroSumTwoPlayer};
@@ -122,6 +123,7 @@ register_games! {
     deterministic Invector => InvectorEval;
     deterministic Connect4 => Connect4Eval;
     chance Pig => PigEval;
+    chance Hexstrat => HexstratEval;
 }
 
 #[cfg(test)]

@@ -61,7 +61,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     let perft = |game: &'static str| ["perft", "--game", game, "--depth", "1"];
     assert_bad_input(
         &perft("chess"),
-        "unknown game \"chess\" (valid: invector, connect4, pig)",
+        "unknown game \"chess\" (valid: invector, connect4, pig, hexstrat)",
     );
     assert_bad_input(
         &perft("invector:size=5"),
@@ -557,6 +557,6 @@ fn bench_total_is_identical_across_runs_and_lines_have_their_shape() {
     assert_eq!(last(&first), format!("Bench: {total}"));
     assert_bad_input(
         &["bench", "--filter", "chess"],
-        "--filter: unknown game \"chess\" (valid: invector, connect4, pig)",
+        "--filter: unknown game \"chess\" (valid: invector, connect4, pig, hexstrat)",
     );
 }

@@ -146,7 +146,7 @@ impl Game for Hexstrat {
     type State = HexstratState;
     const NAME: &'static str = "hexstrat";
     const ABOUT: &'static str =
-        "Hexstrat: three squads a side cross hidden hex terrain to seize the enemy HQ";
+        "Hexstrat (2017 design): squads cross hidden hex terrain to seize the enemy HQ or rout it";
     const HAS_CHANCE: bool = true;
     const HAS_HIDDEN_INFORMATION: bool = true;
 
@@ -956,30 +956,31 @@ impl fmt::Display for HexstratState {
             writeln!(f)?;
         }
         for seat in 0..2 {
-            write!(f, "seat {seat} ({}):", self.side(seat))?;
-            for unit in Unit::ALL {
-                let sq = squad(seat, unit);
-                write!(f, " {}", unit.letter())?;
-                if self.hp[sq] == 0 {
-                    write!(f, " destroyed")?;
-                    continue;
-                }
-                write!(
-                    f,
-                    " {} {}",
-                    board::cell_name(self.cell[sq] as usize),
-                    self.hp[sq]
-                )?;
-                if self.impeded & 1 << sq != 0 {
-                    write!(f, " impeded")?;
-                }
-                if self.acted & 1 << sq != 0 {
-                    write!(f, " acted")?;
-                }
-                write!(f, ";")?;
-            }
+            let squads: Vec<String> = Unit::ALL
+                .iter()
+                .map(|&unit| {
+                    let sq = squad(seat, unit);
+                    if self.hp[sq] == 0 {
+                        return format!("{} destroyed", unit.letter());
+                    }
+                    let mut text = format!(
+                        "{} {} {}",
+                        unit.letter(),
+                        board::cell_name(self.cell[sq] as usize),
+                        self.hp[sq]
+                    );
+                    if self.impeded & 1 << sq != 0 {
+                        text.push_str(" impeded");
+                    }
+                    if self.acted & 1 << sq != 0 {
+                        text.push_str(" acted");
+                    }
+                    text
+                })
+                .collect();
+            write!(f, "seat {seat} ({}): {}", self.side(seat), squads.join(", "))?;
             if self.seize[seat] != 0 {
-                write!(f, " seize count {}", self.seize[seat])?;
+                write!(f, "; seize count {}", self.seize[seat])?;
             }
             writeln!(f)?;
         }
