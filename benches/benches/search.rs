@@ -1,7 +1,8 @@
 //! Search speed: fixed-depth `ab` searches from fixed Invector positions, and
 //! fixed-iteration `mcts` searches (one thread, solver and reuse off, as in the
 //! OpenSpiel comparison) from the Connect Four start, a Connect Four middle game and
-//! the Pig start.
+//! the Pig start and a Hexstrat middle game; and fixed-depth `star2` searches of the
+//! Hexstrat start and middle game.
 //!
 //! Run with `cargo bench -p agon-benches --bench search`. Each benchmark's throughput
 //! is the search's node count (identical on every run: the search is deterministic at a
@@ -11,13 +12,18 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use agon_benches::{InvectorPosition, MIDGAME_8X7, START_5X4, START_8X7};
+use agon_benches::{
+    hexstrat_state, InvectorPosition, HEXSTRAT_MIDGAME, MIDGAME_8X7, START_5X4, START_8X7,
+};
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
+use agon_engine::games::hexstrat::HexstratEval;
 use agon_engine::games::invector::InvectorEval;
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::{play_moves, Evaluator, Game, State, ZeroSumTwoPlayer};
 use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use agon_search::{Agent, AgentRng, Budget, Mcts, MctsConfig};
+use agon_search::{
+    Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Mcts, MctsConfig,
+};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 
@@ -92,8 +98,41 @@ fn bench_mcts(c: &mut Criterion) {
         Pig::default().initial_state(),
         PigEval,
     );
+    bench_one_mcts(
+        &mut group,
+        "hexstrat-midgame",
+        hexstrat_state(HEXSTRAT_MIDGAME),
+        HexstratEval,
+    );
     group.finish();
 }
 
-criterion_group!(benches, bench_ab, bench_mcts);
+/// Fixed-depth Star2 searches of Hexstrat (chance nodes at every reveal); throughput is
+/// the search's node count, the same on every run.
+fn bench_hexstrat_star2(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hexstrat-star2");
+    group.sample_size(10);
+    for (name, moves, depth) in [("start", "", 4), ("midgame", HEXSTRAT_MIDGAME, 5)] {
+        let state = hexstrat_state(moves);
+        let config = ExpectimaxConfig {
+            budget: Budget {
+                depth: Some(depth),
+                ..Budget::default()
+            },
+            hash_mb: 16,
+            mode: ChanceMode::Star2,
+        };
+        let search = |state| {
+            let mut agent = Expectimax::new(HexstratEval, config, "star2");
+            agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
+        };
+        group.throughput(Throughput::Elements(search(&state).nodes));
+        group.bench_function(format!("{name}-d{depth}"), |b| {
+            b.iter(|| search(black_box(&state)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_ab, bench_mcts, bench_hexstrat_star2);
 criterion_main!(benches);

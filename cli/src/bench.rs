@@ -53,6 +53,14 @@ const CONNECT4_MIDGAME: &str = "d d c e e c f b d d g a";
 /// A Pig middle game: seat 1 to move with a turn total of 9, 9 points against 0.
 const PIG_MIDGAME: &str = "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6";
 
+/// The Hexstrat middle game that the criterion benches use too
+/// (`agon_benches::HEXSTRAT_MIDGAME`, checked equal in the tests): 39 plies of an
+/// aggressive seeded playout, a line of the perft data file; seat 0 to act, both sides
+/// at full strength near the centre.
+const HEXSTRAT_MIDGAME: &str = "M:c3 plains R:e1 plains end R:d7 plains end I:d3 plains \
+    M:b3 plains R:d2 M:c7 forest end M:c3 I:d4 plains R:d3 I:c6 mountain R:d6 M:recover \
+    R:c4 forest M:d3 I:d5 mountain R:e5 forest M:d6 I:b6 plains I:d4 R:c5 mountain M:e2 plains";
+
 /// The bench, in printing order. Depths are chosen so the whole list takes a few
 /// seconds in a release build.
 pub const CASES: &[BenchCase] = &[
@@ -126,6 +134,30 @@ pub const CASES: &[BenchCase] = &[
         game: "pig",
         label: "midgame",
         moves: PIG_MIDGAME,
+        agent: "mcts:iters=5000",
+    },
+    BenchCase {
+        game: "hexstrat",
+        label: "start",
+        moves: "",
+        agent: "star2:depth=4",
+    },
+    BenchCase {
+        game: "hexstrat",
+        label: "midgame",
+        moves: HEXSTRAT_MIDGAME,
+        agent: "star2:depth=5",
+    },
+    BenchCase {
+        game: "hexstrat",
+        label: "midgame",
+        moves: HEXSTRAT_MIDGAME,
+        agent: "expectimax:depth=4",
+    },
+    BenchCase {
+        game: "hexstrat",
+        label: "midgame",
+        moves: HEXSTRAT_MIDGAME,
         agent: "mcts:iters=5000",
     },
 ];
@@ -252,6 +284,11 @@ mod tests {
     #[test]
     fn the_invector_midgame_is_the_criterion_benches_one() {
         assert_eq!(INVECTOR_MIDGAME, agon_benches::MIDGAME_8X7.moves);
+    }
+
+    #[test]
+    fn the_hexstrat_midgame_is_the_criterion_benches_one() {
+        assert_eq!(HEXSTRAT_MIDGAME, agon_benches::HEXSTRAT_MIDGAME);
     }
 
     #[test]

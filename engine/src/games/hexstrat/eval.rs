@@ -25,7 +25,7 @@ use crate::eval::Evaluator;
 use crate::game::{Outcome, Seat, State};
 
 use super::board::{DISTANCE, HQ, NEIGHBOURS};
-use super::combat::ATTACK;
+use super::combat::{damage, ATTACK};
 use super::moves::{Tile, Unit};
 use super::HexstratState;
 
@@ -42,11 +42,26 @@ pub const COVER: i32 = 2;
 /// Cost of being impeded.
 pub const IMPEDED: i32 = 3;
 /// Worth of a seize count of 0, 1 and 2.
-pub const SEIZE: [i32; 3] = [0, 150, 450];
-/// Worth of an Infantry next to an enemy Headquarters holding no enemy squad.
-pub const HQ_THREAT: i32 = 40;
-/// Score of a won game. The heuristic part stays far below it: 16 units × (10 + 2 · 2)
-/// for strength, 3 squads × 5 steps × 4 for the march, 450 + 40 for the seize.
+pub const SEIZE: [i32; 3] = [0, 250, 600];
+/// Worth of a free Infantry next to an enemy Headquarters holding no enemy squad (it
+/// can enter and start a seize count next turn).
+pub const HQ_THREAT: i32 = 120;
+/// Worth of a free Infantry two steps from an unguarded enemy Headquarters.
+pub const HQ_APPROACH: i32 = 30;
+/// Worth of a units lead, scaled by the units on the board: `LEAD · 16 · (mine −
+/// theirs) / (mine + theirs)`, so trades pay when ahead and a rout is sought.
+pub const LEAD: i32 = 10;
+/// Worth of each step closer (within 6) to an enemy squad, per point of attack edge
+/// over it (negative for a squad that beats ours), plus one more per step when
+/// ahead in units (a side ahead seeks trades, one behind avoids them).
+pub const HUNT: i32 = 2;
+/// Worth of one unit of damage the side to move can deal now (a free squad that has
+/// not acted, next to an enemy), net of the strike-back it would take; the best such
+/// attack per squad counts.
+pub const INITIATIVE: i32 = 4;
+/// Score of a won game. The heuristic part stays below it in practice (16 units ×
+/// (10 + 2 · 2) for strength, 160 for the lead, 3 squads × 5 steps × 4 for the march,
+/// 600 for a seize count) and is clamped strictly inside it regardless.
 pub const WIN: i32 = 1000;
 /// The farthest a cell lies from a Headquarters.
 const FARTHEST: i32 = 5;
@@ -63,6 +78,9 @@ impl HexstratEval {
             .iter()
             .map(|&u| i32::from(s.units(enemy, u)))
             .sum();
+        let own_units: i32 = Unit::ALL.iter().map(|&u| i32::from(s.units(seat, u))).sum();
+        // +1 when ahead in units, −1 when behind.
+        let ahead = (own_units - enemy_units).signum();
         let enemy_hq = HQ[enemy];
         let hq_guarded = Unit::ALL
             .iter()
@@ -83,6 +101,14 @@ impl HexstratEval {
                 })
                 .sum();
             score += units * UNIT;
+            for e in Unit::ALL {
+                if let Some(at) = s.squad_cell(enemy, e) {
+                    let a = i32::from(ATTACK[unit as usize][e as usize]);
+                    let d = i32::from(ATTACK[e as usize][unit as usize]);
+                    let near = 6 - i32::from(DISTANCE[cell][at]);
+                    score += near * HUNT * ((a - d) + ahead);
+                }
+            }
             if enemy_units > 0 {
                 score += units * MATCHUP * edge / enemy_units;
             }
@@ -99,11 +125,44 @@ impl HexstratEval {
             if s.is_impeded(seat, unit) {
                 score -= IMPEDED;
             }
-            if unit == Unit::Infantry && !hq_guarded && NEIGHBOURS[cell] & 1 << enemy_hq != 0 {
-                score += HQ_THREAT;
+            let free = !s.is_impeded(seat, unit);
+            if unit == Unit::Infantry && !hq_guarded && free {
+                score += match DISTANCE[cell][enemy_hq] {
+                    1 => HQ_THREAT,
+                    2 => HQ_APPROACH,
+                    _ => 0,
+                };
+            }
+            if free && s.mover() == seat && !s.has_acted(seat, unit) && s.outcome().is_none() {
+                score += INITIATIVE * Self::best_attack(s, seat, unit, cell);
             }
         }
         score + SEIZE[usize::from(s.seize_count(seat)).min(2)]
+    }
+
+    /// The best net damage (dealt minus struck back, at least 0) that `seat`'s `unit`
+    /// on `cell` could deal by attacking an adjacent enemy squad now.
+    fn best_attack(s: &HexstratState, seat: Seat, unit: Unit, cell: usize) -> i32 {
+        let enemy = 1 - seat;
+        let mut best = 0;
+        for e in Unit::ALL {
+            let Some(at) = s.squad_cell(enemy, e) else {
+                continue;
+            };
+            if NEIGHBOURS[cell] & 1 << at == 0 {
+                continue;
+            }
+            let (own_ground, their_ground) = (s.tile(cell), s.tile(at));
+            let dealt = i32::from(damage(unit, own_ground, e, their_ground))
+                .min(i32::from(s.units(enemy, e)));
+            let back = if dealt >= i32::from(s.units(enemy, e)) {
+                0
+            } else {
+                i32::from(damage(e, their_ground, unit, own_ground))
+            };
+            best = best.max(dealt - back);
+        }
+        best
     }
 }
 
@@ -116,7 +175,10 @@ impl Evaluator<HexstratState> for HexstratEval {
                 Outcome::Draw => 0,
             };
         }
-        let diff = Self::side_score(s, seat) - Self::side_score(s, 1 - seat);
+        let units = |p: Seat| -> i32 { Unit::ALL.iter().map(|&u| i32::from(s.units(p, u))).sum() };
+        let (mine, theirs) = (units(seat), units(1 - seat));
+        let lead = LEAD * 16 * (mine - theirs) / (mine + theirs).max(1);
+        let diff = Self::side_score(s, seat) - Self::side_score(s, 1 - seat) + lead;
         diff.clamp(1 - WIN, WIN - 1)
     }
 
@@ -138,9 +200,11 @@ mod tests {
         assert_eq!(e.evaluate(&s, 0), 0);
         s.apply(s.parse_move("I:d3").unwrap());
         s.apply(s.parse_move("plains").unwrap());
-        // The Infantry stepped towards d6.
-        assert_eq!(e.evaluate(&s, 0), ADVANCE_INFANTRY);
-        assert_eq!(e.evaluate(&s, 1), -ADVANCE_INFANTRY);
+        // The Infantry stepped towards d6, one step closer to each enemy squad: its
+        // edges are 0 (Infantry), +1 (Rocketeer), −2 (Mech), theirs over it 0, −1, +2.
+        let expected = ADVANCE_INFANTRY + HUNT * (1 - 2) - HUNT * (-1 + 2);
+        assert_eq!(e.evaluate(&s, 0), expected);
+        assert_eq!(e.evaluate(&s, 1), -expected);
     }
 
     #[test]

@@ -978,7 +978,12 @@ impl fmt::Display for HexstratState {
                     text
                 })
                 .collect();
-            write!(f, "seat {seat} ({}): {}", self.side(seat), squads.join(", "))?;
+            write!(
+                f,
+                "seat {seat} ({}): {}",
+                self.side(seat),
+                squads.join(", ")
+            )?;
             if self.seize[seat] != 0 {
                 write!(f, "; seize count {}", self.seize[seat])?;
             }
