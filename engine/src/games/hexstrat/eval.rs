@@ -46,8 +46,8 @@ pub const SEIZE: [i32; 3] = [0, 250, 600];
 /// Worth of a free Infantry next to an enemy Headquarters holding no enemy squad (it
 /// can enter and start a seize count next turn).
 pub const HQ_THREAT: i32 = 120;
-/// Worth of a free Infantry two steps from an unguarded enemy Headquarters.
-pub const HQ_APPROACH: i32 = 30;
+/// Worth of a free Infantry two and three steps from an unguarded enemy Headquarters.
+pub const HQ_APPROACH: [i32; 2] = [60, 20];
 /// Worth of a units lead, scaled by the units on the board: `LEAD · 16 · (mine −
 /// theirs) / (mine + theirs)`, so trades pay when ahead and a rout is sought.
 pub const LEAD: i32 = 10;
@@ -129,7 +129,8 @@ impl HexstratEval {
             if unit == Unit::Infantry && !hq_guarded && free {
                 score += match DISTANCE[cell][enemy_hq] {
                     1 => HQ_THREAT,
-                    2 => HQ_APPROACH,
+                    2 => HQ_APPROACH[0],
+                    3 => HQ_APPROACH[1],
                     _ => 0,
                 };
             }
