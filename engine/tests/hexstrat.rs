@@ -893,3 +893,45 @@ fn the_board_is_drawn_with_squads_bag_and_who_acts() {
         "{text}"
     );
 }
+
+#[test]
+fn an_attacker_lost_to_the_strike_back_no_longer_holds_the_turn_open() {
+    let mut s = position(Setup {
+        tiles: vec![("d3", Plains), ("d4", Forest), ("g1", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Rocketeer, "d3", 1),
+            SquadSetup::new(0, Infantry, "g1", 6).acted(),
+            SquadSetup::new(1, Mech, "d4", 4),
+        ],
+        ..Setup::default()
+    });
+    play(&mut s, "R:d4");
+    assert_eq!(s.squad_cell(0, Rocketeer), None);
+    // Its only surviving teammate has acted: the turn is over.
+    assert_eq!(s.turn(), Turn::Seat(1));
+    assert!(!s.has_acted(0, Infantry));
+}
+
+#[test]
+fn both_sides_may_count_a_seize_at_once() {
+    let mut s = position(Setup {
+        tiles: vec![],
+        squads: vec![
+            SquadSetup::new(0, Infantry, "d6", 6).impeded(),
+            SquadSetup::new(1, Infantry, "d2", 6).impeded(),
+        ],
+        to_move: 0,
+        seize: [1, 1],
+        turns: 4,
+    });
+    play(&mut s, "end");
+    assert_eq!((s.seize_count(0), s.seize_count(1)), (1, 2));
+    play(&mut s, "end");
+    assert_eq!((s.seize_count(0), s.seize_count(1)), (2, 2));
+    // Seat 1's count reaches 3 first, at the start of its turn.
+    play(&mut s, "end");
+    assert_eq!(
+        (s.outcome(), s.end_reason()),
+        (Some(Outcome::Win(1)), Some("seize"))
+    );
+}
