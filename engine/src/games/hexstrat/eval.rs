@@ -202,8 +202,9 @@ mod tests {
         s.apply(s.parse_move("I:d3").unwrap());
         s.apply(s.parse_move("plains").unwrap());
         // The Infantry stepped towards d6, one step closer to each enemy squad: its
-        // edges are 0 (Infantry), +1 (Rocketeer), −2 (Mech), theirs over it 0, −1, +2.
-        let expected = ADVANCE_INFANTRY + HUNT * (1 - 2) - HUNT * (-1 + 2);
+        // edges are 0 (Infantry), +1 (Rocketeer), −2 (Mech), summing to −1; theirs over
+        // it 0, −1, +2, summing to +1: HUNT · (−1) for it, HUNT · (+1) against it.
+        let expected = ADVANCE_INFANTRY - 2 * HUNT;
         assert_eq!(e.evaluate(&s, 0), expected);
         assert_eq!(e.evaluate(&s, 1), -expected);
     }
