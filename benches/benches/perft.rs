@@ -1,4 +1,5 @@
-//! Move-generation speed: perft from fixed Invector, APV and Romgon positions.
+//! Move-generation speed: perft from fixed Invector, APV, Romgon, 3Will and Hexstrat
+//! positions.
 //! Move-generation speed: perft from fixed Invector and 3Will positions.
 //!
 //! Run with `cargo bench -p agon-benches --bench perft`. Each benchmark's throughput is
@@ -7,7 +8,7 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use agon_benches::THREEWILL_MIDGAME;
+use agon_benches::{hexstrat_state, HEXSTRAT_MIDGAME, THREEWILL_MIDGAME};
 use agon_benches::{
     DefaultRulesPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, ROMGON_MIDGAME,
     ROMGON_START, START_5X4, START_8X7,
@@ -83,11 +84,26 @@ fn bench_romgon_perft(c: &mut Criterion) {
     bench_default_rules_perft(c, "romgon-perft", &[(ROMGON_START, 4), (ROMGON_MIDGAME, 4)]);
 }
 
+/// Hexstrat perft: reveal outcomes count as plies, as everywhere.
+fn bench_hexstrat_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hexstrat-perft");
+    group.sample_size(10);
+    for (name, moves, depth) in [("start", "", 7), ("midgame", HEXSTRAT_MIDGAME, 6)] {
+        let state = hexstrat_state(moves);
+        group.throughput(Throughput::Elements(perft(&state, depth)));
+        group.bench_function(format!("{name}-d{depth}"), |b| {
+            b.iter(|| perft(black_box(&state), depth))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bench_perft,
     bench_apv_perft,
     bench_romgon_perft,
-    bench_threewill_perft
+    bench_threewill_perft,
+    bench_hexstrat_perft
 );
 criterion_main!(benches);

@@ -11,13 +11,14 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use agon_benches::THREEWILL_MIDGAME;
+use agon_benches::{hexstrat_state, HEXSTRAT_MIDGAME, THREEWILL_MIDGAME};
 use agon_benches::{
     DefaultRulesPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, ROMGON_MIDGAME,
     ROMGON_START, START_5X4, START_8X7,
 };
 use agon_engine::games::apv::ApvEval;
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
+use agon_engine::games::hexstrat::HexstratEval;
 use agon_engine::games::invector::InvectorEval;
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::RomgonEval;
@@ -151,6 +152,12 @@ fn bench_mcts(c: &mut Criterion) {
         threewill_midgame(),
         ThreeWillEval,
     );
+    bench_one_mcts(
+        &mut group,
+        "hexstrat-midgame",
+        hexstrat_state(HEXSTRAT_MIDGAME),
+        HexstratEval,
+    );
     group.finish();
 }
 
@@ -189,12 +196,40 @@ fn bench_star2(c: &mut Criterion) {
     group.finish();
 }
 
+/// Fixed-depth Star2 searches of Hexstrat (chance nodes at every reveal); throughput is
+/// the search's node count, the same on every run.
+fn bench_hexstrat_star2(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hexstrat-star2");
+    group.sample_size(10);
+    for (name, moves, depth) in [("start", "", 4), ("midgame", HEXSTRAT_MIDGAME, 5)] {
+        let state = hexstrat_state(moves);
+        let config = ExpectimaxConfig {
+            budget: Budget {
+                depth: Some(depth),
+                ..Budget::default()
+            },
+            hash_mb: 16,
+            mode: ChanceMode::Star2,
+        };
+        let search = |state| {
+            let mut agent = Expectimax::new(HexstratEval, config, "star2");
+            agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
+        };
+        group.throughput(Throughput::Elements(search(&state).nodes));
+        group.bench_function(format!("{name}-d{depth}"), |b| {
+            b.iter(|| search(black_box(&state)))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bench_ab,
     bench_apv_ab,
     bench_romgon_ab,
     bench_mcts,
-    bench_star2
+    bench_star2,
+    bench_hexstrat_star2
 );
 criterion_main!(benches);

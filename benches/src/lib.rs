@@ -5,6 +5,7 @@
 use std::marker::PhantomData;
 
 use agon_engine::games::apv::Apv;
+use agon_engine::games::hexstrat::{Hexstrat, HexstratState};
 use agon_engine::games::invector::{Invector, InvectorState};
 use agon_engine::games::romgon::Romgon;
 use agon_engine::{play_moves, Game};
@@ -128,3 +129,17 @@ pub const ROMGON_MIDGAME: RomgonPosition = RomgonPosition::new(
 /// misses, passes), White to roll. Perft, search and `agon bench` use it.
 pub const THREEWILL_MIDGAME: &str =
     "3 pass 2 f7*e7 miss 2 pass 3 d7*e7 hit 6 b2-a1 1 e7-e6 4 f2-g3 6 b7-b8 3 e2*d2 hit";
+
+/// A Hexstrat middle game (default rules): 39 plies of an aggressive seeded playout, one
+/// of the perft data file's lines; seat 0 to act, both sides at full strength near the
+/// centre, 13 tiles face up. `agon bench` searches the same position.
+pub const HEXSTRAT_MIDGAME: &str = "M:c3 plains R:e1 plains end R:d7 plains end I:d3 plains \
+    M:b3 plains R:d2 M:c7 forest end M:c3 I:d4 plains R:d3 I:c6 mountain R:d6 M:recover \
+    R:c4 forest M:d3 I:d5 mountain R:e5 forest M:d6 I:b6 plains I:d4 R:c5 mountain M:e2 plains";
+
+/// The Hexstrat position after `moves` from the start (default rules).
+pub fn hexstrat_state(moves: &str) -> HexstratState {
+    let mut state = Hexstrat::default().initial_state();
+    play_moves(&mut state, moves).expect("benchmark lines are legal");
+    state
+}

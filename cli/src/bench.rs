@@ -65,6 +65,13 @@ const ROMGON_MIDGAME: &str = "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5
 /// White to roll; `agon_benches::THREEWILL_MIDGAME`, checked equal in the tests.
 const THREEWILL_MIDGAME: &str =
     "3 pass 2 f7*e7 miss 2 pass 3 d7*e7 hit 6 b2-a1 1 e7-e6 4 f2-g3 6 b7-b8 3 e2*d2 hit";
+/// The Hexstrat middle game that the criterion benches use too
+/// (`agon_benches::HEXSTRAT_MIDGAME`, checked equal in the tests): 39 plies of an
+/// aggressive seeded playout, a line of the perft data file; seat 0 to act, both sides
+/// at full strength near the centre.
+const HEXSTRAT_MIDGAME: &str = "M:c3 plains R:e1 plains end R:d7 plains end I:d3 plains \
+    M:b3 plains R:d2 M:c7 forest end M:c3 I:d4 plains R:d3 I:c6 mountain R:d6 M:recover \
+    R:c4 forest M:d3 I:d5 mountain R:e5 forest M:d6 I:b6 plains I:d4 R:c5 mountain M:e2 plains";
 
 /// The bench, in printing order. Depths are chosen so the whole list takes a few
 /// seconds in a release build.
@@ -193,6 +200,30 @@ pub const CASES: &[BenchCase] = &[
         game: "threewill",
         label: "midgame",
         moves: THREEWILL_MIDGAME,
+        agent: "mcts:iters=5000",
+    },
+    BenchCase {
+        game: "hexstrat",
+        label: "start",
+        moves: "",
+        agent: "star2:depth=4",
+    },
+    BenchCase {
+        game: "hexstrat",
+        label: "midgame",
+        moves: HEXSTRAT_MIDGAME,
+        agent: "star2:depth=5",
+    },
+    BenchCase {
+        game: "hexstrat",
+        label: "midgame",
+        moves: HEXSTRAT_MIDGAME,
+        agent: "expectimax:depth=4",
+    },
+    BenchCase {
+        game: "hexstrat",
+        label: "midgame",
+        moves: HEXSTRAT_MIDGAME,
         agent: "mcts:iters=5000",
     },
 ];
@@ -335,6 +366,11 @@ mod tests {
     }
 
     #[test]
+    fn the_hexstrat_midgame_is_the_criterion_benches_one() {
+        assert_eq!(HEXSTRAT_MIDGAME, agon_benches::HEXSTRAT_MIDGAME);
+    }
+
+    #[test]
     fn a_small_bench_prints_aligned_lines_and_their_sum() {
         let cases = [
             BenchCase {
@@ -374,7 +410,7 @@ mod tests {
         let err = bench(&cases, Some("chess"), &mut Vec::new()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill)"
+            "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill, hexstrat)"
         );
     }
 }

@@ -11,6 +11,7 @@
 
 use agon_engine::games::apv::{Apv, ApvEval};
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
+use agon_engine::games::hexstrat::{Hexstrat, HexstratEval};
 use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::{Romgon, RomgonEval};
@@ -128,6 +129,7 @@ register_games! {
     deterministic Apv => ApvEval;
     deterministic Romgon => RomgonEval;
     chance ThreeWill => ThreeWillEval;
+    chance Hexstrat => HexstratEval;
 }
 
 #[cfg(test)]

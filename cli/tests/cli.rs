@@ -61,7 +61,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     let perft = |game: &'static str| ["perft", "--game", game, "--depth", "1"];
     assert_bad_input(
         &perft("chess"),
-        "unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill)",
+        "unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill, hexstrat)",
     );
     assert_bad_input(
         &perft("invector:size=5"),
@@ -674,7 +674,102 @@ fn bench_total_is_identical_across_runs_and_lines_have_their_shape() {
     assert_eq!(last(&first), format!("Bench: {total}"));
     assert_bad_input(
         &["bench", "--filter", "chess"],
-        "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill)",
+        "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill, hexstrat)",
+    );
+}
+
+/// Hexstrat, a chance game with multi-decision turns, in every command: perft gives the
+/// spec's vectors, analyse searches with the chance agents (and refuses alpha-beta),
+/// play and a tournament run to the end, an illegal move is one line, and
+/// `agon games` lists its parameters.
+#[test]
+fn hexstrat_works_in_every_command() {
+    let o = agon(&["perft", "--game", "hexstrat", "--depth", "4"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "perft 1 19\nperft 2 73\nperft 3 679\nperft 4 3397\n"
+    );
+    // From a pending reveal: the three outcomes, then seat 0's decisions below each.
+    let o = agon(&[
+        "perft", "--game", "hexstrat", "--depth", "1", "--moves", "I:d3", "--divide",
+    ]);
+    assert_eq!(stdout(&o), "plains 1\nforest 1\nmountain 1\nperft 1 3\n");
+
+    for agent in [
+        "star2:depth=2",
+        "expectimax:depth=2",
+        "mcts:iters=200",
+        "greedy",
+    ] {
+        let o = agon(&[
+            "analyse",
+            "--game",
+            "hexstrat",
+            "--agent",
+            agent,
+            "--moves",
+            "I:d3 plains",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{agent}: {}", stderr(&o));
+        assert!(stdout(&o).contains("bestmove "), "{agent}: {}", stdout(&o));
+    }
+    assert_bad_input(
+        &["analyse", "--game", "hexstrat", "--agent", "ab:depth=2"],
+        "agent \"ab\" needs a deterministic game: alpha-beta cannot search chance nodes \
+         (for games with chance use star2 or mcts)",
+    );
+    assert_bad_input(
+        &[
+            "perft",
+            "--game",
+            "hexstrat",
+            "--depth",
+            "1",
+            "--moves",
+            "I:d3 plains I:d4",
+        ],
+        "--moves: move 3 of 3, \"I:d4\": seat 0's Infantry has already acted this turn \
+         (legal here: R:d1 R:e1 R:c2 R:e2 R:c3 M:d1 M:e1 M:c2 M:e2 M:c3 end)",
+    );
+    assert_bad_input(
+        &["perft", "--game", "hexstrat:plains=20", "--depth", "1"],
+        "game \"hexstrat:forests=10,max_rounds=60,mountains=10,plains=20\": hexstrat tile \
+         bag plains=20, forests=10, mountains=10 holds 40 tiles: the 35 face-down cells \
+         need exactly 35",
+    );
+
+    let o = agon(&[
+        "play", "--game", "hexstrat", "--agents", "greedy", "random", "--seed", "3",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("game over after "), "{}", stdout(&o));
+
+    let dir = scratch("hexstrat");
+    let out = dir.join("run");
+    let o = agon(&[
+        "tournament",
+        "--game",
+        "hexstrat:max_rounds=20",
+        "--agents",
+        "greedy",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 1 + 4, "{games}");
+
+    let listing = stdout(&agon(&["games"]));
+    assert!(listing.contains("\nhexstrat: "), "{listing}");
+    assert!(
+        listing.contains("    max_rounds  integer 1..1000  default 60"),
+        "{listing}"
     );
 }
 

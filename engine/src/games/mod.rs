@@ -2,6 +2,7 @@
 
 pub mod apv;
 pub mod connect4;
+pub mod hexstrat;
 pub mod invector;
 pub mod pig;
 pub mod romgon;

@@ -1,0 +1,1026 @@
+//! Hexstrat (a 2017 design, later "Battle for The Shifting Hills"): three squads a side
+//! cross a hidden hexagonal midfield to seize the enemy Headquarters or destroy every
+//! enemy unit.
+//!
+//! The terrain is face down for both players, so each reveal is a chance node whose
+//! outcomes are the tile types still in the bag, weighted by how many of each remain. A
+//! turn is several decisions of one seat: each squad acts at most once (move, attack or
+//! recover), and the turn ends with `end` or by itself once every surviving squad has
+//! acted. The project's description of the rules and rulings is `docs/games/hexstrat.md`.
+//!
+//! Representation: geometry and bitboards in [`board`], moves in [`moves`], combat
+//! arithmetic in [`combat`], notation in [`notation`], evaluation in [`eval`], and the
+//! test-support constructor of hand-built positions in [`setup`]. The state is a few
+//! dozen bytes and `Copy`, so undo is by copy.
+
+pub mod board;
+pub mod combat;
+pub mod eval;
+pub mod moves;
+pub mod notation;
+pub mod setup;
+
+use std::fmt;
+
+use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
+use crate::zobrist;
+
+use board::{Bitboard, Cells, CELLS, HQ, NEIGHBOURS, TILE_CELLS};
+use combat::Ground;
+pub use eval::HexstratEval;
+pub use moves::{HexMove, Tile, Unit};
+pub use setup::{Setup, SquadSetup};
+
+/// Squads in the game: three per side, indexed `seat * 3 + unit`.
+pub const SQUADS: usize = 6;
+/// Tiles in the bag at the start: one per cell but the two Headquarters.
+pub const TILES: u32 = 35;
+/// The largest `max_rounds` (the parameter's upper limit).
+pub const MAX_ROUNDS: u16 = 1000;
+/// The seize count that wins.
+pub const SEIZE_WINS: u8 = 3;
+/// A dead squad's cell.
+const NO_CELL: u8 = u8::MAX;
+
+/// The squad index of `unit` of `seat`.
+#[inline]
+pub const fn squad(seat: Seat, unit: Unit) -> usize {
+    seat * 3 + unit as usize
+}
+
+/// Hexstrat's rules: the face-down tile bag and the length cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hexstrat {
+    /// Tiles of each type in the bag at the start (`Tile as usize`), summing to 35.
+    bag: [u8; 3],
+    /// Turns of each side after which the game is drawn.
+    max_rounds: u16,
+}
+
+impl Hexstrat {
+    /// The rules with a bag of `plains`, `forests` and `mountains` tiles (which must sum
+    /// to 35, the face-down cells) and a draw after `max_rounds` turns of each side
+    /// (1..=1000).
+    pub fn new(
+        plains: u32,
+        forests: u32,
+        mountains: u32,
+        max_rounds: u32,
+    ) -> Result<Hexstrat, ConfigError> {
+        let total = plains + forests + mountains;
+        if total != TILES {
+            return Err(ConfigError(format!(
+                "hexstrat tile bag plains={plains}, forests={forests}, mountains={mountains} \
+                 holds {total} tiles: the 35 face-down cells need exactly 35"
+            )));
+        }
+        if !(1..=u32::from(MAX_ROUNDS)).contains(&max_rounds) {
+            return Err(ConfigError(format!(
+                "hexstrat max_rounds={max_rounds} is not allowed: expected 1..{MAX_ROUNDS}"
+            )));
+        }
+        Ok(Hexstrat {
+            bag: [plains as u8, forests as u8, mountains as u8],
+            max_rounds: max_rounds as u16,
+        })
+    }
+
+    /// Tiles of type `tile` in the bag at the start.
+    pub fn tiles(&self, tile: Tile) -> u32 {
+        u32::from(self.bag[tile as usize])
+    }
+
+    /// Turns of each side after which the game is drawn.
+    pub fn max_rounds(&self) -> u32 {
+        u32::from(self.max_rounds)
+    }
+
+    /// Turns (of both sides together) after which the game is drawn.
+    fn turn_cap(&self) -> u16 {
+        2 * self.max_rounds
+    }
+}
+
+impl Default for Hexstrat {
+    /// The spec's defaults: 15 Plains, 10 Forest, 10 Mountain; 60 turns each.
+    fn default() -> Self {
+        Hexstrat {
+            bag: [15, 10, 10],
+            max_rounds: 60,
+        }
+    }
+}
+
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "forests",
+        kind: ParamKind::Int { min: 0, max: 35 },
+        default: Some("10"),
+        help: "Forest tiles in the face-down bag (plains + forests + mountains = 35)",
+    },
+    ParamSpec {
+        name: "max_rounds",
+        kind: ParamKind::Int {
+            min: 1,
+            max: MAX_ROUNDS as i64,
+        },
+        default: Some("60"),
+        help: "turns of each side after which the game is drawn",
+    },
+    ParamSpec {
+        name: "mountains",
+        kind: ParamKind::Int { min: 0, max: 35 },
+        default: Some("10"),
+        help: "Mountain tiles in the face-down bag",
+    },
+    ParamSpec {
+        name: "plains",
+        kind: ParamKind::Int { min: 0, max: 35 },
+        default: Some("15"),
+        help: "Plains tiles in the face-down bag",
+    },
+];
+
+impl Game for Hexstrat {
+    type State = HexstratState;
+    const NAME: &'static str = "hexstrat";
+    const ABOUT: &'static str =
+        "Hexstrat (2017 design): squads cross hidden hex terrain to seize the enemy HQ or rout it";
+    const HAS_CHANCE: bool = true;
+    const HAS_HIDDEN_INFORMATION: bool = true;
+
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let get = |name| params.int(name).expect("declared with a default") as u32;
+        Hexstrat::new(
+            get("plains"),
+            get("forests"),
+            get("mountains"),
+            get("max_rounds"),
+        )
+    }
+
+    fn initial_state(&self) -> HexstratState {
+        let mut s = HexstratState {
+            rules: *self,
+            face_up: [0; 3],
+            bag: self.bag,
+            cell: [0; SQUADS],
+            hp: [0; SQUADS],
+            impeded: 0,
+            acted: 0,
+            seize: [0; 2],
+            to_move: 0,
+            pending: None,
+            result: None,
+            turns: 0,
+            ply: 0,
+            hash: 0,
+        };
+        for seat in 0..2 {
+            for unit in Unit::ALL {
+                let sq = squad(seat, unit);
+                s.cell[sq] = HQ[seat] as u8;
+                s.hp[sq] = unit.start_units();
+            }
+        }
+        s.hash = s.recompute_hash();
+        s
+    }
+}
+
+// Zobrist keys, one table: squad cells (6 × 37), squad units (6 × 7 counts), impeded
+// and acted flags (6 each), face-up tiles (3 types × 37 cells), the bag (3 types × 36
+// counts), seize counts (2 × 4), seat 1 to move, the pending reveal's squad (6) and
+// cell (37), and the cap's draw.
+const POS_KEYS: usize = 0;
+const HP_KEYS: usize = POS_KEYS + SQUADS * CELLS;
+const IMPEDED_KEYS: usize = HP_KEYS + SQUADS * 7;
+const ACTED_KEYS: usize = IMPEDED_KEYS + SQUADS;
+const TILE_KEYS: usize = ACTED_KEYS + SQUADS;
+const BAG_KEYS: usize = TILE_KEYS + 3 * CELLS;
+const SEIZE_KEYS: usize = BAG_KEYS + 3 * (TILES as usize + 1);
+const SEAT1_KEY: usize = SEIZE_KEYS + 2 * (SEIZE_WINS as usize + 1);
+const PENDING_SQUAD_KEYS: usize = SEAT1_KEY + 1;
+const PENDING_CELL_KEYS: usize = PENDING_SQUAD_KEYS + SQUADS;
+const CAPPED_KEY: usize = PENDING_CELL_KEYS + CELLS;
+const KEY_COUNT: usize = CAPPED_KEY + 1;
+static KEYS: [u64; KEY_COUNT] = zobrist::keys(0x4E85_7A70);
+
+#[inline]
+fn pos_key(sq: usize, cell: u8) -> u64 {
+    KEYS[POS_KEYS + sq * CELLS + cell as usize]
+}
+
+#[inline]
+fn hp_key(sq: usize, hp: u8) -> u64 {
+    KEYS[HP_KEYS + sq * 7 + hp as usize]
+}
+
+#[inline]
+fn tile_key(cell: usize, tile: Tile) -> u64 {
+    KEYS[TILE_KEYS + tile as usize * CELLS + cell]
+}
+
+#[inline]
+fn bag_key(tile: usize, count: u8) -> u64 {
+    KEYS[BAG_KEYS + tile * (TILES as usize + 1) + count as usize]
+}
+
+#[inline]
+fn seize_key(seat: Seat, count: u8) -> u64 {
+    KEYS[SEIZE_KEYS + seat * (SEIZE_WINS as usize + 1) + count as usize]
+}
+
+#[inline]
+fn pending_key(sq: u8, cell: u8) -> u64 {
+    KEYS[PENDING_SQUAD_KEYS + sq as usize] ^ KEYS[PENDING_CELL_KEYS + cell as usize]
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ended {
+    outcome: Outcome,
+    reason: &'static str,
+}
+
+/// A position of Hexstrat.
+///
+/// `Eq` and the hash cover the face-up tiles, the bag, every squad's cell and units,
+/// the impeded flags, which squads have acted this turn, both seize counts, the side to
+/// move, the pending reveal (its squad and cell), and a draw by the cap; `Eq` also
+/// compares the rules and the result. Left out of both, as the design guide asks of a
+/// plain counter used only for a length cap: the number of turns played (and the ply
+/// count). A search that reaches the same position at different turn numbers may thus
+/// share a table entry whose value assumed a different distance from the cap; with the
+/// default cap of 120 turns this matters only for searches that look past the cap.
+#[derive(Clone, Copy, Debug)]
+pub struct HexstratState {
+    rules: Hexstrat,
+    /// Face-up tiles by type (`Tile as usize`); cells in none of them and not a
+    /// Headquarters are face down.
+    face_up: [Bitboard; 3],
+    /// Face-down tiles left by type; their sum is the number of face-down cells.
+    bag: [u8; 3],
+    /// Each squad's cell, [`NO_CELL`] once destroyed.
+    cell: [u8; SQUADS],
+    /// Each squad's units (its HP); 0 once destroyed.
+    hp: [u8; SQUADS],
+    /// Bit `sq`: squad `sq` is impeded (never set for a destroyed squad).
+    impeded: u8,
+    /// Bit `sq`: squad `sq` has acted this turn (only the mover's squads; never set for
+    /// a destroyed squad).
+    acted: u8,
+    /// Each seat's seize count: non-zero exactly while its Infantry stands on the enemy
+    /// Headquarters since entering it.
+    seize: [u8; 2],
+    /// The seat whose turn it is (also while its reveal is pending).
+    to_move: Seat,
+    /// A move onto a face-down cell waiting for its reveal: (squad, cell).
+    pending: Option<(u8, u8)>,
+    result: Option<Ended>,
+    /// Turns completed (both sides together).
+    turns: u16,
+    ply: u32,
+    hash: u64,
+}
+
+impl HexstratState {
+    /// The rules of this game.
+    pub fn rules(&self) -> Hexstrat {
+        self.rules
+    }
+
+    /// The seat whose turn it is, also while its reveal is pending (meaningless once the
+    /// game is over).
+    pub fn mover(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Units left in `unit`'s squad of `seat` (0 once destroyed).
+    pub fn units(&self, seat: Seat, unit: Unit) -> u8 {
+        self.hp[squad(seat, unit)]
+    }
+
+    /// The cell of `unit`'s squad of `seat`, `None` once destroyed.
+    pub fn squad_cell(&self, seat: Seat, unit: Unit) -> Option<usize> {
+        let c = self.cell[squad(seat, unit)];
+        (c != NO_CELL).then_some(c as usize)
+    }
+
+    /// Whether `unit`'s squad of `seat` is impeded.
+    pub fn is_impeded(&self, seat: Seat, unit: Unit) -> bool {
+        self.impeded & 1 << squad(seat, unit) != 0
+    }
+
+    /// Whether `unit`'s squad of `seat` has acted this turn.
+    pub fn has_acted(&self, seat: Seat, unit: Unit) -> bool {
+        self.acted & 1 << squad(seat, unit) != 0
+    }
+
+    /// `seat`'s seize count (0 when its Infantry is not on the enemy Headquarters).
+    pub fn seize_count(&self, seat: Seat) -> u8 {
+        self.seize[seat]
+    }
+
+    /// The face-up tile on `cell`, `None` if face down or a Headquarters.
+    pub fn tile(&self, cell: usize) -> Option<Tile> {
+        Tile::ALL
+            .into_iter()
+            .find(|&t| self.face_up[t as usize] & 1 << cell != 0)
+    }
+
+    /// Whether `cell` holds a face-down tile.
+    pub fn is_face_down(&self, cell: usize) -> bool {
+        self.face_down() & 1 << cell != 0
+    }
+
+    /// Face-down tiles of type `tile` still in the bag.
+    pub fn in_bag(&self, tile: Tile) -> u32 {
+        u32::from(self.bag[tile as usize])
+    }
+
+    /// The pending reveal: the squad (seat, type) moving and the face-down cell.
+    pub fn pending_reveal(&self) -> Option<(Seat, Unit, usize)> {
+        self.pending.map(|(sq, c)| {
+            (
+                sq as usize / 3,
+                Unit::from_index(sq as usize % 3),
+                c as usize,
+            )
+        })
+    }
+
+    /// Turns completed so far (both sides together).
+    pub fn turns_played(&self) -> u32 {
+        u32::from(self.turns)
+    }
+
+    /// Face-down cells.
+    #[inline]
+    fn face_down(&self) -> Bitboard {
+        TILE_CELLS & !(self.face_up[0] | self.face_up[1] | self.face_up[2])
+    }
+
+    /// The ground under a squad standing on `cell` (a Headquarters gives none).
+    #[inline]
+    fn ground(&self, cell: usize) -> Ground {
+        let bit = 1 << cell;
+        if self.face_up[Tile::Plains as usize] & bit != 0 {
+            Some(Tile::Plains)
+        } else if self.face_up[Tile::Forest as usize] & bit != 0 {
+            Some(Tile::Forest)
+        } else if self.face_up[Tile::Mountain as usize] & bit != 0 {
+            Some(Tile::Mountain)
+        } else {
+            None
+        }
+    }
+
+    /// Cells holding a squad of `seat`.
+    #[inline]
+    fn occupied(&self, seat: Seat) -> Bitboard {
+        let mut b = 0;
+        for sq in seat * 3..seat * 3 + 3 {
+            if self.hp[sq] > 0 {
+                b |= 1 << self.cell[sq];
+            }
+        }
+        b
+    }
+
+    /// Bit `sq` for every living squad of `seat`.
+    #[inline]
+    fn alive(&self, seat: Seat) -> u8 {
+        let mut m = 0;
+        for sq in seat * 3..seat * 3 + 3 {
+            if self.hp[sq] > 0 {
+                m |= 1 << sq;
+            }
+        }
+        m
+    }
+
+    /// The living squads of `seat` on `cell`, as a bit per squad index.
+    #[inline]
+    fn squads_on(&self, seat: Seat, cell: usize) -> u8 {
+        let mut m = 0;
+        for sq in seat * 3..seat * 3 + 3 {
+            if self.hp[sq] > 0 && self.cell[sq] as usize == cell {
+                m |= 1 << sq;
+            }
+        }
+        m
+    }
+
+    /// Appends the decisions of the side to move (the game goes on, no reveal pending).
+    fn generate(&self, out: &mut Vec<HexMove>) {
+        let seat = self.to_move;
+        let own = self.occupied(seat);
+        let enemy = self.occupied(1 - seat);
+        // A Mech may step onto a face-up Mountain only to attack a squad there.
+        let empty_mountains = self.face_up[Tile::Mountain as usize] & !enemy;
+        for unit in Unit::ALL {
+            let sq = squad(seat, unit);
+            if self.hp[sq] == 0 || self.acted & 1 << sq != 0 {
+                continue;
+            }
+            if self.impeded & 1 << sq != 0 {
+                out.push(HexMove::Recover(unit));
+                continue;
+            }
+            let mut targets = NEIGHBOURS[self.cell[sq] as usize] & !own;
+            if unit == Unit::Mech {
+                targets &= !empty_mountains;
+            }
+            for to in Cells(targets) {
+                let defenders = self.squads_on(1 - seat, to);
+                if defenders.count_ones() >= 2 {
+                    for target in Unit::ALL {
+                        if defenders & 1 << squad(1 - seat, target) != 0 {
+                            out.push(HexMove::Go {
+                                squad: unit,
+                                to: to as u8,
+                                target: Some(target),
+                            });
+                        }
+                    }
+                } else {
+                    out.push(HexMove::Go {
+                        squad: unit,
+                        to: to as u8,
+                        target: None,
+                    });
+                }
+            }
+        }
+        out.push(HexMove::End);
+    }
+
+    /// Why `m` is not a legal decision or outcome here, or `None` if it is. The checks
+    /// behind `try_apply`, `apply`'s debug check and the notation's errors.
+    fn illegal_because(&self, m: HexMove) -> Option<String> {
+        if self.result.is_some() {
+            return Some("the game is over".into());
+        }
+        if let Some((sq, c)) = self.pending {
+            let HexMove::Reveal(t) = m else {
+                return Some(format!(
+                    "the tile on {} is being revealed for seat {}'s {}: expected a reveal \
+                     outcome (plains, forest or mountain)",
+                    board::cell_name(c as usize),
+                    sq / 3,
+                    Unit::from_index(sq as usize % 3).name()
+                ));
+            };
+            return (self.bag[t as usize] == 0)
+                .then(|| format!("no {} tile is left face down", t.word()));
+        }
+        let seat = self.to_move;
+        let (unit, acting) = match m {
+            HexMove::End => return None,
+            HexMove::Reveal(_) => {
+                return Some(format!(
+                    "no reveal is pending: seat {seat} decides (a squad action or end)"
+                ))
+            }
+            HexMove::Recover(u) => (u, None),
+            HexMove::Go {
+                squad: u,
+                to,
+                target,
+            } => (u, Some((to as usize, target))),
+        };
+        let sq = squad(seat, unit);
+        if self.hp[sq] == 0 {
+            return Some(format!("seat {seat}'s {} has been destroyed", unit.name()));
+        }
+        if self.acted & 1 << sq != 0 {
+            return Some(format!(
+                "seat {seat}'s {} has already acted this turn",
+                unit.name()
+            ));
+        }
+        let impeded = self.impeded & 1 << sq != 0;
+        let Some((to, target)) = acting else {
+            return (!impeded).then(|| format!("seat {seat}'s {} is not impeded", unit.name()));
+        };
+        if impeded {
+            return Some(format!(
+                "seat {seat}'s {} is impeded: its only action is {}:recover",
+                unit.name(),
+                unit.letter()
+            ));
+        }
+        let from = self.cell[sq] as usize;
+        if to >= CELLS || NEIGHBOURS[from] & 1 << to == 0 {
+            return Some(format!(
+                "{} is not adjacent to the {} on {}",
+                if to < CELLS {
+                    board::cell_name(to)
+                } else {
+                    "that cell".into()
+                },
+                unit.name(),
+                board::cell_name(from)
+            ));
+        }
+        let friends = self.squads_on(seat, to);
+        if friends != 0 {
+            let other = Unit::from_index(friends.trailing_zeros() as usize % 3);
+            return Some(format!(
+                "{} holds seat {seat}'s own {}",
+                board::cell_name(to),
+                other.name()
+            ));
+        }
+        let defenders = self.squads_on(1 - seat, to);
+        let name = board::cell_name(to);
+        match (defenders.count_ones(), target) {
+            (0, Some(_)) => Some(format!("{name} holds no enemy squad to name as a target")),
+            (1, Some(_)) => Some(format!(
+                "{name} holds a single enemy squad: write the attack without a target"
+            )),
+            (n, None) if n >= 2 => Some(format!(
+                "{name} holds {n} enemy squads: name the one attacked, e.g. {}:{name}/{}",
+                unit.letter(),
+                Unit::from_index(defenders.trailing_zeros() as usize % 3).letter()
+            )),
+            (_, Some(t)) if defenders & 1 << squad(1 - seat, t) == 0 => {
+                Some(format!("{name} holds no enemy {}", t.name()))
+            }
+            (0, None)
+                if unit == Unit::Mech && self.face_up[Tile::Mountain as usize] & 1 << to != 0 =>
+            {
+                Some(format!(
+                    "{name} is a Mountain: a Mech may step onto one only to attack"
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// Flips `sq`'s bit in `flags` (the impeded or acted set) and its key.
+    #[inline]
+    fn set_flag(&mut self, acted: bool, sq: usize, on: bool) {
+        let (flags, keys) = if acted {
+            (&mut self.acted, ACTED_KEYS)
+        } else {
+            (&mut self.impeded, IMPEDED_KEYS)
+        };
+        if (*flags & 1 << sq != 0) != on {
+            *flags ^= 1 << sq;
+            self.hash ^= KEYS[keys + sq];
+        }
+    }
+
+    #[inline]
+    fn set_seize(&mut self, seat: Seat, count: u8) {
+        self.hash ^= seize_key(seat, self.seize[seat]) ^ seize_key(seat, count);
+        self.seize[seat] = count;
+    }
+
+    #[inline]
+    fn set_hp(&mut self, sq: usize, hp: u8) {
+        self.hash ^= hp_key(sq, self.hp[sq]) ^ hp_key(sq, hp);
+        self.hp[sq] = hp;
+    }
+
+    /// Moves squad `sq` into `to` (free of squads, face up or a Headquarters), with the
+    /// entry effects. Leaving the enemy Headquarters ends a seize count.
+    fn enter(&mut self, sq: usize, to: usize) {
+        let seat = sq / 3;
+        let unit = Unit::from_index(sq % 3);
+        self.hash ^= pos_key(sq, self.cell[sq]) ^ pos_key(sq, to as u8);
+        self.cell[sq] = to as u8;
+        if unit == Unit::Infantry && self.seize[seat] != 0 {
+            // Only the Infantry on the enemy Headquarters has a count, and it just left.
+            self.set_seize(seat, 0);
+        }
+        let enemy_hq = to == HQ[1 - seat];
+        if enemy_hq || (unit == Unit::Mech && self.face_up[Tile::Forest as usize] & 1 << to != 0) {
+            self.set_flag(false, sq, true);
+        }
+        if enemy_hq && unit == Unit::Infantry {
+            self.set_seize(seat, 1);
+        }
+    }
+
+    /// Removes squad `sq` (no units left): its cell, flags and any seize count go.
+    fn destroy(&mut self, sq: usize) {
+        self.set_hp(sq, 0);
+        self.hash ^= pos_key(sq, self.cell[sq]);
+        self.cell[sq] = NO_CELL;
+        self.set_flag(false, sq, false);
+        self.set_flag(true, sq, false);
+        if sq % 3 == Unit::Infantry as usize {
+            self.set_seize(sq / 3, 0);
+        }
+    }
+
+    /// Squad `sq` attacks the enemy squad `dq` on the adjacent cell `to`; ends the game
+    /// by rout if a side has no units left.
+    fn attack(&mut self, sq: usize, dq: usize, to: usize) {
+        let (attacker, defender) = (Unit::from_index(sq % 3), Unit::from_index(dq % 3));
+        let attacker_ground = self.ground(self.cell[sq] as usize);
+        let defender_ground = self.ground(to);
+        let hit = combat::damage(attacker, attacker_ground, defender, defender_ground);
+        let left = self.hp[dq].saturating_sub(hit);
+        if left == 0 {
+            self.destroy(dq);
+            let defending = dq / 3;
+            if self.alive(defending) == 0 {
+                self.result = Some(Ended {
+                    outcome: Outcome::Win(1 - defending),
+                    reason: "rout",
+                });
+                return;
+            }
+            let blocked = unit_blocked(attacker, defender_ground);
+            if self.squads_on(defending, to) == 0 && !blocked {
+                self.enter(sq, to);
+            }
+        } else {
+            self.set_hp(dq, left);
+            let back = combat::damage(defender, defender_ground, attacker, attacker_ground);
+            let left = self.hp[sq].saturating_sub(back);
+            if left == 0 {
+                self.destroy(sq);
+                let attacking = sq / 3;
+                if self.alive(attacking) == 0 {
+                    self.result = Some(Ended {
+                        outcome: Outcome::Win(1 - attacking),
+                        reason: "rout",
+                    });
+                }
+                return;
+            }
+            self.set_hp(sq, left);
+        }
+        self.set_flag(true, sq, true);
+    }
+
+    /// Ends the turn if every surviving squad of the mover has acted.
+    #[inline]
+    fn end_turn_if_all_acted(&mut self) {
+        let alive = self.alive(self.to_move);
+        if self.result.is_none() && self.acted & alive == alive {
+            self.end_turn();
+        }
+    }
+
+    /// Ends the mover's turn: the cap, then the other side's turn with its seize check.
+    fn end_turn(&mut self) {
+        for sq in 0..SQUADS {
+            self.set_flag(true, sq, false);
+        }
+        self.turns += 1;
+        if self.turns >= self.rules.turn_cap() {
+            self.result = Some(Ended {
+                outcome: Outcome::Draw,
+                reason: "cap",
+            });
+            self.hash ^= KEYS[CAPPED_KEY];
+            return;
+        }
+        self.to_move = 1 - self.to_move;
+        self.hash ^= KEYS[SEAT1_KEY];
+        let seat = self.to_move;
+        if self.seize[seat] != 0 {
+            let count = self.seize[seat] + 1;
+            self.set_seize(seat, count);
+            if count >= SEIZE_WINS {
+                self.result = Some(Ended {
+                    outcome: Outcome::Win(seat),
+                    reason: "seize",
+                });
+            }
+        }
+    }
+}
+
+/// Whether a squad of type `unit` may not stand on `ground` (a Mech on a Mountain).
+#[inline]
+fn unit_blocked(unit: Unit, ground: Ground) -> bool {
+    unit == Unit::Mech && ground == Some(Tile::Mountain)
+}
+
+impl PartialEq for HexstratState {
+    fn eq(&self, o: &Self) -> bool {
+        self.rules == o.rules
+            && self.face_up == o.face_up
+            && self.bag == o.bag
+            && self.cell == o.cell
+            && self.hp == o.hp
+            && self.impeded == o.impeded
+            && self.acted == o.acted
+            && self.seize == o.seize
+            && self.to_move == o.to_move
+            && self.pending == o.pending
+            && self.result == o.result
+    }
+}
+
+impl Eq for HexstratState {}
+
+impl State for HexstratState {
+    type Move = HexMove;
+    type Undo = HexstratState;
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        if self.result.is_some() {
+            Turn::Over
+        } else if self.pending.is_some() {
+            Turn::Chance
+        } else {
+            Turn::Seat(self.to_move)
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<HexMove>) {
+        if self.result.is_none() && self.pending.is_none() {
+            self.generate(out);
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(HexMove, u32)>) {
+        if self.result.is_none() && self.pending.is_some() {
+            for t in Tile::ALL {
+                let n = self.bag[t as usize];
+                if n > 0 {
+                    out.push((HexMove::Reveal(t), u32::from(n)));
+                }
+            }
+        }
+    }
+
+    fn max_moves(&self) -> usize {
+        // Per squad at most 6 neighbours, one of which may be the enemy Headquarters
+        // with its 3 squads named one by one (5 + 3 moves), or a recover; plus `end`.
+        3 * 8 + 1
+    }
+
+    fn apply(&mut self, m: HexMove) -> HexstratState {
+        debug_assert!(
+            self.illegal_because(m).is_none(),
+            "illegal move {m:?}: {:?} in {self:?}",
+            self.illegal_because(m)
+        );
+        let undo = *self;
+        let seat = self.to_move;
+        match m {
+            HexMove::End => self.end_turn(),
+            HexMove::Recover(unit) => {
+                let sq = squad(seat, unit);
+                self.set_flag(false, sq, false);
+                self.set_flag(true, sq, true);
+                self.end_turn_if_all_acted();
+            }
+            HexMove::Go {
+                squad: unit,
+                to,
+                target,
+            } => {
+                let sq = squad(seat, unit);
+                let to = to as usize;
+                let defenders = self.squads_on(1 - seat, to);
+                if defenders != 0 {
+                    let dq = match target {
+                        Some(t) => squad(1 - seat, t),
+                        None => defenders.trailing_zeros() as usize,
+                    };
+                    self.attack(sq, dq, to);
+                    self.end_turn_if_all_acted();
+                } else if self.face_down() & 1 << to != 0 {
+                    self.pending = Some((sq as u8, to as u8));
+                    self.hash ^= pending_key(sq as u8, to as u8);
+                } else {
+                    self.enter(sq, to);
+                    self.set_flag(true, sq, true);
+                    self.end_turn_if_all_acted();
+                }
+            }
+            HexMove::Reveal(tile) => {
+                let (sq, to) = self.pending.take().expect("a reveal is pending");
+                self.hash ^= pending_key(sq, to);
+                let (sq, to) = (sq as usize, to as usize);
+                let t = tile as usize;
+                self.face_up[t] |= 1 << to;
+                self.hash ^=
+                    tile_key(to, tile) ^ bag_key(t, self.bag[t]) ^ bag_key(t, self.bag[t] - 1);
+                self.bag[t] -= 1;
+                if !unit_blocked(Unit::from_index(sq % 3), Some(tile)) {
+                    self.enter(sq, to);
+                }
+                self.set_flag(true, sq, true);
+                self.end_turn_if_all_acted();
+            }
+        }
+        self.ply += 1;
+        debug_assert_eq!(self.hash, self.recompute_hash());
+        undo
+    }
+
+    fn try_apply(&mut self, m: HexMove) -> Result<HexstratState, MoveError> {
+        match self.illegal_because(m) {
+            None => Ok(self.apply(m)),
+            Some(reason) => Err(MoveError::new(self.format_move(m), reason)),
+        }
+    }
+
+    #[inline]
+    fn undo(&mut self, undo: HexstratState) {
+        *self = undo;
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in 0..SQUADS {
+            h ^= hp_key(sq, self.hp[sq]);
+            if self.hp[sq] > 0 {
+                h ^= pos_key(sq, self.cell[sq]);
+            }
+            if self.impeded & 1 << sq != 0 {
+                h ^= KEYS[IMPEDED_KEYS + sq];
+            }
+            if self.acted & 1 << sq != 0 {
+                h ^= KEYS[ACTED_KEYS + sq];
+            }
+        }
+        for t in Tile::ALL {
+            for c in Cells(self.face_up[t as usize]) {
+                h ^= tile_key(c, t);
+            }
+            h ^= bag_key(t as usize, self.bag[t as usize]);
+        }
+        h ^= seize_key(0, self.seize[0]) ^ seize_key(1, self.seize[1]);
+        if self.to_move == 1 {
+            h ^= KEYS[SEAT1_KEY];
+        }
+        if let Some((sq, c)) = self.pending {
+            h ^= pending_key(sq, c);
+        }
+        if self.result.is_some_and(|r| r.reason == "cap") {
+            h ^= KEYS[CAPPED_KEY];
+        }
+        h
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result.map(|r| r.outcome)
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        self.result.map(|r| r.reason)
+    }
+
+    fn side(&self, seat: Seat) -> &'static str {
+        ["south", "north"][seat]
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, m: HexMove) -> String {
+        notation::format_move(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<HexMove, MoveError> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl ZeroSumTwoPlayer for HexstratState {}
+
+/// The character of a cell's ground in the board drawing.
+fn ground_char(s: &HexstratState, cell: usize) -> char {
+    if HQ.contains(&cell) {
+        'H'
+    } else {
+        match s.tile(cell) {
+            None => '?',
+            Some(Tile::Plains) => '.',
+            Some(Tile::Forest) => 'f',
+            Some(Tile::Mountain) => '^',
+        }
+    }
+}
+
+impl fmt::Display for HexstratState {
+    /// The board with row 7 (seat 1's side) at the top, each cell as its name, its
+    /// ground (`?` face down, `.` Plains, `f` Forest, `^` Mountain, `H` Headquarters)
+    /// and its squad (upper case seat 0, lower case seat 1, then its units; `*2` or
+    /// `*3` for several squads on a Headquarters); then the squads, the bag and who
+    /// acts.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in (-board::RADIUS..=board::RADIUS).rev() {
+            write!(f, "{}", " ".repeat(4 * r.unsigned_abs() as usize))?;
+            for q in -board::RADIUS..=board::RADIUS {
+                let Some(c) = board::cell_at(q, r) else {
+                    continue;
+                };
+                let here: Vec<usize> = (0..SQUADS)
+                    .filter(|&sq| self.hp[sq] > 0 && self.cell[sq] as usize == c)
+                    .collect();
+                let squad_text = match here.as_slice() {
+                    [] => "  ".to_string(),
+                    [sq] => {
+                        let letter = Unit::from_index(sq % 3).letter();
+                        let letter = if sq / 3 == 0 {
+                            letter
+                        } else {
+                            letter.to_ascii_lowercase()
+                        };
+                        format!("{letter}{}", self.hp[*sq])
+                    }
+                    many => format!("*{}", many.len()),
+                };
+                write!(
+                    f,
+                    "{}{}{}   ",
+                    board::cell_name(c),
+                    ground_char(self, c),
+                    squad_text
+                )?;
+            }
+            writeln!(f)?;
+        }
+        for seat in 0..2 {
+            let squads: Vec<String> = Unit::ALL
+                .iter()
+                .map(|&unit| {
+                    let sq = squad(seat, unit);
+                    if self.hp[sq] == 0 {
+                        return format!("{} destroyed", unit.letter());
+                    }
+                    let mut text = format!(
+                        "{} {} {}",
+                        unit.letter(),
+                        board::cell_name(self.cell[sq] as usize),
+                        self.hp[sq]
+                    );
+                    if self.impeded & 1 << sq != 0 {
+                        text.push_str(" impeded");
+                    }
+                    if self.acted & 1 << sq != 0 {
+                        text.push_str(" acted");
+                    }
+                    text
+                })
+                .collect();
+            write!(
+                f,
+                "seat {seat} ({}): {}",
+                self.side(seat),
+                squads.join(", ")
+            )?;
+            if self.seize[seat] != 0 {
+                write!(f, "; seize count {}", self.seize[seat])?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(
+            f,
+            "face down: {} plains, {} forest, {} mountain; turn {} of {}",
+            self.bag[0],
+            self.bag[1],
+            self.bag[2],
+            self.turns + u16::from(self.result.is_none()),
+            self.rules.turn_cap()
+        )?;
+        match (self.result, self.pending_reveal()) {
+            (
+                Some(Ended {
+                    outcome: Outcome::Win(w),
+                    reason,
+                }),
+                _,
+            ) => {
+                write!(f, "seat {w} ({}) wins by {reason}", self.side(w))
+            }
+            (Some(_), _) => write!(f, "draw at the cap"),
+            (None, Some((seat, unit, c))) => write!(
+                f,
+                "revealing {} for seat {seat}'s {}",
+                board::cell_name(c),
+                unit.name()
+            ),
+            (None, None) => write!(
+                f,
+                "seat {} ({}) to act",
+                self.to_move,
+                self.side(self.to_move)
+            ),
+        }
+    }
+}

@@ -1,0 +1,937 @@
+//! Hexstrat passes the conformance suite (default rules and variant bags and caps; its
+//! perft counts are `hexstrat_perft.rs`'s), and behaves as `docs/games/hexstrat.md`
+//! says in hand-built positions: every combat case of the attack table with and without
+//! terrain bonuses, strike-backs, advances and their entry effects, the Mech/Mountain
+//! rules, impeded squads and recover, the turn's structure, reveals as chance nodes
+//! weighted by the bag, the seize count (start, growth, win, resets), rout, the cap,
+//! notation errors, what the hash covers, and the pinned initial hash.
+
+use agon_engine::games::hexstrat::board::{cell_name, parse_cell};
+use agon_engine::games::hexstrat::{
+    HexMove, Hexstrat, HexstratEval, HexstratState, Setup, SquadSetup, Tile, Unit,
+};
+use agon_engine::testing::{check_conformance, Conformance, ConformanceReport};
+use agon_engine::{play_moves, Evaluator, Game, Outcome, Params, State, Turn};
+
+use Tile::{Forest, Mountain, Plains};
+use Unit::{Infantry, Mech, Rocketeer};
+
+/// The position after `moves` from the start of the default rules.
+fn after(moves: &str) -> HexstratState {
+    let mut s = Hexstrat::default().initial_state();
+    play_moves(&mut s, moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
+    s
+}
+
+/// The legal decisions (or reveal outcomes with their weights) in notation.
+fn legal(s: &HexstratState) -> Vec<String> {
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    let mut out: Vec<String> = moves.iter().map(|&m| s.format_move(m)).collect();
+    let mut outcomes = Vec::new();
+    s.chance_outcomes(&mut outcomes);
+    out.extend(
+        outcomes
+            .iter()
+            .map(|&(m, w)| format!("{}@{w}", s.format_move(m))),
+    );
+    out
+}
+
+/// Plays `text`, which must be legal.
+fn play(s: &mut HexstratState, text: &str) {
+    let m = s
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}\n{s}"));
+    s.try_apply(m).unwrap();
+}
+
+/// The reason `text` is refused, checking it is refused by parse and leaves `s` alone.
+fn refused(s: &HexstratState, text: &str) -> String {
+    s.parse_move(text)
+        .expect_err(&format!("{text} should be refused"))
+        .reason
+}
+
+/// A hand-built position under the default rules.
+fn position(setup: Setup) -> HexstratState {
+    Hexstrat::default()
+        .position(&setup)
+        .unwrap_or_else(|e| panic!("{e}: {setup:?}"))
+}
+
+fn conform(game: &Hexstrat, playouts: usize, seed: u64) -> ConformanceReport {
+    let cfg = Conformance {
+        playouts,
+        seed,
+        ..Conformance::default()
+    };
+    let report = check_conformance(game, &cfg).unwrap_or_else(|e| panic!("{game:?}: {e}"));
+    assert_eq!(report.playouts, playouts);
+    assert!(report.chance_nodes > 0, "{report:?}");
+    report
+}
+
+#[test]
+fn conformance_default_rules() {
+    let report = conform(&Hexstrat::default(), 200, 1);
+    assert!(report.transpositions > 0, "{report:?}");
+    // Random play reaches every end: an Infantry that wanders into the enemy
+    // Headquarters usually survives the two enemy turns its seize needs.
+    let reasons: Vec<&str> = report.end_reasons.iter().map(|(r, _)| *r).collect();
+    assert_eq!(reasons, ["cap", "rout", "seize"], "{report:?}");
+}
+
+#[test]
+fn conformance_variant_bags_and_caps() {
+    for (p, f, m, rounds, seed) in [
+        (35, 0, 0, 60, 2),
+        (0, 0, 35, 30, 3),
+        (0, 35, 0, 30, 4),
+        (1, 1, 33, 20, 5),
+        (15, 10, 10, 1, 6),
+        (5, 15, 15, 10, 7),
+    ] {
+        conform(&Hexstrat::new(p, f, m, rounds).unwrap(), 100, seed);
+    }
+}
+
+#[test]
+fn parameters_are_checked() {
+    let parse = |pairs: &[(&str, &str)]| {
+        Params::parse(Hexstrat::param_specs(), pairs)
+            .map_err(|e| e.0)
+            .and_then(|p| Hexstrat::from_params(&p).map_err(|e| e.0))
+    };
+    assert_eq!(parse(&[]).unwrap(), Hexstrat::default());
+    assert_eq!(
+        parse(&[("plains", "16")]).unwrap_err(),
+        "hexstrat tile bag plains=16, forests=10, mountains=10 holds 36 tiles: \
+         the 35 face-down cells need exactly 35"
+    );
+    assert_eq!(
+        parse(&[("max_rounds", "0")]).unwrap_err(),
+        "max_rounds=0 is not valid: expected integer 1..1000"
+    );
+    let g = parse(&[("plains", "5"), ("forests", "20"), ("max_rounds", "7")]).unwrap();
+    assert_eq!(
+        (
+            g.tiles(Plains),
+            g.tiles(Forest),
+            g.tiles(Mountain),
+            g.max_rounds()
+        ),
+        (5, 20, 10, 7)
+    );
+}
+
+#[test]
+fn the_initial_hash_is_pinned() {
+    // Follows from the key table's fixed seed and what the hash covers; a change of
+    // either must update it deliberately.
+    let s = Hexstrat::default().initial_state();
+    assert_eq!(s.hash(), s.recompute_hash());
+    assert_eq!(s.hash(), 0x6434_5989_db20_97e7, "{:#018x}", s.hash());
+    // The bag is in the key: another bag, another key.
+    let other = Hexstrat::new(35, 0, 0, 60).unwrap().initial_state();
+    assert_ne!(other.hash(), s.hash());
+    // The cap is not (a plain counter's limit).
+    assert_eq!(
+        Hexstrat::new(15, 10, 10, 5).unwrap().initial_state().hash(),
+        s.hash()
+    );
+}
+
+// --- Turns, reveals and chance -------------------------------------------------------
+
+#[test]
+fn the_first_decisions_are_three_squads_onto_six_face_down_cells_and_end() {
+    let s = after("");
+    assert_eq!(s.turn(), Turn::Seat(0));
+    let moves = legal(&s);
+    assert_eq!(moves.len(), 19);
+    for u in ["I", "R", "M"] {
+        for c in ["e2", "e1", "d1", "c2", "c3", "d3"] {
+            assert!(moves.contains(&format!("{u}:{c}")), "{u}:{c} in {moves:?}");
+        }
+    }
+    assert_eq!(moves.last().unwrap(), "end");
+}
+
+#[test]
+fn a_move_onto_a_face_down_cell_is_a_chance_node_weighted_by_the_bag() {
+    let s = after("I:d3");
+    assert_eq!(s.turn(), Turn::Chance);
+    assert_eq!(legal(&s), ["plains@15", "forest@10", "mountain@10"]);
+    assert_eq!(
+        s.pending_reveal(),
+        Some((0, Infantry, parse_cell("d3").unwrap()))
+    );
+    assert_eq!(
+        refused(&s, "end"),
+        "the tile on d3 is being revealed for seat 0's Infantry: expected a reveal \
+         outcome (plains, forest or mountain)"
+    );
+    // The tile leaves the bag; the Infantry moves in and has acted.
+    let s = after("I:d3 forest");
+    assert_eq!(s.tile(parse_cell("d3").unwrap()), Some(Forest));
+    assert_eq!(s.in_bag(Forest), 9);
+    assert_eq!(s.squad_cell(0, Infantry), parse_cell("d3").ok());
+    assert!(s.has_acted(0, Infantry));
+    assert!(!s.is_impeded(0, Infantry));
+    assert_eq!(s.turn(), Turn::Seat(0));
+    assert!(!legal(&s).iter().any(|m| m.starts_with("I:")));
+    // The next reveal's weights reflect it.
+    let s = after("I:d3 forest R:e2");
+    assert_eq!(legal(&s), ["plains@15", "forest@9", "mountain@10"]);
+}
+
+#[test]
+fn a_reveal_with_one_type_left_is_still_a_chance_node_and_a_used_up_type_is_refused() {
+    let mut s = Hexstrat::new(35, 0, 0, 60).unwrap().initial_state();
+    play(&mut s, "M:d3");
+    assert_eq!(s.turn(), Turn::Chance);
+    assert_eq!(legal(&s), ["plains@35"]);
+    assert_eq!(refused(&s, "forest"), "no forest tile is left face down");
+    let mut s = Hexstrat::new(1, 1, 33, 60).unwrap().initial_state();
+    play_moves(&mut s, "I:d3 plains R:e2").unwrap();
+    assert_eq!(legal(&s), ["forest@1", "mountain@33"]);
+}
+
+#[test]
+fn the_turn_ends_by_itself_once_every_squad_acted_after_the_reveal() {
+    let s = after("I:d3 plains R:e2 plains M:c2");
+    // The last reveal is still pending: seat 0's turn is not over.
+    assert_eq!(s.turn(), Turn::Chance);
+    let s = after("I:d3 plains R:e2 plains M:c2 plains");
+    assert_eq!(s.turn(), Turn::Seat(1));
+    assert_eq!(s.turns_played(), 1);
+    for u in Unit::ALL {
+        assert!(!s.has_acted(0, u));
+    }
+    // `end` is legal at any time, also before any action, and hands the turn over.
+    let s = after("end");
+    assert_eq!((s.turn(), s.turns_played()), (Turn::Seat(1), 1));
+    let s = after("I:d3 plains end");
+    assert_eq!(s.turn(), Turn::Seat(1));
+    // A squad acts at most once a turn.
+    let s = after("I:d3 plains");
+    assert_eq!(
+        refused(&s, "I:d4"),
+        "seat 0's Infantry has already acted this turn"
+    );
+}
+
+#[test]
+fn squads_of_a_side_never_enter_a_friendly_cell_but_may_leave_the_shared_hq() {
+    let s = after("I:d3 plains");
+    assert_eq!(refused(&s, "R:d3"), "d3 holds seat 0's own Infantry");
+    let s = after("I:d3 plains end end");
+    // d2 still holds R and M: the Infantry may not return there.
+    assert_eq!(refused(&s, "I:d2"), "d2 holds seat 0's own Rocketeer");
+    assert_eq!(
+        refused(&s, "I:d5"),
+        "d5 is not adjacent to the Infantry on d3"
+    );
+}
+
+// --- Combat ------------------------------------------------------------------------------
+
+/// The attack table of the spec, typed in again for the tests.
+fn atk(a: Unit, d: Unit) -> u8 {
+    [[1, 3, 2], [2, 1, 3], [4, 2, 1]][a as usize][d as usize]
+}
+
+/// The ground of a squad: a tile, or `None` for a Headquarters.
+type Ground = Option<Tile>;
+
+fn attack_bonus(g: Ground) -> u8 {
+    u8::from(g == Some(Mountain))
+}
+
+fn defence_bonus(g: Ground) -> u8 {
+    u8::from(matches!(g, Some(Forest | Mountain)))
+}
+
+/// Cells for a combat between seat 0 (attacker) and seat 1 on the given grounds: an
+/// attacker on its Headquarters d2 attacks d3; a defender on its Headquarters d6 is
+/// attacked from d5; otherwise d3 attacks d4.
+fn combat_cells(a: Ground, d: Ground) -> (&'static str, &'static str) {
+    match (a, d) {
+        (None, _) => ("d2", "d3"),
+        (_, None) => ("d5", "d6"),
+        _ => ("d3", "d4"),
+    }
+}
+
+/// A position where seat 0's `a` squad (`a_units`) on `a_ground` may attack seat 1's
+/// `d` squad (`d_units`) on `d_ground`; each side also has one bystander squad far away
+/// (so neither a rout nor the end of the turn follows unless the test wants it).
+fn duel(
+    a: Unit,
+    a_ground: Ground,
+    a_units: u8,
+    d: Unit,
+    d_ground: Ground,
+    d_units: u8,
+) -> HexstratState {
+    let (ac, dc) = combat_cells(a_ground, d_ground);
+    let mut tiles = vec![("g1", Plains), ("a7", Plains)];
+    for (c, g) in [(ac, a_ground), (dc, d_ground)] {
+        if let Some(t) = g {
+            tiles.push((c, t));
+        }
+    }
+    let other = |u: Unit| Unit::ALL.into_iter().find(|&x| x != u).unwrap();
+    position(Setup {
+        tiles,
+        squads: vec![
+            SquadSetup::new(0, a, ac, a_units),
+            SquadSetup::new(0, other(a), "g1", 1),
+            SquadSetup::new(1, d, dc, d_units),
+            SquadSetup::new(1, other(d), "a7", 1),
+        ],
+        ..Setup::default()
+    })
+}
+
+#[test]
+fn every_case_of_the_attack_table_with_and_without_terrain() {
+    let grounds = [None, Some(Plains), Some(Forest), Some(Mountain)];
+    let mut cases = 0;
+    for a in Unit::ALL {
+        for d in Unit::ALL {
+            for ag in grounds {
+                for dg in grounds {
+                    // The Headquarters are not adjacent, and a Mech never stands on a
+                    // Mountain.
+                    if (ag.is_none() && dg.is_none())
+                        || (a == Mech && ag == Some(Mountain))
+                        || (d == Mech && dg == Some(Mountain))
+                    {
+                        continue;
+                    }
+                    let mut s = duel(a, ag, a.start_units(), d, dg, d.start_units());
+                    let (ac, dc) = combat_cells(ag, dg);
+                    let hit = (atk(a, d) + attack_bonus(ag)).saturating_sub(defence_bonus(dg));
+                    let back = (atk(d, a) + attack_bonus(dg)).saturating_sub(defence_bonus(ag));
+                    let d_left = d.start_units().saturating_sub(hit);
+                    play(&mut s, &format!("{}:{dc}", a.letter()));
+                    let label = format!("{a:?} on {ag:?} attacks {d:?} on {dg:?}");
+                    assert_eq!(s.units(1, d), d_left, "{label}");
+                    if d_left > 0 {
+                        // The defender strikes back; both stay where they are.
+                        assert_eq!(
+                            s.units(0, a),
+                            a.start_units().saturating_sub(back),
+                            "{label}"
+                        );
+                        assert_eq!(s.squad_cell(1, d), parse_cell(dc).ok(), "{label}");
+                        if s.units(0, a) > 0 {
+                            assert_eq!(s.squad_cell(0, a), parse_cell(ac).ok(), "{label}");
+                        }
+                    } else {
+                        // Destroyed: no strike-back, and the attacker advances (a Mech
+                        // not onto a Mountain) with the entry effects.
+                        assert_eq!(s.units(0, a), a.start_units(), "{label}");
+                        assert_eq!(s.squad_cell(1, d), None, "{label}");
+                        let stays = a == Mech && dg == Some(Mountain);
+                        let at = if stays { ac } else { dc };
+                        assert_eq!(s.squad_cell(0, a), parse_cell(at).ok(), "{label}");
+                        let impeded = !stays && (dc == "d6" || (a == Mech && dg == Some(Forest)));
+                        assert_eq!(s.is_impeded(0, a), impeded, "{label}");
+                    }
+                    cases += 1;
+                }
+            }
+        }
+    }
+    // 9 type pairs on 15 ground pairs, less a Mech attacking from (12) or defending on
+    // (12) a Mountain, counted once when both (1).
+    assert_eq!(cases, 9 * 15 - 12 - 12 + 1);
+    // Every squad acted alone: the bystanders keep the turn and the game going.
+    assert!(cases > 0);
+}
+
+#[test]
+fn worked_combats_with_exact_numbers() {
+    // Infantry on a Mountain attacks a Rocketeer on Plains: 3 + 1 = 4; it survives with 2
+    // and strikes back 2 − 1 (the Mountain's defence) = 1.
+    let mut s = duel(Infantry, Some(Mountain), 6, Rocketeer, Some(Plains), 6);
+    play(&mut s, "I:d4");
+    assert_eq!((s.units(0, Infantry), s.units(1, Rocketeer)), (5, 2));
+    // A Mech on Forest attacks Infantry on a Mountain: 4 − 1 = 3; strike-back 2 + 1 − 1.
+    let mut s = duel(Mech, Some(Forest), 4, Infantry, Some(Mountain), 6);
+    play(&mut s, "M:d4");
+    assert_eq!((s.units(0, Mech), s.units(1, Infantry)), (2, 3));
+    // A Mech attacks a Mech in a Forest: 1 − 1 = 0 damage; the strike-back still comes.
+    let mut s = duel(Mech, Some(Plains), 4, Mech, Some(Forest), 4);
+    play(&mut s, "M:d4");
+    assert_eq!((s.units(0, Mech), s.units(1, Mech)), (3, 4));
+    // A Mech on Plains against a Mech on Plains: 1 each way.
+    let mut s = duel(Mech, Some(Plains), 4, Mech, Some(Plains), 4);
+    play(&mut s, "M:d4");
+    assert_eq!((s.units(0, Mech), s.units(1, Mech)), (3, 3));
+    // Size never matters: a 1-unit Mech still deals 4 to Infantry.
+    let mut s = duel(Mech, None, 1, Infantry, Some(Plains), 6);
+    play(&mut s, "M:d3");
+    assert_eq!(s.units(1, Infantry), 2);
+    // A defender loses at most all its units.
+    let mut s = duel(Mech, Some(Plains), 4, Infantry, Some(Plains), 1);
+    play(&mut s, "M:d4");
+    assert_eq!(s.units(1, Infantry), 0);
+    assert_eq!(s.squad_cell(1, Infantry), None);
+}
+
+#[test]
+fn a_squad_destroyed_by_the_strike_back_is_removed() {
+    // Rocketeer (1 unit) attacks a Mech on a Forest: 3 − 1 = 2 of 4; the Mech strikes
+    // back 2 and destroys it.
+    let mut s = duel(Rocketeer, Some(Plains), 1, Mech, Some(Forest), 4);
+    play(&mut s, "R:d4");
+    assert_eq!(s.units(1, Mech), 2);
+    assert_eq!(
+        (s.units(0, Rocketeer), s.squad_cell(0, Rocketeer)),
+        (0, None)
+    );
+    // Seat 0's bystander has not acted: the turn goes on.
+    assert_eq!(s.turn(), Turn::Seat(0));
+    assert_eq!(refused(&s, "R:d4"), "seat 0's Rocketeer has been destroyed");
+}
+
+#[test]
+fn a_winning_attacker_advances_with_entry_effects() {
+    // A Mech destroys Infantry on a Forest: 4 − 1 = 3 ≥ 2 units; it moves in and is
+    // impeded by the Forest.
+    let mut s = duel(Mech, Some(Plains), 4, Infantry, Some(Forest), 2);
+    play(&mut s, "M:d4");
+    assert_eq!(s.squad_cell(0, Mech), parse_cell("d4").ok());
+    assert!(s.is_impeded(0, Mech) && s.has_acted(0, Mech));
+    // On Plains it advances, unimpeded.
+    let mut s = duel(Mech, Some(Forest), 4, Infantry, Some(Plains), 2);
+    play(&mut s, "M:d4");
+    assert_eq!(s.squad_cell(0, Mech), parse_cell("d4").ok());
+    assert!(!s.is_impeded(0, Mech));
+    // Onto a Mountain a Mech may attack but never advance.
+    let mut s = duel(Mech, Some(Plains), 4, Infantry, Some(Mountain), 3);
+    assert!(legal(&s).contains(&"M:d4".to_string()));
+    play(&mut s, "M:d4");
+    assert_eq!(s.units(1, Infantry), 0);
+    assert_eq!(s.squad_cell(0, Mech), parse_cell("d3").ok());
+    assert!(s.has_acted(0, Mech));
+    // Any other type advances onto the Mountain.
+    let mut s = duel(Rocketeer, Some(Plains), 6, Infantry, Some(Mountain), 1);
+    play(&mut s, "R:d4");
+    assert_eq!(s.squad_cell(0, Rocketeer), parse_cell("d4").ok());
+    assert!(!s.is_impeded(0, Rocketeer));
+}
+
+/// Seat 1's three squads at home on d6, seat 0's `unit` (6 units) next to it on d5.
+fn at_the_gates(unit: Unit) -> HexstratState {
+    position(Setup {
+        tiles: vec![("d5", Plains)],
+        squads: vec![
+            SquadSetup::new(0, unit, "d5", unit.start_units()),
+            SquadSetup::new(1, Infantry, "d6", 1),
+            SquadSetup::new(1, Rocketeer, "d6", 1),
+            SquadSetup::new(1, Mech, "d6", 1),
+        ],
+        ..Setup::default()
+    })
+}
+
+#[test]
+fn an_attack_on_a_shared_headquarters_names_its_target_and_only_then() {
+    let s = at_the_gates(Infantry);
+    let moves = legal(&s);
+    for t in ["I", "R", "M"] {
+        assert!(moves.contains(&format!("I:d6/{t}")), "{moves:?}");
+    }
+    assert!(!moves.contains(&"I:d6".to_string()));
+    assert_eq!(
+        refused(&s, "I:d6"),
+        "d6 holds 3 enemy squads: name the one attacked, e.g. I:d6/I"
+    );
+    assert_eq!(
+        refused(&s, "I:d5/R"),
+        "d5 is not adjacent to the Infantry on d5"
+    );
+    // The named squad is destroyed; the others stay, so the attacker does not advance.
+    let mut t = s;
+    play(&mut t, "I:d6/R");
+    assert_eq!(t.squad_cell(1, Rocketeer), None);
+    assert_eq!(t.squad_cell(0, Infantry), parse_cell("d5").ok());
+    assert_eq!(t.seize_count(0), 0);
+    // Seat 0's only squad acted: seat 1 to move.
+    assert_eq!(t.turn(), Turn::Seat(1));
+    // Two defenders left: still named. With one left, the attack has no target name,
+    // and destroying it is a rout.
+    play(&mut t, "end");
+    assert!(legal(&t).contains(&"I:d6/I".to_string()));
+    play_moves(&mut t, "I:d6/I end").unwrap();
+    assert_eq!(t.turn(), Turn::Seat(0));
+    let moves = legal(&t);
+    assert!(moves.contains(&"I:d6".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("I:d6/")), "{moves:?}");
+    play(&mut t, "I:d6");
+    assert_eq!(t.end_reason(), Some("rout"));
+    assert_eq!(refused(&t, "end"), "the game is over");
+}
+
+#[test]
+fn entering_the_enemy_headquarters_impedes_and_infantry_starts_a_seize_count() {
+    // The last defender destroyed: the Infantry advances into d6, impeded, count 1.
+    let mut s = position(Setup {
+        tiles: vec![("d5", Plains), ("a7", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Infantry, "d5", 6),
+            SquadSetup::new(0, Rocketeer, "d2", 6),
+            SquadSetup::new(1, Rocketeer, "d6", 1),
+            SquadSetup::new(1, Mech, "a7", 4),
+        ],
+        ..Setup::default()
+    });
+    play(&mut s, "I:d6");
+    assert_eq!(s.squad_cell(0, Infantry), parse_cell("d6").ok());
+    assert!(s.is_impeded(0, Infantry));
+    assert_eq!(s.seize_count(0), 1);
+    // A Rocketeer entering is impeded but never seizes.
+    let mut t = position(Setup {
+        tiles: vec![("d5", Plains), ("a7", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Rocketeer, "d5", 6),
+            SquadSetup::new(1, Mech, "a7", 4),
+        ],
+        ..Setup::default()
+    });
+    play(&mut t, "R:d6");
+    assert!(t.is_impeded(0, Rocketeer));
+    assert_eq!(t.seize_count(0), 0);
+    assert_eq!(t.turn(), Turn::Seat(1));
+}
+
+// --- Mechs, Mountains and Forests --------------------------------------------------------
+
+#[test]
+fn a_mech_never_moves_onto_a_face_up_mountain_but_may_attack_there() {
+    let s = position(Setup {
+        tiles: vec![("d3", Mountain), ("a7", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Mech, "d2", 4),
+            SquadSetup::new(1, Infantry, "a7", 6),
+        ],
+        ..Setup::default()
+    });
+    assert!(!legal(&s).contains(&"M:d3".to_string()));
+    assert_eq!(
+        refused(&s, "M:d3"),
+        "d3 is a Mountain: a Mech may step onto one only to attack"
+    );
+    // The Mech's other five neighbours are face down: five moves and `end`.
+    assert_eq!(legal(&s).len(), 6);
+}
+
+#[test]
+fn a_mech_revealing_a_mountain_stays_and_its_action_is_spent() {
+    let mut s = after("M:d3");
+    play(&mut s, "mountain");
+    let d3 = parse_cell("d3").unwrap();
+    assert_eq!(s.tile(d3), Some(Mountain));
+    assert_eq!(s.squad_cell(0, Mech), parse_cell("d2").ok());
+    assert!(s.has_acted(0, Mech));
+    assert_eq!(s.in_bag(Mountain), 9);
+    assert_eq!(s.turn(), Turn::Seat(0));
+    // Now face up, the Mountain is closed to it for good.
+    play_moves(&mut s, "end end").unwrap();
+    assert!(!legal(&s).contains(&"M:d3".to_string()));
+    // Another squad enters it freely.
+    play(&mut s, "I:d3");
+    assert_eq!(s.squad_cell(0, Infantry), Some(d3));
+}
+
+#[test]
+fn a_mech_entering_a_forest_is_impeded_and_may_only_recover() {
+    let s = after("M:d3 forest");
+    assert!(s.is_impeded(0, Mech));
+    let s = after("M:d3 forest end end");
+    let moves = legal(&s);
+    assert!(moves.contains(&"M:recover".to_string()));
+    assert!(!moves
+        .iter()
+        .any(|m| m.starts_with("M:") && m != "M:recover"));
+    assert_eq!(
+        refused(&s, "M:d4"),
+        "seat 0's Mech is impeded: its only action is M:recover"
+    );
+    assert_eq!(refused(&s, "I:recover"), "seat 0's Infantry is not impeded");
+    // Recovering is its action for the turn.
+    let mut t = s;
+    play(&mut t, "M:recover");
+    assert!(!t.is_impeded(0, Mech) && t.has_acted(0, Mech));
+    assert_eq!(
+        refused(&t, "M:d4"),
+        "seat 0's Mech has already acted this turn"
+    );
+    // Not recovering keeps it impeded, turn after turn.
+    let t = after("M:d3 forest end end end end");
+    assert!(t.is_impeded(0, Mech));
+    // Other types enter Forests unimpeded.
+    assert!(!after("I:d3 forest").is_impeded(0, Infantry));
+}
+
+#[test]
+fn an_impeded_squad_still_strikes_back() {
+    let mut s = position(Setup {
+        tiles: vec![("d3", Plains), ("d4", Forest)],
+        squads: vec![
+            SquadSetup::new(0, Infantry, "d3", 6),
+            SquadSetup::new(1, Mech, "d4", 4).impeded(),
+        ],
+        ..Setup::default()
+    });
+    // 2 − 1 = 1 to the Mech; it strikes back 4.
+    play(&mut s, "I:d4");
+    assert_eq!((s.units(0, Infantry), s.units(1, Mech)), (2, 3));
+    assert!(s.is_impeded(1, Mech));
+}
+
+// --- Seize -----------------------------------------------------------------------------------
+
+/// Seat 0's Infantry on d6 (impeded, as entering made it, with count `count`), seat
+/// 1's Rocketeer elsewhere, and seat 1 to move with `turns` turns played.
+fn seizing(count: u8, turns: u32) -> HexstratState {
+    seizing_with(
+        SquadSetup::new(0, Infantry, "d6", 6).impeded(),
+        count,
+        turns,
+    )
+}
+
+/// As [`seizing`], with the Infantry as given.
+fn seizing_with(infantry: SquadSetup, count: u8, turns: u32) -> HexstratState {
+    position(Setup {
+        tiles: vec![("d5", Plains), ("a7", Plains), ("g1", Plains)],
+        squads: vec![
+            infantry,
+            SquadSetup::new(0, Mech, "g1", 4),
+            SquadSetup::new(1, Rocketeer, "a7", 6),
+        ],
+        to_move: 1,
+        seize: [count, 0],
+        turns,
+    })
+}
+
+#[test]
+fn the_seize_count_grows_at_the_start_of_each_own_turn_and_wins_at_three() {
+    let mut s = seizing(1, 20);
+    play(&mut s, "end");
+    // Seat 0's turn starts: the count is 2, the game goes on.
+    assert_eq!((s.turn(), s.seize_count(0)), (Turn::Seat(0), 2));
+    play_moves(&mut s, "end end").unwrap();
+    // Checked before any action of seat 0's turn: the node after seat 1's `end` is over.
+    assert_eq!(s.turn(), Turn::Over);
+    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(s.end_reason(), Some("seize"));
+    assert_eq!(s.seize_count(0), 3);
+    assert_eq!(HexstratEval.evaluate(&s, 0), HexstratEval.bounds().1);
+    // The Infantry must survive two enemy turns: entering counts 1 ...
+    let mut e = position(Setup {
+        tiles: vec![("d5", Plains), ("a7", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Infantry, "d5", 6),
+            SquadSetup::new(1, Rocketeer, "a7", 6),
+        ],
+        ..Setup::default()
+    });
+    play(&mut e, "I:d6");
+    assert_eq!((e.turn(), e.seize_count(0)), (Turn::Seat(1), 1));
+    play_moves(&mut e, "end").unwrap();
+    assert_eq!(e.seize_count(0), 2);
+    play_moves(&mut e, "end end").unwrap();
+    assert_eq!(e.end_reason(), Some("seize"));
+}
+
+#[test]
+fn leaving_or_being_destroyed_resets_the_seize_count() {
+    // Recovering does not stop the count: the impeded Infantry recovers at count 2 and
+    // the count reaches 3 at its next turn, before it could step out. So only a
+    // hand-built Infantry that is not impeded can show leaving.
+    let mut s = seizing(1, 20);
+    play_moves(&mut s, "end I:recover end end").unwrap();
+    assert_eq!(s.end_reason(), Some("seize"));
+    // Leaving: the count is gone and does not come back.
+    let mut s = seizing_with(SquadSetup::new(0, Infantry, "d6", 6), 1, 20);
+    play_moves(&mut s, "end").unwrap();
+    assert_eq!(s.seize_count(0), 2);
+    play(&mut s, "I:d5");
+    assert_eq!(s.seize_count(0), 0);
+    play_moves(&mut s, "end end").unwrap();
+    assert_eq!((s.turn(), s.seize_count(0)), (Turn::Seat(0), 0));
+    // Coming back starts again at 1, impeded.
+    play(&mut s, "I:d6");
+    assert_eq!(s.seize_count(0), 1);
+    assert!(s.is_impeded(0, Infantry));
+    // Destroyed: seat 1's Mech (attack 4) kills a 2-unit Infantry on d6.
+    let mut s = position(Setup {
+        tiles: vec![("d5", Plains), ("a7", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Infantry, "d6", 2).impeded(),
+            SquadSetup::new(0, Rocketeer, "a7", 6),
+            SquadSetup::new(1, Mech, "d5", 4),
+        ],
+        to_move: 1,
+        seize: [1, 0],
+        turns: 9,
+    });
+    play(&mut s, "M:d6");
+    assert_eq!(s.squad_cell(0, Infantry), None);
+    assert_eq!(s.seize_count(0), 0);
+    // The Mech advanced into its own Headquarters: no entry effect.
+    assert_eq!(s.squad_cell(1, Mech), parse_cell("d6").ok());
+    assert!(!s.is_impeded(1, Mech));
+    assert_eq!(s.turn(), Turn::Seat(0));
+}
+
+#[test]
+fn the_cap_draws_and_no_seize_check_is_made_for_the_turn_after_it() {
+    // 118 turns played: seat 1's turn is the 119th; seat 0's 120th starts with count 3.
+    let mut s = seizing(2, 118);
+    play(&mut s, "end");
+    assert_eq!(s.end_reason(), Some("seize"));
+    // 119 played: seat 1's turn is the 120th; when it ends, the game is drawn.
+    let mut s = seizing(2, 119);
+    play(&mut s, "end");
+    assert_eq!(s.turn(), Turn::Over);
+    assert_eq!(
+        (s.outcome(), s.end_reason()),
+        (Some(Outcome::Draw), Some("cap"))
+    );
+    assert_eq!(s.seize_count(0), 2);
+    assert_eq!(HexstratEval.evaluate(&s, 0), 0);
+    assert!(legal(&s).is_empty());
+    // From the start with one round each: two `end`s end the game.
+    let mut s = Hexstrat::new(15, 10, 10, 1).unwrap().initial_state();
+    play_moves(&mut s, "end").unwrap();
+    assert_eq!(s.turn(), Turn::Seat(1));
+    play_moves(&mut s, "I:d5 plains R:e6 plains M:c6").unwrap();
+    assert_eq!(s.turn(), Turn::Chance);
+    play(&mut s, "forest");
+    assert_eq!(s.end_reason(), Some("cap"));
+}
+
+// --- Rout ------------------------------------------------------------------------------------
+
+#[test]
+fn destroying_the_last_enemy_unit_wins_at_once() {
+    let mut s = position(Setup {
+        tiles: vec![("d3", Plains), ("d4", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Mech, "d3", 4),
+            SquadSetup::new(0, Infantry, "d2", 6),
+            SquadSetup::new(1, Infantry, "d4", 3),
+        ],
+        ..Setup::default()
+    });
+    play(&mut s, "M:d4");
+    // Mid-turn (seat 0's Infantry has not acted), the game is over.
+    assert_eq!(s.turn(), Turn::Over);
+    assert_eq!(
+        (s.outcome(), s.end_reason()),
+        (Some(Outcome::Win(0)), Some("rout"))
+    );
+    assert!(legal(&s).is_empty());
+    assert_eq!(refused(&s, "I:d3"), "the game is over");
+}
+
+#[test]
+fn losing_the_last_unit_to_a_strike_back_loses() {
+    let mut s = position(Setup {
+        tiles: vec![("d3", Plains), ("d4", Forest)],
+        squads: vec![
+            SquadSetup::new(0, Rocketeer, "d3", 1),
+            SquadSetup::new(1, Mech, "d4", 4),
+        ],
+        ..Setup::default()
+    });
+    play(&mut s, "R:d4");
+    assert_eq!(
+        (s.outcome(), s.end_reason()),
+        (Some(Outcome::Win(1)), Some("rout"))
+    );
+}
+
+// --- Notation and hashing --------------------------------------------------------------------
+
+#[test]
+fn notation_errors_say_what_is_wrong() {
+    let s = after("");
+    assert!(refused(&s, "pass").starts_with("expected a squad action"));
+    assert_eq!(
+        refused(&s, "Q:d3"),
+        "\"Q\" is not a squad: expected I, R or M before ':'"
+    );
+    assert_eq!(refused(&s, "I:z9"), "cell z9 is not on the board");
+    assert_eq!(refused(&s, "I:a1"), "cell a1 is not on the board");
+    assert!(refused(&s, "I:d33").contains("is not a cell"));
+    assert_eq!(
+        refused(&s, "I:d3/R"),
+        "d3 holds no enemy squad to name as a target"
+    );
+    assert_eq!(
+        refused(&s, "plains"),
+        "no reveal is pending: seat 0 decides (a squad action or end)"
+    );
+    assert_eq!(refused(&s, "M:recover"), "seat 0's Mech is not impeded");
+    // A single defender takes no target name.
+    let s = duel(Infantry, Some(Plains), 6, Mech, Some(Plains), 4);
+    assert_eq!(
+        refused(&s, "I:d4/M"),
+        "d4 holds a single enemy squad: write the attack without a target"
+    );
+    let s = position(Setup {
+        tiles: vec![("d5", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Infantry, "d5", 6),
+            SquadSetup::new(1, Rocketeer, "d6", 6),
+            SquadSetup::new(1, Mech, "d6", 4),
+        ],
+        ..Setup::default()
+    });
+    assert_eq!(refused(&s, "I:d6/I"), "d6 holds no enemy Infantry");
+    assert!(s.parse_move("I:d6/M").is_ok());
+}
+
+#[test]
+fn printing_and_parsing_agree_and_an_illegal_value_is_refused_unchanged() {
+    let s = after("I:d3 plains");
+    for m in legal(&s) {
+        let parsed = s.parse_move(&m).unwrap();
+        assert_eq!(s.format_move(parsed), m);
+    }
+    let mut t = s;
+    let bad = HexMove::Go {
+        squad: Infantry,
+        to: parse_cell("d4").unwrap() as u8,
+        target: None,
+    };
+    let e = t.try_apply(bad).unwrap_err();
+    assert_eq!(e.text, "I:d4");
+    assert_eq!(e.reason, "seat 0's Infantry has already acted this turn");
+    assert_eq!(t, s);
+    assert_eq!(t.hash(), s.hash());
+    assert_eq!(cell_name(parse_cell("g4").unwrap()), "g4");
+}
+
+#[test]
+fn the_hash_covers_each_part_of_the_position() {
+    let base = duel(Infantry, Some(Plains), 6, Mech, Some(Plains), 4);
+    let variants = [
+        // Units.
+        duel(Infantry, Some(Plains), 5, Mech, Some(Plains), 4),
+        // A tile.
+        duel(Infantry, Some(Forest), 6, Mech, Some(Plains), 4),
+    ];
+    for v in &variants {
+        assert_ne!(v, &base);
+        assert_ne!(v.hash(), base.hash());
+    }
+    let setup = |impeded: bool, acted: bool, to_move: usize, seize: u8| Setup {
+        tiles: vec![("d5", Plains), ("a7", Plains)],
+        squads: vec![
+            SquadSetup {
+                impeded,
+                ..SquadSetup::new(0, Infantry, "d6", 6)
+            },
+            SquadSetup {
+                acted,
+                ..SquadSetup::new(0, Rocketeer, "d5", 6)
+            },
+            SquadSetup::new(1, Mech, "a7", 4),
+        ],
+        to_move,
+        seize: [seize, 0],
+        turns: 0,
+    };
+    let rules = Hexstrat::default();
+    let build = |i, a, m, z| rules.position(&setup(i, a, m, z)).unwrap();
+    let base = build(false, false, 0, 0);
+    for other in [
+        build(true, false, 0, 0),
+        build(false, true, 0, 0),
+        build(false, false, 1, 0),
+        build(false, false, 0, 1),
+    ] {
+        assert_ne!(other, base);
+        assert_ne!(other.hash(), base.hash());
+        assert_eq!(other.hash(), other.recompute_hash());
+    }
+    // The pending reveal and the bag: same squads, a reveal pending or done.
+    let pending = after("I:d3");
+    let revealed = after("I:d3 plains");
+    let start = after("");
+    assert!(pending != start && pending.hash() != start.hash());
+    assert!(pending.hash() != revealed.hash());
+    // The pending squad matters, not just the cell.
+    assert_ne!(after("R:d3").hash(), pending.hash());
+    // The turn count does not: two `end`s each bring the start back.
+    let again = after("end end");
+    assert_eq!(again, start);
+    assert_eq!(again.hash(), start.hash());
+    assert_eq!(again.turns_played(), 2);
+}
+
+#[test]
+fn the_board_is_drawn_with_squads_bag_and_who_acts() {
+    let s = after("I:d3 forest M:e2");
+    let text = s.to_string();
+    assert!(text.contains("d3fI6"), "{text}");
+    assert!(text.contains("d6H*3"), "{text}");
+    assert!(text.contains("revealing e2 for seat 0's Mech"), "{text}");
+    assert!(
+        text.contains("face down: 15 plains, 9 forest, 10 mountain"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_attacker_lost_to_the_strike_back_no_longer_holds_the_turn_open() {
+    let mut s = position(Setup {
+        tiles: vec![("d3", Plains), ("d4", Forest), ("g1", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Rocketeer, "d3", 1),
+            SquadSetup::new(0, Infantry, "g1", 6).acted(),
+            SquadSetup::new(1, Mech, "d4", 4),
+        ],
+        ..Setup::default()
+    });
+    play(&mut s, "R:d4");
+    assert_eq!(s.squad_cell(0, Rocketeer), None);
+    // Its only surviving teammate has acted: the turn is over.
+    assert_eq!(s.turn(), Turn::Seat(1));
+    assert!(!s.has_acted(0, Infantry));
+}
+
+#[test]
+fn both_sides_may_count_a_seize_at_once() {
+    let mut s = position(Setup {
+        tiles: vec![],
+        squads: vec![
+            SquadSetup::new(0, Infantry, "d6", 6).impeded(),
+            SquadSetup::new(1, Infantry, "d2", 6).impeded(),
+        ],
+        to_move: 0,
+        seize: [1, 1],
+        turns: 4,
+    });
+    play(&mut s, "end");
+    assert_eq!((s.seize_count(0), s.seize_count(1)), (1, 2));
+    play(&mut s, "end");
+    assert_eq!((s.seize_count(0), s.seize_count(1)), (2, 2));
+    // Seat 1's count reaches 3 first, at the start of its turn.
+    play(&mut s, "end");
+    assert_eq!(
+        (s.outcome(), s.end_reason()),
+        (Some(Outcome::Win(1)), Some("seize"))
+    );
+}
