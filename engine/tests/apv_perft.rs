@@ -22,7 +22,6 @@
 mod common;
 mod naive_apv;
 
-use std::fmt::Write as _;
 use std::time::Instant;
 
 use agon_engine::games::apv::board::GEO;
@@ -70,31 +69,7 @@ fn load() -> Vec<Entry> {
 fn explain(entry: &Entry) -> String {
     let state = entry.engine_state();
     let naive = naive_position(entry, Mutation::None).expect("the naive rules accept the line");
-    let mut engine: Vec<(String, u64)> = engine_divide(&state, entry.depth)
-        .into_iter()
-        .map(|(m, n)| (state.format_move(m), n))
-        .collect();
-    let mut reference = divide(&naive, entry.depth);
-    engine.sort();
-    reference.sort();
-    let mut out = String::new();
-    for (m, n) in &reference {
-        match engine.iter().find(|(e, _)| e == m) {
-            None => {
-                let _ = write!(out, " {m}: naive {n}, missing in engine;");
-            }
-            Some((_, e)) if e != n => {
-                let _ = write!(out, " {m}: naive {n}, engine {e};");
-            }
-            _ => {}
-        }
-    }
-    for (m, e) in &engine {
-        if !reference.iter().any(|(r, _)| r == m) {
-            let _ = write!(out, " {m}: engine {e}, not legal for naive;");
-        }
-    }
-    out
+    common::divide_differences(&state, entry.depth, divide(&naive, entry.depth))
 }
 
 /// Checks `entries` against the naive implementation under `mutation`.

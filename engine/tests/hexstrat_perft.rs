@@ -22,7 +22,6 @@
 mod common;
 mod naive_hexstrat;
 
-use std::fmt::Write as _;
 use std::time::Instant;
 
 use agon_engine::games::hexstrat::{Hexstrat, HexstratState, Tile};
@@ -63,31 +62,7 @@ fn naive_position(e: &Entry, mutation: Mutation) -> Result<Position, String> {
 fn explain(entry: &Entry) -> String {
     let state = entry.engine_state();
     let naive = naive_position(entry, Mutation::None).expect("naive accepts the line");
-    let mut engine: Vec<(String, u64)> = engine_divide(&state, entry.depth)
-        .into_iter()
-        .map(|(m, n)| (state.format_move(m), n))
-        .collect();
-    let mut reference = naive.divide(entry.depth);
-    engine.sort();
-    reference.sort();
-    let mut out = String::new();
-    for (m, n) in &reference {
-        match engine.iter().find(|(e, _)| e == m) {
-            None => {
-                let _ = write!(out, " {m}: naive {n}, missing in engine;");
-            }
-            Some((_, e)) if e != n => {
-                let _ = write!(out, " {m}: naive {n}, engine {e};");
-            }
-            _ => {}
-        }
-    }
-    for (m, e) in &engine {
-        if !reference.iter().any(|(r, _)| r == m) {
-            let _ = write!(out, " {m}: engine {e}, not legal for naive;");
-        }
-    }
-    out
+    common::divide_differences(&state, entry.depth, naive.divide(entry.depth))
 }
 
 /// Lines whose naive count under `mutation` differs from the file's.

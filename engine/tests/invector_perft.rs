@@ -17,7 +17,6 @@
 mod common;
 mod naive_invector;
 
-use std::fmt::Write as _;
 use std::time::Instant;
 
 use agon_engine::games::invector::{Invector, InvectorState};
@@ -72,31 +71,7 @@ fn explain(entry: &Entry) -> String {
         .naive_position(entry.naive_rules())
         .expect("the naive generator accepts the move list");
     let depth = entry.depth;
-    let mut engine: Vec<(String, u64)> = engine_divide(&state, depth)
-        .into_iter()
-        .map(|(m, n)| (state.format_move(m), n))
-        .collect();
-    let mut reference = divide(&naive, depth);
-    engine.sort();
-    reference.sort();
-    let mut out = String::new();
-    for (m, n) in &reference {
-        match engine.iter().find(|(e, _)| e == m) {
-            None => {
-                let _ = write!(out, " {m}: naive {n}, missing in engine;");
-            }
-            Some((_, e)) if e != n => {
-                let _ = write!(out, " {m}: naive {n}, engine {e};");
-            }
-            _ => {}
-        }
-    }
-    for (m, e) in &engine {
-        if !reference.iter().any(|(r, _)| r == m) {
-            let _ = write!(out, " {m}: engine {e}, not legal for naive;");
-        }
-    }
-    out
+    common::divide_differences(&state, depth, divide(&naive, depth))
 }
 
 /// Checks `entries` against the naive generator under `mutation`; returns the failures.

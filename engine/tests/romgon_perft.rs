@@ -20,11 +20,9 @@ mod common;
 mod naive_romgon;
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::time::Instant;
 
 use agon_engine::games::romgon::{Defence, Romgon, RomgonState, Rotation};
-use agon_engine::perft::divide as engine_divide;
 use agon_engine::{Game, Outcome, State, Turn};
 use common::PerftLine;
 use naive_romgon::{divide, perft, Colour, Mutation, NaiveMove, Position, Rules};
@@ -66,31 +64,7 @@ fn explain(entry: &Entry) -> String {
         return " the naive generator refuses the move list".into();
     };
     let depth = entry.depth;
-    let mut engine: Vec<(String, u64)> = engine_divide(&state, depth)
-        .into_iter()
-        .map(|(m, n)| (state.format_move(m), n))
-        .collect();
-    let mut reference = divide(&naive, depth);
-    engine.sort();
-    reference.sort();
-    let mut out = String::new();
-    for (m, n) in &reference {
-        match engine.iter().find(|(e, _)| e == m) {
-            None => {
-                let _ = write!(out, " {m}: naive {n}, missing in engine;");
-            }
-            Some((_, e)) if e != n => {
-                let _ = write!(out, " {m}: naive {n}, engine {e};");
-            }
-            _ => {}
-        }
-    }
-    for (m, e) in &engine {
-        if !reference.iter().any(|(r, _)| r == m) {
-            let _ = write!(out, " {m}: engine {e}, not legal for naive;");
-        }
-    }
-    out
+    common::divide_differences(&state, depth, divide(&naive, depth))
 }
 
 /// Checks `entries` against the naive generator; returns the failures.

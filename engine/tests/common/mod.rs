@@ -16,8 +16,10 @@
 //! Every test binary that includes this module uses a different part of it.
 #![allow(dead_code)]
 
-use agon_engine::perft::perft;
-use agon_engine::{play_moves, Game, Params};
+use std::fmt::Write as _;
+
+use agon_engine::perft::{divide, perft};
+use agon_engine::{play_moves, Game, Params, State};
 
 /// One count of a perft data file, with its game built from the spec.
 #[derive(Clone, Debug)]
@@ -191,6 +193,40 @@ pub fn refill<G: Game>(
             }
         }
         out.push('\n');
+    }
+    out
+}
+
+/// How the engine's divide of `state` at `depth` differs from a reference generator's
+/// divide `reference` (each move as text, with its count): one `" move: ...;"` clause
+/// per move missing on either side or counted differently, empty when they agree.
+pub fn divide_differences<S: State>(
+    state: &S,
+    depth: u32,
+    mut reference: Vec<(String, u64)>,
+) -> String {
+    let mut engine: Vec<(String, u64)> = divide(state, depth)
+        .into_iter()
+        .map(|(m, n)| (state.format_move(m), n))
+        .collect();
+    engine.sort();
+    reference.sort();
+    let mut out = String::new();
+    for (m, n) in &reference {
+        match engine.iter().find(|(e, _)| e == m) {
+            None => {
+                let _ = write!(out, " {m}: naive {n}, missing in engine;");
+            }
+            Some((_, e)) if e != n => {
+                let _ = write!(out, " {m}: naive {n}, engine {e};");
+            }
+            _ => {}
+        }
+    }
+    for (m, e) in &engine {
+        if !reference.iter().any(|(r, _)| r == m) {
+            let _ = write!(out, " {m}: engine {e}, not legal for naive;");
+        }
     }
     out
 }
