@@ -450,8 +450,8 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         // 4. Moves, ordered: the table move first; then (with killers or history) noisy
         //    moves, the evaluator's hints with killers and then the history table
         //    breaking ties, and last the moves anticipation knows to lose, picked one at
-        //    a time as the search needs them. The others are scored only once the table move has
-        //    failed to cut off, which at most nodes with one it does not.
+        //    a time as the search needs them. The others are scored only once the table
+        //    move has failed to cut off, which at most nodes with one it does not.
         let anticipate = enhancements.anticipation && depth >= 2;
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
@@ -476,7 +476,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         let mut best_move = None;
         for i in 0..moves.len() {
             if ranked && !scored && (i > 0 || !tt_first) {
-                self.score_moves(state, mover, ply, tt_move, anticipate, &moves, &mut scores);
+                self.score_moves(state, mover, ply, tt_first, anticipate, &moves, &mut scores);
                 scored = true;
             }
             if scored {
@@ -572,26 +572,27 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
 
     /// Fills `scores` with the ordering score of each of `moves` (see step 4 of
     /// [`Core::negamax`]); with `anticipate`, a move that lets the opponent win at once
-    /// scores [`CONCEDES_SCORE`].
+    /// scores [`CONCEDES_SCORE`]. With `tt_first` the first move is the table move,
+    /// already searched: it is given [`TT_MOVE_SCORE`] without asking the evaluator.
     #[allow(clippy::too_many_arguments)]
     fn score_moves(
         &self,
         state: &S,
         mover: Seat,
         ply: usize,
-        tt_move: Option<u32>,
+        tt_first: bool,
         anticipate: bool,
         moves: &[S::Move],
         scores: &mut Vec<i32>,
     ) {
         let enhancements = self.options.enhancements;
         scores.clear();
-        scores.extend(moves.iter().map(|&m| {
+        scores.extend(moves.iter().enumerate().map(|(i, &m)| {
             let code = m.pack();
-            if anticipate && self.eval.opponent_wins_next(state, m) {
-                CONCEDES_SCORE
-            } else if Some(code) == tt_move {
+            if i == 0 && tt_first {
                 TT_MOVE_SCORE
+            } else if anticipate && self.eval.opponent_wins_next(state, m) {
+                CONCEDES_SCORE
             } else if self.eval.is_noisy(state, m) {
                 NOISY_SCORE
             } else {
