@@ -31,10 +31,10 @@ pub trait Evaluator<S: State>: Clone + Send + Sync + 'static {
     }
 
     /// A static guess at how good the legal decision `m` is for the side to move, for
-    /// ordering only: among moves search knows nothing better about (after the table
-    /// move, noisy moves and killers), higher hints are tried first, and the history
-    /// table breaks ties. It never changes a search's value, only how fast it is found.
-    /// The `u8` keeps it below the scores of the stronger ordering signals.
+    /// ordering only: after the table move and the noisy moves, higher hints are tried
+    /// first, and killer moves, then the history table, break ties. It never changes a
+    /// search's value, only how fast it is found. The `u8` keeps it below the scores of
+    /// the table move and noisy moves.
     fn move_hint(&self, state: &S, m: S::Move) -> u8 {
         let _ = (state, m);
         0
