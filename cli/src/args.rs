@@ -54,6 +54,9 @@ pub enum Command {
     Analyse(AnalyseArgs),
     /// Count the move paths of each depth from a position (move-generator check).
     Perft(PerftArgs),
+    /// Join the folders of the N shards of one tournament (`tournament --shard I/N`) into
+    /// one run folder, byte-identical in games.csv and summary.csv to a single-machine run.
+    Merge(MergeArgs),
     /// Run fixed searches on fixed positions of every game; the last line, `Bench:
     /// <total nodes>`, is the same on every run.
     Bench(BenchArgs),
@@ -88,6 +91,21 @@ pub struct TournamentArgs {
     /// Output folder for meta.csv, games.csv, timings.csv and summary.csv.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Play only shard I of N (1 <= I <= N): a contiguous block of whole seat-swapped
+    /// pairs, with the seeds of the full run; `agon merge` joins the N shard folders.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+}
+
+/// Flags of `agon merge`.
+#[derive(Clone, Debug, Args)]
+pub struct MergeArgs {
+    /// Output folder of the merged run (new, empty, or holding this merged run).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The shard folders, in any order; all N shards of the run.
+    #[arg(value_name = "SHARD_DIR", num_args = 1.., required = true)]
+    pub shards: Vec<PathBuf>,
 }
 
 /// Flags of `agon play`.

@@ -26,6 +26,7 @@ mod args;
 mod bench;
 mod games;
 mod listing;
+mod merge;
 mod perft;
 mod play;
 mod position;
@@ -33,6 +34,7 @@ mod record;
 mod report;
 mod run_dir;
 mod seeds;
+mod shard;
 mod spec;
 mod stats;
 mod tournament;
@@ -84,6 +86,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Games) => listing::games(&mut out),
         Some(Command::Agents) => listing::agents(&mut out),
         Some(Command::Tournament(args)) => run_dir::tournament(&args, command_line(), &mut out),
+        Some(Command::Merge(args)) => merge::merge(&args, command_line(), &mut out),
         Some(Command::Play(args)) => {
             let game = GameSpec::parse(&args.game)?;
             let agents = [

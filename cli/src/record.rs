@@ -11,6 +11,8 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::shard::Shard;
+
 /// Name of the metadata file in a run folder.
 pub const META_FILE: &str = "meta.csv";
 /// Name of the per-game results file.
@@ -157,6 +159,9 @@ pub struct RunMeta {
     pub threads: usize,
     /// The command line as typed.
     pub command: String,
+    /// The slice of the run this folder holds (`--shard I/N`); `None` for a whole run.
+    /// Written as a `shard` row only when present, so whole runs' meta.csv is unchanged.
+    pub shard: Option<Shard>,
 }
 
 /// The version string stored in `toolkit`.
@@ -181,6 +186,9 @@ impl RunMeta {
         row("seed", &self.seed.to_string())?;
         row("threads", &self.threads.to_string())?;
         row("command", &self.command)?;
+        if let Some(shard) = self.shard {
+            row("shard", &shard.to_string())?;
+        }
         w.flush()
             .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(())
@@ -198,6 +206,7 @@ impl RunMeta {
             seed: 0,
             threads: 0,
             command: String::new(),
+            shard: None,
         };
         let mut format = None;
         for record in r.records() {
@@ -217,6 +226,12 @@ impl RunMeta {
                 "seed" => meta.seed = number()?,
                 "threads" => meta.threads = value.parse().unwrap_or(0),
                 "command" => meta.command = value.into(),
+                "shard" => {
+                    meta.shard = Some(
+                        Shard::parse(value)
+                            .with_context(|| format!("{}: bad shard", path.display()))?,
+                    )
+                }
                 _ => {}
             }
         }
@@ -243,12 +258,18 @@ impl RunMeta {
                 other.games_per_pairing.to_string(),
             ),
             ("seed", self.seed.to_string(), other.seed.to_string()),
+            ("shard", shard_text(self.shard), shard_text(other.shard)),
         ];
         fields
             .into_iter()
             .find(|(_, a, b)| a != b)
             .map(|(what, a, b)| format!("{what} {b:?} there, {a:?} here"))
     }
+}
+
+/// A shard as meta.csv writes it; `none` for a whole run.
+fn shard_text(shard: Option<Shard>) -> String {
+    shard.map_or_else(|| "none".into(), |s| s.to_string())
 }
 
 /// Appends game and timing rows to games.csv and timings.csv, flushing after every game.
@@ -356,6 +377,7 @@ mod tests {
             seed: 9,
             threads: 2,
             command: "agon tournament --game \"invector:width=6\"".into(),
+            shard: None,
         };
         meta.write(&path).unwrap();
         let back = RunMeta::read(&path).unwrap();
@@ -375,5 +397,18 @@ mod tests {
             meta.difference(&other).unwrap(),
             "seed \"10\" there, \"9\" here"
         );
+        let sharded = RunMeta {
+            shard: Some(Shard { index: 2, count: 3 }),
+            ..meta.clone()
+        };
+        assert_eq!(
+            meta.difference(&sharded).unwrap(),
+            "shard \"2/3\" there, \"none\" here"
+        );
+        std::fs::create_dir_all(&dir).unwrap();
+        sharded.write(&path).unwrap();
+        let back = RunMeta::read(&path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(back, sharded);
     }
 }

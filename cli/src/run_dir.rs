@@ -9,6 +9,7 @@
 //! anything else (refused).
 
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -20,6 +21,7 @@ use crate::record::{
     SUMMARY_FILE, TIMINGS_FILE,
 };
 use crate::report::{summarise, table};
+use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tournament::{run, Plan};
 
@@ -34,6 +36,7 @@ pub fn default_args() -> TournamentArgs {
         seed: 1,
         threads: 0,
         out: PathBuf::from("results/default"),
+        shard: None,
     }
 }
 
@@ -46,7 +49,10 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
         .iter()
         .map(|a| AgentSpec::parse(a, false))
         .collect::<Result<Vec<_>, _>>()?;
-    let plan = Plan::new(game.clone(), agents, args.games, args.seed)?;
+    let mut plan = Plan::new(game.clone(), agents, args.games, args.seed)?;
+    if let Some(shard) = &args.shard {
+        plan = plan.with_shard(Shard::parse(shard)?)?;
+    }
     let threads = if args.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -104,13 +110,26 @@ impl GameCommand for TournamentCommand<'_> {
             seed: plan.seed,
             threads,
             command,
+            shard: plan.shard,
         };
-        let total = plan.total_games();
-        let heading = format!(
-            "{}: {total} games ({} per pairing), seed {}",
-            meta.game, plan.games_per_pairing, plan.seed
-        );
-        match inspect(&dir, &meta, total)? {
+        let range = plan.game_range();
+        let total = range.end - range.start;
+        let heading = match plan.shard {
+            None => format!(
+                "{}: {total} games ({} per pairing), seed {}",
+                meta.game, plan.games_per_pairing, plan.seed
+            ),
+            Some(shard) => format!(
+                "{}: shard {shard}, games {} to {} of {} ({} per pairing), seed {}",
+                meta.game,
+                range.start,
+                range.end - 1,
+                plan.total_games(),
+                plan.games_per_pairing,
+                plan.seed
+            ),
+        };
+        match inspect(&dir, &meta, range.clone())? {
             Folder::Finished(rows) => {
                 writeln!(
                     out,
@@ -152,7 +171,7 @@ impl GameCommand for TournamentCommand<'_> {
 }
 
 /// Looks at the output folder; refuses one that holds something other than this run.
-fn inspect(dir: &Path, meta: &RunMeta, total: u64) -> Result<Folder> {
+fn inspect(dir: &Path, meta: &RunMeta, range: Range<u64>) -> Result<Folder> {
     let shown = dir.display();
     if !dir.exists() {
         return Ok(Folder::New);
@@ -188,11 +207,14 @@ fn inspect(dir: &Path, meta: &RunMeta, total: u64) -> Result<Folder> {
         ))
         .into());
     }
-    // The same run: finished when games.csv holds every game, in order, and summary.csv
+    // The same run: finished when games.csv holds every game (of the shard), in order, and summary.csv
     // was written after the last one.
     let rows = read_games(&dir.join(GAMES_FILE)).unwrap_or_default();
-    let complete = rows.len() as u64 == total
-        && rows.iter().enumerate().all(|(i, r)| r.game == i as u64)
+    let complete = rows.len() as u64 == range.end - range.start
+        && rows
+            .iter()
+            .enumerate()
+            .all(|(i, r)| r.game == range.start + i as u64)
         && dir.join(SUMMARY_FILE).is_file();
     Ok(if complete {
         Folder::Finished(rows)

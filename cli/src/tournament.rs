@@ -13,6 +13,7 @@
 //! emits rows in index order: any thread count gives the same games.csv.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::sync::mpsc;
 
 use agon_engine::sample_outcome;
@@ -24,6 +25,7 @@ use crate::args::BadInput;
 use crate::games::PlayableGame;
 use crate::record::{GameRow, Result0, RunWriter, TimingRow};
 use crate::seeds;
+use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 
 /// One agent of a tournament.
@@ -47,6 +49,8 @@ pub struct Plan {
     pub games_per_pairing: u64,
     /// Master seed.
     pub seed: u64,
+    /// The slice of the run to play (`--shard`); `None` plays every game.
+    pub shard: Option<Shard>,
 }
 
 /// Where one game sits in the schedule.
@@ -98,7 +102,23 @@ impl Plan {
             entrants,
             games_per_pairing,
             seed,
+            shard: None,
         })
+    }
+
+    /// This plan restricted to `shard`; fails when the run has fewer pairs than shards.
+    pub fn with_shard(self, shard: Shard) -> Result<Plan, BadInput> {
+        shard.check(self.total_games())?;
+        Ok(Plan {
+            shard: Some(shard),
+            ..self
+        })
+    }
+
+    /// The game indices this plan plays: every game, or its shard's slice.
+    pub fn game_range(&self) -> Range<u64> {
+        let total = self.total_games();
+        self.shard.map_or(0..total, |s| s.games(total))
     }
 
     /// The pairings `(a, b)` of entrant indices, in round-robin order; `(0, 0)` alone
@@ -199,9 +219,9 @@ pub fn play_game<G: PlayableGame>(
     Ok((row, timing))
 }
 
-/// Plays every game of `plan` on `threads` workers and writes the rows in game-index
-/// order as soon as each is next (a finished game waits only for lower indices). Returns
-/// the game rows, in order.
+/// Plays every game of `plan` (of its shard, if any: [`Plan::game_range`]) on `threads`
+/// workers and writes the rows in game-index order as soon as each is next (a finished
+/// game waits only for lower indices). Returns the game rows, in order.
 pub fn run<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -212,16 +232,16 @@ pub fn run<G: PlayableGame>(
         .num_threads(threads)
         .build()
         .context("cannot start the worker threads")?;
-    let total = plan.total_games();
+    let range = plan.game_range();
     let (sender, receiver) = mpsc::channel::<(u64, GameRow, TimingRow)>();
 
     std::thread::scope(|scope| {
         let collector = scope.spawn(move || -> Result<Vec<GameRow>> {
             let mut pending = BTreeMap::new();
-            let mut rows = Vec::with_capacity(total as usize);
+            let mut rows = Vec::with_capacity((range.end - range.start) as usize);
             for (index, row, timing) in receiver {
                 pending.insert(index, (row, timing));
-                while let Some((row, timing)) = pending.remove(&(rows.len() as u64)) {
+                while let Some((row, timing)) = pending.remove(&(range.start + rows.len() as u64)) {
                     writer.write(&row, &timing)?;
                     rows.push(row);
                 }
@@ -229,15 +249,16 @@ pub fn run<G: PlayableGame>(
             Ok(rows)
         });
         let played = pool.install(|| {
-            (0..total)
-                .into_par_iter()
-                .try_for_each_with(sender, |sender, index| -> Result<()> {
+            plan.game_range().into_par_iter().try_for_each_with(
+                sender,
+                |sender, index| -> Result<()> {
                     let (row, timing) = play_game(game, plan, index)?;
                     // A closed channel means the writer failed: stop, its error is reported.
                     sender
                         .send((index, row, timing))
                         .map_err(|_| anyhow!("the writer stopped"))
-                })
+                },
+            )
         });
         let rows = collector
             .join()

@@ -1,0 +1,298 @@
+//! End-to-end tests of sharded tournaments and `agon merge`: a run cut into shards and
+//! merged is byte-identical (games.csv, summary.csv) to the single-machine run; every
+//! refusal is one exact line with exit code 2 and writes nothing; the Slurm scripts of
+//! experiments/cluster parse.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn agon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_agon"))
+        .args(args)
+        .output()
+        .expect("agon runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// A fresh, empty scratch folder unique to this test process and `name`.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agon-shard-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// Pig (a chance game, so pairs share chance streams) with three agents, 6 games per
+/// pairing: 18 games, 9 pairs; 4 shards hold 2, 2, 2 and 3 pairs, so shard boundaries
+/// fall inside pairings. Seed 5.
+fn pig(out: &Path, extra: &[&str]) -> Output {
+    pig_seeded(out, "5", extra)
+}
+
+/// [`pig`] with another seed.
+fn pig_seeded(out: &Path, seed: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "pig:target=20",
+        "--agents",
+        "greedy",
+        "random",
+        "expectimax:depth=2",
+        "--games",
+        "6",
+        "--seed",
+        seed,
+        "--out",
+        text(out),
+    ];
+    args.extend_from_slice(extra);
+    agon(&args)
+}
+
+fn ok(o: &Output) {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+}
+
+/// Asserts exit code 2, exactly `line` on standard error, nothing on standard output.
+fn assert_bad(o: &Output, line: &str) {
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
+    assert_eq!(stderr(o), format!("error: {line}\n"));
+    assert_eq!(stdout(o), "");
+}
+
+#[test]
+fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
+    let dir = scratch("equal");
+    let whole = dir.join("whole");
+    ok(&pig(&whole, &["--threads", "2"]));
+    let shards: Vec<PathBuf> = (1..=4).map(|i| dir.join(format!("s{i}"))).collect();
+    for (i, shard) in shards.iter().enumerate() {
+        let o = pig(
+            shard,
+            &["--shard", &format!("{}/4", i + 1), "--threads", "1"],
+        );
+        ok(&o);
+        let first = stdout(&o).lines().next().unwrap().to_string();
+        let games = [(0, 3), (4, 7), (8, 11), (12, 17)][i];
+        assert_eq!(
+            first,
+            format!(
+                "pig:die=6,horizon=1000,target=20: shard {}/4, games {} to {} of 18 (6 per \
+                 pairing), seed 5",
+                i + 1,
+                games.0,
+                games.1
+            )
+        );
+        let meta = std::fs::read_to_string(shard.join("meta.csv")).unwrap();
+        assert!(meta.ends_with(&format!("shard,{}/4\n", i + 1)), "{meta}");
+        let rows = std::fs::read_to_string(shard.join("games.csv")).unwrap();
+        let indices: Vec<&str> = rows
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap())
+            .collect();
+        let expected: Vec<String> = (games.0..=games.1).map(|g| g.to_string()).collect();
+        assert_eq!(indices, expected);
+    }
+    // Given in any order.
+    let merged = dir.join("merged");
+    let o = agon(&[
+        "merge",
+        "--out",
+        text(&merged),
+        text(&shards[2]),
+        text(&shards[0]),
+        text(&shards[3]),
+        text(&shards[1]),
+    ]);
+    ok(&o);
+    assert!(stdout(&o).ends_with(&format!(
+        "merged 4 shards into {}: wrote meta.csv, games.csv, timings.csv, summary.csv\n",
+        merged.display()
+    )));
+    for file in ["games.csv", "summary.csv"] {
+        assert_eq!(
+            std::fs::read(whole.join(file)).unwrap(),
+            std::fs::read(merged.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    let timings = std::fs::read_to_string(merged.join("timings.csv")).unwrap();
+    assert_eq!(timings.lines().count(), 1 + 18);
+    // meta.csv is a whole run's: the same as the single-machine run's but for the
+    // command (and threads), and no shard row.
+    let meta = |d: &Path| -> Vec<String> {
+        std::fs::read_to_string(d.join("meta.csv"))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("command,") && !l.starts_with("threads,"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(meta(&whole), meta(&merged));
+    // The merged folder is the finished run: the tournament command reprints it.
+    let again = pig(&merged, &[]);
+    ok(&again);
+    assert!(stdout(&again).starts_with(&format!(
+        "{} already holds this finished run",
+        merged.display()
+    )));
+    // Merging again into the same merged run is allowed and gives the same bytes.
+    let before = std::fs::read(merged.join("games.csv")).unwrap();
+    ok(&agon(&[
+        "merge",
+        "--out",
+        text(&merged),
+        text(&shards[0]),
+        text(&shards[1]),
+        text(&shards[2]),
+        text(&shards[3]),
+    ]));
+    assert_eq!(before, std::fs::read(merged.join("games.csv")).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
+    let dir = scratch("bad");
+    let out = dir.join("never");
+    assert_bad(
+        &pig(&out, &["--shard", "0/4"]),
+        "--shard \"0/4\" is not valid: expected I/N with 1 <= I <= N (e.g. 2/8)",
+    );
+    assert_bad(
+        &pig(&out, &["--shard", "3"]),
+        "--shard \"3\" is not valid: expected I/N with 1 <= I <= N (e.g. 2/8)",
+    );
+    assert_bad(
+        &pig(&out, &["--shard", "1/10"]),
+        "--shard 1/10: the run has 9 seat-swapped pairs, so it can be cut into at most 9 shards",
+    );
+    assert!(!out.exists());
+
+    // Three shards of a 3-shard run, one of another seed, one unfinished.
+    let s: Vec<PathBuf> = (1..=3).map(|i| dir.join(format!("s{i}"))).collect();
+    for (i, shard) in s.iter().enumerate() {
+        ok(&pig(shard, &["--shard", &format!("{}/3", i + 1)]));
+    }
+    let other_seed = dir.join("other");
+    ok(&pig_seeded(&other_seed, "6", &["--shard", "2/3"]));
+    let whole = dir.join("whole");
+    ok(&pig(&whole, &[]));
+
+    let merge = |dirs: &[&Path]| {
+        let mut args = vec!["merge", "--out", text(&out)];
+        args.extend(dirs.iter().map(|d| text(d)));
+        agon(&args)
+    };
+    assert_bad(
+        &merge(&[&s[0], &s[2]]),
+        "shard 2/3 is missing; give all 3 shard folders of the run",
+    );
+    assert_bad(
+        &merge(&[&s[0]]),
+        "shards 2/3, 3/3 are missing; give all 3 shard folders of the run",
+    );
+    assert_bad(
+        &merge(&[&s[0], &s[1], &s[1], &s[2]]),
+        &format!(
+            "shard 2/3 is given twice: \"{}\" and \"{}\"",
+            s[1].display(),
+            s[1].display()
+        ),
+    );
+    assert_bad(
+        &merge(&[&s[0], &other_seed, &s[2]]),
+        &format!(
+            "\"{}\" is not a shard of the same run as \"{}\": seed \"6\" in \"{}\", \"5\" in \"{}\"",
+            other_seed.display(),
+            s[0].display(),
+            other_seed.display(),
+            s[0].display()
+        ),
+    );
+    assert_bad(
+        &merge(&[&s[0], &whole]),
+        &format!(
+            "\"{}\" holds a whole run, not a shard (its meta.csv has no shard row)",
+            whole.display()
+        ),
+    );
+    let absent = dir.join("absent");
+    assert_bad(
+        &merge(&[&absent]),
+        &format!("shard folder \"{}\" does not exist", absent.display()),
+    );
+
+    // An unfinished shard: its last game row lost (as if stopped), summary.csv gone.
+    let games = std::fs::read_to_string(s[2].join("games.csv")).unwrap();
+    let cut = games.trim_end().rfind('\n').unwrap() + 1;
+    std::fs::write(s[2].join("games.csv"), &games[..cut]).unwrap();
+    std::fs::remove_file(s[2].join("summary.csv")).unwrap();
+    assert_bad(
+        &merge(&[&s[0], &s[1], &s[2]]),
+        &format!(
+            "shard 3/3 in \"{}\" is unfinished (games.csv holds 5 of its 6 games 12 to 17); \
+             run it again to finish it",
+            s[2].display()
+        ),
+    );
+    assert!(!out.exists());
+    std::fs::write(s[2].join("games.csv"), &games).unwrap();
+    std::fs::write(s[2].join("summary.csv"), "").unwrap();
+
+    // The output folder: a different run (here, a shard) is never overwritten.
+    let o = agon(&[
+        "merge",
+        "--out",
+        text(&s[0]),
+        text(&s[0]),
+        text(&s[1]),
+        text(&s[2]),
+    ]);
+    assert_bad(
+        &o,
+        &format!(
+            "output folder \"{}\" holds a different run (shard \"1/3\" there, \"none\" here); \
+             choose another --out or remove it",
+            s[0].display()
+        ),
+    );
+    assert!(std::fs::read_to_string(s[0].join("meta.csv"))
+        .unwrap()
+        .ends_with("shard,1/3\n"));
+    ok(&merge(&[&s[0], &s[1], &s[2]]));
+    assert_eq!(
+        std::fs::read(whole.join("games.csv")).unwrap(),
+        std::fs::read(out.join("games.csv")).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn cluster_scripts_parse() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../experiments/cluster");
+    for script in ["submit.sh", "shard.sbatch", "merge.sbatch"] {
+        let path = folder.join(script);
+        assert!(path.is_file(), "{}", path.display());
+        let o = Command::new("bash")
+            .arg("-n")
+            .arg(&path)
+            .output()
+            .expect("bash runs");
+        assert!(o.status.success(), "{script}: {}", stderr(&o));
+    }
+}
