@@ -57,6 +57,8 @@ pub enum Command {
     /// Join the folders of the N shards of one tournament (`tournament --shard I/N`) into
     /// one run folder, byte-identical in games.csv and summary.csv to a single-machine run.
     Merge(MergeArgs),
+    /// Run the tournament an experiment file (TOML) describes, into results/<file stem>.
+    Run(RunArgs),
     /// Run fixed searches on fixed positions of every game; the last line, `Bench:
     /// <total nodes>`, is the same on every run.
     Bench(BenchArgs),
@@ -106,6 +108,23 @@ pub struct MergeArgs {
     /// The shard folders, in any order; all N shards of the run.
     #[arg(value_name = "SHARD_DIR", num_args = 1.., required = true)]
     pub shards: Vec<PathBuf>,
+}
+
+/// Flags of `agon run`.
+#[derive(Clone, Debug, Args)]
+pub struct RunArgs {
+    /// The experiment file (e.g. `experiments/connect4-ladder.toml`).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Output folder instead of `results/<file stem>`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Worker threads, instead of the file's `threads`; 0 means one per core.
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Play only shard I of N, as `agon tournament --shard`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
 }
 
 /// Flags of `agon play`.

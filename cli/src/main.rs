@@ -24,6 +24,7 @@
 mod analyse;
 mod args;
 mod bench;
+mod experiment;
 mod games;
 mod listing;
 mod merge;
@@ -87,6 +88,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Agents) => listing::agents(&mut out),
         Some(Command::Tournament(args)) => run_dir::tournament(&args, command_line(), &mut out),
         Some(Command::Merge(args)) => merge::merge(&args, command_line(), &mut out),
+        Some(Command::Run(args)) => experiment::run(&args, command_line(), &mut out),
         Some(Command::Play(args)) => {
             let game = GameSpec::parse(&args.game)?;
             let agents = [

@@ -1,0 +1,156 @@
+//! `agon run FILE.toml`: a tournament described in a TOML file, run into
+//! `results/<file stem>/` (or `--out`).
+//!
+//! The file holds the flags of `agon tournament`, by name:
+//!
+//! ```toml
+//! question = "Does alpha-beta at depth 4 beat depth 2 on Connect Four?"  # optional
+//! game = "connect4"
+//! agents = ["ab:depth=4", "ab:depth=2"]
+//! games = 100        # per pairing, even
+//! seed = 1
+//! threads = 2        # optional; 0 (the default) is one per core
+//! ```
+//!
+//! An unknown key or a missing required one is bad input naming it and the valid keys,
+//! so a typo never silently runs a different experiment. The run itself is exactly
+//! `agon tournament` with those flags (same checks, same folder rules, same files), so
+//! an experiment's folder is indistinguishable from the tournament's but for meta.csv's
+//! `command`. `--threads`, `--out` and `--shard` on the command line override or add to
+//! the file.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use serde::Deserialize;
+
+use crate::args::{BadInput, RunArgs, TournamentArgs};
+use crate::run_dir;
+
+/// Where experiments' results go, relative to the working folder.
+const RESULTS: &str = "results";
+
+/// The keys of an experiment file, for messages.
+const KEYS: &str = "required: game, agents, games, seed; optional: question, threads";
+
+/// The contents of an experiment file.
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Experiment {
+    /// The question the experiment asks (documentation only; not stored in the run).
+    #[serde(default)]
+    pub question: Option<String>,
+    /// Game spec, as `--game`.
+    pub game: String,
+    /// Agent specs, as `--agents`.
+    pub agents: Vec<String>,
+    /// Games per pairing, as `--games`.
+    pub games: u64,
+    /// Master seed, as `--seed`.
+    pub seed: u64,
+    /// Worker threads, as `--threads` (0 or absent: one per core).
+    #[serde(default)]
+    pub threads: Option<usize>,
+}
+
+impl Experiment {
+    /// Parses an experiment file's text; `name` (the file's path) starts error messages.
+    pub fn parse(name: &str, text: &str) -> Result<Experiment, BadInput> {
+        toml::from_str(text).map_err(|e| {
+            // A missing key belongs to no line (toml reports it against the document).
+            let missing = e.message().starts_with("missing field");
+            let place = match e.span() {
+                Some(span) if !missing => {
+                    let line = text[..span.start].matches('\n').count() + 1;
+                    format!("{name} line {line}")
+                }
+                _ => name.to_string(),
+            };
+            BadInput::new(format!("{place}: {} ({KEYS})", e.message().trim()))
+        })
+    }
+}
+
+/// Runs `agon run`; `command` is the command line as typed, for meta.csv.
+pub fn run(args: &RunArgs, command: String, out: &mut dyn Write) -> Result<()> {
+    let name = args.file.display().to_string();
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| BadInput::new(format!("cannot read experiment file \"{name}\": {e}")))?;
+    let experiment = Experiment::parse(&name, &text)?;
+    let dir = match &args.out {
+        Some(dir) => dir.clone(),
+        None => default_out(&args.file)?,
+    };
+    let tournament = TournamentArgs {
+        game: experiment.game,
+        agents: experiment.agents,
+        games: experiment.games,
+        seed: experiment.seed,
+        threads: args.threads.or(experiment.threads).unwrap_or(0),
+        out: dir,
+        shard: args.shard.clone(),
+    };
+    run_dir::tournament(&tournament, command, out)
+}
+
+/// `results/<stem>` for the experiment file `file`.
+fn default_out(file: &Path) -> Result<PathBuf, BadInput> {
+    let stem = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| {
+            BadInput::new(format!(
+                "experiment file \"{}\" has no usable name for its results folder; give --out",
+                file.display()
+            ))
+        })?;
+    Ok(Path::new(RESULTS).join(stem))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_file_parses_and_optional_keys_may_be_left_out() {
+        let text = "question = \"q\"\ngame = \"connect4\"\nagents = [\"ab:depth=2\", \
+                    \"random\"]\ngames = 4\nseed = 9\nthreads = 1\n";
+        assert_eq!(
+            Experiment::parse("x.toml", text).unwrap(),
+            Experiment {
+                question: Some("q".into()),
+                game: "connect4".into(),
+                agents: vec!["ab:depth=2".into(), "random".into()],
+                games: 4,
+                seed: 9,
+                threads: Some(1),
+            }
+        );
+        let minimal = "game = \"pig\"\nagents = [\"random\"]\ngames = 2\nseed = 1\n";
+        let e = Experiment::parse("x.toml", minimal).unwrap();
+        assert_eq!((e.question, e.threads), (None, None));
+        assert_eq!(
+            default_out(Path::new("experiments/ladder.toml")).unwrap(),
+            Path::new("results/ladder")
+        );
+    }
+
+    #[test]
+    fn unknown_and_missing_keys_are_named_with_the_valid_ones() {
+        let unknown = "game = \"pig\"\nagents = [\"random\"]\ngames = 2\nseed = 1\nsede = 2\n";
+        assert_eq!(
+            Experiment::parse("e.toml", unknown).unwrap_err().0,
+            "e.toml line 5: unknown field `sede`, expected one of `question`, `game`, \
+             `agents`, `games`, `seed`, `threads` (required: game, agents, games, seed; \
+             optional: question, threads)"
+        );
+        let missing = "game = \"pig\"\nagents = [\"random\"]\ngames = 2\n";
+        assert_eq!(
+            Experiment::parse("e.toml", missing).unwrap_err().0,
+            "e.toml: missing field `seed` (required: game, agents, games, seed; optional: \
+             question, threads)"
+        );
+    }
+}
