@@ -59,6 +59,9 @@ pub enum Command {
     Merge(MergeArgs),
     /// Run the tournament an experiment file (TOML) describes, into results/<file stem>.
     Run(RunArgs),
+    /// Recompute a run folder's summary from its games.csv, print it, and draw SVG charts
+    /// (ratings.svg, seat0.svg, lengths.svg) into the folder.
+    Report(ReportArgs),
     /// Run fixed searches on fixed positions of every game; the last line, `Bench:
     /// <total nodes>`, is the same on every run.
     Bench(BenchArgs),
@@ -125,6 +128,14 @@ pub struct RunArgs {
     /// Play only shard I of N, as `agon tournament --shard`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+}
+
+/// Flags of `agon report`.
+#[derive(Clone, Debug, Args)]
+pub struct ReportArgs {
+    /// The run folder (holding meta.csv and games.csv).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
 }
 
 /// Flags of `agon play`.

@@ -30,9 +30,11 @@ mod listing;
 mod merge;
 mod perft;
 mod play;
+mod plots;
 mod position;
 mod record;
 mod report;
+mod report_cmd;
 mod run_dir;
 mod seeds;
 mod shard;
@@ -89,6 +91,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Tournament(args)) => run_dir::tournament(&args, command_line(), &mut out),
         Some(Command::Merge(args)) => merge::merge(&args, command_line(), &mut out),
         Some(Command::Run(args)) => experiment::run(&args, command_line(), &mut out),
+        Some(Command::Report(args)) => report_cmd::report(&args, &mut out),
         Some(Command::Play(args)) => {
             let game = GameSpec::parse(&args.game)?;
             let agents = [
