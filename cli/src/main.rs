@@ -10,6 +10,10 @@
 //! agon analyse --game invector --moves "d4xe4" --agent ab:depth=6
 //! agon perft --game invector:width=5,height=4 --depth 3
 //! agon bench                                # fixed searches; ends `Bench: <nodes>`
+//! agon tournament ... --shard 2/8 --out shards/2   # one of 8 slices of a tournament
+//! agon merge --out results/big shards/*             # the 8 slices as one run
+//! agon run experiments/connect4-ladder.toml         # a tournament described in TOML
+//! agon report results/ab-vs-greedy                  # summary again, and SVG charts
 //! ```
 //!
 //! Exit codes: 0 success, 1 a failure of the machine (a file that cannot be written),
@@ -18,8 +22,10 @@
 //! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
 //! and generic dispatch), [`tournament`] (schedule and parallel run), [`run_dir`] (the
 //! tournament command and its output folder), [`record`] (CSV files), [`stats`] and
-//! [`report`] (summary), [`seeds`] (random streams), [`play`], [`analyse`], [`perft`],
-//! [`listing`], [`position`] (positions from `--moves`), [`bench`].
+//! [`report`] (summary), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
+//! over machines), [`experiment`] (`agon run`), [`report_cmd`] and [`plots`] (`agon
+//! report`), [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
+//! from `--moves`), [`bench`].
 
 mod analyse;
 mod args;

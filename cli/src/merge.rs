@@ -112,12 +112,13 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     let dir = &args.out;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     meta.write(&dir.join(META_FILE))?;
-    let games: Vec<GameRow> = folders.iter().flat_map(|f| f.games.clone()).collect();
+    let (mut games, mut timings) = (Vec::new(), Vec::new());
+    for folder in folders {
+        games.extend(folder.games);
+        timings.extend(folder.timings);
+    }
     write_rows(&dir.join(GAMES_FILE), &games)?;
-    write_rows(
-        &dir.join(TIMINGS_FILE),
-        folders.iter().flat_map(|f| &f.timings),
-    )?;
+    write_rows(&dir.join(TIMINGS_FILE), &timings)?;
     // Last, as a tournament does: summary.csv marks the folder as a finished run.
     let summary = summarise(&games);
     write_summary(&dir.join(SUMMARY_FILE), &summary)?;
