@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use anyhow::{anyhow, ensure, Context, Result};
+use anyhow::{anyhow, ensure, Result};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -16,8 +16,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 const WIDTH: u32 = 960;
 /// Height of one row of an interval chart, in pixels.
 const ROW: u32 = 34;
-/// Font size of the axes' text and of the title.
+/// Font size of the axes' text and the row labels.
 const TEXT: u32 = 15;
+/// Font size of the title.
 const TITLE: u32 = 20;
 
 /// Estimates with intervals, one row per label: a circle at the value and a bar from the
@@ -172,9 +173,7 @@ pub fn histogram(path: &Path, title: &str, axis: &str, numbers: &[u32]) -> Resul
             Rectangle::new([(left, 0), (left + width, c)], BLUE.mix(0.6).filled())
         }))
         .map_err(|e| failed(&e))?;
-    root.present()
-        .map_err(|e| failed(&e))
-        .with_context(|| format!("cannot write {}", path.display()))?;
+    root.present().map_err(|e| failed(&e))?;
     Ok(())
 }
 

@@ -107,6 +107,14 @@ fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
         let expected: Vec<String> = (games.0..=games.1).map(|g| g.to_string()).collect();
         assert_eq!(indices, expected);
     }
+    // A finished shard run again is recognised, not played again.
+    let again = pig(&shards[1], &["--shard", "2/4"]);
+    ok(&again);
+    assert!(stdout(&again).starts_with(&format!(
+        "{} already holds this finished run; its summary:\n\npig:die=6,horizon=1000,target=20: \
+         shard 2/4, games 4 to 7 of 18 (6 per pairing), seed 5\n",
+        shards[1].display()
+    )));
     // Given in any order.
     let merged = dir.join("merged");
     let o = agon(&[
@@ -254,7 +262,27 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     std::fs::write(s[2].join("games.csv"), &games).unwrap();
     std::fs::write(s[2].join("summary.csv"), "").unwrap();
 
-    // The output folder: a different run (here, a shard) is never overwritten.
+    // The output folder: files that are not a run, or a different run (here, a shard),
+    // are never overwritten.
+    let foreign = dir.join("foreign");
+    std::fs::create_dir_all(&foreign).unwrap();
+    std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
+    let o = agon(&[
+        "merge",
+        "--out",
+        text(&foreign),
+        text(&s[0]),
+        text(&s[1]),
+        text(&s[2]),
+    ]);
+    assert_bad(
+        &o,
+        &format!(
+            "output folder \"{}\" is not empty and holds no agon run; choose a new or empty folder",
+            foreign.display()
+        ),
+    );
+    assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1);
     let o = agon(&[
         "merge",
         "--out",
