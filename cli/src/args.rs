@@ -88,6 +88,11 @@ pub struct TournamentArgs {
     /// Output folder for meta.csv, games.csv, timings.csv and summary.csv.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Sequential probability ratio test of a two-agent match, `elo0,elo1,alpha,beta`
+    /// (logistic Elo, pentanomial pairs, e.g. `0,5,0.05,0.05`): the summary reports its
+    /// log-likelihood ratio and decision.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
 }
 
 /// Flags of `agon play`.

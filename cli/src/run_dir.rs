@@ -21,6 +21,7 @@ use crate::record::{
 };
 use crate::report::{summarise, table};
 use crate::spec::{AgentSpec, GameSpec};
+use crate::stats::sprt::Sprt;
 use crate::tournament::{run, Plan};
 
 /// The tournament `agon` runs without arguments: Invector on its default 8×7 board,
@@ -34,6 +35,7 @@ pub fn default_args() -> TournamentArgs {
         seed: 1,
         threads: 0,
         out: PathBuf::from("results/default"),
+        sprt: None,
     }
 }
 
@@ -47,6 +49,14 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
         .map(|a| AgentSpec::parse(a, false))
         .collect::<Result<Vec<_>, _>>()?;
     let plan = Plan::new(game.clone(), agents, args.games, args.seed)?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    if sprt.is_some() && plan.entrants.len() != 2 {
+        return Err(BadInput::new(format!(
+            "--sprt needs exactly two agents, got {}",
+            plan.entrants.len()
+        ))
+        .into());
+    }
     let threads = if args.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -59,6 +69,7 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
             dir: args.out.clone(),
             threads,
             command,
+            sprt,
             out,
         },
     )
@@ -70,6 +81,7 @@ struct TournamentCommand<'a> {
     dir: PathBuf,
     threads: usize,
     command: String,
+    sprt: Option<Sprt>,
     out: &'a mut dyn Write,
 }
 
@@ -90,6 +102,7 @@ impl GameCommand for TournamentCommand<'_> {
             dir,
             threads,
             command,
+            sprt,
             out,
         } = self;
         // Build each agent once so that a spec the game cannot use fails before any file.
@@ -116,7 +129,7 @@ impl GameCommand for TournamentCommand<'_> {
                     out,
                     "{} already holds this finished run; its summary:\n\n{heading}\n{}",
                     dir.display(),
-                    table(&summarise(&rows))
+                    table(&summarise(&rows, None, sprt.as_ref())?)
                 )?;
                 return Ok(());
             }
@@ -137,8 +150,8 @@ impl GameCommand for TournamentCommand<'_> {
             dir.display()
         );
         let rows = run(&game, &plan, threads, &mut writer)?;
-        let summary = summarise(&rows);
-        write_summary(&dir.join(SUMMARY_FILE), &summary)?;
+        let summary = summarise(&rows, None, sprt.as_ref())?;
+        write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
         writeln!(out, "{heading}\n{}", table(&summary))?;
         writeln!(
             out,
