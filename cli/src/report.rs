@@ -415,7 +415,13 @@ impl Summary {
                 plain(r.anchor.clone().unwrap_or_else(|| "mean".into())),
             );
             for a in &r.agents {
-                push("rating", None, &a.label, "games", plain(a.games.to_string()));
+                push(
+                    "rating",
+                    None,
+                    &a.label,
+                    "games",
+                    plain(a.games.to_string()),
+                );
                 push(
                     "rating",
                     None,
@@ -802,7 +808,11 @@ mod tests {
         swapped.moves = "a1 swap b2".into();
         swapped.side0 = "white".into();
         swapped.side1 = "black".into();
-        let games = [row(0, 0, ["x", "y"], Win), swapped, row(2, 0, ["x", "y"], Draw)];
+        let games = [
+            row(0, 0, ["x", "y"], Win),
+            swapped,
+            row(2, 0, ["x", "y"], Draw),
+        ];
         let summary = summarise(&games, None, None).unwrap();
         let all = &summary.scopes[0];
         assert_eq!(all.swaps, 1);

@@ -3,7 +3,8 @@
 //! - **Score** `p = (W + D/2) / N`; per-game variance
 //!   `σ² = (W(1-p)² + D(1/2-p)² + L·p²) / N`, standard error `se = sqrt(σ² / N)`.
 //! - **Score interval**: `[p - z·se, p + z·se]` clipped to `[0, 1]` (normal
-//!   approximation; every game drawn or every game won gives `se = 0`).
+//!   approximation; every game drawn gives `se = 0`). For a perfect score the exact
+//!   one-sided bound below replaces it: `[p_low, 1]` or `[0, 1 - p_low]`.
 //! - **Elo interval**: `[elo(p - z·se), elo(p + z·se)]`. An end past 0 or 1 maps to
 //!   `-inf` or `inf` (the data cannot exclude an infinite difference). Every game drawn
 //!   gives `σ² = 0`, so the interval collapses onto 0.
@@ -37,10 +38,19 @@ fn score_and_margin(wdl: &Wdl) -> Option<(f64, f64)> {
 }
 
 /// The score of a record with its 95% interval clipped to `[0, 1]`, as
-/// `(score, low, high)`, or `None` without games.
+/// `(score, low, high)`, or `None` without games. A perfect score gets the exact
+/// one-sided bound instead: `[0.05^(1/N), 1]` for N wins, `[0, 1 - 0.05^(1/N)]` for N
+/// losses.
 pub fn score_interval(wdl: &Wdl) -> Option<(f64, f64, f64)> {
     let (p, margin) = score_and_margin(wdl)?;
-    Some((p, (p - margin).max(0.0), (p + margin).min(1.0)))
+    let bound = ONE_SIDED_ALPHA.powf(1.0 / wdl.games() as f64);
+    Some(if p >= 1.0 {
+        (p, bound, 1.0)
+    } else if p <= 0.0 {
+        (p, 0.0, 1.0 - bound)
+    } else {
+        (p, (p - margin).max(0.0), (p + margin).min(1.0))
+    })
 }
 
 /// The Elo difference of a W/D/L record with its 95% interval (see the module docs), or
@@ -141,6 +151,12 @@ mod tests {
         // elo(0.741134) = -400·log10(1/0.741134 - 1) = -400·log10(0.349283) = 182.73
         let e = elo_estimate(&wdl(10, 0, 0)).unwrap();
         assert_eq!(e.elo, f64::INFINITY);
+        let (p, low, high) = score_interval(&wdl(10, 0, 0)).unwrap();
+        assert_eq!((p, high), (1.0, 1.0));
+        close(low, 0.741134, 1e-6);
+        let (p, low, high) = score_interval(&wdl(0, 0, 10)).unwrap();
+        assert_eq!((p, low), (0.0, 0.0));
+        close(high, 0.258866, 1e-6);
         close(e.low, 182.73, 0.01);
         assert_eq!(e.high, f64::INFINITY);
         let l = elo_estimate(&wdl(0, 0, 10)).unwrap();

@@ -237,7 +237,11 @@ pub fn fit(
     for i in 0..agents {
         let a = row(i);
         let variance: f64 = (0..agents)
-            .map(|j| (0..agents).map(|k| a[j] * covariance[j][k] * a[k]).sum::<f64>())
+            .map(|j| {
+                (0..agents)
+                    .map(|k| a[j] * covariance[j][k] * a[k])
+                    .sum::<f64>()
+            })
             .sum();
         let elo = (theta[i] - level) * ELO_PER_NAT;
         let margin = Z95 * variance.max(0.0).sqrt() * ELO_PER_NAT;

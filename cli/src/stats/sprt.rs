@@ -117,13 +117,9 @@ impl Sprt {
         if pairs.pairs() == 0 {
             return 0.0;
         }
-        let counts = pairs.counts.map(|n| {
-            if n == 0 {
-                REGULARISED_ZERO
-            } else {
-                n as f64
-            }
-        });
+        let counts = pairs
+            .counts
+            .map(|n| if n == 0 { REGULARISED_ZERO } else { n as f64 });
         let total: f64 = counts.iter().sum();
         let frequencies = counts.map(|n| n / total);
         let q0 = constrained_mle(&frequencies, score_of_elo(self.elo0));
