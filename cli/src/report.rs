@@ -118,6 +118,10 @@ pub struct ScopeStats {
     pub ends: BTreeMap<String, [u64; 3]>,
 }
 
+/// A's half points (0..=2) in the two games of each pair of a pairing, by pair index,
+/// `[game 2p, game 2p+1]`; `None` for a game not (yet) played.
+type PairHalves = BTreeMap<u64, [Option<usize>; 2]>;
+
 /// Running tallies of a scope.
 #[derive(Default)]
 struct ScopeTally {
@@ -195,8 +199,7 @@ pub fn summarise(
     };
 
     // Per pairing: A's per-game results, the halves of each pair, the scope tallies.
-    let mut pairings: BTreeMap<u64, (PairingStats, BTreeMap<u64, [Option<usize>; 2]>)> =
-        BTreeMap::new();
+    let mut pairings: BTreeMap<u64, (PairingStats, PairHalves)> = BTreeMap::new();
     let mut scopes: BTreeMap<u64, ScopeTally> = BTreeMap::new();
     let mut all = ScopeTally::default();
     for row in &sorted {
