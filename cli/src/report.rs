@@ -827,6 +827,17 @@ mod tests {
     }
 
     #[test]
+    fn no_games_give_an_empty_summary_without_a_panic() {
+        let summary = summarise(&[], None, None).unwrap();
+        assert!(summary.pairings.is_empty() && summary.ratings.is_none());
+        let rows = summary.rows();
+        assert_eq!(value(&rows, "seat", "", "wins"), "0");
+        assert_eq!(value(&rows, "seat", "", "win_rate"), "");
+        assert_eq!(value(&rows, "swap", "", "swap_rate"), "");
+        assert!(table(&summary).starts_with("pairings "));
+    }
+
+    #[test]
     fn anchor_and_sprt_are_checked() {
         use Result0::*;
         let games = [
