@@ -100,6 +100,15 @@ pub struct TournamentArgs {
     /// pairs, with the seeds of the full run; `agon merge` joins the N shard folders.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// Sequential probability ratio test of a two-agent match, `elo0,elo1,alpha,beta`
+    /// (logistic Elo, pentanomial pairs, e.g. `0,5,0.05,0.05`): the summary reports its
+    /// log-likelihood ratio and decision.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// Rate agents relative to this one (its label or spec; rated 0) instead of a mean
+    /// of zero.
+    #[arg(long, value_name = "AGENT")]
+    pub anchor: Option<String>,
 }
 
 /// Flags of `agon merge`.
@@ -111,6 +120,10 @@ pub struct MergeArgs {
     /// The shard folders, in any order; all N shards of the run.
     #[arg(value_name = "SHARD_DIR", num_args = 1.., required = true)]
     pub shards: Vec<PathBuf>,
+    /// Rate agents relative to this one (its label or spec; rated 0) instead of a mean
+    /// of zero.
+    #[arg(long, value_name = "AGENT")]
+    pub anchor: Option<String>,
 }
 
 /// Flags of `agon run`.
@@ -136,6 +149,10 @@ pub struct ReportArgs {
     /// The run folder (holding meta.csv and games.csv).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
+    /// Rate agents relative to this one (its label or spec; rated 0) instead of a mean
+    /// of zero.
+    #[arg(long, value_name = "AGENT")]
+    pub anchor: Option<String>,
 }
 
 /// Flags of `agon play`.

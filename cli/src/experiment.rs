@@ -10,6 +10,8 @@
 //! games = 100        # per pairing, even
 //! seed = 1
 //! threads = 2        # optional; 0 (the default) is one per core
+//! sprt = "0,10,0.05,0.05"  # optional, two agents only: stop at the SPRT's decision
+//! anchor = "ab:depth=2"    # optional: the agent rated 0 (default: mean zero)
 //! ```
 //!
 //! An unknown key or a missing required one is bad input naming it and the valid keys,
@@ -32,7 +34,7 @@ use crate::run_dir;
 const RESULTS: &str = "results";
 
 /// The keys of an experiment file, for messages.
-const KEYS: &str = "required: game, agents, games, seed; optional: question, threads";
+const KEYS: &str = "required: game, agents, games, seed; optional: question, threads, sprt, anchor";
 
 /// The contents of an experiment file.
 #[derive(Debug, Deserialize, PartialEq, Eq)]
@@ -52,6 +54,12 @@ pub struct Experiment {
     /// Worker threads, as `--threads` (0 or absent: one per core).
     #[serde(default)]
     pub threads: Option<usize>,
+    /// SPRT of a two-agent match, `elo0,elo1,alpha,beta`, as `--sprt`.
+    #[serde(default)]
+    pub sprt: Option<String>,
+    /// The agent rated 0, as `--anchor`.
+    #[serde(default)]
+    pub anchor: Option<String>,
 }
 
 impl Experiment {
@@ -90,6 +98,8 @@ pub fn run(args: &RunArgs, command: String, out: &mut dyn Write) -> Result<()> {
         threads: args.threads.or(experiment.threads).unwrap_or(0),
         out: dir,
         shard: args.shard.clone(),
+        sprt: experiment.sprt,
+        anchor: experiment.anchor,
     };
     run_dir::tournament(&tournament, command, out)
 }
@@ -126,6 +136,8 @@ mod tests {
                 games: 4,
                 seed: 9,
                 threads: Some(1),
+                sprt: None,
+                anchor: None,
             }
         );
         let minimal = "game = \"pig\"\nagents = [\"random\"]\ngames = 2\nseed = 1\n";
@@ -143,14 +155,14 @@ mod tests {
         assert_eq!(
             Experiment::parse("e.toml", unknown).unwrap_err().0,
             "e.toml line 5: unknown field `sede`, expected one of `question`, `game`, \
-             `agents`, `games`, `seed`, `threads` (required: game, agents, games, seed; \
-             optional: question, threads)"
+             `agents`, `games`, `seed`, `threads`, `sprt`, `anchor` (required: game, agents, games, \
+             seed; optional: question, threads, sprt, anchor)"
         );
         let missing = "game = \"pig\"\nagents = [\"random\"]\ngames = 2\n";
         assert_eq!(
             Experiment::parse("e.toml", missing).unwrap_err().0,
             "e.toml: missing field `seed` (required: game, agents, games, seed; optional: \
-             question, threads)"
+             question, threads, sprt, anchor)"
         );
     }
 }

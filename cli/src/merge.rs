@@ -120,8 +120,8 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     write_rows(&dir.join(GAMES_FILE), &games)?;
     write_rows(&dir.join(TIMINGS_FILE), &timings)?;
     // Last, as a tournament does: summary.csv marks the folder as a finished run.
-    let summary = summarise(&games);
-    write_summary(&dir.join(SUMMARY_FILE), &summary)?;
+    let summary = summarise(&games, args.anchor.as_deref(), None)?;
+    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     writeln!(
         out,
         "{}: {total} games ({} per pairing), seed {}\n{}",

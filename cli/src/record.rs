@@ -100,46 +100,32 @@ pub struct TimingRow {
     pub time_us1: u64,
 }
 
-/// One row of summary.csv. Numbers are pre-formatted text so that the file is the same
-/// byte for byte wherever it is computed; an empty field means "not defined".
+/// One row of summary.csv, in long ("tidy") form: one statistic per row, with its 95%
+/// interval where it has one. `section` says what is counted and `statistic` which
+/// number; results/README.md lists every (section, statistic) pair. Numbers are
+/// pre-formatted text so that the file is the same byte for byte wherever it is
+/// computed; an empty field means "not defined" or "does not apply".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SummaryRow {
-    /// `pairing` (two agents) or `game` (every game of the run).
-    pub scope: String,
-    /// Pairing index; empty for the `game` row.
+    /// `pairing`, `sprt`, `rating`, `seat`, `side`, `swap`, `length` or `end`.
+    pub section: String,
+    /// Pairing index; empty for a row over all games or all agents.
     pub pairing: String,
-    /// Agent A of the pairing (seat 0 in the pairing's even games).
+    /// Agent A of the pairing (seat 0 in the pairing's even games); empty with `pairing`.
     pub agent_a: String,
-    /// Agent B of the pairing.
+    /// Agent B of the pairing; empty with `pairing`.
     pub agent_b: String,
-    /// Games counted.
-    pub games: u64,
-    /// A's wins against B.
-    pub wins: String,
-    /// Draws.
-    pub draws: String,
-    /// A's losses against B.
-    pub losses: String,
-    /// A's score `(W + D/2) / N`.
-    pub score: String,
-    /// Elo difference A − B (`inf`/`-inf` for a perfect score).
-    pub elo: String,
-    /// Lower end of the 95% Elo interval.
-    pub elo_low: String,
-    /// Upper end of the 95% Elo interval.
-    pub elo_high: String,
-    /// Seat 0's wins.
-    pub seat0_wins: u64,
-    /// Draws.
-    pub seat0_draws: u64,
-    /// Seat 0's losses.
-    pub seat0_losses: u64,
-    /// Seat 0's wins over decisive games.
-    pub seat0_win_rate: String,
-    /// Lower end of its Wilson 95% interval.
-    pub seat0_win_low: String,
-    /// Upper end of its Wilson 95% interval.
-    pub seat0_win_high: String,
+    /// What the row is about within its section: an agent (`rating`), a seat (`seat`),
+    /// a side (`side`), an end reason (`end`); empty otherwise.
+    pub subject: String,
+    /// Name of the statistic.
+    pub statistic: String,
+    /// Its value.
+    pub value: String,
+    /// Lower end of its 95% interval (or the SPRT's lower bound); empty if none.
+    pub low: String,
+    /// Upper end of its 95% interval (or the SPRT's upper bound); empty if none.
+    pub high: String,
 }
 
 /// What was run in a folder: written first, compared by a rerun.
@@ -162,6 +148,9 @@ pub struct RunMeta {
     /// The slice of the run this folder holds (`--shard I/N`); `None` for a whole run.
     /// Written as a `shard` row only when present, so whole runs' meta.csv is unchanged.
     pub shard: Option<Shard>,
+    /// The SPRT that stops the run (`--sprt`, as `elo0,elo1,alpha,beta`); `None` when the
+    /// run plays all its games. Written as an `sprt` row only when present.
+    pub sprt: Option<String>,
 }
 
 /// The version string stored in `toolkit`.
@@ -189,6 +178,9 @@ impl RunMeta {
         if let Some(shard) = self.shard {
             row("shard", &shard.to_string())?;
         }
+        if let Some(sprt) = &self.sprt {
+            row("sprt", sprt)?;
+        }
         w.flush()
             .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(())
@@ -207,6 +199,7 @@ impl RunMeta {
             threads: 0,
             command: String::new(),
             shard: None,
+            sprt: None,
         };
         let mut format = None;
         for record in r.records() {
@@ -232,6 +225,7 @@ impl RunMeta {
                             .with_context(|| format!("{}: bad shard", path.display()))?,
                     )
                 }
+                "sprt" => meta.sprt = Some(value.into()),
                 _ => {}
             }
         }
@@ -259,6 +253,11 @@ impl RunMeta {
             ),
             ("seed", self.seed.to_string(), other.seed.to_string()),
             ("shard", shard_text(self.shard), shard_text(other.shard)),
+            (
+                "sprt",
+                self.sprt.clone().unwrap_or_else(|| "none".into()),
+                other.sprt.clone().unwrap_or_else(|| "none".into()),
+            ),
         ];
         fields
             .into_iter()
@@ -378,6 +377,7 @@ mod tests {
             threads: 2,
             command: "agon tournament --game \"invector:width=6\"".into(),
             shard: None,
+            sprt: None,
         };
         meta.write(&path).unwrap();
         let back = RunMeta::read(&path).unwrap();

@@ -1,173 +1,541 @@
-//! The summary of a run, computed from its games.csv rows alone, as summary.csv rows and
-//! as a printed table.
+//! The summary of a run, computed from its games.csv rows alone: [`summarise`] gives a
+//! [`Summary`], whose [`Summary::rows`] are summary.csv and whose [`table`] is the printed
+//! report. Because nothing but the game rows goes in, a run's summary can be recomputed
+//! from its folder at any time (`agon report DIR`), and it does not depend on the order
+//! in which the games were played.
 //!
-//! Rows: one `pairing` row per pairing, from agent A's view (A is the pairing's seat 0 in
-//! its even games, see [`crate::tournament`]), then one `game` row over every game.
-//! Because the summary needs nothing but the game rows, a finished run's summary can be
-//! recomputed from its folder at any time.
+//! What is counted (the formulas are in [`crate::stats`]):
+//! - per pairing, from agent A's view (A is the pairing's seat 0 in its even games, see
+//!   [`crate::tournament`]): W/D/L, score, Elo with per-game and per-pair 95% intervals,
+//!   likelihood of superiority, pentanomial pair counts;
+//! - with two or more agents, Bradley–Terry ratings of every agent;
+//! - over all games and per pairing: the first-move advantage by seat and by side, the
+//!   pie-rule swap rate, game lengths and end reasons;
+//! - for a two-agent run given an [`Sprt`], its log-likelihood ratio and decision.
+//!
+//! **Pairs.** Games `2p` and `2p+1` (column `pair` = p) form pair `p`. A pair with only
+//! one of its games present (possible only in a stopped run) is left out of the
+//! pentanomial counts, but its game counts everywhere else.
+//!
+//! **Sides and the pie rule.** Seat 0 makes the first decision of every game. Columns
+//! `side0`/`side1` give the sides the seats played at the *end*; after a pie-rule swap
+//! (a move written `swap` in `moves`) the seats have exchanged sides, so seat 0 started
+//! as `side1`. The *first side* of a game is the side seat 0 started as (`side0`, or
+//! `side1` when the game has a `swap` move), i.e. the side that made the first move,
+//! whoever ended up playing it; the `side` statistics are that side's results. The swap
+//! rate is the share of games with a `swap` move.
 
 use std::collections::BTreeMap;
 
+use crate::args::BadInput;
 use crate::record::{GameRow, SummaryRow};
-use crate::stats::{elo_estimate, format_elo, format_rate, wilson, Wdl};
+use crate::spec::AgentSpec;
+use crate::stats::binomial::{binomial_test_half, wilson};
+use crate::stats::elo::{elo_estimate, los, score_interval};
+use crate::stats::lengths::LengthStats;
+use crate::stats::pentanomial::Pentanomial;
+use crate::stats::ratings::{fit, Encounter, PRIOR_DRAWS};
+use crate::stats::sprt::{Decision, Sprt};
+use crate::stats::{format_elo, format_p_value, format_rate, EloEstimate, Wdl};
 
-/// Tallies of one pairing (or of the whole run).
-#[derive(Default)]
-struct Tally {
-    agent_a: String,
-    agent_b: String,
-    /// Agent A's results against B.
-    a: Wdl,
-    /// Seat 0's results.
-    seat0: Wdl,
+/// The move by which the pie rule swaps sides.
+const SWAP_MOVE: &str = "swap";
+
+/// Everything the summary reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// One entry per pairing, in pairing order.
+    pub pairings: Vec<PairingStats>,
+    /// The SPRT of a two-agent run, when asked for.
+    pub sprt: Option<SprtResult>,
+    /// Ratings of every agent; `None` with fewer than two agents.
+    pub ratings: Option<RatingTable>,
+    /// First-move advantage, lengths and end reasons: all games, then each pairing.
+    pub scopes: Vec<ScopeStats>,
 }
 
-impl Tally {
+/// Agent A's results against agent B in one pairing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairingStats {
+    /// Pairing index.
+    pub index: u64,
+    /// Agent A (seat 0 in the pairing's even games).
+    pub agent_a: String,
+    /// Agent B.
+    pub agent_b: String,
+    /// A's results per game.
+    pub a: Wdl,
+    /// A's results per complete pair.
+    pub pairs: Pentanomial,
+}
+
+/// The SPRT's verdict on the run's only pairing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtResult {
+    /// The test.
+    pub sprt: Sprt,
+    /// Log-likelihood ratio of H1 against H0 over the complete pairs.
+    pub llr: f64,
+    /// What it decides.
+    pub decision: Decision,
+}
+
+/// The Bradley–Terry ratings of every agent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingTable {
+    /// The agent rated 0, or `None` for a mean of zero.
+    pub anchor: Option<String>,
+    /// One entry per agent, in order of first appearance (the order given).
+    pub agents: Vec<AgentRating>,
+}
+
+/// One agent's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AgentRating {
+    /// The agent's label.
+    pub label: String,
+    /// Games it played against other agents.
+    pub games: u64,
+    /// Its score over those games.
+    pub score: Option<f64>,
+    /// Rating in Elo with its 95% interval.
+    pub elo: EloEstimate,
+}
+
+/// First-move advantage, lengths and end reasons of a set of games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScopeStats {
+    /// The pairing (index, agent A, agent B), or `None` for all games.
+    pub pairing: Option<(u64, String, String)>,
+    /// Seat 0's results.
+    pub seat0: Wdl,
+    /// The first side's results, by the first side's name.
+    pub first_side: BTreeMap<String, Wdl>,
+    /// Games with a pie-rule swap.
+    pub swaps: u64,
+    /// Game lengths (plies).
+    pub lengths: Option<LengthStats>,
+    /// By end reason: games won by seat 0, won by seat 1, drawn.
+    pub ends: BTreeMap<String, [u64; 3]>,
+}
+
+/// A's half points (0..=2) in the two games of each pair of a pairing, by pair index,
+/// `[game 2p, game 2p+1]`; `None` for a game not (yet) played.
+type PairHalves = BTreeMap<u64, [Option<usize>; 2]>;
+
+/// Running tallies of a scope.
+#[derive(Default)]
+struct ScopeTally {
+    seat0: Wdl,
+    first_side: BTreeMap<String, Wdl>,
+    swaps: u64,
+    lengths: Vec<u32>,
+    ends: BTreeMap<String, [u64; 3]>,
+}
+
+impl ScopeTally {
     fn add(&mut self, row: &GameRow) {
+        let result0 = row.result0.score(0);
+        self.seat0.add(result0);
+        let swapped = row.moves.split(' ').any(|m| m == SWAP_MOVE);
+        let first_side = if swapped { &row.side1 } else { &row.side0 };
+        // After a swap seat 1 plays the first side.
+        let side_result = if swapped { -result0 } else { result0 };
+        self.first_side
+            .entry(first_side.clone())
+            .or_default()
+            .add(side_result);
+        self.swaps += u64::from(swapped);
+        self.lengths.push(row.plies);
+        let slot = match result0.signum() {
+            1 => 0,
+            -1 => 1,
+            _ => 2,
+        };
+        self.ends.entry(row.end_reason.clone()).or_default()[slot] += 1;
+    }
+
+    fn finish(self, pairing: Option<(u64, String, String)>) -> ScopeStats {
+        ScopeStats {
+            pairing,
+            seat0: self.seat0,
+            first_side: self.first_side,
+            swaps: self.swaps,
+            lengths: LengthStats::of(&self.lengths),
+            ends: self.ends,
+        }
+    }
+}
+
+/// The index in `labels` of the agent `name` names: its label, or an agent spec whose
+/// canonical text is a label (so `ab:depth=3` finds `ab:depth=3,hash=16`). Fails with
+/// [`BadInput`] listing the labels.
+pub fn find_anchor(labels: &[String], name: &str) -> Result<usize, BadInput> {
+    let canonical = AgentSpec::parse(name, false).map(|spec| spec.to_string());
+    labels
+        .iter()
+        .position(|label| label == name)
+        .or_else(|| {
+            let canonical = canonical.ok()?;
+            labels.iter().position(|label| *label == canonical)
+        })
+        .ok_or_else(|| {
+            BadInput::new(format!(
+                "--anchor: unknown agent \"{name}\" (agents: {})",
+                labels.join(", ")
+            ))
+        })
+}
+
+/// The summary of a run's game rows (any order).
+///
+/// `anchor` names the agent rated 0 (`None`: mean zero); `sprt` adds the test's verdict
+/// for a run of one pairing. Fails with [`BadInput`] for an anchor that is not one of
+/// the agents (listing them) and for an SPRT on a run of more than one pairing.
+pub fn summarise(
+    games: &[GameRow],
+    anchor: Option<&str>,
+    sprt: Option<&Sprt>,
+) -> Result<Summary, BadInput> {
+    let mut sorted: Vec<&GameRow> = games.iter().collect();
+    sorted.sort_by_key(|r| r.game);
+
+    // Agents in order of first appearance: the order given on the command line.
+    let mut agents: Vec<String> = Vec::new();
+    for row in &sorted {
+        for label in [&row.agent0, &row.agent1] {
+            if !agents.contains(label) {
+                agents.push(label.clone());
+            }
+        }
+    }
+    let anchor_index = anchor.map(|name| find_anchor(&agents, name)).transpose()?;
+
+    // Per pairing: A's per-game results, the halves of each pair, the scope tallies.
+    let mut pairings: BTreeMap<u64, (PairingStats, PairHalves)> = BTreeMap::new();
+    let mut scopes: BTreeMap<u64, ScopeTally> = BTreeMap::new();
+    let mut all = ScopeTally::default();
+    for row in &sorted {
         // Agent A sits at seat 0 in even games and at seat 1 in odd ones.
         let a_seat = (row.game % 2) as usize;
-        if a_seat == 0 {
-            self.agent_a.clone_from(&row.agent0);
-            self.agent_b.clone_from(&row.agent1);
-        }
-        self.a.add(row.result0.score(a_seat));
-        self.seat0.add(row.result0.score(0));
-    }
-
-    /// The seat-0 columns: W/D/L and the win rate over decisive games with its Wilson
-    /// interval (empty when no game was decisive).
-    fn seat0_fields(&self) -> (String, String, String) {
-        let decisive = self.seat0.decisive();
-        match wilson(self.seat0.wins, decisive) {
-            Some((low, high)) => (
-                format_rate(self.seat0.wins as f64 / decisive as f64),
-                format_rate(low),
-                format_rate(high),
-            ),
-            None => Default::default(),
-        }
-    }
-}
-
-/// The summary.csv rows of a run's game rows.
-pub fn summarise(games: &[GameRow]) -> Vec<SummaryRow> {
-    let mut pairings: BTreeMap<u64, Tally> = BTreeMap::new();
-    let mut all = Tally::default();
-    for row in games {
-        pairings.entry(row.pairing).or_default().add(row);
+        let (agent_a, agent_b) = if a_seat == 0 {
+            (&row.agent0, &row.agent1)
+        } else {
+            (&row.agent1, &row.agent0)
+        };
+        let (stats, halves) = pairings.entry(row.pairing).or_insert_with(|| {
+            (
+                PairingStats {
+                    index: row.pairing,
+                    agent_a: agent_a.clone(),
+                    agent_b: agent_b.clone(),
+                    a: Wdl::default(),
+                    pairs: Pentanomial::default(),
+                },
+                BTreeMap::new(),
+            )
+        });
+        let result_a = row.result0.score(a_seat);
+        stats.a.add(result_a);
+        halves.entry(row.pair).or_default()[a_seat] = Some((result_a + 1) as usize);
+        scopes.entry(row.pairing).or_default().add(row);
         all.add(row);
     }
-    let mut rows: Vec<SummaryRow> = pairings
-        .iter()
-        .map(|(index, t)| {
-            let elo = elo_estimate(&t.a);
-            let (rate, low, high) = t.seat0_fields();
-            SummaryRow {
-                scope: "pairing".into(),
-                pairing: index.to_string(),
-                agent_a: t.agent_a.clone(),
-                agent_b: t.agent_b.clone(),
-                games: t.a.games(),
-                wins: t.a.wins.to_string(),
-                draws: t.a.draws.to_string(),
-                losses: t.a.losses.to_string(),
-                score: t.a.score().map(format_rate).unwrap_or_default(),
-                elo: elo.map(|e| format_elo(e.elo)).unwrap_or_default(),
-                elo_low: elo.map(|e| format_elo(e.low)).unwrap_or_default(),
-                elo_high: elo.map(|e| format_elo(e.high)).unwrap_or_default(),
-                seat0_wins: t.seat0.wins,
-                seat0_draws: t.seat0.draws,
-                seat0_losses: t.seat0.losses,
-                seat0_win_rate: rate,
-                seat0_win_low: low,
-                seat0_win_high: high,
+    let pairings: Vec<PairingStats> = pairings
+        .into_values()
+        .map(|(mut stats, halves)| {
+            for half in halves.values() {
+                if let [Some(first), Some(second)] = half {
+                    stats.pairs.add(first + second);
+                }
             }
+            stats
         })
         .collect();
-    let (rate, low, high) = all.seat0_fields();
-    rows.push(SummaryRow {
-        scope: "game".into(),
-        pairing: String::new(),
-        agent_a: String::new(),
-        agent_b: String::new(),
-        games: all.seat0.games(),
-        wins: String::new(),
-        draws: String::new(),
-        losses: String::new(),
-        score: String::new(),
-        elo: String::new(),
-        elo_low: String::new(),
-        elo_high: String::new(),
-        seat0_wins: all.seat0.wins,
-        seat0_draws: all.seat0.draws,
-        seat0_losses: all.seat0.losses,
-        seat0_win_rate: rate,
-        seat0_win_low: low,
-        seat0_win_high: high,
-    });
-    rows
-}
 
-/// The summary as a text table, one line per row (the `game` row reads `all games`).
-pub fn table(rows: &[SummaryRow]) -> String {
-    let header = [
-        "#",
-        "agent A",
-        "agent B",
-        "games",
-        "W",
-        "D",
-        "L",
-        "score",
-        "Elo A-B",
-        "95% interval",
-        "seat 0 W-D-L",
-        "seat-0 win rate [95%]",
-    ];
-    // Columns after the first three hold numbers and are right-aligned.
-    const LEFT_ALIGNED: usize = 3;
-    let interval = |low: &str, high: &str| {
-        if low.is_empty() {
-            String::new()
-        } else {
-            format!("[{low}, {high}]")
+    let sprt = match sprt {
+        None => None,
+        Some(sprt) => {
+            if pairings.len() != 1 {
+                return Err(BadInput::new(format!(
+                    "--sprt needs a run of two agents (one pairing), this one has {} pairings",
+                    pairings.len()
+                )));
+            }
+            let llr = sprt.llr(&pairings[0].pairs);
+            Some(SprtResult {
+                sprt: *sprt,
+                llr,
+                decision: sprt.decision(llr),
+            })
         }
     };
-    let mut cells: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
-    for r in rows {
-        let pairing = r.scope == "pairing";
-        cells.push(vec![
-            if pairing {
-                r.pairing.clone()
-            } else {
-                "-".into()
-            },
-            if pairing {
-                r.agent_a.clone()
-            } else {
-                "all games".into()
-            },
-            r.agent_b.clone(),
-            r.games.to_string(),
-            r.wins.clone(),
-            r.draws.clone(),
-            r.losses.clone(),
-            r.score.clone(),
-            r.elo.clone(),
-            interval(&r.elo_low, &r.elo_high),
-            format!("{}-{}-{}", r.seat0_wins, r.seat0_draws, r.seat0_losses),
-            if r.seat0_win_rate.is_empty() {
-                "-".into()
-            } else {
-                format!(
-                    "{} {}",
-                    r.seat0_win_rate,
-                    interval(&r.seat0_win_low, &r.seat0_win_high)
-                )
-            },
-        ]);
+
+    let ratings = (agents.len() >= 2).then(|| {
+        let index = |label: &str| agents.iter().position(|a| a == label).unwrap_or(0);
+        let mut encounters = Vec::new();
+        let mut games = vec![0u64; agents.len()];
+        let mut points = vec![0.0; agents.len()];
+        for p in &pairings {
+            let (a, b) = (index(&p.agent_a), index(&p.agent_b));
+            if a == b {
+                continue; // self-play says nothing about ratings
+            }
+            let n = p.a.games();
+            let points_a = p.a.wins as f64 + p.a.draws as f64 / 2.0;
+            games[a] += n;
+            games[b] += n;
+            points[a] += points_a;
+            points[b] += n as f64 - points_a;
+            encounters.push(Encounter {
+                a,
+                b,
+                games: n as f64,
+                points_a,
+            });
+        }
+        let fitted = fit(agents.len(), &encounters, PRIOR_DRAWS, anchor_index);
+        RatingTable {
+            anchor: anchor_index.map(|k| agents[k].clone()),
+            agents: agents
+                .iter()
+                .enumerate()
+                .map(|(i, label)| AgentRating {
+                    label: label.clone(),
+                    games: games[i],
+                    score: (games[i] > 0).then(|| points[i] / games[i] as f64),
+                    elo: EloEstimate {
+                        elo: fitted.elo[i],
+                        low: fitted.low[i],
+                        high: fitted.high[i],
+                    },
+                })
+                .collect(),
+        }
+    });
+
+    let mut scope_stats = vec![all.finish(None)];
+    for p in &pairings {
+        let tally = scopes.remove(&p.index).unwrap_or_default();
+        scope_stats.push(tally.finish(Some((p.index, p.agent_a.clone(), p.agent_b.clone()))));
     }
-    let widths: Vec<usize> = (0..header.len())
+    Ok(Summary {
+        pairings,
+        sprt,
+        ratings,
+        scopes: scope_stats,
+    })
+}
+
+/// A value and its interval as CSV fields.
+fn with_interval(value: String, interval: Option<(String, String)>) -> [String; 3] {
+    let (low, high) = interval.unwrap_or_default();
+    [value, low, high]
+}
+
+/// A length statistic as printed: two decimals.
+fn format_plies(x: f64) -> String {
+    format!("{x:.2}")
+}
+
+/// The win rate over decisive games, its Wilson interval and the binomial p-value.
+fn win_rate(w: &Wdl) -> Option<(f64, f64, f64, f64)> {
+    let decisive = w.decisive();
+    let (low, high) = wilson(w.wins, decisive)?;
+    let p = binomial_test_half(w.wins, decisive)?;
+    Some((w.wins as f64 / decisive as f64, low, high, p))
+}
+
+impl Summary {
+    /// The rows of summary.csv (see results/README.md for every section and statistic).
+    pub fn rows(&self) -> Vec<SummaryRow> {
+        let mut rows = Vec::new();
+        let mut push = |section: &str,
+                        pairing: Option<&(u64, String, String)>,
+                        subject: &str,
+                        statistic: &str,
+                        [value, low, high]: [String; 3]| {
+            let (index, a, b) = match pairing {
+                Some((i, a, b)) => (i.to_string(), a.clone(), b.clone()),
+                None => Default::default(),
+            };
+            rows.push(SummaryRow {
+                section: section.into(),
+                pairing: index,
+                agent_a: a,
+                agent_b: b,
+                subject: subject.into(),
+                statistic: statistic.into(),
+                value,
+                low,
+                high,
+            });
+        };
+        let plain = |value: String| [value, String::new(), String::new()];
+        let elo_fields = |e: Option<EloEstimate>| match e {
+            Some(e) => [format_elo(e.elo), format_elo(e.low), format_elo(e.high)],
+            None => Default::default(),
+        };
+
+        for p in &self.pairings {
+            let key = (p.index, p.agent_a.clone(), p.agent_b.clone());
+            let mut put = |statistic: &str, fields: [String; 3]| {
+                push("pairing", Some(&key), "", statistic, fields)
+            };
+            put("games", plain(p.a.games().to_string()));
+            put("wins", plain(p.a.wins.to_string()));
+            put("draws", plain(p.a.draws.to_string()));
+            put("losses", plain(p.a.losses.to_string()));
+            put(
+                "score",
+                plain(p.a.score().map(format_rate).unwrap_or_default()),
+            );
+            put("elo", elo_fields(elo_estimate(&p.a)));
+            put("los", plain(los(&p.a).map(format_rate).unwrap_or_default()));
+            put("pairs", plain(p.pairs.pairs().to_string()));
+            for (name, count) in ["pairs_ll", "pairs_ld", "pairs_dd", "pairs_wd", "pairs_ww"]
+                .iter()
+                .zip(p.pairs.counts)
+            {
+                put(name, plain(count.to_string()));
+            }
+            put("elo_pairs", elo_fields(p.pairs.elo_estimate()));
+        }
+
+        if let (Some(s), Some(p)) = (&self.sprt, self.pairings.first()) {
+            let key = (p.index, p.agent_a.clone(), p.agent_b.clone());
+            let mut put = |statistic: &str, fields: [String; 3]| {
+                push("sprt", Some(&key), "", statistic, fields)
+            };
+            put("elo0", plain(s.sprt.elo0.to_string()));
+            put("elo1", plain(s.sprt.elo1.to_string()));
+            put("alpha", plain(s.sprt.alpha.to_string()));
+            put("beta", plain(s.sprt.beta.to_string()));
+            put(
+                "llr",
+                [
+                    format_rate(s.llr),
+                    format_rate(s.sprt.lower_bound()),
+                    format_rate(s.sprt.upper_bound()),
+                ],
+            );
+            put("decision", plain(s.decision.word().into()));
+        }
+
+        if let Some(r) = &self.ratings {
+            push(
+                "rating",
+                None,
+                "",
+                "anchor",
+                plain(r.anchor.clone().unwrap_or_else(|| "mean".into())),
+            );
+            for a in &r.agents {
+                push(
+                    "rating",
+                    None,
+                    &a.label,
+                    "games",
+                    plain(a.games.to_string()),
+                );
+                push(
+                    "rating",
+                    None,
+                    &a.label,
+                    "score",
+                    plain(a.score.map(format_rate).unwrap_or_default()),
+                );
+                push("rating", None, &a.label, "elo", elo_fields(Some(a.elo)));
+            }
+        }
+
+        for scope in &self.scopes {
+            let key = scope.pairing.as_ref();
+            let mut record = |section: &str, subject: &str, w: &Wdl| {
+                push(section, key, subject, "wins", plain(w.wins.to_string()));
+                push(section, key, subject, "draws", plain(w.draws.to_string()));
+                push(section, key, subject, "losses", plain(w.losses.to_string()));
+                let rate = win_rate(w);
+                push(
+                    section,
+                    key,
+                    subject,
+                    "win_rate",
+                    match rate {
+                        Some((r, low, high, _)) => {
+                            [format_rate(r), format_rate(low), format_rate(high)]
+                        }
+                        None => Default::default(),
+                    },
+                );
+                push(
+                    section,
+                    key,
+                    subject,
+                    "p_value",
+                    plain(rate.map(|r| format_p_value(r.3)).unwrap_or_default()),
+                );
+                push(
+                    section,
+                    key,
+                    subject,
+                    "score",
+                    match score_interval(w) {
+                        Some((s, low, high)) => {
+                            [format_rate(s), format_rate(low), format_rate(high)]
+                        }
+                        None => Default::default(),
+                    },
+                );
+            };
+            record("seat", "0", &scope.seat0);
+            for (side, w) in &scope.first_side {
+                record("side", side, w);
+            }
+            let games = scope.seat0.games();
+            push("swap", key, "", "swaps", plain(scope.swaps.to_string()));
+            push(
+                "swap",
+                key,
+                "",
+                "swap_rate",
+                with_interval(
+                    if games > 0 {
+                        format_rate(scope.swaps as f64 / games as f64)
+                    } else {
+                        String::new()
+                    },
+                    wilson(scope.swaps, games).map(|(l, h)| (format_rate(l), format_rate(h))),
+                ),
+            );
+            if let Some(l) = &scope.lengths {
+                let mut put = |statistic: &str, value: String| {
+                    push("length", key, "", statistic, plain(value))
+                };
+                put("games", l.games.to_string());
+                put("mean", format_plies(l.mean));
+                put("sd", l.sd.map(format_plies).unwrap_or_default());
+                put("min", l.min.to_string());
+                put("q1", format_plies(l.q1));
+                put("median", format_plies(l.median));
+                put("q3", format_plies(l.q3));
+                put("max", l.max.to_string());
+            }
+            for (reason, [won0, won1, drawn]) in &scope.ends {
+                push("end", key, reason, "seat0_wins", plain(won0.to_string()));
+                push("end", key, reason, "seat1_wins", plain(won1.to_string()));
+                push("end", key, reason, "draws", plain(drawn.to_string()));
+            }
+        }
+        rows
+    }
+}
+
+/// Lays out `cells` (the first row the header) in columns two spaces apart; the first
+/// `left` columns are left-aligned, the others (numbers) right-aligned.
+fn grid(cells: &[Vec<String>], left: usize) -> String {
+    let columns = cells.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..columns)
         .map(|c| {
             cells
                 .iter()
@@ -177,12 +545,12 @@ pub fn table(rows: &[SummaryRow]) -> String {
         })
         .collect();
     let mut out = String::new();
-    for row in &cells {
+    for row in cells {
         let line: Vec<String> = row
             .iter()
             .enumerate()
             .map(|(c, cell)| {
-                if c < LEFT_ALIGNED {
+                if c < left {
                     format!("{cell:<w$}", w = widths[c])
                 } else {
                     format!("{cell:>w$}", w = widths[c])
@@ -193,6 +561,193 @@ pub fn table(rows: &[SummaryRow]) -> String {
         out.push('\n');
     }
     out
+}
+
+fn header(names: &[&str]) -> Vec<String> {
+    names.iter().map(|h| h.to_string()).collect()
+}
+
+/// `value [low, high]`, or `-` when undefined.
+fn interval_cell(value: Option<(String, String, String)>) -> String {
+    match value {
+        Some((v, low, high)) => format!("{v} [{low}, {high}]"),
+        None => "-".into(),
+    }
+}
+
+fn elo_cell(e: Option<EloEstimate>) -> String {
+    interval_cell(e.map(|e| (format_elo(e.elo), format_elo(e.low), format_elo(e.high))))
+}
+
+fn wdl_cell(w: &Wdl) -> String {
+    format!("{}-{}-{}", w.wins, w.draws, w.losses)
+}
+
+fn scope_name(scope: &ScopeStats) -> String {
+    match &scope.pairing {
+        Some((i, _, _)) => format!("pairing {i}"),
+        None => "all games".into(),
+    }
+}
+
+/// The summary as a text report: sections for pairings, the SPRT, ratings, the
+/// first-move advantage, game lengths and end reasons, each a titled, aligned table.
+pub fn table(summary: &Summary) -> String {
+    let mut sections = Vec::new();
+
+    let mut cells = vec![header(&[
+        "#",
+        "agent A",
+        "agent B",
+        "games",
+        "W-D-L",
+        "score",
+        "Elo A-B [95%]",
+        "LOS",
+        "pairs LL-LD-DD-WD-WW",
+        "Elo by pairs [95%]",
+    ])];
+    for p in &summary.pairings {
+        let c = p.pairs.counts;
+        cells.push(vec![
+            p.index.to_string(),
+            p.agent_a.clone(),
+            p.agent_b.clone(),
+            p.a.games().to_string(),
+            wdl_cell(&p.a),
+            p.a.score().map(format_rate).unwrap_or_else(|| "-".into()),
+            elo_cell(elo_estimate(&p.a)),
+            los(&p.a).map(format_rate).unwrap_or_else(|| "-".into()),
+            format!("{}-{}-{}-{}-{}", c[0], c[1], c[2], c[3], c[4]),
+            elo_cell(p.pairs.elo_estimate()),
+        ]);
+    }
+    sections.push(format!(
+        "pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)\n{}",
+        grid(&cells, 3)
+    ));
+
+    if let Some(s) = &summary.sprt {
+        sections.push(format!(
+            "SPRT elo0 {}, elo1 {}, alpha {}, beta {}: LLR {:.2} (bounds {:.2}, {:.2}): {}\n",
+            s.sprt.elo0,
+            s.sprt.elo1,
+            s.sprt.alpha,
+            s.sprt.beta,
+            s.llr,
+            s.sprt.lower_bound(),
+            s.sprt.upper_bound(),
+            match s.decision {
+                Decision::AcceptH0 => "H0 accepted",
+                Decision::AcceptH1 => "H1 accepted",
+                Decision::Continue => "continue",
+            }
+        ));
+    }
+
+    if let Some(r) = &summary.ratings {
+        let mut cells = vec![header(&["agent", "games", "score", "Elo [95%]"])];
+        for a in &r.agents {
+            cells.push(vec![
+                a.label.clone(),
+                a.games.to_string(),
+                a.score.map(format_rate).unwrap_or_else(|| "-".into()),
+                elo_cell(Some(a.elo)),
+            ]);
+        }
+        let anchor = match &r.anchor {
+            Some(name) => format!("{name} at 0"),
+            None => "mean 0".into(),
+        };
+        sections.push(format!(
+            "ratings (Bradley-Terry, {anchor}, one virtual draw each against a 0-rated agent)\n{}",
+            grid(&cells, 1)
+        ));
+    }
+
+    let mut cells = vec![header(&[
+        "scope",
+        "by",
+        "W-D-L",
+        "win rate [95%]",
+        "p (50%)",
+        "score [95%]",
+        "swap rate [95%]",
+    ])];
+    for scope in &summary.scopes {
+        let games = scope.seat0.games();
+        let swap = interval_cell(wilson(scope.swaps, games).map(|(l, h)| {
+            (
+                format_rate(scope.swaps as f64 / games as f64),
+                format_rate(l),
+                format_rate(h),
+            )
+        }));
+        let mut line = |by: String, w: &Wdl, swap: String| {
+            let rate = win_rate(w);
+            cells.push(vec![
+                scope_name(scope),
+                by,
+                wdl_cell(w),
+                interval_cell(
+                    rate.map(|(r, l, h, _)| (format_rate(r), format_rate(l), format_rate(h))),
+                ),
+                rate.map(|r| format_p_value(r.3))
+                    .unwrap_or_else(|| "-".into()),
+                interval_cell(
+                    score_interval(w)
+                        .map(|(s, l, h)| (format_rate(s), format_rate(l), format_rate(h))),
+                ),
+                swap,
+            ]);
+        };
+        line("seat 0".into(), &scope.seat0, String::new());
+        for (side, w) in &scope.first_side {
+            line(format!("side {side}"), w, swap.clone());
+        }
+    }
+    sections.push(format!(
+        "first-move advantage (seat 0 moves first; side: the side that moved first)\n{}",
+        grid(&cells, 2)
+    ));
+
+    let mut cells = vec![header(&[
+        "scope", "games", "mean", "sd", "min", "q1", "median", "q3", "max",
+    ])];
+    for scope in &summary.scopes {
+        if let Some(l) = &scope.lengths {
+            cells.push(vec![
+                scope_name(scope),
+                l.games.to_string(),
+                format_plies(l.mean),
+                l.sd.map(format_plies).unwrap_or_else(|| "-".into()),
+                l.min.to_string(),
+                format_plies(l.q1),
+                format_plies(l.median),
+                format_plies(l.q3),
+                l.max.to_string(),
+            ]);
+        }
+    }
+    sections.push(format!("game length (plies)\n{}", grid(&cells, 1)));
+
+    let mut cells = vec![header(&[
+        "scope",
+        "end reason",
+        "seat 0 won",
+        "seat 1 won",
+        "drawn",
+    ])];
+    for scope in &summary.scopes {
+        for (reason, counts) in &scope.ends {
+            let mut row = vec![scope_name(scope), reason.clone()];
+            row.extend(counts.iter().map(u64::to_string));
+            cells.push(row);
+        }
+    }
+    sections.push(format!("end reasons\n{}", grid(&cells, 2)));
+
+    sections.join("\n")
 }
 
 #[cfg(test)]
@@ -210,13 +765,25 @@ mod tests {
             side0: "black".into(),
             side1: "white".into(),
             result0,
-            winner: None,
+            winner: match result0 {
+                Result0::Win => Some(0),
+                Result0::Loss => Some(1),
+                Result0::Draw => None,
+            },
             end_reason: "elimination".into(),
-            plies: 1,
+            plies: 10 + game as u32,
             nodes0: 0,
             nodes1: 0,
             moves: String::new(),
         }
+    }
+
+    fn value<'a>(rows: &'a [SummaryRow], section: &str, pairing: &str, statistic: &str) -> &'a str {
+        &rows
+            .iter()
+            .find(|r| r.section == section && r.pairing == pairing && r.statistic == statistic)
+            .unwrap_or_else(|| panic!("no {section} {pairing} {statistic}"))
+            .value
     }
 
     #[test]
@@ -230,22 +797,86 @@ mod tests {
             row(2, 0, ["x", "y"], Loss),
             row(3, 0, ["y", "x"], Draw),
         ];
-        let rows = summarise(&games);
-        assert_eq!(rows.len(), 2);
-        let p = &rows[0];
+        let summary = summarise(&games, None, None).unwrap();
+        let p = &summary.pairings[0];
         assert_eq!((p.agent_a.as_str(), p.agent_b.as_str()), ("x", "y"));
+        assert_eq!((p.a.wins, p.a.draws, p.a.losses), (2, 1, 1));
+        // Pairs: pair 0 = WW (4 half points), pair 1 = LD (1).
+        assert_eq!(p.pairs.counts, [0, 1, 0, 0, 1]);
+        let rows = summary.rows();
+        assert_eq!(value(&rows, "pairing", "0", "score"), "0.6250");
+        // Seat 0: 1 win, 1 draw, 2 losses; decisive 1/3.
+        assert_eq!(value(&rows, "seat", "", "wins"), "1");
+        assert_eq!(value(&rows, "seat", "", "losses"), "2");
+        assert_eq!(value(&rows, "seat", "", "win_rate"), "0.3333");
+        // Exact test of 1 of 3: 2·(1 + 3)/8 = 1 → 1.0000.
+        assert_eq!(value(&rows, "seat", "", "p_value"), "1.0000");
+        assert_eq!(value(&rows, "length", "0", "median"), "11.50");
+        assert_eq!(value(&rows, "rating", "", "anchor"), "mean");
+    }
+
+    #[test]
+    fn swaps_change_the_first_side_and_incomplete_pairs_are_left_out() {
+        use Result0::*;
+        let mut swapped = row(1, 0, ["y", "x"], Win);
+        // Seat 0 started black, seat 1 swapped: seat 0 ends as white and wins, so the
+        // first side (black, played by seat 1 at the end) lost.
+        swapped.moves = "a1 swap b2".into();
+        swapped.side0 = "white".into();
+        swapped.side1 = "black".into();
+        let games = [
+            row(0, 0, ["x", "y"], Win),
+            swapped,
+            row(2, 0, ["x", "y"], Draw),
+        ];
+        let summary = summarise(&games, None, None).unwrap();
+        let all = &summary.scopes[0];
+        assert_eq!(all.swaps, 1);
+        let black = all.first_side["black"];
+        assert_eq!((black.wins, black.draws, black.losses), (1, 1, 1));
+        assert_eq!((all.seat0.wins, all.seat0.draws), (2, 1));
+        // Pair 1 has only game 2: left out. Pair 0: x won game 0, lost game 1 → WL.
+        assert_eq!(summary.pairings[0].pairs.counts, [0, 0, 1, 0, 0]);
+    }
+
+    #[test]
+    fn no_games_give_an_empty_summary_without_a_panic() {
+        let summary = summarise(&[], None, None).unwrap();
+        assert!(summary.pairings.is_empty() && summary.ratings.is_none());
+        let rows = summary.rows();
+        assert_eq!(value(&rows, "seat", "", "wins"), "0");
+        assert_eq!(value(&rows, "seat", "", "win_rate"), "");
+        assert_eq!(value(&rows, "swap", "", "swap_rate"), "");
+        assert!(table(&summary).starts_with("pairings "));
+    }
+
+    #[test]
+    fn anchor_and_sprt_are_checked() {
+        use Result0::*;
+        let games = [
+            row(0, 0, ["x", "y"], Win),
+            row(1, 0, ["y", "x"], Loss),
+            row(2, 1, ["x", "z"], Draw),
+            row(3, 1, ["z", "x"], Draw),
+        ];
         assert_eq!(
-            (p.wins.as_str(), p.draws.as_str(), p.losses.as_str()),
-            ("2", "1", "1")
+            summarise(&games, Some("w"), None).unwrap_err().0,
+            "--anchor: unknown agent \"w\" (agents: x, y, z)"
         );
-        // Score (2 + 0.5)/4 = 0.625; seat 0: 1 win, 1 draw, 2 losses; decisive 1/3.
-        assert_eq!(p.score, "0.6250");
-        assert_eq!((p.seat0_wins, p.seat0_draws, p.seat0_losses), (1, 1, 2));
-        assert_eq!(p.seat0_win_rate, "0.3333");
-        let g = &rows[1];
-        assert_eq!((g.scope.as_str(), g.games, g.elo.as_str()), ("game", 4, ""));
-        let text = table(&rows);
-        assert_eq!(text.lines().count(), 3);
-        assert!(text.lines().nth(2).unwrap().starts_with("-  all games"));
+        let anchored = summarise(&games, Some("y"), None).unwrap();
+        let ratings = anchored.ratings.unwrap();
+        assert_eq!(ratings.anchor.as_deref(), Some("y"));
+        assert_eq!(ratings.agents[1].elo.elo, 0.0);
+        assert!(ratings.agents[0].elo.elo > 0.0);
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+        assert_eq!(
+            summarise(&games, None, Some(&sprt)).unwrap_err().0,
+            "--sprt needs a run of two agents (one pairing), this one has 2 pairings"
+        );
+        let two = summarise(&games[..2], None, Some(&sprt)).unwrap();
+        let verdict = two.sprt.unwrap();
+        assert!(verdict.llr > 0.0);
+        assert_eq!(verdict.decision, Decision::Continue);
+        assert!(table(&two).contains("SPRT elo0 0, elo1 5, alpha 0.05, beta 0.05: LLR "));
     }
 }

@@ -19,10 +19,10 @@ use std::io::Write;
 
 use crate::args::{BadInput, ReportArgs};
 use crate::plots::{histogram, IntervalChart};
-use crate::record::{
-    read_games, write_summary, RunMeta, SummaryRow, GAMES_FILE, META_FILE, SUMMARY_FILE,
-};
-use crate::report::{summarise, table};
+use crate::record::{read_games, write_summary, RunMeta, GAMES_FILE, META_FILE, SUMMARY_FILE};
+use crate::report::{summarise, table, Summary};
+use crate::stats::binomial::wilson;
+use crate::stats::sprt::Sprt;
 
 /// Name of the chart of ratings.
 pub const RATINGS_SVG: &str = "ratings.svg";
@@ -58,13 +58,19 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         return Err(BadInput::new(format!("\"{shown}\": {GAMES_FILE} holds no game")).into());
     }
 
-    let summary = summarise(&games);
-    write_summary(&dir.join(SUMMARY_FILE), &summary)?;
+    let sprt = meta
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {e}")))?;
+    let summary = summarise(&games, args.anchor.as_deref(), sprt.as_ref())?;
+    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     let mut written = vec![SUMMARY_FILE];
-    let ratings = elo_rows(&summary);
+    let ratings = rating_rows(&summary);
     if !ratings.labels.is_empty() {
         IntervalChart {
-            title: "Elo difference A - B per pairing, 95% interval",
+            title: "Bradley-Terry ratings, 95% interval",
             axis: "Elo",
             reference: Some(0.0),
             labels: &ratings.labels,
@@ -126,42 +132,44 @@ struct Rows {
 }
 
 impl Rows {
-    /// Adds a row when all three numbers are defined (parse; `inf` does).
-    fn push(&mut self, label: String, numbers: [&str; 3]) {
-        if let [Ok(v), Ok(l), Ok(h)] = numbers.map(str::parse::<f64>) {
-            self.labels.push(label);
-            self.values.push(v);
-            self.lows.push(l);
-            self.highs.push(h);
-        }
+    /// Adds a row: the value and the interval's ends.
+    fn push_numbers(&mut self, label: String, [value, low, high]: [f64; 3]) {
+        self.labels.push(label);
+        self.values.push(value);
+        self.lows.push(low);
+        self.highs.push(high);
     }
 }
 
-/// The pairings' Elo estimates, labelled `A vs B`.
-fn elo_rows(summary: &[SummaryRow]) -> Rows {
+/// Every agent's Bradley–Terry rating with its 95% interval (none for self-play).
+fn rating_rows(summary: &Summary) -> Rows {
     let mut rows = Rows::default();
-    for r in summary.iter().filter(|r| r.scope == "pairing") {
-        rows.push(
-            format!("{} vs {}", r.agent_a, r.agent_b),
-            [&r.elo, &r.elo_low, &r.elo_high],
+    for agent in summary.ratings.iter().flat_map(|t| &t.agents) {
+        rows.push_numbers(
+            format!("{} ({} games)", agent.label, agent.games),
+            [agent.elo.elo, agent.elo.low, agent.elo.high],
         );
     }
     rows
 }
 
-/// Seat 0's win rates per pairing and over all games, labelled with their game counts.
-fn seat0_rows(summary: &[SummaryRow]) -> Rows {
+/// Seat 0's win rate over decisive games with its Wilson interval, over all games and
+/// per pairing, labelled with their game counts; scopes without a decisive game are left
+/// out.
+fn seat0_rows(summary: &Summary) -> Rows {
     let mut rows = Rows::default();
-    for r in summary {
-        let who = if r.scope == "pairing" {
-            format!("{} vs {}", r.agent_a, r.agent_b)
-        } else {
-            "all games".to_string()
+    for scope in &summary.scopes {
+        let who = match &scope.pairing {
+            Some((_, a, b)) => format!("{a} vs {b}"),
+            None => "all games".to_string(),
         };
-        rows.push(
-            format!("{who} ({} games)", r.games),
-            [&r.seat0_win_rate, &r.seat0_win_low, &r.seat0_win_high],
-        );
+        let (wins, decisive) = (scope.seat0.wins, scope.seat0.decisive());
+        if let Some((low, high)) = wilson(wins, decisive) {
+            rows.push_numbers(
+                format!("{who} ({} games)", scope.seat0.games()),
+                [wins as f64 / decisive as f64, low, high],
+            );
+        }
     }
     rows
 }
@@ -193,33 +201,29 @@ mod tests {
     #[test]
     fn chart_rows_come_from_the_summary_and_undefined_ones_are_left_out() {
         use Result0::*;
-        // x beats y in all 4 games: Elo +inf with an infinite upper end; seat 0 wins the
-        // even games and loses the odd ones, 2 of 4 decisive.
+        // x beats y in all 4 games: the prior keeps both ratings finite and opposite (mean
+        // zero); seat 0 wins the even games and loses the odd ones, 2 of 4 decisive.
         let games = [
             game(0, ["x", "y"], Win, 10),
             game(1, ["y", "x"], Loss, 12),
             game(2, ["x", "y"], Win, 10),
             game(3, ["y", "x"], Loss, 30),
         ];
-        let summary = summarise(&games);
-        let elo = elo_rows(&summary);
-        assert_eq!(elo.labels, vec!["x vs y".to_string()]);
-        assert_eq!(
-            (elo.values[0], elo.highs[0]),
-            (f64::INFINITY, f64::INFINITY)
-        );
+        let summary = summarise(&games, None, None).unwrap();
+        let elo = rating_rows(&summary);
+        assert_eq!(elo.labels, ["x (4 games)", "y (4 games)"]);
+        assert!(elo.values[0] > 0.0 && elo.values[0].is_finite());
+        assert_eq!(elo.values[0], -elo.values[1]);
+        assert!(elo.lows[0] < elo.values[0] && elo.values[0] < elo.highs[0]);
         let seat0 = seat0_rows(&summary);
-        assert_eq!(
-            seat0.labels,
-            vec![
-                "x vs y (4 games)".to_string(),
-                "all games (4 games)".to_string()
-            ]
-        );
+        assert_eq!(seat0.labels, ["all games (4 games)", "x vs y (4 games)"]);
         assert_eq!(seat0.values, vec![0.5, 0.5]);
         // Only draws: no decisive game, no seat-0 row.
         let draws = [game(0, ["x", "y"], Draw, 5), game(1, ["y", "x"], Draw, 5)];
-        assert_eq!(seat0_rows(&summarise(&draws)), Rows::default());
+        assert_eq!(
+            seat0_rows(&summarise(&draws, None, None).unwrap()),
+            Rows::default()
+        );
 
         let dir = std::env::temp_dir().join(format!("agon-report-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -252,7 +256,6 @@ mod tests {
         let svg = std::fs::read_to_string(dir.join(RATINGS_SVG)).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(svg.starts_with("<svg"));
-        assert!(svg.contains("x vs y"));
-        assert!(svg.contains("unbounded ends drawn at the edge"));
+        assert!(svg.contains("x (4 games)"));
     }
 }

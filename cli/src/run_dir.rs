@@ -20,9 +20,10 @@ use crate::record::{
     read_games, toolkit, write_summary, GameRow, RunMeta, RunWriter, GAMES_FILE, META_FILE,
     SUMMARY_FILE, TIMINGS_FILE,
 };
-use crate::report::{summarise, table};
+use crate::report::{find_anchor, summarise, table};
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
+use crate::stats::sprt::Sprt;
 use crate::tournament::{run, Plan};
 
 /// The tournament `agon` runs without arguments: Invector on its default 8×7 board,
@@ -37,6 +38,8 @@ pub fn default_args() -> TournamentArgs {
         threads: 0,
         out: PathBuf::from("results/default"),
         shard: None,
+        sprt: None,
+        anchor: None,
     }
 }
 
@@ -53,6 +56,27 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
     if let Some(shard) = &args.shard {
         plan = plan.with_shard(Shard::parse(shard)?)?;
     }
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    if sprt.is_some() && plan.entrants.len() != 2 {
+        return Err(BadInput::new(format!(
+            "--sprt needs exactly two agents, got {}",
+            plan.entrants.len()
+        ))
+        .into());
+    }
+    if sprt.is_some() && plan.shard.is_some() {
+        return Err(BadInput::new(
+            "--sprt cannot be used with --shard: the test stops after the pair that crosses \
+             a bound, which needs every earlier pair of the run",
+        )
+        .into());
+    }
+    let labels: Vec<String> = plan.entrants.iter().map(|e| e.label.clone()).collect();
+    let anchor = args
+        .anchor
+        .as_deref()
+        .map(|name| find_anchor(&labels, name).map(|i| labels[i].clone()))
+        .transpose()?;
     let threads = if args.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -65,6 +89,8 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
             dir: args.out.clone(),
             threads,
             command,
+            sprt,
+            anchor,
             out,
         },
     )
@@ -76,6 +102,8 @@ struct TournamentCommand<'a> {
     dir: PathBuf,
     threads: usize,
     command: String,
+    sprt: Option<Sprt>,
+    anchor: Option<String>,
     out: &'a mut dyn Write,
 }
 
@@ -96,6 +124,8 @@ impl GameCommand for TournamentCommand<'_> {
             dir,
             threads,
             command,
+            sprt,
+            anchor,
             out,
         } = self;
         // Build each agent once so that a spec the game cannot use fails before any file.
@@ -111,6 +141,7 @@ impl GameCommand for TournamentCommand<'_> {
             threads,
             command,
             shard: plan.shard,
+            sprt: sprt.map(|s| s.to_string()),
         };
         let range = plan.game_range();
         let total = range.end - range.start;
@@ -135,7 +166,7 @@ impl GameCommand for TournamentCommand<'_> {
                     out,
                     "{} already holds this finished run; its summary:\n\n{heading}\n{}",
                     dir.display(),
-                    table(&summarise(&rows))
+                    table(&summarise(&rows, anchor.as_deref(), sprt.as_ref())?)
                 )?;
                 return Ok(());
             }
@@ -156,8 +187,8 @@ impl GameCommand for TournamentCommand<'_> {
             dir.display()
         );
         let rows = run(&game, &plan, threads, &mut writer)?;
-        let summary = summarise(&rows);
-        write_summary(&dir.join(SUMMARY_FILE), &summary)?;
+        let summary = summarise(&rows, anchor.as_deref(), sprt.as_ref())?;
+        write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
         writeln!(out, "{heading}\n{}", table(&summary))?;
         writeln!(
             out,

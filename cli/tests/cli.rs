@@ -441,20 +441,31 @@ fn one_and_two_threads_write_identical_files() {
     let lines: Vec<&str> = summary.lines().collect();
     assert_eq!(
         lines[0],
-        "scope,pairing,agent_a,agent_b,games,wins,draws,losses,score,elo,elo_low,elo_high,\
-         seat0_wins,seat0_draws,seat0_losses,seat0_win_rate,seat0_win_low,seat0_win_high"
+        "section,pairing,agent_a,agent_b,subject,statistic,value,low,high"
+    );
+    assert_eq!(
+        lines[1],
+        "pairing,0,\"ab:depth=2,hash=16,threads=1\",greedy,,games,4,,"
     );
     assert!(
-        lines[1].starts_with("pairing,0,\"ab:depth=2,hash=16,threads=1\",greedy,4,"),
-        "{}",
-        lines[1]
+        summary.contains("\npairing,2,greedy,random,,games,4,,\n"),
+        "{summary}"
     );
+    // Three agents: a rating per agent, mean zero.
     assert!(
-        lines[3].starts_with("pairing,2,greedy,random,4,"),
-        "{}",
-        lines[3]
+        summary.contains("\nrating,,,,,anchor,mean,,\n"),
+        "{summary}"
     );
-    assert!(lines[4].starts_with("game,,,,12,"), "{}", lines[4]);
+    for agent in ["\"ab:depth=2,hash=16,threads=1\"", "greedy", "random"] {
+        assert!(
+            summary.contains(&format!("\nrating,,,,{agent},elo,")),
+            "{agent}: {summary}"
+        );
+    }
+    assert!(
+        summary.contains("\nseat,,,,0,wins,") && summary.contains("\nlength,,,,,games,12,,\n"),
+        "{summary}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -486,18 +497,257 @@ fn golden_games_csv_of_a_seeded_self_play() {
          0,0,0,random,random,black,white,0,1,elimination,6,3,3,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2\n\
          1,0,0,random,random,white,black,1,0,elimination,7,4,3,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2\n"
     );
+    // The summary of this run, file and printed table, byte for byte (one agent: no
+    // ratings; one pair, each game won by the side that moved first).
     assert_eq!(
         std::fs::read_to_string(out.join("summary.csv")).unwrap(),
-        "scope,pairing,agent_a,agent_b,games,wins,draws,losses,score,elo,elo_low,elo_high,\
-         seat0_wins,seat0_draws,seat0_losses,seat0_win_rate,seat0_win_low,seat0_win_high\n\
-         pairing,0,random,random,2,0,0,2,0.0000,-inf,-inf,216.2,1,0,1,0.5000,0.0945,0.9055\n\
-         game,,,,2,,,,,,,,1,0,1,0.5000,0.0945,0.9055\n"
+        r#"section,pairing,agent_a,agent_b,subject,statistic,value,low,high
+pairing,0,random,random,,games,2,,
+pairing,0,random,random,,wins,0,,
+pairing,0,random,random,,draws,0,,
+pairing,0,random,random,,losses,2,,
+pairing,0,random,random,,score,0.0000,,
+pairing,0,random,random,,elo,-inf,-inf,216.2
+pairing,0,random,random,,los,0.0786,,
+pairing,0,random,random,,pairs,1,,
+pairing,0,random,random,,pairs_ll,1,,
+pairing,0,random,random,,pairs_ld,0,,
+pairing,0,random,random,,pairs_dd,0,,
+pairing,0,random,random,,pairs_wd,0,,
+pairing,0,random,random,,pairs_ww,0,,
+pairing,0,random,random,,elo_pairs,-inf,-inf,511.5
+seat,,,,0,wins,1,,
+seat,,,,0,draws,0,,
+seat,,,,0,losses,1,,
+seat,,,,0,win_rate,0.5000,0.0945,0.9055
+seat,,,,0,p_value,1.0000,,
+seat,,,,0,score,0.5000,0.0000,1.0000
+side,,,,black,wins,0,,
+side,,,,black,draws,0,,
+side,,,,black,losses,2,,
+side,,,,black,win_rate,0.0000,0.0000,0.6576
+side,,,,black,p_value,0.5000,,
+side,,,,black,score,0.0000,0.0000,0.7764
+swap,,,,,swaps,1,,
+swap,,,,,swap_rate,0.5000,0.0945,0.9055
+length,,,,,games,2,,
+length,,,,,mean,6.50,,
+length,,,,,sd,0.71,,
+length,,,,,min,6,,
+length,,,,,q1,6.25,,
+length,,,,,median,6.50,,
+length,,,,,q3,6.75,,
+length,,,,,max,7,,
+end,,,,elimination,seat0_wins,1,,
+end,,,,elimination,seat1_wins,1,,
+end,,,,elimination,draws,0,,
+seat,0,random,random,0,wins,1,,
+seat,0,random,random,0,draws,0,,
+seat,0,random,random,0,losses,1,,
+seat,0,random,random,0,win_rate,0.5000,0.0945,0.9055
+seat,0,random,random,0,p_value,1.0000,,
+seat,0,random,random,0,score,0.5000,0.0000,1.0000
+side,0,random,random,black,wins,0,,
+side,0,random,random,black,draws,0,,
+side,0,random,random,black,losses,2,,
+side,0,random,random,black,win_rate,0.0000,0.0000,0.6576
+side,0,random,random,black,p_value,0.5000,,
+side,0,random,random,black,score,0.0000,0.0000,0.7764
+swap,0,random,random,,swaps,1,,
+swap,0,random,random,,swap_rate,0.5000,0.0945,0.9055
+length,0,random,random,,games,2,,
+length,0,random,random,,mean,6.50,,
+length,0,random,random,,sd,0.71,,
+length,0,random,random,,min,6,,
+length,0,random,random,,q1,6.25,,
+length,0,random,random,,median,6.50,,
+length,0,random,random,,q3,6.75,,
+length,0,random,random,,max,7,,
+end,0,random,random,elimination,seat0_wins,1,,
+end,0,random,random,elimination,seat1_wins,1,,
+end,0,random,random,elimination,draws,0,,
+"#
+    );
+    assert_eq!(
+        stdout(&o),
+        format!(
+            r#"invector:height=2,pie=true,width=3: 2 games (2 per pairing), seed 5
+pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
+#  agent A  agent B  games  W-D-L   score       Elo A-B [95%]     LOS  pairs LL-LD-DD-WD-WW  Elo by pairs [95%]
+0  random   random       2  0-0-2  0.0000  -inf [-inf, 216.2]  0.0786             1-0-0-0-0  -inf [-inf, 511.5]
+
+first-move advantage (seat 0 moves first; side: the side that moved first)
+scope      by          W-D-L           win rate [95%]  p (50%)              score [95%]          swap rate [95%]
+all games  seat 0      1-0-1  0.5000 [0.0945, 0.9055]   1.0000  0.5000 [0.0000, 1.0000]
+all games  side black  0-0-2  0.0000 [0.0000, 0.6576]   0.5000  0.0000 [0.0000, 0.7764]  0.5000 [0.0945, 0.9055]
+pairing 0  seat 0      1-0-1  0.5000 [0.0945, 0.9055]   1.0000  0.5000 [0.0000, 1.0000]
+pairing 0  side black  0-0-2  0.0000 [0.0000, 0.6576]   0.5000  0.0000 [0.0000, 0.7764]  0.5000 [0.0945, 0.9055]
+
+game length (plies)
+scope      games  mean    sd  min    q1  median    q3  max
+all games      2  6.50  0.71    6  6.25    6.50  6.75    7
+pairing 0      2  6.50  0.71    6  6.25    6.50  6.75    7
+
+end reasons
+scope      end reason   seat 0 won  seat 1 won  drawn
+all games  elimination           1           1      0
+pairing 0  elimination           1           1      0
+
+wrote meta.csv, games.csv, timings.csv, summary.csv in {}
+"#,
+            out.display()
+        )
     );
     let meta = std::fs::read_to_string(out.join("meta.csv")).unwrap();
     assert!(meta.starts_with(
         "key,value\nformat,1\ntoolkit,agon 0.1.0\ngame,\"invector:height=2,pie=true,width=3\"\n\
          agent,random\ngames_per_pairing,2\nseed,5\nthreads,1\ncommand,"
     ), "{meta}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sprt_and_ratings_of_a_two_agent_match() {
+    // random against greedy on the 3×2 board: greedy wins all four games. The summary
+    // reports the SPRT's ratio and decision and both agents' ratings; the printed table
+    // is checked byte for byte, summary.csv down to the ratings.
+    let dir = scratch("sprt");
+    let out = dir.join("run");
+    let o = agon(&[
+        "tournament",
+        "--game",
+        "invector:width=3,height=2",
+        "--agents",
+        "random",
+        "greedy",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--sprt",
+        "0,5,0.05,0.05",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        format!(
+            r#"invector:height=2,pie=true,width=3: 4 games (4 per pairing), seed 5
+pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
+#  agent A  agent B  games  W-D-L   score      Elo A-B [95%]     LOS  pairs LL-LD-DD-WD-WW  Elo by pairs [95%]
+0  random   greedy       4  0-0-4  0.0000  -inf [-inf, 18.9]  0.0228             2-0-0-0-0  -inf [-inf, 216.2]
+
+SPRT elo0 0, elo1 5, alpha 0.05, beta 0.05: LLR -0.03 (bounds -2.94, 2.94): continue
+
+ratings (Bradley-Terry, mean 0, one virtual draw each against a 0-rated agent)
+agent   games   score              Elo [95%]
+random      4  0.0000  -223.5 [-512.0, 65.0]
+greedy      4  1.0000   223.5 [-65.0, 512.0]
+
+first-move advantage (seat 0 moves first; side: the side that moved first)
+scope      by          W-D-L           win rate [95%]  p (50%)              score [95%]          swap rate [95%]
+all games  seat 0      2-0-2  0.5000 [0.1500, 0.8500]   1.0000  0.5000 [0.0100, 0.9900]
+all games  side black  4-0-0  1.0000 [0.5101, 1.0000]   0.1250  1.0000 [0.4729, 1.0000]  0.5000 [0.1500, 0.8500]
+pairing 0  seat 0      2-0-2  0.5000 [0.1500, 0.8500]   1.0000  0.5000 [0.0100, 0.9900]
+pairing 0  side black  4-0-0  1.0000 [0.5101, 1.0000]   0.1250  1.0000 [0.4729, 1.0000]  0.5000 [0.1500, 0.8500]
+
+game length (plies)
+scope      games  mean    sd  min    q1  median    q3  max
+all games      4  6.50  1.73    5  5.00    6.50  8.00    8
+pairing 0      4  6.50  1.73    5  5.00    6.50  8.00    8
+
+end reasons
+scope      end reason   seat 0 won  seat 1 won  drawn
+all games  elimination           2           2      0
+pairing 0  elimination           2           2      0
+
+wrote meta.csv, games.csv, timings.csv, summary.csv in {}
+"#,
+            out.display()
+        )
+    );
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        summary.starts_with(
+            r#"section,pairing,agent_a,agent_b,subject,statistic,value,low,high
+pairing,0,random,greedy,,games,4,,
+pairing,0,random,greedy,,wins,0,,
+pairing,0,random,greedy,,draws,0,,
+pairing,0,random,greedy,,losses,4,,
+pairing,0,random,greedy,,score,0.0000,,
+pairing,0,random,greedy,,elo,-inf,-inf,18.9
+pairing,0,random,greedy,,los,0.0228,,
+pairing,0,random,greedy,,pairs,2,,
+pairing,0,random,greedy,,pairs_ll,2,,
+pairing,0,random,greedy,,pairs_ld,0,,
+pairing,0,random,greedy,,pairs_dd,0,,
+pairing,0,random,greedy,,pairs_wd,0,,
+pairing,0,random,greedy,,pairs_ww,0,,
+pairing,0,random,greedy,,elo_pairs,-inf,-inf,216.2
+sprt,0,random,greedy,,elo0,0,,
+sprt,0,random,greedy,,elo1,5,,
+sprt,0,random,greedy,,alpha,0.05,,
+sprt,0,random,greedy,,beta,0.05,,
+sprt,0,random,greedy,,llr,-0.0290,-2.9444,2.9444
+sprt,0,random,greedy,,decision,continue,,
+rating,,,,,anchor,mean,,
+rating,,,,random,games,4,,
+rating,,,,random,score,0.0000,,
+rating,,,,random,elo,-223.5,-512.0,65.0
+rating,,,,greedy,games,4,,
+rating,,,,greedy,score,1.0000,,
+rating,,,,greedy,elo,223.5,-65.0,512.0
+"#
+        ),
+        "{summary}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_sprt_input_leaves_no_files() {
+    let dir = scratch("bad-sprt");
+    let out = dir.join("run");
+    let out_text = out.to_str().unwrap();
+    let two = |sprt: &'static str| {
+        vec![
+            "tournament",
+            "--game",
+            "invector:width=3,height=2",
+            "--agents",
+            "random",
+            "greedy",
+            "--sprt",
+            sprt,
+            "--out",
+            out_text,
+        ]
+    };
+    let cases = [
+        (
+            two("0,5"),
+            "--sprt: expected four numbers elo0,elo1,alpha,beta (e.g. 0,5,0.05,0.05), got \"0,5\"",
+        ),
+        (
+            two("5,-5,0.05,0.05"),
+            "--sprt: elo0 must be less than elo1, got elo0 5 and elo1 -5",
+        ),
+        (
+            two("0,5,0.05,0.7"),
+            "--sprt: beta must be between 0 and 0.5 (exclusive), got 0.7",
+        ),
+        (
+            tournament(out_text, &["--sprt", "0,5,0.05,0.05"]),
+            "--sprt needs exactly two agents, got 3",
+        ),
+    ];
+    for (args, line) in cases {
+        assert_bad_input(&args, line);
+        assert!(!out.exists(), "{args:?} created {}", out.display());
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -523,13 +773,14 @@ fn run_folders_are_reprinted_or_refused() {
         )),
         "{text}"
     );
+    // The whole report, from the heading to the blank line before `wrote ...`.
     let table = |t: &str| {
-        t.lines()
-            .filter(|l| l.starts_with("0  ") || l.starts_with("-  "))
-            .map(String::from)
-            .collect::<Vec<_>>()
+        let start = t.find("invector:").expect("heading");
+        let end = t.rfind("\n\n").expect("end of the report");
+        t[start..end].to_string()
     };
     assert_eq!(table(&text), table(&stdout(&first)));
+    assert!(table(&text).contains("\nratings (Bradley-Terry"), "{text}");
     assert_eq!(std::fs::read(out.join("games.csv")).unwrap(), games);
 
     // A different run: refused, nothing touched.
