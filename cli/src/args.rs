@@ -88,6 +88,10 @@ pub struct TournamentArgs {
     /// Output folder for meta.csv, games.csv, timings.csv and summary.csv.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Continue the unfinished run in --out (same game, agents, games and seed) from
+    /// where it stopped; on a new or empty folder, start it.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// Flags of `agon play`.

@@ -29,6 +29,7 @@ mod listing;
 mod perft;
 mod play;
 mod position;
+mod progress;
 mod record;
 mod report;
 mod run_dir;

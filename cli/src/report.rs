@@ -216,6 +216,7 @@ mod tests {
             nodes0: 0,
             nodes1: 0,
             moves: String::new(),
+            note: String::new(),
         }
     }
 

@@ -2,11 +2,24 @@
 //! plays, writes and prints.
 //!
 //! Order matters: the specs, `--games`, the game's parameters and every agent are checked
-//! before the folder is looked at, and the folder before anything is created, so bad input
-//! never leaves a file behind. The folder may be new or empty (a new run), hold this very
-//! run finished (its summary is recomputed from games.csv and printed again), hold this
-//! run unfinished (it is started again from game 0; resuming comes later), or hold
-//! anything else (refused).
+//! before the folder is looked at, and the folder is read in full before anything in it
+//! is created or changed, so bad input never leaves a file behind or alters one. The
+//! folder may be
+//!
+//! - new or empty: a new run (also with `--resume`, so a script may always pass it);
+//! - this very run, finished (every game in games.csv, summary.csv written): its summary
+//!   is recomputed from games.csv and printed again, nothing is changed;
+//! - this run, unfinished: refused unless `--resume`, which continues it after its last
+//!   complete game. A torn last line (a write cut short by a kill) in games.csv or
+//!   timings.csv is reported, saved to `<file>.partial` and cut off; the files then end as
+//!   an uninterrupted run's would at that game, and the games after it are played;
+//! - anything else (another run, files that are not this run's as this build writes
+//!   them): refused with exit code 2, nothing changed.
+//!
+//! games.csv is the source of truth for what was played: timings.csv must hold a row for
+//! each of its games (the writer flushes the timing row first, so a kill leaves timings.csv
+//! at most one row ahead) and rows beyond them are cut off (saved) as the games are
+//! played again.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,9 +28,11 @@ use anyhow::{Context, Result};
 
 use crate::args::{BadInput, TournamentArgs};
 use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::progress::Progress;
 use crate::record::{
-    read_games, toolkit, write_summary, GameRow, RunMeta, RunWriter, GAMES_FILE, META_FILE,
-    SUMMARY_FILE, TIMINGS_FILE,
+    commit, cut, foreign, partial_path, read_games, scan, toolkit, write_summary, GameRow, RunMeta,
+    RunWriter, Scanned, TimingRow, GAMES_FILE, META_FILE, SUMMARY_FILE, TIMINGS_FILE,
+    TIMINGS_HEADER,
 };
 use crate::report::{summarise, table};
 use crate::spec::{AgentSpec, GameSpec};
@@ -34,6 +49,8 @@ pub fn default_args() -> TournamentArgs {
         seed: 1,
         threads: 0,
         out: PathBuf::from("results/default"),
+        // `agon` alone takes no flags, so it continues its own stopped run.
+        resume: true,
     }
 }
 
@@ -59,6 +76,7 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
             dir: args.out.clone(),
             threads,
             command,
+            resume: args.resume,
             out,
         },
     )
@@ -70,6 +88,7 @@ struct TournamentCommand<'a> {
     dir: PathBuf,
     threads: usize,
     command: String,
+    resume: bool,
     out: &'a mut dyn Write,
 }
 
@@ -77,10 +96,18 @@ struct TournamentCommand<'a> {
 enum Folder {
     /// Nothing (absent or empty): a new run.
     New,
-    /// This run, finished: its game rows.
-    Finished(Vec<GameRow>),
-    /// This run, with this many complete games.
-    Unfinished(usize),
+    /// This run (its meta.csv as found), finished or not.
+    Same(RunMeta),
+}
+
+/// The data files of this run as found, checked against the plan, not yet changed.
+struct Found {
+    /// games.csv: complete rows (games `0..n` of the plan) and torn end.
+    games: Scanned<GameRow>,
+    /// timings.csv: its first `n` rows are the games' timings.
+    timings: Scanned<TimingRow>,
+    /// Byte length of timings.csv's header and first `n` rows: the rest is cut.
+    timings_keep: u64,
 }
 
 impl GameCommand for TournamentCommand<'_> {
@@ -90,6 +117,7 @@ impl GameCommand for TournamentCommand<'_> {
             dir,
             threads,
             command,
+            resume,
             out,
         } = self;
         // Build each agent once so that a spec the game cannot use fails before any file.
@@ -98,6 +126,7 @@ impl GameCommand for TournamentCommand<'_> {
         }
         let meta = RunMeta {
             toolkit: toolkit(),
+            commit: commit(),
             game: plan.game.to_string(),
             agents: plan.entrants.iter().map(|e| e.spec.to_string()).collect(),
             games_per_pairing: plan.games_per_pairing,
@@ -110,33 +139,60 @@ impl GameCommand for TournamentCommand<'_> {
             "{}: {total} games ({} per pairing), seed {}",
             meta.game, plan.games_per_pairing, plan.seed
         );
-        match inspect(&dir, &meta, total)? {
-            Folder::Finished(rows) => {
-                writeln!(
-                    out,
-                    "{} already holds this finished run; its summary:\n\n{heading}\n{}",
-                    dir.display(),
-                    table(&summarise(&rows))
-                )?;
-                return Ok(());
+        let done = match inspect(&dir, &meta)? {
+            Folder::New => {
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+                meta.write(&dir.join(META_FILE))?;
+                Vec::new()
             }
-            Folder::Unfinished(done) => eprintln!(
-                "note: {} holds this run unfinished ({done} of {total} games); starting it again",
-                dir.display()
-            ),
-            Folder::New => {}
-        }
-
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
-        meta.write(&dir.join(META_FILE))?;
-        let mut writer = RunWriter::create(&dir)?;
+            Folder::Same(theirs) => {
+                let found = check_files(&dir, &plan)?;
+                let n = found.games.rows.len() as u64;
+                let clean = found.games.tail.is_none()
+                    && found.timings.tail.is_none()
+                    && found.timings_keep == found.timings.keep;
+                if n == total && clean && dir.join(SUMMARY_FILE).is_file() {
+                    writeln!(
+                        out,
+                        "{} already holds this finished run; its summary:\n\n{heading}\n{}",
+                        dir.display(),
+                        table(&summarise(&found.games.rows))
+                    )?;
+                    return Ok(());
+                }
+                if !resume {
+                    return Err(BadInput::new(format!(
+                        "output folder \"{}\" holds this run unfinished ({n} of {total} \
+                         games); pass --resume to continue it, or choose another --out",
+                        dir.display()
+                    ))
+                    .into());
+                }
+                if theirs.commit != meta.commit {
+                    eprintln!(
+                        "warning: {} was started by commit {}, this build is commit {}; \
+                         continuing, as the toolkit version ({}) is the same",
+                        dir.display(),
+                        theirs.commit,
+                        meta.commit,
+                        meta.toolkit
+                    );
+                }
+                repair(&dir, &found)?;
+                eprintln!("resuming {} at game {n} of {total}", dir.display());
+                found.games.rows
+            }
+        };
+        let mut writer = RunWriter::open(&dir)?;
         eprintln!(
-            "playing {total} games on {threads} thread{} into {}",
+            "playing {} games on {threads} thread{} into {}",
+            total - done.len() as u64,
             if threads == 1 { "" } else { "s" },
             dir.display()
         );
-        let rows = run(&game, &plan, threads, &mut writer)?;
+        let mut progress = Progress::new(total, &done);
+        let rows = run(&game, &plan, threads, done, &mut writer, &mut progress)?;
         let summary = summarise(&rows);
         write_summary(&dir.join(SUMMARY_FILE), &summary)?;
         writeln!(out, "{heading}\n{}", table(&summary))?;
@@ -152,7 +208,7 @@ impl GameCommand for TournamentCommand<'_> {
 }
 
 /// Looks at the output folder; refuses one that holds something other than this run.
-fn inspect(dir: &Path, meta: &RunMeta, total: u64) -> Result<Folder> {
+fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
     let shown = dir.display();
     if !dir.exists() {
         return Ok(Folder::New);
@@ -188,15 +244,131 @@ fn inspect(dir: &Path, meta: &RunMeta, total: u64) -> Result<Folder> {
         ))
         .into());
     }
-    // The same run: finished when games.csv holds every game, in order, and summary.csv
-    // was written after the last one.
-    let rows = read_games(&dir.join(GAMES_FILE)).unwrap_or_default();
-    let complete = rows.len() as u64 == total
-        && rows.iter().enumerate().all(|(i, r)| r.game == i as u64)
-        && dir.join(SUMMARY_FILE).is_file();
-    Ok(if complete {
-        Folder::Finished(rows)
+    Ok(Folder::Same(theirs))
+}
+
+/// Reads games.csv and timings.csv of this run's folder without changing them, and
+/// refuses (exit 2, naming file and line) files that are not this run's: a row out of
+/// order, a row whose pair, pairing or agents are not the plan's for its game index, more
+/// games than the plan, or fewer timing rows than games.
+fn check_files(dir: &Path, plan: &Plan) -> Result<Found> {
+    let games_path = dir.join(GAMES_FILE);
+    let games = read_games(&games_path)?;
+    let total = plan.total_games();
+    for (i, row) in games.rows.iter().enumerate() {
+        let line = i + 2;
+        if i as u64 >= total {
+            return Err(foreign(
+                &games_path,
+                line,
+                &format!("is a game past the last ({total})"),
+            )
+            .into());
+        }
+        if row.game != i as u64 {
+            return Err(foreign(
+                &games_path,
+                line,
+                &format!("holds game {} where game {i} belongs", row.game),
+            )
+            .into());
+        }
+        let seating = plan.seating(row.game);
+        let labels = seating.seats.map(|e| plan.entrants[e].label.as_str());
+        let planned = (seating.pair, seating.pairing, labels[0], labels[1]);
+        if (
+            row.pair,
+            row.pairing,
+            row.agent0.as_str(),
+            row.agent1.as_str(),
+        ) != planned
+        {
+            return Err(foreign(
+                &games_path,
+                line,
+                &format!(
+                    "seats {} against {} in pair {} of pairing {}, not this run's game {i}",
+                    row.agent0, row.agent1, row.pair, row.pairing
+                ),
+            )
+            .into());
+        }
+    }
+    let timings_path = dir.join(TIMINGS_FILE);
+    let timings: Scanned<TimingRow> = scan(&timings_path, TIMINGS_HEADER)?;
+    for (i, row) in timings.rows.iter().enumerate() {
+        if row.game != i as u64 {
+            return Err(foreign(
+                &timings_path,
+                i + 2,
+                &format!("holds game {} where game {i} belongs", row.game),
+            )
+            .into());
+        }
+    }
+    let n = games.rows.len();
+    if timings.rows.len() < n {
+        return Err(foreign(
+            &timings_path,
+            timings.rows.len() + 2,
+            &format!(
+                "ends after {} timing rows but {GAMES_FILE} holds {n} games (each needs one)",
+                timings.rows.len()
+            ),
+        )
+        .into());
+    }
+    // The bytes of the header and the first n rows.
+    let text = std::fs::read(&timings_path).unwrap_or_default();
+    let timings_keep = if n == 0 && timings.keep == 0 {
+        0
     } else {
-        Folder::Unfinished(rows.len())
+        text.split_inclusive(|&b| b == b'\n')
+            .take(n + 1)
+            .map(|l| l.len() as u64)
+            .sum()
+    };
+    Ok(Found {
+        games,
+        timings,
+        timings_keep,
     })
+}
+
+/// Makes a checked folder end at its last complete game: a torn end of games.csv, and
+/// whatever timings.csv holds past that game's row, are reported (one line each, on
+/// standard error) and moved to `<file>.partial`.
+fn repair(dir: &Path, found: &Found) -> Result<()> {
+    let n = found.games.rows.len();
+    let games_path = dir.join(GAMES_FILE);
+    if let Some(tail) = &found.games.tail {
+        let moved = cut(&games_path, found.games.keep)?;
+        eprintln!(
+            "note: {} line {}: {}; moved {moved} bytes to {} (every complete row is kept)",
+            games_path.display(),
+            tail.line,
+            tail.what,
+            partial_path(&games_path).display()
+        );
+    }
+    let timings_path = dir.join(TIMINGS_FILE);
+    if found.timings_keep < found.timings.keep || found.timings.tail.is_some() {
+        let what = match &found.timings.tail {
+            Some(tail) if found.timings.rows.len() == n => {
+                format!("line {}: {}", tail.line, tail.what)
+            }
+            _ => format!(
+                "line {}: rows past game {n}'s (games.csv is the source of truth; \
+                 those games are played again)",
+                n + 2
+            ),
+        };
+        let moved = cut(&timings_path, found.timings_keep)?;
+        eprintln!(
+            "note: {} {what}; moved {moved} bytes to {}",
+            timings_path.display(),
+            partial_path(&timings_path).display()
+        );
+    }
+    Ok(())
 }

@@ -11,17 +11,25 @@
 //! two agents fresh from their specs and draws from the streams of [`crate::seeds`], so
 //! the worker that runs it and what that worker ran before do not matter, and the writer
 //! emits rows in index order: any thread count gives the same games.csv.
+//!
+//! Faults: an agent that panics or returns an illegal move forfeits the game (end reason
+//! [`FORFEIT`], the other seat wins, the fault in the row's `note`) and the run goes on;
+//! see [`agent_move`].
 
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
-use std::sync::mpsc;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{mpsc, Once};
 
 use agon_engine::sample_outcome;
 use agon_engine::{Outcome, State, Turn};
+use agon_search::{Agent, AgentRng};
 use anyhow::{anyhow, Context, Result};
 use rayon::prelude::*;
 
 use crate::args::BadInput;
 use crate::games::PlayableGame;
+use crate::progress::Progress;
 use crate::record::{GameRow, Result0, RunWriter, TimingRow};
 use crate::seeds;
 use crate::spec::{AgentSpec, GameSpec};
@@ -130,9 +138,13 @@ impl Plan {
     }
 }
 
-/// Plays game `index` of `plan` from the initial position to the end.
+/// The end reason of a game lost by a fault of an agent (see [`agent_move`]).
+pub const FORFEIT: &str = "forfeit";
+
+/// Plays game `index` of `plan` from the initial position to the end, or until an agent
+/// faults: then that agent's seat forfeits (see [`agent_move`]).
 ///
-/// Fails if an agent cannot be built or returns an illegal move (a bug in that agent).
+/// Fails if an agent cannot be built.
 pub fn play_game<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -149,11 +161,18 @@ pub fn play_game<G: PlayableGame>(
 
     let mut state = game.initial_state();
     let mut moves: Vec<String> = Vec::new();
+    let mut forfeit = None;
     loop {
         let m = match state.turn() {
             Turn::Over => break,
             Turn::Chance => sample_outcome(&state, &mut chance),
-            Turn::Seat(seat) => agents[seat].select_move(&state, &mut rngs[seat]),
+            Turn::Seat(seat) => match agent_move(agents[seat].as_mut(), &state, &mut rngs[seat]) {
+                Ok(m) => m,
+                Err(fault) => {
+                    forfeit = Some((seat, fault));
+                    break;
+                }
+            },
         };
         moves.push(state.format_move(m));
         state.try_apply(m).map_err(|e| {
@@ -164,12 +183,34 @@ pub fn play_game<G: PlayableGame>(
         })?;
     }
 
-    // The State contract: `outcome` and `end_reason` are `Some` once the turn is Over.
-    let outcome = state.outcome().expect("a finished game has an outcome");
-    let (result0, winner) = match outcome {
-        Outcome::Win(0) => (Result0::Win, Some(0)),
-        Outcome::Win(_) => (Result0::Loss, Some(1)),
-        Outcome::Draw => (Result0::Draw, None),
+    let (result0, winner, end_reason, note) = match forfeit {
+        // The faulty seat loses; the other wins.
+        Some((0, fault)) => (
+            Result0::Loss,
+            Some(1),
+            FORFEIT.to_string(),
+            format!("seat 0 ({}) {fault}", entrant(0).label),
+        ),
+        Some((_, fault)) => (
+            Result0::Win,
+            Some(0),
+            FORFEIT.to_string(),
+            format!("seat 1 ({}) {fault}", entrant(1).label),
+        ),
+        None => {
+            // The State contract: `outcome` and `end_reason` are `Some` once the turn is
+            // Over.
+            let outcome = state.outcome().expect("a finished game has an outcome");
+            let reason = state
+                .end_reason()
+                .expect("a finished game has an end reason")
+                .to_string();
+            match outcome {
+                Outcome::Win(0) => (Result0::Win, Some(0), reason, String::new()),
+                Outcome::Win(_) => (Result0::Loss, Some(1), reason, String::new()),
+                Outcome::Draw => (Result0::Draw, None, reason, String::new()),
+            }
+        }
     };
     let stats = [agents[0].stats(), agents[1].stats()];
     let row = GameRow {
@@ -182,14 +223,12 @@ pub fn play_game<G: PlayableGame>(
         side1: state.side(1).to_string(),
         result0,
         winner,
-        end_reason: state
-            .end_reason()
-            .expect("a finished game has an end reason")
-            .to_string(),
+        end_reason,
         plies: state.ply(),
         nodes0: stats[0].nodes,
         nodes1: stats[1].nodes,
         moves: moves.join(" "),
+        note,
     };
     let timing = TimingRow {
         game: index,
@@ -199,45 +238,138 @@ pub fn play_game<G: PlayableGame>(
     Ok((row, timing))
 }
 
-/// Plays every game of `plan` on `threads` workers and writes the rows in game-index
-/// order as soon as each is next (a finished game waits only for lower indices). Returns
-/// the game rows, in order.
+/// Asks `agent` for its move at the decision node `state`; `Err` describes a fault that
+/// forfeits the game: the agent panicked (`panicked at FILE:LINE:COL: MESSAGE`) or
+/// returned a move that is not legal here (`played the illegal move M`). The text is one
+/// line.
+///
+/// The call runs under [`catch_unwind`] with [`AssertUnwindSafe`]: a panic may leave the
+/// agent half-updated, which is sound here because the faulty agent makes no further move
+/// (the game ends at once) and is only asked for its counters ([`Agent::stats`]) before it
+/// is dropped; `state` is borrowed immutably and the random stream belongs to this seat
+/// of this game only. While the agent runs, the panic hook of [`quiet_agent_panics`] keeps
+/// the standard report off standard error (the forfeit line replaces it); a panic
+/// anywhere else is reported as usual.
+pub fn agent_move<S: State>(
+    agent: &mut dyn Agent<S>,
+    state: &S,
+    rng: &mut AgentRng,
+) -> Result<S::Move, String> {
+    quiet_agent_panics();
+    IN_AGENT.with(|f| f.set(true));
+    let chosen = catch_unwind(AssertUnwindSafe(|| agent.select_move(state, rng)));
+    IN_AGENT.with(|f| f.set(false));
+    let m = chosen.map_err(|payload| {
+        let hooked = PANIC_REPORT.with(|r| r.borrow_mut().take());
+        one_line(&hooked.unwrap_or_else(|| format!("panicked: {}", panic_message(&*payload))))
+    })?;
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    if legal.contains(&m) {
+        Ok(m)
+    } else {
+        // Formatting a move that is not legal here may itself fail in a game's notation
+        // code; fall back to the move's debug form.
+        let text = catch_unwind(AssertUnwindSafe(|| state.format_move(m)))
+            .unwrap_or_else(|_| format!("{m:?}"));
+        Err(one_line(&format!("played the illegal move {text}")))
+    }
+}
+
+thread_local! {
+    /// Whether this thread is inside [`agent_move`]'s call to the agent.
+    static IN_AGENT: Cell<bool> = const { Cell::new(false) };
+    /// The hook's description of the last agent panic on this thread, taken by
+    /// [`agent_move`].
+    static PANIC_REPORT: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installs (once per process) a panic hook that, on a thread inside an agent call of
+/// [`agent_move`], records the panic's place and message for the forfeit note instead of
+/// printing them; on any other thread or outside an agent call it calls the previous hook,
+/// so real crashes of the tool are reported as usual.
+fn quiet_agent_panics() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if IN_AGENT.with(Cell::get) {
+                let place = info
+                    .location()
+                    .map(|l| format!(" at {}:{}:{}", l.file(), l.line(), l.column()))
+                    .unwrap_or_default();
+                let report = format!("panicked{place}: {}", panic_message(info.payload()));
+                PANIC_REPORT.with(|r| *r.borrow_mut() = Some(report));
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// The message of a panic payload (`panic!` gives a `&str` or a `String`).
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "(a panic without a message)".to_string()
+    }
+}
+
+/// `text` with every run of white space (line breaks included) made one space.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Plays the games of `plan` after the `done` ones (the complete rows a resumed run found,
+/// games `0..done.len()`) on `threads` workers and writes their rows in game-index order
+/// as soon as each is next (a finished game waits only for lower indices), telling
+/// `progress` of each. Returns every game row of the run, `done` first, in order.
 pub fn run<G: PlayableGame>(
     game: &G,
     plan: &Plan,
     threads: usize,
+    done: Vec<GameRow>,
     writer: &mut RunWriter,
+    progress: &mut Progress,
 ) -> Result<Vec<GameRow>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .context("cannot start the worker threads")?;
     let total = plan.total_games();
+    let first = done.len() as u64;
     let (sender, receiver) = mpsc::channel::<(u64, GameRow, TimingRow)>();
 
     std::thread::scope(|scope| {
         let collector = scope.spawn(move || -> Result<Vec<GameRow>> {
             let mut pending = BTreeMap::new();
-            let mut rows = Vec::with_capacity(total as usize);
+            let mut rows = done;
+            rows.reserve(total.saturating_sub(first) as usize);
             for (index, row, timing) in receiver {
                 pending.insert(index, (row, timing));
                 while let Some((row, timing)) = pending.remove(&(rows.len() as u64)) {
                     writer.write(&row, &timing)?;
+                    progress.game_done(&row);
                     rows.push(row);
                 }
             }
+            progress.finish();
             Ok(rows)
         });
         let played = pool.install(|| {
-            (0..total)
-                .into_par_iter()
-                .try_for_each_with(sender, |sender, index| -> Result<()> {
+            (first..total).into_par_iter().try_for_each_with(
+                sender,
+                |sender, index| -> Result<()> {
                     let (row, timing) = play_game(game, plan, index)?;
                     // A closed channel means the writer failed: stop, its error is reported.
                     sender
                         .send((index, row, timing))
                         .map_err(|_| anyhow!("the writer stopped"))
-                })
+                },
+            )
         });
         let rows = collector
             .join()
