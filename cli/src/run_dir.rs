@@ -358,8 +358,8 @@ fn repair(dir: &Path, found: &Found) -> Result<()> {
                 format!("line {}: {}", tail.line, tail.what)
             }
             _ => format!(
-                "line {}: rows past game {n}'s (games.csv is the source of truth; \
-                 those games are played again)",
+                "line {}: rows from game {n} on, past games.csv's last game (games.csv \
+                 is the source of truth; those games are played again)",
                 n + 2
             ),
         };

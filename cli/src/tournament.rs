@@ -378,3 +378,95 @@ pub fn run<G: PlayableGame>(
         Ok(rows)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use agon_engine::games::invector::Invector;
+    use agon_engine::Game;
+    use agon_search::{AgentStats, SearchInfo, SearchResult, Value};
+    use rand::SeedableRng;
+
+    use super::*;
+
+    /// An agent that misbehaves on purpose: it panics, or plays a fixed move whatever the
+    /// position.
+    enum Faulty<M> {
+        Panics,
+        Plays(M),
+    }
+
+    impl<S: State> Agent<S> for Faulty<S::Move> {
+        fn name(&self) -> &str {
+            "faulty"
+        }
+
+        fn search(
+            &mut self,
+            _state: &S,
+            _rng: &mut AgentRng,
+            _info: &mut dyn FnMut(&SearchInfo<S::Move>),
+        ) -> SearchResult<S::Move> {
+            match self {
+                Faulty::Panics => panic!("out of ideas\nat move 1"),
+                Faulty::Plays(m) => SearchResult {
+                    best: Some(*m),
+                    value: Value::Score(0.0),
+                    depth: 0,
+                    nodes: 1,
+                    time: Duration::ZERO,
+                    pv: Vec::new(),
+                    tt_hits: 0,
+                },
+            }
+        }
+
+        fn stats(&self) -> AgentStats {
+            AgentStats::default()
+        }
+    }
+
+    #[test]
+    fn a_panic_or_an_illegal_move_is_a_fault_and_a_legal_move_is_not() {
+        let game = Invector::default();
+        let start = game.initial_state();
+        let mut rng = AgentRng::seed_from_u64(1);
+        let mut moves = Vec::new();
+        start.legal_moves(&mut moves);
+
+        let mut panics = Faulty::Panics;
+        let fault = agent_move(&mut panics, &start, &mut rng).unwrap_err();
+        // The hook's report: place (this file) and the message on one line.
+        assert!(
+            fault.starts_with("panicked at cli/src/tournament.rs:"),
+            "{fault}"
+        );
+        assert!(fault.ends_with(": out of ideas at move 1"), "{fault}");
+
+        let mut legal = Faulty::Plays(moves[0]);
+        assert_eq!(agent_move(&mut legal, &start, &mut rng), Ok(moves[0]));
+
+        // A move that was legal at the start but is not after it has been played.
+        let (stale, after) = moves
+            .iter()
+            .find_map(|&m| {
+                let mut next = start.clone();
+                next.try_apply(m).unwrap();
+                let mut now = Vec::new();
+                next.legal_moves(&mut now);
+                (!now.contains(&m)).then_some((m, next))
+            })
+            .expect("some opening move cannot be repeated");
+        let mut illegal = Faulty::Plays(stale);
+        assert_eq!(
+            agent_move(&mut illegal, &after, &mut rng),
+            Err(format!(
+                "played the illegal move {}",
+                after.format_move(stale)
+            ))
+        );
+        // Outside an agent call, panics are not swallowed by the hook: the flag is off.
+        assert!(!IN_AGENT.with(Cell::get));
+    }
+}
