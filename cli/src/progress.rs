@@ -13,10 +13,11 @@
 //! byte. A game lost by forfeit is announced by one line here, in game order (see
 //! [`crate::tournament::agent_move`]).
 
+use std::fmt;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::record::GameRow;
 use crate::tournament::FORFEIT;
@@ -103,10 +104,15 @@ impl Progress {
         let resumed = done.len() as u64;
         let now = Instant::now();
         let display = if std::io::stderr().is_terminal() {
+            // `wide_msg` takes the rest of the line and is cut to the terminal's width, so
+            // the bar never wraps (a wrapped bar is redrawn as a new line each time).
             let style = ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} games  {per_sec}  ETA {eta}  {msg}",
+                "{bar:30} {pos}/{len} games  {rate}  ETA {eta}  {wide_msg}",
             )
-            .expect("the template is valid");
+            .expect("the template is valid")
+            .with_key("rate", |state: &ProgressState, w: &mut dyn fmt::Write| {
+                let _ = write!(w, "{:.1} games/s", state.per_sec());
+            });
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
                 .with_style(style)
                 .with_position(resumed)
