@@ -236,6 +236,9 @@ fn stopped_copy(from: &Path, to: &Path, games: usize) {
     std::fs::write(to.join("games.csv"), kept).unwrap();
 }
 
+/// A change to the lines of a games.csv.
+type Edit = fn(&mut Vec<String>);
+
 #[test]
 fn resume_cuts_what_runs_ahead_and_refuses_foreign_rows() {
     let dir = scratch("foreign");
@@ -273,7 +276,7 @@ fn resume_cuts_what_runs_ahead_and_refuses_foreign_rows() {
     assert_same_run(&stopped, &reference);
 
     // Foreign rows: refused with the file, the line and what is wrong; nothing changed.
-    let cases: [(&str, fn(&mut Vec<String>)); 4] = [
+    let cases: [(&str, Edit); 4] = [
         (
             "line 3 holds game 2 where game 1 belongs",
             |l: &mut Vec<String>| l.swap(2, 3),
