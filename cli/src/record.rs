@@ -596,4 +596,72 @@ mod tests {
             "seed \"10\" there, \"9\" here"
         );
     }
+
+    #[test]
+    fn scan_finds_the_torn_end_and_cut_saves_it() {
+        let dir = std::env::temp_dir().join(format!("agon-scan-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(TIMINGS_FILE);
+        let side = partial_path(&path);
+        let _ = std::fs::remove_file(&side);
+        let scan_text = |text: &str| {
+            std::fs::write(&path, text).unwrap();
+            scan::<TimingRow>(&path, TIMINGS_HEADER)
+        };
+        let row = |game| TimingRow {
+            game,
+            time_us0: 5,
+            time_us1: 7,
+        };
+
+        // Missing and empty files have no rows.
+        std::fs::remove_file(&path).ok();
+        let none = scan::<TimingRow>(&path, TIMINGS_HEADER).unwrap();
+        assert_eq!((none.rows.len(), none.keep, none.tail), (0, 0, None));
+        assert_eq!(scan_text("").unwrap().keep, 0);
+
+        // A half-written header.
+        let torn = scan_text("game,time").unwrap();
+        assert_eq!(torn.keep, 0);
+        assert_eq!(
+            torn.tail.unwrap().what,
+            "half-written header (no line end, 9 bytes)"
+        );
+
+        // Whole rows, then a last line that has its line end but does not parse.
+        let header = "game,time_us0,time_us1\n";
+        let text = format!("{header}0,5,7\n1,5,7\n2,5\n");
+        let found = scan_text(&text).unwrap();
+        assert_eq!(found.rows, vec![row(0), row(1)]);
+        assert_eq!(found.keep, (header.len() + 12) as u64);
+        let tail = found.tail.unwrap();
+        assert_eq!(tail.line, 4);
+        assert!(
+            tail.what.starts_with("unreadable last row ("),
+            "{}",
+            tail.what
+        );
+
+        // The same line before the last: the file is foreign.
+        let error = scan_text(&format!("{header}0,5,7\n2,5\n1,5,7\n")).unwrap_err();
+        let bad = error.downcast_ref::<BadInput>().unwrap();
+        assert!(
+            bad.0
+                .starts_with(&format!("{} line 3 is not a row (", path.display())),
+            "{bad}"
+        );
+
+        // Cutting appends the tail to the side file, twice over, and keeps the rows.
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(cut(&path, found.keep).unwrap(), 4);
+        std::fs::write(&path, format!("{header}0,5,7\n1,5,7\n2,")).unwrap();
+        assert_eq!(cut(&path, found.keep).unwrap(), 2);
+        assert_eq!(cut(&path, found.keep).unwrap(), 0);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{header}0,5,7\n1,5,7\n")
+        );
+        assert_eq!(std::fs::read_to_string(&side).unwrap(), "2,5\n2,");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
