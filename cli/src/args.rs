@@ -28,7 +28,8 @@ impl BadInput {
 /// `agon`: tournaments, analysis and perft for the games of the Agon toolkit.
 ///
 /// Without a subcommand, `agon` runs a small default tournament into `results/default`
-/// (or reprints its summary if that folder already holds the finished run).
+/// (or reprints its summary if that folder already holds the finished run, or continues
+/// it if it was stopped).
 #[derive(Debug, Parser)]
 #[command(name = "agon", version, about, long_about = None)]
 pub struct Cli {

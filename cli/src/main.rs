@@ -18,7 +18,8 @@
 //! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
 //! and generic dispatch), [`tournament`] (schedule and parallel run), [`run_dir`] (the
 //! tournament command and its output folder), [`record`] (CSV files), [`stats`] and
-//! [`report`] (summary), [`seeds`] (random streams), [`play`], [`analyse`], [`perft`],
+//! [`report`] (summary), [`progress`] (progress on standard error), [`seeds`] (random
+//! streams), [`play`], [`analyse`], [`perft`],
 //! [`listing`], [`position`] (positions from `--moves`), [`bench`].
 
 mod analyse;

@@ -180,6 +180,13 @@ impl Progress {
     }
 }
 
+impl Drop for Progress {
+    /// Clears the bar also when the run stops on an error, before the error is printed.
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
 /// Whether a plain line is due with `done` of `total` games finished, the last line
 /// having been printed at `last_done` games and `since` ago. Never at the end (the summary
 /// follows at once).
