@@ -383,9 +383,9 @@ pub fn run<G: PlayableGame>(
 mod tests {
     use std::time::Duration;
 
-    use agon_engine::games::invector::Invector;
-    use agon_engine::Game;
-    use agon_search::{AgentStats, SearchInfo, SearchResult, Value};
+    use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
+    use agon_engine::{ConfigError, Game, ParamSpec, Params};
+    use agon_search::{registry, AgentStats, SearchInfo, SearchResult, Value};
     use rand::SeedableRng;
 
     use super::*;
@@ -468,5 +468,110 @@ mod tests {
         );
         // Outside an agent call, panics are not swallowed by the hook: the flag is off.
         assert!(!IN_AGENT.with(Cell::get));
+    }
+
+    /// Invector whose `random` agent panics at its first move (every other agent is the
+    /// real one): a game in which `play_game` meets a faulty agent.
+    #[derive(Clone, Debug)]
+    struct FaultyInvector(Invector);
+
+    impl Game for FaultyInvector {
+        type State = InvectorState;
+        const NAME: &'static str = "faulty-invector";
+        const ABOUT: &'static str = "Invector with a panicking random agent (tests only)";
+        const HAS_CHANCE: bool = false;
+        const HAS_HIDDEN_INFORMATION: bool = false;
+
+        fn param_specs() -> &'static [ParamSpec] {
+            Invector::param_specs()
+        }
+
+        fn from_params(params: &Params) -> Result<Self, ConfigError> {
+            Invector::from_params(params).map(FaultyInvector)
+        }
+
+        fn initial_state(&self) -> InvectorState {
+            self.0.initial_state()
+        }
+    }
+
+    impl PlayableGame for FaultyInvector {
+        type Eval = InvectorEval;
+
+        fn build_agent(
+            spec: &AgentSpec,
+            label: String,
+        ) -> Result<Box<dyn Agent<InvectorState>>, BadInput> {
+            if spec.name == "random" {
+                return Ok(Box::new(Faulty::Panics));
+            }
+            registry::build_deterministic(spec.name, &spec.params, InvectorEval::default(), label)
+                .map_err(|e| BadInput::new(e.to_string()))
+        }
+    }
+
+    #[test]
+    fn a_faulty_agent_forfeits_its_game_and_the_note_says_why() {
+        let game = GameSpec::parse("invector:width=5,height=4").unwrap();
+        let agents = ["greedy", "random"].map(|a| AgentSpec::parse(a, false).unwrap());
+        let plan = Plan::new(game, agents.to_vec(), 2, 1).unwrap();
+        let faulty = FaultyInvector(Invector::new(5, 4, true).unwrap());
+
+        // Game 0: greedy (seat 0) moves, then random (seat 1) panics: seat 0 wins.
+        let (row, _) = play_game(&faulty, &plan, 0).unwrap();
+        assert_eq!(
+            (row.result0, row.winner, row.end_reason.as_str(), row.plies),
+            (Result0::Win, Some(0), FORFEIT, 1)
+        );
+        assert_eq!(row.moves.split(' ').count(), 1);
+        assert!(
+            row.note
+                .starts_with("seat 1 (random) panicked at cli/src/tournament.rs:")
+                && row.note.ends_with(": out of ideas at move 1"),
+            "{}",
+            row.note
+        );
+
+        // Game 1: random is seat 0 and panics at once: seat 1 wins, no move recorded.
+        let (row, _) = play_game(&faulty, &plan, 1).unwrap();
+        assert_eq!(
+            (row.result0, row.winner, row.end_reason.as_str(), row.plies),
+            (Result0::Loss, Some(1), FORFEIT, 0)
+        );
+        assert_eq!(row.moves, "");
+        assert!(
+            row.note.starts_with("seat 0 (random) panicked at "),
+            "{}",
+            row.note
+        );
+
+        // A game without faults has an empty note.
+        let (row, _) = play_game(&Invector::new(5, 4, true).unwrap(), &plan, 0).unwrap();
+        assert_ne!(row.end_reason, FORFEIT);
+        assert_eq!(row.note, "");
+
+        // The run goes on past forfeits and records them in games.csv.
+        let dir = std::env::temp_dir().join(format!("agon-forfeit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut writer = RunWriter::open(&dir).unwrap();
+        let mut progress = Progress::new(plan.total_games(), &[]);
+        let rows = run(&faulty, &plan, 2, Vec::new(), &mut writer, &mut progress).unwrap();
+        drop(writer);
+        let text = std::fs::read_to_string(dir.join(crate::record::GAMES_FILE)).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(rows.len(), 2);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[1].starts_with("0,0,0,greedy,random,"), "{text}");
+        assert!(lines[1].contains(",1,0,forfeit,1,"), "{text}");
+        assert!(
+            lines[1].contains(",seat 1 (random) panicked at cli/src/tournament.rs:"),
+            "{text}"
+        );
+        assert!(lines[2].starts_with("1,0,0,random,greedy,"), "{text}");
+        assert!(
+            lines[2].contains(",0,1,forfeit,0,0,0,,seat 0 (random) panicked at "),
+            "{text}"
+        );
     }
 }
