@@ -505,7 +505,7 @@ mod tests {
             if spec.name == "random" {
                 return Ok(Box::new(Faulty::Panics));
             }
-            registry::build_deterministic(spec.name, &spec.params, InvectorEval::default(), label)
+            registry::build_deterministic(spec.name, &spec.params, InvectorEval, label)
                 .map_err(|e| BadInput::new(e.to_string()))
         }
     }
