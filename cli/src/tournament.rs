@@ -249,16 +249,19 @@ pub fn play_game<G: PlayableGame>(
 /// is dropped; `state` is borrowed immutably and the random stream belongs to this seat
 /// of this game only. While the agent runs, the panic hook of [`quiet_agent_panics`] keeps
 /// the standard report off standard error (the forfeit line replaces it); a panic
-/// anywhere else is reported as usual.
+/// anywhere else is reported as usual. That includes a helper thread the agent starts
+/// (the parallel searches use `std::thread::scope`): Rust reports its panic as usual, and
+/// the forfeit note names the panic the scope raises again in the agent's own thread.
 pub fn agent_move<S: State>(
     agent: &mut dyn Agent<S>,
     state: &S,
     rng: &mut AgentRng,
 ) -> Result<S::Move, String> {
     quiet_agent_panics();
-    IN_AGENT.with(|f| f.set(true));
+    // Restored, not cleared, afterwards: correct even if calls were ever nested.
+    let outer = IN_AGENT.with(|f| f.replace(true));
     let chosen = catch_unwind(AssertUnwindSafe(|| agent.select_move(state, rng)));
-    IN_AGENT.with(|f| f.set(false));
+    IN_AGENT.with(|f| f.set(outer));
     let m = chosen.map_err(|payload| {
         let hooked = PANIC_REPORT.with(|r| r.borrow_mut().take());
         one_line(&hooked.unwrap_or_else(|| format!("panicked: {}", panic_message(&*payload))))
