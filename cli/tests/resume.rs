@@ -321,6 +321,35 @@ fn resume_cuts_what_runs_ahead_and_refuses_foreign_rows() {
         }
     }
 
+    // Another commit of the same toolkit version may continue the run, with a warning;
+    // another toolkit version may not.
+    let rebuilt = dir.join("rebuilt");
+    let rebuilt_text = rebuilt.to_str().unwrap();
+    stopped_copy(&reference, &rebuilt, 5);
+    let meta = text(&read(&rebuilt.join("meta.csv")));
+    let commit_line = meta.lines().find(|l| l.starts_with("commit,")).unwrap();
+    let this_commit = commit_line.strip_prefix("commit,").unwrap().to_string();
+    let edited = meta.replace(commit_line, "commit,feedbeef");
+    std::fs::write(rebuilt.join("meta.csv"), &edited).unwrap();
+    let older = edited.replace("toolkit,agon ", "toolkit,agon 0.0.9-was-");
+    let o = quick(rebuilt_text, &["--resume"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains(&format!(
+        "warning: {rebuilt_text} was started by commit feedbeef, this build is commit \
+         {this_commit}; continuing, as the toolkit version (agon "
+    )));
+    assert_same_run(&rebuilt, &reference);
+    let versioned = dir.join("versioned");
+    stopped_copy(&reference, &versioned, 5);
+    std::fs::write(versioned.join("meta.csv"), &older).unwrap();
+    let o = quick(versioned.to_str().unwrap(), &["--resume"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("holds a different run (toolkit \"agon 0.0.9-was-"),
+        "{}",
+        text(&o.stderr)
+    );
+
     // --resume on a new folder starts the run.
     let fresh = dir.join("fresh");
     let o = quick(fresh.to_str().unwrap(), &["--resume"]);
