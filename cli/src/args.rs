@@ -28,7 +28,8 @@ impl BadInput {
 /// `agon`: tournaments, analysis and perft for the games of the Agon toolkit.
 ///
 /// Without a subcommand, `agon` runs a small default tournament into `results/default`
-/// (or reprints its summary if that folder already holds the finished run).
+/// (or reprints its summary if that folder already holds the finished run, or continues
+/// it if it was stopped).
 #[derive(Debug, Parser)]
 #[command(name = "agon", version, about, long_about = None)]
 pub struct Cli {
@@ -109,6 +110,10 @@ pub struct TournamentArgs {
     /// of zero.
     #[arg(long, value_name = "AGENT")]
     pub anchor: Option<String>,
+    /// Continue the unfinished run in --out (same game, agents, games and seed) from
+    /// where it stopped; on a new or empty folder, start it.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// Flags of `agon merge`.
@@ -141,6 +146,9 @@ pub struct RunArgs {
     /// Play only shard I of N, as `agon tournament --shard`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// Continue the experiment's unfinished run, as `agon tournament --resume`.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// Flags of `agon report`.

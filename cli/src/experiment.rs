@@ -100,6 +100,7 @@ pub fn run(args: &RunArgs, command: String, out: &mut dyn Write) -> Result<()> {
         shard: args.shard.clone(),
         sprt: experiment.sprt,
         anchor: experiment.anchor,
+        resume: args.resume,
     };
     run_dir::tournament(&tournament, command, out)
 }

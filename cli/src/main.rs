@@ -22,7 +22,7 @@
 //! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
 //! and generic dispatch), [`tournament`] (schedule and parallel run), [`run_dir`] (the
 //! tournament command and its output folder), [`record`] (CSV files), [`stats`] and
-//! [`report`] (summary), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
+//! [`report`] (summary), [`progress`] (progress on standard error), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
 //! over machines), [`experiment`] (`agon run`), [`report_cmd`] and [`plots`] (`agon
 //! report`), [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
 //! from `--moves`), [`bench`].
@@ -38,6 +38,7 @@ mod perft;
 mod play;
 mod plots;
 mod position;
+mod progress;
 mod record;
 mod report;
 mod report_cmd;

@@ -225,11 +225,18 @@ fn finished_shard(dir: &Path, shard: Shard, total: u64) -> Result<ShardFolder> {
         .into()
     };
     let games_path = dir.join(GAMES_FILE);
-    let games = if games_path.is_file() {
+    let scanned = if games_path.is_file() {
         read_games(&games_path).map_err(|e| unfinished(format!("{e:#}")))?
     } else {
         return Err(unfinished(format!("no {GAMES_FILE}")));
     };
+    if let Some(tail) = scanned.tail {
+        return Err(unfinished(format!(
+            "{GAMES_FILE} line {}: {}",
+            tail.line, tail.what
+        )));
+    }
+    let games = scanned.rows;
     let in_order = |indices: &mut dyn Iterator<Item = u64>| indices.eq(range.clone());
     if !in_order(&mut games.iter().map(|g| g.game)) {
         return Err(unfinished(format!(

@@ -5,12 +5,15 @@
 //! never reproducible, hence apart) and `summary.csv` (statistics computed from
 //! games.csv alone). Every column is documented in `results/README.md`.
 
-use std::fs::File;
-use std::path::Path;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::args::BadInput;
 use crate::shard::Shard;
 
 /// Name of the metadata file in a run folder.
@@ -23,8 +26,16 @@ pub const TIMINGS_FILE: &str = "timings.csv";
 pub const SUMMARY_FILE: &str = "summary.csv";
 
 /// Version of the layout of these files, stored in meta.csv; bumped when a column
-/// changes meaning so that old folders are recognised as different runs.
-const FORMAT: &str = "1";
+/// changes meaning so that old folders are recognised as different runs. Format 2 added
+/// games.csv's `note` column and meta.csv's `commit` row.
+const FORMAT: &str = "2";
+
+/// The header line of games.csv (without its line end): [`GameRow`]'s fields in order.
+/// A unit test checks that serde writes exactly this header.
+pub const GAMES_HEADER: &str = "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,\
+                                end_reason,plies,nodes0,nodes1,moves,note";
+/// The header line of timings.csv (without its line end): [`TimingRow`]'s fields.
+pub const TIMINGS_HEADER: &str = "game,time_us0,time_us1";
 
 /// The result of a game for seat 0, written `1`, `0.5` or `0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,6 +98,10 @@ pub struct GameRow {
     pub nodes1: u64,
     /// Every move in notation, chance outcomes included, separated by spaces.
     pub moves: String,
+    /// Why a game ended abnormally, on one line: for a `forfeit`, the seat, its agent and
+    /// what it did (panicked, with the panic's place and message, or played an illegal
+    /// move). Empty for a game that ended by the rules.
+    pub note: String,
 }
 
 /// One row of timings.csv: thinking time, which is never reproducible.
@@ -133,6 +148,9 @@ pub struct SummaryRow {
 pub struct RunMeta {
     /// `agon <version>` of the build that ran it.
     pub toolkit: String,
+    /// The git commit of that build (see [`commit`]); recorded, not part of the run's
+    /// identity.
+    pub commit: String,
     /// Canonical game spec.
     pub game: String,
     /// Canonical agent specs, in the order given.
@@ -158,15 +176,26 @@ pub fn toolkit() -> String {
     format!("agon {}", env!("CARGO_PKG_VERSION"))
 }
 
+/// The git commit this binary was built from: `git rev-parse HEAD`, with `-dirty`
+/// appended when tracked files differed from it, or `unknown` when built outside a git
+/// checkout (captured by cli/build.rs).
+pub fn commit() -> String {
+    env!("AGON_COMMIT").to_string()
+}
+
 impl RunMeta {
     /// Writes meta.csv (`key,value` rows; `agent` repeats once per agent, in order).
+    /// The file appears whole or not at all: it is written beside under a temporary name,
+    /// then renamed.
     pub fn write(&self, path: &Path) -> Result<()> {
-        let mut w = csv::Writer::from_path(path)
-            .with_context(|| format!("cannot create {}", path.display()))?;
+        let temporary = temporary_path(path);
+        let mut w = csv::Writer::from_path(&temporary)
+            .with_context(|| format!("cannot create {}", temporary.display()))?;
         w.write_record(["key", "value"])?;
         let mut row = |k: &str, v: &str| w.write_record([k, v]);
         row("format", FORMAT)?;
         row("toolkit", &self.toolkit)?;
+        row("commit", &self.commit)?;
         row("game", &self.game)?;
         for agent in &self.agents {
             row("agent", agent)?;
@@ -182,8 +211,10 @@ impl RunMeta {
             row("sprt", sprt)?;
         }
         w.flush()
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(())
+            .with_context(|| format!("cannot write {}", temporary.display()))?;
+        drop(w);
+        std::fs::rename(&temporary, path)
+            .with_context(|| format!("cannot write {}", path.display()))
     }
 
     /// Reads meta.csv. Fails if the file is not a meta.csv of this format.
@@ -192,6 +223,7 @@ impl RunMeta {
             .with_context(|| format!("cannot read {}", path.display()))?;
         let mut meta = RunMeta {
             toolkit: String::new(),
+            commit: String::new(),
             game: String::new(),
             agents: Vec::new(),
             games_per_pairing: 0,
@@ -213,6 +245,7 @@ impl RunMeta {
             match key {
                 "format" => format = Some(value.to_string()),
                 "toolkit" => meta.toolkit = value.into(),
+                "commit" => meta.commit = value.into(),
                 "game" => meta.game = value.into(),
                 "agent" => meta.agents.push(value.into()),
                 "games_per_pairing" => meta.games_per_pairing = number()?,
@@ -239,8 +272,9 @@ impl RunMeta {
     }
 
     /// The first field that makes `other` a different run from `self` (`None` if they
-    /// are the same run), as `what: "mine" here, "theirs" there`. Threads and the command
-    /// text do not count: they never change the results.
+    /// are the same run), as `what: "mine" here, "theirs" there`. Threads, the command
+    /// text and the commit do not count: the first two never change the results, and a
+    /// rebuilt binary of the same toolkit version may continue a run (the caller warns).
     pub fn difference(&self, other: &RunMeta) -> Option<String> {
         let fields = [
             ("toolkit", self.toolkit.clone(), other.toolkit.clone()),
@@ -272,54 +306,235 @@ fn shard_text(shard: Option<Shard>) -> String {
 }
 
 /// Appends game and timing rows to games.csv and timings.csv, flushing after every game.
+///
+/// Each game's timing row is flushed before its game row, so that after a kill at any
+/// instant timings.csv holds at least as many complete rows as games.csv: games.csv is
+/// the source of truth of what was played, and a resumed run never lacks a timing.
 pub struct RunWriter {
     games: csv::Writer<File>,
     timings: csv::Writer<File>,
 }
 
 impl RunWriter {
-    /// Creates (or truncates) games.csv and timings.csv in `dir`.
-    pub fn create(dir: &Path) -> Result<RunWriter> {
-        let open = |name: &str| {
+    /// Opens games.csv and timings.csv in `dir` for appending, creating them if absent;
+    /// a file that is empty gets its header first. The caller has made sure that each
+    /// file holds only its header and complete rows of this run (see [`scan`] and
+    /// [`cut`]).
+    pub fn open(dir: &Path) -> Result<RunWriter> {
+        let open = |name: &str, header: &str| -> Result<csv::Writer<File>> {
             let path = dir.join(name);
-            csv::Writer::from_path(&path)
-                .with_context(|| format!("cannot create {}", path.display()))
+            let mut file = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+                .with_context(|| format!("cannot open {}", path.display()))?;
+            let empty = file.metadata()?.len() == 0;
+            if empty {
+                writeln!(file, "{header}")
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            Ok(csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(file))
         };
         Ok(RunWriter {
-            games: open(GAMES_FILE)?,
-            timings: open(TIMINGS_FILE)?,
+            timings: open(TIMINGS_FILE, TIMINGS_HEADER)?,
+            games: open(GAMES_FILE, GAMES_HEADER)?,
         })
     }
 
-    /// Writes one game's rows and flushes both files.
+    /// Writes one game's rows: the timing row, flushed, then the game row, flushed.
     pub fn write(&mut self, game: &GameRow, timing: &TimingRow) -> Result<()> {
-        self.games.serialize(game)?;
         self.timings.serialize(timing)?;
-        self.games.flush().context("cannot write games.csv")?;
         self.timings.flush().context("cannot write timings.csv")?;
+        self.games.serialize(game)?;
+        self.games.flush().context("cannot write games.csv")?;
         Ok(())
     }
 }
 
-/// Reads every row of a games.csv.
-pub fn read_games(path: &Path) -> Result<Vec<GameRow>> {
-    let mut r =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    r.deserialize()
-        .map(|row| row.with_context(|| format!("bad row in {}", path.display())))
-        .collect()
+/// Reads a games.csv without changing it: its complete rows and its torn end, if any
+/// ([`scan`] with [`GAMES_HEADER`]).
+pub fn read_games(path: &Path) -> Result<Scanned<GameRow>> {
+    scan(path, GAMES_HEADER)
 }
 
-/// Writes summary.csv.
+/// What [`scan`] found in a CSV file that a stopped run may have left with a torn end.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Scanned<T> {
+    /// The complete rows, in file order.
+    pub rows: Vec<T>,
+    /// Length in bytes of the header line and the complete rows: everything after it is
+    /// `tail`.
+    pub keep: u64,
+    /// The torn end after `keep`, if any.
+    pub tail: Option<Tail>,
+}
+
+/// The torn end of a file: a last line that a killed writer left half-written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tail {
+    /// Its line number, from 1 (the header is line 1).
+    pub line: usize,
+    /// What it is, e.g. `half-written row (no line end, 41 bytes)`.
+    pub what: String,
+}
+
+/// Reads a run's CSV file (games.csv or timings.csv) line by line, without changing it.
+///
+/// A missing or empty file has no rows. The header must be `header`. Every row line must
+/// parse as a `T` and be written back byte for byte as it stands (so that rows appended
+/// later make the same file as an uninterrupted run). Only the **last** line may fail
+/// that: if it has no line end, or does not parse, it is the torn end of a killed write
+/// and is returned as [`Scanned::tail`] (a half-written header counts too). Anything else
+/// (another header, a bad row before the last line) makes the file foreign: a
+/// [`BadInput`] naming the file, the line number and what is wrong.
+pub fn scan<T: Serialize + DeserializeOwned>(path: &Path, header: &str) -> Result<Scanned<T>> {
+    let mut scanned = Scanned {
+        rows: Vec::new(),
+        keep: 0,
+        tail: None,
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(scanned),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let shown = path.display();
+    let lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
+    for (i, &line) in lines.iter().enumerate() {
+        let number = i + 1;
+        let last = number == lines.len();
+        let Some(content) = line.strip_suffix(b"\n") else {
+            // Only the last piece of a split can lack its line end.
+            let what = if i == 0 && header.as_bytes().starts_with(line) {
+                format!("half-written header (no line end, {} bytes)", line.len())
+            } else if i == 0 {
+                return Err(foreign(path, number, "is not this build's header").into());
+            } else {
+                format!("half-written row (no line end, {} bytes)", line.len())
+            };
+            scanned.tail = Some(Tail { line: number, what });
+            break;
+        };
+        if i == 0 {
+            if content != header.as_bytes() {
+                return Err(foreign(path, number, "is not this build's header").into());
+            }
+        } else {
+            match parse_row::<T>(header, content) {
+                Ok(row) => scanned.rows.push(row),
+                Err(problem) if last => {
+                    scanned.tail = Some(Tail {
+                        line: number,
+                        what: format!("unreadable last row ({problem})"),
+                    });
+                    break;
+                }
+                Err(problem) => {
+                    return Err(foreign(path, number, &format!("is not a row ({problem})")).into())
+                }
+            }
+        }
+        scanned.keep += line.len() as u64;
+    }
+    debug_assert!(
+        scanned.tail.is_some() || scanned.keep == bytes.len() as u64,
+        "{shown}"
+    );
+    Ok(scanned)
+}
+
+/// The error for a file that is not this run's: it is left as it is.
+pub fn foreign(path: &Path, line: usize, what: &str) -> BadInput {
+    BadInput::new(format!(
+        "{} line {line} {what}: this folder does not hold this run as this build writes it; \
+         nothing was changed",
+        path.display()
+    ))
+}
+
+/// Parses one row line under `header`; the row must write back to exactly `content`.
+fn parse_row<T: Serialize + DeserializeOwned>(header: &str, content: &[u8]) -> Result<T, String> {
+    let mut text = Vec::with_capacity(header.len() + content.len() + 2);
+    text.extend_from_slice(header.as_bytes());
+    text.push(b'\n');
+    text.extend_from_slice(content);
+    text.push(b'\n');
+    let mut reader = csv::Reader::from_reader(text.as_slice());
+    let row: T = match reader.deserialize().next() {
+        Some(Ok(row)) => row,
+        Some(Err(e)) => return Err(e.to_string()),
+        None => return Err("empty line".into()),
+    };
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    writer.serialize(&row).map_err(|e| e.to_string())?;
+    let written = writer.into_inner().map_err(|e| e.to_string())?;
+    if written.strip_suffix(b"\n") != Some(content) {
+        return Err("not written as this build writes it".into());
+    }
+    Ok(row)
+}
+
+/// Where the bytes cut from `path` are saved: `path` with `.partial` appended.
+pub fn partial_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+/// Cuts `path` to its first `keep` bytes, first appending the bytes after them to
+/// [`partial_path`] (created if needed, synced to disk before the cut), so that no byte
+/// is ever lost. Returns how many bytes were moved.
+pub fn cut(path: &Path, keep: u64) -> Result<u64> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let Some(rest) = bytes.get(keep as usize..).filter(|r| !r.is_empty()) else {
+        return Ok(0);
+    };
+    let side = partial_path(path);
+    let mut saved = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&side)
+        .with_context(|| format!("cannot open {}", side.display()))?;
+    saved
+        .write_all(rest)
+        .and_then(|()| saved.sync_all())
+        .with_context(|| format!("cannot write {}", side.display()))?;
+    let file = OpenOptions::new()
+        .write(true)
+        .open(path)
+        .with_context(|| format!("cannot open {}", path.display()))?;
+    file.set_len(keep)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot cut {}", path.display()))?;
+    Ok(rest.len() as u64)
+}
+
+/// `path` with `.tmp` appended: where a whole file is written before it is renamed.
+fn temporary_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    PathBuf::from(name)
+}
+
+/// Writes summary.csv. Like meta.csv, the file appears whole or not at all (written
+/// under a temporary name, then renamed), so that a run killed while writing it is not
+/// mistaken for a finished one.
 pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<()> {
-    let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+    let temporary = temporary_path(path);
+    let file = File::create(&temporary)
+        .with_context(|| format!("cannot create {}", temporary.display()))?;
     let mut w = csv::Writer::from_writer(file);
     for row in rows {
         w.serialize(row)?;
     }
     w.flush()
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    drop(w);
+    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]
@@ -343,6 +558,7 @@ mod tests {
             nodes0: 10,
             nodes1: 1,
             moves: "a1xa2 swap".into(),
+            note: String::new(),
         };
         let mut w = csv::Writer::from_writer(Vec::new());
         w.serialize(&row).unwrap();
@@ -350,9 +566,10 @@ mod tests {
         assert_eq!(
             text,
             "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,\
-             nodes0,nodes1,moves\n\
-             3,1,0,ab:depth=3,random,white,black,0.5,,cap,2,10,1,a1xa2 swap\n"
+             nodes0,nodes1,moves,note\n\
+             3,1,0,ab:depth=3,random,white,black,0.5,,cap,2,10,1,a1xa2 swap,\n"
         );
+        assert_eq!(text.lines().next(), Some(GAMES_HEADER));
         let back: GameRow = csv::Reader::from_reader(text.as_bytes())
             .deserialize()
             .next()
@@ -370,6 +587,7 @@ mod tests {
         let path = dir.join(META_FILE);
         let meta = RunMeta {
             toolkit: toolkit(),
+            commit: "0123abc-dirty".into(),
             game: "invector:height=5,pie=true,width=6".into(),
             agents: vec!["ab:depth=3".into(), "random".into()],
             games_per_pairing: 4,
@@ -386,6 +604,7 @@ mod tests {
         let other = RunMeta {
             threads: 1,
             command: "x".into(),
+            commit: "unknown".into(),
             ..meta.clone()
         };
         assert_eq!(meta.difference(&other), None);
@@ -410,5 +629,73 @@ mod tests {
         let back = RunMeta::read(&path).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(back, sharded);
+    }
+
+    #[test]
+    fn scan_finds_the_torn_end_and_cut_saves_it() {
+        let dir = std::env::temp_dir().join(format!("agon-scan-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(TIMINGS_FILE);
+        let side = partial_path(&path);
+        let _ = std::fs::remove_file(&side);
+        let scan_text = |text: &str| {
+            std::fs::write(&path, text).unwrap();
+            scan::<TimingRow>(&path, TIMINGS_HEADER)
+        };
+        let row = |game| TimingRow {
+            game,
+            time_us0: 5,
+            time_us1: 7,
+        };
+
+        // Missing and empty files have no rows.
+        std::fs::remove_file(&path).ok();
+        let none = scan::<TimingRow>(&path, TIMINGS_HEADER).unwrap();
+        assert_eq!((none.rows.len(), none.keep, none.tail), (0, 0, None));
+        assert_eq!(scan_text("").unwrap().keep, 0);
+
+        // A half-written header.
+        let torn = scan_text("game,time").unwrap();
+        assert_eq!(torn.keep, 0);
+        assert_eq!(
+            torn.tail.unwrap().what,
+            "half-written header (no line end, 9 bytes)"
+        );
+
+        // Whole rows, then a last line that has its line end but does not parse.
+        let header = "game,time_us0,time_us1\n";
+        let text = format!("{header}0,5,7\n1,5,7\n2,5\n");
+        let found = scan_text(&text).unwrap();
+        assert_eq!(found.rows, vec![row(0), row(1)]);
+        assert_eq!(found.keep, (header.len() + 12) as u64);
+        let tail = found.tail.unwrap();
+        assert_eq!(tail.line, 4);
+        assert!(
+            tail.what.starts_with("unreadable last row ("),
+            "{}",
+            tail.what
+        );
+
+        // The same line before the last: the file is foreign.
+        let error = scan_text(&format!("{header}0,5,7\n2,5\n1,5,7\n")).unwrap_err();
+        let bad = error.downcast_ref::<BadInput>().unwrap();
+        assert!(
+            bad.0
+                .starts_with(&format!("{} line 3 is not a row (", path.display())),
+            "{bad}"
+        );
+
+        // Cutting appends the tail to the side file, twice over, and keeps the rows.
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(cut(&path, found.keep).unwrap(), 4);
+        std::fs::write(&path, format!("{header}0,5,7\n1,5,7\n2,")).unwrap();
+        assert_eq!(cut(&path, found.keep).unwrap(), 2);
+        assert_eq!(cut(&path, found.keep).unwrap(), 0);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{header}0,5,7\n1,5,7\n")
+        );
+        assert_eq!(std::fs::read_to_string(&side).unwrap(), "2,5\n2,");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

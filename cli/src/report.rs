@@ -775,6 +775,7 @@ mod tests {
             nodes0: 0,
             nodes1: 0,
             moves: String::new(),
+            note: String::new(),
         }
     }
 

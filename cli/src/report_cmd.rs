@@ -53,7 +53,16 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
     if !games_path.is_file() {
         return Err(BadInput::new(format!("\"{shown}\" holds no {GAMES_FILE}")).into());
     }
-    let games = read_games(&games_path).map_err(|e| BadInput::new(format!("{e:#}")))?;
+    let scanned = read_games(&games_path).map_err(|e| BadInput::new(format!("{e:#}")))?;
+    if let Some(tail) = &scanned.tail {
+        eprintln!(
+            "note: {} line {}: {}; the report counts the complete rows before it",
+            games_path.display(),
+            tail.line,
+            tail.what
+        );
+    }
+    let games = scanned.rows;
     if games.is_empty() {
         return Err(BadInput::new(format!("\"{shown}\": {GAMES_FILE} holds no game")).into());
     }
@@ -195,6 +204,7 @@ mod tests {
             nodes0: 0,
             nodes1: 0,
             moves: String::new(),
+            note: String::new(),
         }
     }
 

@@ -2,11 +2,24 @@
 //! plays, writes and prints.
 //!
 //! Order matters: the specs, `--games`, the game's parameters and every agent are checked
-//! before the folder is looked at, and the folder before anything is created, so bad input
-//! never leaves a file behind. The folder may be new or empty (a new run), hold this very
-//! run finished (its summary is recomputed from games.csv and printed again), hold this
-//! run unfinished (it is started again from game 0; resuming comes later), or hold
-//! anything else (refused).
+//! before the folder is looked at, and the folder is read in full before anything in it
+//! is created or changed, so bad input never leaves a file behind or alters one. The
+//! folder may be
+//!
+//! - new or empty: a new run (also with `--resume`, so a script may always pass it);
+//! - this very run, finished (every game in games.csv, summary.csv written): its summary
+//!   is recomputed from games.csv and printed again, nothing is changed;
+//! - this run, unfinished: refused unless `--resume`, which continues it after its last
+//!   complete game. A torn last line (a write cut short by a kill) in games.csv or
+//!   timings.csv is reported, saved to `<file>.partial` and cut off; the files then end as
+//!   an uninterrupted run's would at that game, and the games after it are played;
+//! - anything else (another run, files that are not this run's as this build writes
+//!   them): refused with exit code 2, nothing changed.
+//!
+//! games.csv is the source of truth for what was played: timings.csv must hold a row for
+//! each of its games (the writer flushes the timing row first, so a kill leaves timings.csv
+//! at most one row ahead) and rows beyond them are cut off (saved) as the games are
+//! played again.
 
 use std::io::Write;
 use std::ops::Range;
@@ -16,15 +29,17 @@ use anyhow::{Context, Result};
 
 use crate::args::{BadInput, TournamentArgs};
 use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::progress::Progress;
 use crate::record::{
-    read_games, toolkit, write_summary, GameRow, RunMeta, RunWriter, GAMES_FILE, META_FILE,
-    SUMMARY_FILE, TIMINGS_FILE,
+    commit, cut, foreign, partial_path, read_games, scan, toolkit, write_summary, GameRow, RunMeta,
+    RunWriter, Scanned, TimingRow, GAMES_FILE, META_FILE, SUMMARY_FILE, TIMINGS_FILE,
+    TIMINGS_HEADER,
 };
 use crate::report::{find_anchor, summarise, table};
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::stats::sprt::Sprt;
-use crate::tournament::{run, Plan};
+use crate::tournament::{run, sprt_decides, Plan};
 
 /// The tournament `agon` runs without arguments: Invector on its default 8×7 board,
 /// alpha-beta against greedy and random, 20 games per pairing (60 games, about a second
@@ -40,6 +55,8 @@ pub fn default_args() -> TournamentArgs {
         shard: None,
         sprt: None,
         anchor: None,
+        // `agon` alone takes no flags, so it continues its own stopped run.
+        resume: true,
     }
 }
 
@@ -89,6 +106,7 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
             dir: args.out.clone(),
             threads,
             command,
+            resume: args.resume,
             sprt,
             anchor,
             out,
@@ -102,6 +120,7 @@ struct TournamentCommand<'a> {
     dir: PathBuf,
     threads: usize,
     command: String,
+    resume: bool,
     sprt: Option<Sprt>,
     anchor: Option<String>,
     out: &'a mut dyn Write,
@@ -111,10 +130,18 @@ struct TournamentCommand<'a> {
 enum Folder {
     /// Nothing (absent or empty): a new run.
     New,
-    /// This run, finished: its game rows.
-    Finished(Vec<GameRow>),
-    /// This run, with this many complete games.
-    Unfinished(usize),
+    /// This run (its meta.csv as found), finished or not.
+    Same(RunMeta),
+}
+
+/// The data files of this run as found, checked against the plan, not yet changed.
+struct Found {
+    /// games.csv: complete rows (games `0..n` of the plan) and torn end.
+    games: Scanned<GameRow>,
+    /// timings.csv: its first `n` rows are the games' timings.
+    timings: Scanned<TimingRow>,
+    /// Byte length of timings.csv's header and first `n` rows: the rest is cut.
+    timings_keep: u64,
 }
 
 impl GameCommand for TournamentCommand<'_> {
@@ -124,6 +151,7 @@ impl GameCommand for TournamentCommand<'_> {
             dir,
             threads,
             command,
+            resume,
             sprt,
             anchor,
             out,
@@ -134,6 +162,7 @@ impl GameCommand for TournamentCommand<'_> {
         }
         let meta = RunMeta {
             toolkit: toolkit(),
+            commit: commit(),
             game: plan.game.to_string(),
             agents: plan.entrants.iter().map(|e| e.spec.to_string()).collect(),
             games_per_pairing: plan.games_per_pairing,
@@ -160,33 +189,77 @@ impl GameCommand for TournamentCommand<'_> {
                 plan.seed
             ),
         };
-        match inspect(&dir, &meta, range.clone())? {
-            Folder::Finished(rows) => {
-                writeln!(
-                    out,
-                    "{} already holds this finished run; its summary:\n\n{heading}\n{}",
-                    dir.display(),
-                    table(&summarise(&rows, anchor.as_deref(), sprt.as_ref())?)
-                )?;
-                return Ok(());
+        let done = match inspect(&dir, &meta)? {
+            Folder::New => {
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+                meta.write(&dir.join(META_FILE))?;
+                Vec::new()
             }
-            Folder::Unfinished(done) => eprintln!(
-                "note: {} holds this run unfinished ({done} of {total} games); starting it again",
-                dir.display()
-            ),
-            Folder::New => {}
-        }
-
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
-        meta.write(&dir.join(META_FILE))?;
-        let mut writer = RunWriter::create(&dir)?;
+            Folder::Same(theirs) => {
+                let found = check_files(&dir, &plan)?;
+                let n = found.games.rows.len() as u64;
+                let clean = found.games.tail.is_none()
+                    && found.timings.tail.is_none()
+                    && found.timings_keep == found.timings.keep;
+                // Every game played, or as many as the SPRT needed to decide.
+                let all_played = n == total
+                    || sprt
+                        .as_ref()
+                        .is_some_and(|s| sprt_decides(s, &found.games.rows));
+                if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
+                    writeln!(
+                        out,
+                        "{} already holds this finished run; its summary:\n\n{heading}\n{}",
+                        dir.display(),
+                        table(&summarise(
+                            &found.games.rows,
+                            anchor.as_deref(),
+                            sprt.as_ref()
+                        )?)
+                    )?;
+                    return Ok(());
+                }
+                if !resume {
+                    return Err(BadInput::new(format!(
+                        "output folder \"{}\" holds this run unfinished ({n} of {total} \
+                         games); pass --resume to continue it, or choose another --out",
+                        dir.display()
+                    ))
+                    .into());
+                }
+                if theirs.commit != meta.commit {
+                    eprintln!(
+                        "warning: {} was started by commit {}, this build is commit {}; \
+                         continuing, as the toolkit version ({}) is the same",
+                        dir.display(),
+                        theirs.commit,
+                        meta.commit,
+                        meta.toolkit
+                    );
+                }
+                repair(&dir, &found)?;
+                eprintln!("resuming {} at game {n} of {total}", dir.display());
+                found.games.rows
+            }
+        };
+        let mut writer = RunWriter::open(&dir)?;
         eprintln!(
-            "playing {total} games on {threads} thread{} into {}",
+            "playing {} games on {threads} thread{} into {}",
+            total - done.len() as u64,
             if threads == 1 { "" } else { "s" },
             dir.display()
         );
-        let rows = run(&game, &plan, threads, &mut writer)?;
+        let mut progress = Progress::new(total, &done);
+        let rows = run(
+            &game,
+            &plan,
+            threads,
+            done,
+            &mut writer,
+            &mut progress,
+            sprt.as_ref(),
+        )?;
         let summary = summarise(&rows, anchor.as_deref(), sprt.as_ref())?;
         write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
         writeln!(out, "{heading}\n{}", table(&summary))?;
@@ -202,7 +275,7 @@ impl GameCommand for TournamentCommand<'_> {
 }
 
 /// Looks at the output folder; refuses one that holds something other than this run.
-fn inspect(dir: &Path, meta: &RunMeta, range: Range<u64>) -> Result<Folder> {
+fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
     let shown = dir.display();
     if !dir.exists() {
         return Ok(Folder::New);
@@ -238,18 +311,133 @@ fn inspect(dir: &Path, meta: &RunMeta, range: Range<u64>) -> Result<Folder> {
         ))
         .into());
     }
-    // The same run: finished when games.csv holds every game (of the shard), in order, and summary.csv
-    // was written after the last one.
-    let rows = read_games(&dir.join(GAMES_FILE)).unwrap_or_default();
-    let complete = rows.len() as u64 == range.end - range.start
-        && rows
-            .iter()
-            .enumerate()
-            .all(|(i, r)| r.game == range.start + i as u64)
-        && dir.join(SUMMARY_FILE).is_file();
-    Ok(if complete {
-        Folder::Finished(rows)
+    Ok(Folder::Same(theirs))
+}
+
+/// Reads games.csv and timings.csv of this run's folder without changing them, and
+/// refuses (exit 2, naming file and line) files that are not this run's: a row out of
+/// order, a row whose pair, pairing or agents are not the plan's for its game index, more
+/// games than the plan, or fewer timing rows than games.
+fn check_files(dir: &Path, plan: &Plan) -> Result<Found> {
+    let games_path = dir.join(GAMES_FILE);
+    let games = read_games(&games_path)?;
+    let Range { start, end } = plan.game_range();
+    for (i, row) in games.rows.iter().enumerate() {
+        let line = i + 2;
+        let index = start + i as u64;
+        if index >= end {
+            return Err(foreign(
+                &games_path,
+                line,
+                &format!("is a game past the last ({})", end - 1),
+            )
+            .into());
+        }
+        if row.game != index {
+            return Err(foreign(
+                &games_path,
+                line,
+                &format!("holds game {} where game {index} belongs", row.game),
+            )
+            .into());
+        }
+        let seating = plan.seating(row.game);
+        let labels = seating.seats.map(|e| plan.entrants[e].label.as_str());
+        let planned = (seating.pair, seating.pairing, labels[0], labels[1]);
+        if (
+            row.pair,
+            row.pairing,
+            row.agent0.as_str(),
+            row.agent1.as_str(),
+        ) != planned
+        {
+            return Err(foreign(
+                &games_path,
+                line,
+                &format!(
+                    "seats {} against {} in pair {} of pairing {}, not this run's game {index}",
+                    row.agent0, row.agent1, row.pair, row.pairing
+                ),
+            )
+            .into());
+        }
+    }
+    let timings_path = dir.join(TIMINGS_FILE);
+    let timings: Scanned<TimingRow> = scan(&timings_path, TIMINGS_HEADER)?;
+    for (i, row) in timings.rows.iter().enumerate() {
+        let index = start + i as u64;
+        if row.game != index {
+            return Err(foreign(
+                &timings_path,
+                i + 2,
+                &format!("holds game {} where game {index} belongs", row.game),
+            )
+            .into());
+        }
+    }
+    let n = games.rows.len();
+    if timings.rows.len() < n {
+        return Err(foreign(
+            &timings_path,
+            timings.rows.len() + 2,
+            &format!(
+                "ends after {} timing rows but {GAMES_FILE} holds {n} games (each needs one)",
+                timings.rows.len()
+            ),
+        )
+        .into());
+    }
+    // The bytes of the header and the first n rows.
+    let text = std::fs::read(&timings_path).unwrap_or_default();
+    let timings_keep = if n == 0 && timings.keep == 0 {
+        0
     } else {
-        Folder::Unfinished(rows.len())
+        text.split_inclusive(|&b| b == b'\n')
+            .take(n + 1)
+            .map(|l| l.len() as u64)
+            .sum()
+    };
+    Ok(Found {
+        games,
+        timings,
+        timings_keep,
     })
+}
+
+/// Makes a checked folder end at its last complete game: a torn end of games.csv, and
+/// whatever timings.csv holds past that game's row, are reported (one line each, on
+/// standard error) and moved to `<file>.partial`.
+fn repair(dir: &Path, found: &Found) -> Result<()> {
+    let n = found.games.rows.len();
+    let games_path = dir.join(GAMES_FILE);
+    if let Some(tail) = &found.games.tail {
+        let moved = cut(&games_path, found.games.keep)?;
+        eprintln!(
+            "note: {} line {}: {}; moved {moved} bytes to {} (every complete row is kept)",
+            games_path.display(),
+            tail.line,
+            tail.what,
+            partial_path(&games_path).display()
+        );
+    }
+    let timings_path = dir.join(TIMINGS_FILE);
+    if found.timings_keep < found.timings.keep || found.timings.tail.is_some() {
+        let what = match &found.timings.tail {
+            Some(tail) if found.timings.rows.len() == n => {
+                format!("line {}: {}", tail.line, tail.what)
+            }
+            _ => format!(
+                "line {}: rows from game {n} on, past games.csv's last game (games.csv \
+                 is the source of truth; those games are played again)",
+                n + 2
+            ),
+        };
+        let moved = cut(&timings_path, found.timings_keep)?;
+        eprintln!(
+            "note: {} {what}; moved {moved} bytes to {}",
+            timings_path.display(),
+            partial_path(&timings_path).display()
+        );
+    }
+    Ok(())
 }

@@ -11,22 +11,33 @@
 //! two agents fresh from their specs and draws from the streams of [`crate::seeds`], so
 //! the worker that runs it and what that worker ran before do not matter, and the writer
 //! emits rows in index order: any thread count gives the same games.csv.
+//!
+//! Faults: an agent that panics or returns an illegal move forfeits the game (end reason
+//! [`FORFEIT`], the other seat wins, the fault in the row's `note`) and the run goes on;
+//! see [`agent_move`].
 
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::sync::mpsc;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Once};
 
 use agon_engine::sample_outcome;
 use agon_engine::{Outcome, State, Turn};
+use agon_search::{Agent, AgentRng};
 use anyhow::{anyhow, Context, Result};
 use rayon::prelude::*;
 
 use crate::args::BadInput;
 use crate::games::PlayableGame;
+use crate::progress::Progress;
 use crate::record::{GameRow, Result0, RunWriter, TimingRow};
 use crate::seeds;
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
+use crate::stats::pentanomial::Pentanomial;
+use crate::stats::sprt::{Decision, Sprt};
 
 /// One agent of a tournament.
 #[derive(Clone, Debug)]
@@ -150,9 +161,13 @@ impl Plan {
     }
 }
 
-/// Plays game `index` of `plan` from the initial position to the end.
+/// The end reason of a game lost by a fault of an agent (see [`agent_move`]).
+pub const FORFEIT: &str = "forfeit";
+
+/// Plays game `index` of `plan` from the initial position to the end, or until an agent
+/// faults: then that agent's seat forfeits (see [`agent_move`]).
 ///
-/// Fails if an agent cannot be built or returns an illegal move (a bug in that agent).
+/// Fails if an agent cannot be built.
 pub fn play_game<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -169,11 +184,18 @@ pub fn play_game<G: PlayableGame>(
 
     let mut state = game.initial_state();
     let mut moves: Vec<String> = Vec::new();
+    let mut forfeit = None;
     loop {
         let m = match state.turn() {
             Turn::Over => break,
             Turn::Chance => sample_outcome(&state, &mut chance),
-            Turn::Seat(seat) => agents[seat].select_move(&state, &mut rngs[seat]),
+            Turn::Seat(seat) => match agent_move(agents[seat].as_mut(), &state, &mut rngs[seat]) {
+                Ok(m) => m,
+                Err(fault) => {
+                    forfeit = Some((seat, fault));
+                    break;
+                }
+            },
         };
         moves.push(state.format_move(m));
         state.try_apply(m).map_err(|e| {
@@ -184,12 +206,34 @@ pub fn play_game<G: PlayableGame>(
         })?;
     }
 
-    // The State contract: `outcome` and `end_reason` are `Some` once the turn is Over.
-    let outcome = state.outcome().expect("a finished game has an outcome");
-    let (result0, winner) = match outcome {
-        Outcome::Win(0) => (Result0::Win, Some(0)),
-        Outcome::Win(_) => (Result0::Loss, Some(1)),
-        Outcome::Draw => (Result0::Draw, None),
+    let (result0, winner, end_reason, note) = match forfeit {
+        // The faulty seat loses; the other wins.
+        Some((0, fault)) => (
+            Result0::Loss,
+            Some(1),
+            FORFEIT.to_string(),
+            format!("seat 0 ({}) {fault}", entrant(0).label),
+        ),
+        Some((_, fault)) => (
+            Result0::Win,
+            Some(0),
+            FORFEIT.to_string(),
+            format!("seat 1 ({}) {fault}", entrant(1).label),
+        ),
+        None => {
+            // The State contract: `outcome` and `end_reason` are `Some` once the turn is
+            // Over.
+            let outcome = state.outcome().expect("a finished game has an outcome");
+            let reason = state
+                .end_reason()
+                .expect("a finished game has an end reason")
+                .to_string();
+            match outcome {
+                Outcome::Win(0) => (Result0::Win, Some(0), reason, String::new()),
+                Outcome::Win(_) => (Result0::Loss, Some(1), reason, String::new()),
+                Outcome::Draw => (Result0::Draw, None, reason, String::new()),
+            }
+        }
     };
     let stats = [agents[0].stats(), agents[1].stats()];
     let row = GameRow {
@@ -202,14 +246,12 @@ pub fn play_game<G: PlayableGame>(
         side1: state.side(1).to_string(),
         result0,
         winner,
-        end_reason: state
-            .end_reason()
-            .expect("a finished game has an end reason")
-            .to_string(),
+        end_reason,
         plies: state.ply(),
         nodes0: stats[0].nodes,
         nodes1: stats[1].nodes,
         moves: moves.join(" "),
+        note,
     };
     let timing = TimingRow {
         game: index,
@@ -219,44 +261,170 @@ pub fn play_game<G: PlayableGame>(
     Ok((row, timing))
 }
 
-/// Plays every game of `plan` (of its shard, if any: [`Plan::game_range`]) on `threads`
-/// workers and writes the rows in game-index order as soon as each is next (a finished
-/// game waits only for lower indices). Returns the game rows, in order.
+/// Asks `agent` for its move at the decision node `state`; `Err` describes a fault that
+/// forfeits the game: the agent panicked (`panicked at FILE:LINE:COL: MESSAGE`) or
+/// returned a move that is not legal here (`played the illegal move M`). The text is one
+/// line.
+///
+/// The call runs under [`catch_unwind`] with [`AssertUnwindSafe`]: a panic may leave the
+/// agent half-updated, which is sound here because the faulty agent makes no further move
+/// (the game ends at once) and is only asked for its counters ([`Agent::stats`]) before it
+/// is dropped; `state` is borrowed immutably and the random stream belongs to this seat
+/// of this game only. While the agent runs, the panic hook of [`quiet_agent_panics`] keeps
+/// the standard report off standard error (the forfeit line replaces it); a panic
+/// anywhere else is reported as usual. That includes a helper thread the agent starts
+/// (the parallel searches use `std::thread::scope`): Rust reports its panic as usual, and
+/// the forfeit note names the panic the scope raises again in the agent's own thread.
+pub fn agent_move<S: State>(
+    agent: &mut dyn Agent<S>,
+    state: &S,
+    rng: &mut AgentRng,
+) -> Result<S::Move, String> {
+    quiet_agent_panics();
+    // Restored, not cleared, afterwards: correct even if calls were ever nested.
+    let outer = IN_AGENT.with(|f| f.replace(true));
+    let chosen = catch_unwind(AssertUnwindSafe(|| agent.select_move(state, rng)));
+    IN_AGENT.with(|f| f.set(outer));
+    let m = chosen.map_err(|payload| {
+        let hooked = PANIC_REPORT.with(|r| r.borrow_mut().take());
+        one_line(&hooked.unwrap_or_else(|| format!("panicked: {}", panic_message(&*payload))))
+    })?;
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    if legal.contains(&m) {
+        Ok(m)
+    } else {
+        // Formatting a move that is not legal here may itself fail in a game's notation
+        // code; fall back to the move's debug form.
+        let text = catch_unwind(AssertUnwindSafe(|| state.format_move(m)))
+            .unwrap_or_else(|_| format!("{m:?}"));
+        Err(one_line(&format!("played the illegal move {text}")))
+    }
+}
+
+thread_local! {
+    /// Whether this thread is inside [`agent_move`]'s call to the agent.
+    static IN_AGENT: Cell<bool> = const { Cell::new(false) };
+    /// The hook's description of the last agent panic on this thread, taken by
+    /// [`agent_move`].
+    static PANIC_REPORT: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installs (once per process) a panic hook that, on a thread inside an agent call of
+/// [`agent_move`], records the panic's place and message for the forfeit note instead of
+/// printing them; on any other thread or outside an agent call it calls the previous hook,
+/// so real crashes of the tool are reported as usual.
+fn quiet_agent_panics() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if IN_AGENT.with(Cell::get) {
+                let place = info
+                    .location()
+                    .map(|l| format!(" at {}:{}:{}", l.file(), l.line(), l.column()))
+                    .unwrap_or_default();
+                let report = format!("panicked{place}: {}", panic_message(info.payload()));
+                PANIC_REPORT.with(|r| *r.borrow_mut() = Some(report));
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// The message of a panic payload (`panic!` gives a `&str` or a `String`).
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "(a panic without a message)".to_string()
+    }
+}
+
+/// `text` with every run of white space (line breaks included) made one space.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Plays the games of `plan`'s range ([`Plan::game_range`]: all, or its shard's) after the
+/// `done` ones (the complete rows a resumed run found, the range's first `done.len()`
+/// games) on `threads` workers and writes their rows in game-index order as soon as each
+/// is next (a finished game waits only for lower indices), telling `progress` of each.
+/// Returns every game row written, `done` first, in order.
+///
+/// With `sprt`, the test is evaluated after each complete pair, in pair order: once a
+/// pair's second game takes the log-likelihood ratio past a bound, the run stops there
+/// and no later game is written (games already being played are dropped), so where it
+/// stops does not depend on the thread count. A resumed run whose rows already decide it
+/// plays nothing.
 pub fn run<G: PlayableGame>(
     game: &G,
     plan: &Plan,
     threads: usize,
+    done: Vec<GameRow>,
     writer: &mut RunWriter,
+    progress: &mut Progress,
+    sprt: Option<&Sprt>,
 ) -> Result<Vec<GameRow>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .context("cannot start the worker threads")?;
     let range = plan.game_range();
+    let first = range.start + done.len() as u64;
+    let mut watch = sprt.map(SprtWatch::new);
+    let decided = watch
+        .as_mut()
+        .is_some_and(|watch| done.iter().any(|row| watch.add(row)));
+    if decided {
+        progress.finish();
+        return Ok(done);
+    }
+    // Set by the writer when the SPRT decides: workers then start no further game.
+    let stop_flag = AtomicBool::new(false);
+    let stop = &stop_flag;
     let (sender, receiver) = mpsc::channel::<(u64, GameRow, TimingRow)>();
 
     std::thread::scope(|scope| {
         let collector = scope.spawn(move || -> Result<Vec<GameRow>> {
             let mut pending = BTreeMap::new();
-            let mut rows = Vec::with_capacity((range.end - range.start) as usize);
-            for (index, row, timing) in receiver {
+            let mut rows = done;
+            rows.reserve((range.end - first) as usize);
+            'receive: for (index, row, timing) in receiver {
                 pending.insert(index, (row, timing));
                 while let Some((row, timing)) = pending.remove(&(range.start + rows.len() as u64)) {
                     writer.write(&row, &timing)?;
+                    progress.game_done(&row);
+                    let decided = watch.as_mut().is_some_and(|w| w.add(&row));
                     rows.push(row);
+                    if decided {
+                        stop.store(true, Ordering::Relaxed);
+                        break 'receive;
+                    }
                 }
             }
+            progress.finish();
             Ok(rows)
         });
         let played = pool.install(|| {
-            plan.game_range().into_par_iter().try_for_each_with(
+            (first..range.end).into_par_iter().try_for_each_with(
                 sender,
                 |sender, index| -> Result<()> {
+                    if stop.load(Ordering::Relaxed) {
+                        return Ok(());
+                    }
                     let (row, timing) = play_game(game, plan, index)?;
-                    // A closed channel means the writer failed: stop, its error is reported.
-                    sender
-                        .send((index, row, timing))
-                        .map_err(|_| anyhow!("the writer stopped"))
+                    // A closed channel means the writer stopped: by the SPRT's decision
+                    // (fine), or by an error, which the writer reports.
+                    match sender.send((index, row, timing)) {
+                        Err(_) if !stop.load(Ordering::Relaxed) => {
+                            Err(anyhow!("the writer stopped"))
+                        }
+                        _ => Ok(()),
+                    }
                 },
             )
         });
@@ -266,4 +434,252 @@ pub fn run<G: PlayableGame>(
         played?;
         Ok(rows)
     })
+}
+
+/// Whether `rows` (a two-agent run's first games, in order) already decide `sprt`: a run
+/// that stopped there is finished.
+pub fn sprt_decides(sprt: &Sprt, rows: &[GameRow]) -> bool {
+    let mut watch = SprtWatch::new(sprt);
+    rows.iter().any(|row| watch.add(row))
+}
+
+/// The SPRT of a two-agent run followed row by row in game order: agent A (seat 0 in
+/// even games) scores each complete pair in half points (0 to 4), and the test decides
+/// after each pair.
+struct SprtWatch<'a> {
+    sprt: &'a Sprt,
+    pairs: Pentanomial,
+    /// A's half points in the pair's even game, waiting for the odd one.
+    first_half: Option<usize>,
+}
+
+impl<'a> SprtWatch<'a> {
+    fn new(sprt: &'a Sprt) -> Self {
+        SprtWatch {
+            sprt,
+            pairs: Pentanomial::default(),
+            first_half: None,
+        }
+    }
+
+    /// Counts the next row (rows come in game order); whether the test has decided.
+    fn add(&mut self, row: &GameRow) -> bool {
+        // A sits at seat `game % 2`: 2 half points for a win, 1 for a draw, 0 for a loss.
+        let half = (row.result0.score((row.game % 2) as usize) + 1) as usize;
+        if row.game % 2 == 0 {
+            self.first_half = Some(half);
+            return false;
+        }
+        let Some(first) = self.first_half.take() else {
+            return false;
+        };
+        self.pairs.add(first + half);
+        self.sprt.decision(self.sprt.llr(&self.pairs)) != Decision::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
+    use agon_engine::{ConfigError, Game, ParamSpec, Params};
+    use agon_search::{registry, AgentStats, SearchInfo, SearchResult, Value};
+    use rand::SeedableRng;
+
+    use super::*;
+
+    /// An agent that misbehaves on purpose: it panics, or plays a fixed move whatever the
+    /// position.
+    enum Faulty<M> {
+        Panics,
+        Plays(M),
+    }
+
+    impl<S: State> Agent<S> for Faulty<S::Move> {
+        fn name(&self) -> &str {
+            "faulty"
+        }
+
+        fn search(
+            &mut self,
+            _state: &S,
+            _rng: &mut AgentRng,
+            _info: &mut dyn FnMut(&SearchInfo<S::Move>),
+        ) -> SearchResult<S::Move> {
+            match self {
+                Faulty::Panics => panic!("out of ideas\nat move 1"),
+                Faulty::Plays(m) => SearchResult {
+                    best: Some(*m),
+                    value: Value::Score(0.0),
+                    depth: 0,
+                    nodes: 1,
+                    time: Duration::ZERO,
+                    pv: Vec::new(),
+                    tt_hits: 0,
+                },
+            }
+        }
+
+        fn stats(&self) -> AgentStats {
+            AgentStats::default()
+        }
+    }
+
+    #[test]
+    fn a_panic_or_an_illegal_move_is_a_fault_and_a_legal_move_is_not() {
+        let game = Invector::default();
+        let start = game.initial_state();
+        let mut rng = AgentRng::seed_from_u64(1);
+        let mut moves = Vec::new();
+        start.legal_moves(&mut moves);
+
+        let mut panics = Faulty::Panics;
+        let fault = agent_move(&mut panics, &start, &mut rng).unwrap_err();
+        // The hook's report: place (this file) and the message on one line.
+        assert!(
+            fault.starts_with("panicked at cli/src/tournament.rs:"),
+            "{fault}"
+        );
+        assert!(fault.ends_with(": out of ideas at move 1"), "{fault}");
+
+        let mut legal = Faulty::Plays(moves[0]);
+        assert_eq!(agent_move(&mut legal, &start, &mut rng), Ok(moves[0]));
+
+        // A move that was legal at the start but is not after it has been played.
+        let (stale, after) = moves
+            .iter()
+            .find_map(|&m| {
+                let mut next = start.clone();
+                next.try_apply(m).unwrap();
+                let mut now = Vec::new();
+                next.legal_moves(&mut now);
+                (!now.contains(&m)).then_some((m, next))
+            })
+            .expect("some opening move cannot be repeated");
+        let mut illegal = Faulty::Plays(stale);
+        assert_eq!(
+            agent_move(&mut illegal, &after, &mut rng),
+            Err(format!(
+                "played the illegal move {}",
+                after.format_move(stale)
+            ))
+        );
+        // Outside an agent call, panics are not swallowed by the hook: the flag is off.
+        assert!(!IN_AGENT.with(Cell::get));
+    }
+
+    /// Invector whose `random` agent panics at its first move (every other agent is the
+    /// real one): a game in which `play_game` meets a faulty agent.
+    #[derive(Clone, Debug)]
+    struct FaultyInvector(Invector);
+
+    impl Game for FaultyInvector {
+        type State = InvectorState;
+        const NAME: &'static str = "faulty-invector";
+        const ABOUT: &'static str = "Invector with a panicking random agent (tests only)";
+        const HAS_CHANCE: bool = false;
+        const HAS_HIDDEN_INFORMATION: bool = false;
+
+        fn param_specs() -> &'static [ParamSpec] {
+            Invector::param_specs()
+        }
+
+        fn from_params(params: &Params) -> Result<Self, ConfigError> {
+            Invector::from_params(params).map(FaultyInvector)
+        }
+
+        fn initial_state(&self) -> InvectorState {
+            self.0.initial_state()
+        }
+    }
+
+    impl PlayableGame for FaultyInvector {
+        type Eval = InvectorEval;
+
+        fn build_agent(
+            spec: &AgentSpec,
+            label: String,
+        ) -> Result<Box<dyn Agent<InvectorState>>, BadInput> {
+            if spec.name == "random" {
+                return Ok(Box::new(Faulty::Panics));
+            }
+            registry::build_deterministic(spec.name, &spec.params, InvectorEval, label)
+                .map_err(|e| BadInput::new(e.to_string()))
+        }
+    }
+
+    #[test]
+    fn a_faulty_agent_forfeits_its_game_and_the_note_says_why() {
+        let game = GameSpec::parse("invector:width=5,height=4").unwrap();
+        let agents = ["greedy", "random"].map(|a| AgentSpec::parse(a, false).unwrap());
+        let plan = Plan::new(game, agents.to_vec(), 2, 1).unwrap();
+        let faulty = FaultyInvector(Invector::new(5, 4, true).unwrap());
+
+        // Game 0: greedy (seat 0) moves, then random (seat 1) panics: seat 0 wins.
+        let (row, _) = play_game(&faulty, &plan, 0).unwrap();
+        assert_eq!(
+            (row.result0, row.winner, row.end_reason.as_str(), row.plies),
+            (Result0::Win, Some(0), FORFEIT, 1)
+        );
+        assert_eq!(row.moves.split(' ').count(), 1);
+        assert!(
+            row.note
+                .starts_with("seat 1 (random) panicked at cli/src/tournament.rs:")
+                && row.note.ends_with(": out of ideas at move 1"),
+            "{}",
+            row.note
+        );
+
+        // Game 1: random is seat 0 and panics at once: seat 1 wins, no move recorded.
+        let (row, _) = play_game(&faulty, &plan, 1).unwrap();
+        assert_eq!(
+            (row.result0, row.winner, row.end_reason.as_str(), row.plies),
+            (Result0::Loss, Some(1), FORFEIT, 0)
+        );
+        assert_eq!(row.moves, "");
+        assert!(
+            row.note.starts_with("seat 0 (random) panicked at "),
+            "{}",
+            row.note
+        );
+
+        // A game without faults has an empty note.
+        let (row, _) = play_game(&Invector::new(5, 4, true).unwrap(), &plan, 0).unwrap();
+        assert_ne!(row.end_reason, FORFEIT);
+        assert_eq!(row.note, "");
+
+        // The run goes on past forfeits and records them in games.csv.
+        let dir = std::env::temp_dir().join(format!("agon-forfeit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut writer = RunWriter::open(&dir).unwrap();
+        let mut progress = Progress::new(plan.total_games(), &[]);
+        let rows = run(
+            &faulty,
+            &plan,
+            2,
+            Vec::new(),
+            &mut writer,
+            &mut progress,
+            None,
+        )
+        .unwrap();
+        drop(writer);
+        let text = std::fs::read_to_string(dir.join(crate::record::GAMES_FILE)).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(rows.len(), 2);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[1].starts_with("0,0,0,greedy,random,"), "{text}");
+        assert!(lines[1].contains(",1,0,forfeit,1,"), "{text}");
+        assert!(
+            lines[1].contains(",seat 1 (random) panicked at cli/src/tournament.rs:"),
+            "{text}"
+        );
+        assert!(lines[2].starts_with("1,0,0,random,greedy,"), "{text}");
+        assert!(
+            lines[2].contains(",0,1,forfeit,0,0,0,,seat 0 (random) panicked at "),
+            "{text}"
+        );
+    }
 }

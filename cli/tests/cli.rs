@@ -493,9 +493,9 @@ fn golden_games_csv_of_a_seeded_self_play() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
-        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,moves\n\
-         0,0,0,random,random,black,white,0,1,elimination,6,3,3,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2\n\
-         1,0,0,random,random,white,black,1,0,elimination,7,4,3,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2\n"
+        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,moves,note\n\
+         0,0,0,random,random,black,white,0,1,elimination,6,3,3,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2,\n\
+         1,0,0,random,random,white,black,1,0,elimination,7,4,3,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2,\n"
     );
     // The summary of this run, file and printed table, byte for byte (one agent: no
     // ratings; one pair, each game won by the side that moved first).
@@ -599,10 +599,30 @@ wrote meta.csv, games.csv, timings.csv, summary.csv in {}
         )
     );
     let meta = std::fs::read_to_string(out.join("meta.csv")).unwrap();
-    assert!(meta.starts_with(
-        "key,value\nformat,1\ntoolkit,agon 0.1.0\ngame,\"invector:height=2,pie=true,width=3\"\n\
+    assert!(
+        meta.starts_with("key,value\nformat,2\ntoolkit,agon 0.1.0\ncommit,"),
+        "{meta}"
+    );
+    // The commit: 40 hex digits, `-dirty` if the tree had changes, or `unknown`.
+    let commit = meta
+        .lines()
+        .nth(3)
+        .unwrap()
+        .strip_prefix("commit,")
+        .unwrap();
+    let hex = commit.strip_suffix("-dirty").unwrap_or(commit);
+    assert!(
+        commit == "unknown" || (hex.len() == 40 && hex.chars().all(|c| c.is_ascii_hexdigit())),
+        "{commit}"
+    );
+    let rest = meta.split_once(&format!("commit,{commit}\n")).unwrap().1;
+    assert!(
+        rest.starts_with(
+            "game,\"invector:height=2,pie=true,width=3\"\n\
          agent,random\ngames_per_pairing,2\nseed,5\nthreads,1\ncommand,"
-    ), "{meta}");
+        ),
+        "{meta}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

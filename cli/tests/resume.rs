@@ -1,0 +1,359 @@
+//! Runs that survive: `agon tournament --resume` after a `kill -9` of a real run, after a
+//! torn write, and the refusal of folders that are not this run (exit 2, nothing
+//! changed). Every check compares file bytes with an uninterrupted run's.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn agon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_agon"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("agon runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// A fresh, empty scratch folder unique to this test process and `name`.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agon-resume-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Lines of a file.
+fn lines(path: &Path) -> Vec<String> {
+    text(&read(path)).lines().map(String::from).collect()
+}
+
+/// The game-index column of timings.csv.
+fn timing_games(path: &Path) -> Vec<String> {
+    lines(path)
+        .iter()
+        .map(|l| l.split(',').next().unwrap().to_string())
+        .collect()
+}
+
+/// Asserts that `dir` holds the same games.csv and summary.csv as `reference`, and a
+/// timings.csv with a row for the same games in the same order.
+fn assert_same_run(dir: &Path, reference: &Path) {
+    for file in ["games.csv", "summary.csv"] {
+        assert!(
+            read(&dir.join(file)) == read(&reference.join(file)),
+            "{file} differs from the uninterrupted run's:\n{}",
+            text(&read(&dir.join(file)))
+        );
+    }
+    assert_eq!(
+        timing_games(&dir.join("timings.csv")),
+        timing_games(&reference.join("timings.csv"))
+    );
+}
+
+/// 40 games of alpha-beta (depth 3) against greedy on Invector's 8×7 board: tens of
+/// milliseconds a game, slow enough to be killed midway. `extra` must name `--threads`.
+fn slow_run(out: &str, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "tournament",
+        "--game",
+        "invector",
+        "--agents",
+        "ab:depth=3",
+        "greedy",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--out",
+        out,
+    ]
+    .map(String::from)
+    .to_vec();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+/// Complete rows of a games.csv (header excluded) right now.
+fn complete_rows(path: &Path) -> usize {
+    std::fs::read(path)
+        .map(|b| b.iter().filter(|&&c| c == b'\n').count().saturating_sub(1))
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
+    let dir = scratch("kill");
+    let reference = dir.join("reference");
+    let whole = agon(
+        &slow_run(reference.to_str().unwrap(), &["--threads", "2"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(whole.status.code(), Some(0), "{}", text(&whole.stderr));
+
+    // Kill a real run with SIGKILL once it has written some games but not all; retry
+    // from scratch if it finished (or barely started) before the kill.
+    let killed = dir.join("killed");
+    let killed_text = killed.to_str().unwrap().to_string();
+    let mut attempts = 0;
+    let rows_at_kill = loop {
+        attempts += 1;
+        assert!(attempts <= 5, "could not kill the run midway in 5 attempts");
+        let _ = std::fs::remove_dir_all(&killed);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_agon"))
+            .args(slow_run(&killed_text, &["--threads", "2"]))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("agon starts");
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let games = killed.join("games.csv");
+        while complete_rows(&games) < 3 && Instant::now() < deadline {
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        child.kill().ok(); // SIGKILL on Unix
+        child.wait().unwrap();
+        let rows = complete_rows(&games);
+        if (1..40).contains(&rows) && !killed.join("summary.csv").exists() {
+            break rows;
+        }
+    };
+
+    // Without --resume the unfinished run is refused and left alone.
+    let games_before = read(&killed.join("games.csv"));
+    let refused = agon(
+        &slow_run(&killed_text, &["--threads", "2"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    // A row the kill left half-written is not counted.
+    let found = complete_rows(&killed.join("games.csv"));
+    assert_eq!(
+        text(&refused.stderr),
+        format!(
+            "error: output folder \"{killed_text}\" holds this run unfinished ({found} of 40 \
+             games); pass --resume to continue it, or choose another --out\n"
+        )
+    );
+    assert_eq!(read(&killed.join("games.csv")), games_before);
+    assert!(rows_at_kill <= found);
+    eprintln!("killed with {found} of 40 games written, attempt {attempts}");
+
+    // Simulate a torn write on top of whatever the kill left: half of a row.
+    let mut games = read(&killed.join("games.csv"));
+    let torn = b"41,20,0,ab:depth=3,hash=16".to_vec();
+    let whole_rows = games.iter().rposition(|&c| c == b'\n').unwrap() + 1;
+    let mut expected_partial = games[whole_rows..].to_vec();
+    expected_partial.extend_from_slice(&torn);
+    games.extend_from_slice(&torn);
+    std::fs::write(killed.join("games.csv"), &games).unwrap();
+    let torn_line = lines(&killed.join("games.csv")).len();
+
+    let resumed = agon(
+        &slow_run(&killed_text, &["--resume", "--threads", "1"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    let err = text(&resumed.stderr);
+    assert_eq!(resumed.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains(&format!(
+            "note: {killed_text}/games.csv line {torn_line}: half-written row (no line end, {} \
+             bytes); moved {} bytes to {killed_text}/games.csv.partial (every complete row is \
+             kept)\n",
+            expected_partial.len(),
+            expected_partial.len()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("resuming {killed_text} at game {found} of 40\n")),
+        "{err}"
+    );
+    assert_eq!(read(&killed.join("games.csv.partial")), expected_partial);
+    assert_same_run(&killed, &reference);
+    // The printed result is the uninterrupted run's too.
+    let reference_text = reference.to_str().unwrap();
+    assert_eq!(
+        text(&resumed.stdout).replace(&killed_text, reference_text),
+        text(&whole.stdout)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A quick 12-game tournament (three agents, 4 games per pairing) into `out`.
+fn quick(out: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "invector:width=5,height=4",
+        "--agents",
+        "ab:depth=2",
+        "greedy",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "11",
+        "--threads",
+        "2",
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    agon(&args)
+}
+
+/// Copies the run folder `from` to `to`, keeping the header and first `games` rows of
+/// games.csv and every timing row, without summary.csv: as a run stopped after `games`
+/// games whose timings.csv ran ahead.
+fn stopped_copy(from: &Path, to: &Path, games: usize) {
+    std::fs::create_dir_all(to).unwrap();
+    for file in ["meta.csv", "timings.csv"] {
+        std::fs::copy(from.join(file), to.join(file)).unwrap();
+    }
+    let kept: String = lines(&from.join("games.csv"))[..=games]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(to.join("games.csv"), kept).unwrap();
+}
+
+/// A change to the lines of a games.csv.
+type Edit = fn(&mut Vec<String>);
+
+#[test]
+fn resume_cuts_what_runs_ahead_and_refuses_foreign_rows() {
+    let dir = scratch("foreign");
+    let reference = dir.join("reference");
+    let first = quick(reference.to_str().unwrap(), &[]);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+
+    // --resume on a finished run prints it again and changes nothing.
+    let again = quick(reference.to_str().unwrap(), &["--resume"]);
+    assert_eq!(again.status.code(), Some(0));
+    assert!(text(&again.stdout).contains("already holds this finished run"));
+
+    // Five games done, timings.csv twelve rows ahead: the extra timings are saved aside
+    // and the games played again.
+    let stopped = dir.join("stopped");
+    let stopped_text = stopped.to_str().unwrap();
+    stopped_copy(&reference, &stopped, 5);
+    let ahead: String = lines(&reference.join("timings.csv"))[6..]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let resumed = quick(stopped_text, &["--resume"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+    assert!(
+        text(&resumed.stderr).starts_with(&format!(
+            "note: {stopped_text}/timings.csv line 7: rows from game 5 on, past games.csv's \
+             last game (games.csv is the source of truth; those games are played again); moved {} bytes to \
+             {stopped_text}/timings.csv.partial\nresuming {stopped_text} at game 5 of 12\n",
+            ahead.len()
+        )),
+        "{}",
+        text(&resumed.stderr)
+    );
+    assert_eq!(text(&read(&stopped.join("timings.csv.partial"))), ahead);
+    assert_same_run(&stopped, &reference);
+
+    // Foreign rows: refused with the file, the line and what is wrong; nothing changed.
+    let cases: [(&str, Edit); 4] = [
+        (
+            "line 3 holds game 2 where game 1 belongs",
+            |l: &mut Vec<String>| l.swap(2, 3),
+        ),
+        (
+            "line 2 seats greedy against random in pair 0 of pairing 0, not this run's game 0",
+            |l: &mut Vec<String>| {
+                l[1] = l[1].replace("\"ab:depth=2,hash=16,threads=1\",greedy", "greedy,random")
+            },
+        ),
+        (
+            "line 1 is not this build's header",
+            |l: &mut Vec<String>| l[0] = l[0].replace(",note", ""),
+        ),
+        (
+            "line 3 is not a row (not written as this build writes it)",
+            |l: &mut Vec<String>| l[2] = l[2].replacen(",0,", ",00,", 1),
+        ),
+    ];
+    for (i, (what, edit)) in cases.into_iter().enumerate() {
+        let bad = dir.join(format!("bad{i}"));
+        let bad_text = bad.to_str().unwrap();
+        stopped_copy(&reference, &bad, 5);
+        let mut rows = lines(&bad.join("games.csv"));
+        edit(&mut rows);
+        let bytes: String = rows.iter().map(|l| format!("{l}\n")).collect();
+        std::fs::write(bad.join("games.csv"), &bytes).unwrap();
+        let timings = read(&bad.join("timings.csv"));
+        for extra in [&[][..], &["--resume"][..]] {
+            let o = quick(bad_text, extra);
+            assert_eq!(o.status.code(), Some(2), "{what}: {}", text(&o.stderr));
+            assert_eq!(
+                text(&o.stderr),
+                format!(
+                    "error: {bad_text}/games.csv {what}: this folder does not hold this run \
+                     as this build writes it; nothing was changed\n"
+                )
+            );
+            assert_eq!(text(&read(&bad.join("games.csv"))), bytes);
+            assert_eq!(read(&bad.join("timings.csv")), timings);
+            assert!(!bad.join("games.csv.partial").exists());
+        }
+    }
+
+    // Another commit of the same toolkit version may continue the run, with a warning;
+    // another toolkit version may not.
+    let rebuilt = dir.join("rebuilt");
+    let rebuilt_text = rebuilt.to_str().unwrap();
+    stopped_copy(&reference, &rebuilt, 5);
+    let meta = text(&read(&rebuilt.join("meta.csv")));
+    let commit_line = meta.lines().find(|l| l.starts_with("commit,")).unwrap();
+    let this_commit = commit_line.strip_prefix("commit,").unwrap().to_string();
+    let edited = meta.replace(commit_line, "commit,feedbeef");
+    std::fs::write(rebuilt.join("meta.csv"), &edited).unwrap();
+    let older = edited.replace("toolkit,agon ", "toolkit,agon 0.0.9-was-");
+    let o = quick(rebuilt_text, &["--resume"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains(&format!(
+        "warning: {rebuilt_text} was started by commit feedbeef, this build is commit \
+         {this_commit}; continuing, as the toolkit version (agon "
+    )));
+    assert_same_run(&rebuilt, &reference);
+    let versioned = dir.join("versioned");
+    stopped_copy(&reference, &versioned, 5);
+    std::fs::write(versioned.join("meta.csv"), &older).unwrap();
+    let o = quick(versioned.to_str().unwrap(), &["--resume"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("holds a different run (toolkit \"agon 0.0.9-was-"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    // --resume on a new folder starts the run.
+    let fresh = dir.join("fresh");
+    let o = quick(fresh.to_str().unwrap(), &["--resume"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_same_run(&fresh, &reference);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
