@@ -1103,7 +1103,7 @@ mod tests {
         let cases = [
             (TILE_CELLS, [15, 10, 10]),
             (TILE_CELLS, [0, 35, 0]),
-            (0b1011_0110_0000_0000u64 & TILE_CELLS, [1, 0, 5]),
+            (0b1011_0110_0000_0000u64 & TILE_CELLS, [1, 0, 4]),
         ];
         for (face_down, bag) in cases {
             assert_eq!(face_down.count_ones(), bag.iter().map(|&n| u32::from(n)).sum());
