@@ -17,7 +17,8 @@
 //!
 //! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
 //! and generic dispatch), [`tournament`] (schedule and parallel run), [`run_dir`] (the
-//! tournament command and its output folder), [`record`] (CSV files), [`stats`] and
+//! tournament command and its output folder), [`opening`] (random and file openings),
+//! [`record`] (CSV files), [`stats`] and
 //! [`report`] (summary), [`seeds`] (random streams), [`play`], [`analyse`], [`perft`],
 //! [`listing`], [`position`] (positions from `--moves`), [`bench`].
 
@@ -26,6 +27,7 @@ mod args;
 mod bench;
 mod games;
 mod listing;
+mod opening;
 mod perft;
 mod play;
 mod position;

@@ -20,6 +20,7 @@ use crate::record::{
     SUMMARY_FILE, TIMINGS_FILE,
 };
 use crate::report::{summarise, table};
+use crate::opening::Opening;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tournament::{run, Plan};
 
@@ -34,6 +35,8 @@ pub fn default_args() -> TournamentArgs {
         seed: 1,
         threads: 0,
         out: PathBuf::from("results/default"),
+        random_opening: 0,
+        openings: None,
     }
 }
 
@@ -46,7 +49,8 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
         .iter()
         .map(|a| AgentSpec::parse(a, false))
         .collect::<Result<Vec<_>, _>>()?;
-    let plan = Plan::new(game.clone(), agents, args.games, args.seed)?;
+    let opening = Opening::from_args(args.random_opening, args.openings.as_deref())?;
+    let plan = Plan::new(game.clone(), agents, args.games, args.seed)?.with_opening(opening);
     let threads = if args.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -96,12 +100,22 @@ impl GameCommand for TournamentCommand<'_> {
         for entrant in &plan.entrants {
             G::build_agent(&entrant.spec, entrant.label.clone())?;
         }
+        // Likewise every line of an openings file.
+        plan.opening.check(&game)?;
+        let (random_opening, openings, openings_hash) = match &plan.opening {
+            Opening::Start => (0, String::new(), String::new()),
+            Opening::Random(k) => (*k, String::new(), String::new()),
+            Opening::Book(book) => (0, book.path.display().to_string(), book.hash.clone()),
+        };
         let meta = RunMeta {
             toolkit: toolkit(),
             game: plan.game.to_string(),
             agents: plan.entrants.iter().map(|e| e.spec.to_string()).collect(),
             games_per_pairing: plan.games_per_pairing,
             seed: plan.seed,
+            random_opening,
+            openings,
+            openings_hash,
             threads,
             command,
         };

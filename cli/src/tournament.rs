@@ -15,13 +15,13 @@
 use std::collections::BTreeMap;
 use std::sync::mpsc;
 
-use agon_engine::sample_outcome;
 use agon_engine::{Outcome, State, Turn};
 use anyhow::{anyhow, Context, Result};
 use rayon::prelude::*;
 
 use crate::args::BadInput;
 use crate::games::PlayableGame;
+use crate::opening::Opening;
 use crate::record::{GameRow, Result0, RunWriter, TimingRow};
 use crate::seeds;
 use crate::spec::{AgentSpec, GameSpec};
@@ -47,6 +47,9 @@ pub struct Plan {
     pub games_per_pairing: u64,
     /// Master seed.
     pub seed: u64,
+    /// How each pair's games start ([`Opening::Start`] unless
+    /// [`Plan::with_opening`] says otherwise).
+    pub opening: Opening,
 }
 
 /// Where one game sits in the schedule.
@@ -98,7 +101,13 @@ impl Plan {
             entrants,
             games_per_pairing,
             seed,
+            opening: Opening::Start,
         })
+    }
+
+    /// The same plan with its games starting with `opening`.
+    pub fn with_opening(self, opening: Opening) -> Plan {
+        Plan { opening, ..self }
     }
 
     /// The pairings `(a, b)` of entrant indices, in round-robin order; `(0, 0)` alone
@@ -130,9 +139,13 @@ impl Plan {
     }
 }
 
-/// Plays game `index` of `plan` from the initial position to the end.
+/// Plays game `index` of `plan` from the initial position to the end: the pair's
+/// opening first ([`Opening::play`]), then the agents. Chance outcomes come from the
+/// pair's luck ([`seeds::PairLuck`]) by event identity, so both games of a pair get the
+/// same outcome for the same event (common random numbers).
 ///
-/// Fails if an agent cannot be built or returns an illegal move (a bug in that agent).
+/// Fails if an agent cannot be built or returns an illegal move (a bug in that agent),
+/// or if no random opening that leaves the game going can be drawn.
 pub fn play_game<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -145,14 +158,17 @@ pub fn play_game<G: PlayableGame>(
         .map(|seat| G::build_agent(&entrant(seat).spec, entrant(seat).label.clone()))
         .collect::<Result<Vec<_>, _>>()?;
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(plan.seed, index, seat));
-    let mut chance = seeds::chance_rng(plan.seed, seating.pair);
+    let luck = seeds::PairLuck::new(plan.seed, seating.pair);
 
-    let mut state = game.initial_state();
     let mut moves: Vec<String> = Vec::new();
+    let mut state = plan
+        .opening
+        .play(game, plan.seed, seating.pair, &luck, &mut moves)?;
+    let opening = moves.len() as u32;
     loop {
         let m = match state.turn() {
             Turn::Over => break,
-            Turn::Chance => sample_outcome(&state, &mut chance),
+            Turn::Chance => state.common_outcome(&luck),
             Turn::Seat(seat) => agents[seat].select_move(&state, &mut rngs[seat]),
         };
         moves.push(state.format_move(m));
@@ -189,6 +205,7 @@ pub fn play_game<G: PlayableGame>(
         plies: state.ply(),
         nodes0: stats[0].nodes,
         nodes1: stats[1].nodes,
+        opening,
         moves: moves.join(" "),
     };
     let timing = TimingRow {
