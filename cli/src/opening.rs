@@ -105,9 +105,8 @@ impl Book {
         let shown = path.display();
         let bytes = std::fs::read(path)
             .map_err(|e| BadInput::new(format!("cannot read openings file {shown}: {e}")))?;
-        let text = std::str::from_utf8(&bytes).map_err(|_| {
-            BadInput::new(format!("openings file {shown} is not UTF-8 text"))
-        })?;
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|_| BadInput::new(format!("openings file {shown} is not UTF-8 text")))?;
         let lines: Vec<(usize, String)> = text
             .lines()
             .enumerate()
@@ -240,7 +239,10 @@ mod tests {
             let state = Opening::Random(3)
                 .play(&game, 5, pair, &luck, &mut moves)
                 .unwrap();
-            let decisions = moves.iter().filter(|m| *m == "roll" || *m == "hold").count();
+            let decisions = moves
+                .iter()
+                .filter(|m| *m == "roll" || *m == "hold")
+                .count();
             assert_eq!(decisions, 3, "{moves:?}");
             assert!(matches!(state.turn(), Turn::Seat(_)), "{moves:?}");
             assert_eq!(state.ply() as usize, moves.len());

@@ -271,7 +271,11 @@ impl RunMeta {
                 self.random_opening.to_string(),
                 other.random_opening.to_string(),
             ),
-            ("openings file", self.openings.clone(), other.openings.clone()),
+            (
+                "openings file",
+                self.openings.clone(),
+                other.openings.clone(),
+            ),
             (
                 "openings file contents (hash)",
                 self.openings_hash.clone(),

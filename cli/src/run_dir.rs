@@ -15,12 +15,12 @@ use anyhow::{Context, Result};
 
 use crate::args::{BadInput, TournamentArgs};
 use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::opening::Opening;
 use crate::record::{
     read_games, toolkit, write_summary, GameRow, RunMeta, RunWriter, GAMES_FILE, META_FILE,
     SUMMARY_FILE, TIMINGS_FILE,
 };
 use crate::report::{summarise, table};
-use crate::opening::Opening;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tournament::{run, Plan};
 

@@ -165,7 +165,10 @@ mod luck_tests {
         // n = 3: 2^64 = 3 * 6148914691236517205 + 1, so only u64::MAX (= 2^64 - 1) is
         // rejected; the next word, 7, gives 7 mod 3 = 1.
         assert_eq!(uniform_below(&mut Words(vec![u64::MAX, 7]), 3), 1);
-        assert_eq!(uniform_below(&mut Words(vec![u64::MAX - 1]), 3), (u64::MAX - 1) % 3);
+        assert_eq!(
+            uniform_below(&mut Words(vec![u64::MAX - 1]), 3),
+            (u64::MAX - 1) % 3
+        );
         // n = 6: 2^64 mod 6 = 4, so the four largest words are rejected.
         let words = vec![u64::MAX, u64::MAX - 3, u64::MAX - 4];
         assert_eq!(uniform_below(&mut Words(words), 6), (u64::MAX - 4) % 6);

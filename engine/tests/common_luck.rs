@@ -77,8 +77,8 @@ fn threewill_rolls_throws_and_reveals_have_exact_weights() {
     let game = ThreeWill::default();
     let mut s = game.initial_state();
     exact_distribution(&s); // a roll: 1 in 6 each
-    // The stacking line of the rules' tests: a throw (1 : 5), then a challenge reveal
-    // (64 : 1 per twin).
+                            // The stacking line of the rules' tests: a throw (1 : 5), then a challenge reveal
+                            // (64 : 1 per twin).
     let list = [
         (0, BLACK, EMPTY),
         (1, BLACK, EMPTY),
@@ -270,7 +270,10 @@ fn hexstrat_first_reveal_follows_the_bag_weights() {
     while s.turn() != Turn::Chance {
         moves.clear();
         s.legal_moves(&mut moves);
-        let m = *moves.iter().find(|m| matches!(m, HexMove::Go { .. })).unwrap();
+        let m = *moves
+            .iter()
+            .find(|m| matches!(m, HexMove::Go { .. }))
+            .unwrap();
         s.apply(m);
     }
     let mut counts = [0u32; 3];

@@ -1106,7 +1106,10 @@ mod tests {
             (0b1011_0110_0000_0000u64 & TILE_CELLS, [1, 0, 4]),
         ];
         for (face_down, bag) in cases {
-            assert_eq!(face_down.count_ones(), bag.iter().map(|&n| u32::from(n)).sum());
+            assert_eq!(
+                face_down.count_ones(),
+                bag.iter().map(|&n| u32::from(n)).sum()
+            );
             for cell in Cells(face_down) {
                 let mut counts = [0u8; 3];
                 for rank in 0..face_down.count_ones() as usize {
