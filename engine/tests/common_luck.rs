@@ -9,30 +9,10 @@ use agon_engine::games::pig::{Pig, PigMove, PigState};
 use agon_engine::games::threewill::{
     Phase, ThreeWill, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,
 };
+use agon_engine::testing::SeededLuck;
 use agon_engine::{play_moves, EventId, Game, Luck, State, Turn};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-/// A real luck for tests: ChaCha8 keyed by (seed, event), stream = draw, exact by
-/// rejection (the same construction as the command line's).
-struct ChaChaLuck(u64);
-
-impl Luck for ChaChaLuck {
-    fn below(&self, event: EventId, draw: u32, n: u64) -> u64 {
-        let mut key = [0u8; 32];
-        key[..8].copy_from_slice(&self.0.to_le_bytes());
-        key[8..16].copy_from_slice(&event.0.to_le_bytes());
-        let mut rng = ChaCha8Rng::from_seed(key);
-        rng.set_stream(u64::from(draw));
-        let reject = (u64::MAX % n + 1) % n;
-        loop {
-            let x = rng.next_u64();
-            if x <= u64::MAX - reject {
-                return x % n;
-            }
-        }
-    }
-}
 
 /// A luck whose draw 0 of every event is `value`: enumerating `value` over `0..total`
 /// visits every outcome a uniform draw can give, each once.
@@ -146,7 +126,7 @@ fn pig_games_that_differ_read_the_same_dice_on_the_same_turn() {
     let turn_of = |s: &PigState| s.turns();
     let mut compared = 0;
     for seed in 0..20 {
-        let luck = ChaChaLuck(seed);
+        let luck = SeededLuck(seed);
         let (a, dice_a) = play_out(game.initial_state(), &luck, policy(10), turn_of, 10_000);
         let (b, dice_b) = play_out(game.initial_state(), &luck, policy(0), turn_of, 10_000);
         assert_ne!(a.score(0), b.score(0), "seed {seed}: the games differ");
@@ -172,7 +152,7 @@ fn threewill_games_that_differ_roll_the_same_die_at_the_start_of_each_turn() {
     let game = ThreeWill::new(60).unwrap();
     let turn_of = |s: &ThreeWillState| s.turns();
     for seed in 0..10 {
-        let luck = ChaChaLuck(seed);
+        let luck = SeededLuck(seed);
         let first = |_: &ThreeWillState, legal: &[ThreeWillMove]| legal[0];
         let last = |_: &ThreeWillState, legal: &[ThreeWillMove]| legal[legal.len() - 1];
         let (a, chance_a) = play_out(game.initial_state(), &luck, first, turn_of, 100_000);
@@ -234,7 +214,7 @@ fn hexstrat_reveals(luck: &impl Luck, decisions: u64) -> Vec<(usize, Tile)> {
 fn hexstrat_reveals_read_one_layout_of_the_bag_in_every_game_of_a_luck() {
     let mut revealed = 0;
     for seed in 0..10 {
-        let luck = ChaChaLuck(seed);
+        let luck = SeededLuck(seed);
         let expected = layout(&luck);
         let counted = |t: Tile| expected.iter().filter(|&&x| x == Some(t)).count();
         assert_eq!(
@@ -278,7 +258,7 @@ fn hexstrat_first_reveal_follows_the_bag_weights() {
     }
     let mut counts = [0u32; 3];
     for seed in 0..3500 {
-        let HexMove::Reveal(t) = s.common_outcome(&ChaChaLuck(seed)) else {
+        let HexMove::Reveal(t) = s.common_outcome(&SeededLuck(seed)) else {
             unreachable!()
         };
         counts[t as usize] += 1;
