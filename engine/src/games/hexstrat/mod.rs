@@ -792,7 +792,7 @@ impl State for HexstratState {
 
     /// The tile under a cell comes from one layout of the whole bag per [`Luck`]: the
     /// cells in the order of one shuffle (event [`LAYOUT_EVENT`], draws 1 to 36), and
-    /// the reveal of cell `c` is the tile of [`layout_tile`]: the face-down cells in
+    /// the reveal of cell `c` is the tile that layout gives it: the face-down cells in
     /// shuffle order get the bag's tiles in [`Tile::ALL`] order (Plains first), and
     /// `c` shows the one it gets. Starting from the initial position, every reveal then
     /// reads one fixed random layout of the 35 tiles (removing a revealed cell and its
