@@ -955,26 +955,34 @@ fn random_openings_vary_the_pairs_of_deterministic_agents() {
 #[test]
 fn random_openings_of_chance_games_share_the_pair_luck() {
     // Pig with a 3-decision opening: chance outcomes in the opening do not count, and
-    // both games of a pair open with the same plies, dice included.
+    // both games of a pair open with the same plies, dice included; one and two threads
+    // write the same games.
     let dir = scratch("random-opening-pig");
-    let out = dir.join("run");
-    let o = agon(&[
-        "tournament",
-        "--game",
-        "pig:target=20",
-        "--agents",
-        "random",
-        "--games",
-        "8",
-        "--seed",
-        "2",
-        "--random-opening",
-        "3",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let rows = game_rows(&out.join("games.csv"));
+    let run = |threads: &str| {
+        let out = dir.join(format!("run{threads}"));
+        let o = agon(&[
+            "tournament",
+            "--game",
+            "pig:target=20",
+            "--agents",
+            "random",
+            "greedy",
+            "--games",
+            "8",
+            "--seed",
+            "2",
+            "--random-opening",
+            "3",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        std::fs::read_to_string(out.join("games.csv")).unwrap()
+    };
+    assert_eq!(run("1"), run("2"));
+    let rows = game_rows(&dir.join("run1").join("games.csv"));
     for pair in rows.chunks(2) {
         let ((a, na), (b, nb)) = (&pair[0], &pair[1]);
         assert_eq!(a[..*na], b[..*nb]);
