@@ -114,6 +114,16 @@ pub struct TournamentArgs {
     /// where it stopped; on a new or empty folder, start it.
     #[arg(long)]
     pub resume: bool,
+    /// Start each pair's games with K uniformly random decisions (never a pie-rule
+    /// swap; chance outcomes on the way not counted), the same for both games of the
+    /// pair; 0 means none.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub random_opening: u32,
+    /// Start pair p's games with line p mod (number of lines) of FILE: one move list per
+    /// line, as `--moves` (chance outcomes included); blank lines and `#` comments are
+    /// ignored.
+    #[arg(long, value_name = "FILE", conflicts_with = "random_opening")]
+    pub openings: Option<PathBuf>,
 }
 
 /// Flags of `agon merge`.

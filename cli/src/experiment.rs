@@ -12,6 +12,8 @@
 //! threads = 2        # optional; 0 (the default) is one per core
 //! sprt = "0,10,0.05,0.05"  # optional, two agents only: stop at the SPRT's decision
 //! anchor = "ab:depth=2"    # optional: the agent rated 0 (default: mean zero)
+//! random_opening = 4       # optional: K random decisions open each pair
+//! openings = "book.txt"    # optional (not with random_opening): one opening per line
 //! ```
 //!
 //! An unknown key or a missing required one is bad input naming it and the valid keys,
@@ -34,7 +36,8 @@ use crate::run_dir;
 const RESULTS: &str = "results";
 
 /// The keys of an experiment file, for messages.
-const KEYS: &str = "required: game, agents, games, seed; optional: question, threads, sprt, anchor";
+const KEYS: &str = "required: game, agents, games, seed; optional: question, threads, sprt, \
+                    anchor, random_opening, openings";
 
 /// The contents of an experiment file.
 #[derive(Debug, Deserialize, PartialEq, Eq)]
@@ -60,6 +63,12 @@ pub struct Experiment {
     /// The agent rated 0, as `--anchor`.
     #[serde(default)]
     pub anchor: Option<String>,
+    /// Random decisions opening each pair, as `--random-opening` (0 or absent: none).
+    #[serde(default)]
+    pub random_opening: u32,
+    /// Openings file, as `--openings` (a path relative to the working folder).
+    #[serde(default)]
+    pub openings: Option<PathBuf>,
 }
 
 impl Experiment {
@@ -101,7 +110,15 @@ pub fn run(args: &RunArgs, command: String, out: &mut dyn Write) -> Result<()> {
         sprt: experiment.sprt,
         anchor: experiment.anchor,
         resume: args.resume,
+        random_opening: experiment.random_opening,
+        openings: experiment.openings,
     };
+    if tournament.random_opening > 0 && tournament.openings.is_some() {
+        return Err(BadInput::new(format!(
+            "{name}: random_opening and openings cannot be used together"
+        ))
+        .into());
+    }
     run_dir::tournament(&tournament, command, out)
 }
 
@@ -139,6 +156,8 @@ mod tests {
                 threads: Some(1),
                 sprt: None,
                 anchor: None,
+                random_opening: 0,
+                openings: None,
             }
         );
         let minimal = "game = \"pig\"\nagents = [\"random\"]\ngames = 2\nseed = 1\n";
@@ -156,14 +175,14 @@ mod tests {
         assert_eq!(
             Experiment::parse("e.toml", unknown).unwrap_err().0,
             "e.toml line 5: unknown field `sede`, expected one of `question`, `game`, \
-             `agents`, `games`, `seed`, `threads`, `sprt`, `anchor` (required: game, agents, games, \
-             seed; optional: question, threads, sprt, anchor)"
+             `agents`, `games`, `seed`, `threads`, `sprt`, `anchor`, `random_opening`, `openings` (required: game, agents, games, \
+             seed; optional: question, threads, sprt, anchor, random_opening, openings)"
         );
         let missing = "game = \"pig\"\nagents = [\"random\"]\ngames = 2\n";
         assert_eq!(
             Experiment::parse("e.toml", missing).unwrap_err().0,
             "e.toml: missing field `seed` (required: game, agents, games, seed; optional: \
-             question, threads, sprt, anchor)"
+             question, threads, sprt, anchor, random_opening, openings)"
         );
     }
 }

@@ -21,7 +21,8 @@
 //!
 //! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
 //! and generic dispatch), [`tournament`] (schedule and parallel run), [`run_dir`] (the
-//! tournament command and its output folder), [`record`] (CSV files), [`stats`] and
+//! tournament command and its output folder), [`opening`] (random and file openings),
+//! [`record`] (CSV files), [`stats`] and
 //! [`report`] (summary), [`progress`] (progress on standard error), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
 //! over machines), [`experiment`] (`agon run`), [`report_cmd`] and [`plots`] (`agon
 //! report`), [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
@@ -34,6 +35,7 @@ mod experiment;
 mod games;
 mod listing;
 mod merge;
+mod opening;
 mod perft;
 mod play;
 mod plots;

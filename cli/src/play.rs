@@ -1,12 +1,12 @@
 //! `agon play`: one game, move by move, with the board drawn after every move. The agent
 //! `human` reads its moves from standard input.
 //!
-//! The agents and chance draw from the streams of game 0 of a tournament with the same
-//! seed ([`crate::seeds`]), so a game between two programs can be replayed exactly.
+//! The agents draw from the streams of game 0 of a tournament with the same seed, and
+//! chance from the luck of pair 0 ([`crate::seeds`]), so a game between two programs
+//! can be replayed exactly.
 
 use std::io::{BufRead, Write};
 
-use agon_engine::sample_outcome;
 use agon_engine::{State, Turn};
 use agon_search::Agent;
 use anyhow::{Context, Result};
@@ -69,7 +69,7 @@ pub fn play<G: PlayableGame>(
         });
     }
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(seed, 0, seat));
-    let mut chance = seeds::chance_rng(seed, 0);
+    let luck = seeds::PairLuck::new(seed, 0);
 
     let mut state = game.initial_state();
     writeln!(out, "game {spec}")?;
@@ -80,7 +80,7 @@ pub fn play<G: PlayableGame>(
     loop {
         let (m, who) = match state.turn() {
             Turn::Over => break,
-            Turn::Chance => (sample_outcome(&state, &mut chance), "chance".to_string()),
+            Turn::Chance => (state.common_outcome(&luck), "chance".to_string()),
             Turn::Seat(seat) => {
                 let who = format!("seat {seat} ({}, {})", state.side(seat), names[seat]);
                 let m = match &mut players[seat] {

@@ -237,6 +237,7 @@ mod tests {
             plies: 1,
             nodes0: 0,
             nodes1: 0,
+            opening: 0,
             moves: String::new(),
             note: String::new(),
         }

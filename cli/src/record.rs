@@ -27,13 +27,13 @@ pub const SUMMARY_FILE: &str = "summary.csv";
 
 /// Version of the layout of these files, stored in meta.csv; bumped when a column
 /// changes meaning so that old folders are recognised as different runs. Format 2 added
-/// games.csv's `note` column and meta.csv's `commit` row.
+/// games.csv's `opening` and `note` columns and meta.csv's `commit` row and opening keys.
 const FORMAT: &str = "2";
 
 /// The header line of games.csv (without its line end): [`GameRow`]'s fields in order.
 /// A unit test checks that serde writes exactly this header.
 pub const GAMES_HEADER: &str = "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,\
-                                end_reason,plies,nodes0,nodes1,moves,note";
+                                end_reason,plies,nodes0,nodes1,opening,moves,note";
 /// The header line of timings.csv (without its line end): [`TimingRow`]'s fields.
 pub const TIMINGS_HEADER: &str = "game,time_us0,time_us1";
 
@@ -96,6 +96,9 @@ pub struct GameRow {
     pub nodes0: u64,
     /// Search nodes of seat 1's agent over the game.
     pub nodes1: u64,
+    /// How many of the first plies of `moves` were the opening (`--random-opening` or
+    /// `--openings`) rather than the agents' play; 0 without one.
+    pub opening: u32,
     /// Every move in notation, chance outcomes included, separated by spaces.
     pub moves: String,
     /// Why a game ended abnormally, on one line: for a `forfeit`, the seat, its agent and
@@ -159,6 +162,13 @@ pub struct RunMeta {
     pub games_per_pairing: u64,
     /// Master seed.
     pub seed: u64,
+    /// `--random-opening K` (0 without).
+    pub random_opening: u32,
+    /// `--openings FILE`: the path as given (empty without).
+    pub openings: String,
+    /// The FNV-1a hash of the openings file's contents (16 hex digits), so that a
+    /// changed file is a different run; empty without one.
+    pub openings_hash: String,
     /// Worker threads used (does not change the results).
     pub threads: usize,
     /// The command line as typed.
@@ -202,6 +212,9 @@ impl RunMeta {
         }
         row("games_per_pairing", &self.games_per_pairing.to_string())?;
         row("seed", &self.seed.to_string())?;
+        row("random_opening", &self.random_opening.to_string())?;
+        row("openings", &self.openings)?;
+        row("openings_hash", &self.openings_hash)?;
         row("threads", &self.threads.to_string())?;
         row("command", &self.command)?;
         if let Some(shard) = self.shard {
@@ -228,6 +241,9 @@ impl RunMeta {
             agents: Vec::new(),
             games_per_pairing: 0,
             seed: 0,
+            random_opening: 0,
+            openings: String::new(),
+            openings_hash: String::new(),
             threads: 0,
             command: String::new(),
             shard: None,
@@ -250,6 +266,13 @@ impl RunMeta {
                 "agent" => meta.agents.push(value.into()),
                 "games_per_pairing" => meta.games_per_pairing = number()?,
                 "seed" => meta.seed = number()?,
+                "random_opening" => {
+                    meta.random_opening = value
+                        .parse()
+                        .with_context(|| format!("{}: bad {key} {value:?}", path.display()))?;
+                }
+                "openings" => meta.openings = value.into(),
+                "openings_hash" => meta.openings_hash = value.into(),
                 "threads" => meta.threads = value.parse().unwrap_or(0),
                 "command" => meta.command = value.into(),
                 "shard" => {
@@ -291,6 +314,21 @@ impl RunMeta {
                 "sprt",
                 self.sprt.clone().unwrap_or_else(|| "none".into()),
                 other.sprt.clone().unwrap_or_else(|| "none".into()),
+            ),
+            (
+                "random opening",
+                self.random_opening.to_string(),
+                other.random_opening.to_string(),
+            ),
+            (
+                "openings file",
+                self.openings.clone(),
+                other.openings.clone(),
+            ),
+            (
+                "openings file contents (hash)",
+                self.openings_hash.clone(),
+                other.openings_hash.clone(),
             ),
         ];
         fields
@@ -557,6 +595,7 @@ mod tests {
             plies: 2,
             nodes0: 10,
             nodes1: 1,
+            opening: 1,
             moves: "a1xa2 swap".into(),
             note: String::new(),
         };
@@ -566,8 +605,8 @@ mod tests {
         assert_eq!(
             text,
             "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,\
-             nodes0,nodes1,moves,note\n\
-             3,1,0,ab:depth=3,random,white,black,0.5,,cap,2,10,1,a1xa2 swap,\n"
+             nodes0,nodes1,opening,moves,note\n\
+             3,1,0,ab:depth=3,random,white,black,0.5,,cap,2,10,1,1,a1xa2 swap,\n"
         );
         assert_eq!(text.lines().next(), Some(GAMES_HEADER));
         let back: GameRow = csv::Reader::from_reader(text.as_bytes())
@@ -592,6 +631,9 @@ mod tests {
             agents: vec!["ab:depth=3".into(), "random".into()],
             games_per_pairing: 4,
             seed: 9,
+            random_opening: 0,
+            openings: "openings.txt".into(),
+            openings_hash: "af63dc4c8601ec8c".into(),
             threads: 2,
             command: "agon tournament --game \"invector:width=6\"".into(),
             shard: None,
@@ -623,6 +665,22 @@ mod tests {
         assert_eq!(
             meta.difference(&sharded).unwrap(),
             "shard \"2/3\" there, \"none\" here"
+        );
+        let other = RunMeta {
+            openings_hash: "0000000000000000".into(),
+            ..meta.clone()
+        };
+        assert_eq!(
+            meta.difference(&other).unwrap(),
+            "openings file contents (hash) \"0000000000000000\" there, \"af63dc4c8601ec8c\" here"
+        );
+        let other = RunMeta {
+            random_opening: 4,
+            ..meta.clone()
+        };
+        assert_eq!(
+            meta.difference(&other).unwrap(),
+            "random opening \"4\" there, \"0\" here"
         );
         std::fs::create_dir_all(&dir).unwrap();
         sharded.write(&path).unwrap();

@@ -774,6 +774,7 @@ mod tests {
             plies: 10 + game as u32,
             nodes0: 0,
             nodes1: 0,
+            opening: 0,
             moves: String::new(),
             note: String::new(),
         }

@@ -203,6 +203,7 @@ mod tests {
             plies,
             nodes0: 0,
             nodes1: 0,
+            opening: 0,
             moves: String::new(),
             note: String::new(),
         }

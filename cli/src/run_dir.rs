@@ -29,6 +29,7 @@ use anyhow::{Context, Result};
 
 use crate::args::{BadInput, TournamentArgs};
 use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::opening::Opening;
 use crate::progress::Progress;
 use crate::record::{
     commit, cut, foreign, partial_path, read_games, scan, toolkit, write_summary, GameRow, RunMeta,
@@ -52,6 +53,8 @@ pub fn default_args() -> TournamentArgs {
         seed: 1,
         threads: 0,
         out: PathBuf::from("results/default"),
+        random_opening: 0,
+        openings: None,
         shard: None,
         sprt: None,
         anchor: None,
@@ -69,7 +72,8 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
         .iter()
         .map(|a| AgentSpec::parse(a, false))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut plan = Plan::new(game.clone(), agents, args.games, args.seed)?;
+    let opening = Opening::from_args(args.random_opening, args.openings.as_deref())?;
+    let mut plan = Plan::new(game.clone(), agents, args.games, args.seed)?.with_opening(opening);
     if let Some(shard) = &args.shard {
         plan = plan.with_shard(Shard::parse(shard)?)?;
     }
@@ -131,7 +135,7 @@ enum Folder {
     /// Nothing (absent or empty): a new run.
     New,
     /// This run (its meta.csv as found), finished or not.
-    Same(RunMeta),
+    Same(Box<RunMeta>),
 }
 
 /// The data files of this run as found, checked against the plan, not yet changed.
@@ -160,6 +164,13 @@ impl GameCommand for TournamentCommand<'_> {
         for entrant in &plan.entrants {
             G::build_agent(&entrant.spec, entrant.label.clone())?;
         }
+        // Likewise every line of an openings file.
+        plan.opening.check(&game)?;
+        let (random_opening, openings, openings_hash) = match &plan.opening {
+            Opening::Start => (0, String::new(), String::new()),
+            Opening::Random(k) => (*k, String::new(), String::new()),
+            Opening::Book(book) => (0, book.path.display().to_string(), book.hash.clone()),
+        };
         let meta = RunMeta {
             toolkit: toolkit(),
             commit: commit(),
@@ -167,6 +178,9 @@ impl GameCommand for TournamentCommand<'_> {
             agents: plan.entrants.iter().map(|e| e.spec.to_string()).collect(),
             games_per_pairing: plan.games_per_pairing,
             seed: plan.seed,
+            random_opening,
+            openings,
+            openings_hash,
             threads,
             command,
             shard: plan.shard,
@@ -311,7 +325,7 @@ fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
         ))
         .into());
     }
-    Ok(Folder::Same(theirs))
+    Ok(Folder::Same(Box::new(theirs)))
 }
 
 /// Reads games.csv and timings.csv of this run's folder without changing them, and

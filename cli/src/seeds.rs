@@ -2,27 +2,41 @@
 //! stream's identity, never from the thread that happens to run it.
 //!
 //! Each stream is a ChaCha8 generator (rand_chacha's `ChaCha8Rng`, the same as
-//! [`agon_search::AgentRng`]) whose 256-bit key is four little-endian `u64` words:
+//! [`agon_search::AgentRng`]) whose 256-bit key is four little-endian `u64` words, read
+//! from its ChaCha stream (nonce) number, which is 0 unless the table says otherwise:
 //!
-//! | stream | key words |
-//! |---|---|
-//! | chance, pair `p` | `seed`, `1`, `p`, `0` |
-//! | agent of seat `s` in game `g` | `seed`, `2`, `g`, `s` |
+//! | stream | key words | ChaCha stream |
+//! |---|---|---|
+//! | chance, pair `p`, event `e`, draw `d` | `seed`, `1`, `p`, `e` | `d` |
+//! | agent of seat `s` in game `g` | `seed`, `2`, `g`, `s` | 0 |
+//! | random opening, pair `p` | `seed`, `3`, `p`, `0` | 0 |
 //!
-//! (the second word separates the two kinds of stream). ChaCha is a pseudo-random
-//! function of its key, so distinct keys give independent streams even though the keys
-//! themselves are simple; any implementation of ChaCha8 with the key above, stream 0 and
-//! nonce 0 reproduces a run's randomness. Both games of pair `p` (games `2p` and `2p+1`)
-//! start a chance generator from the same key, so they draw from the same chance stream.
+//! (the second word separates the kinds of stream). ChaCha is a pseudo-random function
+//! of its key and stream number, so distinct keys give independent streams even though
+//! the keys themselves are simple; any implementation of ChaCha8 with the key above and
+//! nonce as given reproduces a run's randomness.
+//!
+//! Chance uses common random numbers ([`agon_engine::luck`]): a chance outcome is not
+//! the next value of a running stream but a function of the pair, the event's identity
+//! `e` (chosen by the game, e.g. "the `k`-th roll of turn `t`") and the draw number `d`
+//! within the event. Each draw is a uniform integer below `n` from the first 64-bit
+//! words of its stream (little-endian, as `next_u64`), by rejection: a word `x` is kept
+//! when `x < 2^64 - (2^64 mod n)` and gives `x mod n`, otherwise the next word is read.
+//! Both games of pair `p` (games `2p` and `2p+1`) share [`PairLuck`]`(seed, p)`, so the
+//! same event gets the same outcome in both. The random opening of pair `p` is one
+//! running stream, shared by the pair's two games, which thus open alike.
 //! `agon play` and `agon analyse` use the streams of game 0 (pair 0).
 
-use rand::SeedableRng;
+use agon_engine::{EventId, Luck};
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Second key word of chance streams.
 const CHANCE_STREAM: u64 = 1;
 /// Second key word of agent streams.
 const AGENT_STREAM: u64 = 2;
+/// Second key word of random-opening streams.
+const OPENING_STREAM: u64 = 3;
 
 /// The 32-byte ChaCha key made of four little-endian words.
 fn key(words: [u64; 4]) -> [u8; 32] {
@@ -33,14 +47,52 @@ fn key(words: [u64; 4]) -> [u8; 32] {
     key
 }
 
-/// The chance stream of pair `pair` (shared by its two games).
-pub fn chance_rng(seed: u64, pair: u64) -> ChaCha8Rng {
-    ChaCha8Rng::from_seed(key([seed, CHANCE_STREAM, pair, 0]))
+/// A uniform integer in `0..n` (`n` ≥ 1) from `rng`, exactly: 64-bit words at or above
+/// the largest multiple of `n` that fits (`2^64 - (2^64 mod n)`) are rejected, so every
+/// remainder is equally likely.
+pub fn uniform_below(rng: &mut impl RngCore, n: u64) -> u64 {
+    assert!(n > 0, "a uniform draw needs n >= 1");
+    // 2^64 mod n, computed without 2^64.
+    let rejected = (u64::MAX % n + 1) % n;
+    loop {
+        let x = rng.next_u64();
+        if x <= u64::MAX - rejected {
+            return x % n;
+        }
+    }
+}
+
+/// The luck of pair `pair`: the chance outcomes of both its games, drawn by event
+/// identity (see the table above).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairLuck {
+    seed: u64,
+    pair: u64,
+}
+
+impl PairLuck {
+    /// The luck of pair `pair` of the run with master seed `seed`.
+    pub fn new(seed: u64, pair: u64) -> PairLuck {
+        PairLuck { seed, pair }
+    }
+}
+
+impl Luck for PairLuck {
+    fn below(&self, event: EventId, draw: u32, n: u64) -> u64 {
+        let mut rng = ChaCha8Rng::from_seed(key([self.seed, CHANCE_STREAM, self.pair, event.0]));
+        rng.set_stream(u64::from(draw));
+        uniform_below(&mut rng, n)
+    }
 }
 
 /// The stream of the agent in seat `seat` of game `game`.
 pub fn agent_rng(seed: u64, game: u64, seat: usize) -> ChaCha8Rng {
     ChaCha8Rng::from_seed(key([seed, AGENT_STREAM, game, seat as u64]))
+}
+
+/// The stream of the random openings of pair `pair` (shared by its two games).
+pub fn opening_rng(seed: u64, pair: u64) -> ChaCha8Rng {
+    ChaCha8Rng::from_seed(key([seed, OPENING_STREAM, pair, 0]))
 }
 
 #[cfg(test)]
@@ -61,20 +113,84 @@ mod tests {
     #[test]
     fn streams_are_reproducible_and_distinct() {
         let first = |mut r: ChaCha8Rng| r.next_u64();
-        assert_eq!(first(chance_rng(7, 3)), first(chance_rng(7, 3)));
+        let luck = |seed, pair, event, draw| {
+            PairLuck::new(seed, pair).below(EventId(event), draw, u64::MAX)
+        };
+        assert_eq!(luck(7, 3, 5, 1), luck(7, 3, 5, 1));
         assert_eq!(first(agent_rng(7, 3, 1)), first(agent_rng(7, 3, 1)));
+        assert_eq!(first(opening_rng(7, 3)), first(opening_rng(7, 3)));
         let all = [
-            first(chance_rng(7, 3)),
-            first(chance_rng(7, 4)),
-            first(chance_rng(8, 3)),
+            luck(7, 3, 0, 0),
+            luck(7, 4, 0, 0),
+            luck(8, 3, 0, 0),
+            luck(7, 3, 1, 0),
+            luck(7, 3, 0, 1),
             first(agent_rng(7, 3, 0)),
             first(agent_rng(7, 3, 1)),
             first(agent_rng(7, 4, 0)),
+            first(opening_rng(7, 3)),
+            first(opening_rng(7, 4)),
         ];
         for i in 0..all.len() {
             for j in 0..i {
                 assert_ne!(all[i], all[j], "streams {i} and {j} coincide");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod luck_tests {
+    use rand::RngCore;
+
+    use super::*;
+
+    /// A generator that returns the given words in order.
+    struct Words(Vec<u64>);
+
+    impl RngCore for Words {
+        fn next_u32(&mut self) -> u32 {
+            self.next_u64() as u32
+        }
+        fn next_u64(&mut self) -> u64 {
+            self.0.remove(0)
+        }
+        fn fill_bytes(&mut self, _: &mut [u8]) {
+            unreachable!("only words are drawn")
+        }
+    }
+
+    #[test]
+    fn rejection_keeps_exactly_the_words_below_the_largest_multiple() {
+        // n = 3: 2^64 = 3 * 6148914691236517205 + 1, so only u64::MAX (= 2^64 - 1) is
+        // rejected; the next word, 7, gives 7 mod 3 = 1.
+        assert_eq!(uniform_below(&mut Words(vec![u64::MAX, 7]), 3), 1);
+        assert_eq!(
+            uniform_below(&mut Words(vec![u64::MAX - 1]), 3),
+            (u64::MAX - 1) % 3
+        );
+        // n = 6: 2^64 mod 6 = 4, so the four largest words are rejected.
+        let words = vec![u64::MAX, u64::MAX - 3, u64::MAX - 4];
+        assert_eq!(uniform_below(&mut Words(words), 6), (u64::MAX - 4) % 6);
+        // A power of two rejects nothing.
+        assert_eq!(uniform_below(&mut Words(vec![u64::MAX]), 8), 7);
+        assert_eq!(uniform_below(&mut Words(vec![u64::MAX]), 1), 0);
+    }
+
+    #[test]
+    fn pair_luck_draws_are_uniform() {
+        // 6000 events of pair 0, seed 1, each a die: expected 1000 per face. Pearson's
+        // statistic with 5 degrees of freedom stays below 20.52 (the 0.999 quantile) for
+        // a uniform sampler; the draws are fixed, so the test is deterministic.
+        let luck = PairLuck::new(1, 0);
+        let mut counts = [0u32; 6];
+        for e in 0..6000 {
+            counts[luck.below(EventId(e), 0, 6) as usize] += 1;
+        }
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (f64::from(c) - 1000.0).powi(2) / 1000.0)
+            .sum();
+        assert!(chi2 < 20.52, "{counts:?}: chi-square {chi2}");
     }
 }

@@ -23,7 +23,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Once};
 
-use agon_engine::sample_outcome;
 use agon_engine::{Outcome, State, Turn};
 use agon_search::{Agent, AgentRng};
 use anyhow::{anyhow, Context, Result};
@@ -31,6 +30,7 @@ use rayon::prelude::*;
 
 use crate::args::BadInput;
 use crate::games::PlayableGame;
+use crate::opening::Opening;
 use crate::progress::Progress;
 use crate::record::{GameRow, Result0, RunWriter, TimingRow};
 use crate::seeds;
@@ -62,6 +62,9 @@ pub struct Plan {
     pub seed: u64,
     /// The slice of the run to play (`--shard`); `None` plays every game.
     pub shard: Option<Shard>,
+    /// How each pair's games start ([`Opening::Start`] unless
+    /// [`Plan::with_opening`] says otherwise).
+    pub opening: Opening,
 }
 
 /// Where one game sits in the schedule.
@@ -114,6 +117,7 @@ impl Plan {
             games_per_pairing,
             seed,
             shard: None,
+            opening: Opening::Start,
         })
     }
 
@@ -130,6 +134,11 @@ impl Plan {
     pub fn game_range(&self) -> Range<u64> {
         let total = self.total_games();
         self.shard.map_or(0..total, |s| s.games(total))
+    }
+
+    /// The same plan with its games starting with `opening`.
+    pub fn with_opening(self, opening: Opening) -> Plan {
+        Plan { opening, ..self }
     }
 
     /// The pairings `(a, b)` of entrant indices, in round-robin order; `(0, 0)` alone
@@ -164,10 +173,14 @@ impl Plan {
 /// The end reason of a game lost by a fault of an agent (see [`agent_move`]).
 pub const FORFEIT: &str = "forfeit";
 
-/// Plays game `index` of `plan` from the initial position to the end, or until an agent
-/// faults: then that agent's seat forfeits (see [`agent_move`]).
+/// Plays game `index` of `plan` from the initial position to the end: the pair's
+/// opening first ([`Opening::play`]), then the agents, until the game ends or an agent
+/// faults (then that agent's seat forfeits, see [`agent_move`]). Chance outcomes come
+/// from the pair's luck ([`seeds::PairLuck`]) by event identity, so both games of a pair
+/// get the same outcome for the same event (common random numbers).
 ///
-/// Fails if an agent cannot be built.
+/// Fails if an agent cannot be built, or if no random opening that leaves the game going
+/// can be drawn.
 pub fn play_game<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -180,15 +193,18 @@ pub fn play_game<G: PlayableGame>(
         .map(|seat| G::build_agent(&entrant(seat).spec, entrant(seat).label.clone()))
         .collect::<Result<Vec<_>, _>>()?;
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(plan.seed, index, seat));
-    let mut chance = seeds::chance_rng(plan.seed, seating.pair);
+    let luck = seeds::PairLuck::new(plan.seed, seating.pair);
 
-    let mut state = game.initial_state();
     let mut moves: Vec<String> = Vec::new();
+    let mut state = plan
+        .opening
+        .play(game, plan.seed, seating.pair, &luck, &mut moves)?;
+    let opening = moves.len() as u32;
     let mut forfeit = None;
     loop {
         let m = match state.turn() {
             Turn::Over => break,
-            Turn::Chance => sample_outcome(&state, &mut chance),
+            Turn::Chance => state.common_outcome(&luck),
             Turn::Seat(seat) => match agent_move(agents[seat].as_mut(), &state, &mut rngs[seat]) {
                 Ok(m) => m,
                 Err(fault) => {
@@ -250,6 +266,7 @@ pub fn play_game<G: PlayableGame>(
         plies: state.ply(),
         nodes0: stats[0].nodes,
         nodes1: stats[1].nodes,
+        opening,
         moves: moves.join(" "),
         note,
     };
@@ -678,7 +695,7 @@ mod tests {
         );
         assert!(lines[2].starts_with("1,0,0,random,greedy,"), "{text}");
         assert!(
-            lines[2].contains(",0,1,forfeit,0,0,0,,seat 0 (random) panicked at "),
+            lines[2].contains(",0,1,forfeit,0,0,0,0,,seat 0 (random) panicked at "),
             "{text}"
         );
     }

@@ -493,9 +493,9 @@ fn golden_games_csv_of_a_seeded_self_play() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
-        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,moves,note\n\
-         0,0,0,random,random,black,white,0,1,elimination,6,3,3,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2,\n\
-         1,0,0,random,random,white,black,1,0,elimination,7,4,3,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2,\n"
+        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,opening,moves,note\n\
+         0,0,0,random,random,black,white,0,1,elimination,6,3,3,0,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2,\n\
+         1,0,0,random,random,white,black,1,0,elimination,7,4,3,0,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2,\n"
     );
     // The summary of this run, file and printed table, byte for byte (one agent: no
     // ratings; one pair, each game won by the side that moved first).
@@ -619,7 +619,8 @@ wrote meta.csv, games.csv, timings.csv, summary.csv in {}
     assert!(
         rest.starts_with(
             "game,\"invector:height=2,pie=true,width=3\"\n\
-         agent,random\ngames_per_pairing,2\nseed,5\nthreads,1\ncommand,"
+         agent,random\ngames_per_pairing,2\nseed,5\nrandom_opening,0\nopenings,\nopenings_hash,\n\
+         threads,1\ncommand,"
         ),
         "{meta}"
     );
@@ -1083,4 +1084,310 @@ fn threewill_runs_in_perft_play_and_rejects_bad_input() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("game over"), "{}", stdout(&o));
+}
+
+#[test]
+fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
+    // Random self-play of Pig to 10: depends on the rules, the seed derivation, the
+    // common-random-numbers keys of Pig's dice and `random`. The two games of a pair
+    // draw the k-th die of turn t from the same key: in pair 0, turn 3 (the 4th) starts
+    // with a 1 in both games; in pair 1, turn 2 starts with a 4 in both, though the
+    // games differ before and after.
+    let dir = scratch("golden-pig");
+    let out = dir.join("run");
+    let o = agon(&[
+        "tournament",
+        "--game",
+        "pig:target=10",
+        "--agents",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(out.join("games.csv")).unwrap(),
+        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,opening,moves,note\n\
+         0,0,0,random,random,first,second,1,0,target,16,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,\n\
+         1,0,0,random,random,first,second,0,1,target,17,4,7,0,hold hold hold roll 1 roll 6 hold roll 2 roll 3 roll 4 roll 2 hold,\n\
+         2,1,0,random,random,first,second,1,0,target,14,7,2,0,hold roll 1 roll 4 hold hold roll 2 roll 2 roll 3 hold,\n\
+         3,1,0,random,random,first,second,1,0,target,7,4,1,0,hold hold roll 4 roll 6 hold,\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Each row of a games.csv as its moves (split into plies) and the length of its
+/// opening, read by column name.
+fn game_rows(path: &Path) -> Vec<(Vec<String>, usize)> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let (moves, opening) = (column("moves"), column("opening"));
+    reader
+        .records()
+        .map(|record| {
+            let record = record.unwrap();
+            let plies = record[moves].split(' ').map(str::to_string).collect();
+            (plies, record[opening].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn random_openings_vary_the_pairs_of_deterministic_agents() {
+    let dir = scratch("random-opening");
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let mut args = vec![
+            "tournament",
+            "--game",
+            "invector:width=5,height=4",
+            "--agents",
+            "ab:depth=1",
+            "ab:depth=2",
+            "--games",
+            "6",
+            "--seed",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let o = agon(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        (game_rows(&out.join("games.csv")), out)
+    };
+    // Without an opening, two alpha-beta agents replay one pair three times.
+    let (plain, _) = run("plain", &[]);
+    assert_eq!(plain[0], plain[2]);
+    assert_eq!(plain[1], plain[5]);
+    assert!(plain.iter().all(|(_, opening)| *opening == 0));
+
+    let (rows, out) = run("opening", &["--random-opening", "4"]);
+    let openings: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(moves, opening)| {
+            // Invector has no chance: the opening is exactly the 4 decisions, never a swap.
+            assert_eq!(*opening, 4, "{moves:?}");
+            assert!(!moves[..4].contains(&"swap".to_string()), "{moves:?}");
+            moves[..4].to_vec()
+        })
+        .collect();
+    for p in 0..3 {
+        assert_eq!(openings[2 * p], openings[2 * p + 1], "pair {p}");
+        for q in 0..p {
+            assert_ne!(openings[2 * p], openings[2 * q], "pairs {p} and {q}");
+        }
+    }
+    // The games of different pairs differ.
+    for g in 0..6 {
+        for h in 0..g {
+            assert_ne!(rows[g].0, rows[h].0, "games {g} and {h}");
+        }
+    }
+    let meta = std::fs::read_to_string(out.join("meta.csv")).unwrap();
+    assert!(
+        meta.contains("\nrandom_opening,4\nopenings,\nopenings_hash,\n"),
+        "{meta}"
+    );
+    // The same folder with another K is another run.
+    let o = agon(&[
+        "tournament",
+        "--game",
+        "invector:width=5,height=4",
+        "--agents",
+        "ab:depth=1",
+        "ab:depth=2",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+        "--random-opening",
+        "5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: output folder \"{}\" holds a different run (random opening \"4\" there, \
+             \"5\" here); choose another --out or remove it\n",
+            out.display()
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn random_openings_of_chance_games_share_the_pair_luck() {
+    // Pig with a 3-decision opening: chance outcomes in the opening do not count, and
+    // both games of a pair open with the same plies, dice included; one and two threads
+    // write the same games.
+    let dir = scratch("random-opening-pig");
+    let run = |threads: &str| {
+        let out = dir.join(format!("run{threads}"));
+        let o = agon(&[
+            "tournament",
+            "--game",
+            "pig:target=20",
+            "--agents",
+            "random",
+            "greedy",
+            "--games",
+            "8",
+            "--seed",
+            "2",
+            "--random-opening",
+            "3",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        std::fs::read_to_string(out.join("games.csv")).unwrap()
+    };
+    assert_eq!(run("1"), run("2"));
+    let rows = game_rows(&dir.join("run1").join("games.csv"));
+    for pair in rows.chunks(2) {
+        let ((a, na), (b, nb)) = (&pair[0], &pair[1]);
+        assert_eq!(a[..*na], b[..*nb]);
+        let decisions = a[..*na].iter().filter(|m| *m == "roll" || *m == "hold");
+        assert_eq!(decisions.count(), 3, "{a:?}");
+        // The agents decide next.
+        assert!(["roll", "hold"].contains(&a[*na].as_str()), "{a:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn openings_files_give_each_pair_its_line_and_are_checked_first() {
+    let dir = scratch("openings");
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "# two openings\n\nb2xc2\n  c1xb1   a2xb2 \n").unwrap();
+    let out = dir.join("run");
+    let tournament = |openings: &Path, out: &Path| {
+        agon(&[
+            "tournament",
+            "--game",
+            "invector:width=3,height=2",
+            "--agents",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "5",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let o = tournament(&file, &out);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Pair p plays line p mod 2.
+    let rows = game_rows(&out.join("games.csv"));
+    let lines = [vec!["b2xc2"], vec!["c1xb1", "a2xb2"]];
+    for (g, (moves, opening)) in rows.iter().enumerate() {
+        let line = &lines[g / 2 % 2];
+        assert_eq!(*opening, line.len(), "{moves:?}");
+        assert_eq!(moves[..*opening], line[..], "{moves:?}");
+    }
+    let meta = std::fs::read_to_string(out.join("meta.csv")).unwrap();
+    assert!(
+        meta.contains(&format!(
+            "\nrandom_opening,0\nopenings,{}\nopenings_hash,",
+            file.display()
+        )),
+        "{meta}"
+    );
+    // The same path with other contents is another run.
+    std::fs::write(&file, "b2xc2\n").unwrap();
+    let o = tournament(&file, &out);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("holds a different run (openings file contents (hash) \""),
+        "{}",
+        stderr(&o)
+    );
+
+    // Bad files: one line naming the file, the line and the move, nothing written.
+    let bad = dir.join("bad.txt");
+    let fresh = dir.join("never");
+    let cases = [
+        (
+            "# comment\nb2xc2\n\nc1xb1 a1xa2\n",
+            format!(
+                "openings file {}: line 4: move 2 of 2, \"a1xa2\": a1 holds no white stone \
+                 (legal here: a2xb2 a2xa1 c2xb2 swap)",
+                bad.display()
+            ),
+        ),
+        (
+            "c1xb1 zz\n",
+            format!(
+                "openings file {}: line 1: move 2 of 2, \"zz\": expected a step like c3-c4, \
+                 a capture like c3xd3, pass or swap (legal here: a2xb2 a2xa1 c2xb2 swap)",
+                bad.display()
+            ),
+        ),
+        (
+            "b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2\n",
+            format!(
+                "openings file {}: line 1: the opening ends the game, leaving the agents \
+                 nothing to play",
+                bad.display()
+            ),
+        ),
+        (
+            "# nothing\n\n",
+            format!(
+                "openings file {} holds no opening (one move list per line; blank lines and \
+                 lines starting with # are ignored)",
+                bad.display()
+            ),
+        ),
+    ];
+    for (text, line) in cases {
+        std::fs::write(&bad, text).unwrap();
+        let o = tournament(&bad, &fresh);
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        assert_eq!(stderr(&o), format!("error: {line}\n"), "{text}");
+        assert!(!fresh.exists(), "{text}");
+    }
+    let missing = dir.join("missing.txt");
+    let o = tournament(&missing, &fresh);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: cannot read openings file {}: No such file or directory (os error 2)\n",
+            missing.display()
+        )
+    );
+    assert!(!fresh.exists());
+    assert_bad_input(
+        &[
+            "tournament",
+            "--game",
+            "invector",
+            "--agents",
+            "random",
+            "--random-opening",
+            "2",
+            "--openings",
+            file.to_str().unwrap(),
+            "--out",
+            fresh.to_str().unwrap(),
+        ],
+        "the argument '--random-opening <K>' cannot be used with '--openings <FILE>'",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

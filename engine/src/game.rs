@@ -7,6 +7,7 @@
 use std::fmt;
 use std::hash::Hash;
 
+use crate::luck::{pick_weighted, EventId, Luck};
 use crate::params::{ConfigError, ParamSpec, Params};
 
 /// A seat at the table: `0` or `1`. Seat 0 always makes the first decision of a game.
@@ -88,7 +89,9 @@ impl MoveError {
 ///
 /// Required: everything but [`State::chance_outcomes`] (games without chance keep the
 /// empty default), [`State::try_apply`] (the default checks against `legal_moves`;
-/// override it only to make a faster check with the same answers) and
+/// override it only to make a faster check with the same answers),
+/// [`State::common_outcome`] (a chance game overrides it to name its events so that
+/// paired games share luck), [`State::is_pie_swap`] (for a game with a pie rule) and
 /// [`State::max_moves`].
 ///
 /// Contracts, checked for every game by [`crate::testing`]:
@@ -123,6 +126,35 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
     /// chance.
     fn chance_outcomes(&self, out: &mut Vec<(Self::Move, u32)>) {
         let _ = out;
+    }
+
+    /// Draws the outcome of the pending chance event from `luck`, keyed by the event's
+    /// identity (common random numbers, see [`crate::luck`]). Call only at
+    /// `Turn::Chance`. Contract:
+    /// - (a) the outcome is distributed exactly as `chance_outcomes` weights say, given
+    ///   the history that led here, when `luck` keeps the [`Luck`] contract;
+    /// - (b) two chance events of one game never use the same `(event, draw)` key of
+    ///   `luck`, so their outcomes are independent;
+    /// - (c) where a game can tell that two games reached "the same" event (the `k`-th
+    ///   roll of turn `t`, the tile under a cell), it uses the same key for it, so two
+    ///   games given the same `luck` get the same outcome there.
+    ///
+    /// The default keys the event by the ply, draw 0, with a weighted choice over
+    /// `chance_outcomes`: (a) and (b) hold, (c) only while the two games are in step.
+    /// Deterministic games never reach it.
+    fn common_outcome<L: Luck>(&self, luck: &L) -> Self::Move {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        luck.weighted(EventId(u64::from(self.ply())), &outcomes)
+    }
+
+    /// Whether `m` is a pie-rule swap (the second player taking over the first player's
+    /// opening instead of answering it). Opening randomisation never plays one, since a
+    /// swap is a judgement on the opening rather than a way to vary it. The default is
+    /// for games without a pie rule.
+    fn is_pie_swap(&self, m: Self::Move) -> bool {
+        let _ = m;
+        false
     }
 
     /// An upper bound on the number of decisions or chance outcomes at any node of this
@@ -250,12 +282,5 @@ pub fn sample_outcome<S: State>(state: &S, rng: &mut impl rand::Rng) -> S::Move 
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
     let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-    let mut pick = rng.random_range(0..total);
-    for &(m, w) in &outcomes {
-        if pick < u64::from(w) {
-            return m;
-        }
-        pick -= u64::from(w);
-    }
-    unreachable!("pick < total")
+    pick_weighted(&outcomes, rng.random_range(0..total))
 }

@@ -22,6 +22,7 @@
 pub mod eval;
 pub mod game;
 pub mod games;
+pub mod luck;
 pub mod params;
 pub mod perft;
 pub mod testing;
@@ -32,4 +33,5 @@ pub use game::{
     opponent, play_moves, sample_outcome, Deterministic, Game, Move, MoveError, Outcome, Seat,
     State, Turn, ZeroSumTwoPlayer,
 };
+pub use luck::{EventId, Luck};
 pub use params::{ConfigError, ParamKind, ParamSpec, ParamValue, Params};

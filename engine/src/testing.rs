@@ -2,7 +2,8 @@
 //! game ([`coin_nim`]) that exercises chance nodes and same-seat consecutive decisions.
 //!
 //! [`check_conformance`] plays seeded random playouts and checks, at every node, the
-//! contracts documented on [`State`]. Failures come back as an `Err` naming the node (the
+//! contracts documented on [`State`] (at chance nodes, also that
+//! [`State::common_outcome`] gives one of the outcomes, with [`SeededLuck`]). Failures come back as an `Err` naming the node (the
 //! move list from the start) and the broken property, so a test can also show that the
 //! harness catches a deliberately broken game.
 //!
@@ -17,10 +18,35 @@ pub mod coin_nim;
 
 use std::fmt::Write as _;
 
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{sample_outcome, Game, Move, State, Turn};
+use crate::luck::{EventId, Luck};
+
+/// A [`Luck`] for tests: draw `d` of event `e` comes from the ChaCha8 generator keyed by
+/// the little-endian words `seed`, `e`, 0, 0 at stream `d`, exactly uniform by rejection
+/// of the 64-bit words at or above the largest multiple of `n`.
+#[derive(Clone, Copy, Debug)]
+pub struct SeededLuck(pub u64);
+
+impl Luck for SeededLuck {
+    fn below(&self, event: EventId, draw: u32, n: u64) -> u64 {
+        let mut key = [0u8; 32];
+        key[..8].copy_from_slice(&self.0.to_le_bytes());
+        key[8..16].copy_from_slice(&event.0.to_le_bytes());
+        let mut rng = ChaCha8Rng::from_seed(key);
+        rng.set_stream(u64::from(draw));
+        // 2^64 mod n, the count of words at the top that would bias the remainder.
+        let rejected = (u64::MAX % n + 1) % n;
+        loop {
+            let x = rng.next_u64();
+            if x <= u64::MAX - rejected {
+                return x % n;
+            }
+        }
+    }
+}
 
 /// How much checking [`check_conformance`] does.
 #[derive(Clone, Debug)]
@@ -187,6 +213,15 @@ fn check_node<S: State>(
                 return Err(format!(
                     "chance outcome {} has weight {w}",
                     state.format_move(m)
+                ));
+            }
+            // Common random numbers give one of the outcomes (a luck keyed by the
+            // position, so the playout's own stream is untouched).
+            let common = state.common_outcome(&SeededLuck(state.hash()));
+            if !outcomes.iter().any(|&(m, _)| m == common) {
+                return Err(format!(
+                    "common_outcome gives {}, not a chance outcome here",
+                    state.format_move(common)
                 ));
             }
             outcomes.iter().map(|&(m, _)| m).collect()

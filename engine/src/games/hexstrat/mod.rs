@@ -23,6 +23,7 @@ pub mod setup;
 use std::fmt;
 
 use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -703,6 +704,36 @@ impl HexstratState {
     }
 }
 
+/// The event of [`State::common_outcome`]'s layout shuffle (Hexstrat has no other
+/// kind of chance event).
+pub const LAYOUT_EVENT: EventId = EventId(0);
+
+/// The tile that the layout given by `order` (every cell once) puts under `cell`, when
+/// the cells of `face_down` are still face down and `bag` holds their tiles (counts by
+/// [`Tile::ALL`] order, summing to the face-down cells): the face-down cells taken in
+/// `order` receive the bag's tiles, all Plains first, then Forest, then Mountain.
+fn layout_tile(order: &[u8; CELLS], face_down: Bitboard, bag: [u8; 3], cell: u8) -> Tile {
+    debug_assert_eq!(
+        face_down.count_ones(),
+        bag.iter().map(|&n| u32::from(n)).sum::<u32>(),
+        "the bag holds the tiles of the face-down cells"
+    );
+    debug_assert!(face_down & 1 << cell != 0, "cell {cell} is face down");
+    let mut rank = order
+        .iter()
+        .take_while(|&&c| c != cell)
+        .filter(|&&c| face_down & 1 << c != 0)
+        .count();
+    for t in Tile::ALL {
+        let n = usize::from(bag[t as usize]);
+        if rank < n {
+            return t;
+        }
+        rank -= n;
+    }
+    unreachable!("a face-down cell's rank is below the number of face-down cells")
+}
+
 /// Whether a squad of type `unit` may not stand on `ground` (a Mech on a Mountain).
 #[inline]
 fn unit_blocked(unit: Unit, ground: Ground) -> bool {
@@ -757,6 +788,27 @@ impl State for HexstratState {
                 }
             }
         }
+    }
+
+    /// The tile under a cell comes from one layout of the whole bag per [`Luck`]: the
+    /// cells in the order of one shuffle (event [`LAYOUT_EVENT`], draws 1 to 36), and
+    /// the reveal of cell `c` is the tile that layout gives it: the face-down cells in
+    /// shuffle order get the bag's tiles in [`Tile::ALL`] order (Plains first), and
+    /// `c` shows the one it gets. Starting from the initial position, every reveal then
+    /// reads one fixed random layout of the 35 tiles (removing a revealed cell and its
+    /// tile from both lists leaves the others' tiles unchanged), which is the same
+    /// distribution as drawing from the bag: given the reveals so far, the hidden cells
+    /// hold a uniformly random arrangement of exactly the tiles left in the bag. The same
+    /// cell thus shows the same tile in both games of a pair, whoever reveals it when.
+    /// After reveals that did not come from this layout (a given opening), the rule still
+    /// gives each tile with probability (tiles of its type left) / (tiles left), since
+    /// the cell's place among the face-down cells in a shuffle independent of those
+    /// reveals is uniform.
+    fn common_outcome<L: Luck>(&self, luck: &L) -> HexMove {
+        let (_, cell) = self.pending.expect("a reveal is pending");
+        let mut order: [u8; CELLS] = std::array::from_fn(|c| c as u8);
+        luck.shuffle(LAYOUT_EVENT, &mut order);
+        HexMove::Reveal(layout_tile(&order, self.face_down(), self.bag, cell))
     }
 
     fn max_moves(&self) -> usize {
@@ -1022,5 +1074,85 @@ impl fmt::Display for HexstratState {
                 self.side(self.to_move)
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The identity order with `cell` moved to just after the `rank`-th (from 0) cell of
+    /// `face_down` other than itself, so that exactly `rank` face-down cells precede it.
+    fn order_with_rank(face_down: Bitboard, cell: u8, rank: usize) -> [u8; CELLS] {
+        let mut others: Vec<u8> = (0..CELLS as u8).filter(|&c| c != cell).collect();
+        let at = if rank == 0 {
+            0
+        } else {
+            let nth = Cells(face_down & !(1 << cell)).nth(rank - 1).unwrap() as u8;
+            others.iter().position(|&c| c == nth).unwrap() + 1
+        };
+        others.insert(at, cell);
+        others.try_into().unwrap()
+    }
+
+    #[test]
+    fn every_place_of_a_cell_among_the_face_down_cells_gives_the_bag_weights() {
+        // A uniform shuffle puts a face-down cell at each of the k places among the k
+        // face-down cells equally often; over those places the tiles must come out
+        // exactly as often as the bag holds them, for the full bag and a partial one.
+        let cases = [
+            (TILE_CELLS, [15, 10, 10]),
+            (TILE_CELLS, [0, 35, 0]),
+            (0b1011_0110_0000_0000u64 & TILE_CELLS, [1, 0, 4]),
+        ];
+        for (face_down, bag) in cases {
+            assert_eq!(
+                face_down.count_ones(),
+                bag.iter().map(|&n| u32::from(n)).sum()
+            );
+            for cell in Cells(face_down) {
+                let mut counts = [0u8; 3];
+                for rank in 0..face_down.count_ones() as usize {
+                    let order = order_with_rank(face_down, cell as u8, rank);
+                    counts[layout_tile(&order, face_down, bag, cell as u8) as usize] += 1;
+                }
+                assert_eq!(counts, bag, "cell {cell}, bag {bag:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn revealing_the_cells_in_any_order_reads_one_layout_of_the_bag() {
+        // Order: a fixed scramble of the cells. Reveal all 35 face-down cells in three
+        // different orders, each time drawing from the bag what layout_tile says: every
+        // order sees the same tile under each cell, and the bag empties exactly.
+        let order: [u8; CELLS] = std::array::from_fn(|i| ((i * 17 + 5) % CELLS) as u8);
+        let cells: Vec<u8> = Cells(TILE_CELLS).map(|c| c as u8).collect();
+        let reveal_orders = [
+            cells.clone(),
+            cells.iter().rev().copied().collect::<Vec<_>>(),
+            cells
+                .iter()
+                .copied()
+                .filter(|c| c % 2 == 0)
+                .chain(cells.iter().copied().filter(|c| c % 2 == 1))
+                .collect(),
+        ];
+        let mut layouts = Vec::new();
+        for reveals in reveal_orders {
+            let (mut face_down, mut bag) = (TILE_CELLS, [15u8, 10, 10]);
+            let mut layout = [None; CELLS];
+            for cell in reveals {
+                let t = layout_tile(&order, face_down, bag, cell);
+                assert!(bag[t as usize] > 0, "cell {cell} drew an exhausted {t:?}");
+                bag[t as usize] -= 1;
+                face_down &= !(1 << cell);
+                layout[cell as usize] = Some(t);
+            }
+            assert_eq!((face_down, bag), (0, [0, 0, 0]));
+            layouts.push(layout);
+        }
+        assert_eq!(layouts[0], layouts[1]);
+        assert_eq!(layouts[0], layouts[2]);
     }
 }

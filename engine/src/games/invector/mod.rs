@@ -425,6 +425,10 @@ impl State for InvectorState {
         self.ply
     }
 
+    fn is_pie_swap(&self, m: InvectorMove) -> bool {
+        m.kind == MoveKind::Swap
+    }
+
     fn format_move(&self, m: InvectorMove) -> String {
         notation::format_move(self.geo, m)
     }

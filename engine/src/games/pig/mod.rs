@@ -17,6 +17,7 @@ pub mod notation;
 use std::fmt;
 
 use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -144,6 +145,8 @@ impl Game for Pig {
             mover: 0,
             rolling: false,
             decisions: 0,
+            turns: 0,
+            rolls: 0,
             ply: 0,
             hash: 0,
         };
@@ -201,7 +204,8 @@ fn decisions_key(decisions: u32) -> u64 {
 /// horizon; an exact search (expectimax, Star1/Star2 with a table) of a 1000-decision
 /// game cannot promise that, so the counter stays in. Not covered: the ply count
 /// (decisions plus chance outcomes, which the decision counter and the position already
-/// determine up to the order of play).
+/// determine up to the order of play), and the turn and roll counters that only name
+/// chance events for [`State::common_outcome`].
 #[derive(Clone, Copy, Debug)]
 pub struct PigState {
     rules: Pig,
@@ -215,6 +219,10 @@ pub struct PigState {
     rolling: bool,
     /// Decisions (rolls and holds) made so far; the game is drawn at `horizon`.
     decisions: u32,
+    /// Turns completed (a hold or a 1 ends a turn); names chance events only.
+    turns: u32,
+    /// Dice read so far in the current turn; names chance events only.
+    rolls: u32,
     ply: u32,
     hash: u64,
 }
@@ -249,6 +257,12 @@ impl PigState {
     /// Decisions (rolls and holds) made so far.
     pub fn decisions(&self) -> u32 {
         self.decisions
+    }
+
+    /// Turns completed so far (a hold or a 1 ends a turn); turn `t` (from 0) is seat
+    /// `t % 2`'s.
+    pub fn turns(&self) -> u32 {
+        self.turns
     }
 
     /// Whether the game has ended: a banked score reached the target, or the horizon.
@@ -288,6 +302,8 @@ impl PigState {
         self.set_turn_total(0);
         self.mover = 1 - self.mover;
         self.hash ^= KEY_SEAT1_TO_MOVE;
+        self.turns += 1;
+        self.rolls = 0;
     }
 
     #[inline]
@@ -349,6 +365,17 @@ impl State for PigState {
         }
     }
 
+    /// The `k`-th die of turn `t` (both from 0) is event [`EventId::of_turn`]`(t, k)`:
+    /// in the two games of a pair, the seat playing turn `t` (the same seat in both)
+    /// reads the same faces in the same order, whatever either game's agents did on
+    /// earlier turns. Each face has weight 1, so the weighted choice is a fair die.
+    fn common_outcome<L: Luck>(&self, luck: &L) -> PigMove {
+        debug_assert_eq!(self.turn(), Turn::Chance);
+        let mut outcomes = Vec::with_capacity(self.rules.die as usize);
+        self.chance_outcomes(&mut outcomes);
+        luck.weighted(EventId::of_turn(self.turns, self.rolls), &outcomes)
+    }
+
     fn max_moves(&self) -> usize {
         (self.rules.die as usize).max(2)
     }
@@ -376,6 +403,7 @@ impl State for PigState {
             PigMove::Face(f) => {
                 self.set_rolling(false);
                 self.set_turn_total(self.turn_total + u32::from(f));
+                self.rolls += 1;
             }
         }
         self.ply += 1;

@@ -21,6 +21,7 @@ pub mod notation;
 use std::fmt;
 
 use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -111,6 +112,7 @@ impl ThreeWill {
             challenge_used,
             phase: Phase::Roll { free_op: false },
             turns: 0,
+            chances: 0,
             ply: 0,
             hash: 0,
         };
@@ -163,6 +165,7 @@ impl Game for ThreeWill {
             challenge_used: false,
             phase: Phase::Roll { free_op: false },
             turns: 0,
+            chances: 0,
             ply: 0,
             hash: 0,
         };
@@ -277,7 +280,8 @@ fn phase_key(p: Phase) -> u64 {
 /// DR and Free cards (the bank is the rest of the 8), whether the challenge was made,
 /// and the phase with its directive, pending attempt or pick. The turn counter, used
 /// only for the length cap, is left out of both, as chess leaves out its move number;
-/// so is the ply count.
+/// so are the ply count and the count of chance events in the turn (which only names
+/// chance events).
 #[derive(Clone, Copy, Debug)]
 pub struct ThreeWillState {
     rules: ThreeWill,
@@ -293,6 +297,9 @@ pub struct ThreeWillState {
     phase: Phase,
     /// Turns completed.
     turns: u32,
+    /// Chance events (rolls, throws, reveals) met so far in the current turn; names
+    /// chance events for [`State::common_outcome`] only.
+    chances: u32,
     ply: u32,
     hash: u64,
 }
@@ -518,6 +525,7 @@ impl ThreeWillState {
     /// seat rolls.
     fn end_turn(&mut self) {
         self.turns += 1;
+        self.chances = 0;
         if self.turns >= self.rules.max_turns {
             self.set_phase(Phase::Over {
                 winner: None,
@@ -598,6 +606,19 @@ impl State for ThreeWillState {
         }
     }
 
+    /// The `k`-th chance event of turn `t` (both from 0; a turn's roll, stacking throw,
+    /// Free rolls and challenge reveal are counted together) is event
+    /// [`EventId::of_turn`]`(t, k)`, drawn as one weighted choice. In the two games of a
+    /// pair, turn `t` belongs to the same seat, so the opening roll of each turn matches
+    /// whatever happened before, and so do later events of the turn as long as both games
+    /// meet the same kinds of event in the same order.
+    fn common_outcome<L: Luck>(&self, luck: &L) -> ThreeWillMove {
+        debug_assert_eq!(self.turn(), Turn::Chance);
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        luck.weighted(EventId::of_turn(self.turns, self.chances), &outcomes)
+    }
+
     fn max_moves(&self) -> usize {
         // 8 active agents × 3 steps + pass; 16 picks; 1 + 8 reveals.
         25
@@ -606,6 +627,10 @@ impl State for ThreeWillState {
     fn apply(&mut self, m: ThreeWillMove) -> ThreeWillState {
         debug_assert!(self.is_legal(m), "illegal move {m:?} in {self:?}");
         let undo = *self;
+        // Counted before the move, which may end the turn and reset the count.
+        if self.turn() == Turn::Chance {
+            self.chances += 1;
+        }
         match (self.phase, m) {
             (Phase::Roll { free_op }, ThreeWillMove::Face(face)) => {
                 self.set_phase(Phase::Operate { free_op, face });
