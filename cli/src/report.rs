@@ -629,12 +629,14 @@ pub fn table(summary: &Summary) -> String {
 
     if let Some(s) = &summary.sprt {
         sections.push(format!(
-            "SPRT elo0 {}, elo1 {}, alpha {}, beta {}: LLR {:.2} (bounds {:.2}, {:.2}): {}\n",
+            "SPRT elo0 {}, elo1 {}, alpha {}, beta {}: LLR {:.2} after {} pairs (bounds {:.2}, \
+             {:.2}): {}\n",
             s.sprt.elo0,
             s.sprt.elo1,
             s.sprt.alpha,
             s.sprt.beta,
             s.llr,
+            summary.pairings.first().map_or(0, |p| p.pairs.pairs()),
             s.sprt.lower_bound(),
             s.sprt.upper_bound(),
             match s.decision {

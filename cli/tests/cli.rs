@@ -661,7 +661,7 @@ pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
 #  agent A  agent B  games  W-D-L   score      Elo A-B [95%]     LOS  pairs LL-LD-DD-WD-WW  Elo by pairs [95%]
 0  random   greedy       4  0-0-4  0.0000  -inf [-inf, 18.9]  0.0228             2-0-0-0-0  -inf [-inf, 216.2]
 
-SPRT elo0 0, elo1 5, alpha 0.05, beta 0.05: LLR -0.03 (bounds -2.94, 2.94): continue
+SPRT elo0 0, elo1 5, alpha 0.05, beta 0.05: LLR -0.03 after 2 pairs (bounds -2.94, 2.94): continue
 
 ratings (Bradley-Terry, mean 0, one virtual draw each against a 0-rated agent)
 agent   games   score              Elo [95%]

@@ -1,0 +1,122 @@
+//! End-to-end tests of `--sprt`: the run stops after the pair whose result takes the
+//! log-likelihood ratio past a bound, the same pair at any thread count, with no row
+//! after it; a run stopped that way is finished; `--sprt` with `--shard` is refused.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn agon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_agon"))
+        .args(args)
+        .output()
+        .expect("agon runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A fresh, empty scratch folder unique to this test process and `name`.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agon-sprt-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// Greedy against random on Connect Four, at most 400 games, stopped by an SPRT of
+/// 0 against 100 Elo: greedy is far stronger, so H1 is accepted long before the end.
+fn match_args<'a>(out: &'a Path, threads: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "connect4",
+        "--agents",
+        "greedy",
+        "random",
+        "--games",
+        "400",
+        "--seed",
+        "3",
+        "--threads",
+        threads,
+        "--sprt",
+        "0,100,0.05,0.05",
+        "--out",
+        text(out),
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// The `decision` statistic of summary.csv's `sprt` section.
+fn decision(summary: &str) -> String {
+    summary
+        .lines()
+        .find(|l| l.starts_with("sprt,") && l.contains(",decision,"))
+        .and_then(|l| l.split(',').nth(6))
+        .unwrap_or_else(|| panic!("no SPRT decision in {summary}"))
+        .to_string()
+}
+
+#[test]
+fn the_sprt_stops_after_the_deciding_pair_at_any_thread_count() {
+    let dir = scratch("stop");
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    for (out, threads) in [(&one, "1"), (&two, "2")] {
+        let o = agon(&match_args(out, threads, &[]));
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(stdout(&o).contains(": H1 accepted\n"), "{}", stdout(&o));
+    }
+    let read = |dir: &Path, file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
+    for file in ["games.csv", "summary.csv"] {
+        assert_eq!(read(&one, file), read(&two, file), "{file}");
+    }
+    let games = read(&one, "games.csv");
+    let rows = games.lines().count() - 1;
+    assert!(rows < 400 && rows % 2 == 0 && rows >= 4, "{rows} games");
+    assert_eq!(decision(&read(&one, "summary.csv")), "H1");
+
+    // Without the last pair the test had not decided: no row past the crossing.
+    let before = dir.join("before");
+    std::fs::create_dir_all(&before).unwrap();
+    std::fs::copy(one.join("meta.csv"), before.join("meta.csv")).unwrap();
+    let kept: Vec<&str> = games.lines().take(rows - 1).collect();
+    std::fs::write(before.join("games.csv"), kept.join("\n") + "\n").unwrap();
+    let o = agon(&["report", text(&before)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(decision(&read(&before, "summary.csv")), "continue");
+
+    // The stopped run is finished: the same command prints its summary again.
+    let o = agon(&match_args(&one, "2", &[]));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("already holds this finished run"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_sprt_cannot_be_sharded() {
+    let dir = scratch("shard");
+    let out = dir.join("run");
+    let o = agon(&match_args(&out, "1", &["--shard", "1/2"]));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: --sprt cannot be used with --shard: the test stops after the pair that \
+         crosses a bound, which needs every earlier pair of the run\n"
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
