@@ -48,6 +48,14 @@
 //! agents return the same [`Exact`] root value (`tests/expectimax.rs` checks it against
 //! a separate plain expectimax).
 //!
+//! # Move order
+//!
+//! At a decision node the table's move goes first, then the rest by the evaluator's
+//! [`Evaluator::move_hint`], highest first (the generator's order among equal hints).
+//! Order never changes a value, only how soon Star1/Star2 cut off: on 3Will, whose
+//! evaluator hints locking steps, attempts on blockers and forward steps first, it saves
+//! a quarter of the nodes of a depth-4 search.
+//!
 //! # Transposition table
 //!
 //! A fixed-size [`ChanceTable`] of `hash` MiB, allocated when the agent is built: per
@@ -76,7 +84,7 @@ use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value}
 use crate::budget::{Budget, Clock};
 use crate::chance_tt::ChanceTable;
 use crate::exact::Exact;
-use crate::ordering::{fallback_move, move_to_front};
+use crate::ordering::{fallback_move, move_to_front, order_by_hints};
 use crate::tt::DEFAULT_HASH_MB;
 
 /// The depth the chance agents search when given no budget: on Pig (two decisions and
@@ -142,6 +150,8 @@ struct Ply<M> {
     outcomes: Vec<(M, u32)>,
     /// Per outcome, the bounds `(lo, hi)` known on its value (Star1/Star2).
     bounds: Vec<(Exact, Exact)>,
+    /// The evaluator's move hints of `moves`, while they are ordered.
+    hints: Vec<u8>,
 }
 
 impl<M> Ply<M> {
@@ -150,6 +160,7 @@ impl<M> Ply<M> {
             moves: Vec::new(),
             outcomes: Vec::new(),
             bounds: Vec::new(),
+            hints: Vec::new(),
         }
     }
 }
@@ -449,12 +460,13 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
             }
         }
 
-        // 2. Moves, table move first.
+        // 2. Moves, table move first, then by the evaluator's hints.
         self.ensure_ply(ply);
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         moves.clear();
         state.legal_moves(&mut moves);
         debug_assert!(!moves.is_empty(), "a decision node without legal moves");
+        order_by_hints(&self.eval, state, &mut moves, &mut self.plies[ply].hints);
         if let Some(code) = tt_move {
             move_to_front(&mut moves, code);
         }
@@ -695,6 +707,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         moves.clear();
         state.legal_moves(&mut moves);
+        order_by_hints(&self.eval, state, &mut moves, &mut self.plies[ply].hints);
         if let Some(code) = tt_move {
             move_to_front(&mut moves, code);
         }

@@ -5,7 +5,7 @@
 //! change how much is searched but never the value found. Moves not singled out keep
 //! the game's generation order, so that a search is reproducible.
 
-use agon_engine::{Move, State};
+use agon_engine::{Evaluator, Move, State};
 
 /// Moves the move whose [`Move::pack`] code is `code` to the front, keeping the others
 /// in order. Returns whether it was found: a code read from the transposition table may
@@ -17,6 +17,34 @@ pub fn move_to_front<M: Move>(moves: &mut [M], code: u32) -> bool {
             true
         }
         None => false,
+    }
+}
+
+/// Orders `moves` by the evaluator's [`Evaluator::move_hint`], highest first, keeping
+/// the generator's order among equal hints (a stable insertion sort: move lists are
+/// short, and it needs no allocation beyond `hints`, a reused buffer). When every hint
+/// is equal, as for a game without hints, `moves` is left untouched.
+pub fn order_by_hints<S: State, E: Evaluator<S>>(
+    eval: &E,
+    state: &S,
+    moves: &mut [S::Move],
+    hints: &mut Vec<u8>,
+) {
+    hints.clear();
+    hints.extend(moves.iter().map(|&m| eval.move_hint(state, m)));
+    if hints.iter().all(|&h| h == hints[0]) {
+        return;
+    }
+    for i in 1..moves.len() {
+        let (m, h) = (moves[i], hints[i]);
+        let mut j = i;
+        while j > 0 && hints[j - 1] < h {
+            moves[j] = moves[j - 1];
+            hints[j] = hints[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+        hints[j] = h;
     }
 }
 
@@ -68,5 +96,41 @@ mod tests {
         assert!(!move_to_front(&mut moves, 999));
         assert!(!move_to_front(&mut moves[1..], CoinNimMove::Heads.pack()));
         assert_eq!(moves, before);
+    }
+
+    #[test]
+    fn hints_order_highest_first_and_ties_keep_the_generator_order() {
+        use agon_engine::games::connect4::{Connect4, Connect4Eval};
+        use agon_engine::{play_moves, Game};
+
+        let eval = Connect4Eval;
+        let mut state = Connect4.initial_state();
+        let mut hints = Vec::new();
+        // At the start every drop makes no threat: hints differ by centrality only.
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let generated = moves.clone();
+        order_by_hints(&eval, &state, &mut moves, &mut hints);
+        let ranked: Vec<u8> = moves.iter().map(|&m| eval.move_hint(&state, m)).collect();
+        assert!(ranked[0] > ranked[ranked.len() - 1], "{ranked:?}");
+        assert!(ranked.windows(2).all(|w| w[0] >= w[1]), "{ranked:?}");
+        for pair in moves.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if eval.move_hint(&state, a) == eval.move_hint(&state, b) {
+                let at = |m| generated.iter().position(|&g| g == m).unwrap();
+                assert!(at(a) < at(b), "tie out of generator order");
+            }
+        }
+        let mut sorted = moves.clone();
+        sorted.sort();
+        let mut all = generated.clone();
+        all.sort();
+        assert_eq!(sorted, all, "the same moves");
+
+        // Equal hints everywhere leave the list untouched.
+        play_moves(&mut state, "d").unwrap();
+        let mut moves = vec![generated[0]; 3];
+        order_by_hints(&eval, &state, &mut moves, &mut hints);
+        assert_eq!(moves, vec![generated[0]; 3]);
     }
 }

@@ -14,6 +14,7 @@ use crate::game::{Outcome, Seat, State};
 
 use super::board::{colour_of, enemy, locked, objective_row, Board};
 
+use super::moves::{StepKind, ThreeWillMove};
 use super::ThreeWillState;
 
 /// Score of a won game; heuristic scores stay strictly inside `(-WIN, WIN)`.
@@ -96,6 +97,35 @@ impl Evaluator<ThreeWillState> for ThreeWillEval {
 
     fn bounds(&self) -> (i32, i32) {
         (-WIN, WIN)
+    }
+
+    /// Ordering only: a step that locks an agent first, then a stacking attempt onto an
+    /// enemy standing on the mover's objective row (a hit locks the mover and buries a
+    /// blocker), `free`, forward steps (the nearer the objective, the earlier), other
+    /// attempts on enemies, `done`, sideways steps, backward steps (the rearmost agent's
+    /// first: it loses least), attempts onto the mover's own agents, `pass`.
+    fn move_hint(&self, s: &ThreeWillState, m: ThreeWillMove) -> u8 {
+        let c = colour_of(s.mover());
+        let row = i32::from(objective_row(c));
+        let distance = |sq: u8| (row - i32::from(sq / 8)).unsigned_abs() as u8;
+        match m {
+            ThreeWillMove::Step { from, to, kind } => {
+                let (before, after) = (distance(from), distance(to));
+                let top = s.board().top(to);
+                match kind {
+                    StepKind::Stack if top == enemy(c) && after == 0 => 220,
+                    StepKind::Stack if top == enemy(c) => 110,
+                    StepKind::Stack => 30,
+                    _ if after == 0 => 250,
+                    _ if after < before => 140 + 8 * (7 - after),
+                    _ if after == before => 100,
+                    _ => 40 + 5 * before,
+                }
+            }
+            ThreeWillMove::Free => 150,
+            ThreeWillMove::Done => 105,
+            _ => 0,
+        }
     }
 }
 
