@@ -252,8 +252,15 @@ impl GameCommand for TournamentCommand<'_> {
                         meta.toolkit
                     );
                 }
-                repair(&dir, &found)?;
-                eprintln!("resuming {} at game {n} of {total}", dir.display());
+                repair(&dir, &found, range.start)?;
+                match plan.shard {
+                    None => eprintln!("resuming {} at game {n} of {total}", dir.display()),
+                    Some(shard) => eprintln!(
+                        "resuming {} (shard {shard}) at game {} ({n} of its {total} played)",
+                        dir.display(),
+                        range.start + n
+                    ),
+                }
                 found.games.rows
             }
         };
@@ -420,9 +427,12 @@ fn check_files(dir: &Path, plan: &Plan) -> Result<Found> {
 
 /// Makes a checked folder end at its last complete game: a torn end of games.csv, and
 /// whatever timings.csv holds past that game's row, are reported (one line each, on
-/// standard error) and moved to `<file>.partial`.
-fn repair(dir: &Path, found: &Found) -> Result<()> {
+/// standard error) and moved to `<file>.partial`. `first` is the index of the folder's
+/// first game (a shard's first), for the messages.
+fn repair(dir: &Path, found: &Found, first: u64) -> Result<()> {
     let n = found.games.rows.len();
+    // The game index of the first row past games.csv's end (a shard starts at `first`).
+    let next = first + n as u64;
     let games_path = dir.join(GAMES_FILE);
     if let Some(tail) = &found.games.tail {
         let moved = cut(&games_path, found.games.keep)?;
@@ -441,7 +451,7 @@ fn repair(dir: &Path, found: &Found) -> Result<()> {
                 format!("line {}: {}", tail.line, tail.what)
             }
             _ => format!(
-                "line {}: rows from game {n} on, past games.csv's last game (games.csv \
+                "line {}: rows from game {next} on, past games.csv's last game (games.csv \
                  is the source of truth; those games are played again)",
                 n + 2
             ),
