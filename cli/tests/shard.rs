@@ -174,6 +174,41 @@ fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
 }
 
 #[test]
+fn a_stopped_shard_resumes_to_the_same_files() {
+    // Shard 2 of 4 holds games 4 to 7 (pairs 2 and 3). Cut it back to its first game, with
+    // one timing row too many (a kill between the two writes), then resume it.
+    let dir = scratch("resume");
+    let (whole, cut) = (dir.join("whole"), dir.join("cut"));
+    ok(&pig(&whole, &["--shard", "2/4"]));
+    ok(&pig(&cut, &["--shard", "2/4"]));
+    let keep = |file: &str, lines: usize| {
+        let path = cut.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kept: Vec<&str> = text.lines().take(lines).collect();
+        std::fs::write(&path, kept.join("\n") + "\n").unwrap();
+    };
+    keep("games.csv", 2);
+    keep("timings.csv", 3);
+    std::fs::remove_file(cut.join("summary.csv")).unwrap();
+    let o = pig(&cut, &["--shard", "2/4", "--resume"]);
+    ok(&o);
+    let err = stderr(&o);
+    assert!(
+        err.contains("rows from game 5 on, past games.csv's last game"),
+        "{err}"
+    );
+    assert!(
+        err.contains("(shard 2/4) at game 5 (1 of its 4 played)"),
+        "{err}"
+    );
+    for file in ["games.csv", "summary.csv"] {
+        let read = |d: &Path| std::fs::read_to_string(d.join(file)).unwrap();
+        assert_eq!(read(&whole), read(&cut), "{file}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     let dir = scratch("bad");
     let out = dir.join("never");
