@@ -699,6 +699,7 @@ fn the_cap_draws_and_no_seize_check_is_made_for_the_turn_after_it() {
     let mut s = seizing(2, 118);
     play(&mut s, "end");
     assert_eq!(s.end_reason(), Some("seize"));
+    assert!(!s.ended_by_history());
     // 119 played: seat 1's turn is the 120th; when it ends, the game is drawn.
     let mut s = seizing(2, 119);
     play(&mut s, "end");
@@ -718,6 +719,8 @@ fn the_cap_draws_and_no_seize_check_is_made_for_the_turn_after_it() {
     assert_eq!(s.turn(), Turn::Chance);
     play(&mut s, "forest");
     assert_eq!(s.end_reason(), Some("cap"));
+    // The cap counts turns, which the hash leaves out: search must not store this end.
+    assert!(s.ended_by_history());
 }
 
 // --- Rout ------------------------------------------------------------------------------------

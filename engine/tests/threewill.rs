@@ -437,6 +437,7 @@ fn supplementary_picks_are_agents_holding_an_enemy() {
     play(&mut s, "pick:a5 stands");
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
     assert_eq!(s.end_reason(), Some("inactive"));
+    assert!(!s.ended_by_history());
 }
 
 #[test]
@@ -447,6 +448,8 @@ fn the_cap_ends_the_game_when_its_last_turn_ends() {
     play(&mut s, "1 c7-c6");
     assert_eq!(s.outcome(), Some(Outcome::Draw));
     assert_eq!(s.end_reason(), Some("cap"));
+    // The cap counts turns, which the hash leaves out: search must not store this end.
+    assert!(s.ended_by_history());
 }
 
 #[test]

@@ -935,6 +935,11 @@ impl State for HexstratState {
         self.result.map(|r| r.reason)
     }
 
+    /// The turn cap counts turns, which the hash leaves out.
+    fn ended_by_history(&self) -> bool {
+        self.end_reason() == Some("cap")
+    }
+
     fn side(&self, seat: Seat) -> &'static str {
         ["south", "north"][seat]
     }

@@ -768,6 +768,11 @@ impl State for ThreeWillState {
         }
     }
 
+    /// The turn cap counts turns, which the hash leaves out.
+    fn ended_by_history(&self) -> bool {
+        self.end_reason() == Some("cap")
+    }
+
     fn side(&self, seat: Seat) -> &'static str {
         ["white", "black"][seat]
     }
