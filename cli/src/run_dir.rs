@@ -203,6 +203,14 @@ impl GameCommand for TournamentCommand<'_> {
                 plan.seed
             ),
         };
+        // The heading of a run that played `n` of its games: only the SPRT stops one early.
+        let heading_of = |n: usize| {
+            if (n as u64) < total {
+                format!("{heading}; the SPRT stopped it after {n} games")
+            } else {
+                heading.clone()
+            }
+        };
         let done = match inspect(&dir, &meta)? {
             Folder::New => {
                 std::fs::create_dir_all(&dir)
@@ -224,8 +232,9 @@ impl GameCommand for TournamentCommand<'_> {
                 if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
                     writeln!(
                         out,
-                        "{} already holds this finished run; its summary:\n\n{heading}\n{}",
+                        "{} already holds this finished run; its summary:\n\n{}\n{}",
                         dir.display(),
+                        heading_of(found.games.rows.len()),
                         table(&summarise(
                             &found.games.rows,
                             anchor.as_deref(),
@@ -283,7 +292,7 @@ impl GameCommand for TournamentCommand<'_> {
         )?;
         let summary = summarise(&rows, anchor.as_deref(), sprt.as_ref())?;
         write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
-        writeln!(out, "{heading}\n{}", table(&summary))?;
+        writeln!(out, "{}\n{}", heading_of(rows.len()), table(&summary))?;
         writeln!(
             out,
             "wrote {} in {}",

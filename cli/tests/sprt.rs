@@ -74,7 +74,14 @@ fn the_sprt_stops_after_the_deciding_pair_at_any_thread_count() {
     for (out, threads) in [(&one, "1"), (&two, "2")] {
         let o = agon(&match_args(out, threads, &[]));
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        assert!(stdout(&o).contains(": H1 accepted\n"), "{}", stdout(&o));
+        let printed = stdout(&o);
+        assert!(printed.contains(": H1 accepted\n"), "{printed}");
+        assert!(
+            printed.starts_with(
+                "connect4: 400 games (400 per pairing), seed 3; the SPRT stopped it after "
+            ),
+            "{printed}"
+        );
     }
     let read = |dir: &Path, file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
     for file in ["games.csv", "summary.csv"] {
