@@ -93,6 +93,17 @@ fn bad_specs_give_one_line_and_exit_2() {
         "unknown agent \"minimax\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)",
     );
     assert_bad_input(
+        &[
+            "analyse",
+            "--game",
+            "pig",
+            "--agent",
+            "mcts:rollout=eval,plies=5",
+        ],
+        "agent \"mcts\": plies cuts playouts short, and rollout=eval plays none (use \
+         rollout=random or rollout=greedy)",
+    );
+    assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "ab:dept=3"],
         "agent \"ab:dept=3\": unknown parameter \"dept\" (valid: depth, hash, nodes, threads, time)",
     );

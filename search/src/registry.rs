@@ -63,6 +63,14 @@ pub enum AgentError {
         /// The agents to suggest instead, in words.
         suggest: String,
     },
+    /// Two parameters that each parse but make no sense together.
+    #[error("agent {name:?}: {reason}")]
+    Conflict {
+        /// The agent asked for.
+        name: String,
+        /// What does not fit, and what to do instead.
+        reason: String,
+    },
 }
 
 /// The agents suggested for a game with chance when an alpha-beta agent is refused:
@@ -128,9 +136,21 @@ const C: ParamSpec = ParamSpec {
 
 const ROLLOUT: ParamSpec = ParamSpec {
     name: "rollout",
-    kind: ParamKind::Choice(&["random", "eval"]),
+    kind: ParamKind::Choice(&["random", "greedy", "eval"]),
     default: Some("random"),
-    help: "leaf value: a uniformly random playout, or the evaluator scaled into [-1, 1]",
+    help: "leaf value: a uniformly random playout, a greedy one (best evaluation each \
+           move), or the evaluator scaled into [-1, 1]",
+};
+
+const PLIES: ParamSpec = ParamSpec {
+    name: "plies",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 1_000_000,
+    },
+    default: None,
+    help: "cut playouts after this many plies and score them with the evaluator \
+           (rollout=random or greedy)",
 };
 
 const SOLVER: ParamSpec = ParamSpec {
@@ -233,7 +253,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "mcts",
         about: "Monte-Carlo tree search: UCT, random playouts, MCTS-Solver, tree reuse",
-        params: &[ITERS, TIME, THREADS, C, ROLLOUT, SOLVER, REUSE, PARALLEL],
+        params: &[ITERS, TIME, THREADS, C, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL],
         needs_deterministic: false,
         default_depth: None,
         default_iters: Some(mcts::DEFAULT_ITERATIONS),
@@ -345,6 +365,14 @@ fn build_any<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
         "expectimax" => Ok(chance(ChanceMode::Expectimax)),
         "star1" => Ok(chance(ChanceMode::Star1)),
         "star2" => Ok(chance(ChanceMode::Star2)),
+        "mcts" if params.choice("rollout") == Some("eval") && params.int("plies").is_some() => {
+            Err(AgentError::Conflict {
+                name: name.to_string(),
+                reason: "plies cuts playouts short, and rollout=eval plays none (use \
+                         rollout=random or rollout=greedy)"
+                    .to_string(),
+            })
+        }
         "mcts" => Ok(Box::new(Mcts::new(eval, mcts_config(params), label))),
         _ => Err(AgentError::Unknown {
             name: name.to_string(),
@@ -363,10 +391,13 @@ fn mcts_config(params: &Params) -> MctsConfig {
             .int("threads")
             .map_or(defaults.threads, |t| t as usize),
         c: params.float("c").unwrap_or(defaults.c),
-        rollout: match params.choice("rollout") {
-            Some("eval") => Rollout::Eval,
-            Some(_) => Rollout::Random,
-            None => defaults.rollout,
+        rollout: {
+            let plies = params.int("plies").map(|n| n as u32);
+            match params.choice("rollout") {
+                Some("eval") => Rollout::Eval,
+                Some("greedy") => Rollout::Greedy { plies },
+                _ => Rollout::Random { plies },
+            }
         },
         solver: params.bool("solver").unwrap_or(defaults.solver),
         reuse: params.bool("reuse").unwrap_or(defaults.reuse),

@@ -3,7 +3,7 @@
 //! and tree or root parallelism.
 //!
 //! - [`tree`]: the node arena, UCT selection, expansion, backup and proofs;
-//! - [`rollout`]: leaf evaluation (`rollout=random|eval`);
+//! - [`rollout`]: leaf evaluation (`rollout=random|greedy|eval`, `plies`);
 //! - [`driver`]: the iteration loop of one thread;
 //! - [`parallel`]: tree parallelism (shared tree, virtual loss) and root parallelism;
 //! - [`choose`]: the move, value and principal variation from the root statistics.
@@ -108,7 +108,7 @@ impl Default for MctsConfig {
             time: None,
             threads: 1,
             c: DEFAULT_C,
-            rollout: Rollout::Random,
+            rollout: Rollout::Random { plies: None },
             solver: true,
             reuse: true,
             parallel: Parallel::Tree,
