@@ -266,6 +266,17 @@ pub trait Deterministic: State {}
 /// Marker: two seats whose results always sum to zero.
 pub trait ZeroSumTwoPlayer: State {}
 
+/// The error for `m`, which is not legal at `state`, for a game's fast `try_apply`:
+/// re-reading the printed move with `parse_move` names the precise reason; `fallback`
+/// is the reason when the text does parse (a move that is legal elsewhere).
+pub fn illegal_move<S: State>(state: &S, m: S::Move, fallback: &str) -> MoveError {
+    let text = state.format_move(m);
+    state
+        .parse_move(&text)
+        .err()
+        .unwrap_or_else(|| MoveError::new(text, fallback))
+}
+
 /// Plays a whole list of moves in notation from `state`, checking each one.
 pub fn play_moves<S: State>(state: &mut S, moves: &str) -> Result<(), MoveError> {
     for text in moves.split_whitespace() {

@@ -20,7 +20,9 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{Deterministic, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::game::{
+    illegal_move, Deterministic, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer,
+};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -628,12 +630,7 @@ impl State for ApvState {
         } else if self.is_legal(m) {
             Ok(self.apply(m))
         } else {
-            // Re-reading the printed move gives the precise reason.
-            let text = self.format_move(m);
-            Err(self
-                .parse_move(&text)
-                .err()
-                .unwrap_or_else(|| MoveError::new(text, "not a legal move in this position")))
+            Err(illegal_move(self, m, "not a legal move in this position"))
         }
     }
 

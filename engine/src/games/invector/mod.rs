@@ -376,11 +376,11 @@ impl State for InvectorState {
         } else if self.is_legal(m) {
             Ok(self.apply(m))
         } else {
-            // Re-reading the printed move gives the precise reason.
-            let text = self.format_move(m);
-            Err(self.parse_move(&text).err().unwrap_or_else(|| {
-                crate::game::MoveError::new(text, "not a legal move in this position")
-            }))
+            Err(crate::game::illegal_move(
+                self,
+                m,
+                "not a legal move in this position",
+            ))
         }
     }
 

@@ -16,7 +16,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::game::{illegal_move, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -415,12 +415,7 @@ impl State for PigState {
         if self.is_legal(m) {
             Ok(self.apply(m))
         } else {
-            // Re-reading the printed move gives the precise reason.
-            let text = self.format_move(m);
-            Err(self
-                .parse_move(&text)
-                .err()
-                .unwrap_or_else(|| MoveError::new(text, "not a legal move in this position")))
+            Err(illegal_move(self, m, "not a legal move in this position"))
         }
     }
 

@@ -20,7 +20,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::game::{illegal_move, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -716,11 +716,7 @@ impl State for ThreeWillState {
         if self.is_legal(m) {
             Ok(self.apply(m))
         } else {
-            let text = self.format_move(m);
-            Err(self
-                .parse_move(&text)
-                .err()
-                .unwrap_or_else(|| MoveError::new(text, "not a legal move in this position")))
+            Err(illegal_move(self, m, "not a legal move in this position"))
         }
     }
 
