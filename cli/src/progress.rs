@@ -43,15 +43,13 @@ impl Score {
         if row.pairing != 0 {
             return;
         }
-        // Agent A sits at seat 0 in even games (see crate::tournament).
-        let a_seat = (row.game % 2) as usize;
-        if a_seat == 0 {
+        if row.a_seat() == 0 {
             self.agent_a.clone_from(&row.agent0);
             self.agent_b.clone_from(&row.agent1);
         }
-        let a = row.result0.score(a_seat);
-        self.doubled[0] += (a + 1) as u64;
-        self.doubled[1] += (1 - a) as u64;
+        let a = row.a_half_points() as u64;
+        self.doubled[0] += a;
+        self.doubled[1] += 2 - a;
     }
 
     /// `A 3.5-2.5 B`, or nothing before the first game of pairing 0.

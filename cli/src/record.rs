@@ -107,6 +107,18 @@ pub struct GameRow {
     pub note: String,
 }
 
+impl GameRow {
+    /// The seat of its pairing's agent A: seat 0 in even games, seat 1 in odd ones.
+    pub fn a_seat(&self) -> usize {
+        (self.game % 2) as usize
+    }
+
+    /// Agent A's half points in this game: 2 for a win, 1 for a draw, 0 for a loss.
+    pub fn a_half_points(&self) -> usize {
+        (self.result0.score(self.a_seat()) + 1) as usize
+    }
+}
+
 /// One row of timings.csv: thinking time, which is never reproducible.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimingRow {

@@ -216,8 +216,7 @@ pub fn summarise(
     let mut scopes: BTreeMap<u64, ScopeTally> = BTreeMap::new();
     let mut all = ScopeTally::default();
     for row in &sorted {
-        // Agent A sits at seat 0 in even games and at seat 1 in odd ones.
-        let a_seat = (row.game % 2) as usize;
+        let a_seat = row.a_seat();
         let (agent_a, agent_b) = if a_seat == 0 {
             (&row.agent0, &row.agent1)
         } else {
@@ -237,7 +236,7 @@ pub fn summarise(
         });
         let result_a = row.result0.score(a_seat);
         stats.a.add(result_a);
-        halves.entry(row.pair).or_default()[a_seat] = Some((result_a + 1) as usize);
+        halves.entry(row.pair).or_default()[a_seat] = Some(row.a_half_points());
         scopes.entry(row.pairing).or_default().add(row);
         all.add(row);
     }

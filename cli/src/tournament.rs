@@ -481,8 +481,7 @@ impl<'a> SprtWatch<'a> {
 
     /// Counts the next row (rows come in game order); whether the test has decided.
     fn add(&mut self, row: &GameRow) -> bool {
-        // A sits at seat `game % 2`: 2 half points for a win, 1 for a draw, 0 for a loss.
-        let half = (row.result0.score((row.game % 2) as usize) + 1) as usize;
+        let half = row.a_half_points();
         if row.game % 2 == 0 {
             self.first_half = Some(half);
             return false;
