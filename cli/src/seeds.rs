@@ -27,8 +27,9 @@
 //! running stream, shared by the pair's two games, which thus open alike.
 //! `agon play` and `agon analyse` use the streams of game 0 (pair 0).
 
+pub use agon_engine::luck::uniform_below;
 use agon_engine::{EventId, Luck};
-use rand::{RngCore, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// Second key word of chance streams.
@@ -45,21 +46,6 @@ fn key(words: [u64; 4]) -> [u8; 32] {
         chunk.copy_from_slice(&word.to_le_bytes());
     }
     key
-}
-
-/// A uniform integer in `0..n` (`n` ≥ 1) from `rng`, exactly: 64-bit words at or above
-/// the largest multiple of `n` that fits (`2^64 - (2^64 mod n)`) are rejected, so every
-/// remainder is equally likely.
-pub fn uniform_below(rng: &mut impl RngCore, n: u64) -> u64 {
-    assert!(n > 0, "a uniform draw needs n >= 1");
-    // 2^64 mod n, computed without 2^64.
-    let rejected = (u64::MAX % n + 1) % n;
-    loop {
-        let x = rng.next_u64();
-        if x <= u64::MAX - rejected {
-            return x % n;
-        }
-    }
 }
 
 /// The luck of pair `pair`: the chance outcomes of both its games, drawn by event

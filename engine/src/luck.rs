@@ -11,6 +11,8 @@
 //! identity. The same event then gets the same outcome in both games of a pair however
 //! the games got there; [`crate::State::common_outcome`] is the game's side of this.
 
+use rand::RngCore;
+
 /// The identity of one chance event of a game (see [`crate::State::common_outcome`]).
 ///
 /// A plain 64-bit number; a game chooses how to build it, e.g. with
@@ -60,6 +62,21 @@ pub trait Luck {
         for i in (1..items.len()).rev() {
             let j = self.below(event, i as u32, i as u64 + 1);
             items.swap(i, j as usize);
+        }
+    }
+}
+
+/// A uniform integer in `0..n` (`n` ≥ 1) from `rng`, exactly: 64-bit words at or above
+/// the largest multiple of `n` that fits (`2^64 - (2^64 mod n)`) are rejected, so every
+/// remainder is equally likely.
+pub fn uniform_below(rng: &mut impl RngCore, n: u64) -> u64 {
+    assert!(n > 0, "a uniform draw needs n >= 1");
+    // 2^64 mod n, computed without 2^64.
+    let rejected = (u64::MAX % n + 1) % n;
+    loop {
+        let x = rng.next_u64();
+        if x <= u64::MAX - rejected {
+            return x % n;
         }
     }
 }

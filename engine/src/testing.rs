@@ -18,11 +18,11 @@ pub mod coin_nim;
 
 use std::fmt::Write as _;
 
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{sample_outcome, Game, Move, State, Turn};
-use crate::luck::{EventId, Luck};
+use crate::luck::{uniform_below, EventId, Luck};
 
 /// A [`Luck`] for tests: draw `d` of event `e` comes from the ChaCha8 generator keyed by
 /// the little-endian words `seed`, `e`, 0, 0 at stream `d`, exactly uniform by rejection
@@ -37,14 +37,7 @@ impl Luck for SeededLuck {
         key[8..16].copy_from_slice(&event.0.to_le_bytes());
         let mut rng = ChaCha8Rng::from_seed(key);
         rng.set_stream(u64::from(draw));
-        // 2^64 mod n, the count of words at the top that would bias the remainder.
-        let rejected = (u64::MAX % n + 1) % n;
-        loop {
-            let x = rng.next_u64();
-            if x <= u64::MAX - rejected {
-                return x % n;
-            }
-        }
+        uniform_below(&mut rng, n)
     }
 }
 
