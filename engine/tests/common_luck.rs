@@ -9,6 +9,7 @@ use agon_engine::games::pig::{Pig, PigMove, PigState};
 use agon_engine::games::threewill::{
     Phase, ThreeWill, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,
 };
+use agon_engine::luck::pick_weighted;
 use agon_engine::testing::SeededLuck;
 use agon_engine::{play_moves, EventId, Game, Luck, State, Turn};
 use rand::{RngCore, SeedableRng};
@@ -27,7 +28,10 @@ impl Luck for Fixed {
 }
 
 /// Checks that over every value of a uniform draw, `common_outcome` at `s` gives each
-/// chance outcome exactly as often as its weight.
+/// chance outcome exactly as often as its weight, and that draw value `v` gives the
+/// outcome whose weight interval holds `v` in `chance_outcomes`' order: the games draw
+/// without building that list, and must still map every draw as the list would, or
+/// recorded games would change.
 fn exact_distribution<S: State>(s: &S) {
     assert_eq!(s.turn(), Turn::Chance, "{s}");
     let mut outcomes = Vec::new();
@@ -36,6 +40,7 @@ fn exact_distribution<S: State>(s: &S) {
     let mut counts = vec![0u32; outcomes.len()];
     for v in 0..total {
         let m = s.common_outcome(&Fixed(v));
+        assert_eq!(m, pick_weighted(&outcomes, v), "{s}: draw {v}");
         let i = outcomes.iter().position(|&(o, _)| o == m).unwrap();
         counts[i] += 1;
     }

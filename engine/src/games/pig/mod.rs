@@ -371,9 +371,13 @@ impl State for PigState {
     /// earlier turns. Each face has weight 1, so the weighted choice is a fair die.
     fn common_outcome<L: Luck>(&self, luck: &L) -> PigMove {
         debug_assert_eq!(self.turn(), Turn::Chance);
-        let mut outcomes = Vec::with_capacity(self.rules.die as usize);
-        self.chance_outcomes(&mut outcomes);
-        luck.weighted(EventId::of_turn(self.turns, self.rolls), &outcomes)
+        // The weighted choice over faces 1..=die of weight 1, without a list.
+        let index = luck.below(
+            EventId::of_turn(self.turns, self.rolls),
+            0,
+            self.rules.die.into(),
+        );
+        PigMove::Face(1 + index as u8)
     }
 
     fn max_moves(&self) -> usize {

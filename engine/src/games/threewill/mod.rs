@@ -319,6 +319,24 @@ impl PartialEq for ThreeWillState {
 impl Eq for ThreeWillState {}
 
 impl ThreeWillState {
+    /// The outcomes of a challenge reveal against `claimant`, with their weights: the
+    /// win stands, or the picked agent's twin is one of the challenger's agents (in
+    /// square order, top before held). The first `n` entries of the array are used.
+    fn reveal_outcomes(&self, claimant: Seat) -> ([(ThreeWillMove, u32); 9], usize) {
+        let mut out = [(ThreeWillMove::Stands, STANDS_WEIGHT); 9];
+        let mut n = 1;
+        let c = colour_of(1 - claimant);
+        for sq in 0..64u8 {
+            for (held, colour) in [(false, self.board.top(sq)), (true, self.board.held(sq))] {
+                if colour == c {
+                    out[n] = (ThreeWillMove::Twin { sq, held }, 1);
+                    n += 1;
+                }
+            }
+        }
+        (out, n)
+    }
+
     /// The rules of this game.
     pub fn rules(&self) -> ThreeWill {
         self.rules
@@ -591,16 +609,8 @@ impl State for ThreeWillState {
                 (ThreeWillMove::Miss, MISS_WEIGHT),
             ]),
             Phase::Reveal { claimant, .. } => {
-                out.push((ThreeWillMove::Stands, STANDS_WEIGHT));
-                let c = colour_of(1 - claimant);
-                for sq in 0..64u8 {
-                    if self.board.top(sq) == c {
-                        out.push((ThreeWillMove::Twin { sq, held: false }, 1));
-                    }
-                    if self.board.held(sq) == c {
-                        out.push((ThreeWillMove::Twin { sq, held: true }, 1));
-                    }
-                }
+                let (outcomes, n) = self.reveal_outcomes(claimant);
+                out.extend_from_slice(&outcomes[..n]);
             }
             _ => {}
         }
@@ -613,10 +623,24 @@ impl State for ThreeWillState {
     /// whatever happened before, and so do later events of the turn as long as both games
     /// meet the same kinds of event in the same order.
     fn common_outcome<L: Luck>(&self, luck: &L) -> ThreeWillMove {
-        debug_assert_eq!(self.turn(), Turn::Chance);
-        let mut outcomes = Vec::new();
-        self.chance_outcomes(&mut outcomes);
-        luck.weighted(EventId::of_turn(self.turns, self.chances), &outcomes)
+        // The same weighted choices as over `chance_outcomes`, without a list on the heap
+        // (playouts draw here at every chance node).
+        let event = EventId::of_turn(self.turns, self.chances);
+        match self.phase {
+            Phase::Roll { .. } => ThreeWillMove::Face(1 + luck.below(event, 0, 6) as u8),
+            Phase::Throw { .. } => luck.weighted(
+                event,
+                &[
+                    (ThreeWillMove::Hit, HIT_WEIGHT),
+                    (ThreeWillMove::Miss, MISS_WEIGHT),
+                ],
+            ),
+            Phase::Reveal { claimant, .. } => {
+                let (outcomes, n) = self.reveal_outcomes(claimant);
+                luck.weighted(event, &outcomes[..n])
+            }
+            _ => panic!("common_outcome called where no chance event is pending"),
+        }
     }
 
     fn max_moves(&self) -> usize {
