@@ -1,0 +1,202 @@
+//! Playouts: playing a game forward by a fixed policy, with chance outcomes drawn by
+//! their weights. MCTS values its new leaves this way, and the chance searches can
+//! value their horizon leaves this way (`playouts=N`).
+//!
+//! The two policies are uniformly random decisions and greedy ones: each decision the
+//! move after which the evaluator scores the position best for the mover, equal scores
+//! broken at random. Greedy playouts follow a sensible base policy, the one that
+//! rollout search improves on (Tesauro and Galperin, "On-line policy improvement using
+//! Monte-Carlo search", 1996).
+
+use agon_engine::{Evaluator, Seat, State, Turn};
+use rand::Rng;
+
+use crate::agent::AgentRng;
+
+/// The reused buffers of one thread's playouts.
+#[derive(Clone, Debug)]
+pub(crate) struct Scratch<M> {
+    moves: Vec<M>,
+    outcomes: Vec<(M, u32)>,
+}
+
+impl<M> Scratch<M> {
+    /// Empty buffers (they grow to the game's largest move list once).
+    pub(crate) fn new() -> Self {
+        Scratch {
+            moves: Vec::new(),
+            outcomes: Vec::new(),
+        }
+    }
+}
+
+/// How a playout chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Policy {
+    /// Greedy decisions, or uniformly random ones.
+    pub greedy: bool,
+    /// Plies after which the playout stops (`None`: the end of the game).
+    pub plies: Option<u32>,
+}
+
+/// Plays `state` forward as `policy` says until the game ends or the policy's plies
+/// were played. `state` is left where the playout stopped: finished, or exactly that
+/// many plies on. Every random choice comes from `rng`: random moves, greedy
+/// tie-breaks, and chance outcomes, drawn by their integer weights. With `undos`, each
+/// ply's undo token is pushed there, so the caller can take the playout back without
+/// copying the state.
+pub(crate) fn play_out<S: State, E: Evaluator<S>>(
+    state: &mut S,
+    eval: &E,
+    policy: Policy,
+    rng: &mut AgentRng,
+    scratch: &mut Scratch<S::Move>,
+    mut undos: Option<&mut Vec<S::Undo>>,
+) {
+    let mut left = policy.plies.unwrap_or(u32::MAX);
+    while left > 0 {
+        let m = match state.turn() {
+            Turn::Over => return,
+            Turn::Seat(mover) => {
+                scratch.moves.clear();
+                state.legal_moves(&mut scratch.moves);
+                if policy.greedy {
+                    greedy_move(state, eval, mover, rng, &scratch.moves)
+                } else {
+                    scratch.moves[rng.random_range(0..scratch.moves.len() as u32) as usize]
+                }
+            }
+            Turn::Chance => {
+                scratch.outcomes.clear();
+                state.chance_outcomes(&mut scratch.outcomes);
+                let total: u64 = scratch.outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+                let mut pick = rng.random_range(0..total);
+                let mut chosen = scratch.outcomes[0].0;
+                for &(m, w) in &scratch.outcomes {
+                    if pick < u64::from(w) {
+                        chosen = m;
+                        break;
+                    }
+                    pick -= u64::from(w);
+                }
+                chosen
+            }
+        };
+        let undo = state.apply(m);
+        if let Some(undos) = undos.as_deref_mut() {
+            undos.push(undo);
+        }
+        left -= 1;
+    }
+}
+
+/// The move of `moves` (legal at `state`, `mover` to decide) after which `eval` scores
+/// the position best from `mover`'s view; among equal scores, one uniformly at random
+/// (reservoir sampling: the k-th tie replaces the pick with probability 1/k).
+pub(crate) fn greedy_move<S: State, E: Evaluator<S>>(
+    state: &mut S,
+    eval: &E,
+    mover: Seat,
+    rng: &mut AgentRng,
+    moves: &[S::Move],
+) -> S::Move {
+    let (mut best, mut pick, mut ties) = (i32::MIN, moves[0], 0u32);
+    for &m in moves {
+        let undo = state.apply(m);
+        let value = eval.evaluate(state, mover);
+        state.undo(undo);
+        if value > best {
+            (best, pick, ties) = (value, m, 1);
+        } else if value == best {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                pick = m;
+            }
+        }
+    }
+    pick
+}
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::games::connect4::{Connect4, Connect4Eval};
+    use agon_engine::{play_moves, Game};
+    use rand::SeedableRng;
+
+    use super::*;
+
+    fn rng() -> AgentRng {
+        AgentRng::seed_from_u64(7)
+    }
+
+    fn policy(greedy: bool, plies: Option<u32>) -> Policy {
+        Policy { greedy, plies }
+    }
+
+    #[test]
+    fn a_greedy_decision_takes_the_immediate_win() {
+        // Red has three in column a; dropping in `a` wins, and only that move does.
+        let mut s = Connect4.initial_state();
+        play_moves(&mut s, "a b a b a b").unwrap();
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let before = s.clone();
+        let pick = greedy_move(&mut s, &Connect4Eval, 0, &mut rng(), &moves);
+        assert_eq!(s, before, "the state is restored");
+        assert_eq!(s.format_move(pick), "a");
+    }
+
+    #[test]
+    fn playouts_stop_at_the_end_or_after_their_plies() {
+        let start = Connect4.initial_state();
+        let mut scratch = Scratch::new();
+        for greedy in [false, true] {
+            let mut s = start.clone();
+            play_out(
+                &mut s,
+                &Connect4Eval,
+                policy(greedy, None),
+                &mut rng(),
+                &mut scratch,
+                None,
+            );
+            assert!(s.outcome().is_some(), "no plies: to the end of the game");
+            let mut s = start.clone();
+            play_out(
+                &mut s,
+                &Connect4Eval,
+                policy(greedy, Some(5)),
+                &mut rng(),
+                &mut scratch,
+                None,
+            );
+            assert_eq!(s.ply(), 5);
+            let mut s = start.clone();
+            play_out(
+                &mut s,
+                &Connect4Eval,
+                policy(greedy, Some(0)),
+                &mut rng(),
+                &mut scratch,
+                None,
+            );
+            assert_eq!(s, start, "no plies: the state itself");
+            // Recorded undo tokens take a playout back to where it started.
+            let mut s = start.clone();
+            let mut undos = Vec::new();
+            play_out(
+                &mut s,
+                &Connect4Eval,
+                policy(greedy, Some(9)),
+                &mut rng(),
+                &mut scratch,
+                Some(&mut undos),
+            );
+            assert_eq!(undos.len(), 9);
+            while let Some(undo) = undos.pop() {
+                s.undo(undo);
+            }
+            assert_eq!(s, start);
+        }
+    }
+}
