@@ -210,6 +210,7 @@ fn bench_hexstrat_star2(c: &mut Criterion) {
             },
             hash_mb: 16,
             mode: ChanceMode::Star2,
+            ..ExpectimaxConfig::default()
         };
         let search = |state| {
             let mut agent = Expectimax::new(HexstratEval, config, "star2");

@@ -104,6 +104,17 @@ fn bad_specs_give_one_line_and_exit_2() {
          rollout=random or rollout=greedy)",
     );
     assert_bad_input(
+        &[
+            "analyse",
+            "--game",
+            "pig",
+            "--agent",
+            "star2:depth=2,plies=5",
+        ],
+        "agent \"star2\": plies cuts playouts short, and there are none without playouts=N \
+         (add playouts, or leave plies out to use the evaluator)",
+    );
+    assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "ab:dept=3"],
         "agent \"ab:dept=3\": unknown parameter \"dept\" (valid: depth, hash, nodes, threads, time)",
     );

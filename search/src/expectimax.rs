@@ -79,12 +79,14 @@
 use std::ops::{Add, Sub};
 
 use agon_engine::{Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
+use rand::{Rng, SeedableRng};
 
 use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
 use crate::chance_tt::ChanceTable;
 use crate::exact::Exact;
 use crate::ordering::{fallback_move, move_to_front, order_by_hints};
+use crate::playout::{play_out, Policy, Scratch};
 use crate::tt::DEFAULT_HASH_MB;
 
 /// The depth the chance agents search when given no budget: on Pig (two decisions and
@@ -113,6 +115,35 @@ pub struct ExpectimaxConfig {
     pub hash_mb: usize,
     /// Plain expectimax, Star1 or Star2.
     pub mode: ChanceMode,
+    /// How a decision node at the horizon is valued.
+    pub horizon: Horizon,
+}
+
+/// How the chance searches value a decision node at the horizon (finished games always
+/// score their outcome).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// The evaluator's score.
+    Evaluate,
+    /// The mean, rounded half up to an integer, of `count` greedy playouts from the
+    /// node, each scored where it stopped: its outcome (the evaluator's bounds or 0), or
+    /// after `plies` plies the evaluator's score. All their random choices (greedy
+    /// tie-breaks, chance outcomes by weight) come, playout after playout, from one
+    /// ChaCha8 generator whose key is the little-endian words: the search's salt (the
+    /// agent generator's next `u64`, drawn at the start of each search) and the node's
+    /// hash. Within a search the value is thus a function of the position, as pruning
+    /// and the table need: Star1 and Star2 still return exactly plain expectimax's
+    /// value, and a transposition gets the same value however it was reached.
+    ///
+    /// This is rollout search below a shallow tree (Tesauro and Galperin's on-line
+    /// policy improvement): the playouts see far past the horizon, for the price of
+    /// noise in each value.
+    Playouts {
+        /// Playouts per horizon node (at least 1).
+        count: u32,
+        /// Plies after which a playout stops (`None`: the end of the game).
+        plies: Option<u32>,
+    },
 }
 
 impl Default for ExpectimaxConfig {
@@ -125,6 +156,7 @@ impl Default for ExpectimaxConfig {
             },
             hash_mb: DEFAULT_HASH_MB,
             mode: ChanceMode::Star2,
+            horizon: Horizon::Evaluate,
         }
     }
 }
@@ -174,8 +206,14 @@ pub struct Expectimax<S: State, E> {
     label: String,
     budget: Budget,
     mode: ChanceMode,
+    horizon: Horizon,
     eval: E,
     table: ChanceTable,
+    /// The key of this search's playout generators ([`Horizon::Playouts`]).
+    salt: u64,
+    /// Playout buffers: moves and outcomes, and the undo tokens that take a playout back.
+    scratch: Scratch<S::Move>,
+    undos: Vec<S::Undo>,
     /// Per-ply buffers, grown when a search first reaches a ply (chance nodes make the
     /// number of plies exceed the depth by a game-dependent amount).
     plies: Vec<Ply<S::Move>>,
@@ -210,8 +248,12 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
             label: label.into(),
             budget: config.budget,
             mode: config.mode,
+            horizon: config.horizon,
             eval,
             table: ChanceTable::new(config.hash_mb),
+            salt: 0,
+            scratch: Scratch::new(),
+            undos: Vec::new(),
             plies: Vec::new(),
             view: 0,
             lower: Exact::int(i64::from(lower)),
@@ -398,7 +440,43 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         None
     }
 
-    /// The value of a finished game or of a decision node at the horizon.
+    /// The value of a decision node at the horizon, as [`Horizon`] says; `state` is
+    /// restored.
+    fn horizon(&mut self, state: &mut S) -> Exact {
+        self.heuristic_leaves += 1;
+        let Horizon::Playouts { count, plies } = self.horizon else {
+            return self.leaf(state);
+        };
+        let mut key = [0u8; 32];
+        key[..8].copy_from_slice(&self.salt.to_le_bytes());
+        key[8..16].copy_from_slice(&state.hash().to_le_bytes());
+        let mut rng = AgentRng::from_seed(key);
+        let mut sum = 0i128;
+        let policy = Policy {
+            greedy: true,
+            plies,
+        };
+        for _ in 0..count {
+            let undos = Some(&mut self.undos);
+            play_out(
+                state,
+                &self.eval,
+                policy,
+                &mut rng,
+                &mut self.scratch,
+                undos,
+            );
+            // Outcomes and evaluations are whole numbers.
+            sum += self.leaf(state).num();
+            while let Some(undo) = self.undos.pop() {
+                state.undo(undo);
+            }
+        }
+        let count = i128::from(count);
+        Exact::int((2 * sum + count).div_euclid(2 * count) as i64)
+    }
+
+    /// The value of a finished game, or the evaluator's score of any other node.
     #[inline]
     fn leaf(&self, state: &S) -> Exact {
         match state.outcome() {
@@ -427,10 +505,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         match state.turn() {
             Turn::Over => self.leaf(state),
             Turn::Chance => self.chance(state, clock, depth, ply, alpha, beta),
-            Turn::Seat(_) if depth == 0 => {
-                self.heuristic_leaves += 1;
-                self.leaf(state)
-            }
+            Turn::Seat(_) if depth == 0 => self.horizon(state),
             Turn::Seat(mover) => self.decision(state, clock, mover, depth, ply, alpha, beta),
         }
     }
@@ -685,8 +760,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
                 return (v, v);
             }
             Turn::Seat(_) if depth == 0 => {
-                self.heuristic_leaves += 1;
-                let v = self.leaf(state);
+                let v = self.horizon(state);
                 return (v, v);
             }
             Turn::Chance => return (self.lower, self.upper),
@@ -741,9 +815,12 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Expectimax<S, E>
     fn search(
         &mut self,
         state: &S,
-        _rng: &mut AgentRng,
+        rng: &mut AgentRng,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
+        if let Horizon::Playouts { .. } = self.horizon {
+            self.salt = rng.random();
+        }
         let result = self.run(state, info);
         self.stats.record(&result);
         result

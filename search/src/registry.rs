@@ -14,7 +14,7 @@ use agon_engine::{
 use crate::agent::Agent;
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig, DEFAULT_DEPTH, MAX_DEPTH};
 use crate::budget::Budget;
-use crate::expectimax::{self, ChanceMode, Expectimax, ExpectimaxConfig};
+use crate::expectimax::{self, ChanceMode, Expectimax, ExpectimaxConfig, Horizon};
 use crate::greedy::Greedy;
 use crate::mcts::{self, Mcts, MctsConfig, Parallel, Rollout};
 use crate::random::RandomAgent;
@@ -150,7 +150,18 @@ const PLIES: ParamSpec = ParamSpec {
     },
     default: None,
     help: "cut playouts after this many plies and score them with the evaluator \
-           (rollout=random or greedy)",
+           (mcts: rollout=random or greedy; chance searches: with playouts)",
+};
+
+const PLAYOUTS: ParamSpec = ParamSpec {
+    name: "playouts",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 1_000_000,
+    },
+    default: None,
+    help: "value each horizon node by the mean of this many greedy playouts (seeded by \
+           the position) instead of the evaluator",
 };
 
 const SOLVER: ParamSpec = ParamSpec {
@@ -229,7 +240,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "expectimax",
         about: "expectimax: exact expected values over chance, minimax over decisions",
-        params: &[DEPTH, HASH, NODES, TIME],
+        params: &[DEPTH, HASH, NODES, PLAYOUTS, PLIES, TIME],
         needs_deterministic: false,
         default_depth: Some(expectimax::DEFAULT_DEPTH),
         default_iters: None,
@@ -237,7 +248,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "star1",
         about: "expectimax with Ballard's Star1 pruning (same value, fewer nodes)",
-        params: &[DEPTH, HASH, NODES, TIME],
+        params: &[DEPTH, HASH, NODES, PLAYOUTS, PLIES, TIME],
         needs_deterministic: false,
         default_depth: Some(expectimax::DEFAULT_DEPTH),
         default_iters: None,
@@ -245,7 +256,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "star2",
         about: "expectimax with Ballard's Star2 pruning: Star1 plus probing",
-        params: &[DEPTH, HASH, NODES, TIME],
+        params: &[DEPTH, HASH, NODES, PLAYOUTS, PLIES, TIME],
         needs_deterministic: false,
         default_depth: Some(expectimax::DEFAULT_DEPTH),
         default_iters: None,
@@ -356,9 +367,25 @@ fn build_any<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
             budget: budget(params, Some(expectimax::DEFAULT_DEPTH)),
             hash_mb: params.int("hash").map_or(DEFAULT_HASH_MB, |mb| mb as usize),
             mode,
+            horizon: match params.int("playouts") {
+                Some(count) => Horizon::Playouts {
+                    count: count as u32,
+                    plies: params.int("plies").map(|n| n as u32),
+                },
+                None => Horizon::Evaluate,
+            },
         };
         Box::new(Expectimax::new(eval.clone(), config, label.clone()))
     };
+    let chance_search = matches!(name, "expectimax" | "star1" | "star2");
+    if chance_search && params.int("plies").is_some() && params.int("playouts").is_none() {
+        return Err(AgentError::Conflict {
+            name: name.to_string(),
+            reason: "plies cuts playouts short, and there are none without playouts=N \
+                     (add playouts, or leave plies out to use the evaluator)"
+                .to_string(),
+        });
+    }
     match name {
         "random" => Ok(Box::new(RandomAgent::with_label(label))),
         "greedy" => Ok(Box::new(Greedy::new(eval, label))),

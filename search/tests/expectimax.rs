@@ -8,7 +8,7 @@ use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimState};
 use agon_engine::{sample_outcome, Evaluator, Game, Params, Seat, State, Turn, ZeroSumTwoPlayer};
 use agon_search::registry::{self, build_chance, complete_params};
 use agon_search::{
-    Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, SearchResult, Value,
+    Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Horizon, SearchResult, Value,
 };
 use rand::{Rng, SeedableRng};
 
@@ -36,6 +36,19 @@ fn less((a, b): Frac, (c, d): Frac) -> bool {
 /// the other seat's minimise, chance nodes average by weight and cost no depth; a
 /// finished game scores the evaluator's bound (or 0 for a draw).
 fn plain<S: State, E: Evaluator<S>>(s: &S, eval: &E, view: Seat, depth: u32) -> Frac {
+    plain_with(s, eval, view, depth, &|c: &S| {
+        i128::from(eval.evaluate(c, view))
+    })
+}
+
+/// [`plain`] with `horizon` valuing the decision nodes at the horizon.
+fn plain_with<S: State, E: Evaluator<S>>(
+    s: &S,
+    eval: &E,
+    view: Seat,
+    depth: u32,
+    horizon: &dyn Fn(&S) -> i128,
+) -> Frac {
     let (lower, upper) = eval.bounds();
     match s.turn() {
         Turn::Over => {
@@ -49,14 +62,14 @@ fn plain<S: State, E: Evaluator<S>>(s: &S, eval: &E, view: Seat, depth: u32) -> 
             };
             (i128::from(v), 1)
         }
-        Turn::Seat(_) if depth == 0 => (i128::from(eval.evaluate(s, view)), 1),
+        Turn::Seat(_) if depth == 0 => (horizon(s), 1),
         Turn::Seat(mover) => {
             let mut moves = Vec::new();
             s.legal_moves(&mut moves);
             let values = moves.iter().map(|&m| {
                 let mut c = s.clone();
                 c.apply(m);
-                plain(&c, eval, view, depth - 1)
+                plain_with(&c, eval, view, depth - 1, horizon)
             });
             values
                 .reduce(|a, b| {
@@ -81,7 +94,7 @@ fn plain<S: State, E: Evaluator<S>>(s: &S, eval: &E, view: Seat, depth: u32) -> 
             for &(o, w) in &outcomes {
                 let mut c = s.clone();
                 c.apply(o);
-                let (n, d) = plain(&c, eval, view, depth);
+                let (n, d) = plain_with(&c, eval, view, depth, horizon);
                 sum = reduce((sum.0 * d + i128::from(w) * n * sum.1, sum.1 * d));
             }
             reduce((sum.0, sum.1 * total))
@@ -152,6 +165,7 @@ fn agent<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
         budget,
         hash_mb: 1,
         mode,
+        ..ExpectimaxConfig::default()
     };
     Expectimax::new(eval, config, format!("{mode:?}"))
 }
@@ -287,6 +301,20 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
         assert_eq!(r.best, None);
         assert!(matches!(r.value, Value::Score(_)));
     }
+    // Playout horizons: the same seed gives the same search, move and value.
+    let p = Params::parse(
+        registry::find("star2").unwrap().params,
+        &[("depth", "2"), ("playouts", "4"), ("plies", "6")],
+    )
+    .unwrap();
+    let mut runs = (0..2).map(|_| {
+        let mut agent = build_chance::<PigState, _>("star2", &p, PigEval, "p".into()).unwrap();
+        agent.search(&s, &mut AgentRng::seed_from_u64(9), &mut |_| {})
+    });
+    let (first, second) = (runs.next().unwrap(), runs.next().unwrap());
+    assert_eq!((first.best, first.value), (second.best, second.value));
+    assert!(s.clone().try_apply(first.best.unwrap()).is_ok());
+
     let coin = CoinNim::default().initial_state();
     let p = Params::parse(registry::find("star2").unwrap().params, &[("nodes", "50")]).unwrap();
     let mut agent = build_chance::<CoinNimState, _>("star2", &p, CoinNimEval, "s".into()).unwrap();
@@ -348,6 +376,7 @@ fn deeper_pig_searches_agree_and_report_nodes() {
                     budget,
                     hash_mb: 16,
                     mode,
+                    ..ExpectimaxConfig::default()
                 };
                 let mut a = Expectimax::new(PigEval, config, "deep");
                 nodes[k] = a.search(s, &mut rng, &mut |_| {}).nodes;
@@ -368,4 +397,151 @@ fn deeper_pig_searches_agree_and_report_nodes() {
         }
     }
     report("deeper pig", grand);
+}
+
+/// The playout horizon as `Horizon::Playouts` documents it, written out again: one
+/// ChaCha8 generator keyed by the little-endian words `salt`, `s.hash()` serves the
+/// node's playouts in turn; each decision is the move after which the evaluator scores
+/// best for the mover, ties broken by reservoir sampling from the generator; each
+/// chance outcome is drawn from it by weight; a playout stops after `plies` plies or at
+/// the end and scores the evaluator there, or the outcome (the bounds or 0). The value
+/// is the mean, rounded half up.
+fn reference_playouts<S: State, E: Evaluator<S>>(
+    s: &S,
+    eval: &E,
+    view: Seat,
+    (salt, count, plies): (u64, u32, u32),
+) -> i128 {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&salt.to_le_bytes());
+    key[8..16].copy_from_slice(&s.hash().to_le_bytes());
+    let mut rng = AgentRng::from_seed(key);
+    let (lower, upper) = eval.bounds();
+    let mut sum = 0i128;
+    for _ in 0..count {
+        let mut c = s.clone();
+        for _ in 0..plies {
+            let m = match c.turn() {
+                Turn::Over => break,
+                Turn::Chance => {
+                    let mut outcomes = Vec::new();
+                    c.chance_outcomes(&mut outcomes);
+                    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+                    let mut pick = rng.random_range(0..total);
+                    let at = outcomes
+                        .iter()
+                        .position(|&(_, w)| {
+                            let here = pick < u64::from(w);
+                            pick = pick.wrapping_sub(u64::from(w));
+                            here
+                        })
+                        .unwrap();
+                    outcomes[at].0
+                }
+                Turn::Seat(mover) => {
+                    let mut moves = Vec::new();
+                    c.legal_moves(&mut moves);
+                    let (mut best, mut pick, mut tied) = (i32::MIN, moves[0], 0u32);
+                    for &m in &moves {
+                        let mut after = c.clone();
+                        after.apply(m);
+                        let v = eval.evaluate(&after, mover);
+                        if v > best {
+                            (best, pick, tied) = (v, m, 1);
+                        } else if v == best {
+                            tied += 1;
+                            if rng.random_range(0..tied) == 0 {
+                                pick = m;
+                            }
+                        }
+                    }
+                    pick
+                }
+            };
+            c.apply(m);
+        }
+        sum += i128::from(match c.outcome() {
+            Some(o) if o.score(view) > 0 => upper,
+            Some(o) if o.score(view) < 0 => lower,
+            Some(_) => 0,
+            None => eval.evaluate(&c, view),
+        });
+    }
+    let count = i128::from(count);
+    (2 * sum + count).div_euclid(2 * count)
+}
+
+/// With `playouts`, every mode returns exactly plain expectimax over the documented
+/// playout values (so pruning and the table stay exact with a noisy horizon), on Pig
+/// and Coin Nim at depths 1..=3. The salt is the agent's generator's next `u64`.
+#[test]
+fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
+    let (count, plies) = (3, 7);
+    let mut rng = AgentRng::seed_from_u64(11);
+    fn run<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
+        states: &[S],
+        eval: E,
+        rng: &mut AgentRng,
+        (count, plies): (u32, u32),
+    ) {
+        for s in states {
+            let view = match s.turn() {
+                Turn::Seat(p) => p,
+                _ => 0,
+            };
+            for depth in 1..=3 {
+                for mode in MODES {
+                    let salt = rng.clone().random::<u64>();
+                    let horizon = |c: &S| reference_playouts(c, &eval, view, (salt, count, plies));
+                    let expected = plain_with(s, &eval, view, depth, &horizon);
+                    let config = ExpectimaxConfig {
+                        budget: Budget {
+                            depth: Some(depth),
+                            ..Budget::default()
+                        },
+                        hash_mb: 1,
+                        mode,
+                        horizon: Horizon::Playouts {
+                            count,
+                            plies: Some(plies),
+                        },
+                    };
+                    let mut a = Expectimax::new(eval.clone(), config, "playouts");
+                    let r = a.search(s, rng, &mut |_| {});
+                    let exact = a.exact_value().expect("completed");
+                    assert_eq!(
+                        (exact.num(), exact.den()),
+                        expected,
+                        "{mode:?} depth {depth} at {s}"
+                    );
+                    assert!(r.depth <= depth);
+                }
+            }
+        }
+    }
+    run(&pig_positions()[..10], PigEval, &mut rng, (count, plies));
+    run(
+        &coin_nim_positions()[..8],
+        CoinNimEval,
+        &mut rng,
+        (count, plies),
+    );
+}
+
+/// Without playouts the chance searches never draw from the agent's generator, so
+/// adding the option changed no earlier game.
+#[test]
+fn the_evaluator_horizon_leaves_the_generator_untouched() {
+    let mut rng = AgentRng::seed_from_u64(2);
+    let before = rng.clone();
+    for s in pig_positions().iter().take(6) {
+        for mode in MODES {
+            let budget = Budget {
+                depth: Some(3),
+                ..Budget::default()
+            };
+            agent(PigEval, mode, budget).search(s, &mut rng, &mut |_| {});
+        }
+    }
+    assert_eq!(rng, before);
 }
