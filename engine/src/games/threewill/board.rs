@@ -63,6 +63,27 @@ pub const fn white_steps(face: u8) -> &'static [(i8, i8)] {
     }
 }
 
+/// Bit 0 of every byte.
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+
+/// Where the two low bits of each byte of `word` equal `colour`: bit 0 of each such
+/// byte set, every other bit clear (eight 2-bit comparisons at once).
+#[inline]
+const fn bytes_equal(word: u64, colour: u8) -> u64 {
+    let diff = (word & (LOW_BITS * 3)) ^ (LOW_BITS * colour as u64);
+    !(diff | diff >> 1) & LOW_BITS
+}
+
+/// One row's squares of one colour (see [`Board::row_masks`]): bit `8x` is set for
+/// column `x`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowMasks {
+    /// Squares whose top agent has the colour.
+    pub tops: u64,
+    /// Squares whose held agent has the colour.
+    pub helds: u64,
+}
+
 /// The stacks of all 64 squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -109,26 +130,49 @@ impl Board {
         self.cells[sq as usize] >> 2
     }
 
+    /// The eight cells of row `y` as one word: square `y * 8 + x` in byte `x`.
+    #[inline]
+    fn row_word(&self, y: u8) -> u64 {
+        let at = y as usize * 8;
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&self.cells[at..at + 8]);
+        u64::from_le_bytes(bytes)
+    }
+
+    /// Row `y`'s squares, as a byte mask (bit `8x` for column `x`): where the top agent
+    /// is `colour`, and where the held agent is.
+    #[inline]
+    pub fn row_masks(&self, y: u8, colour: u8) -> RowMasks {
+        let word = self.row_word(y);
+        RowMasks {
+            tops: bytes_equal(word, colour),
+            helds: bytes_equal(word >> 2, colour),
+        }
+    }
+
     /// Agents of `colour` locked on their objective row, held ones included.
     pub fn locked_count(&self, colour: u8) -> u32 {
-        let row = objective_row(colour) as usize * 8;
-        self.cells[row..row + 8]
-            .iter()
-            .map(|&c| u32::from(c & 3 == colour) + u32::from(c >> 2 == colour))
-            .sum()
+        let m = self.row_masks(objective_row(colour), colour);
+        m.tops.count_ones() + m.helds.count_ones()
     }
 
     /// Active agents of `colour`: tops of that colour that are not locked.
     pub fn active_count(&self, colour: u8) -> u32 {
-        (0..64u8)
-            .filter(|&sq| self.top(sq) == colour && !locked(colour, sq))
-            .count() as u32
+        (0..8u8)
+            .filter(|&y| y != objective_row(colour))
+            .map(|y| self.row_masks(y, colour).tops.count_ones())
+            .sum()
+    }
+
+    /// Whether `colour` has an active agent.
+    fn has_active(&self, colour: u8) -> bool {
+        (0..8u8).any(|y| y != objective_row(colour) && self.row_masks(y, colour).tops != 0)
     }
 
     /// Whether `colour` meets a victory condition: at least three of its agents locked,
     /// or no active enemy agent left.
     pub fn meets_victory(&self, colour: u8) -> bool {
-        self.locked_count(colour) >= 3 || self.active_count(enemy(colour)) == 0
+        self.locked_count(colour) >= 3 || !self.has_active(enemy(colour))
     }
 
     /// A plain move or leap: the top of `from` moves to the empty `to`, carrying its
