@@ -127,13 +127,21 @@ pub enum Horizon {
     Evaluate,
     /// The mean, rounded half up to an integer, of `count` greedy playouts from the
     /// node, each scored where it stopped: its outcome (the evaluator's bounds or 0), or
-    /// after `plies` plies the evaluator's score. All their random choices (greedy
-    /// tie-breaks, chance outcomes by weight) come, playout after playout, from one
-    /// ChaCha8 generator whose key is the little-endian words: the search's salt (the
-    /// agent generator's next `u64`, drawn at the start of each search) and the node's
-    /// hash. Within a search the value is thus a function of the position, as pruning
-    /// and the table need: Star1 and Star2 still return exactly plain expectimax's
-    /// value, and a transposition gets the same value however it was reached.
+    /// after `plies` plies the evaluator's score. Two kinds of ChaCha8 generator, keyed
+    /// by four little-endian words, serve them; `salt` is the agent generator's next
+    /// `u64`, drawn at the start of each search:
+    /// - greedy tie-breaks: one generator for the node's playouts in turn, key
+    ///   `salt, hash, 0, 0` (the node's hash);
+    /// - chance: playout `i` draws each outcome by weight, with one
+    ///   `random_range(0..total weight)`, from the generator keyed `salt, 0, i, 1`.
+    ///
+    /// The chance generators do not depend on the node, so the playouts of sibling
+    /// nodes meet the same dice in the same order until their chance events differ in
+    /// kind: common random numbers, which make the comparison of two moves less noisy
+    /// than independent playouts would. Within a search the value is a function of the
+    /// position, as pruning and the table need: Star1 and Star2 still return exactly
+    /// plain expectimax's value, and a transposition gets the same value however it
+    /// was reached.
     ///
     /// This is rollout search below a shallow tree (Tesauro and Galperin's on-line
     /// policy improvement): the playouts see far past the horizon, for the price of
@@ -195,6 +203,15 @@ impl<M> Ply<M> {
             hints: Vec::new(),
         }
     }
+}
+
+/// The 32-byte ChaCha key made of four little-endian words.
+fn key_words(words: [u64; 4]) -> [u8; 32] {
+    let mut key = [0u8; 32];
+    for (chunk, word) in key.chunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    key
 }
 
 /// Expectimax, Star1 or Star2 with iterative deepening and an exact-depth table (see
@@ -447,22 +464,21 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         let Horizon::Playouts { count, plies } = self.horizon else {
             return self.leaf(state);
         };
-        let mut key = [0u8; 32];
-        key[..8].copy_from_slice(&self.salt.to_le_bytes());
-        key[8..16].copy_from_slice(&state.hash().to_le_bytes());
-        let mut rng = AgentRng::from_seed(key);
+        let mut rng = AgentRng::from_seed(key_words([self.salt, state.hash(), 0, 0]));
         let mut sum = 0i128;
         let policy = Policy {
             greedy: true,
             plies,
         };
-        for _ in 0..count {
+        for i in 0..count {
+            let mut dice = AgentRng::from_seed(key_words([self.salt, 0, u64::from(i), 1]));
             let undos = Some(&mut self.undos);
             play_out(
                 state,
                 &self.eval,
                 policy,
                 &mut rng,
+                Some(&mut dice),
                 &mut self.scratch,
                 undos,
             );

@@ -41,15 +41,19 @@ pub(crate) struct Policy {
 
 /// Plays `state` forward as `policy` says until the game ends or the policy's plies
 /// were played. `state` is left where the playout stopped: finished, or exactly that
-/// many plies on. Every random choice comes from `rng`: random moves, greedy
-/// tie-breaks, and chance outcomes, drawn by their integer weights. With `undos`, each
-/// ply's undo token is pushed there, so the caller can take the playout back without
-/// copying the state.
+/// many plies on. Decisions' random choices (random moves, greedy tie-breaks) come from
+/// `rng`; chance outcomes, drawn by their integer weights with one
+/// `random_range(0..total weight)` each, come from `dice` if given, else from `rng` too.
+/// Playouts from different positions given generators in the same state thus read the
+/// same `k`-th chance draw whatever the decisions in between (common random numbers).
+/// With `undos`, each ply's undo token is pushed there, so the caller can take the
+/// playout back without copying the state.
 pub(crate) fn play_out<S: State, E: Evaluator<S>>(
     state: &mut S,
     eval: &E,
     policy: Policy,
     rng: &mut AgentRng,
+    mut dice: Option<&mut AgentRng>,
     scratch: &mut Scratch<S::Move>,
     mut undos: Option<&mut Vec<S::Undo>>,
 ) {
@@ -70,7 +74,10 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
                 scratch.outcomes.clear();
                 state.chance_outcomes(&mut scratch.outcomes);
                 let total: u64 = scratch.outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-                let mut pick = rng.random_range(0..total);
+                let mut pick = match dice.as_deref_mut() {
+                    Some(dice) => dice.random_range(0..total),
+                    None => rng.random_range(0..total),
+                };
                 let mut chosen = scratch.outcomes[0].0;
                 for &(m, w) in &scratch.outcomes {
                     if pick < u64::from(w) {
@@ -157,6 +164,7 @@ mod tests {
                 &Connect4Eval,
                 policy(greedy, None),
                 &mut rng(),
+                None,
                 &mut scratch,
                 None,
             );
@@ -167,6 +175,7 @@ mod tests {
                 &Connect4Eval,
                 policy(greedy, Some(5)),
                 &mut rng(),
+                None,
                 &mut scratch,
                 None,
             );
@@ -177,6 +186,7 @@ mod tests {
                 &Connect4Eval,
                 policy(greedy, Some(0)),
                 &mut rng(),
+                None,
                 &mut scratch,
                 None,
             );
@@ -189,6 +199,7 @@ mod tests {
                 &Connect4Eval,
                 policy(greedy, Some(9)),
                 &mut rng(),
+                None,
                 &mut scratch,
                 Some(&mut undos),
             );

@@ -400,25 +400,30 @@ fn deeper_pig_searches_agree_and_report_nodes() {
 }
 
 /// The playout horizon as `Horizon::Playouts` documents it, written out again: one
-/// ChaCha8 generator keyed by the little-endian words `salt`, `s.hash()` serves the
-/// node's playouts in turn; each decision is the move after which the evaluator scores
-/// best for the mover, ties broken by reservoir sampling from the generator; each
-/// chance outcome is drawn from it by weight; a playout stops after `plies` plies or at
-/// the end and scores the evaluator there, or the outcome (the bounds or 0). The value
-/// is the mean, rounded half up.
+/// ChaCha8 generator keyed by the little-endian words `salt, hash, 0, 0` serves the
+/// node's playouts in turn for tie-breaks; each decision is the move after which the
+/// evaluator scores best for the mover, ties broken by reservoir sampling; playout `i`
+/// draws each chance outcome by weight from the generator keyed `salt, 0, i, 1`; a
+/// playout stops after `plies` plies or at the end and scores the evaluator there, or
+/// the outcome (the bounds or 0). The value is the mean, rounded half up.
 fn reference_playouts<S: State, E: Evaluator<S>>(
     s: &S,
     eval: &E,
     view: Seat,
     (salt, count, plies): (u64, u32, u32),
 ) -> i128 {
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&salt.to_le_bytes());
-    key[8..16].copy_from_slice(&s.hash().to_le_bytes());
-    let mut rng = AgentRng::from_seed(key);
+    let key = |words: [u64; 4]| {
+        let mut key = [0u8; 32];
+        for (k, word) in words.iter().enumerate() {
+            key[8 * k..8 * k + 8].copy_from_slice(&word.to_le_bytes());
+        }
+        key
+    };
+    let mut rng = AgentRng::from_seed(key([salt, s.hash(), 0, 0]));
     let (lower, upper) = eval.bounds();
     let mut sum = 0i128;
-    for _ in 0..count {
+    for i in 0..count {
+        let mut dice = AgentRng::from_seed(key([salt, 0, u64::from(i), 1]));
         let mut c = s.clone();
         for _ in 0..plies {
             let m = match c.turn() {
@@ -427,7 +432,7 @@ fn reference_playouts<S: State, E: Evaluator<S>>(
                     let mut outcomes = Vec::new();
                     c.chance_outcomes(&mut outcomes);
                     let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-                    let mut pick = rng.random_range(0..total);
+                    let mut pick = dice.random_range(0..total);
                     let at = outcomes
                         .iter()
                         .position(|&(_, w)| {

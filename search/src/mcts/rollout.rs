@@ -64,7 +64,7 @@ pub(crate) fn evaluate<S: State, E: Evaluator<S>>(
         Rollout::Eval => (false, Some(0)),
     };
     let policy = Policy { greedy, plies };
-    play_out(state, eval, policy, rng, scratch, None);
+    play_out(state, eval, policy, rng, None, scratch, None);
     eval_leaf(state, eval)
 }
 
