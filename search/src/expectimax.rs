@@ -145,7 +145,8 @@ pub enum Horizon {
     ///
     /// This is rollout search below a shallow tree (Tesauro and Galperin's on-line
     /// policy improvement): the playouts see far past the horizon, for the price of
-    /// noise in each value.
+    /// noise in each value. Playout plies are not counted as nodes: a `nodes` budget
+    /// limits the tree, each of whose horizon nodes then costs `count` playouts.
     Playouts {
         /// Playouts per horizon node (at least 1).
         count: u32,
