@@ -27,6 +27,7 @@
 //! running stream, shared by the pair's two games, which thus open alike.
 //! `agon play` and `agon analyse` use the streams of game 0 (pair 0).
 
+use agon_engine::luck::chacha_key;
 pub use agon_engine::luck::uniform_below;
 use agon_engine::{EventId, Luck};
 use rand::SeedableRng;
@@ -38,15 +39,6 @@ const CHANCE_STREAM: u64 = 1;
 const AGENT_STREAM: u64 = 2;
 /// Second key word of random-opening streams.
 const OPENING_STREAM: u64 = 3;
-
-/// The 32-byte ChaCha key made of four little-endian words.
-fn key(words: [u64; 4]) -> [u8; 32] {
-    let mut key = [0u8; 32];
-    for (chunk, word) in key.chunks_exact_mut(8).zip(words) {
-        chunk.copy_from_slice(&word.to_le_bytes());
-    }
-    key
-}
 
 /// The luck of pair `pair`: the chance outcomes of both its games, drawn by event
 /// identity (see the table above).
@@ -65,7 +57,8 @@ impl PairLuck {
 
 impl Luck for PairLuck {
     fn below(&self, event: EventId, draw: u32, n: u64) -> u64 {
-        let mut rng = ChaCha8Rng::from_seed(key([self.seed, CHANCE_STREAM, self.pair, event.0]));
+        let mut rng =
+            ChaCha8Rng::from_seed(chacha_key([self.seed, CHANCE_STREAM, self.pair, event.0]));
         rng.set_stream(u64::from(draw));
         uniform_below(&mut rng, n)
     }
@@ -73,12 +66,12 @@ impl Luck for PairLuck {
 
 /// The stream of the agent in seat `seat` of game `game`.
 pub fn agent_rng(seed: u64, game: u64, seat: usize) -> ChaCha8Rng {
-    ChaCha8Rng::from_seed(key([seed, AGENT_STREAM, game, seat as u64]))
+    ChaCha8Rng::from_seed(chacha_key([seed, AGENT_STREAM, game, seat as u64]))
 }
 
 /// The stream of the random openings of pair `pair` (shared by its two games).
 pub fn opening_rng(seed: u64, pair: u64) -> ChaCha8Rng {
-    ChaCha8Rng::from_seed(key([seed, OPENING_STREAM, pair, 0]))
+    ChaCha8Rng::from_seed(chacha_key([seed, OPENING_STREAM, pair, 0]))
 }
 
 #[cfg(test)]
@@ -89,7 +82,7 @@ mod tests {
 
     #[test]
     fn keys_are_little_endian_words() {
-        let k = key([1, 2, 0x0102, 0]);
+        let k = chacha_key([1, 2, 0x0102, 0]);
         assert_eq!(&k[0..8], &[1, 0, 0, 0, 0, 0, 0, 0]);
         assert_eq!(&k[8..16], &[2, 0, 0, 0, 0, 0, 0, 0]);
         assert_eq!(&k[16..24], &[2, 1, 0, 0, 0, 0, 0, 0]);

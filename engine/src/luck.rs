@@ -66,6 +66,17 @@ pub trait Luck {
     }
 }
 
+/// The 32-byte ChaCha key made of four little-endian `u64` words: the layout of every
+/// keyed random stream in the toolkit (a tournament's streams, the chance agents'
+/// playouts), so that any ChaCha8 implementation can reproduce them from the words.
+pub fn chacha_key(words: [u64; 4]) -> [u8; 32] {
+    let mut key = [0u8; 32];
+    for (chunk, word) in key.chunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    key
+}
+
 /// A uniform integer in `0..n` (`n` ≥ 1) from `rng`, exactly: 64-bit words at or above
 /// the largest multiple of `n` that fits (`2^64 - (2^64 mod n)`) are rejected, so every
 /// remainder is equally likely.

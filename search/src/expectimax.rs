@@ -78,6 +78,7 @@
 
 use std::ops::{Add, Sub};
 
+use agon_engine::luck::chacha_key;
 use agon_engine::{Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
 use rand::{Rng, SeedableRng};
 
@@ -204,15 +205,6 @@ impl<M> Ply<M> {
             hints: Vec::new(),
         }
     }
-}
-
-/// The 32-byte ChaCha key made of four little-endian words.
-fn key_words(words: [u64; 4]) -> [u8; 32] {
-    let mut key = [0u8; 32];
-    for (chunk, word) in key.chunks_exact_mut(8).zip(words) {
-        chunk.copy_from_slice(&word.to_le_bytes());
-    }
-    key
 }
 
 /// Expectimax, Star1 or Star2 with iterative deepening and an exact-depth table (see
@@ -465,14 +457,14 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         let Horizon::Playouts { count, plies } = self.horizon else {
             return self.leaf(state);
         };
-        let mut rng = AgentRng::from_seed(key_words([self.salt, state.hash(), 0, 0]));
+        let mut rng = AgentRng::from_seed(chacha_key([self.salt, state.hash(), 0, 0]));
         let mut sum = 0i128;
         let policy = Policy {
             greedy: true,
             plies,
         };
         for i in 0..count {
-            let mut dice = AgentRng::from_seed(key_words([self.salt, 0, u64::from(i), 1]));
+            let mut dice = AgentRng::from_seed(chacha_key([self.salt, 0, u64::from(i), 1]));
             let undos = Some(&mut self.undos);
             play_out(
                 state,
