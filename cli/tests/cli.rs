@@ -3,57 +3,15 @@
 //!
 //! Small boards and shallow searches keep the whole file to a few seconds.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
 
-/// Runs `agon` with `args` in `dir` (the crate folder if `None`), feeding `stdin`.
-fn agon_in(dir: Option<&Path>, args: &[&str], stdin: &str) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_agon"));
-    command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(dir) = dir {
-        command.current_dir(dir);
-    }
-    let mut child = command.spawn().expect("agon starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().expect("agon runs")
-}
+mod common;
+use common::{agon, agon_in, assert_bad, scratch, small_tournament as tournament, stderr, stdout};
 
-fn agon(args: &[&str]) -> Output {
-    agon_in(None, args, "")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// A fresh, empty scratch folder unique to this test process and `name`.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("agon-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Asserts exit code 2, exactly `line` on standard error, nothing on standard output.
+/// Asserts that `agon` with `args` is refused: exit code 2, exactly `line` on standard
+/// error, nothing on standard output.
 fn assert_bad_input(args: &[&str], line: &str) {
-    let o = agon(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-    assert_eq!(stderr(&o), format!("error: {line}\n"), "{args:?}");
-    assert_eq!(stdout(&o), "", "{args:?}");
+    assert_bad(&agon(args), line);
 }
 
 #[test]
@@ -419,27 +377,6 @@ fn play_reprompts_and_ends_cleanly_at_end_of_input() {
         "greedy",
     ]);
     assert!(stdout(&o).contains("game over after "), "{}", stdout(&o));
-}
-
-/// The arguments of a small tournament into `out`.
-fn tournament<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "tournament",
-        "--game",
-        "invector:width=5,height=4",
-        "--agents",
-        "ab:depth=2",
-        "greedy",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "11",
-        "--out",
-        out,
-    ];
-    args.extend_from_slice(extra);
-    args
 }
 
 #[test]

@@ -2,41 +2,8 @@
 //! the tournament's own, byte for byte; the SVG charts are written and name the agents;
 //! a folder that is not a run is one line and exit code 2, and nothing is written.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn agon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agon"))
-        .args(args)
-        .output()
-        .expect("agon runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// A fresh, empty scratch folder unique to this test process and `name`.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("agon-report-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
-
-fn assert_bad(o: &Output, line: &str) {
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
-    assert_eq!(stderr(o), format!("error: {line}\n"));
-    assert_eq!(stdout(o), "");
-}
+mod common;
+use common::{agon, assert_bad, scratch, stderr, stdout, text};
 
 #[test]
 fn report_recomputes_the_summary_and_draws_the_charts() {

@@ -2,28 +2,15 @@
 //! torn write, and the refusal of folders that are not this run (exit 2, nothing
 //! changed). Every check compares file bytes with an uninterrupted run's.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn agon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agon"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("agon runs")
-}
+mod common;
+use common::{agon, scratch, small_tournament};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-/// A fresh, empty scratch folder unique to this test process and `name`.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("agon-resume-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn read(path: &Path) -> Vec<u8> {
@@ -198,27 +185,13 @@ fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A quick 12-game tournament (three agents, 4 games per pairing) into `out`.
+/// A quick 12-game tournament (three agents, 4 games per pairing) into `out`, on two
+/// threads.
 fn quick(out: &str, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "tournament",
-        "--game",
-        "invector:width=5,height=4",
-        "--agents",
-        "ab:depth=2",
-        "greedy",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "11",
-        "--threads",
-        "2",
-        "--out",
+    agon(&small_tournament(
         out,
-    ];
-    args.extend_from_slice(extra);
-    agon(&args)
+        &[&["--threads", "2"], extra].concat(),
+    ))
 }
 
 /// Copies the run folder `from` to `to`, keeping the header and first `games` rows of

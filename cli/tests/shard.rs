@@ -6,32 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn agon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agon"))
-        .args(args)
-        .output()
-        .expect("agon runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-/// A fresh, empty scratch folder unique to this test process and `name`.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("agon-shard-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
+mod common;
+use common::{agon, assert_bad, scratch, stderr, stdout, text};
 
 /// Pig (a chance game, so pairs share chance streams) with three agents, 6 games per
 /// pairing: 18 games, 9 pairs; 4 shards hold 2, 2, 2 and 3 pairs, so shard boundaries
@@ -63,13 +39,6 @@ fn pig_seeded(out: &Path, seed: &str, extra: &[&str]) -> Output {
 
 fn ok(o: &Output) {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
-}
-
-/// Asserts exit code 2, exactly `line` on standard error, nothing on standard output.
-fn assert_bad(o: &Output, line: &str) {
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
-    assert_eq!(stderr(o), format!("error: {line}\n"));
-    assert_eq!(stdout(o), "");
 }
 
 #[test]
@@ -362,11 +331,7 @@ fn cluster_scripts_parse() {
 
 /// Runs `agon` with `args` in the folder `cwd`.
 fn agon_in(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agon"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("agon runs")
+    common::agon_in(Some(cwd), args, "")
 }
 
 #[test]

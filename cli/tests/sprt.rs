@@ -2,35 +2,10 @@
 //! log-likelihood ratio past a bound, the same pair at any thread count, with no row
 //! after it; a run stopped that way is finished; `--sprt` with `--shard` is refused.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-fn agon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agon"))
-        .args(args)
-        .output()
-        .expect("agon runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// A fresh, empty scratch folder unique to this test process and `name`.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("agon-sprt-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
+mod common;
+use common::{agon, scratch, stderr, stdout, text};
 
 /// Greedy against random on Connect Four, at most 400 games, stopped by an SPRT of
 /// 0 against 100 Elo: greedy is far stronger, so H1 is accepted long before the end.

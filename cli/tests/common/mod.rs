@@ -1,0 +1,91 @@
+//! What every end-to-end test of the `agon` binary needs: running it, reading its
+//! output, scratch folders, and the check of a refusal (exit code 2, one line).
+//!
+//! Each test file compiles this module on its own and uses part of it.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// Runs `agon` with `args` in `dir` (the crate folder if `None`), feeding `stdin` (then
+/// end of input).
+pub fn agon_in(dir: Option<&Path>, args: &[&str], stdin: &str) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_agon"));
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command.spawn().expect("agon starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().expect("agon runs")
+}
+
+/// Runs `agon` with `args` in the crate folder, with no input.
+pub fn agon(args: &[&str]) -> Output {
+    agon_in(None, args, "")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A fresh, empty scratch folder unique to this test file, this test process and
+/// `name`.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "agon-{}-{}-{name}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A path as a command-line argument.
+pub fn text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// Asserts exit code 2, exactly `line` on standard error, nothing on standard output.
+pub fn assert_bad(o: &Output, line: &str) {
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
+    assert_eq!(stderr(o), format!("error: {line}\n"));
+    assert_eq!(stdout(o), "");
+}
+
+/// The arguments of a small tournament into `out`: Invector 5×4, alpha-beta at depth 2,
+/// greedy and random, 4 games per pairing (12 games), seed 11; then `extra`.
+pub fn small_tournament<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "invector:width=5,height=4",
+        "--agents",
+        "ab:depth=2",
+        "greedy",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "11",
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    args
+}
