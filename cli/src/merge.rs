@@ -28,6 +28,7 @@ use crate::record::{
     TIMINGS_FILE,
 };
 use crate::report::{summarise, table};
+use crate::run_dir;
 use crate::shard::Shard;
 
 /// The rows of one shard folder, read and checked.
@@ -107,7 +108,9 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         command,
         ..first.clone()
     };
-    check_output(&args.out, &meta)?;
+    // A folder that is neither new, nor empty, nor this merged run is refused, exactly
+    // as a tournament refuses it.
+    run_dir::inspect(&args.out, &meta)?;
 
     let dir = &args.out;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -262,38 +265,6 @@ fn finished_shard(dir: &Path, shard: Shard, total: u64) -> Result<ShardFolder> {
         return Err(unfinished(format!("no {SUMMARY_FILE}")));
     }
     Ok(ShardFolder { games, timings })
-}
-
-/// Refuses an output folder that is neither new, nor empty, nor this merged run.
-fn check_output(dir: &Path, meta: &RunMeta) -> Result<()> {
-    let shown = dir.display();
-    if !dir.exists() {
-        return Ok(());
-    }
-    if !dir.is_dir() {
-        return Err(
-            BadInput::new(format!("output folder \"{shown}\" is a file, not a folder")).into(),
-        );
-    }
-    let mut entries =
-        std::fs::read_dir(dir).with_context(|| format!("cannot read folder {shown}"))?;
-    if entries.next().is_none() {
-        return Ok(());
-    }
-    let theirs = RunMeta::read(&dir.join(META_FILE)).map_err(|_| {
-        BadInput::new(format!(
-            "output folder \"{shown}\" is not empty and holds no agon run; \
-             choose a new or empty folder"
-        ))
-    })?;
-    if let Some(difference) = meta.difference(&theirs) {
-        return Err(BadInput::new(format!(
-            "output folder \"{shown}\" holds a different run ({difference}); \
-             choose another --out or remove it"
-        ))
-        .into());
-    }
-    Ok(())
 }
 
 /// Reads every row of a CSV file with a header.

@@ -131,7 +131,7 @@ struct TournamentCommand<'a> {
 }
 
 /// What an output folder holds, with respect to the run about to start.
-enum Folder {
+pub(crate) enum Folder {
     /// Nothing (absent or empty): a new run.
     New,
     /// This run (its meta.csv as found), finished or not.
@@ -304,8 +304,9 @@ impl GameCommand for TournamentCommand<'_> {
     }
 }
 
-/// Looks at the output folder; refuses one that holds something other than this run.
-fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
+/// Looks at the output folder; refuses one that holds something other than this run
+/// (tournaments, and `agon merge` for its output).
+pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
     let shown = dir.display();
     if !dir.exists() {
         return Ok(Folder::New);

@@ -282,7 +282,8 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     assert_bad(
         &o,
         &format!(
-            "output folder \"{}\" is not empty and holds no agon run; choose a new or empty folder",
+            "output folder \"{}\" is not empty and holds no agon run (no meta.csv); choose a \
+             new or empty folder",
             foreign.display()
         ),
     );
