@@ -216,29 +216,12 @@ mod tests {
     use crate::record::Result0;
 
     fn row(game: u64, pairing: u64, result0: Result0) -> GameRow {
-        let (agent0, agent1) = if game % 2 == 0 {
-            ("a", "b")
+        let agents = if game % 2 == 0 {
+            ["a", "b"]
         } else {
-            ("b", "a")
+            ["b", "a"]
         };
-        GameRow {
-            game,
-            pair: game / 2,
-            pairing,
-            agent0: agent0.into(),
-            agent1: agent1.into(),
-            side0: "black".into(),
-            side1: "white".into(),
-            result0,
-            winner: None,
-            end_reason: "elimination".into(),
-            plies: 1,
-            nodes0: 0,
-            nodes1: 0,
-            opening: 0,
-            moves: String::new(),
-            note: String::new(),
-        }
+        GameRow::example(game, pairing, agents, result0, 1)
     }
 
     #[test]

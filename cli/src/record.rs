@@ -587,6 +587,44 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<()> {
     std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
+/// Rows for the tests of the modules that read games.csv.
+#[cfg(test)]
+impl GameRow {
+    /// Game `game` (of pair `game / 2`) of `pairing` between `agents`, seat 0 first,
+    /// with `result0` and the winner it implies, `plies` plies, Black moving first, ended
+    /// by elimination, no moves recorded.
+    pub(crate) fn example(
+        game: u64,
+        pairing: u64,
+        agents: [&str; 2],
+        result0: Result0,
+        plies: u32,
+    ) -> GameRow {
+        GameRow {
+            game,
+            pair: game / 2,
+            pairing,
+            agent0: agents[0].into(),
+            agent1: agents[1].into(),
+            side0: "black".into(),
+            side1: "white".into(),
+            result0,
+            winner: match result0 {
+                Result0::Win => Some(0),
+                Result0::Loss => Some(1),
+                Result0::Draw => None,
+            },
+            end_reason: "elimination".into(),
+            plies,
+            nodes0: 0,
+            nodes1: 0,
+            opening: 0,
+            moves: String::new(),
+            note: String::new(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

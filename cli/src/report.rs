@@ -757,28 +757,7 @@ mod tests {
     use crate::record::Result0;
 
     fn row(game: u64, pairing: u64, agents: [&str; 2], result0: Result0) -> GameRow {
-        GameRow {
-            game,
-            pair: game / 2,
-            pairing,
-            agent0: agents[0].into(),
-            agent1: agents[1].into(),
-            side0: "black".into(),
-            side1: "white".into(),
-            result0,
-            winner: match result0 {
-                Result0::Win => Some(0),
-                Result0::Loss => Some(1),
-                Result0::Draw => None,
-            },
-            end_reason: "elimination".into(),
-            plies: 10 + game as u32,
-            nodes0: 0,
-            nodes1: 0,
-            opening: 0,
-            moves: String::new(),
-            note: String::new(),
-        }
+        GameRow::example(game, pairing, agents, result0, 10 + game as u32)
     }
 
     fn value<'a>(rows: &'a [SummaryRow], section: &str, pairing: &str, statistic: &str) -> &'a str {

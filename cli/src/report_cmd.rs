@@ -189,24 +189,7 @@ mod tests {
     use crate::record::{GameRow, Result0};
 
     fn game(index: u64, agents: [&str; 2], result0: Result0, plies: u32) -> GameRow {
-        GameRow {
-            game: index,
-            pair: index / 2,
-            pairing: 0,
-            agent0: agents[0].into(),
-            agent1: agents[1].into(),
-            side0: "x".into(),
-            side1: "o".into(),
-            result0,
-            winner: None,
-            end_reason: "end".into(),
-            plies,
-            nodes0: 0,
-            nodes1: 0,
-            opening: 0,
-            moves: String::new(),
-            note: String::new(),
-        }
+        GameRow::example(index, 0, agents, result0, plies)
     }
 
     #[test]
