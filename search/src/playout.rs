@@ -8,6 +8,7 @@
 //! rollout search improves on (Tesauro and Galperin, "On-line policy improvement using
 //! Monte-Carlo search", 1996).
 
+use agon_engine::luck::pick_weighted;
 use agon_engine::{Evaluator, Seat, State, Turn};
 use rand::Rng;
 
@@ -74,19 +75,11 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
                 scratch.outcomes.clear();
                 state.chance_outcomes(&mut scratch.outcomes);
                 let total: u64 = scratch.outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-                let mut pick = match dice.as_deref_mut() {
+                let pick = match dice.as_deref_mut() {
                     Some(dice) => dice.random_range(0..total),
                     None => rng.random_range(0..total),
                 };
-                let mut chosen = scratch.outcomes[0].0;
-                for &(m, w) in &scratch.outcomes {
-                    if pick < u64::from(w) {
-                        chosen = m;
-                        break;
-                    }
-                    pick -= u64::from(w);
-                }
-                chosen
+                pick_weighted(&scratch.outcomes, pick)
             }
         };
         let undo = state.apply(m);

@@ -4,6 +4,7 @@
 //! fewer nodes in total than plain expectimax.
 
 use agon_engine::games::pig::{Pig, PigEval, PigState};
+use agon_engine::luck::pick_weighted;
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimState};
 use agon_engine::{sample_outcome, Evaluator, Game, Params, Seat, State, Turn, ZeroSumTwoPlayer};
 use agon_search::registry::{self, build_chance, complete_params};
@@ -432,16 +433,7 @@ fn reference_playouts<S: State, E: Evaluator<S>>(
                     let mut outcomes = Vec::new();
                     c.chance_outcomes(&mut outcomes);
                     let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-                    let mut pick = dice.random_range(0..total);
-                    let at = outcomes
-                        .iter()
-                        .position(|&(_, w)| {
-                            let here = pick < u64::from(w);
-                            pick = pick.wrapping_sub(u64::from(w));
-                            here
-                        })
-                        .unwrap();
-                    outcomes[at].0
+                    pick_weighted(&outcomes, dice.random_range(0..total))
                 }
                 Turn::Seat(mover) => {
                     let mut moves = Vec::new();
