@@ -156,16 +156,8 @@ impl Board {
         m.tops.count_ones() + m.helds.count_ones()
     }
 
-    /// Active agents of `colour`: tops of that colour that are not locked.
-    pub fn active_count(&self, colour: u8) -> u32 {
-        (0..8u8)
-            .filter(|&y| y != objective_row(colour))
-            .map(|y| self.row_masks(y, colour).tops.count_ones())
-            .sum()
-    }
-
-    /// Whether `colour` has an active agent.
-    fn has_active(&self, colour: u8) -> bool {
+    /// Whether `colour` has an active agent: a top of that colour that is not locked.
+    pub fn has_active(&self, colour: u8) -> bool {
         (0..8u8).any(|y| y != objective_row(colour) && self.row_masks(y, colour).tops != 0)
     }
 

@@ -484,7 +484,7 @@ impl ThreeWillState {
     fn for_each_pick(&self, claimant: Seat, mut f: impl FnMut(u8, bool)) {
         let c = colour_of(claimant);
         let primary = self.board.locked_count(c) >= 3;
-        let supplementary = self.board.active_count(enemy(c)) == 0;
+        let supplementary = !self.board.has_active(enemy(c));
         let row = objective_row(c);
         for sq in 0..64u8 {
             let (top, held) = (self.board.top(sq), self.board.held(sq));
