@@ -24,8 +24,8 @@ use serde::Serialize;
 
 use crate::args::{BadInput, MergeArgs};
 use crate::record::{
-    read_games, write_summary, GameRow, RunMeta, TimingRow, GAMES_FILE, META_FILE, SUMMARY_FILE,
-    TIMINGS_FILE,
+    first_difference, read_games, write_summary, GameRow, RunMeta, TimingRow, GAMES_FILE,
+    META_FILE, SUMMARY_FILE, TIMINGS_FILE,
 };
 use crate::report::{summarise, table};
 use crate::run_dir;
@@ -186,34 +186,17 @@ fn pairings(meta: &RunMeta) -> u64 {
     }
 }
 
-/// The first field in which two shards' runs differ, naming both folders.
+/// The first field in which two shards' runs differ, naming both folders: any field of
+/// the run's identity, with shard counts in place of the shards themselves.
 fn run_difference(a_dir: &Path, a: &RunMeta, b_dir: &Path, b: &RunMeta) -> Option<String> {
-    let fields = [
-        ("toolkit", a.toolkit.clone(), b.toolkit.clone()),
-        ("game", a.game.clone(), b.game.clone()),
-        ("agents", a.agents.join(" "), b.agents.join(" ")),
-        (
-            "games per pairing",
-            a.games_per_pairing.to_string(),
-            b.games_per_pairing.to_string(),
-        ),
-        ("seed", a.seed.to_string(), b.seed.to_string()),
-        (
-            "shard count",
-            shard_of(a).count.to_string(),
-            shard_of(b).count.to_string(),
-        ),
-    ];
-    fields
-        .into_iter()
-        .find(|(_, x, y)| x != y)
-        .map(|(what, x, y)| {
-            format!(
-                "{what} {y:?} in \"{}\", {x:?} in \"{}\"",
-                b_dir.display(),
-                a_dir.display()
-            )
-        })
+    let count = |m: &RunMeta| ("shard count", shard_of(m).count.to_string());
+    first_difference(a.identity(count(a)), b.identity(count(b))).map(|(what, x, y)| {
+        format!(
+            "{what} {y:?} in \"{}\", {x:?} in \"{}\"",
+            b_dir.display(),
+            a_dir.display()
+        )
+    })
 }
 
 /// Reads a shard folder's rows; refuses it unless it holds exactly its games, finished.
@@ -287,4 +270,46 @@ fn write_rows<T: Serialize>(path: &Path, rows: impl IntoIterator<Item = T>) -> R
     w.flush()
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shard_meta(index: u64, random_opening: u32) -> RunMeta {
+        RunMeta {
+            toolkit: "agon 0.1.0".into(),
+            commit: "abc".into(),
+            game: "pig".into(),
+            agents: vec!["greedy".into(), "random".into()],
+            games_per_pairing: 6,
+            seed: 5,
+            random_opening,
+            openings: String::new(),
+            openings_hash: String::new(),
+            threads: 1,
+            command: format!("agon tournament --shard {index}/4"),
+            shard: Some(Shard { index, count: 4 }),
+            sprt: None,
+        }
+    }
+
+    #[test]
+    fn shards_of_one_run_differ_only_in_their_index_and_anything_else_is_named() {
+        let (a, b) = (Path::new("s1"), Path::new("s2"));
+        assert_eq!(
+            run_difference(a, &shard_meta(1, 0), b, &shard_meta(2, 0)),
+            None
+        );
+        assert_eq!(
+            run_difference(a, &shard_meta(1, 0), b, &shard_meta(2, 4)).unwrap(),
+            "random opening \"4\" in \"s2\", \"0\" in \"s1\""
+        );
+        let mut other_count = shard_meta(2, 0);
+        other_count.shard = Some(Shard { index: 2, count: 5 });
+        assert_eq!(
+            run_difference(a, &shard_meta(1, 0), b, &other_count).unwrap(),
+            "shard count \"5\" in \"s2\", \"4\" in \"s1\""
+        );
+    }
 }

@@ -306,46 +306,31 @@ impl RunMeta {
         Ok(meta)
     }
 
-    /// The first field that makes `other` a different run from `self` (`None` if they
-    /// are the same run), as `what: "mine" here, "theirs" there`. Threads, the command
-    /// text and the commit do not count: the first two never change the results, and a
-    /// rebuilt binary of the same toolkit version may continue a run (the caller warns).
+    /// The fields that make a run what it is, each named and as text, with the shard
+    /// field given as `shard` (a resume compares shards, a merge shard counts). Threads,
+    /// the command text and the commit are not among them: the first two never change
+    /// the results, and a rebuilt binary of the same toolkit version may continue a run
+    /// (the caller warns).
+    pub fn identity(&self, shard: (&'static str, String)) -> [(&'static str, String); 10] {
+        [
+            ("toolkit", self.toolkit.clone()),
+            ("game", self.game.clone()),
+            ("agents", self.agents.join(" ")),
+            ("games per pairing", self.games_per_pairing.to_string()),
+            ("seed", self.seed.to_string()),
+            shard,
+            ("sprt", self.sprt.clone().unwrap_or_else(|| "none".into())),
+            ("random opening", self.random_opening.to_string()),
+            ("openings file", self.openings.clone()),
+            ("openings file contents (hash)", self.openings_hash.clone()),
+        ]
+    }
+
+    /// The first field of [`RunMeta::identity`] that makes `other` a different run from
+    /// `self` (`None` if they are the same run), as `what: "mine" here, "theirs" there`.
     pub fn difference(&self, other: &RunMeta) -> Option<String> {
-        let fields = [
-            ("toolkit", self.toolkit.clone(), other.toolkit.clone()),
-            ("game", self.game.clone(), other.game.clone()),
-            ("agents", self.agents.join(" "), other.agents.join(" ")),
-            (
-                "games per pairing",
-                self.games_per_pairing.to_string(),
-                other.games_per_pairing.to_string(),
-            ),
-            ("seed", self.seed.to_string(), other.seed.to_string()),
-            ("shard", shard_text(self.shard), shard_text(other.shard)),
-            (
-                "sprt",
-                self.sprt.clone().unwrap_or_else(|| "none".into()),
-                other.sprt.clone().unwrap_or_else(|| "none".into()),
-            ),
-            (
-                "random opening",
-                self.random_opening.to_string(),
-                other.random_opening.to_string(),
-            ),
-            (
-                "openings file",
-                self.openings.clone(),
-                other.openings.clone(),
-            ),
-            (
-                "openings file contents (hash)",
-                self.openings_hash.clone(),
-                other.openings_hash.clone(),
-            ),
-        ];
-        fields
-            .into_iter()
-            .find(|(_, a, b)| a != b)
+        let shard = |m: &RunMeta| ("shard", shard_text(m.shard));
+        first_difference(self.identity(shard(self)), other.identity(shard(other)))
             .map(|(what, a, b)| format!("{what} {b:?} there, {a:?} here"))
     }
 }
@@ -585,6 +570,18 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<()> {
         .with_context(|| format!("cannot write {}", temporary.display()))?;
     drop(w);
     std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The first field where two [`RunMeta::identity`] lists differ: its name, then the
+/// first list's text and the second's.
+pub fn first_difference<const N: usize>(
+    a: [(&'static str, String); N],
+    b: [(&'static str, String); N],
+) -> Option<(&'static str, String, String)> {
+    a.into_iter()
+        .zip(b)
+        .find(|((_, x), (_, y))| x != y)
+        .map(|((what, x), (_, y))| (what, x, y))
 }
 
 /// Rows for the tests of the modules that read games.csv.
