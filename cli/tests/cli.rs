@@ -6,7 +6,10 @@
 use std::path::Path;
 
 mod common;
-use common::{agon, agon_in, assert_bad, scratch, small_tournament as tournament, stderr, stdout};
+use common::{
+    agon, agon_in, assert_bad, scratch, small_tournament as tournament, stderr, stdout,
+    stdout_without_speed,
+};
 
 /// Asserts that `agon` with `args` is refused: exit code 2, exactly `line` on standard
 /// error, nothing on standard output.
@@ -402,10 +405,7 @@ fn one_and_two_threads_write_identical_files() {
         lines[0],
         "section,pairing,agent_a,agent_b,subject,statistic,value,low,high"
     );
-    assert_eq!(
-        lines[1],
-        "pairing,0,\"ab:depth=2,hash=16,threads=1\",greedy,,games,4,,"
-    );
+    assert_eq!(lines[1], "pairing,0,ab:depth=2,greedy,,games,4,,");
     assert!(
         summary.contains("\npairing,2,greedy,random,,games,4,,\n"),
         "{summary}"
@@ -415,7 +415,7 @@ fn one_and_two_threads_write_identical_files() {
         summary.contains("\nrating,,,,,anchor,mean,,\n"),
         "{summary}"
     );
-    for agent in ["\"ab:depth=2,hash=16,threads=1\"", "greedy", "random"] {
+    for agent in ["ab:depth=2", "greedy", "random"] {
         assert!(
             summary.contains(&format!("\nrating,,,,{agent},elo,")),
             "{agent}: {summary}"
@@ -452,9 +452,9 @@ fn golden_games_csv_of_a_seeded_self_play() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
-        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,opening,moves,note\n\
-         0,0,0,random,random,black,white,0,1,elimination,6,3,3,0,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2,\n\
-         1,0,0,random,random,white,black,1,0,elimination,7,4,3,0,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2,\n"
+        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,turns,decisions0,decisions1,nodes0,nodes1,opening,moves,note\n\
+         0,0,0,random,random,black,white,0,1,elimination,6,6,3,3,3,3,0,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2,\n\
+         1,0,0,random,random,white,black,1,0,elimination,7,7,4,3,4,3,0,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2,\n"
     );
     // The summary of this run, file and printed table, byte for byte (one agent: no
     // ratings; one pair, each game won by the side that moved first).
@@ -528,7 +528,7 @@ end,0,random,random,elimination,draws,0,,
 "#
     );
     assert_eq!(
-        stdout(&o),
+        stdout_without_speed(&o),
         format!(
             r#"invector:height=2,pie=true,width=3: 2 games (2 per pairing), seed 5
 pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
@@ -552,10 +552,33 @@ scope      end reason   seat 0 won  seat 1 won  drawn
 all games  elimination           1           1      0
 pairing 0  elimination           1           1      0
 
-wrote meta.csv, games.csv, timings.csv, summary.csv in {}
+wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in {}
 "#,
             out.display()
         )
+    );
+    // Speed, apart from the reproducible table: per agent its games, decisions and nodes
+    // are exact (self-play: 3 + 3 + 4 + 3 decisions of `random`, a node each); times vary.
+    let speed = std::fs::read_to_string(out.join("speed.csv")).unwrap();
+    let lines: Vec<&str> = speed.lines().collect();
+    assert_eq!(
+        lines[0],
+        "agent,games,decisions,time_us,us_per_decision,nodes,nodes_per_second"
+    );
+    let fields: Vec<&str> = lines[1].split(',').collect();
+    assert_eq!(
+        (lines.len(), fields[0], fields[1], fields[2], fields[5]),
+        (2, "random", "2", "13", "13")
+    );
+    let printed = stdout(&o);
+    let section = &printed[printed.find("\nspeed (").unwrap() + 1..];
+    assert!(
+        section.starts_with(
+            "speed (wall-clock thinking time, not reproducible; speed.csv)\n\
+             agent   games  decisions  time s  ms/decision  nodes  nodes/s\n\
+             random      2         13"
+        ),
+        "{section}"
     );
     let meta = std::fs::read_to_string(out.join("meta.csv")).unwrap();
     assert!(
@@ -613,7 +636,7 @@ fn sprt_and_ratings_of_a_two_agent_match() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
-        stdout(&o),
+        stdout_without_speed(&o),
         format!(
             r#"invector:height=2,pie=true,width=3: 4 games (4 per pairing), seed 5
 pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
@@ -644,7 +667,7 @@ scope      end reason   seat 0 won  seat 1 won  drawn
 all games  elimination           2           2      0
 pairing 0  elimination           2           2      0
 
-wrote meta.csv, games.csv, timings.csv, summary.csv in {}
+wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in {}
 "#,
             out.display()
         )
@@ -739,7 +762,7 @@ fn run_folders_are_reprinted_or_refused() {
     let first = agon(&tournament(out_text, &["--threads", "2"]));
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert!(stdout(&first).contains(&format!(
-        "wrote meta.csv, games.csv, timings.csv, summary.csv in {out_text}"
+        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in {out_text}"
     )));
     let games = std::fs::read(out.join("games.csv")).unwrap();
 
@@ -858,7 +881,9 @@ fn agon_alone_runs_the_default_tournament_then_reprints_it() {
         text.starts_with("invector:height=7,pie=true,width=8: 60 games (20 per pairing), seed 1\n"),
         "{text}"
     );
-    assert!(text.contains("wrote meta.csv, games.csv, timings.csv, summary.csv in results/default"));
+    assert!(text.contains(
+        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in results/default"
+    ));
     for file in ["meta.csv", "games.csv", "timings.csv", "summary.csv"] {
         assert!(dir.join("results/default").join(file).is_file(), "{file}");
     }
@@ -1072,11 +1097,11 @@ fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
-        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,opening,moves,note\n\
-         0,0,0,random,random,first,second,1,0,target,16,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,\n\
-         1,0,0,random,random,first,second,0,1,target,17,4,7,0,hold hold hold roll 1 roll 6 hold roll 2 roll 3 roll 4 roll 2 hold,\n\
-         2,1,0,random,random,first,second,1,0,target,14,7,2,0,hold roll 1 roll 4 hold hold roll 2 roll 2 roll 3 hold,\n\
-         3,1,0,random,random,first,second,1,0,target,7,4,1,0,hold hold roll 4 roll 6 hold,\n"
+        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,turns,decisions0,decisions1,nodes0,nodes1,opening,moves,note\n\
+         0,0,0,random,random,first,second,1,0,target,16,7,7,4,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,\n\
+         1,0,0,random,random,first,second,0,1,target,17,6,4,7,4,7,0,hold hold hold roll 1 roll 6 hold roll 2 roll 3 roll 4 roll 2 hold,\n\
+         2,1,0,random,random,first,second,1,0,target,14,5,7,2,7,2,0,hold roll 1 roll 4 hold hold roll 2 roll 2 roll 3 hold,\n\
+         3,1,0,random,random,first,second,1,0,target,7,3,4,1,4,1,0,hold hold roll 4 roll 6 hold,\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
