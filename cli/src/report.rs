@@ -756,8 +756,7 @@ pub fn table(summary: &Summary) -> String {
         }
     }
     sections.push(format!(
-        "game length (in plies: decisions and chance outcomes; in turns: as the game's rules \
-         count them)\n{}",
+        "game length in plies and in turns (as the game's rules count them)\n{}",
         grid(&cells, 2)
     ));
 
@@ -889,7 +888,7 @@ mod tests {
             ]
         );
         let printed = table(&summary);
-        let at = printed.find("game length (in plies").unwrap();
+        let at = printed.find("game length in plies").unwrap();
         let section: Vec<&str> = printed[at..].lines().take(4).collect();
         assert_eq!(
             section[1..],

@@ -422,7 +422,7 @@ fn one_and_two_threads_write_identical_files() {
         );
     }
     assert!(
-        summary.contains("\nseat,,,,0,wins,") && summary.contains("\nlength,,,,,games,12,,\n"),
+        summary.contains("\nseat,,,,0,wins,") && summary.contains("\nlength,,,,plies,games,12,,\n"),
         "{summary}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -489,14 +489,30 @@ side,,,,black,p_value,0.5000,,
 side,,,,black,score,0.0000,0.0000,0.7764
 swap,,,,,swaps,1,,
 swap,,,,,swap_rate,0.5000,0.0945,0.9055
-length,,,,,games,2,,
-length,,,,,mean,6.50,,
-length,,,,,sd,0.71,,
-length,,,,,min,6,,
-length,,,,,q1,6.25,,
-length,,,,,median,6.50,,
-length,,,,,q3,6.75,,
-length,,,,,max,7,,
+length,,,,plies,games,2,,
+length,,,,plies,mean,6.50,,
+length,,,,plies,sd,0.71,,
+length,,,,plies,min,6,,
+length,,,,plies,q1,6.25,,
+length,,,,plies,median,6.50,,
+length,,,,plies,q3,6.75,,
+length,,,,plies,max,7,,
+length,,,,turns,games,2,,
+length,,,,turns,mean,6.50,,
+length,,,,turns,sd,0.71,,
+length,,,,turns,min,6,,
+length,,,,turns,q1,6.25,,
+length,,,,turns,median,6.50,,
+length,,,,turns,q3,6.75,,
+length,,,,turns,max,7,,
+length,,,,decisions,games,2,,
+length,,,,decisions,mean,6.50,,
+length,,,,decisions,sd,0.71,,
+length,,,,decisions,min,6,,
+length,,,,decisions,q1,6.25,,
+length,,,,decisions,median,6.50,,
+length,,,,decisions,q3,6.75,,
+length,,,,decisions,max,7,,
 end,,,,elimination,seat0_wins,1,,
 end,,,,elimination,seat1_wins,1,,
 end,,,,elimination,draws,0,,
@@ -514,14 +530,30 @@ side,0,random,random,black,p_value,0.5000,,
 side,0,random,random,black,score,0.0000,0.0000,0.7764
 swap,0,random,random,,swaps,1,,
 swap,0,random,random,,swap_rate,0.5000,0.0945,0.9055
-length,0,random,random,,games,2,,
-length,0,random,random,,mean,6.50,,
-length,0,random,random,,sd,0.71,,
-length,0,random,random,,min,6,,
-length,0,random,random,,q1,6.25,,
-length,0,random,random,,median,6.50,,
-length,0,random,random,,q3,6.75,,
-length,0,random,random,,max,7,,
+length,0,random,random,plies,games,2,,
+length,0,random,random,plies,mean,6.50,,
+length,0,random,random,plies,sd,0.71,,
+length,0,random,random,plies,min,6,,
+length,0,random,random,plies,q1,6.25,,
+length,0,random,random,plies,median,6.50,,
+length,0,random,random,plies,q3,6.75,,
+length,0,random,random,plies,max,7,,
+length,0,random,random,turns,games,2,,
+length,0,random,random,turns,mean,6.50,,
+length,0,random,random,turns,sd,0.71,,
+length,0,random,random,turns,min,6,,
+length,0,random,random,turns,q1,6.25,,
+length,0,random,random,turns,median,6.50,,
+length,0,random,random,turns,q3,6.75,,
+length,0,random,random,turns,max,7,,
+length,0,random,random,decisions,games,2,,
+length,0,random,random,decisions,mean,6.50,,
+length,0,random,random,decisions,sd,0.71,,
+length,0,random,random,decisions,min,6,,
+length,0,random,random,decisions,q1,6.25,,
+length,0,random,random,decisions,median,6.50,,
+length,0,random,random,decisions,q3,6.75,,
+length,0,random,random,decisions,max,7,,
 end,0,random,random,elimination,seat0_wins,1,,
 end,0,random,random,elimination,seat1_wins,1,,
 end,0,random,random,elimination,draws,0,,
@@ -542,10 +574,12 @@ all games  side black  0-0-2  0.0000 [0.0000, 0.6576]   0.5000  0.0000 [0.0000, 
 pairing 0  seat 0      1-0-1  0.5000 [0.0945, 0.9055]   1.0000  0.5000 [0.0000, 1.0000]
 pairing 0  side black  0-0-2  0.0000 [0.0000, 0.6576]   0.5000  0.0000 [0.0000, 0.7764]  0.5000 [0.0945, 0.9055]
 
-game length (plies)
-scope      games  mean    sd  min    q1  median    q3  max
-all games      2  6.50  0.71    6  6.25    6.50  6.75    7
-pairing 0      2  6.50  0.71    6  6.25    6.50  6.75    7
+game length in plies and in turns (as the game's rules count them)
+scope      in     games  mean    sd  min    q1  median    q3  max
+all games  plies      2  6.50  0.71    6  6.25    6.50  6.75    7
+all games  turns      2  6.50  0.71    6  6.25    6.50  6.75    7
+pairing 0  plies      2  6.50  0.71    6  6.25    6.50  6.75    7
+pairing 0  turns      2  6.50  0.71    6  6.25    6.50  6.75    7
 
 end reasons
 scope      end reason   seat 0 won  seat 1 won  drawn
@@ -657,10 +691,12 @@ all games  side black  4-0-0  1.0000 [0.5101, 1.0000]   0.1250  1.0000 [0.4729, 
 pairing 0  seat 0      2-0-2  0.5000 [0.1500, 0.8500]   1.0000  0.5000 [0.0100, 0.9900]
 pairing 0  side black  4-0-0  1.0000 [0.5101, 1.0000]   0.1250  1.0000 [0.4729, 1.0000]  0.5000 [0.1500, 0.8500]
 
-game length (plies)
-scope      games  mean    sd  min    q1  median    q3  max
-all games      4  6.50  1.73    5  5.00    6.50  8.00    8
-pairing 0      4  6.50  1.73    5  5.00    6.50  8.00    8
+game length in plies and in turns (as the game's rules count them)
+scope      in     games  mean    sd  min    q1  median    q3  max
+all games  plies      4  6.50  1.73    5  5.00    6.50  8.00    8
+all games  turns      4  6.50  1.73    5  5.00    6.50  8.00    8
+pairing 0  plies      4  6.50  1.73    5  5.00    6.50  8.00    8
+pairing 0  turns      4  6.50  1.73    5  5.00    6.50  8.00    8
 
 end reasons
 scope      end reason   seat 0 won  seat 1 won  drawn

@@ -96,6 +96,7 @@ fn a_folder_that_is_not_a_run_is_refused_and_left_alone() {
     assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
     std::fs::remove_file(no_games.join("games.csv")).unwrap();
     std::fs::remove_file(no_games.join("summary.csv")).unwrap();
+    std::fs::remove_file(no_games.join("speed.csv")).unwrap();
     assert_bad(
         &agon(&["report", text(&no_games)]),
         &format!("\"{}\" holds no games.csv", no_games.display()),
