@@ -48,6 +48,7 @@ mod run_dir;
 mod seeds;
 mod shard;
 mod spec;
+mod speed;
 mod stats;
 mod tournament;
 

@@ -33,7 +33,8 @@ const FORMAT: &str = "2";
 /// The header line of games.csv (without its line end): [`GameRow`]'s fields in order.
 /// A unit test checks that serde writes exactly this header.
 pub const GAMES_HEADER: &str = "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,\
-                                end_reason,plies,nodes0,nodes1,opening,moves,note";
+                                end_reason,plies,turns,decisions0,decisions1,nodes0,nodes1,opening,\
+                                moves,note";
 /// The header line of timings.csv (without its line end): [`TimingRow`]'s fields.
 pub const TIMINGS_HEADER: &str = "game,time_us0,time_us1";
 
@@ -92,6 +93,14 @@ pub struct GameRow {
     pub end_reason: String,
     /// Plies played (decisions and chance outcomes).
     pub plies: u32,
+    /// Turns played, as the game's rules define a turn ([`agon_engine::State::turns`]):
+    /// the unit of the game's turn cap, the opening's turns included.
+    pub turns: u32,
+    /// Decisions seat 0's agent made (the moves it chose, not the opening's nor chance
+    /// outcomes): the moves its `nodes0` and thinking time were spent on.
+    pub decisions0: u32,
+    /// Decisions seat 1's agent made.
+    pub decisions1: u32,
     /// Search nodes of seat 0's agent over the game.
     pub nodes0: u64,
     /// Search nodes of seat 1's agent over the game.
@@ -588,8 +597,9 @@ pub fn first_difference<const N: usize>(
 #[cfg(test)]
 impl GameRow {
     /// Game `game` (of pair `game / 2`) of `pairing` between `agents`, seat 0 first,
-    /// with `result0` and the winner it implies, `plies` plies, Black moving first, ended
-    /// by elimination, no moves recorded.
+    /// with `result0` and the winner it implies, `plies` plies (each a turn, the seats'
+    /// decisions alternating), Black moving first, ended by elimination, no moves
+    /// recorded.
     pub(crate) fn example(
         game: u64,
         pairing: u64,
@@ -613,6 +623,9 @@ impl GameRow {
             },
             end_reason: "elimination".into(),
             plies,
+            turns: plies,
+            decisions0: plies.div_ceil(2),
+            decisions1: plies / 2,
             nodes0: 0,
             nodes1: 0,
             opening: 0,
@@ -640,6 +653,9 @@ mod tests {
             winner: None,
             end_reason: "cap".into(),
             plies: 2,
+            turns: 2,
+            decisions0: 0,
+            decisions1: 1,
             nodes0: 10,
             nodes1: 1,
             opening: 1,
@@ -652,8 +668,8 @@ mod tests {
         assert_eq!(
             text,
             "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,\
-             nodes0,nodes1,opening,moves,note\n\
-             3,1,0,ab:depth=3,random,white,black,0.5,,cap,2,10,1,1,a1xa2 swap,\n"
+             turns,decisions0,decisions1,nodes0,nodes1,opening,moves,note\n\
+             3,1,0,ab:depth=3,random,white,black,0.5,,cap,2,2,0,1,10,1,1,a1xa2 swap,\n"
         );
         assert_eq!(text.lines().next(), Some(GAMES_HEADER));
         let back: GameRow = csv::Reader::from_reader(text.as_bytes())

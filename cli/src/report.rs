@@ -102,6 +102,13 @@ pub struct AgentRating {
     pub elo: EloEstimate,
 }
 
+/// The units game lengths are given in, in the order of summary.csv's `length` rows
+/// (their `subject`): `plies` (decisions and chance outcomes, the opening's included),
+/// `turns` (as the game's rules count them, the unit of its turn cap; the opening's
+/// included) and `decisions` (the agents' decisions, both seats', the opening's left
+/// out): games.csv's `plies`, `turns` and `decisions0 + decisions1`.
+pub const LENGTH_UNITS: [&str; 3] = ["plies", "turns", "decisions"];
+
 /// First-move advantage, lengths and end reasons of a set of games.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScopeStats {
@@ -113,8 +120,8 @@ pub struct ScopeStats {
     pub first_side: BTreeMap<String, Wdl>,
     /// Games with a pie-rule swap.
     pub swaps: u64,
-    /// Game lengths (plies).
-    pub lengths: Option<LengthStats>,
+    /// Game lengths in each of [`LENGTH_UNITS`], in that order; `None` without games.
+    pub lengths: Option<[LengthStats; 3]>,
     /// By end reason: games won by seat 0, won by seat 1, drawn.
     pub ends: BTreeMap<String, [u64; 3]>,
 }
@@ -129,7 +136,8 @@ struct ScopeTally {
     seat0: Wdl,
     first_side: BTreeMap<String, Wdl>,
     swaps: u64,
-    lengths: Vec<u32>,
+    /// By [`LENGTH_UNITS`].
+    lengths: [Vec<u32>; 3],
     ends: BTreeMap<String, [u64; 3]>,
 }
 
@@ -146,7 +154,10 @@ impl ScopeTally {
             .or_default()
             .add(side_result);
         self.swaps += u64::from(swapped);
-        self.lengths.push(row.plies);
+        let lengths = [row.plies, row.turns, row.decisions0 + row.decisions1];
+        for (all, length) in self.lengths.iter_mut().zip(lengths) {
+            all.push(length);
+        }
         let slot = match result0.signum() {
             1 => 0,
             -1 => 1,
@@ -161,23 +172,31 @@ impl ScopeTally {
             seat0: self.seat0,
             first_side: self.first_side,
             swaps: self.swaps,
-            lengths: LengthStats::of(&self.lengths),
+            lengths: match &self.lengths {
+                [plies, turns, decisions] => LengthStats::of(plies)
+                    .zip(LengthStats::of(turns))
+                    .zip(LengthStats::of(decisions))
+                    .map(|((p, t), d)| [p, t, d]),
+            },
             ends: self.ends,
         }
     }
 }
 
-/// The index in `labels` of the agent `name` names: its label, or an agent spec whose
-/// canonical text is a label (so `ab:depth=3` finds `ab:depth=3,hash=16`). Fails with
+/// The index in `labels` of the agent `name` names: its label, or an agent spec that
+/// means the same agent as a label (so `ab:depth=6,hash=16` finds `ab:depth=6`, and
+/// `ab:depth=6` finds the full spec an older run used as its label). Fails with
 /// [`BadInput`] listing the labels.
 pub fn find_anchor(labels: &[String], name: &str) -> Result<usize, BadInput> {
-    let canonical = AgentSpec::parse(name, false).map(|spec| spec.to_string());
+    let spec = |text: &str| AgentSpec::parse(text, false).ok();
     labels
         .iter()
         .position(|label| label == name)
         .or_else(|| {
-            let canonical = canonical.ok()?;
-            labels.iter().position(|label| *label == canonical)
+            let wanted = spec(name)?;
+            labels
+                .iter()
+                .position(|label| spec(label).as_ref() == Some(&wanted))
         })
         .ok_or_else(|| {
             BadInput::new(format!(
@@ -507,9 +526,9 @@ impl Summary {
                     wilson(scope.swaps, games).map(|(l, h)| (format_rate(l), format_rate(h))),
                 ),
             );
-            if let Some(l) = &scope.lengths {
+            for (unit, l) in LENGTH_UNITS.iter().zip(scope.lengths.iter().flatten()) {
                 let mut put = |statistic: &str, value: String| {
-                    push("length", key, "", statistic, plain(value))
+                    push("length", key, unit, statistic, plain(value))
                 };
                 put("games", l.games.to_string());
                 put("mean", format_plies(l.mean));
@@ -713,12 +732,18 @@ pub fn table(summary: &Summary) -> String {
     ));
 
     let mut cells = vec![header(&[
-        "scope", "games", "mean", "sd", "min", "q1", "median", "q3", "max",
+        "scope", "in", "games", "mean", "sd", "min", "q1", "median", "q3", "max",
     ])];
     for scope in &summary.scopes {
-        if let Some(l) = &scope.lengths {
+        // Plies and turns; decisions are in summary.csv.
+        for (unit, l) in LENGTH_UNITS
+            .iter()
+            .zip(scope.lengths.iter().flatten())
+            .take(2)
+        {
             cells.push(vec![
                 scope_name(scope),
+                unit.to_string(),
                 l.games.to_string(),
                 format_plies(l.mean),
                 l.sd.map(format_plies).unwrap_or_else(|| "-".into()),
@@ -730,7 +755,10 @@ pub fn table(summary: &Summary) -> String {
             ]);
         }
     }
-    sections.push(format!("game length (plies)\n{}", grid(&cells, 1)));
+    sections.push(format!(
+        "game length in plies and in turns (as the game's rules count them)\n{}",
+        grid(&cells, 2)
+    ));
 
     let mut cells = vec![header(&[
         "scope",
@@ -830,6 +858,56 @@ mod tests {
         assert_eq!(value(&rows, "seat", "", "win_rate"), "");
         assert_eq!(value(&rows, "swap", "", "swap_rate"), "");
         assert!(table(&summary).starts_with("pairings "));
+    }
+
+    #[test]
+    fn lengths_are_given_in_plies_turns_and_decisions_each_naming_its_unit() {
+        use Result0::*;
+        // Two Pig-like games: many plies (dice included), fewer decisions, fewer turns.
+        let mut games = [row(0, 0, ["x", "y"], Win), row(1, 0, ["y", "x"], Loss)];
+        for (g, (plies, turns, d0, d1)) in games.iter_mut().zip([(16, 7, 7, 4), (7, 3, 4, 1)]) {
+            (g.plies, g.turns, g.decisions0, g.decisions1) = (plies, turns, d0, d1);
+        }
+        let summary = summarise(&games, None, None).unwrap();
+        let lengths: Vec<String> = summary
+            .rows()
+            .iter()
+            .filter(|r| r.section == "length" && r.pairing.is_empty())
+            .filter(|r| ["min", "max"].contains(&r.statistic.as_str()))
+            .map(|r| format!("{} {} {}", r.subject, r.statistic, r.value))
+            .collect();
+        assert_eq!(
+            lengths,
+            [
+                "plies min 7",
+                "plies max 16",
+                "turns min 3",
+                "turns max 7",
+                "decisions min 5",
+                "decisions max 11"
+            ]
+        );
+        let printed = table(&summary);
+        let at = printed.find("game length in plies").unwrap();
+        let section: Vec<&str> = printed[at..].lines().take(4).collect();
+        assert_eq!(
+            section[1..],
+            [
+                "scope      in     games   mean    sd  min    q1  median     q3  max",
+                "all games  plies      2  11.50  6.36    7  9.25   11.50  13.75   16",
+                "all games  turns      2   5.00  2.83    3  4.00    5.00   6.00    7",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_anchor_spec_finds_the_short_label_of_the_same_agent() {
+        let labels = ["ab:depth=6".to_string(), "random".to_string()];
+        assert_eq!(find_anchor(&labels, "ab:depth=6,hash=16,threads=1"), Ok(0));
+        assert_eq!(find_anchor(&labels, "random"), Ok(1));
+        // An older run's labels were full specs; a short spec still finds them.
+        let old = ["ab:depth=6,hash=16,threads=1".to_string()];
+        assert_eq!(find_anchor(&old, "ab:depth=6"), Ok(0));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `agon report DIR`: recomputes a run folder's summary from its games.csv alone, prints
-//! it, writes summary.csv again, and draws SVG charts into the folder.
+//! it, writes summary.csv again, writes speed.csv from timings.csv (and prints it, apart
+//! from the reproducible table), and draws SVG charts into the folder.
 //!
 //! Charts (see [`crate::plots`]):
 //! - `ratings.svg`: each pairing's Elo difference A − B with its 95% interval, from the
@@ -19,8 +20,12 @@ use std::io::Write;
 
 use crate::args::{BadInput, ReportArgs};
 use crate::plots::{histogram, IntervalChart};
-use crate::record::{read_games, write_summary, RunMeta, GAMES_FILE, META_FILE, SUMMARY_FILE};
+use crate::record::{
+    read_games, scan, write_summary, RunMeta, TimingRow, GAMES_FILE, META_FILE, SUMMARY_FILE,
+    TIMINGS_FILE, TIMINGS_HEADER,
+};
 use crate::report::{summarise, table, Summary};
+use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::binomial::wilson;
 use crate::stats::sprt::Sprt;
 
@@ -76,6 +81,15 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
     let summary = summarise(&games, args.anchor.as_deref(), sprt.as_ref())?;
     write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     let mut written = vec![SUMMARY_FILE];
+    // Speed needs timings.csv; a folder without one (or with a torn end) gets what its
+    // complete rows give.
+    let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)
+        .map(|t| t.rows)
+        .unwrap_or_default();
+    let speed = speed_section(dir, &games, &timings, true)?;
+    if !speed.is_empty() {
+        written.push(SPEED_FILE);
+    }
     let ratings = rating_rows(&summary);
     if !ratings.labels.is_empty() {
         IntervalChart {
@@ -126,6 +140,7 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         meta.seed,
         table(&summary)
     )?;
+    write!(out, "{speed}")?;
     writeln!(out, "wrote {} in {}", written.join(", "), shown)?;
     out.flush()?;
     Ok(())

@@ -39,6 +39,7 @@ use crate::record::{
 use crate::report::{find_anchor, summarise, table};
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
+use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::sprt::Sprt;
 use crate::tournament::{run, sprt_decides, Plan};
 
@@ -230,16 +231,17 @@ impl GameCommand for TournamentCommand<'_> {
                         .as_ref()
                         .is_some_and(|s| sprt_decides(s, &found.games.rows));
                 if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
-                    writeln!(
+                    write!(
                         out,
-                        "{} already holds this finished run; its summary:\n\n{}\n{}",
+                        "{} already holds this finished run; its summary:\n\n{}\n{}\n{}",
                         dir.display(),
                         heading_of(found.games.rows.len()),
                         table(&summarise(
                             &found.games.rows,
                             anchor.as_deref(),
                             sprt.as_ref()
-                        )?)
+                        )?),
+                        speed_section(&dir, &found.games.rows, &found.timings.rows, false)?,
                     )?;
                     return Ok(());
                 }
@@ -292,11 +294,20 @@ impl GameCommand for TournamentCommand<'_> {
         )?;
         let summary = summarise(&rows, anchor.as_deref(), sprt.as_ref())?;
         write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
+        let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)?.rows;
         writeln!(out, "{}\n{}", heading_of(rows.len()), table(&summary))?;
+        write!(out, "{}", speed_section(&dir, &rows, &timings, true)?)?;
         writeln!(
             out,
             "wrote {} in {}",
-            [META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE].join(", "),
+            [
+                META_FILE,
+                GAMES_FILE,
+                TIMINGS_FILE,
+                SUMMARY_FILE,
+                SPEED_FILE
+            ]
+            .join(", "),
             dir.display()
         )?;
         out.flush()?;

@@ -81,6 +81,26 @@ impl AgentSpec {
     pub fn is_human(&self) -> bool {
         self.name == HUMAN
     }
+
+    /// A short name for tables and records: the agent's name and only the parameters
+    /// that differ from what the name alone would mean (`mcts:iters=2000`, `ab`,
+    /// `ab:depth=4,time=50ms`). It is itself a spec that parses back to this one, so two
+    /// different specs never share a label. Built by dropping, key by key in order,
+    /// each parameter whose absence still parses to the same spec (a declared default,
+    /// or the default budget that [`registry::complete_params`] adds back).
+    pub fn label(&self) -> String {
+        let mut kept = self.params.clone();
+        for key in self.params.0.keys() {
+            let mut trial = kept.clone();
+            trial.0.remove(key);
+            let same = AgentSpec::parse(&canonical(self.name, &trial), true)
+                .is_ok_and(|spec| spec == *self);
+            if same {
+                kept = trial;
+            }
+        }
+        canonical(self.name, &kept)
+    }
 }
 
 impl fmt::Display for AgentSpec {
@@ -229,5 +249,54 @@ mod tests {
             parse("bare:x=1").unwrap_err(),
             "game \"bare:x=1\": unknown parameter \"x\" (valid: none)"
         );
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+
+    fn label(text: &str) -> String {
+        AgentSpec::parse(text, true).unwrap().label()
+    }
+
+    #[test]
+    fn a_label_is_the_name_and_the_parameters_that_differ_from_its_defaults() {
+        assert_eq!(label("ab"), "ab");
+        assert_eq!(label("ab:depth=4"), "ab");
+        assert_eq!(label("ab:depth=6,hash=16,threads=1"), "ab:depth=6");
+        assert_eq!(label("ab:hash=64,time=50ms"), "ab:hash=64,time=50ms");
+        assert_eq!(label("mcts:iters=2000"), "mcts:iters=2000");
+        assert_eq!(label("random"), "random");
+        assert_eq!(label("human"), "human");
+    }
+
+    #[test]
+    fn a_label_keeps_a_budget_that_matches_the_default_beside_another_budget() {
+        // `ab:time=50ms` searches to any depth within the time; with `depth=4` (the
+        // default depth) it stops at depth 4 as well: a different agent, another label.
+        let timed = label("ab:time=50ms");
+        let both = label("ab:depth=4,time=50ms");
+        assert_eq!(timed, "ab:time=50ms");
+        assert_eq!(both, "ab:depth=4,time=50ms");
+    }
+
+    #[test]
+    fn every_label_parses_back_to_its_spec() {
+        for text in [
+            "ab:depth=4,time=50ms",
+            "mcts:iters=20000,c=1.4,threads=1",
+            "star2:depth=1,playouts=64,plies=80",
+            "solve:wdl=true,hash=1024",
+            "expectimax",
+            "greedy",
+        ] {
+            let spec = AgentSpec::parse(text, false).unwrap();
+            assert_eq!(
+                AgentSpec::parse(&spec.label(), false).unwrap(),
+                spec,
+                "{text}"
+            );
+        }
     }
 }

@@ -42,8 +42,9 @@ use crate::stats::sprt::{Decision, Sprt};
 /// One agent of a tournament.
 #[derive(Clone, Debug)]
 pub struct Entrant {
-    /// The label records use: the canonical spec, with `#k` appended (k from 1) when the
-    /// same spec is entered more than once.
+    /// The label records and tables use: [`AgentSpec::label`], the agent's name with the
+    /// parameters that differ from its defaults, with `#k` appended (k from 1) when the
+    /// same spec is entered more than once (meta.csv keeps the full spec).
     pub label: String,
     /// The agent's spec.
     pub spec: AgentSpec,
@@ -104,9 +105,9 @@ impl Plan {
                 let text = &texts[i];
                 let label = if texts.iter().filter(|t| *t == text).count() > 1 {
                     let k = texts[..=i].iter().filter(|t| *t == text).count();
-                    format!("{text}#{k}")
+                    format!("{}#{k}", spec.label())
                 } else {
-                    text.clone()
+                    spec.label()
                 };
                 Entrant { label, spec }
             })
@@ -200,13 +201,17 @@ pub fn play_game<G: PlayableGame>(
         .opening
         .play(game, plan.seed, seating.pair, &luck, &mut moves)?;
     let opening = moves.len() as u32;
+    let mut decisions = [0u32; 2];
     let mut forfeit = None;
     loop {
         let m = match state.turn() {
             Turn::Over => break,
             Turn::Chance => state.common_outcome(&luck),
             Turn::Seat(seat) => match agent_move(agents[seat].as_mut(), &state, &mut rngs[seat]) {
-                Ok(m) => m,
+                Ok(m) => {
+                    decisions[seat] += 1;
+                    m
+                }
                 Err(fault) => {
                     forfeit = Some((seat, fault));
                     break;
@@ -264,6 +269,9 @@ pub fn play_game<G: PlayableGame>(
         winner,
         end_reason,
         plies: state.ply(),
+        turns: state.turns(),
+        decisions0: decisions[0],
+        decisions1: decisions[1],
         nodes0: stats[0].nodes,
         nodes1: stats[1].nodes,
         opening,
@@ -505,6 +513,19 @@ mod tests {
 
     use super::*;
 
+    #[test]
+    fn labels_are_short_and_a_repeated_spec_is_numbered() {
+        let agents = ["ab:depth=6,hash=16", "ab:depth=6", "mcts:iters=2000", "ab"]
+            .map(|t| AgentSpec::parse(t, false).unwrap());
+        let game = GameSpec::parse("invector").unwrap();
+        let plan = Plan::new(game, agents.to_vec(), 2, 1).unwrap();
+        let labels: Vec<_> = plan.entrants.iter().map(|e| e.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["ab:depth=6#1", "ab:depth=6#2", "mcts:iters=2000", "ab"]
+        );
+    }
+
     /// An agent that misbehaves on purpose: it panics, or plays a fixed move whatever the
     /// position.
     enum Faulty<M> {
@@ -687,14 +708,15 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3, "{text}");
         assert!(lines[1].starts_with("0,0,0,greedy,random,"), "{text}");
-        assert!(lines[1].contains(",1,0,forfeit,1,"), "{text}");
+        // One ply, one turn: greedy's decision; the agent that panicked made none.
+        assert!(lines[1].contains(",1,0,forfeit,1,1,1,0,"), "{text}");
         assert!(
             lines[1].contains(",seat 1 (random) panicked at cli/src/tournament.rs:"),
             "{text}"
         );
         assert!(lines[2].starts_with("1,0,0,random,greedy,"), "{text}");
         assert!(
-            lines[2].contains(",0,1,forfeit,0,0,0,0,,seat 0 (random) panicked at "),
+            lines[2].contains(",0,1,forfeit,0,0,0,0,0,0,0,,seat 0 (random) panicked at "),
             "{text}"
         );
     }

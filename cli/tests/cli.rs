@@ -6,7 +6,10 @@
 use std::path::Path;
 
 mod common;
-use common::{agon, agon_in, assert_bad, scratch, small_tournament as tournament, stderr, stdout};
+use common::{
+    agon, agon_in, assert_bad, scratch, small_tournament as tournament, stderr, stdout,
+    stdout_without_speed,
+};
 
 /// Asserts that `agon` with `args` is refused: exit code 2, exactly `line` on standard
 /// error, nothing on standard output.
@@ -402,10 +405,7 @@ fn one_and_two_threads_write_identical_files() {
         lines[0],
         "section,pairing,agent_a,agent_b,subject,statistic,value,low,high"
     );
-    assert_eq!(
-        lines[1],
-        "pairing,0,\"ab:depth=2,hash=16,threads=1\",greedy,,games,4,,"
-    );
+    assert_eq!(lines[1], "pairing,0,ab:depth=2,greedy,,games,4,,");
     assert!(
         summary.contains("\npairing,2,greedy,random,,games,4,,\n"),
         "{summary}"
@@ -415,14 +415,14 @@ fn one_and_two_threads_write_identical_files() {
         summary.contains("\nrating,,,,,anchor,mean,,\n"),
         "{summary}"
     );
-    for agent in ["\"ab:depth=2,hash=16,threads=1\"", "greedy", "random"] {
+    for agent in ["ab:depth=2", "greedy", "random"] {
         assert!(
             summary.contains(&format!("\nrating,,,,{agent},elo,")),
             "{agent}: {summary}"
         );
     }
     assert!(
-        summary.contains("\nseat,,,,0,wins,") && summary.contains("\nlength,,,,,games,12,,\n"),
+        summary.contains("\nseat,,,,0,wins,") && summary.contains("\nlength,,,,plies,games,12,,\n"),
         "{summary}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -452,9 +452,9 @@ fn golden_games_csv_of_a_seeded_self_play() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
-        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,opening,moves,note\n\
-         0,0,0,random,random,black,white,0,1,elimination,6,3,3,0,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2,\n\
-         1,0,0,random,random,white,black,1,0,elimination,7,4,3,0,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2,\n"
+        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,turns,decisions0,decisions1,nodes0,nodes1,opening,moves,note\n\
+         0,0,0,random,random,black,white,0,1,elimination,6,6,3,3,3,3,0,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2,\n\
+         1,0,0,random,random,white,black,1,0,elimination,7,7,4,3,4,3,0,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2,\n"
     );
     // The summary of this run, file and printed table, byte for byte (one agent: no
     // ratings; one pair, each game won by the side that moved first).
@@ -489,14 +489,30 @@ side,,,,black,p_value,0.5000,,
 side,,,,black,score,0.0000,0.0000,0.7764
 swap,,,,,swaps,1,,
 swap,,,,,swap_rate,0.5000,0.0945,0.9055
-length,,,,,games,2,,
-length,,,,,mean,6.50,,
-length,,,,,sd,0.71,,
-length,,,,,min,6,,
-length,,,,,q1,6.25,,
-length,,,,,median,6.50,,
-length,,,,,q3,6.75,,
-length,,,,,max,7,,
+length,,,,plies,games,2,,
+length,,,,plies,mean,6.50,,
+length,,,,plies,sd,0.71,,
+length,,,,plies,min,6,,
+length,,,,plies,q1,6.25,,
+length,,,,plies,median,6.50,,
+length,,,,plies,q3,6.75,,
+length,,,,plies,max,7,,
+length,,,,turns,games,2,,
+length,,,,turns,mean,6.50,,
+length,,,,turns,sd,0.71,,
+length,,,,turns,min,6,,
+length,,,,turns,q1,6.25,,
+length,,,,turns,median,6.50,,
+length,,,,turns,q3,6.75,,
+length,,,,turns,max,7,,
+length,,,,decisions,games,2,,
+length,,,,decisions,mean,6.50,,
+length,,,,decisions,sd,0.71,,
+length,,,,decisions,min,6,,
+length,,,,decisions,q1,6.25,,
+length,,,,decisions,median,6.50,,
+length,,,,decisions,q3,6.75,,
+length,,,,decisions,max,7,,
 end,,,,elimination,seat0_wins,1,,
 end,,,,elimination,seat1_wins,1,,
 end,,,,elimination,draws,0,,
@@ -514,21 +530,37 @@ side,0,random,random,black,p_value,0.5000,,
 side,0,random,random,black,score,0.0000,0.0000,0.7764
 swap,0,random,random,,swaps,1,,
 swap,0,random,random,,swap_rate,0.5000,0.0945,0.9055
-length,0,random,random,,games,2,,
-length,0,random,random,,mean,6.50,,
-length,0,random,random,,sd,0.71,,
-length,0,random,random,,min,6,,
-length,0,random,random,,q1,6.25,,
-length,0,random,random,,median,6.50,,
-length,0,random,random,,q3,6.75,,
-length,0,random,random,,max,7,,
+length,0,random,random,plies,games,2,,
+length,0,random,random,plies,mean,6.50,,
+length,0,random,random,plies,sd,0.71,,
+length,0,random,random,plies,min,6,,
+length,0,random,random,plies,q1,6.25,,
+length,0,random,random,plies,median,6.50,,
+length,0,random,random,plies,q3,6.75,,
+length,0,random,random,plies,max,7,,
+length,0,random,random,turns,games,2,,
+length,0,random,random,turns,mean,6.50,,
+length,0,random,random,turns,sd,0.71,,
+length,0,random,random,turns,min,6,,
+length,0,random,random,turns,q1,6.25,,
+length,0,random,random,turns,median,6.50,,
+length,0,random,random,turns,q3,6.75,,
+length,0,random,random,turns,max,7,,
+length,0,random,random,decisions,games,2,,
+length,0,random,random,decisions,mean,6.50,,
+length,0,random,random,decisions,sd,0.71,,
+length,0,random,random,decisions,min,6,,
+length,0,random,random,decisions,q1,6.25,,
+length,0,random,random,decisions,median,6.50,,
+length,0,random,random,decisions,q3,6.75,,
+length,0,random,random,decisions,max,7,,
 end,0,random,random,elimination,seat0_wins,1,,
 end,0,random,random,elimination,seat1_wins,1,,
 end,0,random,random,elimination,draws,0,,
 "#
     );
     assert_eq!(
-        stdout(&o),
+        stdout_without_speed(&o),
         format!(
             r#"invector:height=2,pie=true,width=3: 2 games (2 per pairing), seed 5
 pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
@@ -542,20 +574,45 @@ all games  side black  0-0-2  0.0000 [0.0000, 0.6576]   0.5000  0.0000 [0.0000, 
 pairing 0  seat 0      1-0-1  0.5000 [0.0945, 0.9055]   1.0000  0.5000 [0.0000, 1.0000]
 pairing 0  side black  0-0-2  0.0000 [0.0000, 0.6576]   0.5000  0.0000 [0.0000, 0.7764]  0.5000 [0.0945, 0.9055]
 
-game length (plies)
-scope      games  mean    sd  min    q1  median    q3  max
-all games      2  6.50  0.71    6  6.25    6.50  6.75    7
-pairing 0      2  6.50  0.71    6  6.25    6.50  6.75    7
+game length in plies and in turns (as the game's rules count them)
+scope      in     games  mean    sd  min    q1  median    q3  max
+all games  plies      2  6.50  0.71    6  6.25    6.50  6.75    7
+all games  turns      2  6.50  0.71    6  6.25    6.50  6.75    7
+pairing 0  plies      2  6.50  0.71    6  6.25    6.50  6.75    7
+pairing 0  turns      2  6.50  0.71    6  6.25    6.50  6.75    7
 
 end reasons
 scope      end reason   seat 0 won  seat 1 won  drawn
 all games  elimination           1           1      0
 pairing 0  elimination           1           1      0
 
-wrote meta.csv, games.csv, timings.csv, summary.csv in {}
+wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in {}
 "#,
             out.display()
         )
+    );
+    // Speed, apart from the reproducible table: per agent its games, decisions and nodes
+    // are exact (self-play: 3 + 3 + 4 + 3 decisions of `random`, a node each); times vary.
+    let speed = std::fs::read_to_string(out.join("speed.csv")).unwrap();
+    let lines: Vec<&str> = speed.lines().collect();
+    assert_eq!(
+        lines[0],
+        "agent,games,decisions,time_us,us_per_decision,nodes,nodes_per_second"
+    );
+    let fields: Vec<&str> = lines[1].split(',').collect();
+    assert_eq!(
+        (lines.len(), fields[0], fields[1], fields[2], fields[5]),
+        (2, "random", "2", "13", "13")
+    );
+    let printed = stdout(&o);
+    let section = &printed[printed.find("\nspeed (").unwrap() + 1..];
+    assert!(
+        section.starts_with(
+            "speed (wall-clock thinking time, not reproducible; speed.csv)\n\
+             agent   games  decisions  time s  ms/decision  nodes  nodes/s\n\
+             random      2         13"
+        ),
+        "{section}"
     );
     let meta = std::fs::read_to_string(out.join("meta.csv")).unwrap();
     assert!(
@@ -613,7 +670,7 @@ fn sprt_and_ratings_of_a_two_agent_match() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
-        stdout(&o),
+        stdout_without_speed(&o),
         format!(
             r#"invector:height=2,pie=true,width=3: 4 games (4 per pairing), seed 5
 pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
@@ -634,17 +691,19 @@ all games  side black  4-0-0  1.0000 [0.5101, 1.0000]   0.1250  1.0000 [0.4729, 
 pairing 0  seat 0      2-0-2  0.5000 [0.1500, 0.8500]   1.0000  0.5000 [0.0100, 0.9900]
 pairing 0  side black  4-0-0  1.0000 [0.5101, 1.0000]   0.1250  1.0000 [0.4729, 1.0000]  0.5000 [0.1500, 0.8500]
 
-game length (plies)
-scope      games  mean    sd  min    q1  median    q3  max
-all games      4  6.50  1.73    5  5.00    6.50  8.00    8
-pairing 0      4  6.50  1.73    5  5.00    6.50  8.00    8
+game length in plies and in turns (as the game's rules count them)
+scope      in     games  mean    sd  min    q1  median    q3  max
+all games  plies      4  6.50  1.73    5  5.00    6.50  8.00    8
+all games  turns      4  6.50  1.73    5  5.00    6.50  8.00    8
+pairing 0  plies      4  6.50  1.73    5  5.00    6.50  8.00    8
+pairing 0  turns      4  6.50  1.73    5  5.00    6.50  8.00    8
 
 end reasons
 scope      end reason   seat 0 won  seat 1 won  drawn
 all games  elimination           2           2      0
 pairing 0  elimination           2           2      0
 
-wrote meta.csv, games.csv, timings.csv, summary.csv in {}
+wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in {}
 "#,
             out.display()
         )
@@ -739,7 +798,7 @@ fn run_folders_are_reprinted_or_refused() {
     let first = agon(&tournament(out_text, &["--threads", "2"]));
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert!(stdout(&first).contains(&format!(
-        "wrote meta.csv, games.csv, timings.csv, summary.csv in {out_text}"
+        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in {out_text}"
     )));
     let games = std::fs::read(out.join("games.csv")).unwrap();
 
@@ -858,7 +917,9 @@ fn agon_alone_runs_the_default_tournament_then_reprints_it() {
         text.starts_with("invector:height=7,pie=true,width=8: 60 games (20 per pairing), seed 1\n"),
         "{text}"
     );
-    assert!(text.contains("wrote meta.csv, games.csv, timings.csv, summary.csv in results/default"));
+    assert!(text.contains(
+        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in results/default"
+    ));
     for file in ["meta.csv", "games.csv", "timings.csv", "summary.csv"] {
         assert!(dir.join("results/default").join(file).is_file(), "{file}");
     }
@@ -1072,11 +1133,11 @@ fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
-        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,opening,moves,note\n\
-         0,0,0,random,random,first,second,1,0,target,16,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,\n\
-         1,0,0,random,random,first,second,0,1,target,17,4,7,0,hold hold hold roll 1 roll 6 hold roll 2 roll 3 roll 4 roll 2 hold,\n\
-         2,1,0,random,random,first,second,1,0,target,14,7,2,0,hold roll 1 roll 4 hold hold roll 2 roll 2 roll 3 hold,\n\
-         3,1,0,random,random,first,second,1,0,target,7,4,1,0,hold hold roll 4 roll 6 hold,\n"
+        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,turns,decisions0,decisions1,nodes0,nodes1,opening,moves,note\n\
+         0,0,0,random,random,first,second,1,0,target,16,7,7,4,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,\n\
+         1,0,0,random,random,first,second,0,1,target,17,6,4,7,4,7,0,hold hold hold roll 1 roll 6 hold roll 2 roll 3 roll 4 roll 2 hold,\n\
+         2,1,0,random,random,first,second,1,0,target,14,5,7,2,7,2,0,hold roll 1 roll 4 hold hold roll 2 roll 2 roll 3 hold,\n\
+         3,1,0,random,random,first,second,1,0,target,7,3,4,1,4,1,0,hold hold roll 4 roll 6 hold,\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -27,22 +27,26 @@ fn report_recomputes_the_summary_and_draws_the_charts() {
     assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
     let summary = std::fs::read(run.join("summary.csv")).unwrap();
     std::fs::remove_file(run.join("summary.csv")).unwrap();
+    // speed.csv comes from games.csv and timings.csv, so report writes it again alike.
+    let speed = std::fs::read(run.join("speed.csv")).unwrap();
+    std::fs::remove_file(run.join("speed.csv")).unwrap();
 
     let o = agon(&["report", text(&run)]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(std::fs::read(run.join("summary.csv")).unwrap(), summary);
+    assert_eq!(std::fs::read(run.join("speed.csv")).unwrap(), speed);
     // The same heading and table as the tournament printed, then what was written.
     let printed = stdout(&t);
     let table_end = printed.find("\nwrote ").unwrap() + 1;
     assert_eq!(
         stdout(&o),
         format!(
-            "{}wrote summary.csv, ratings.svg, seat0.svg, lengths.svg in {}\n",
+            "{}wrote summary.csv, speed.csv, ratings.svg, seat0.svg, lengths.svg in {}\n",
             &printed[..table_end],
             run.display()
         )
     );
-    let labels = ["greedy", "random", "ab:depth=1,hash=16,threads=1"];
+    let labels = ["greedy", "random", "ab:depth=1"];
     for (file, names) in [
         ("ratings.svg", &labels[..]),
         ("seat0.svg", &labels[..]),
@@ -92,6 +96,7 @@ fn a_folder_that_is_not_a_run_is_refused_and_left_alone() {
     assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
     std::fs::remove_file(no_games.join("games.csv")).unwrap();
     std::fs::remove_file(no_games.join("summary.csv")).unwrap();
+    std::fs::remove_file(no_games.join("speed.csv")).unwrap();
     assert_bad(
         &agon(&["report", text(&no_games)]),
         &format!("\"{}\" holds no games.csv", no_games.display()),

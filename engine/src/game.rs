@@ -225,6 +225,21 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
     /// Number of plies (decisions and chance outcomes) played from the initial state.
     fn ply(&self) -> u32;
 
+    /// Number of turns begun from the initial state: the turns in which at least one
+    /// ply (decision or chance outcome) has been played, as the game's rulebook defines
+    /// a turn and in the unit its turn-based length cap counts. A game that ends between
+    /// turns (a cap or a win checked once a turn is over) has begun no further turn.
+    ///
+    /// Where a turn is one decision (Connect Four, Invector, Romgon) this is the ply
+    /// count; where it is several (APV's primary move and order decision, a Pig player's
+    /// rolls up to a hold or a 1, 3Will's roll, operations, throws and challenge,
+    /// Hexstrat's squad actions and reveals up to the end of the turn) it counts each
+    /// turn once. Contract (checked by [`crate::testing`]): 0 at the initial state; each
+    /// `apply` adds 0 or 1; at least 1 once a ply has been played; never above `ply()`;
+    /// restored by `undo`. Like `ply()` it is a path counter: `Eq` and the hash leave it
+    /// out unless the game's length cap makes it part of the position.
+    fn turns(&self) -> u32;
+
     /// The move in the rules' notation (never containing a space).
     fn format_move(&self, m: Self::Move) -> String;
 

@@ -53,6 +53,29 @@ pub struct Conformance {
     /// At how many nodes per playout (spread evenly) to look for transpositions: two
     /// move orders that reach the same position must give the same hash.
     pub transposition_probes: usize,
+    /// The game's length cap, if it has one: every game ending for its reason must have
+    /// exactly its limit of what it counts ([`State::turns`], or the decisions played).
+    pub cap: Option<Cap>,
+}
+
+/// A game's length cap, as [`check_conformance`] checks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cap {
+    /// The end reason of a game stopped by the cap (`cap`, Pig's `horizon`).
+    pub reason: &'static str,
+    /// What the cap counts.
+    pub unit: CapUnit,
+    /// How many of them end the game.
+    pub limit: u32,
+}
+
+/// What a length cap counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapUnit {
+    /// Turns, as [`State::turns`] counts them.
+    Turns,
+    /// Decisions of both seats (plies at `Turn::Seat`; chance outcomes not counted).
+    Decisions,
 }
 
 impl Default for Conformance {
@@ -62,6 +85,7 @@ impl Default for Conformance {
             seed: 1,
             max_plies: 100_000,
             transposition_probes: 4,
+            cap: None,
         }
     }
 }
@@ -94,6 +118,13 @@ pub fn check_conformance<G: Game>(
     for playout in 0..cfg.playouts {
         let mut state = game.initial_state();
         let mut line: Vec<String> = Vec::new();
+        let mut decisions = 0u32;
+        if state.turns() != 0 {
+            return Err(format!(
+                "playout {playout}: the initial state has begun {} turns",
+                state.turns()
+            ));
+        }
         let probe_every = (20 / cfg.transposition_probes.max(1)).max(1) as u32;
         loop {
             let at = |line: &[String]| format!("playout {playout}, after [{}]", line.join(" "));
@@ -106,6 +137,8 @@ pub fn check_conformance<G: Game>(
             let m = match state.turn() {
                 Turn::Over => {
                     let reason = state.end_reason().expect("checked by check_node");
+                    check_cap(cfg.cap, &state, reason, decisions)
+                        .map_err(|e| format!("{}: {e}", at(&line)))?;
                     match report.end_reasons.iter_mut().find(|(r, _)| *r == reason) {
                         Some((_, n)) => *n += 1,
                         None => report.end_reasons.push((reason, 1)),
@@ -117,6 +150,7 @@ pub fn check_conformance<G: Game>(
                     sample_outcome(&state, &mut rng)
                 }
                 Turn::Seat(_) => {
+                    decisions += 1;
                     let mut moves = Vec::new();
                     state.legal_moves(&mut moves);
                     moves[rng.random_range(0..moves.len())]
@@ -137,6 +171,43 @@ pub fn check_conformance<G: Game>(
     }
     report.end_reasons.sort();
     Ok(report)
+}
+
+/// [`State::turns`] after each move of `moves` (notation, space-separated) played from
+/// `start`, each move checked: the per-game tests compare it with hand-counted turns.
+pub fn turns_along<S: State>(start: &S, moves: &str) -> Result<Vec<u32>, crate::MoveError> {
+    let mut state = start.clone();
+    let mut turns = Vec::new();
+    for text in moves.split_whitespace() {
+        let m = state.parse_move(text)?;
+        state.try_apply(m)?;
+        turns.push(state.turns());
+    }
+    Ok(turns)
+}
+
+/// At the end of a game: a game ended by the cap has exactly the cap's count.
+fn check_cap<S: State>(
+    cap: Option<Cap>,
+    state: &S,
+    reason: &str,
+    decisions: u32,
+) -> Result<(), String> {
+    let Some(cap) = cap.filter(|c| c.reason == reason) else {
+        return Ok(());
+    };
+    let (count, unit) = match cap.unit {
+        CapUnit::Turns => (state.turns(), "turns"),
+        CapUnit::Decisions => (decisions, "decisions"),
+    };
+    if count == cap.limit {
+        Ok(())
+    } else {
+        Err(format!(
+            "ended by the cap ({reason}) after {count} {unit}, not {}",
+            cap.limit
+        ))
+    }
 }
 
 /// Every per-node property; `pool` collects moves seen elsewhere to try as illegal moves.
@@ -308,8 +379,19 @@ fn check_move<S: State>(
     if applied.hash() != applied.recompute_hash() {
         return Err(format!("after {text}: hash != recompute_hash"));
     }
+    let (before, after) = (state.turns(), applied.turns());
+    if after < before.max(1) || after > before + 1 || after > applied.ply() {
+        return Err(format!(
+            "apply({text}) moved turns from {before} to {after} (ply {})",
+            applied.ply()
+        ));
+    }
     applied.undo(undo);
-    if applied != *state || applied.hash() != state.hash() || applied.ply() != state.ply() {
+    if applied != *state
+        || applied.hash() != state.hash()
+        || applied.ply() != state.ply()
+        || applied.turns() != state.turns()
+    {
         return Err(format!("undo({text}) did not restore the position"));
     }
     if compare_debug && format!("{applied:?}") != debug_before {

@@ -7,7 +7,7 @@
 
 use agon_engine::games::apv::board::{Bitboard, GEO};
 use agon_engine::games::apv::{Apv, ApvMove, ApvState, End, MoveKind, Order, Unit};
-use agon_engine::testing::{check_conformance, Conformance};
+use agon_engine::testing::{check_conformance, turns_along, Cap, CapUnit, Conformance};
 use agon_engine::{play_moves, Game, Outcome, Params, State, Turn};
 
 fn cell(name: &str) -> usize {
@@ -86,6 +86,11 @@ fn conform(game: Apv, playouts: usize, seed: u64) -> agon_engine::testing::Confo
         seed,
         // Two decisions per turn at most.
         max_plies: 2 * game.max_turns(),
+        cap: Some(Cap {
+            reason: "cap",
+            unit: CapUnit::Turns,
+            limit: game.max_turns(),
+        }),
         ..Conformance::default()
     };
     let report = check_conformance(&game, &cfg).unwrap_or_else(|e| panic!("{game:?}: {e}"));
@@ -216,7 +221,7 @@ fn a_turn_is_a_primary_move_then_an_order_decision_by_the_same_seat() {
             to: cell("d5") as u8
         })
     );
-    assert_eq!(s.turns(), 1);
+    assert_eq!(s.turns_completed(), 1);
     // South's turn: no pending order of its own, the North order waits.
     play(&mut s, "d2-a5 no-order");
     // North's order fired as South's turn ended: d7 is empty, d5 holds the Veil.
@@ -363,7 +368,7 @@ fn the_cap_ends_the_game_before_the_next_order_fires() {
     assert_eq!(s.end_reason(), Some("cap"));
     // The cap counts turns, which the hash leaves out: search must not store this.
     assert!(s.ended_by_history());
-    assert_eq!(s.turns(), 2);
+    assert_eq!(s.turns_completed(), 2);
     assert_eq!(
         s.unit_at(0, cell("d7")),
         Some(Unit::Veil),
@@ -395,7 +400,7 @@ fn the_cap_counter_is_not_part_of_the_position() {
     let b = after(game, "d8-c8 d2-c3 c8-a8 c3-a5");
     assert_eq!(a, b);
     assert_eq!(a.hash(), b.hash());
-    assert_ne!(a.turns(), b.turns());
+    assert_ne!(a.turns_completed(), b.turns_completed());
 }
 
 #[test]
@@ -620,4 +625,26 @@ fn the_board_prints_with_north_at_the_top() {
         text.ends_with("south (seat 1) to make its primary move"),
         "{text}"
     );
+}
+
+#[test]
+fn a_turn_is_the_primary_move_and_its_order_decision() {
+    let game = Apv::default();
+    let turns = turns_along(&game.initial_state(), "d8-c8 no-order d2-c3 no-order c8-a8");
+    assert_eq!(turns.unwrap(), [1, 1, 2, 2, 3]);
+    // Without orders every decision is a turn.
+    let turns = turns_along(
+        &Apv::new(false, false, 500).unwrap().initial_state(),
+        "d8-a8 d2-a5",
+    );
+    assert_eq!(turns.unwrap(), [1, 2]);
+    // A game drawn by the cap has exactly the cap's turns: 2 turns, 4 decisions.
+    let s = after(
+        Apv::new(true, false, 2).unwrap(),
+        "d8-a8 order:d7-d9 d2-a5 no-order",
+    );
+    assert_eq!((s.end_reason(), s.turns(), s.ply()), (Some("cap"), 2, 4));
+    // A primary move that wins ends the game inside its turn, which counts.
+    let s = after(Apv::new(true, false, 1).unwrap(), "d8-d9");
+    assert_eq!((s.end_reason(), s.turns()), (Some("immobilised"), 1));
 }

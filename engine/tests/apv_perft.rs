@@ -301,10 +301,10 @@ fn compare_node(state: &ApvState, naive: &Position) -> Result<Vec<(String, Naive
             naive.plies
         ));
     }
-    if state.turns() != naive.turns {
+    if state.turns_completed() != naive.turns {
         return Err(format!(
             "turns: engine {}, naive {}",
-            state.turns(),
+            state.turns_completed(),
             naive.turns
         ));
     }

@@ -1,7 +1,7 @@
 //! The chance test game passes the conformance suite, and the suite catches broken games.
 
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimMove, CoinNimState};
-use agon_engine::testing::{check_conformance, Conformance};
+use agon_engine::testing::{check_conformance, Cap, CapUnit, Conformance};
 use agon_engine::{Game, Outcome, State, Turn};
 
 #[test]
@@ -65,6 +65,8 @@ mod broken {
         StaleHash,
         DuplicateMove,
         BadUndo,
+        /// Counts a turn only once the next one begins.
+        LateTurns,
     }
 
     #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,6 +125,12 @@ mod broken {
         fn ply(&self) -> u32 {
             self.0.ply()
         }
+        fn turns(&self) -> u32 {
+            match self.1 {
+                Fault::LateTurns => self.0.turns().saturating_sub(1),
+                _ => self.0.turns(),
+            }
+        }
         fn format_move(&self, m: CoinNimMove) -> String {
             self.0.format_move(m)
         }
@@ -165,4 +173,48 @@ fn the_harness_catches_broken_contracts() {
     assert!(err.contains("listed twice"), "{err}");
     let err = check_conformance(&BrokenGame(Fault::BadUndo), &cfg).unwrap_err();
     assert!(err.contains("did not restore"), "{err}");
+}
+
+#[test]
+fn a_turn_is_a_seats_takes_up_to_a_tails() {
+    let mut s = CoinNim { stones: 9, cap: 40 }.initial_state();
+    assert_eq!(s.turns(), 0);
+    // Seat 0 takes, heads, takes again: still its first turn; tails ends it.
+    for (text, turns) in [("take1", 1), ("heads", 1), ("take2", 1), ("tails", 1)] {
+        s.try_apply(s.parse_move(text).unwrap()).unwrap();
+        assert_eq!(s.turns(), turns, "after {text}");
+    }
+    // Seat 1's first take begins turn 2.
+    s.try_apply(CoinNimMove::Take(1)).unwrap();
+    assert_eq!((s.turns(), s.ply()), (2, 5));
+}
+
+#[test]
+fn the_harness_checks_turns_and_the_caps_count() {
+    use broken::{BrokenGame, Fault};
+    let cfg = Conformance {
+        playouts: 20,
+        ..Conformance::default()
+    };
+    // A first ply that begins no turn is refused...
+    let err = check_conformance(&BrokenGame(Fault::LateTurns), &cfg).unwrap_err();
+    assert!(err.contains("moved turns from 0 to 0 (ply 1)"), "{err}");
+    // ...and so is a cap that does not end the game at its limit of what it counts.
+    let cap = |unit, limit| Conformance {
+        cap: Some(Cap {
+            reason: "cap",
+            unit,
+            limit,
+        }),
+        ..Conformance::default()
+    };
+    let game = CoinNim::default();
+    check_conformance(&game, &cap(CapUnit::Decisions, 6)).unwrap();
+    let err = check_conformance(&game, &cap(CapUnit::Decisions, 5)).unwrap_err();
+    assert!(
+        err.contains("ended by the cap (cap) after 6 decisions, not 5"),
+        "{err}"
+    );
+    let err = check_conformance(&game, &cap(CapUnit::Turns, 6)).unwrap_err();
+    assert!(err.contains("turns, not 6"), "{err}");
 }

@@ -128,7 +128,7 @@ fn pig_games_that_differ_read_the_same_dice_on_the_same_turn() {
             }
         }
     };
-    let turn_of = |s: &PigState| s.turns();
+    let turn_of = |s: &PigState| s.turns_completed();
     let mut compared = 0;
     for seed in 0..20 {
         let luck = SeededLuck(seed);
@@ -155,7 +155,7 @@ fn threewill_games_that_differ_roll_the_same_die_at_the_start_of_each_turn() {
     // differ, yet the first chance event of every turn both reach, the turn's roll, has
     // the same face.
     let game = ThreeWill::new(60).unwrap();
-    let turn_of = |s: &ThreeWillState| s.turns();
+    let turn_of = |s: &ThreeWillState| s.turns_completed();
     for seed in 0..10 {
         let luck = SeededLuck(seed);
         let first = |_: &ThreeWillState, legal: &[ThreeWillMove]| legal[0];

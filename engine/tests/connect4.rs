@@ -360,3 +360,9 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_turn_is_one_drop() {
+    assert_eq!(after("d c d c d c d").turns(), 7);
+    assert_eq!(after("d c d c d c d").end_reason(), Some("four-in-a-row"));
+}

@@ -10,7 +10,9 @@ use agon_engine::games::hexstrat::board::{cell_name, parse_cell};
 use agon_engine::games::hexstrat::{
     HexMove, Hexstrat, HexstratEval, HexstratState, Setup, SquadSetup, Tile, Unit,
 };
-use agon_engine::testing::{check_conformance, Conformance, ConformanceReport};
+use agon_engine::testing::{
+    check_conformance, turns_along, Cap, CapUnit, Conformance, ConformanceReport,
+};
 use agon_engine::{play_moves, Evaluator, Game, Outcome, Params, State, Turn};
 
 use Tile::{Forest, Mountain, Plains};
@@ -64,6 +66,11 @@ fn conform(game: &Hexstrat, playouts: usize, seed: u64) -> ConformanceReport {
     let cfg = Conformance {
         playouts,
         seed,
+        cap: Some(Cap {
+            reason: "cap",
+            unit: CapUnit::Turns,
+            limit: 2 * game.max_rounds(),
+        }),
         ..Conformance::default()
     };
     let report = check_conformance(game, &cfg).unwrap_or_else(|e| panic!("{game:?}: {e}"));
@@ -937,4 +944,18 @@ fn both_sides_may_count_a_seize_at_once() {
         (s.outcome(), s.end_reason()),
         (Some(Outcome::Win(1)), Some("seize"))
     );
+}
+
+#[test]
+fn a_turn_is_one_sides_actions_and_reveals_up_to_its_end() {
+    let start = Hexstrat::default().initial_state();
+    // Seat 0 moves all three squads onto face-down tiles (each revealed); the last
+    // reveal ends its turn. Seat 1 ends its turn at once, then seat 0 moves one squad.
+    let turns = turns_along(&start, "I:d3 plains R:e2 plains M:c2 plains end I:d4");
+    assert_eq!(turns.unwrap(), [1, 1, 1, 1, 1, 1, 2, 3]);
+    // One round each: the cap draws after exactly 2 turns, and begins no third.
+    let mut s = Hexstrat::new(15, 10, 10, 1).unwrap().initial_state();
+    play(&mut s, "end");
+    play(&mut s, "end");
+    assert_eq!((s.end_reason(), s.turns(), s.ply()), (Some("cap"), 2, 2));
 }

@@ -485,3 +485,9 @@ fn the_initial_hash_is_pinned() {
         start(8, 7, true).hash()
     );
 }
+
+#[test]
+fn a_turn_is_one_decision_a_swap_included() {
+    let s = after(5, 4, true, "c3xd3 swap");
+    assert_eq!((s.turns(), s.ply()), (2, 2));
+}

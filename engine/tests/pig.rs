@@ -5,7 +5,9 @@
 //! only and ends the game in a draw, notation errors, and the pinned initial hash.
 
 use agon_engine::games::pig::{Pig, PigEval, PigMove, PigState};
-use agon_engine::testing::{check_conformance, Conformance, ConformanceReport};
+use agon_engine::testing::{
+    check_conformance, turns_along, Cap, CapUnit, Conformance, ConformanceReport,
+};
 use agon_engine::{play_moves, sample_outcome, Evaluator, Game, Outcome, Params, State, Turn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -26,6 +28,11 @@ fn conform(game: &Pig, playouts: usize, seed: u64) -> ConformanceReport {
     let cfg = Conformance {
         playouts,
         seed,
+        cap: Some(Cap {
+            reason: "horizon",
+            unit: CapUnit::Decisions,
+            limit: game.horizon(),
+        }),
         ..Conformance::default()
     };
     let report = check_conformance(game, &cfg).unwrap_or_else(|e| panic!("{game:?}: {e}"));
@@ -331,4 +338,19 @@ fn evaluator_is_symmetric_and_within_its_bounds() {
     }
     // Wins and horizon draws both occurred.
     assert!(ends[0] > 0 && ends[1] > 0, "{ends:?}");
+}
+
+#[test]
+fn a_turn_is_a_players_rolls_up_to_a_hold_or_a_one() {
+    let game = Pig::default();
+    // Seat 0 rolls a 3 then a 1 (turn over); seat 1 holds at once; seat 0 rolls a 6
+    // and holds.
+    let turns = turns_along(&game.initial_state(), "roll 3 roll 1 hold roll 6 hold");
+    assert_eq!(turns.unwrap(), [1, 1, 1, 1, 2, 3, 3, 3]);
+    // The horizon counts decisions: three of them end this game inside its first turn.
+    let s = after(&Pig::new(100, 6, 3).unwrap(), "roll 4 roll 5 roll");
+    assert_eq!(
+        (s.end_reason(), s.turns(), s.decisions()),
+        (Some("horizon"), 1, 3)
+    );
 }

@@ -8,7 +8,7 @@
 //! [`Romgon::position`]: a list of pieces in notation and the colour to move.
 
 use agon_engine::games::romgon::{Colour, Defence, Kind, Romgon, RomgonState, Rotation};
-use agon_engine::testing::{check_conformance, Conformance};
+use agon_engine::testing::{check_conformance, Cap, CapUnit, Conformance};
 use agon_engine::{play_moves, Game, Outcome, Params, State, Turn};
 
 fn game(defence: Defence, rotation: Rotation) -> Romgon {
@@ -25,6 +25,11 @@ fn conform(g: Romgon, playouts: usize, seed: u64) -> Vec<(&'static str, u64)> {
         playouts,
         seed,
         max_plies: g.max_actions(),
+        cap: Some(Cap {
+            reason: "cap",
+            unit: CapUnit::Turns,
+            limit: g.max_actions(),
+        }),
         ..Conformance::default()
     };
     let report = check_conformance(&g, &cfg).unwrap_or_else(|e| panic!("{g:?}: {e}"));
@@ -599,4 +604,10 @@ fn the_board_prints() {
 
 fn cell(r: usize, c: usize) -> usize {
     [0, 6, 13, 21, 30, 38, 45][r] + c
+}
+
+#[test]
+fn a_turn_is_one_action() {
+    let s = after(Romgon::default(), "t1-6@NW T1-0@SE t1-6@W");
+    assert_eq!((s.turns(), s.ply()), (3, 3));
 }

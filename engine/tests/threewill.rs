@@ -8,7 +8,7 @@
 use agon_engine::games::threewill::{
     Phase, ThreeWill, ThreeWillEval, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,
 };
-use agon_engine::testing::{check_conformance, Conformance};
+use agon_engine::testing::{check_conformance, turns_along, Cap, CapUnit, Conformance};
 use agon_engine::{play_moves, Evaluator, Game, Outcome, State, Turn};
 
 /// The square named `name` (`a1` = 0 … `h8` = 63).
@@ -62,6 +62,11 @@ fn conformance_default_rules() {
     let cfg = Conformance {
         playouts: 60,
         seed: 1,
+        cap: Some(Cap {
+            reason: "cap",
+            unit: CapUnit::Turns,
+            limit: 400,
+        }),
         ..Conformance::default()
     };
     let report = check_conformance(&ThreeWill::default(), &cfg).unwrap();
@@ -75,6 +80,11 @@ fn conformance_short_cap() {
     let cfg = Conformance {
         playouts: 200,
         seed: 2,
+        cap: Some(Cap {
+            reason: "cap",
+            unit: CapUnit::Turns,
+            limit: 30,
+        }),
         ..Conformance::default()
     };
     let report = check_conformance(&ThreeWill::new(30).unwrap(), &cfg).unwrap();
@@ -444,7 +454,7 @@ fn supplementary_picks_are_agents_holding_an_enemy() {
 fn the_cap_ends_the_game_when_its_last_turn_ends() {
     let mut s = ThreeWill::new(2).unwrap().initial_state();
     play(&mut s, "1 c2-c3");
-    assert_eq!(s.turns(), 1);
+    assert_eq!(s.turns_completed(), 1);
     play(&mut s, "1 c7-c6");
     assert_eq!(s.outcome(), Some(Outcome::Draw));
     assert_eq!(s.end_reason(), Some("cap"));
@@ -484,4 +494,18 @@ fn evaluator_stays_inside_its_bounds() {
         assert!(lo < v && v < hi);
         assert_eq!(v, -ThreeWillEval.evaluate(&s, 1 - seat));
     }
+}
+
+#[test]
+fn a_turn_runs_from_the_roll_to_the_end_of_the_operation() {
+    let start = ThreeWill::default().initial_state();
+    // White rolls and moves (no Free card, so the move ends the turn); Black likewise.
+    assert_eq!(
+        turns_along(&start, "1 c2-c3 1 c7-c6 2").unwrap(),
+        [1, 1, 2, 2, 3]
+    );
+    // The cap ends the game when its last turn ends: exactly 2 turns.
+    let mut s = ThreeWill::new(2).unwrap().initial_state();
+    play(&mut s, "1 c2-c3 1 c7-c6");
+    assert_eq!((s.end_reason(), s.turns(), s.ply()), (Some("cap"), 2, 4));
 }

@@ -39,6 +39,20 @@ pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
+/// Standard output without its speed section (wall-clock times, which differ from run
+/// to run): the lines from `speed (` up to and including the blank line after them.
+/// Panics if there is no such section, so a test that strips it also checks it is there.
+pub fn stdout_without_speed(o: &Output) -> String {
+    let text = stdout(o);
+    let start = text.find("\nspeed (").expect("a speed section") + 1;
+    let end = start
+        + text[start..]
+            .find("\n\n")
+            .expect("the end of the speed section")
+        + 2;
+    format!("{}{}", &text[..start], &text[end..])
+}
+
 pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }

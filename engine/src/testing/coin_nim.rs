@@ -103,6 +103,8 @@ impl Game for CoinNim {
             cap: self.cap,
             winner: None,
             ply: 0,
+            turns: 0,
+            turn_open: false,
             hash: 0,
         };
         s.hash = s.recompute_hash();
@@ -121,6 +123,10 @@ pub struct CoinNimState {
     cap: u8,
     winner: Option<Seat>,
     ply: u32,
+    /// Turns begun: a turn is a seat's takes up to a tails (heads continue it).
+    turns: u32,
+    /// Whether the current turn has begun (a take since the last tails).
+    turn_open: bool,
     hash: u64,
 }
 
@@ -260,6 +266,11 @@ impl State for CoinNimState {
         self.ply
     }
 
+    /// A turn is one seat's takes with their coins, up to a tails.
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
     fn format_move(&self, m: CoinNimMove) -> String {
         match m {
             CoinNimMove::Take(n) => format!("take{n}"),
@@ -290,6 +301,10 @@ impl CoinNimState {
     fn apply_unchecked(&mut self, m: CoinNimMove) {
         match m {
             CoinNimMove::Take(n) => {
+                if !self.turn_open {
+                    self.turn_open = true;
+                    self.turns += 1;
+                }
                 self.pile -= n;
                 self.decisions += 1;
                 if self.pile == 0 {
@@ -300,6 +315,7 @@ impl CoinNimState {
             }
             CoinNimMove::Heads => self.coin_pending = false,
             CoinNimMove::Tails => {
+                self.turn_open = false;
                 self.coin_pending = false;
                 self.mover = 1 - self.mover;
             }

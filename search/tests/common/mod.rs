@@ -158,6 +158,10 @@ impl State for BonusNim {
     fn ply(&self) -> u32 {
         self.ply
     }
+    /// The search tests never read turns; each decision counts as one.
+    fn turns(&self) -> u32 {
+        self.ply
+    }
     fn format_move(&self, m: Take) -> String {
         format!("take{}", m.0)
     }
@@ -327,6 +331,10 @@ impl State for TicTacToe {
         ["x", "o"][seat]
     }
     fn ply(&self) -> u32 {
+        self.ply_count
+    }
+    /// The search tests never read turns; each decision counts as one.
+    fn turns(&self) -> u32 {
         self.ply_count
     }
     fn format_move(&self, m: Cell) -> String {

@@ -164,6 +164,10 @@ impl State for Tug {
     fn ply(&self) -> u32 {
         self.ply
     }
+    /// The search tests never read turns; each decision counts as one.
+    fn turns(&self) -> u32 {
+        self.ply
+    }
     fn format_move(&self, m: Step) -> String {
         format!("{m:?}").to_lowercase()
     }

@@ -166,6 +166,7 @@ impl Game for Apv {
             end: None,
             turns: 0,
             ply: 0,
+            turn_start: 0,
             hash: 0,
         };
         s.hash = s.recompute_hash();
@@ -215,6 +216,7 @@ impl Apv {
             end: None,
             turns: 0,
             ply: 0,
+            turn_start: 0,
             hash: 0,
         };
         for (side, o) in orders.iter().enumerate() {
@@ -324,6 +326,9 @@ pub struct ApvState {
     /// Completed turns, for the cap.
     turns: u32,
     ply: u32,
+    /// The ply count when the current turn began: `turns()` counts the current turn
+    /// once a ply has been played in it. Path data, like `ply`.
+    turn_start: u32,
     hash: u64,
 }
 
@@ -384,8 +389,9 @@ impl ApvState {
         self.issued[side]
     }
 
-    /// Completed turns, counted towards the cap.
-    pub fn turns(&self) -> u32 {
+    /// Completed turns, counted towards the cap ([`State::turns`] also counts a turn in
+    /// progress).
+    pub fn turns_completed(&self) -> u32 {
         self.turns
     }
 
@@ -620,6 +626,10 @@ impl State for ApvState {
             }
         }
         self.ply += 1;
+        if self.turns != undo.turns {
+            // This ply ended a turn: the next one begins with the next ply.
+            self.turn_start = self.ply;
+        }
         debug_assert_eq!(self.hash, self.recompute_hash());
         undo
     }
@@ -685,6 +695,13 @@ impl State for ApvState {
         self.ply
     }
 
+    /// A turn is the primary move and its order decision (the primary move alone with
+    /// `orders=false`, or when it ends the game), both sides' turns counted: the unit of
+    /// the `max_turns` cap, so a game drawn by the cap has exactly `max_turns` turns.
+    fn turns(&self) -> u32 {
+        self.turns + u32::from(self.ply > self.turn_start)
+    }
+
     fn format_move(&self, m: ApvMove) -> String {
         notation::format_move(m)
     }
@@ -709,6 +726,7 @@ impl fmt::Debug for ApvState {
             .field("end", &self.end)
             .field("turns", &self.turns)
             .field("ply", &self.ply)
+            .field("turn_start", &self.turn_start)
             .field("hash", &format_args!("{:#x}", self.hash))
             .finish()
     }

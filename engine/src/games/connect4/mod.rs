@@ -271,6 +271,11 @@ impl State for Connect4State {
         self.occupied().count_ones()
     }
 
+    /// A turn is one drop, so turns are plies (at most 42).
+    fn turns(&self) -> u32 {
+        self.ply()
+    }
+
     fn format_move(&self, m: Connect4Move) -> String {
         notation::format_move(m)
     }

@@ -180,6 +180,7 @@ impl Game for Hexstrat {
             result: None,
             turns: 0,
             ply: 0,
+            turn_start: 0,
             hash: 0,
         };
         for seat in 0..2 {
@@ -287,6 +288,9 @@ pub struct HexstratState {
     /// Turns completed (both sides together).
     turns: u16,
     ply: u32,
+    /// The ply count when the current turn began: `turns()` counts the current turn
+    /// once a ply has been played in it. Path data, like `ply`.
+    turn_start: u32,
     hash: u64,
 }
 
@@ -356,7 +360,8 @@ impl HexstratState {
         })
     }
 
-    /// Turns completed so far (both sides together).
+    /// Turns completed so far (both sides together; [`State::turns`] also counts a turn
+    /// in progress).
     pub fn turns_played(&self) -> u32 {
         u32::from(self.turns)
     }
@@ -874,6 +879,10 @@ impl State for HexstratState {
             }
         }
         self.ply += 1;
+        if self.turns != undo.turns {
+            // This ply ended a turn: the next one begins with the next ply.
+            self.turn_start = self.ply;
+        }
         debug_assert_eq!(self.hash, self.recompute_hash());
         undo
     }
@@ -946,6 +955,13 @@ impl State for HexstratState {
 
     fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// A turn is one side's run of actions (moves, attacks, recovers, their reveals) up
+    /// to `end` or the last squad's action; both sides' turns counted, the unit of the
+    /// cap (`2 × max_rounds`). A seize or the cap, checked between turns, begins none.
+    fn turns(&self) -> u32 {
+        u32::from(self.turns) + u32::from(self.ply > self.turn_start)
     }
 
     fn format_move(&self, m: HexMove) -> String {

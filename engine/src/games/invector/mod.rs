@@ -425,6 +425,12 @@ impl State for InvectorState {
         self.ply
     }
 
+    /// A turn is one decision (a step, a capture, a `pass` or the pie rule's `swap`), so
+    /// turns are plies.
+    fn turns(&self) -> u32 {
+        self.ply
+    }
+
     fn is_pie_swap(&self, m: InvectorMove) -> bool {
         m.kind == MoveKind::Swap
     }

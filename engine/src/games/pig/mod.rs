@@ -148,6 +148,7 @@ impl Game for Pig {
             turns: 0,
             rolls: 0,
             ply: 0,
+            turn_start: 0,
             hash: 0,
         };
         s.hash = s.recompute_hash();
@@ -224,6 +225,9 @@ pub struct PigState {
     /// Dice read so far in the current turn; names chance events only.
     rolls: u32,
     ply: u32,
+    /// The ply count when the current turn began: `turns()` counts the current turn
+    /// once a ply has been played in it. Path data, like `ply`.
+    turn_start: u32,
     hash: u64,
 }
 
@@ -261,7 +265,7 @@ impl PigState {
 
     /// Turns completed so far (a hold or a 1 ends a turn); turn `t` (from 0) is seat
     /// `t % 2`'s.
-    pub fn turns(&self) -> u32 {
+    pub fn turns_completed(&self) -> u32 {
         self.turns
     }
 
@@ -411,6 +415,10 @@ impl State for PigState {
             }
         }
         self.ply += 1;
+        if self.turns != undo.turns {
+            // This ply ended a turn: the next one begins with the next ply.
+            self.turn_start = self.ply;
+        }
         debug_assert_eq!(self.hash, self.recompute_hash());
         undo
     }
@@ -471,6 +479,12 @@ impl State for PigState {
 
     fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// A turn is one player's rolls up to a hold or a 1 (its dice included). The
+    /// `horizon` cap counts decisions, not turns.
+    fn turns(&self) -> u32 {
+        self.turns + u32::from(self.ply > self.turn_start)
     }
 
     fn format_move(&self, m: PigMove) -> String {

@@ -639,6 +639,12 @@ impl State for RomgonState {
         self.core.ply
     }
 
+    /// A turn is one action (a move with its final facing, or a turn in place), so
+    /// turns are plies, the unit of the `max_actions` cap.
+    fn turns(&self) -> u32 {
+        self.core.ply
+    }
+
     fn format_move(&self, m: RomgonMove) -> String {
         notation::format_move(&self.core.board, m)
     }

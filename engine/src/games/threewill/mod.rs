@@ -114,6 +114,7 @@ impl ThreeWill {
             turns: 0,
             chances: 0,
             ply: 0,
+            turn_start: 0,
             hash: 0,
         };
         s.hash = s.recompute_hash();
@@ -167,6 +168,7 @@ impl Game for ThreeWill {
             turns: 0,
             chances: 0,
             ply: 0,
+            turn_start: 0,
             hash: 0,
         };
         s.hash = s.recompute_hash();
@@ -301,6 +303,9 @@ pub struct ThreeWillState {
     /// chance events for [`State::common_outcome`] only.
     chances: u32,
     ply: u32,
+    /// The ply count when the current turn began: `turns()` counts the current turn
+    /// once a ply has been played in it. Path data, like `ply`.
+    turn_start: u32,
     hash: u64,
 }
 
@@ -377,8 +382,8 @@ impl ThreeWillState {
         self.challenge_used
     }
 
-    /// Turns completed so far.
-    pub fn turns(&self) -> u32 {
+    /// Turns completed so far ([`State::turns`] also counts a turn in progress).
+    pub fn turns_completed(&self) -> u32 {
         self.turns
     }
 
@@ -732,6 +737,10 @@ impl State for ThreeWillState {
             _ => unreachable!("illegal move {m:?} in phase {:?}", self.phase),
         }
         self.ply += 1;
+        if self.turns != undo.turns {
+            // This ply ended a turn: the next one begins with the next ply.
+            self.turn_start = self.ply;
+        }
         debug_assert_eq!(self.hash, self.recompute_hash());
         undo
     }
@@ -799,6 +808,13 @@ impl State for ThreeWillState {
 
     fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// A turn is everything from the mover's roll to the end of its operation: throws,
+    /// Free operations with their rolls, and a challenge with its pick and reveal
+    /// included; both sides' turns counted, the unit of the `max_turns` cap.
+    fn turns(&self) -> u32 {
+        self.turns + u32::from(self.ply > self.turn_start)
     }
 
     fn format_move(&self, m: ThreeWillMove) -> String {
