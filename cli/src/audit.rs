@@ -33,8 +33,7 @@ use anyhow::Result;
 use crate::args::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::record::{
-    foreign, read_games, read_older_games, row_digest, GameRow, Result0, RunMeta, Scanned,
-    Written,
+    foreign, read_games, read_older_games, row_digest, GameRow, Result0, RunMeta, Scanned, Written,
 };
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tournament::{Plan, FORFEIT};

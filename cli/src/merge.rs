@@ -62,11 +62,11 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     }
 
     let count = shard_of(first).count;
-    let mut by_index: Vec<Option<&PathBuf>> = vec![None; count as usize];
+    let mut by_index: Vec<Option<(&PathBuf, &RunMeta)>> = vec![None; count as usize];
     for (dir, meta) in args.shards.iter().zip(&metas) {
         let shard = shard_of(meta);
         let slot = &mut by_index[(shard.index - 1) as usize];
-        if let Some(other) = slot {
+        if let Some((other, _)) = slot {
             return Err(BadInput::new(format!(
                 "shard {shard} is given twice: \"{}\" and \"{}\"",
                 other.display(),
@@ -74,7 +74,7 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
             ))
             .into());
         }
-        *slot = Some(dir);
+        *slot = Some((dir, meta));
     }
     let missing: Vec<String> = (1..=count)
         .filter(|&i| by_index[(i - 1) as usize].is_none())
@@ -93,18 +93,6 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         ))
         .into());
     }
-
-    let total = first.games_per_pairing * pairings(first);
-    let folders = by_index
-        .into_iter()
-        .zip(1..)
-        .map(|(dir, index)| {
-            // Every slot is filled: a missing one was refused above.
-            let dir = dir.expect("every shard is present");
-            let meta = &metas[args.shards.iter().position(|d| d == dir).expect("given")];
-            finished_shard(dir, meta, Shard { index, count }, total)
-        })
-        .collect::<Result<Vec<_>>>()?;
 
     let whole = RunMeta {
         shard: None,
@@ -125,6 +113,15 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         anchor,
         ..whole
     };
+
+    let total = first.games_per_pairing * pairings(first);
+    let folders = by_index
+        .into_iter()
+        // Every slot is filled: a missing one was refused above.
+        .map(|slot| slot.expect("every shard is present"))
+        .map(|(dir, meta)| finished_shard(dir, meta, total))
+        .collect::<Result<Vec<_>>>()?;
+
     // A folder that is neither new, nor empty, nor this merged run is refused, exactly
     // as a tournament refuses it: first by a look that changes nothing, then again under
     // the folder's lock.
@@ -231,7 +228,8 @@ fn run_difference(a_dir: &Path, a: &RunMeta, b_dir: &Path, b: &RunMeta) -> Optio
 /// ([`run_dir::check_files`]); refuses it unless it holds exactly its games, finished, with
 /// advice that works: whatever those checks accept, the shard's tournament command with
 /// `--resume` finishes.
-fn finished_shard(dir: &Path, meta: &RunMeta, shard: Shard, total: u64) -> Result<ShardFolder> {
+fn finished_shard(dir: &Path, meta: &RunMeta, total: u64) -> Result<ShardFolder> {
+    let shard = shard_of(meta);
     let range = shard.games(total);
     let expected = (range.end - range.start) as usize;
     let unfinished = |what: String| -> anyhow::Error {

@@ -312,8 +312,7 @@ impl RunMeta {
     /// and a value that does not parse, naming the file and the line.
     pub fn read_any(path: &Path) -> Result<(RunMeta, Written)> {
         let shown = path.display();
-        let mut r =
-            csv::Reader::from_path(path).with_context(|| format!("cannot read {shown}"))?;
+        let mut r = csv::Reader::from_path(path).with_context(|| format!("cannot read {shown}"))?;
         let mut rows: Vec<(usize, String, String)> = Vec::new();
         for (i, record) in r.records().enumerate() {
             let record = record.with_context(|| format!("cannot read {shown}"))?;

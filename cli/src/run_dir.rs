@@ -3,23 +3,30 @@
 //!
 //! Order matters: the specs, `--games`, the game's parameters and every agent are checked
 //! before the folder is looked at, and the folder is read in full before anything in it
-//! is created or changed, so bad input never leaves a file behind or alters one. The
-//! folder may be
+//! is created or changed, so bad input never leaves a file behind or alters one. Between
+//! a first look that changes nothing and the look that counts, the process takes the
+//! folder's lock ([`RunLock`]) and holds it to the end, so a second process in the same
+//! folder is refused instead of interleaving rows. The folder may be
 //!
-//! - new or empty: a new run (also with `--resume`, so a script may always pass it);
+//! - new or empty (or holding only the lock file and `meta.csv.tmp`, left by a stop while
+//!   meta.csv was first written): a new run (also with `--resume`, so a script may always
+//!   pass it);
 //! - this very run, finished (every game in games.csv, summary.csv written): its summary
 //!   is recomputed from games.csv and printed again, nothing is changed;
 //! - this run, unfinished: refused unless `--resume`, which continues it after its last
 //!   complete game. A torn last line (a write cut short by a kill) in games.csv or
 //!   timings.csv is reported, saved to `<file>.partial` and cut off; the files then end as
 //!   an uninterrupted run's would at that game, and the games after it are played;
-//! - anything else (another run, files that are not this run's as this build writes
-//!   them): refused with exit code 2, nothing changed.
+//! - anything else (another run, a run of an older format, a meta.csv with an unknown or
+//!   missing key, files that are not this run's as this build writes them, rows that fail
+//!   the checks of [`crate::audit`]): refused with exit code 2, nothing changed.
 //!
-//! games.csv is the source of truth for what was played: timings.csv must hold a row for
-//! each of its games (the writer flushes the timing row first, so a kill leaves timings.csv
-//! at most one row ahead) and rows beyond them are cut off (saved) as the games are
-//! played again.
+//! games.csv is the source of truth for what was played, for the games that have their
+//! timing row: the writer flushes the timing row first, so a kill leaves timings.csv at
+//! most one row ahead, and rows beyond games.csv's are cut off (saved) as the games are
+//! played again. A game row without its timing row (timings.csv lost or cut) is cut off
+//! (saved) likewise and the game played again, so that whatever `agon merge` calls
+//! unfinished, `--resume` finishes.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -271,9 +278,11 @@ impl GameCommand for TournamentCommand<'_> {
                 }
                 if theirs.anchor != meta.anchor {
                     let rated = |anchor: &Option<String>| {
-                        anchor.as_ref().map_or("with a mean of zero".to_string(), |a| {
-                            format!("relative to \"{a}\"")
-                        })
+                        anchor
+                            .as_ref()
+                            .map_or("with a mean of zero".to_string(), |a| {
+                                format!("relative to \"{a}\"")
+                            })
                     };
                     return Err(BadInput::new(format!(
                         "output folder \"{}\" holds this run rating its agents {} (the anchor \
