@@ -167,10 +167,15 @@ pub struct ReportArgs {
     /// The run folder (holding meta.csv and games.csv).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
-    /// Rate agents relative to this one (its label or spec; rated 0) instead of a mean
-    /// of zero.
+    /// Rate agents relative to this one (its label or spec; rated 0) instead of the run's
+    /// own anchor (meta.csv's, or a mean of zero). A report that differs from the run's
+    /// is printed only, or written with --out.
     #[arg(long, value_name = "AGENT")]
     pub anchor: Option<String>,
+    /// Write summary.csv and the charts into this folder (not a run folder) instead of
+    /// the run folder, which is then left unchanged.
+    #[arg(long, value_name = "OUTDIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// Flags of `agon play`.

@@ -22,7 +22,8 @@
 //! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
 //! and generic dispatch), [`tournament`] (schedule and parallel run), [`run_dir`] (the
 //! tournament command and its output folder), [`opening`] (random and file openings),
-//! [`record`] (CSV files), [`stats`] and
+//! [`record`] (CSV files), [`audit`] (the checked reading of games.csv), [`run_lock`]
+//! (one process per run folder), [`stats`] and
 //! [`report`] (summary), [`progress`] (progress on standard error), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
 //! over machines), [`experiment`] (`agon run`), [`report_cmd`] and [`plots`] (`agon
 //! report`), [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
@@ -30,6 +31,7 @@
 
 mod analyse;
 mod args;
+mod audit;
 mod bench;
 mod experiment;
 mod games;
@@ -45,6 +47,7 @@ mod record;
 mod report;
 mod report_cmd;
 mod run_dir;
+mod run_lock;
 mod seeds;
 mod shard;
 mod spec;

@@ -1,34 +1,39 @@
 //! `agon merge --out DIR SHARD_DIR...`: joins the folders of the `N` shards of one
 //! tournament (see [`crate::shard`]) into one run folder, the same as a single-machine run.
 //!
-//! Everything is checked before anything is written: every folder holds a shard (its
-//! meta.csv has a `shard` row), all are shards of the same run (same toolkit, game, agents,
-//! games per pairing, seed and shard count; threads and command may differ), no shard is
-//! given twice, none of the `N` is missing, and each is finished (games.csv and
-//! timings.csv hold exactly the shard's games in order, and summary.csv was written after
-//! the last). The output folder must be new, empty, or hold this same merged run (which is
-//! then written again, to the same bytes).
+//! Everything is checked before anything is written: every folder holds a shard of this
+//! build's format (its meta.csv has a `shard` row), all are shards of the same run (the
+//! run's identity with shard counts in place of shards; threads, command, commit and
+//! anchor may differ), no shard is given twice, none of the `N` is missing, each shard's
+//! rows pass the checks a resume makes ([`run_dir::check_files`]: order, plan, digest,
+//! replay of the moves) and each is finished (games.csv and timings.csv hold exactly the
+//! shard's games, and summary.csv was written after the last). A shard that is not
+//! finished is one its tournament command with `--resume` finishes. The output folder
+//! must be new, empty, or hold this same merged run (which is then written again, to the
+//! same bytes); it is locked ([`RunLock`]) while it is written.
 //!
 //! The merged games.csv is the shards' rows in game-index order, written with the same
 //! serialiser as a tournament, and summary.csv is computed from those rows alone, so both
-//! are byte-identical to a single-machine run of the same tournament. meta.csv is a whole
-//! run's (no `shard` row); its `threads` is the first shard's and its `command` the merge
-//! command, the two fields that never change results.
+//! are byte-identical to a single-machine run of the same tournament (a row's digest does
+//! not cover the shard). meta.csv is a whole run's (no `shard` row); its `threads` is the
+//! first shard's, its `command` the merge command and its `anchor` the merge's
+//! `--anchor`, fields that never change the games.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::args::{BadInput, MergeArgs};
+use crate::audit::plan_of;
 use crate::record::{
-    first_difference, read_games, write_summary, GameRow, RunMeta, TimingRow, GAMES_FILE,
-    META_FILE, SUMMARY_FILE, TIMINGS_FILE,
+    first_difference, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE,
+    META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE,
 };
-use crate::report::{summarise, table};
+use crate::report::{find_anchor, summarise, table};
 use crate::run_dir;
+use crate::run_lock::RunLock;
 use crate::shard::Shard;
 
 /// The rows of one shard folder, read and checked.
@@ -57,11 +62,11 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     }
 
     let count = shard_of(first).count;
-    let mut by_index: Vec<Option<&PathBuf>> = vec![None; count as usize];
+    let mut by_index: Vec<Option<(&PathBuf, &RunMeta)>> = vec![None; count as usize];
     for (dir, meta) in args.shards.iter().zip(&metas) {
         let shard = shard_of(meta);
         let slot = &mut by_index[(shard.index - 1) as usize];
-        if let Some(other) = slot {
+        if let Some((other, _)) = slot {
             return Err(BadInput::new(format!(
                 "shard {shard} is given twice: \"{}\" and \"{}\"",
                 other.display(),
@@ -69,7 +74,7 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
             ))
             .into());
         }
-        *slot = Some(dir);
+        *slot = Some((dir, meta));
     }
     let missing: Vec<String> = (1..=count)
         .filter(|&i| by_index[(i - 1) as usize].is_none())
@@ -89,31 +94,41 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         .into());
     }
 
+    let whole = RunMeta {
+        shard: None,
+        ..first.clone()
+    };
+    let labels: Vec<String> = plan_of(&whole)?
+        .entrants
+        .into_iter()
+        .map(|e| e.label)
+        .collect();
+    let anchor = args
+        .anchor
+        .as_deref()
+        .map(|name| find_anchor(&labels, name).map(|i| labels[i].clone()))
+        .transpose()?;
+    let meta = RunMeta {
+        command,
+        anchor,
+        ..whole
+    };
+
     let total = first.games_per_pairing * pairings(first);
     let folders = by_index
         .into_iter()
-        .enumerate()
-        .map(|(i, dir)| {
-            let shard = Shard {
-                index: i as u64 + 1,
-                count,
-            };
-            // Every slot is filled: a missing one was refused above.
-            finished_shard(dir.expect("every shard is present"), shard, total)
-        })
+        // Every slot is filled: a missing one was refused above.
+        .map(|slot| slot.expect("every shard is present"))
+        .map(|(dir, meta)| finished_shard(dir, meta, total))
         .collect::<Result<Vec<_>>>()?;
 
-    let meta = RunMeta {
-        shard: None,
-        command,
-        ..first.clone()
-    };
     // A folder that is neither new, nor empty, nor this merged run is refused, exactly
-    // as a tournament refuses it.
-    run_dir::inspect(&args.out, &meta)?;
-
+    // as a tournament refuses it: first by a look that changes nothing, then again under
+    // the folder's lock.
     let dir = &args.out;
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    run_dir::inspect(dir, &meta)?;
+    let _lock = RunLock::acquire(dir)?;
+    run_dir::inspect(dir, &meta)?;
     meta.write(&dir.join(META_FILE))?;
     let (mut games, mut timings) = (Vec::new(), Vec::new());
     for folder in folders {
@@ -158,11 +173,21 @@ fn shard_meta(dir: &Path) -> Result<RunMeta, BadInput> {
             "shard folder \"{shown}\" holds no agon run (no {META_FILE})"
         )));
     }
-    let meta = RunMeta::read(&path).map_err(|e| {
-        BadInput::new(format!(
-            "shard folder \"{shown}\" holds a {META_FILE} that is not an agon run's ({e:#})"
-        ))
-    })?;
+    let meta = match RunMeta::read_any(&path) {
+        Ok((meta, Written::Now)) => meta,
+        Ok((_, Written::Older)) => {
+            return Err(BadInput::new(format!(
+                "shard folder \"{shown}\" holds a run written by an older agon (format \
+                 {OLDER_FORMAT}; this build writes format {FORMAT}), which this build does \
+                 not merge; run the shard again with this build into a new folder"
+            )))
+        }
+        Err(e) => {
+            return Err(BadInput::new(format!(
+                "shard folder \"{shown}\" holds a {META_FILE} this build cannot read ({e:#})"
+            )))
+        }
+    };
     if meta.shard.is_none() {
         return Err(BadInput::new(format!(
             "\"{shown}\" holds a whole run, not a shard (its {META_FILE} has no shard row)"
@@ -199,64 +224,61 @@ fn run_difference(a_dir: &Path, a: &RunMeta, b_dir: &Path, b: &RunMeta) -> Optio
     })
 }
 
-/// Reads a shard folder's rows; refuses it unless it holds exactly its games, finished.
-fn finished_shard(dir: &Path, shard: Shard, total: u64) -> Result<ShardFolder> {
+/// Reads a shard folder's rows through the checks of a resume
+/// ([`run_dir::check_files`]); refuses it unless it holds exactly its games, finished, with
+/// advice that works: whatever those checks accept, the shard's tournament command with
+/// `--resume` finishes.
+fn finished_shard(dir: &Path, meta: &RunMeta, total: u64) -> Result<ShardFolder> {
+    let shard = shard_of(meta);
     let range = shard.games(total);
-    let expected = range.end - range.start;
+    let expected = (range.end - range.start) as usize;
     let unfinished = |what: String| -> anyhow::Error {
         BadInput::new(format!(
-            "shard {shard} in \"{}\" is unfinished ({what}); run it again to finish it",
+            "shard {shard} in \"{}\" is unfinished ({what}); run its tournament command \
+             again with --resume to finish it",
             dir.display()
         ))
         .into()
     };
-    let games_path = dir.join(GAMES_FILE);
-    let scanned = if games_path.is_file() {
-        read_games(&games_path).map_err(|e| unfinished(format!("{e:#}")))?
-    } else {
-        return Err(unfinished(format!("no {GAMES_FILE}")));
-    };
-    if let Some(tail) = scanned.tail {
+    let found = run_dir::check_files(dir, &plan_of(meta)?, meta)?;
+    let n = found.games.rows.len();
+    if let Some(tail) = &found.games.tail {
         return Err(unfinished(format!(
             "{GAMES_FILE} line {}: {}",
             tail.line, tail.what
         )));
     }
-    let games = scanned.rows;
-    let in_order = |indices: &mut dyn Iterator<Item = u64>| indices.eq(range.clone());
-    if !in_order(&mut games.iter().map(|g| g.game)) {
+    if n < found.complete {
+        return Err(unfinished(if dir.join(TIMINGS_FILE).is_file() {
+            format!(
+                "{TIMINGS_FILE} holds the rows of {n} of the {} games in {GAMES_FILE}",
+                found.complete
+            )
+        } else {
+            format!("no {TIMINGS_FILE}")
+        }));
+    }
+    if n < expected {
         return Err(unfinished(format!(
-            "{GAMES_FILE} holds {} of its {expected} games {} to {}",
-            games.len(),
+            "{GAMES_FILE} holds {n} of its {expected} games {} to {}",
             range.start,
             range.end - 1
         )));
     }
-    let timings_path = dir.join(TIMINGS_FILE);
-    let timings: Vec<TimingRow> = if timings_path.is_file() {
-        read_rows(&timings_path).map_err(|e| unfinished(format!("{e:#}")))?
-    } else {
-        return Err(unfinished(format!("no {TIMINGS_FILE}")));
-    };
-    if !in_order(&mut timings.iter().map(|t| t.game)) {
+    if !found.clean() {
         return Err(unfinished(format!(
-            "{TIMINGS_FILE} holds {} of its {expected} games",
-            timings.len()
+            "{TIMINGS_FILE} holds more than its {expected} games' rows"
         )));
     }
     if !dir.join(SUMMARY_FILE).is_file() {
         return Err(unfinished(format!("no {SUMMARY_FILE}")));
     }
-    Ok(ShardFolder { games, timings })
-}
-
-/// Reads every row of a CSV file with a header.
-fn read_rows<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
-    let mut r =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    r.deserialize()
-        .map(|row| row.with_context(|| format!("bad row in {}", path.display())))
-        .collect()
+    let mut timings = found.timings.rows;
+    timings.truncate(n);
+    Ok(ShardFolder {
+        games: found.games.rows,
+        timings,
+    })
 }
 
 /// Writes `rows` to a new CSV file, header first (as the tournament's writer does).
@@ -291,6 +313,7 @@ mod tests {
             command: format!("agon tournament --shard {index}/4"),
             shard: Some(Shard { index, count: 4 }),
             sprt: None,
+            anchor: None,
         }
     }
 

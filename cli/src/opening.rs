@@ -158,7 +158,7 @@ impl Book {
 
 /// FNV-1a, 64 bits (offset basis 0xcbf29ce484222325, prime 0x100000001b3): a stable
 /// fingerprint of a file's contents, not a cryptographic hash.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })

@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::args::BadInput;
+use crate::opening::fnv1a;
 use crate::shard::Shard;
 
 /// Name of the metadata file in a run folder.
@@ -27,25 +28,38 @@ pub const SUMMARY_FILE: &str = "summary.csv";
 
 /// Version of the layout of these files, stored in meta.csv; bumped when a column
 /// changes meaning so that old folders are recognised as different runs. Format 2 added
-/// games.csv's `opening` and `note` columns and meta.csv's `commit` row and opening keys.
-const FORMAT: &str = "2";
+/// games.csv's `opening` and `note` columns and meta.csv's `commit` row and opening keys;
+/// format 3 added games.csv's `digest` column and meta.csv's `anchor` row, and refuses
+/// unknown or missing meta.csv keys.
+pub const FORMAT: &str = "3";
+
+/// The older format this build still reads (for `agon report` only, with a note): its
+/// games.csv lacks the columns added since, which read as their defaults.
+pub const OLDER_FORMAT: &str = "2";
 
 /// The header line of games.csv (without its line end): [`GameRow`]'s fields in order.
 /// A unit test checks that serde writes exactly this header.
 pub const GAMES_HEADER: &str = "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,\
                                 end_reason,plies,turns,decisions0,decisions1,nodes0,nodes1,opening,\
-                                moves,note";
+                                moves,note,digest";
+/// The header line of a games.csv of [`OLDER_FORMAT`].
+pub const OLDER_GAMES_HEADER: &str = "game,pair,pairing,agent0,agent1,side0,side1,result0,\
+                                      winner,end_reason,plies,nodes0,nodes1,opening,moves,note";
 /// The header line of timings.csv (without its line end): [`TimingRow`]'s fields.
 pub const TIMINGS_HEADER: &str = "game,time_us0,time_us1";
 
 /// The result of a game for seat 0, written `1`, `0.5` or `0`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Its `Default` (a draw) exists only so that [`GameRow`] can fill the columns an older
+/// games.csv lacks; every format has had `result0`, so it is never read as a default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Result0 {
     /// Seat 0 won.
     #[serde(rename = "1")]
     Win,
     /// Draw.
     #[serde(rename = "0.5")]
+    #[default]
     Draw,
     /// Seat 0 lost.
     #[serde(rename = "0")]
@@ -69,7 +83,13 @@ impl Result0 {
 }
 
 /// One row of games.csv: everything about a game that is reproducible.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Read by column name; a column missing from the file takes its `Default` value. Only
+/// the reader of an older format ([`read_older_games`]) can meet a missing column: the
+/// reader of this format requires the exact header and each row written back byte for
+/// byte.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct GameRow {
     /// Game index in the run, from 0.
     pub game: u64,
@@ -114,6 +134,10 @@ pub struct GameRow {
     /// what it did (panicked, with the panic's place and message, or played an illegal
     /// move). Empty for a game that ended by the rules.
     pub note: String,
+    /// FNV-1a digest of every other field of the row and the run's identity (see
+    /// [`row_digest`]), 16 hex digits, set by [`RunWriter::write`]; the last column, so
+    /// that it covers every column before it.
+    pub digest: String,
 }
 
 impl GameRow {
@@ -200,6 +224,42 @@ pub struct RunMeta {
     /// The SPRT that stops the run (`--sprt`, as `elo0,elo1,alpha,beta`); `None` when the
     /// run plays all its games. Written as an `sprt` row only when present.
     pub sprt: Option<String>,
+    /// The label of the agent rated 0 in summary.csv (`--anchor`); `None` for ratings of
+    /// mean zero. Written as an `anchor` row only when present. Not part of the run's
+    /// identity: it changes the summary, never the games.
+    pub anchor: Option<String>,
+}
+
+/// The keys of meta.csv, in the order [`RunMeta::write`] writes them. `agent` repeats;
+/// the keys of [`OPTIONAL_KEYS`] may be absent; every other key appears exactly once.
+const META_KEYS: [&str; 15] = [
+    "format",
+    "toolkit",
+    "commit",
+    "game",
+    "agent",
+    "games_per_pairing",
+    "seed",
+    "random_opening",
+    "openings",
+    "openings_hash",
+    "threads",
+    "command",
+    "anchor",
+    "shard",
+    "sprt",
+];
+
+/// The keys of meta.csv written only when they have a value.
+const OPTIONAL_KEYS: [&str; 3] = ["anchor", "shard", "sprt"];
+
+/// Which layout a run folder was written in (its meta.csv's `format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// [`FORMAT`], this build's.
+    Now,
+    /// [`OLDER_FORMAT`]: `agon report` reads it, with a note; resume and merge refuse it.
+    Older,
 }
 
 /// The version string stored in `toolkit`.
@@ -238,6 +298,9 @@ impl RunMeta {
         row("openings_hash", &self.openings_hash)?;
         row("threads", &self.threads.to_string())?;
         row("command", &self.command)?;
+        if let Some(anchor) = &self.anchor {
+            row("anchor", anchor)?;
+        }
         if let Some(shard) = self.shard {
             row("shard", &shard.to_string())?;
         }
@@ -251,10 +314,29 @@ impl RunMeta {
             .with_context(|| format!("cannot write {}", path.display()))
     }
 
-    /// Reads meta.csv. Fails if the file is not a meta.csv of this format.
-    pub fn read(path: &Path) -> Result<RunMeta> {
-        let mut r = csv::Reader::from_path(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+    /// Reads meta.csv of this format or of [`OLDER_FORMAT`]. Refuses a file without a
+    /// `format` row or of another format, a key that is not one of meta.csv's (a
+    /// misspelt key would otherwise be ignored and its setting lost), a key given twice
+    /// (`agent` apart), a missing key (the optional `anchor`, `shard` and `sprt` apart)
+    /// and a value that does not parse, naming the file and the line.
+    pub fn read_any(path: &Path) -> Result<(RunMeta, Written)> {
+        let shown = path.display();
+        let mut r = csv::Reader::from_path(path).with_context(|| format!("cannot read {shown}"))?;
+        let mut rows: Vec<(usize, String, String)> = Vec::new();
+        for (i, record) in r.records().enumerate() {
+            let record = record.with_context(|| format!("cannot read {shown}"))?;
+            let (key, value) = (record.get(0).unwrap_or(""), record.get(1).unwrap_or(""));
+            rows.push((i + 2, key.to_string(), value.to_string()));
+        }
+        let written = match rows.iter().find(|(_, key, _)| key == "format") {
+            Some((_, _, format)) if format == FORMAT => Written::Now,
+            Some((_, _, format)) if format == OLDER_FORMAT => Written::Older,
+            Some((line, _, format)) => bail!(
+                "{shown} line {line}: format {format:?} is not one this build reads (it \
+                 writes format {FORMAT} and reads {OLDER_FORMAT})"
+            ),
+            None => bail!("{shown} is not an agon run's metadata (no format row)"),
+        };
         let mut meta = RunMeta {
             toolkit: String::new(),
             commit: String::new(),
@@ -269,57 +351,54 @@ impl RunMeta {
             command: String::new(),
             shard: None,
             sprt: None,
+            anchor: None,
         };
-        let mut format = None;
-        for record in r.records() {
-            let record = record.with_context(|| format!("cannot read {}", path.display()))?;
-            let (key, value) = (record.get(0).unwrap_or(""), record.get(1).unwrap_or(""));
-            let number = || {
-                value
-                    .parse()
-                    .with_context(|| format!("{}: bad {key} {value:?}", path.display()))
+        let mut seen: Vec<&str> = Vec::new();
+        for (line, key, value) in &rows {
+            let Some(&key) = META_KEYS.iter().find(|k| **k == key.as_str()) else {
+                bail!(
+                    "{shown} line {line}: unknown key {key:?} (valid: {})",
+                    META_KEYS.join(", ")
+                );
             };
+            if key != "agent" && seen.contains(&key) {
+                bail!("{shown} line {line}: key {key:?} is given twice");
+            }
+            seen.push(key);
+            let bad = || format!("{shown} line {line}: bad {key} {value:?}");
             match key {
-                "format" => format = Some(value.to_string()),
-                "toolkit" => meta.toolkit = value.into(),
-                "commit" => meta.commit = value.into(),
-                "game" => meta.game = value.into(),
-                "agent" => meta.agents.push(value.into()),
-                "games_per_pairing" => meta.games_per_pairing = number()?,
-                "seed" => meta.seed = number()?,
-                "random_opening" => {
-                    meta.random_opening = value
-                        .parse()
-                        .with_context(|| format!("{}: bad {key} {value:?}", path.display()))?;
-                }
-                "openings" => meta.openings = value.into(),
-                "openings_hash" => meta.openings_hash = value.into(),
-                "threads" => meta.threads = value.parse().unwrap_or(0),
-                "command" => meta.command = value.into(),
-                "shard" => {
-                    meta.shard = Some(
-                        Shard::parse(value)
-                            .with_context(|| format!("{}: bad shard", path.display()))?,
-                    )
-                }
-                "sprt" => meta.sprt = Some(value.into()),
+                "toolkit" => meta.toolkit = value.clone(),
+                "commit" => meta.commit = value.clone(),
+                "game" => meta.game = value.clone(),
+                "agent" => meta.agents.push(value.clone()),
+                "games_per_pairing" => meta.games_per_pairing = value.parse().with_context(bad)?,
+                "seed" => meta.seed = value.parse().with_context(bad)?,
+                "random_opening" => meta.random_opening = value.parse().with_context(bad)?,
+                "openings" => meta.openings = value.clone(),
+                "openings_hash" => meta.openings_hash = value.clone(),
+                "threads" => meta.threads = value.parse().with_context(bad)?,
+                "command" => meta.command = value.clone(),
+                "anchor" => meta.anchor = Some(value.clone()),
+                "shard" => meta.shard = Some(Shard::parse(value).with_context(bad)?),
+                "sprt" => meta.sprt = Some(value.clone()),
+                // "format", read above; META_KEYS holds no other key.
                 _ => {}
             }
         }
-        if format.as_deref() != Some(FORMAT) {
-            bail!(
-                "{} is not an agon run's metadata (format {FORMAT})",
-                path.display()
-            );
+        if let Some(missing) = META_KEYS
+            .iter()
+            .find(|k| !OPTIONAL_KEYS.contains(k) && !seen.contains(k))
+        {
+            bail!("{shown} has no {missing:?} row");
         }
-        Ok(meta)
+        Ok((meta, written))
     }
 
     /// The fields that make a run what it is, each named and as text, with the shard
     /// field given as `shard` (a resume compares shards, a merge shard counts). Threads,
-    /// the command text and the commit are not among them: the first two never change
-    /// the results, and a rebuilt binary of the same toolkit version may continue a run
-    /// (the caller warns).
+    /// the command text, the commit and the anchor are not among them: the first two
+    /// never change the results, a rebuilt binary of the same toolkit version may
+    /// continue a run (the caller warns), and the anchor changes only the summary.
     pub fn identity(&self, shard: (&'static str, String)) -> [(&'static str, String); 10] {
         [
             ("toolkit", self.toolkit.clone()),
@@ -342,6 +421,47 @@ impl RunMeta {
         first_difference(self.identity(shard(self)), other.identity(shard(other)))
             .map(|(what, a, b)| format!("{what} {b:?} there, {a:?} here"))
     }
+
+    /// The text that every games.csv row's digest covers besides the row itself
+    /// ([`row_digest`]): the run's identity without its shard, one `name=value` line per
+    /// field. Without the shard, a shard's rows carry the digests of the whole run's, so
+    /// merged files are byte-identical to a single-machine run's; threads, command,
+    /// commit and anchor are left out as they are from the identity.
+    pub fn digest_key(&self) -> String {
+        self.identity(("shard", String::new()))
+            .iter()
+            .filter(|(what, _)| *what != "shard")
+            .map(|(what, value)| format!("{what}={value}\n"))
+            .collect()
+    }
+}
+
+/// The digest of a games.csv row: FNV-1a (64 bits, 16 lower-case hex digits) of `key`
+/// ([`RunMeta::digest_key`]) followed by the row as written, without its line end and
+/// its digest field. It is computed from the serialised row, so every column before the
+/// digest is covered, whatever columns the row has.
+///
+/// It guards against accidents (a row edited by hand or by a script after a stop, a row
+/// of another run), not forgers: anyone can recompute an FNV-1a hash.
+pub fn row_digest(row: &GameRow, key: &str) -> String {
+    let blank = GameRow {
+        digest: String::new(),
+        ..row.clone()
+    };
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    // Writing into memory cannot fail, and every field of a row serialises.
+    w.serialize(&blank).expect("a game row serialises");
+    let line = w.into_inner().expect("a write to memory does not fail");
+    // The empty digest is the last field: the line ends with its separator and `\n`.
+    let content = line
+        .strip_suffix(b",\n")
+        .expect("a row ends with its empty digest field");
+    let mut text = Vec::with_capacity(key.len() + content.len());
+    text.extend_from_slice(key.as_bytes());
+    text.extend_from_slice(content);
+    format!("{:016x}", fnv1a(&text))
 }
 
 /// A shard as meta.csv writes it; `none` for a whole run.
@@ -357,14 +477,16 @@ fn shard_text(shard: Option<Shard>) -> String {
 pub struct RunWriter {
     games: csv::Writer<File>,
     timings: csv::Writer<File>,
+    /// The run's [`RunMeta::digest_key`], for each row's digest.
+    key: String,
 }
 
 impl RunWriter {
     /// Opens games.csv and timings.csv in `dir` for appending, creating them if absent;
-    /// a file that is empty gets its header first. The caller has made sure that each
-    /// file holds only its header and complete rows of this run (see [`scan`] and
-    /// [`cut`]).
-    pub fn open(dir: &Path) -> Result<RunWriter> {
+    /// a file that is empty gets its header first. `key` is the run's
+    /// [`RunMeta::digest_key`]. The caller has made sure that each file holds only its
+    /// header and complete rows of this run (see [`scan`] and [`cut`]).
+    pub fn open(dir: &Path, key: &str) -> Result<RunWriter> {
         let open = |name: &str, header: &str| -> Result<csv::Writer<File>> {
             let path = dir.join(name);
             let mut file = OpenOptions::new()
@@ -384,23 +506,37 @@ impl RunWriter {
         Ok(RunWriter {
             timings: open(TIMINGS_FILE, TIMINGS_HEADER)?,
             games: open(GAMES_FILE, GAMES_HEADER)?,
+            key: key.to_string(),
         })
     }
 
-    /// Writes one game's rows: the timing row, flushed, then the game row, flushed.
+    /// Writes one game's rows: the timing row, flushed, then the game row with its digest
+    /// ([`row_digest`]; `game.digest` is ignored), flushed.
     pub fn write(&mut self, game: &GameRow, timing: &TimingRow) -> Result<()> {
         self.timings.serialize(timing)?;
         self.timings.flush().context("cannot write timings.csv")?;
-        self.games.serialize(game)?;
+        let game = GameRow {
+            digest: row_digest(game, &self.key),
+            ..game.clone()
+        };
+        self.games.serialize(&game)?;
         self.games.flush().context("cannot write games.csv")?;
         Ok(())
     }
 }
 
 /// Reads a games.csv without changing it: its complete rows and its torn end, if any
-/// ([`scan`] with [`GAMES_HEADER`]).
+/// ([`scan`] with [`GAMES_HEADER`]). The rows are not checked against the run: see
+/// [`crate::audit`].
 pub fn read_games(path: &Path) -> Result<Scanned<GameRow>> {
     scan(path, GAMES_HEADER)
+}
+
+/// Reads a games.csv of [`OLDER_FORMAT`] as [`read_games`] does, except that a row need
+/// not be written back byte for byte (this build would write it with more columns):
+/// the columns it lacks read as their defaults (the digest as empty).
+pub fn read_older_games(path: &Path) -> Result<Scanned<GameRow>> {
+    scan_rows(path, OLDER_GAMES_HEADER, false)
 }
 
 /// What [`scan`] found in a CSV file that a stopped run may have left with a torn end.
@@ -434,6 +570,15 @@ pub struct Tail {
 /// (another header, a bad row before the last line) makes the file foreign: a
 /// [`BadInput`] naming the file, the line number and what is wrong.
 pub fn scan<T: Serialize + DeserializeOwned>(path: &Path, header: &str) -> Result<Scanned<T>> {
+    scan_rows(path, header, true)
+}
+
+/// [`scan`], with the check that each row is written back byte for byte only if `exact`.
+fn scan_rows<T: Serialize + DeserializeOwned>(
+    path: &Path,
+    header: &str,
+    exact: bool,
+) -> Result<Scanned<T>> {
     let mut scanned = Scanned {
         rows: Vec::new(),
         keep: 0,
@@ -466,7 +611,7 @@ pub fn scan<T: Serialize + DeserializeOwned>(path: &Path, header: &str) -> Resul
                 return Err(foreign(path, number, "is not this build's header").into());
             }
         } else {
-            match parse_row::<T>(header, content) {
+            match parse_row::<T>(header, content, exact) {
                 Ok(row) => scanned.rows.push(row),
                 Err(problem) if last => {
                     scanned.tail = Some(Tail {
@@ -498,8 +643,13 @@ pub fn foreign(path: &Path, line: usize, what: &str) -> BadInput {
     ))
 }
 
-/// Parses one row line under `header`; the row must write back to exactly `content`.
-fn parse_row<T: Serialize + DeserializeOwned>(header: &str, content: &[u8]) -> Result<T, String> {
+/// Parses one row line under `header`; if `exact`, the row must write back to exactly
+/// `content`.
+fn parse_row<T: Serialize + DeserializeOwned>(
+    header: &str,
+    content: &[u8],
+    exact: bool,
+) -> Result<T, String> {
     let mut text = Vec::with_capacity(header.len() + content.len() + 2);
     text.extend_from_slice(header.as_bytes());
     text.push(b'\n');
@@ -511,6 +661,9 @@ fn parse_row<T: Serialize + DeserializeOwned>(header: &str, content: &[u8]) -> R
         Some(Err(e)) => return Err(e.to_string()),
         None => return Err("empty line".into()),
     };
+    if !exact {
+        return Ok(row);
+    }
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());
@@ -631,6 +784,7 @@ impl GameRow {
             opening: 0,
             moves: String::new(),
             note: String::new(),
+            digest: String::new(),
         }
     }
 }
@@ -661,6 +815,7 @@ mod tests {
             opening: 1,
             moves: "a1xa2 swap".into(),
             note: String::new(),
+            digest: "0123456789abcdef".into(),
         };
         let mut w = csv::Writer::from_writer(Vec::new());
         w.serialize(&row).unwrap();
@@ -668,8 +823,8 @@ mod tests {
         assert_eq!(
             text,
             "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,\
-             turns,decisions0,decisions1,nodes0,nodes1,opening,moves,note\n\
-             3,1,0,ab:depth=3,random,white,black,0.5,,cap,2,2,0,1,10,1,1,a1xa2 swap,\n"
+             turns,decisions0,decisions1,nodes0,nodes1,opening,moves,note,digest\n\
+             3,1,0,ab:depth=3,random,white,black,0.5,,cap,2,2,0,1,10,1,1,a1xa2 swap,,0123456789abcdef\n"
         );
         assert_eq!(text.lines().next(), Some(GAMES_HEADER));
         let back: GameRow = csv::Reader::from_reader(text.as_bytes())
@@ -701,15 +856,17 @@ mod tests {
             command: "agon tournament --game \"invector:width=6\"".into(),
             shard: None,
             sprt: None,
+            anchor: Some("random".into()),
         };
         meta.write(&path).unwrap();
-        let back = RunMeta::read(&path).unwrap();
+        let back = RunMeta::read_any(&path).unwrap().0;
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(back, meta);
         let other = RunMeta {
             threads: 1,
             command: "x".into(),
             commit: "unknown".into(),
+            anchor: None,
             ..meta.clone()
         };
         assert_eq!(meta.difference(&other), None);
@@ -747,9 +904,126 @@ mod tests {
         );
         std::fs::create_dir_all(&dir).unwrap();
         sharded.write(&path).unwrap();
-        let back = RunMeta::read(&path).unwrap();
+        let back = RunMeta::read_any(&path).unwrap().0;
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(back, sharded);
+    }
+
+    /// A whole run's meta as the tests of meta.csv use it.
+    fn meta_example() -> RunMeta {
+        RunMeta {
+            toolkit: "agon 0.1.0".into(),
+            commit: "abc".into(),
+            game: "pig:die=6,horizon=1000,target=20".into(),
+            agents: vec!["greedy".into(), "random".into()],
+            games_per_pairing: 6,
+            seed: 5,
+            random_opening: 2,
+            openings: String::new(),
+            openings_hash: String::new(),
+            threads: 1,
+            command: "agon tournament".into(),
+            shard: None,
+            sprt: None,
+            anchor: None,
+        }
+    }
+
+    #[test]
+    fn meta_refuses_unknown_repeated_and_missing_keys_and_tells_the_older_format() {
+        let dir = std::env::temp_dir().join(format!("agon-meta-keys-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(META_FILE);
+        meta_example().write(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let shown = path.display().to_string();
+        let read_text = |t: &str| {
+            std::fs::write(&path, t).unwrap();
+            RunMeta::read_any(&path).map_err(|e| format!("{e:#}"))
+        };
+        assert_eq!(read_text(&text).unwrap(), (meta_example(), Written::Now));
+        // A misspelt key would lose its setting: refused, naming its line.
+        assert!(text.contains("\nrandom_opening,2\n"));
+        assert_eq!(
+            read_text(&text.replace("random_opening,", "raNdom_opening,")).unwrap_err(),
+            format!(
+                "{shown} line 10: unknown key \"raNdom_opening\" (valid: format, toolkit, \
+                 commit, game, agent, games_per_pairing, seed, random_opening, openings, \
+                 openings_hash, threads, command, anchor, shard, sprt)"
+            )
+        );
+        assert_eq!(
+            read_text(&text.replace("seed,5\n", "seed,5\nseed,6\n")).unwrap_err(),
+            format!("{shown} line 10: key \"seed\" is given twice")
+        );
+        assert_eq!(
+            read_text(&text.replace("threads,1\n", "")).unwrap_err(),
+            format!("{shown} has no \"threads\" row")
+        );
+        assert_eq!(
+            read_text(&text.replace("threads,1\n", "threads,some\n")).unwrap_err(),
+            format!("{shown} line 13: bad threads \"some\": invalid digit found in string")
+        );
+        // Two agents, two agent rows: `agent` alone may repeat.
+        assert_eq!(read_text(&text).unwrap().0.agents.len(), 2);
+        assert_eq!(
+            read_text(&text.replace("format,3", "format,2")).unwrap(),
+            (meta_example(), Written::Older)
+        );
+        assert_eq!(
+            read_text(&text.replace("format,3", "format,1")).unwrap_err(),
+            format!(
+                "{shown} line 2: format \"1\" is not one this build reads (it writes format 3 \
+                 and reads 2)"
+            )
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_rows_digest_covers_each_field_and_the_run_but_not_the_shard() {
+        let meta = meta_example();
+        let key = meta.digest_key();
+        assert_eq!(
+            key,
+            "toolkit=agon 0.1.0\ngame=pig:die=6,horizon=1000,target=20\nagents=greedy random\n\
+             games per pairing=6\nseed=5\nsprt=none\nrandom opening=2\nopenings file=\n\
+             openings file contents (hash)=\n"
+        );
+        let sharded = RunMeta {
+            shard: Some(Shard { index: 2, count: 3 }),
+            threads: 4,
+            command: "other".into(),
+            commit: "def".into(),
+            anchor: Some("random".into()),
+            ..meta.clone()
+        };
+        assert_eq!(sharded.digest_key(), key);
+        let row = GameRow::example(3, 0, ["random", "greedy"], Result0::Win, 7);
+        let digest = row_digest(&row, &key);
+        // Pinned: FNV-1a of the key, then `3,1,0,random,greedy,black,white,1,0,elimination,7,0,0,0,,`.
+        assert_eq!(digest, "6163219aca288136");
+        // The digest field itself is not covered; every other field is.
+        let with_digest = GameRow {
+            digest: "x".into(),
+            ..row.clone()
+        };
+        assert_eq!(row_digest(&with_digest, &key), digest);
+        let edits: [fn(&mut GameRow); 6] = [
+            |r| r.winner = Some(1),
+            |r| r.result0 = Result0::Loss,
+            |r| r.plies += 1,
+            |r| r.moves = "roll 3".into(),
+            |r| r.note = "n".into(),
+            |r| r.nodes1 = 1,
+        ];
+        for edit in edits {
+            let mut changed = row.clone();
+            edit(&mut changed);
+            assert_ne!(row_digest(&changed, &key), digest, "{changed:?}");
+        }
+        let other_seed = RunMeta { seed: 6, ..meta };
+        assert_ne!(row_digest(&row, &other_seed.digest_key()), digest);
     }
 
     #[test]

@@ -2,7 +2,19 @@
 //! it, writes summary.csv again, writes speed.csv from timings.csv (and prints it, apart
 //! from the reproducible table), and draws SVG charts into the folder.
 //!
-//! Charts (see [`crate::plots`]):
+//! The folder must hold a run (meta.csv) and its games.csv; games.csv is read through the
+//! checks a resume makes ([`crate::audit`]: rows in order and the plan's, digests, the
+//! moves replayed), so a duplicated, reordered, edited or foreign row is refused. Bad
+//! input is one line and exit code 2, refused before any file is written.
+//!
+//! A report changes the run folder only to write what the run itself would: with the
+//! run's own options (the anchor recorded in meta.csv, the default), summary.csv and the
+//! charts are written again into the folder, under its lock ([`RunLock`]). A report with
+//! another `--anchor` is printed only, and so is a folder of an older format (read with
+//! a `note:` line); `--out OUTDIR` writes either into OUTDIR instead, a folder that must
+//! not hold a run.
+//!
+//! Charts (see [`crate::plots`]), drawn by [`draw_charts`]:
 //! - `ratings.svg`: each pairing's Elo difference A − B with its 95% interval, from the
 //!   summary rows (the rating source is a plain list of labels and numbers, so another
 //!   model's ratings can replace it);
@@ -11,20 +23,23 @@
 //!   differ in games and budgets;
 //! - `lengths.svg`: a histogram of game lengths in plies.
 //!
-//! The folder must hold a run (meta.csv) and its games.csv; anything else is bad input,
-//! refused before any file is written. Rows that are not defined (no decisive game, no
-//! Elo) are left out of a chart, never drawn as zero.
+//! Rows that are not defined (no decisive game, no Elo) are left out of a chart, never
+//! drawn as zero.
 
-use anyhow::Result;
 use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result};
 
 use crate::args::{BadInput, ReportArgs};
+use crate::audit::{plan_of, read_checked_games};
 use crate::plots::{histogram, IntervalChart};
 use crate::record::{
-    read_games, scan, write_summary, RunMeta, TimingRow, GAMES_FILE, META_FILE, SUMMARY_FILE,
-    TIMINGS_FILE, TIMINGS_HEADER,
+    scan, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE, META_FILE,
+    OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
 };
-use crate::report::{summarise, table, Summary};
+use crate::report::{find_anchor, summarise, table, Summary};
+use crate::run_lock::RunLock;
 use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::binomial::wilson;
 use crate::stats::sprt::Sprt;
@@ -49,16 +64,33 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
             BadInput::new(format!("\"{shown}\" holds no agon run (no {META_FILE})")).into(),
         );
     }
-    let meta = RunMeta::read(&meta_path).map_err(|e| {
+    let (meta, written) = RunMeta::read_any(&meta_path).map_err(|e| {
         BadInput::new(format!(
-            "\"{shown}\" holds a {META_FILE} that is not an agon run's ({e:#})"
+            "\"{shown}\" holds a {META_FILE} this build cannot read ({e:#})"
         ))
     })?;
+    let plan =
+        plan_of(&meta).map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {e}")))?;
     let games_path = dir.join(GAMES_FILE);
     if !games_path.is_file() {
         return Err(BadInput::new(format!("\"{shown}\" holds no {GAMES_FILE}")).into());
     }
-    let scanned = read_games(&games_path).map_err(|e| BadInput::new(format!("{e:#}")))?;
+    let sprt = meta
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {e}")))?;
+    let labels: Vec<String> = plan.entrants.iter().map(|e| e.label.clone()).collect();
+    let anchor = match &args.anchor {
+        Some(name) => Some(labels[find_anchor(&labels, name)?].clone()),
+        None => meta.anchor.clone(),
+    };
+    // Checked before anything is read further, so that a bad --out writes nothing.
+    if let Some(target) = &args.out {
+        check_out(target)?;
+    }
+    let scanned = read_checked_games(&games_path, &meta, &plan, written)?;
     if let Some(tail) = &scanned.tail {
         eprintln!(
             "note: {} line {}: {}; the report counts the complete rows before it",
@@ -71,26 +103,102 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
     if games.is_empty() {
         return Err(BadInput::new(format!("\"{shown}\": {GAMES_FILE} holds no game")).into());
     }
+    let summary = summarise(&games, anchor.as_deref(), sprt.as_ref())?;
 
-    let sprt = meta
-        .sprt
-        .as_deref()
-        .map(Sprt::parse)
-        .transpose()
-        .map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {e}")))?;
-    let summary = summarise(&games, args.anchor.as_deref(), sprt.as_ref())?;
-    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
-    let mut written = vec![SUMMARY_FILE];
+    let rated = |anchor: &Option<String>| {
+        anchor
+            .as_ref()
+            .map_or("a mean of zero".to_string(), |a| format!("\"{a}\""))
+    };
+    let print_only = if written == Written::Older {
+        Some(format!(
+            "\"{shown}\" was written by an older agon (format {OLDER_FORMAT}; this build writes \
+             format {FORMAT}): its rows have no digest, so they are checked by order, plan and \
+             moves only"
+        ))
+    } else if anchor != meta.anchor {
+        Some(format!(
+            "--anchor {} differs from the run's anchor ({}, in its {META_FILE})",
+            rated(&anchor),
+            rated(&meta.anchor)
+        ))
+    } else {
+        None
+    };
+    // Where to write, and the run folder's lock when it is there.
+    let (target, _lock) = match (&args.out, &print_only) {
+        (Some(target), _) => {
+            std::fs::create_dir_all(target)
+                .with_context(|| format!("cannot create {}", target.display()))?;
+            (Some(target.as_path()), None)
+        }
+        (None, Some(why)) => {
+            eprintln!("note: {why}; printed only, nothing written (write it with --out OUTDIR)");
+            (None, None)
+        }
+        (None, None) => (Some(dir.as_path()), Some(RunLock::acquire(dir)?)),
+    };
+
+    let shard = meta
+        .shard
+        .map(|s| format!(", shard {s}"))
+        .unwrap_or_default();
+    writeln!(
+        out,
+        "{}: {} games ({} per pairing{shard}), seed {}\n{}",
+        meta.game,
+        games.len(),
+        meta.games_per_pairing,
+        meta.seed,
+        table(&summary)
+    )?;
     // Speed needs timings.csv; a folder without one (or with a torn end) gets what its
     // complete rows give.
     let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)
         .map(|t| t.rows)
         .unwrap_or_default();
-    let speed = speed_section(dir, &games, &timings, true)?;
-    if !speed.is_empty() {
-        written.push(SPEED_FILE);
+    let speed = speed_section(target.unwrap_or(dir), &games, &timings, target.is_some())?;
+    write!(out, "{speed}")?;
+    if let Some(target) = target {
+        write_summary(&target.join(SUMMARY_FILE), &summary.rows())?;
+        let mut written = vec![SUMMARY_FILE];
+        if !speed.is_empty() {
+            written.push(SPEED_FILE);
+        }
+        written.extend(draw_charts(target, &summary, &games, &meta)?);
+        writeln!(out, "wrote {} in {}", written.join(", "), target.display())?;
     }
-    let ratings = rating_rows(&summary);
+    out.flush()?;
+    Ok(())
+}
+
+/// Refuses a `--out` folder that is a file or holds a run (its summary.csv is that run's).
+fn check_out(target: &Path) -> Result<(), BadInput> {
+    let shown = target.display();
+    if target.exists() && !target.is_dir() {
+        return Err(BadInput::new(format!(
+            "--out \"{shown}\" is a file, not a folder"
+        )));
+    }
+    if target.join(META_FILE).exists() {
+        return Err(BadInput::new(format!(
+            "--out \"{shown}\" holds an agon run (a {META_FILE}), whose {SUMMARY_FILE} is that \
+             run's; choose a folder that holds no run"
+        )));
+    }
+    Ok(())
+}
+
+/// Draws every chart of the report into `dir`; returns the names of the files written,
+/// in order.
+fn draw_charts(
+    dir: &Path,
+    summary: &Summary,
+    games: &[GameRow],
+    meta: &RunMeta,
+) -> Result<Vec<&'static str>> {
+    let mut written = Vec::new();
+    let ratings = rating_rows(summary);
     if !ratings.labels.is_empty() {
         IntervalChart {
             title: "Bradley-Terry ratings, 95% interval",
@@ -104,7 +212,7 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         .draw(&dir.join(RATINGS_SVG))?;
         written.push(RATINGS_SVG);
     }
-    let seat0 = seat0_rows(&summary);
+    let seat0 = seat0_rows(summary);
     if !seat0.labels.is_empty() {
         IntervalChart {
             title: "Seat 0 win rate over decisive games, 95% Wilson interval",
@@ -126,24 +234,7 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         &plies,
     )?;
     written.push(LENGTHS_SVG);
-
-    let shard = meta
-        .shard
-        .map(|s| format!(", shard {s}"))
-        .unwrap_or_default();
-    writeln!(
-        out,
-        "{}: {} games ({} per pairing{shard}), seed {}\n{}",
-        meta.game,
-        games.len(),
-        meta.games_per_pairing,
-        meta.seed,
-        table(&summary)
-    )?;
-    write!(out, "{speed}")?;
-    writeln!(out, "wrote {} in {}", written.join(", "), shown)?;
-    out.flush()?;
-    Ok(())
+    Ok(written)
 }
 
 /// Labels and numbers of an interval chart.
@@ -201,7 +292,7 @@ fn seat0_rows(summary: &Summary) -> Rows {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{GameRow, Result0};
+    use crate::record::Result0;
 
     fn game(index: u64, agents: [&str; 2], result0: Result0, plies: u32) -> GameRow {
         GameRow::example(index, 0, agents, result0, plies)

@@ -3,40 +3,48 @@
 //!
 //! Order matters: the specs, `--games`, the game's parameters and every agent are checked
 //! before the folder is looked at, and the folder is read in full before anything in it
-//! is created or changed, so bad input never leaves a file behind or alters one. The
-//! folder may be
+//! is created or changed, so bad input never leaves a file behind or alters one. Between
+//! a first look that changes nothing and the look that counts, the process takes the
+//! folder's lock ([`RunLock`]) and holds it to the end, so a second process in the same
+//! folder is refused instead of interleaving rows. The folder may be
 //!
-//! - new or empty: a new run (also with `--resume`, so a script may always pass it);
+//! - new or empty (or holding only the lock file and `meta.csv.tmp`, left by a stop while
+//!   meta.csv was first written): a new run (also with `--resume`, so a script may always
+//!   pass it);
 //! - this very run, finished (every game in games.csv, summary.csv written): its summary
 //!   is recomputed from games.csv and printed again, nothing is changed;
 //! - this run, unfinished: refused unless `--resume`, which continues it after its last
 //!   complete game. A torn last line (a write cut short by a kill) in games.csv or
 //!   timings.csv is reported, saved to `<file>.partial` and cut off; the files then end as
 //!   an uninterrupted run's would at that game, and the games after it are played;
-//! - anything else (another run, files that are not this run's as this build writes
-//!   them): refused with exit code 2, nothing changed.
+//! - anything else (another run, a run of an older format, a meta.csv with an unknown or
+//!   missing key, files that are not this run's as this build writes them, rows that fail
+//!   the checks of [`crate::audit`]): refused with exit code 2, nothing changed.
 //!
-//! games.csv is the source of truth for what was played: timings.csv must hold a row for
-//! each of its games (the writer flushes the timing row first, so a kill leaves timings.csv
-//! at most one row ahead) and rows beyond them are cut off (saved) as the games are
-//! played again.
+//! games.csv is the source of truth for what was played, for the games that have their
+//! timing row: the writer flushes the timing row first, so a kill leaves timings.csv at
+//! most one row ahead, and rows beyond games.csv's are cut off (saved) as the games are
+//! played again. A game row without its timing row (timings.csv lost or cut) is cut off
+//! (saved) likewise and the game played again, so that whatever `agon merge` calls
+//! unfinished, `--resume` finishes.
 
 use std::io::Write;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
 use crate::args::{BadInput, TournamentArgs};
+use crate::audit::read_checked_games;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::opening::Opening;
 use crate::progress::Progress;
 use crate::record::{
-    commit, cut, foreign, partial_path, read_games, scan, toolkit, write_summary, GameRow, RunMeta,
-    RunWriter, Scanned, TimingRow, GAMES_FILE, META_FILE, SUMMARY_FILE, TIMINGS_FILE,
-    TIMINGS_HEADER,
+    commit, cut, foreign, partial_path, scan, toolkit, write_summary, GameRow, RunMeta, RunWriter,
+    Scanned, TimingRow, Written, FORMAT, GAMES_FILE, META_FILE, OLDER_FORMAT, SUMMARY_FILE,
+    TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::report::{find_anchor, summarise, table};
+use crate::run_lock::{RunLock, LOCK_FILE};
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::speed::{speed_section, SPEED_FILE};
@@ -140,13 +148,29 @@ pub(crate) enum Folder {
 }
 
 /// The data files of this run as found, checked against the plan, not yet changed.
-struct Found {
-    /// games.csv: complete rows (games `0..n` of the plan) and torn end.
-    games: Scanned<GameRow>,
+pub(crate) struct Found {
+    /// games.csv: its torn end, if any, and `rows`, the first `n` complete rows (the
+    /// range's first `n` games): those that have their timing row. `keep` counts every
+    /// complete row's bytes, kept or not.
+    pub(crate) games: Scanned<GameRow>,
+    /// The complete rows games.csv holds, `n` of them kept.
+    pub(crate) complete: usize,
+    /// Byte length of games.csv's header and first `n` rows: the rest is cut.
+    pub(crate) games_keep: u64,
     /// timings.csv: its first `n` rows are the games' timings.
-    timings: Scanned<TimingRow>,
+    pub(crate) timings: Scanned<TimingRow>,
     /// Byte length of timings.csv's header and first `n` rows: the rest is cut.
-    timings_keep: u64,
+    pub(crate) timings_keep: u64,
+}
+
+impl Found {
+    /// Whether both files end at the last kept game, with nothing to cut.
+    pub(crate) fn clean(&self) -> bool {
+        self.games.tail.is_none()
+            && self.games_keep == self.games.keep
+            && self.timings.tail.is_none()
+            && self.timings_keep == self.timings.keep
+    }
 }
 
 impl GameCommand for TournamentCommand<'_> {
@@ -186,6 +210,7 @@ impl GameCommand for TournamentCommand<'_> {
             command,
             shard: plan.shard,
             sprt: sprt.map(|s| s.to_string()),
+            anchor: anchor.clone(),
         };
         let range = plan.game_range();
         let total = range.end - range.start;
@@ -212,19 +237,19 @@ impl GameCommand for TournamentCommand<'_> {
                 heading.clone()
             }
         };
+        // A look that changes nothing first, so that a refused folder does not even get a
+        // lock file; then the lock, held to the end, and the look that counts.
+        inspect(&dir, &meta)?;
+        let _lock = RunLock::acquire(&dir)?;
         let done = match inspect(&dir, &meta)? {
             Folder::New => {
-                std::fs::create_dir_all(&dir)
-                    .with_context(|| format!("cannot create {}", dir.display()))?;
                 meta.write(&dir.join(META_FILE))?;
                 Vec::new()
             }
             Folder::Same(theirs) => {
-                let found = check_files(&dir, &plan)?;
+                let found = check_files(&dir, &plan, &theirs)?;
                 let n = found.games.rows.len() as u64;
-                let clean = found.games.tail.is_none()
-                    && found.timings.tail.is_none()
-                    && found.timings_keep == found.timings.keep;
+                let clean = found.clean();
                 // Every game played, or as many as the SPRT needed to decide.
                 let all_played = n == total
                     || sprt
@@ -253,6 +278,25 @@ impl GameCommand for TournamentCommand<'_> {
                     ))
                     .into());
                 }
+                if theirs.anchor != meta.anchor {
+                    let rated = |anchor: &Option<String>| {
+                        anchor
+                            .as_ref()
+                            .map_or("with a mean of zero".to_string(), |a| {
+                                format!("relative to \"{a}\"")
+                            })
+                    };
+                    return Err(BadInput::new(format!(
+                        "output folder \"{}\" holds this run rating its agents {} (the anchor \
+                         in its {META_FILE}), but this command rates them {}; resume it with \
+                         the run's --anchor, and see other anchors with agon report --anchor \
+                         A --out DIR",
+                        dir.display(),
+                        rated(&theirs.anchor),
+                        rated(&meta.anchor)
+                    ))
+                    .into());
+                }
                 if theirs.commit != meta.commit {
                     eprintln!(
                         "warning: {} was started by commit {}, this build is commit {}; \
@@ -275,7 +319,7 @@ impl GameCommand for TournamentCommand<'_> {
                 found.games.rows
             }
         };
-        let mut writer = RunWriter::open(&dir)?;
+        let mut writer = RunWriter::open(&dir, &meta.digest_key())?;
         eprintln!(
             "playing {} games on {threads} thread{} into {}",
             total - done.len() as u64,
@@ -315,8 +359,13 @@ impl GameCommand for TournamentCommand<'_> {
     }
 }
 
-/// Looks at the output folder; refuses one that holds something other than this run
-/// (tournaments, and `agon merge` for its output).
+/// Files the tool may leave in a folder before its meta.csv exists: the lock file, and
+/// meta.csv's temporary file (a stop while it was written). A folder holding only these
+/// is a new run's.
+const BEFORE_META: [&str; 2] = [LOCK_FILE, "meta.csv.tmp"];
+
+/// Looks at the output folder without changing it; refuses one that holds something
+/// other than this run (tournaments, and `agon merge` for its output).
 pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
     let shown = dir.display();
     if !dir.exists() {
@@ -327,9 +376,13 @@ pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
             BadInput::new(format!("output folder \"{shown}\" is a file, not a folder")).into(),
         );
     }
-    let mut entries =
-        std::fs::read_dir(dir).with_context(|| format!("cannot read folder {shown}"))?;
-    if entries.next().is_none() {
+    let entries = std::fs::read_dir(dir)
+        .and_then(|entries| entries.collect::<Result<Vec<_>, _>>())
+        .with_context(|| format!("cannot read folder {shown}"))?;
+    if entries
+        .iter()
+        .all(|e| BEFORE_META.iter().any(|name| e.file_name() == *name))
+    {
         return Ok(Folder::New);
     }
     let meta_path = dir.join(META_FILE);
@@ -340,12 +393,24 @@ pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
         ))
         .into());
     }
-    let theirs = RunMeta::read(&meta_path).map_err(|e| {
-        BadInput::new(format!(
-            "output folder \"{shown}\" holds a {META_FILE} that is not an agon run's ({e:#}); \
-             choose a new or empty folder"
-        ))
-    })?;
+    let theirs = match RunMeta::read_any(&meta_path) {
+        Ok((theirs, Written::Now)) => theirs,
+        Ok((_, Written::Older)) => {
+            return Err(BadInput::new(format!(
+                "output folder \"{shown}\" holds a run written by an older agon (format \
+                 {OLDER_FORMAT}; this build writes format {FORMAT}), which this build cannot \
+                 continue or rewrite; choose another --out (agon report still reads it)"
+            ))
+            .into())
+        }
+        Err(e) => {
+            return Err(BadInput::new(format!(
+                "output folder \"{shown}\" holds a {META_FILE} this build cannot read ({e:#}); \
+                 correct it, or choose another --out"
+            ))
+            .into())
+        }
+    };
     if let Some(difference) = meta.difference(&theirs) {
         return Err(BadInput::new(format!(
             "output folder \"{shown}\" holds a different run ({difference}); \
@@ -356,54 +421,19 @@ pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
     Ok(Folder::Same(Box::new(theirs)))
 }
 
-/// Reads games.csv and timings.csv of this run's folder without changing them, and
-/// refuses (exit 2, naming file and line) files that are not this run's: a row out of
-/// order, a row whose pair, pairing or agents are not the plan's for its game index, more
-/// games than the plan, or fewer timing rows than games.
-fn check_files(dir: &Path, plan: &Plan) -> Result<Found> {
+/// Reads games.csv and timings.csv of this run's folder (planned as `plan`, its
+/// meta.csv read as `meta`) without changing them, and refuses (exit 2, naming file and
+/// line) files that are not this run's: a games.csv row that fails the checks of
+/// [`crate::audit`] (out of order, not the plan's, changed since it was written, or not
+/// what its moves give), or a timings.csv row out of order.
+///
+/// games.csv is the source of truth, but a game counts as played only with its timing
+/// row (written first): if timings.csv holds fewer rows (it was lost or cut), the games
+/// without one are left out of [`Found::games`]' rows, to be cut aside and played again.
+pub(crate) fn check_files(dir: &Path, plan: &Plan, meta: &RunMeta) -> Result<Found> {
     let games_path = dir.join(GAMES_FILE);
-    let games = read_games(&games_path)?;
-    let Range { start, end } = plan.game_range();
-    for (i, row) in games.rows.iter().enumerate() {
-        let line = i + 2;
-        let index = start + i as u64;
-        if index >= end {
-            return Err(foreign(
-                &games_path,
-                line,
-                &format!("is a game past the last ({})", end - 1),
-            )
-            .into());
-        }
-        if row.game != index {
-            return Err(foreign(
-                &games_path,
-                line,
-                &format!("holds game {} where game {index} belongs", row.game),
-            )
-            .into());
-        }
-        let seating = plan.seating(row.game);
-        let labels = seating.seats.map(|e| plan.entrants[e].label.as_str());
-        let planned = (seating.pair, seating.pairing, labels[0], labels[1]);
-        if (
-            row.pair,
-            row.pairing,
-            row.agent0.as_str(),
-            row.agent1.as_str(),
-        ) != planned
-        {
-            return Err(foreign(
-                &games_path,
-                line,
-                &format!(
-                    "seats {} against {} in pair {} of pairing {}, not this run's game {index}",
-                    row.agent0, row.agent1, row.pair, row.pairing
-                ),
-            )
-            .into());
-        }
-    }
+    let mut games = read_checked_games(&games_path, meta, plan, Written::Now)?;
+    let start = plan.game_range().start;
     let timings_path = dir.join(TIMINGS_FILE);
     let timings: Scanned<TimingRow> = scan(&timings_path, TIMINGS_HEADER)?;
     for (i, row) in timings.rows.iter().enumerate() {
@@ -417,46 +447,54 @@ fn check_files(dir: &Path, plan: &Plan) -> Result<Found> {
             .into());
         }
     }
-    let n = games.rows.len();
-    if timings.rows.len() < n {
-        return Err(foreign(
-            &timings_path,
-            timings.rows.len() + 2,
-            &format!(
-                "ends after {} timing rows but {GAMES_FILE} holds {n} games (each needs one)",
-                timings.rows.len()
-            ),
-        )
-        .into());
-    }
-    // The bytes of the header and the first n rows.
-    let text = std::fs::read(&timings_path).unwrap_or_default();
-    let timings_keep = if n == 0 && timings.keep == 0 {
-        0
-    } else {
-        text.split_inclusive(|&b| b == b'\n')
-            .take(n + 1)
-            .map(|l| l.len() as u64)
-            .sum()
-    };
+    let complete = games.rows.len();
+    let n = complete.min(timings.rows.len());
+    games.rows.truncate(n);
     Ok(Found {
+        complete,
+        games_keep: head_bytes(&games_path, games.keep, n)?,
+        timings_keep: head_bytes(&timings_path, timings.keep, n)?,
         games,
         timings,
-        timings_keep,
     })
 }
 
-/// Makes a checked folder end at its last complete game: a torn end of games.csv, and
-/// whatever timings.csv holds past that game's row, are reported (one line each, on
-/// standard error) and moved to `<file>.partial`. `first` is the index of the folder's
-/// first game (a shard's first), for the messages.
+/// The byte length of the header and first `n` rows of the file at `path`, of which a
+/// scan kept `keep` bytes (0: no complete header, nothing to keep).
+fn head_bytes(path: &Path, keep: u64, n: usize) -> Result<u64> {
+    if keep == 0 {
+        return Ok(0);
+    }
+    let text = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(text
+        .split_inclusive(|&b| b == b'\n')
+        .take(n + 1)
+        .map(|l| l.len() as u64)
+        .sum())
+}
+
+/// Makes a checked folder end at its last complete game: a torn end of games.csv, the
+/// games.csv rows that have no timing row, and whatever timings.csv holds past the last
+/// kept game's row, are reported (one line each, on standard error) and moved to
+/// `<file>.partial`. `first` is the index of the folder's first game (a shard's first),
+/// for the messages.
 fn repair(dir: &Path, found: &Found, first: u64) -> Result<()> {
     let n = found.games.rows.len();
-    // The game index of the first row past games.csv's end (a shard starts at `first`).
+    // The game index of the first row past the kept games (a shard starts at `first`).
     let next = first + n as u64;
     let games_path = dir.join(GAMES_FILE);
-    if let Some(tail) = &found.games.tail {
-        let moved = cut(&games_path, found.games.keep)?;
+    if n < found.complete {
+        let moved = cut(&games_path, found.games_keep)?;
+        eprintln!(
+            "note: {} line {}: rows from game {next} on have no row in {TIMINGS_FILE} (which \
+             is written first, so it lost them; those games are played again); moved {moved} \
+             bytes to {}",
+            games_path.display(),
+            n + 2,
+            partial_path(&games_path).display()
+        );
+    } else if let Some(tail) = &found.games.tail {
+        let moved = cut(&games_path, found.games_keep)?;
         eprintln!(
             "note: {} line {}: {}; moved {moved} bytes to {} (every complete row is kept)",
             games_path.display(),

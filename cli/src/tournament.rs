@@ -277,6 +277,8 @@ pub fn play_game<G: PlayableGame>(
         opening,
         moves: moves.join(" "),
         note,
+        // Set by `RunWriter::write`, which knows the run's identity.
+        digest: String::new(),
     };
     let timing = TimingRow {
         game: index,
@@ -689,7 +691,7 @@ mod tests {
         // The run goes on past forfeits and records them in games.csv.
         let dir = std::env::temp_dir().join(format!("agon-forfeit-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let mut writer = RunWriter::open(&dir).unwrap();
+        let mut writer = RunWriter::open(&dir, "").unwrap();
         let mut progress = Progress::new(plan.total_games(), &[]);
         let rows = run(
             &faulty,

@@ -106,7 +106,212 @@ fn a_folder_that_is_not_a_run_is_refused_and_left_alone() {
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     left.sort();
-    assert_eq!(left, ["meta.csv", "timings.csv"]);
+    // The tournament's lock file stays (see results/README.md); report added nothing.
+    assert_eq!(left, ["agon.lock", "meta.csv", "timings.csv"]);
     assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A small finished run of Invector 5×4 (greedy, random, ab at depth 1; 6 games per
+/// pairing, seed 3) into `run`, with `extra` flags; its standard output.
+fn run_into(run: &std::path::Path, extra: &[&str]) -> String {
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "invector:width=5,height=4",
+        "--agents",
+        "greedy",
+        "random",
+        "ab:depth=1",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--out",
+        text(run),
+    ];
+    args.extend_from_slice(extra);
+    let t = agon(&args);
+    assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+    stdout(&t)
+}
+
+#[test]
+fn report_keeps_the_runs_anchor_and_writes_another_view_only_with_out() {
+    let dir = scratch("anchor");
+    let run = dir.join("run");
+    run_into(&run, &["--anchor", "greedy"]);
+    let meta = std::fs::read_to_string(run.join("meta.csv")).unwrap();
+    assert!(meta.contains("\nanchor,greedy\n"), "{meta}");
+    let summary = std::fs::read(run.join("summary.csv")).unwrap();
+
+    // The run's own options (its anchor is the default): written again, the same bytes.
+    std::fs::remove_file(run.join("summary.csv")).unwrap();
+    let o = agon(&["report", text(&run)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read(run.join("summary.csv")).unwrap(), summary);
+    let own = stdout(&o);
+
+    // Another anchor: printed only; the run folder is left as it is.
+    let o = agon(&["report", text(&run), "--anchor", "random"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "note: --anchor \"random\" differs from the run's anchor (\"greedy\", in its \
+         meta.csv); printed only, nothing written (write it with --out OUTDIR)\n"
+    );
+    assert!(!stdout(&o).contains("\nwrote "), "{}", stdout(&o));
+    assert_ne!(stdout(&o), own[..own.find("\nwrote ").unwrap() + 1]);
+    assert_eq!(std::fs::read(run.join("summary.csv")).unwrap(), summary);
+
+    // ... or written into another folder.
+    let view = dir.join("view");
+    let o = agon(&[
+        "report",
+        text(&run),
+        "--anchor",
+        "random",
+        "--out",
+        text(&view),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).ends_with(&format!(
+        "wrote summary.csv, ratings.svg, seat0.svg, lengths.svg in {}\n",
+        view.display()
+    )));
+    let other = std::fs::read_to_string(view.join("summary.csv")).unwrap();
+    assert!(other.contains("\nrating,,,,,anchor,random,,\n"), "{other}");
+    assert_eq!(std::fs::read(run.join("summary.csv")).unwrap(), summary);
+    // A run folder is never a report's --out.
+    assert_bad(
+        &agon(&["report", text(&run), "--out", text(&run)]),
+        &format!(
+            "--out \"{}\" holds an agon run (a meta.csv), whose summary.csv is that run's; \
+             choose a folder that holds no run",
+            run.display()
+        ),
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn duplicated_reordered_out_of_range_or_edited_rows_are_refused_by_report() {
+    let dir = scratch("rows");
+    let run = dir.join("run");
+    run_into(&run, &[]);
+    let games = std::fs::read_to_string(run.join("games.csv")).unwrap();
+    let summary = std::fs::read(run.join("summary.csv")).unwrap();
+    let rows: Vec<&str> = games.lines().collect();
+    assert_eq!(rows.len(), 1 + 18);
+    let last = rows[18].to_string();
+    let cases: Vec<(Vec<String>, String)> = vec![
+        (
+            [&rows[..3], &rows[2..]]
+                .concat()
+                .iter()
+                .map(|l| l.to_string())
+                .collect(),
+            "line 4 holds game 1 where game 2 belongs".into(),
+        ),
+        (
+            [&rows[..2], &[rows[3], rows[2]], &rows[4..]]
+                .concat()
+                .iter()
+                .map(|l| l.to_string())
+                .collect(),
+            "line 3 holds game 3 where game 2 belongs".into(),
+        ),
+        (
+            rows.iter()
+                .map(|l| l.to_string())
+                .chain([last.replacen("17,8,2,", "18,9,2,", 1)])
+                .collect(),
+            "line 20 is a game past the last (17)".into(),
+        ),
+        (
+            rows.iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    if i == 5 {
+                        // A note written into the row (the one before its digest).
+                        let (head, digest) = l.rsplit_once(',').unwrap();
+                        format!("{head}edited,{digest}")
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect(),
+            "line 6 has a digest that does not match its content and this run (the row was \
+             changed after it was written, or comes from another run)"
+                .into(),
+        ),
+    ];
+    for (lines, what) in cases {
+        let bytes: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        std::fs::write(run.join("games.csv"), &bytes).unwrap();
+        assert_bad(
+            &agon(&["report", text(&run)]),
+            &format!(
+                "{}/games.csv {what}: this folder does not hold this run as this build writes \
+                 it; nothing was changed",
+                run.display()
+            ),
+        );
+        assert_eq!(std::fs::read(run.join("summary.csv")).unwrap(), summary);
+        assert_eq!(
+            std::fs::read_to_string(run.join("games.csv")).unwrap(),
+            bytes
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The columns of games.csv in the older format (2).
+const OLDER_HEADER: &str =
+    "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,\
+     opening,moves,note";
+
+#[test]
+fn an_older_folder_is_reported_with_a_note_and_printed_only() {
+    let dir = scratch("older");
+    let run = dir.join("run");
+    let printed = run_into(&run, &[]);
+    // The folder as the older format wrote it: format 2, and only that format's columns.
+    let meta = std::fs::read_to_string(run.join("meta.csv")).unwrap();
+    std::fs::write(
+        run.join("meta.csv"),
+        meta.replace("format,3\n", "format,2\n"),
+    )
+    .unwrap();
+    let mut reader = csv::Reader::from_path(run.join("games.csv")).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let keep: Vec<usize> = OLDER_HEADER
+        .split(',')
+        .map(|name| header.iter().position(|h| h == name).unwrap())
+        .collect();
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(OLDER_HEADER.split(',')).unwrap();
+    for record in reader.records() {
+        let record = record.unwrap();
+        writer
+            .write_record(keep.iter().map(|&i| &record[i]))
+            .unwrap();
+    }
+    std::fs::write(run.join("games.csv"), writer.into_inner().unwrap()).unwrap();
+    let summary = std::fs::read(run.join("summary.csv")).unwrap();
+
+    let o = agon(&["report", text(&run)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "note: \"{}\" was written by an older agon (format 2; this build writes format 3): \
+             its rows have no digest, so they are checked by order, plan and moves only; \
+             printed only, nothing written (write it with --out OUTDIR)\n",
+            run.display()
+        )
+    );
+    assert_eq!(stdout(&o), printed[..printed.find("\nwrote ").unwrap() + 1]);
+    assert_eq!(std::fs::read(run.join("summary.csv")).unwrap(), summary);
     std::fs::remove_dir_all(&dir).unwrap();
 }

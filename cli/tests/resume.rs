@@ -328,3 +328,267 @@ fn resume_cuts_what_runs_ahead_and_refuses_foreign_rows() {
     assert_same_run(&fresh, &reference);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Column `column` of the games.csv row `line`, under `header`.
+fn field(header: &str, line: &str, column: &str) -> String {
+    let at = header.split(',').position(|n| n == column).unwrap();
+    let record = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(line.as_bytes())
+        .records()
+        .next()
+        .unwrap()
+        .unwrap();
+    record[at].to_string()
+}
+
+/// The games.csv row `line` with column `column` set to `value`, written back as CSV.
+fn with_field(header: &str, line: &str, column: &str, value: &str) -> String {
+    let at = header.split(',').position(|n| n == column).unwrap();
+    let record = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(line.as_bytes())
+        .records()
+        .next()
+        .unwrap()
+        .unwrap();
+    let mut fields: Vec<String> = record.iter().map(String::from).collect();
+    fields[at] = value.to_string();
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    w.write_record(&fields).unwrap();
+    text(&w.into_inner().unwrap()).trim_end().to_string()
+}
+
+/// The digest results/README.md defines for a row of the [`quick`] run: FNV-1a (64 bits)
+/// of the run's identity lines, then the row without its line end and its digest field.
+fn digest_of(line: &str) -> String {
+    let key = format!(
+        "toolkit=agon {}\ngame=invector:height=4,pie=true,width=5\n\
+         agents=ab:depth=2,hash=16,threads=1 greedy random\ngames per pairing=4\nseed=11\n\
+         sprt=none\nrandom opening=0\nopenings file=\nopenings file contents (hash)=\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    let content = line.rsplit_once(',').unwrap().0;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in key.bytes().chain(content.bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+#[test]
+fn edited_rows_are_refused_by_their_digest_or_by_the_replay_of_their_moves() {
+    let dir = scratch("edited");
+    let reference = dir.join("reference");
+    let first = quick(reference.to_str().unwrap(), &[]);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let rows = lines(&reference.join("games.csv"));
+    let header = rows[0].clone();
+    // The digest is what results/README.md says it is.
+    for row in &rows[1..] {
+        assert_eq!(field(&header, row, "digest"), digest_of(row), "{row}");
+    }
+    let line = rows[2].clone();
+    let (winner, plies, moves) = (
+        field(&header, &line, "winner"),
+        field(&header, &line, "plies"),
+        field(&header, &line, "moves"),
+    );
+    let flipped = if winner == "0" { "1" } else { "0" };
+    let plies_more = (plies.parse::<u32>().unwrap() + 1).to_string();
+    let digest_error = "line 3 has a digest that does not match its content and this run (the \
+                        row was changed after it was written, or comes from another run)"
+        .to_string();
+    let cases = [
+        (
+            with_field(&header, &line, "winner", flipped),
+            digest_error.clone(),
+        ),
+        (
+            with_field(&header, &line, "moves", moves.rsplit_once(' ').unwrap().0),
+            digest_error.clone(),
+        ),
+        (
+            with_field(&header, &line, "plies", &plies_more),
+            digest_error,
+        ),
+        // An edit whose digest was made again: the replay of the moves still disagrees.
+        {
+            let edited = with_field(&header, &line, "plies", &plies_more);
+            (
+                with_field(&header, &edited, "digest", &digest_of(&edited)),
+                format!(
+                    "line 3 has plies \"{plies_more}\", but its moves replayed give \"{plies}\""
+                ),
+            )
+        },
+    ];
+    for (i, (edited, what)) in cases.into_iter().enumerate() {
+        let bad = dir.join(format!("bad{i}"));
+        let bad_text = bad.to_str().unwrap();
+        stopped_copy(&reference, &bad, 5);
+        let mut kept = lines(&bad.join("games.csv"));
+        kept[2] = edited;
+        let bytes: String = kept.iter().map(|l| format!("{l}\n")).collect();
+        std::fs::write(bad.join("games.csv"), &bytes).unwrap();
+        let o = quick(bad_text, &["--resume"]);
+        assert_eq!(
+            text(&o.stderr),
+            format!(
+                "error: {bad_text}/games.csv {what}: this folder does not hold this run as \
+                 this build writes it; nothing was changed\n"
+            )
+        );
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(text(&read(&bad.join("games.csv"))), bytes);
+        assert!(!bad.join("games.csv.partial").exists());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_second_process_in_a_running_folder_is_refused_naming_the_first_ones_pid() {
+    let dir = scratch("two");
+    let reference = dir.join("reference");
+    let whole = agon(
+        &slow_run(reference.to_str().unwrap(), &["--threads", "2"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(whole.status.code(), Some(0), "{}", text(&whole.stderr));
+
+    // Start a run with --resume and, once it has written a game (so it holds the folder's
+    // lock), the same command again; retry if the first finished before the second began.
+    let shared = dir.join("shared");
+    let shared_text = shared.to_str().unwrap().to_string();
+    let args = slow_run(&shared_text, &["--resume", "--threads", "1"]);
+    let mut attempts = 0;
+    let ((status, pid), second) = loop {
+        attempts += 1;
+        assert!(
+            attempts <= 5,
+            "the first run always ended before the second began"
+        );
+        let _ = std::fs::remove_dir_all(&shared);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_agon"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("agon starts");
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while complete_rows(&shared.join("games.csv")) < 1 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let second = agon(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        let pid = child.id();
+        let first = child.wait().unwrap();
+        if second.status.code() == Some(2) || !text(&second.stdout).contains("already holds") {
+            assert_eq!(
+                read(&shared.join("agon.lock")),
+                format!("{pid}\n").into_bytes()
+            );
+            break ((first, pid), second);
+        }
+    };
+    assert_eq!(
+        text(&second.stderr),
+        format!(
+            "error: run folder \"{shared_text}\" is in use by another agon process (pid {pid}); \
+             wait for it to end, or choose another folder\n"
+        )
+    );
+    assert_eq!(second.status.code(), Some(2));
+    assert_eq!(text(&second.stdout), "");
+    // The first run was not disturbed: its files are the uninterrupted run's.
+    assert!(status.success());
+    assert_same_run(&shared, &reference);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_misspelt_meta_key_or_an_older_format_is_refused_and_a_lone_meta_tmp_resumes() {
+    let dir = scratch("meta");
+    let reference = dir.join("reference");
+    let first = quick(reference.to_str().unwrap(), &[]);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let meta = text(&read(&reference.join("meta.csv")));
+
+    // A misspelt key would be ignored and its setting lost: refused, naming its line.
+    let typo = dir.join("typo");
+    let typo_text = typo.to_str().unwrap();
+    stopped_copy(&reference, &typo, 5);
+    assert!(meta.contains("\nrandom_opening,0\n"));
+    let line = meta.lines().position(|l| l == "random_opening,0").unwrap() + 1;
+    std::fs::write(
+        typo.join("meta.csv"),
+        meta.replace("\nrandom_opening,", "\nraNdom_opening,"),
+    )
+    .unwrap();
+    let games = read(&typo.join("games.csv"));
+    let o = quick(typo_text, &["--resume"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stderr),
+        format!(
+            "error: output folder \"{typo_text}\" holds a meta.csv this build cannot read \
+             ({typo_text}/meta.csv line {line}: unknown key \"raNdom_opening\" (valid: format, \
+             toolkit, commit, game, agent, games_per_pairing, seed, random_opening, openings, \
+             openings_hash, threads, command, anchor, shard, sprt)); correct it, or choose \
+             another --out\n"
+        )
+    );
+    assert_eq!(read(&typo.join("games.csv")), games);
+    // A missing key likewise.
+    std::fs::write(
+        typo.join("meta.csv"),
+        meta.replace("\nrandom_opening,0\n", "\n"),
+    )
+    .unwrap();
+    let o = quick(typo_text, &["--resume"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains(&format!(
+            "({typo_text}/meta.csv has no \"random_opening\" row)"
+        )),
+        "{}",
+        text(&o.stderr)
+    );
+
+    // A folder of the older format is not continued.
+    let older = dir.join("older");
+    let older_text = older.to_str().unwrap();
+    stopped_copy(&reference, &older, 5);
+    std::fs::write(
+        older.join("meta.csv"),
+        meta.replace("format,3\n", "format,2\n"),
+    )
+    .unwrap();
+    let o = quick(older_text, &["--resume"]);
+    assert_eq!(
+        text(&o.stderr),
+        format!(
+            "error: output folder \"{older_text}\" holds a run written by an older agon \
+             (format 2; this build writes format 3), which this build cannot continue or \
+             rewrite; choose another --out (agon report still reads it)\n"
+        )
+    );
+    assert_eq!(o.status.code(), Some(2));
+
+    // A stop while meta.csv was being written leaves only its temporary file (and the
+    // lock file): the run starts as in a new folder.
+    let torn = dir.join("torn");
+    std::fs::create_dir_all(&torn).unwrap();
+    std::fs::write(torn.join("meta.csv.tmp"), &meta[..meta.len() / 2]).unwrap();
+    std::fs::write(torn.join("agon.lock"), "12345\n").unwrap();
+    let o = quick(torn.to_str().unwrap(), &["--resume"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_same_run(&torn, &reference);
+    assert!(!torn.join("meta.csv.tmp").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -258,7 +258,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
         &merge(&[&s[0], &s[1], &s[2]]),
         &format!(
             "shard 3/3 in \"{}\" is unfinished (games.csv holds 5 of its 6 games 12 to 17); \
-             run it again to finish it",
+             run its tournament command again with --resume to finish it",
             s[2].display()
         ),
     );
@@ -312,6 +312,90 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
         std::fs::read(whole.join("games.csv")).unwrap(),
         std::fs::read(out.join("games.csv")).unwrap()
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_checks_every_shard_row_and_its_advice_for_an_unfinished_shard_works() {
+    let dir = scratch("checked");
+    let whole = dir.join("whole");
+    ok(&pig(&whole, &[]));
+    let s: Vec<PathBuf> = (1..=3).map(|i| dir.join(format!("s{i}"))).collect();
+    for (i, shard) in s.iter().enumerate() {
+        ok(&pig(shard, &["--shard", &format!("{}/3", i + 1)]));
+    }
+    let out = dir.join("merged");
+    let merge = || {
+        agon(&[
+            "merge",
+            "--out",
+            text(&out),
+            text(&s[0]),
+            text(&s[1]),
+            text(&s[2]),
+        ])
+    };
+
+    // A row edited after its shard finished (its winner) is refused, by file and line.
+    let games = std::fs::read_to_string(s[1].join("games.csv")).unwrap();
+    let lines: Vec<&str> = games.lines().collect();
+    let edited = if lines[2].contains(",0,1,target,") {
+        lines[2].replacen(",0,1,target,", ",1,0,target,", 1)
+    } else {
+        lines[2].replacen(",1,0,target,", ",0,1,target,", 1)
+    };
+    assert_ne!(edited, lines[2]);
+    std::fs::write(s[1].join("games.csv"), games.replacen(lines[2], &edited, 1)).unwrap();
+    assert_bad(
+        &merge(),
+        &format!(
+            "{}/games.csv line 3 has a digest that does not match its content and this run \
+             (the row was changed after it was written, or comes from another run): this \
+             folder does not hold this run as this build writes it; nothing was changed",
+            s[1].display()
+        ),
+    );
+    assert!(!out.exists());
+    std::fs::write(s[1].join("games.csv"), &games).unwrap();
+
+    // A shard whose timings.csv was lost: merge calls it unfinished, and its tournament
+    // command with --resume finishes it (the games without a timing row are set aside
+    // and played again, to the same rows).
+    std::fs::remove_file(s[1].join("timings.csv")).unwrap();
+    assert_bad(
+        &merge(),
+        &format!(
+            "shard 2/3 in \"{}\" is unfinished (no timings.csv); run its tournament command \
+             again with --resume to finish it",
+            s[1].display()
+        ),
+    );
+    let o = pig(&s[1], &["--shard", "2/3", "--resume"]);
+    ok(&o);
+    assert!(
+        stderr(&o).starts_with(&format!(
+            "note: {}/games.csv line 2: rows from game 6 on have no row in timings.csv (which \
+             is written first, so it lost them; those games are played again); moved {} bytes \
+             to {}/games.csv.partial\n",
+            s[1].display(),
+            games.len() - lines[0].len() - 1,
+            s[1].display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(s[1].join("games.csv")).unwrap(),
+        games
+    );
+    ok(&merge());
+    for file in ["games.csv", "summary.csv"] {
+        assert_eq!(
+            std::fs::read(whole.join(file)).unwrap(),
+            std::fs::read(out.join(file)).unwrap(),
+            "{file}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
