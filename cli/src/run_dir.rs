@@ -40,7 +40,7 @@ use crate::report::{find_anchor, summarise, table};
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::stats::sprt::Sprt;
-use crate::tournament::{run, sprt_decides, Plan};
+use crate::tournament::{run, sprt_decides, worker_threads, workers_for, Plan};
 
 /// The tournament `agon` runs without arguments: Invector on its default 8×7 board,
 /// alpha-beta against greedy and random, 20 games per pairing (60 games, about a second
@@ -98,11 +98,7 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
         .as_deref()
         .map(|name| find_anchor(&labels, name).map(|i| labels[i].clone()))
         .transpose()?;
-    let threads = if args.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        args.threads
-    };
+    let threads = worker_threads(args.threads)?;
     dispatch(
         &game,
         TournamentCommand {
@@ -274,10 +270,11 @@ impl GameCommand for TournamentCommand<'_> {
             }
         };
         let mut writer = RunWriter::open(&dir)?;
+        let left = total - done.len() as u64;
+        let workers = workers_for(threads, left);
         eprintln!(
-            "playing {} games on {threads} thread{} into {}",
-            total - done.len() as u64,
-            if threads == 1 { "" } else { "s" },
+            "playing {left} games on {workers} thread{} into {}",
+            if workers == 1 { "" } else { "s" },
             dir.display()
         );
         let mut progress = Progress::new(total, &done);
