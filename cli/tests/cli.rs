@@ -74,7 +74,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     );
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "ab:dept=3"],
-        "agent \"ab:dept=3\": unknown parameter \"dept\" (valid: depth, hash, nodes, threads, time)",
+        "agent \"ab:dept=3\": unknown parameter \"dept\" (valid: depth, hash, nodes, noise, threads, time)",
     );
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "ab:time=50"],
@@ -1047,7 +1047,8 @@ fn threewill_runs_in_perft_play_and_rejects_bad_input() {
 
 #[test]
 fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
-    // Random self-play of Pig to 10: depends on the rules, the seed derivation, the
+    // A match of `random` against itself entered twice (two agents, so a match, not
+    // self-play) on Pig to 10: depends on the rules, the seed derivation, the
     // common-random-numbers keys of Pig's dice and `random`. The two games of a pair
     // draw the k-th die of turn t from the same key: in pair 0, turn 3 (the 4th) starts
     // with a 1 in both games; in pair 1, turn 2 starts with a 4 in both, though the
@@ -1059,6 +1060,7 @@ fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
         "--game",
         "pig:target=10",
         "--agents",
+        "random",
         "random",
         "--games",
         "4",
@@ -1073,10 +1075,37 @@ fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
         "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,opening,moves,note\n\
+         0,0,0,random#1,random#2,first,second,1,0,target,16,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,\n\
+         1,0,0,random#2,random#1,first,second,0,1,target,17,4,7,0,hold hold hold roll 1 roll 6 hold roll 2 roll 3 roll 4 roll 2 hold,\n\
+         2,1,0,random#1,random#2,first,second,1,0,target,14,7,2,0,hold roll 1 roll 4 hold hold roll 2 roll 2 roll 3 hold,\n\
+         3,1,0,random#2,random#1,first,second,1,0,target,7,4,1,0,hold hold roll 4 roll 6 hold,\n"
+    );
+    // Self-play of the same agent: every game is dealt its own luck, so the odd games
+    // are not the even games' dice again (game 0 is as above: deal 0 is pair 0).
+    let solo = dir.join("solo");
+    let o = agon(&[
+        "tournament",
+        "--game",
+        "pig:target=10",
+        "--agents",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--out",
+        solo.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(solo.join("games.csv")).unwrap(),
+        "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,opening,moves,note\n\
          0,0,0,random,random,first,second,1,0,target,16,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,\n\
-         1,0,0,random,random,first,second,0,1,target,17,4,7,0,hold hold hold roll 1 roll 6 hold roll 2 roll 3 roll 4 roll 2 hold,\n\
-         2,1,0,random,random,first,second,1,0,target,14,7,2,0,hold roll 1 roll 4 hold hold roll 2 roll 2 roll 3 hold,\n\
-         3,1,0,random,random,first,second,1,0,target,7,4,1,0,hold hold roll 4 roll 6 hold,\n"
+         1,0,0,random,random,first,second,0,1,target,10,2,5,0,hold hold hold roll 5 roll 2 roll 6 hold,\n\
+         2,1,0,random,random,first,second,1,0,target,18,7,5,0,hold roll 5 hold roll 5 hold hold roll 1 hold roll 1 roll 1 roll 6 hold,\n\
+         3,1,0,random,random,first,second,0,1,target,9,2,4,0,hold hold roll 1 roll 6 roll 6 hold,\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
