@@ -160,7 +160,8 @@ impl GameCommand for TournamentCommand<'_> {
         for entrant in &plan.entrants {
             G::build_agent(&entrant.spec, entrant.label.clone())?;
         }
-        // Likewise every line of an openings file.
+        // Likewise the opening: every line of an openings file, and on a game with a pie
+        // rule the length of a random opening.
         plan.opening.check(&game)?;
         let (random_opening, openings, openings_hash) = match &plan.opening {
             Opening::Start => (0, String::new(), String::new()),
