@@ -82,16 +82,20 @@ pub struct TournamentArgs {
     /// Game spec, `name:key=value,...` (e.g. `invector:width=6,height=5`).
     #[arg(long, value_name = "GAME")]
     pub game: String,
-    /// Agent specs (e.g. `ab:depth=3 greedy random`); one agent alone plays itself.
+    /// Agent specs (e.g. `ab:depth=3 greedy random`); one agent alone plays itself, and
+    /// then every game gets its own opening and luck (seat-swapped games of one agent
+    /// would be the same game twice).
     #[arg(long, value_name = "AGENT", num_args = 1.., required = true)]
     pub agents: Vec<String>,
-    /// Games per pairing; must be even (games 2k and 2k+1 form a seat-swapped pair).
+    /// Games per pairing; must be even (games 2k and 2k+1 form a seat-swapped pair), and
+    /// the run's games (pairings × N) must fit a 64-bit count.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub games: u64,
     /// Master seed from which every random stream of the run is derived.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads; 0 means one per available core. Never changes the results.
+    /// Worker threads, at most 1024 (never more than the games to play); 0 means one per
+    /// available core. Never changes the results.
     #[arg(long, value_name = "T", default_value_t = 0)]
     pub threads: usize,
     /// Output folder for meta.csv, games.csv, timings.csv and summary.csv.
@@ -114,14 +118,16 @@ pub struct TournamentArgs {
     /// where it stopped; on a new or empty folder, start it.
     #[arg(long)]
     pub resume: bool,
-    /// Start each pair's games with K uniformly random decisions (never a pie-rule
-    /// swap; chance outcomes on the way not counted), the same for both games of the
-    /// pair; 0 means none.
+    /// Start each pair's games with K uniformly random decisions (chance outcomes on the
+    /// way not counted), the same for both games of the pair (in self-play, each game its
+    /// own); 0 means none, at most 1000. With a pie rule the opening stops before the
+    /// swap decision, so K is at most 1 on Invector with pie=true.
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub random_opening: u32,
-    /// Start pair p's games with line p mod (number of lines) of FILE: one move list per
-    /// line, as `--moves` (chance outcomes included); blank lines and `#` comments are
-    /// ignored.
+    /// Start pair p's games (in self-play, game p) with line p mod (number of lines) of
+    /// FILE: one move list per line, as `--moves` (chance outcomes included), stopping
+    /// before a pie-rule swap decision; blank lines and `#` comments are ignored. At most
+    /// 64 MiB, lines of at most 64 KiB.
     #[arg(long, value_name = "FILE", conflicts_with = "random_opening")]
     pub openings: Option<PathBuf>,
 }

@@ -19,6 +19,7 @@
 //! first shard's, its `command` the merge command and its `anchor` the merge's
 //! `--anchor`, fields that never change the games.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -42,6 +43,9 @@ struct ShardFolder {
     timings: Vec<TimingRow>,
 }
 
+/// The most missing shards a refusal names (then "and N more").
+const MISSING_LISTED: usize = 10;
+
 /// Runs `agon merge`; `command` is the command line as typed, for meta.csv.
 pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<()> {
     let metas = args
@@ -62,11 +66,11 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     }
 
     let count = shard_of(first).count;
-    let mut by_index: Vec<Option<(&PathBuf, &RunMeta)>> = vec![None; count as usize];
+    // By shard index; a map, as the count comes from the folders and may be huge.
+    let mut by_index: BTreeMap<u64, (&PathBuf, &RunMeta)> = BTreeMap::new();
     for (dir, meta) in args.shards.iter().zip(&metas) {
         let shard = shard_of(meta);
-        let slot = &mut by_index[(shard.index - 1) as usize];
-        if let Some((other, _)) = slot {
+        if let Some((other, _)) = by_index.insert(shard.index, (dir, meta)) {
             return Err(BadInput::new(format!(
                 "shard {shard} is given twice: \"{}\" and \"{}\"",
                 other.display(),
@@ -74,22 +78,30 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
             ))
             .into());
         }
-        *slot = Some((dir, meta));
     }
-    let missing: Vec<String> = (1..=count)
-        .filter(|&i| by_index[(i - 1) as usize].is_none())
-        .map(|index| Shard { index, count }.to_string())
-        .collect();
-    if !missing.is_empty() {
+    let missing_count = count - by_index.len() as u64;
+    if missing_count > 0 {
+        // At most MISSING_LISTED named, so that the line stays short.
+        let mut missing: Vec<String> = (1..=count)
+            .filter(|i| !by_index.contains_key(i))
+            .take(MISSING_LISTED)
+            .map(|index| Shard { index, count }.to_string())
+            .collect();
+        if missing_count > MISSING_LISTED as u64 {
+            missing.push(format!(
+                "and {} more",
+                missing_count - MISSING_LISTED as u64
+            ));
+        }
         return Err(BadInput::new(format!(
             "{} {} {} missing; give all {count} shard folders of the run",
-            if missing.len() == 1 {
+            if missing_count == 1 {
                 "shard"
             } else {
                 "shards"
             },
             missing.join(", "),
-            if missing.len() == 1 { "is" } else { "are" }
+            if missing_count == 1 { "is" } else { "are" }
         ))
         .into());
     }
@@ -114,11 +126,19 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         ..whole
     };
 
-    let total = first.games_per_pairing * pairings(first);
+    let total = first
+        .games_per_pairing
+        .checked_mul(pairings(first))
+        .ok_or_else(|| {
+            BadInput::new(format!(
+                "\"{}\" describes a run of more than {} games",
+                first_dir.display(),
+                u64::MAX
+            ))
+        })?;
+    // Every index from 1 to count is present: a missing one was refused above.
     let folders = by_index
-        .into_iter()
-        // Every slot is filled: a missing one was refused above.
-        .map(|slot| slot.expect("every shard is present"))
+        .into_values()
         .map(|(dir, meta)| finished_shard(dir, meta, total))
         .collect::<Result<Vec<_>>>()?;
 
@@ -207,7 +227,9 @@ fn pairings(meta: &RunMeta) -> u64 {
     if n == 1 {
         1
     } else {
-        n * (n - 1) / 2
+        // Agents listed in a meta.csv are few; saturating keeps a forged file from
+        // overflowing (the product with the games is checked).
+        n.saturating_mul(n - 1) / 2
     }
 }
 

@@ -1,21 +1,34 @@
-//! Openings of tournament games: how each pair's two games start before the agents take
-//! over, so that deterministic agents do not replay one game over and over.
+//! Openings of tournament games: how each deal's games start before the agents take
+//! over, so that deterministic agents do not replay one game over and over. The deal
+//! ([`crate::tournament::Seating::deal`]) is a match's pair, or in self-play the game
+//! itself.
 //!
-//! - `--random-opening K`: K decisions drawn uniformly from the legal ones (never a
-//!   pie-rule swap, see [`agon_engine::State::is_pie_swap`]), from pair `p`'s opening
-//!   stream ([`seeds::opening_rng`]); chance outcomes met on the way come from the
-//!   pair's luck, as in the rest of the game, and do not count towards K. The opening
-//!   ends at the first decision after the K-th, so chance outcomes right after the K-th
-//!   decision are part of it. An opening that ends the game is drawn again, continuing
-//!   the same stream, up to [`MAX_ATTEMPTS`] times.
+//! - `--random-opening K`: K decisions drawn uniformly from the legal ones, from deal
+//!   `d`'s opening stream ([`seeds::opening_rng`]); chance outcomes met on the way come
+//!   from the deal's luck, as in the rest of the game, and do not count towards K. The
+//!   opening ends at the first decision after the K-th, so chance outcomes right after
+//!   the K-th decision are part of it. An opening that ends the game is drawn again,
+//!   continuing the same stream, up to [`MAX_ATTEMPTS`] times. K is at most
+//!   [`MAX_RANDOM_OPENING`].
 //! - `--openings FILE`: one move list per line in the notation of `--moves` (chance
-//!   outcomes written out), blank lines and lines starting with `#` ignored; pair `p`
-//!   plays line `p mod (number of lines)`. Every line is checked before anything is
-//!   written: each move legal, and the game not over at the end of the line.
+//!   outcomes written out), blank lines and lines starting with `#` ignored; deal `d`
+//!   plays line `d mod (number of lines)`. Every line is checked before anything is
+//!   written: each move legal, and the game not over at the end of the line. The file
+//!   holds at most [`MAX_FILE_BYTES`], a line at most [`MAX_LINE_BYTES`] and a move at
+//!   most [`MAX_MOVE_BYTES`]; an error quotes at most [`QUOTE_CHARS`] characters of a
+//!   move.
 //!
-//! Both games of a pair open alike, so the pair still compares the agents from the same
-//! start with the seats swapped. The two options cannot be combined.
+//! Pie rule: on a game configuration with one ([`Game::pie_swap_decision`]), an opening
+//! stops before the swap decision, which belongs to the agents: whether to swap is the
+//! point of the rule, and an opening that decides it (never swapping, as a random pick
+//! among moves other than the swap would) studies another game. A larger K, or a line
+//! that plays the swap decision, is refused before anything is written. Where that
+//! leaves few distinct openings, agents can vary their play instead (`ab:noise=N`).
+//!
+//! Both games of a match's pair open alike, so the pair still compares the agents from
+//! the same start with the seats swapped. The two options cannot be combined.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use agon_engine::{Game, State, Turn};
@@ -25,8 +38,28 @@ use crate::args::BadInput;
 use crate::position::legal_here;
 use crate::seeds::{self, uniform_below, PairLuck};
 
-/// Random openings drawn for one pair before giving up.
+/// Random openings drawn for one deal before giving up.
 pub const MAX_ATTEMPTS: u32 = 100;
+
+/// The most decisions `--random-opening` may ask for. An opening is meant to vary the
+/// start of a game, not to play most of it: a thousand decisions is past the length of
+/// a whole game of every game here, and it bounds the work of drawing one opening to
+/// [`MAX_ATTEMPTS`] × 1000 decisions (plus chance outcomes), however large a K is typed.
+pub const MAX_RANDOM_OPENING: u32 = 1000;
+
+/// The largest openings file read: 64 MiB, a million lines of 64 moves; more is
+/// refused rather than read (a device such as `/dev/zero` never ends).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The longest line of an openings file: 64 KiB, thousands of moves.
+pub const MAX_LINE_BYTES: usize = 64 << 10;
+
+/// The longest move text in an openings file: 64 bytes, several times the longest
+/// move of any game's notation.
+pub const MAX_MOVE_BYTES: usize = 64;
+
+/// Characters of a move text that an error message quotes (then `...`).
+pub const QUOTE_CHARS: usize = 24;
 
 /// How each game starts.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -55,42 +88,52 @@ pub struct Book {
 impl Opening {
     /// The opening asked for by `--random-opening` and `--openings` (clap refuses the
     /// two together). `--random-opening 0` is the same as none. Reads the file; fails if
-    /// it cannot be read, is not text or holds no opening.
+    /// it cannot be read, is too large, is not text or holds no opening, and on a K
+    /// above [`MAX_RANDOM_OPENING`].
     pub fn from_args(random: u32, file: Option<&Path>) -> Result<Opening, BadInput> {
         match file {
             Some(path) => Book::read(path).map(Opening::Book),
+            None if random > MAX_RANDOM_OPENING => Err(BadInput::new(format!(
+                "--random-opening {random} is too long: at most {MAX_RANDOM_OPENING} \
+                 decisions (an opening varies the start of a game)"
+            ))),
             None if random > 0 => Ok(Opening::Random(random)),
             None => Ok(Opening::Start),
         }
     }
 
-    /// Checks an openings file against `game`: every line's moves are legal in turn
-    /// and leave the game going. Nothing to check for the other kinds.
+    /// Checks the opening against `game`: a random opening stops before a pie-rule
+    /// swap decision; every line of an openings file is legal in turn, stops before the
+    /// swap decision and leaves the game going.
     pub fn check<G: Game>(&self, game: &G) -> Result<(), BadInput> {
-        if let Opening::Book(book) = self {
-            for (number, line) in &book.lines {
-                book.replay(game, *number, line)?;
+        match self {
+            Opening::Start => Ok(()),
+            Opening::Random(k) => check_random(game, *k),
+            Opening::Book(book) => {
+                for (number, line) in &book.lines {
+                    book.replay(game, *number, line)?;
+                }
+                Ok(())
             }
         }
-        Ok(())
     }
 
-    /// Plays the opening of pair `pair` from `game`'s initial position, appending its
-    /// moves in notation to `moves`; returns the position after it. `luck` is the pair's
+    /// Plays the opening of deal `deal` from `game`'s initial position, appending its
+    /// moves in notation to `moves`; returns the position after it. `luck` is the deal's
     /// luck (for chance outcomes of a random opening).
     pub fn play<G: Game>(
         &self,
         game: &G,
         seed: u64,
-        pair: u64,
+        deal: u64,
         luck: &PairLuck,
         moves: &mut Vec<String>,
     ) -> Result<G::State> {
         match self {
             Opening::Start => Ok(game.initial_state()),
-            Opening::Random(k) => random_opening(game, *k, seed, pair, luck, moves),
+            Opening::Random(k) => random_opening(game, *k, seed, deal, luck, moves),
             Opening::Book(book) => {
-                let (number, line) = &book.lines[(pair % book.lines.len() as u64) as usize];
+                let (number, line) = &book.lines[(deal % book.lines.len() as u64) as usize];
                 let state = book.replay(game, *number, line)?;
                 moves.extend(line.split_whitespace().map(str::to_string));
                 Ok(state)
@@ -100,13 +143,37 @@ impl Opening {
 }
 
 impl Book {
-    /// Reads an openings file.
+    /// Reads an openings file: at most [`MAX_FILE_BYTES`] (one byte more is read to
+    /// tell that the file is larger), lines of at most [`MAX_LINE_BYTES`].
     fn read(path: &Path) -> Result<Book, BadInput> {
         let shown = path.display();
-        let bytes = std::fs::read(path)
-            .map_err(|e| BadInput::new(format!("cannot read openings file {shown}: {e}")))?;
+        let cannot =
+            |e: std::io::Error| BadInput::new(format!("cannot read openings file {shown}: {e}"));
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(cannot)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(BadInput::new(format!(
+                "openings file {shown} is larger than {} MiB, the most read",
+                MAX_FILE_BYTES >> 20
+            )));
+        }
         let text = std::str::from_utf8(&bytes)
             .map_err(|_| BadInput::new(format!("openings file {shown} is not UTF-8 text")))?;
+        if let Some((i, long)) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.len() > MAX_LINE_BYTES)
+        {
+            return Err(BadInput::new(format!(
+                "openings file {shown}: line {} is {} bytes long, more than the {} KiB a \
+                 line may hold",
+                i + 1,
+                long.len(),
+                MAX_LINE_BYTES >> 10
+            )));
+        }
         let lines: Vec<(usize, String)> = text
             .lines()
             .enumerate()
@@ -131,10 +198,27 @@ impl Book {
         let at = format!("openings file {}: line {number}", self.path.display());
         let mut state = game.initial_state();
         let tokens: Vec<&str> = line.split_whitespace().collect();
+        let mut decisions = 0;
         for (i, text) in tokens.iter().enumerate() {
-            let at = format!("{at}: move {} of {}, {text:?}", i + 1, tokens.len());
+            let at = format!("{at}: move {} of {}, {}", i + 1, tokens.len(), quote(text));
+            if text.len() > MAX_MOVE_BYTES {
+                return Err(BadInput::new(format!(
+                    "{at}: {} bytes long, more than any move ({MAX_MOVE_BYTES} at most)",
+                    text.len()
+                )));
+            }
             if state.turn() == Turn::Over {
                 return Err(BadInput::new(format!("{at}: the game is already over")));
+            }
+            if let Turn::Seat(_) = state.turn() {
+                if game.pie_swap_decision() == Some(decisions) {
+                    return Err(BadInput::new(format!(
+                        "{at}: plays the pie-rule swap decision (decision {}), which belongs \
+                         to the agents; a line may hold at most {decisions} decisions here",
+                        decisions + 1
+                    )));
+                }
+                decisions += 1;
             }
             let result = state
                 .parse_move(text)
@@ -164,23 +248,49 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// Draws pair `pair`'s random opening of `k` decisions (see the module documentation).
+/// `text` in quotes as `{:?}` writes it, cut to its first [`QUOTE_CHARS`] characters
+/// (then `...`), so an error about a huge token stays short.
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        Some((end, _)) => format!("{:?}...", &text[..end]),
+        None => format!("{text:?}"),
+    }
+}
+
+/// Fails if a random opening of `k` decisions would reach `game`'s pie-rule swap
+/// decision (see the module documentation).
+fn check_random<G: Game>(game: &G, k: u32) -> Result<(), BadInput> {
+    match game.pie_swap_decision() {
+        Some(max) if k > max => Err(BadInput::new(format!(
+            "--random-opening {k}: {} has the pie rule on, and a random opening must stop \
+             before the swap decision (decision {}), so K is at most {max} here; for more \
+             variety give the agents noise (e.g. ab:noise=10), or switch the rule off \
+             (pie=false)",
+            G::NAME,
+            max + 1
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Draws deal `deal`'s random opening of `k` decisions (see the module documentation).
 fn random_opening<G: Game>(
     game: &G,
     k: u32,
     seed: u64,
-    pair: u64,
+    deal: u64,
     luck: &PairLuck,
     moves: &mut Vec<String>,
 ) -> Result<G::State> {
-    let mut rng = seeds::opening_rng(seed, pair);
+    check_random(game, k)?;
+    let mut rng = seeds::opening_rng(seed, deal);
     let mut legal = Vec::new();
     for _ in 0..MAX_ATTEMPTS {
         let mut state = game.initial_state();
         let mut line = Vec::new();
         let mut decisions = 0;
-        // Until the K-th decision is made and a decision is due again, or the game ends
-        // (or only a swap is left to decide, which fails the attempt likewise).
+        // Until the K-th decision is made and a decision is due again, or the game ends.
+        // A swap decision is never reached: `check_random` keeps K at or below it.
         let going_on = loop {
             let m = match state.turn() {
                 Turn::Over => break false,
@@ -189,10 +299,6 @@ fn random_opening<G: Game>(
                 Turn::Seat(_) => {
                     legal.clear();
                     state.legal_moves(&mut legal);
-                    legal.retain(|&m| !state.is_pie_swap(m));
-                    if legal.is_empty() {
-                        break false;
-                    }
                     decisions += 1;
                     legal[uniform_below(&mut rng, legal.len() as u64) as usize]
                 }
@@ -206,7 +312,7 @@ fn random_opening<G: Game>(
         }
     }
     Err(BadInput::new(format!(
-        "--random-opening {k}: {MAX_ATTEMPTS} random openings of pair {pair} all ended the \
+        "--random-opening {k}: {MAX_ATTEMPTS} random openings of deal {deal} all ended the \
          game; choose a smaller K"
     ))
     .into())
@@ -256,19 +362,62 @@ mod tests {
     }
 
     #[test]
-    fn random_openings_never_swap() {
-        // Invector with the pie rule: the second decision may be `swap`; a two-decision
-        // opening over many pairs never picks it.
+    fn random_openings_stop_before_the_pie_swap_decision() {
+        // Invector with the pie rule offers White the swap at the second decision: a
+        // one-decision opening leaves it to the agents, a longer one is refused up front
+        // (by `check`) and when played, naming the maximum.
         let game = Invector::new(5, 4, true).unwrap();
-        for pair in 0..200 {
-            let luck = PairLuck::new(1, pair);
+        for deal in 0..50 {
+            let luck = PairLuck::new(1, deal);
             let mut moves = Vec::new();
-            Opening::Random(2)
-                .play(&game, 1, pair, &luck, &mut moves)
+            let state = Opening::Random(1)
+                .play(&game, 1, deal, &luck, &mut moves)
                 .unwrap();
-            assert_eq!(moves.len(), 2);
-            assert_ne!(moves[1], "swap");
+            assert_eq!(moves.len(), 1);
+            assert!(
+                legal_here(&state).contains(&"swap".to_string()),
+                "{moves:?}"
+            );
         }
+        assert_eq!(Opening::Random(1).check(&game), Ok(()));
+        let refused = "--random-opening 2: invector has the pie rule on, and a random \
+                       opening must stop before the swap decision (decision 2), so K is at \
+                       most 1 here; for more variety give the agents noise (e.g. \
+                       ab:noise=10), or switch the rule off (pie=false)";
+        assert_eq!(Opening::Random(2).check(&game), Err(BadInput::new(refused)));
+        let luck = PairLuck::new(1, 0);
+        let err = Opening::Random(2)
+            .play(&game, 1, 0, &luck, &mut Vec::new())
+            .unwrap_err();
+        assert_eq!(err.to_string(), refused);
+        // Without the pie rule there is no such limit.
+        let free = Invector::new(5, 4, false).unwrap();
+        assert_eq!(Opening::Random(6).check(&free), Ok(()));
+    }
+
+    #[test]
+    fn a_huge_random_opening_is_refused_at_once() {
+        assert_eq!(
+            Opening::from_args(MAX_RANDOM_OPENING, None),
+            Ok(Opening::Random(MAX_RANDOM_OPENING))
+        );
+        assert_eq!(
+            Opening::from_args(u32::MAX, None),
+            Err(BadInput::new(
+                "--random-opening 4294967295 is too long: at most 1000 decisions (an \
+                 opening varies the start of a game)"
+            ))
+        );
+    }
+
+    #[test]
+    fn quotes_of_moves_are_cut_short() {
+        assert_eq!(quote("c3-c4"), "\"c3-c4\"");
+        assert_eq!(quote(&"x".repeat(24)), format!("{:?}", "x".repeat(24)));
+        assert_eq!(
+            quote(&"é".repeat(10_000)),
+            format!("{:?}...", "é".repeat(24))
+        );
     }
 
     /// The moves of the first attempt of pair `pair`'s random opening of `k` decisions
@@ -326,7 +475,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--random-opening 42: 100 random openings of pair 0 all ended the game; \
+            "--random-opening 42: 100 random openings of deal 0 all ended the game; \
              choose a smaller K"
         );
     }

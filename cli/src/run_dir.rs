@@ -49,7 +49,7 @@ use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::sprt::Sprt;
-use crate::tournament::{run, sprt_decides, Plan};
+use crate::tournament::{run, sprt_decides, worker_threads, workers_for, Plan};
 
 /// The tournament `agon` runs without arguments: Invector on its default 8×7 board,
 /// alpha-beta against greedy and random, 20 games per pairing (60 games, about a second
@@ -107,11 +107,7 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
         .as_deref()
         .map(|name| find_anchor(&labels, name).map(|i| labels[i].clone()))
         .transpose()?;
-    let threads = if args.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        args.threads
-    };
+    let threads = worker_threads(args.threads)?;
     dispatch(
         &game,
         TournamentCommand {
@@ -189,7 +185,8 @@ impl GameCommand for TournamentCommand<'_> {
         for entrant in &plan.entrants {
             G::build_agent(&entrant.spec, entrant.label.clone())?;
         }
-        // Likewise every line of an openings file.
+        // Likewise the opening: every line of an openings file, and on a game with a pie
+        // rule the length of a random opening.
         plan.opening.check(&game)?;
         let (random_opening, openings, openings_hash) = match &plan.opening {
             Opening::Start => (0, String::new(), String::new()),
@@ -320,10 +317,11 @@ impl GameCommand for TournamentCommand<'_> {
             }
         };
         let mut writer = RunWriter::open(&dir, &meta.digest_key())?;
+        let left = total - done.len() as u64;
+        let workers = workers_for(threads, left);
         eprintln!(
-            "playing {} games on {threads} thread{} into {}",
-            total - done.len() as u64,
-            if threads == 1 { "" } else { "s" },
+            "playing {left} games on {workers} thread{} into {}",
+            if workers == 1 { "" } else { "s" },
             dir.display()
         );
         let mut progress = Progress::new(total, &done);

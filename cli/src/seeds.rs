@@ -7,25 +7,38 @@
 //!
 //! | stream | key words | ChaCha stream |
 //! |---|---|---|
-//! | chance, pair `p`, event `e`, draw `d` | `seed`, `1`, `p`, `e` | `d` |
+//! | chance, deal `d`, event `e`, draw `d'` | `seed`, `1`, `d`, `e` | `d'` |
 //! | agent of seat `s` in game `g` | `seed`, `2`, `g`, `s` | 0 |
-//! | random opening, pair `p` | `seed`, `3`, `p`, `0` | 0 |
+//! | random opening, deal `d` | `seed`, `3`, `d`, `0` | 0 |
 //!
 //! (the second word separates the kinds of stream). ChaCha is a pseudo-random function
 //! of its key and stream number, so distinct keys give independent streams even though
 //! the keys themselves are simple; any implementation of ChaCha8 with the key above and
 //! nonce as given reproduces a run's randomness.
 //!
+//! The *deal* `d` of game `g` is what its opening and luck are drawn by
+//! ([`crate::tournament::Seating::deal`]):
+//!
+//! - in a match (two or more agents) it is the pair, `d = floor(g / 2)`: both games of a
+//!   pair (games `2p` and `2p+1`, seats swapped) get the same opening and the same
+//!   chance outcomes, so the pair compares the agents on equal terms;
+//! - in self-play (one agent) it is the game itself, `d = g`: swapping the seats of one
+//!   agent changes nothing, so a shared deal would make game `2p+1` a replay of game
+//!   `2p`; instead every game gets its own opening and luck.
+//!
+//! Agent streams are per game and seat in both cases, so agents that draw from their
+//! stream (random tie-breaks, playouts, `noise`) play each game their own way.
+//!
 //! Chance uses common random numbers ([`agon_engine::luck`]): a chance outcome is not
-//! the next value of a running stream but a function of the pair, the event's identity
-//! `e` (chosen by the game, e.g. "the `k`-th roll of turn `t`") and the draw number `d`
+//! the next value of a running stream but a function of the deal, the event's identity
+//! `e` (chosen by the game, e.g. "the `k`-th roll of turn `t`") and the draw number `d'`
 //! within the event. Each draw is a uniform integer below `n` from the first 64-bit
 //! words of its stream (little-endian, as `next_u64`), by rejection: a word `x` is kept
 //! when `x < 2^64 - (2^64 mod n)` and gives `x mod n`, otherwise the next word is read.
-//! Both games of pair `p` (games `2p` and `2p+1`) share [`PairLuck`]`(seed, p)`, so the
-//! same event gets the same outcome in both. The random opening of pair `p` is one
-//! running stream, shared by the pair's two games, which thus open alike.
-//! `agon play` and `agon analyse` use the streams of game 0 (pair 0).
+//! Games of one deal share [`PairLuck`]`(seed, d)`, so the same event gets the same
+//! outcome in both games of a match's pair. The random opening of deal `d` is one
+//! running stream, shared by the games of the deal, which thus open alike.
+//! `agon play` and `agon analyse` use the streams of game 0 (deal 0).
 
 use agon_engine::luck::chacha_key;
 pub use agon_engine::luck::uniform_below;
@@ -40,25 +53,25 @@ const AGENT_STREAM: u64 = 2;
 /// Second key word of random-opening streams.
 const OPENING_STREAM: u64 = 3;
 
-/// The luck of pair `pair`: the chance outcomes of both its games, drawn by event
-/// identity (see the table above).
+/// The luck of deal `deal` (a match's pair, or one self-play game): the chance outcomes
+/// of its games, drawn by event identity (see the table above).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PairLuck {
     seed: u64,
-    pair: u64,
+    deal: u64,
 }
 
 impl PairLuck {
-    /// The luck of pair `pair` of the run with master seed `seed`.
-    pub fn new(seed: u64, pair: u64) -> PairLuck {
-        PairLuck { seed, pair }
+    /// The luck of deal `deal` of the run with master seed `seed`.
+    pub fn new(seed: u64, deal: u64) -> PairLuck {
+        PairLuck { seed, deal }
     }
 }
 
 impl Luck for PairLuck {
     fn below(&self, event: EventId, draw: u32, n: u64) -> u64 {
         let mut rng =
-            ChaCha8Rng::from_seed(chacha_key([self.seed, CHANCE_STREAM, self.pair, event.0]));
+            ChaCha8Rng::from_seed(chacha_key([self.seed, CHANCE_STREAM, self.deal, event.0]));
         rng.set_stream(u64::from(draw));
         uniform_below(&mut rng, n)
     }
@@ -69,9 +82,9 @@ pub fn agent_rng(seed: u64, game: u64, seat: usize) -> ChaCha8Rng {
     ChaCha8Rng::from_seed(chacha_key([seed, AGENT_STREAM, game, seat as u64]))
 }
 
-/// The stream of the random openings of pair `pair` (shared by its two games).
-pub fn opening_rng(seed: u64, pair: u64) -> ChaCha8Rng {
-    ChaCha8Rng::from_seed(chacha_key([seed, OPENING_STREAM, pair, 0]))
+/// The stream of the random openings of deal `deal` (shared by the games of the deal).
+pub fn opening_rng(seed: u64, deal: u64) -> ChaCha8Rng {
+    ChaCha8Rng::from_seed(chacha_key([seed, OPENING_STREAM, deal, 0]))
 }
 
 #[cfg(test)]

@@ -5,7 +5,17 @@
 //! one agent alone is paired with itself (self-play). Each pairing plays `N` games (`N`
 //! even) with consecutive indices, so game `g` belongs to pairing `g / N` and pair
 //! `g / 2`; within a pairing `(a, b)`, even games seat `a` at seat 0 and odd games swap
-//! the seats, so games `2p` and `2p+1` start alike with seats swapped.
+//! the seats, so games `2p` and `2p+1` start alike (same opening, same luck: one
+//! *deal*, see [`Seating::deal`]) with seats swapped.
+//!
+//! Self-play is the exception: with one agent, swapping the seats changes nothing, so a
+//! pair dealt alike would be one game played twice. There every game is dealt its own
+//! opening and luck (deal `g`), and a "pair" is only two consecutive games.
+//!
+//! The schedule is arithmetic on the game index, never a list: [`Plan::seating`] finds a
+//! game's pairing without building the pairings, and the run's size is checked once
+//! ([`Plan::new`] refuses a count of games that does not fit a `u64`), so a run of any
+//! representable size starts without memory in proportion to it.
 //!
 //! Reproducibility: a game depends only on the plan and its index. Each game builds its
 //! two agents fresh from their specs and draws from the streams of [`crate::seeds`], so
@@ -75,13 +85,44 @@ pub struct Seating {
     pub pairing: u64,
     /// Pair index (`game / 2`).
     pub pair: u64,
+    /// The deal: the index that picks the game's opening and chance luck
+    /// ([`seeds::PairLuck`], [`Opening::play`]). In a match it is the pair, so both
+    /// games of a pair start alike; in self-play it is the game itself, so every game
+    /// starts its own way.
+    pub deal: u64,
     /// Entrant index at seat 0 and at seat 1.
     pub seats: [usize; 2],
 }
 
+/// The most worker threads `--threads` may ask for. Each worker plays one game at a
+/// time; beyond the cores of the largest machines more workers only cost memory and
+/// start-up time, and an operating system refuses to start some tens of thousands.
+pub const MAX_THREADS: usize = 1024;
+
+/// The worker threads for `requested` (`--threads`): 0 means one per available core;
+/// more than [`MAX_THREADS`] is refused.
+pub fn worker_threads(requested: usize) -> Result<usize, BadInput> {
+    match requested {
+        0 => Ok(std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))),
+        n if n > MAX_THREADS => Err(BadInput::new(format!(
+            "--threads {n} is too many: at most {MAX_THREADS} (0 means one per core)"
+        ))),
+        n => Ok(n),
+    }
+}
+
+/// The workers a run starts: `threads`, but never more than the `games` it has to play
+/// (and at least one).
+pub fn workers_for(threads: usize, games: u64) -> usize {
+    usize::try_from(games)
+        .map_or(threads, |g| threads.min(g))
+        .max(1)
+}
+
 impl Plan {
     /// A plan from parsed specs (without `human`: [`AgentSpec::parse`] refuses it here);
-    /// fails on an odd or zero `games_per_pairing` and on no agents.
+    /// fails on an odd or zero `games_per_pairing`, on no agents, and on a run whose
+    /// number of games (pairings × `games_per_pairing`) does not fit a `u64`.
     pub fn new(
         game: GameSpec,
         agents: Vec<AgentSpec>,
@@ -96,6 +137,20 @@ impl Plan {
         }
         if agents.is_empty() {
             return Err(BadInput::new("--agents needs at least one agent"));
+        }
+        let pairings = pairing_count(agents.len());
+        let fits = u64::try_from(pairings)
+            .ok()
+            .and_then(|p| p.checked_mul(games_per_pairing));
+        if fits.is_none() {
+            return Err(BadInput::new(format!(
+                "--games {games_per_pairing} with {} agents ({pairings} pairings) makes more \
+                 than {} games in all; at most {} games per pairing",
+                agents.len(),
+                u64::MAX,
+                // The largest even count that fits.
+                (u128::from(u64::MAX) / pairings) as u64 & !1
+            )));
         }
         let texts: Vec<String> = agents.iter().map(|a| a.to_string()).collect();
         let entrants = agents
@@ -142,43 +197,75 @@ impl Plan {
         Plan { opening, ..self }
     }
 
-    /// The pairings `(a, b)` of entrant indices, in round-robin order; `(0, 0)` alone
-    /// for self-play.
-    pub fn pairings(&self) -> Vec<(usize, usize)> {
-        let n = self.entrants.len();
-        if n == 1 {
-            return vec![(0, 0)];
-        }
-        (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-            .collect()
+    /// Pairings in the run: `n (n - 1) / 2` for `n` agents, 1 for self-play
+    /// ([`Plan::new`] checked that it fits).
+    pub fn pairing_count(&self) -> u64 {
+        pairing_count(self.entrants.len()) as u64
     }
 
-    /// Games in the whole run.
+    /// Whether the run is self-play (one agent): then every game has its own deal.
+    pub fn is_self_play(&self) -> bool {
+        self.entrants.len() == 1
+    }
+
+    /// Games in the whole run ([`Plan::new`] checked that the count fits).
     pub fn total_games(&self) -> u64 {
-        self.pairings().len() as u64 * self.games_per_pairing
+        self.pairing_count() * self.games_per_pairing
     }
 
-    /// The pairing, pair and seats of game `game`.
+    /// The pairing, pair, deal and seats of game `game`.
     pub fn seating(&self, game: u64) -> Seating {
         let pairing = game / self.games_per_pairing;
-        let (a, b) = self.pairings()[pairing as usize];
+        let (a, b) = pairing_at(self.entrants.len(), pairing);
+        let pair = game / 2;
         Seating {
             pairing,
-            pair: game / 2,
+            pair,
+            deal: if self.is_self_play() { game } else { pair },
             seats: if game % 2 == 0 { [a, b] } else { [b, a] },
         }
     }
 }
 
+/// Pairings of `n` agents (`n ≥ 1`): `n (n - 1) / 2`, or 1 for self-play; a `u128`,
+/// which holds it for any `n` a `usize` can.
+fn pairing_count(n: usize) -> u128 {
+    let n = n as u128;
+    if n == 1 {
+        1
+    } else {
+        n * (n - 1) / 2
+    }
+}
+
+/// The entrants `(a, b)`, `a < b`, of pairing `k` in round-robin order
+/// `(0,1), (0,2), ..., (0,n-1), (1,2), ...` of `n` agents; `(0, 0)` for self-play.
+/// Walks the rows of the order (`n - 1 - a` pairings start with `a`), so it needs no
+/// list; `k` must be below [`pairing_count`]`(n)`.
+fn pairing_at(n: usize, k: u64) -> (usize, usize) {
+    if n == 1 {
+        return (0, 0);
+    }
+    let mut rest = k;
+    for a in 0..n - 1 {
+        let row = (n - 1 - a) as u64;
+        if rest < row {
+            return (a, a + 1 + rest as usize);
+        }
+        rest -= row;
+    }
+    unreachable!("pairing {k} is beyond the {} pairings", pairing_count(n))
+}
+
 /// The end reason of a game lost by a fault of an agent (see [`agent_move`]).
 pub const FORFEIT: &str = "forfeit";
 
-/// Plays game `index` of `plan` from the initial position to the end: the pair's
+/// Plays game `index` of `plan` from the initial position to the end: its deal's
 /// opening first ([`Opening::play`]), then the agents, until the game ends or an agent
 /// faults (then that agent's seat forfeits, see [`agent_move`]). Chance outcomes come
-/// from the pair's luck ([`seeds::PairLuck`]) by event identity, so both games of a pair
-/// get the same outcome for the same event (common random numbers).
+/// from the deal's luck ([`seeds::PairLuck`]) by event identity, so both games of a
+/// match's pair get the same outcome for the same event (common random numbers); each
+/// self-play game has its own deal ([`Seating::deal`]).
 ///
 /// Fails if an agent cannot be built, or if no random opening that leaves the game going
 /// can be drawn.
@@ -194,12 +281,12 @@ pub fn play_game<G: PlayableGame>(
         .map(|seat| G::build_agent(&entrant(seat).spec, entrant(seat).label.clone()))
         .collect::<Result<Vec<_>, _>>()?;
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(plan.seed, index, seat));
-    let luck = seeds::PairLuck::new(plan.seed, seating.pair);
+    let luck = seeds::PairLuck::new(plan.seed, seating.deal);
 
     let mut moves: Vec<String> = Vec::new();
     let mut state = plan
         .opening
-        .play(game, plan.seed, seating.pair, &luck, &mut moves)?;
+        .play(game, plan.seed, seating.deal, &luck, &mut moves)?;
     let opening = moves.len() as u32;
     let mut decisions = [0u32; 2];
     let mut forfeit = None;
@@ -378,7 +465,7 @@ fn one_line(text: &str) -> String {
 
 /// Plays the games of `plan`'s range ([`Plan::game_range`]: all, or its shard's) after the
 /// `done` ones (the complete rows a resumed run found, the range's first `done.len()`
-/// games) on `threads` workers and writes their rows in game-index order as soon as each
+/// games) on `threads` workers (no more than the games left, [`workers_for`]) and writes their rows in game-index order as soon as each
 /// is next (a finished game waits only for lower indices), telling `progress` of each.
 /// Returns every game row written, `done` first, in order.
 ///
@@ -396,12 +483,12 @@ pub fn run<G: PlayableGame>(
     progress: &mut Progress,
     sprt: Option<&Sprt>,
 ) -> Result<Vec<GameRow>> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("cannot start the worker threads")?;
     let range = plan.game_range();
     let first = range.start + done.len() as u64;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers_for(threads, range.end - first))
+        .build()
+        .context("cannot start the worker threads")?;
     let mut watch = sprt.map(SprtWatch::new);
     let decided = watch
         .as_mut()
@@ -418,8 +505,8 @@ pub fn run<G: PlayableGame>(
     std::thread::scope(|scope| {
         let collector = scope.spawn(move || -> Result<Vec<GameRow>> {
             let mut pending = BTreeMap::new();
+            // Grows with the games played, never sized by the run up front.
             let mut rows = done;
-            rows.reserve((range.end - first) as usize);
             'receive: for (index, row, timing) in receiver {
                 pending.insert(index, (row, timing));
                 while let Some((row, timing)) = pending.remove(&(range.start + rows.len() as u64)) {
@@ -563,6 +650,73 @@ mod tests {
         fn stats(&self) -> AgentStats {
             AgentStats::default()
         }
+    }
+
+    #[test]
+    fn seating_is_round_robin_arithmetic_and_self_play_deals_each_game() {
+        // pairing_at walks the round-robin order without a list.
+        for n in 2..8 {
+            let listed: Vec<(usize, usize)> = (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .collect();
+            assert_eq!(pairing_count(n), listed.len() as u128);
+            for (k, &ab) in listed.iter().enumerate() {
+                assert_eq!(pairing_at(n, k as u64), ab, "n = {n}, k = {k}");
+            }
+        }
+        let game = GameSpec::parse("pig").unwrap();
+        let plan = |agents: &[&str], games| {
+            let specs = agents.iter().map(|a| AgentSpec::parse(a, false).unwrap());
+            Plan::new(game.clone(), specs.collect(), games, 1)
+        };
+        // A match: the pair's two games share a deal, seats swapped.
+        let three = plan(&["random", "greedy", "mcts"], 4).unwrap();
+        assert_eq!(three.total_games(), 12);
+        let seating = |p: &Plan, g| {
+            let s = p.seating(g);
+            (s.pairing, s.pair, s.deal, s.seats)
+        };
+        assert_eq!(seating(&three, 4), (1, 2, 2, [0, 2]));
+        assert_eq!(seating(&three, 5), (1, 2, 2, [2, 0]));
+        assert_eq!(seating(&three, 11), (2, 5, 5, [2, 1]));
+        // Self-play: every game its own deal.
+        let one = plan(&["random"], 4).unwrap();
+        assert_eq!(seating(&one, 2), (0, 1, 2, [0, 0]));
+        assert_eq!(seating(&one, 3), (0, 1, 3, [0, 0]));
+        // The largest count that fits is taken; one more pair is refused.
+        let max = (u64::MAX / 3) & !1;
+        assert_eq!(
+            plan(&["random", "greedy", "mcts"], max)
+                .unwrap()
+                .total_games(),
+            3 * max
+        );
+        assert_eq!(
+            plan(&["random", "greedy", "mcts"], max + 2).unwrap_err().0,
+            format!(
+                "--games {} with 3 agents (3 pairings) makes more than {} games in all; at \
+                 most {max} games per pairing",
+                max + 2,
+                u64::MAX
+            )
+        );
+        assert_eq!(
+            plan(&["random"], u64::MAX - 1).unwrap().total_games(),
+            u64::MAX - 1
+        );
+    }
+
+    #[test]
+    fn worker_threads_are_bounded_and_never_more_than_the_games() {
+        assert_eq!(worker_threads(MAX_THREADS), Ok(MAX_THREADS));
+        assert_eq!(
+            worker_threads(MAX_THREADS + 1).unwrap_err().0,
+            "--threads 1025 is too many: at most 1024 (0 means one per core)"
+        );
+        assert!((1..=MAX_THREADS).contains(&worker_threads(0).unwrap()));
+        assert_eq!(workers_for(8, 3), 3);
+        assert_eq!(workers_for(8, u64::MAX), 8);
+        assert_eq!(workers_for(8, 0), 1);
     }
 
     #[test]

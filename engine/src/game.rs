@@ -272,6 +272,19 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// The position before the first decision.
     fn initial_state(&self) -> Self::State;
+
+    /// If this configuration has a pie rule: how many decisions are made before the
+    /// swap is offered (the swap is one of the legal decisions at exactly that point of
+    /// every game still going there, and nowhere else, see [`State::is_pie_swap`]); `None` without a pie rule, which is the
+    /// default.
+    ///
+    /// Anything that varies a game's start (random openings, opening books) must stop
+    /// at or before this many decisions: an opening that plays the swap decision for the
+    /// second player studies another game than the one named, since whether to swap is
+    /// the rule's whole point.
+    fn pie_swap_decision(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// Marker: the game never reaches `Turn::Chance`. Alpha-beta requires it, so it cannot

@@ -491,3 +491,42 @@ fn a_turn_is_one_decision_a_swap_included() {
     let s = after(5, 4, true, "c3xd3 swap");
     assert_eq!((s.turns(), s.ply()), (2, 2));
 }
+
+/// Whether a swap is among the legal decisions of `state`.
+fn offers_swap(state: &InvectorState) -> bool {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves.iter().any(|&m| state.is_pie_swap(m))
+}
+
+/// Checks every line of `depth` decisions from `state` (`made` already made): the swap
+/// is offered exactly after `decision` of them, and never when `decision` is `None`.
+fn swap_offered_only_at(state: &InvectorState, made: u32, depth: u32, decision: Option<u32>) {
+    if state.turn() == Turn::Over {
+        return;
+    }
+    assert_eq!(offers_swap(state), decision == Some(made), "{state:?}");
+    if made == depth {
+        return;
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    for m in moves {
+        let mut next = state.clone();
+        next.apply(m);
+        swap_offered_only_at(&next, made + 1, depth, decision);
+    }
+}
+
+#[test]
+fn the_pie_swap_decision_is_where_the_swap_is_offered() {
+    for (w, h) in [(3, 2), (4, 3), (5, 4)] {
+        for pie in [true, false] {
+            let game = Invector::new(w, h, pie).unwrap();
+            assert_eq!(game.pie_swap_decision(), pie.then_some(1));
+            swap_offered_only_at(&game.initial_state(), 0, 3, game.pie_swap_decision());
+        }
+    }
+    // The default board has the pie rule on.
+    assert_eq!(Invector::default().pie_swap_decision(), Some(1));
+}

@@ -13,6 +13,7 @@
 //!   exact [fractions](exact) and Ballard's *-minimax pruning, for games with chance;
 //! - [`mcts`]: Monte-Carlo tree search (UCT, MCTS-Solver, chance sampling, tree reuse,
 //!   tree or root parallelism), for every game;
+//! - [`noise`]: seeded evaluation noise (`noise=N`), so deterministic agents vary;
 //! - [`registry`]: the agents by name, built from checked parameters.
 //!
 //! Alpha-beta needs `S: Deterministic`, so it does not compile for a game with chance.
@@ -61,6 +62,7 @@ pub mod exact;
 pub mod expectimax;
 pub mod greedy;
 pub mod mcts;
+pub mod noise;
 pub mod ordering;
 mod playout;
 pub mod random;

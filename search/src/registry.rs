@@ -5,7 +5,11 @@
 //!
 //! Parameters mean the same thing in every agent that takes them: `depth` (plies),
 //! `nodes` (nodes visited), `iters` (MCTS iterations), `time` (wall time, a duration),
-//! `threads` (search threads), `hash` (table size in MiB), `c` (exploration constant).
+//! `threads` (search threads), `hash` (table size in MiB), `c` (exploration constant),
+//! `noise` (seeded evaluation noise, [`crate::noise`]).
+
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 use agon_engine::{
     Deterministic, Evaluator, ParamKind, ParamSpec, ParamValue, Params, State, ZeroSumTwoPlayer,
@@ -17,6 +21,7 @@ use crate::budget::Budget;
 use crate::expectimax::{self, ChanceMode, Expectimax, ExpectimaxConfig, Horizon};
 use crate::greedy::Greedy;
 use crate::mcts::{self, Mcts, MctsConfig, Parallel, Rollout};
+use crate::noise::{Noisy, Salted};
 use crate::random::RandomAgent;
 use crate::solve::{SolveConfig, Solver};
 use crate::tt::{DEFAULT_HASH_MB, MAX_HASH_MB};
@@ -203,6 +208,18 @@ const HASH: ParamSpec = ParamSpec {
     help: "transposition table size in MiB",
 };
 
+const NOISE: ParamSpec = ParamSpec {
+    name: "noise",
+    kind: ParamKind::Int {
+        min: 0,
+        max: 1_000_000,
+    },
+    default: None,
+    help: "add to each position's evaluation a seeded offset of at most this many \
+           evaluator units, drawn anew for every game from the agent's stream, so that \
+           games from one start differ (reproducibly); 0 or absent: none",
+};
+
 /// Every agent this crate builds (the CLI adds `human`).
 pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
@@ -216,7 +233,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "greedy",
         about: "the best evaluation one decision ahead (averaged over chance), random tie-break",
-        params: &[],
+        params: &[NOISE],
         needs_deterministic: false,
         default_depth: None,
         default_iters: None,
@@ -224,7 +241,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "ab",
         about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
-        params: &[DEPTH, HASH, NODES, THREADS, TIME],
+        params: &[DEPTH, HASH, NODES, NOISE, THREADS, TIME],
         needs_deterministic: true,
         default_depth: Some(DEFAULT_DEPTH),
         default_iters: None,
@@ -319,7 +336,16 @@ where
                 threads,
                 ..AlphaBetaConfig::default()
             };
-            Ok(Box::new(AlphaBeta::new(eval, config, label)))
+            Ok(match noise(params) {
+                Some((amplitude, salt)) => {
+                    let eval = Noisy::new(eval, amplitude, Arc::clone(&salt));
+                    Box::new(Salted::new(
+                        Box::new(AlphaBeta::new(eval, config, label)),
+                        salt,
+                    ))
+                }
+                None => Box::new(AlphaBeta::new(eval, config, label)),
+            })
         }
         "solve" => {
             let config = SolveConfig {
@@ -388,7 +414,13 @@ fn build_any<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
     }
     match name {
         "random" => Ok(Box::new(RandomAgent::with_label(label))),
-        "greedy" => Ok(Box::new(Greedy::new(eval, label))),
+        "greedy" => Ok(match noise(params) {
+            Some((amplitude, salt)) => {
+                let eval = Noisy::new(eval, amplitude, Arc::clone(&salt));
+                Box::new(Salted::new(Box::new(Greedy::new(eval, label)), salt))
+            }
+            None => Box::new(Greedy::new(eval, label)),
+        }),
         "expectimax" => Ok(chance(ChanceMode::Expectimax)),
         "star1" => Ok(chance(ChanceMode::Star1)),
         "star2" => Ok(chance(ChanceMode::Star2)),
@@ -444,6 +476,16 @@ fn names(keep: impl Fn(&AgentInfo) -> bool) -> String {
         .map(|a| a.name)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The amplitude of `noise=N` in `params` (none for 0 or absent, so that the agent is
+/// exactly the plain one) and a fresh salt cell for the [`Noisy`] evaluator and its
+/// [`Salted`] agent to share.
+fn noise(params: &Params) -> Option<(u32, Arc<AtomicU64>)> {
+    params
+        .int("noise")
+        .filter(|&n| n > 0)
+        .map(|n| (n as u32, Arc::default()))
 }
 
 /// The budget in `params`; with none given, `default_depth`.
@@ -529,6 +571,47 @@ mod tests {
             Budget::default(),
             "solve runs to the proof"
         );
+    }
+
+    /// The moves and node counts of `ab` built from `pairs` playing itself from the
+    /// start of Invector 5×4 with the agent stream of `seed`, for 12 decisions.
+    fn ab_line(pairs: &[(&str, &str)], seed: u64) -> Vec<(String, u64)> {
+        use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
+        use agon_engine::Game;
+        use rand::SeedableRng;
+
+        let params = Params::parse(find("ab").unwrap().params, pairs).unwrap();
+        let mut agent =
+            build_deterministic::<InvectorState, _>("ab", &params, InvectorEval, "ab".into())
+                .unwrap();
+        let mut rng = crate::AgentRng::seed_from_u64(seed);
+        let mut state = Invector::new(5, 4, true).unwrap().initial_state();
+        let mut line = Vec::new();
+        while line.len() < 12 && state.turn() != agon_engine::Turn::Over {
+            let result = agent.search(&state, &mut rng, &mut |_| {});
+            let m = result.best.unwrap();
+            line.push((state.format_move(m), result.nodes));
+            state.apply(m);
+        }
+        line
+    }
+
+    #[test]
+    fn noise_off_is_plain_alpha_beta_and_noise_on_is_seeded() {
+        let plain = ab_line(&[("depth", "3")], 1);
+        // noise=0 is exactly the plain agent (moves and nodes), whatever the stream.
+        assert_eq!(ab_line(&[("depth", "3"), ("noise", "0")], 2), plain);
+        assert_eq!(ab_line(&[("depth", "3")], 2), plain);
+        // With noise, the same stream gives the same game, and other streams others.
+        let noisy = |seed| ab_line(&[("depth", "3"), ("noise", "40")], seed);
+        assert_eq!(noisy(1), noisy(1));
+        let lines: Vec<_> = (1..=4).map(noisy).collect();
+        assert!(lines.iter().any(|l| *l != plain));
+        for i in 0..lines.len() {
+            for j in 0..i {
+                assert_ne!(lines[i], lines[j], "streams {i} and {j}");
+            }
+        }
     }
 
     #[test]

@@ -169,6 +169,11 @@ impl Game for Invector {
         s.hash = s.recompute_hash();
         s
     }
+
+    /// With the pie rule, White is offered the swap at the game's second decision.
+    fn pie_swap_decision(&self) -> Option<u32> {
+        self.pie.then_some(1)
+    }
 }
 
 /// Zobrist keys: 128 cells × 2 colours, then White to move, colours swapped, and the
