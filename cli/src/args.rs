@@ -91,7 +91,9 @@ pub struct TournamentArgs {
     /// Master seed from which every random stream of the run is derived.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads; 0 means one per available core. Never changes the results.
+    /// Worker threads; 0 means one per available core. Never changes the results. Each
+    /// worker holds the tables of one game's two seats: memory is about T × (hash of
+    /// both seats) MiB.
     #[arg(long, value_name = "T", default_value_t = 0)]
     pub threads: usize,
     /// Output folder for meta.csv, games.csv, timings.csv and summary.csv.

@@ -13,7 +13,9 @@
 //!   exact [fractions](exact) and Ballard's *-minimax pruning, for games with chance;
 //! - [`mcts`]: Monte-Carlo tree search (UCT, MCTS-Solver, chance sampling, tree reuse,
 //!   tree or root parallelism), for every game;
-//! - [`registry`]: the agents by name, built from checked parameters.
+//! - [`registry`]: the agents by name, built from checked parameters;
+//! - [`table_pool`]: reuse of table memory between the agents one thread builds (a
+//!   tournament worker's games).
 //!
 //! Alpha-beta needs `S: Deterministic`, so it does not compile for a game with chance.
 //!
@@ -67,6 +69,7 @@ pub mod random;
 pub mod registry;
 pub mod score;
 pub mod solve;
+pub mod table_pool;
 pub mod tt;
 
 pub use agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
