@@ -95,7 +95,8 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// Worker threads, at most 1024 (never more than the games to play); 0 means one per
-    /// available core. Never changes the results.
+    /// available core. Never changes the results. Each worker holds the tables of one
+    /// game's two seats: memory is about T × (hash of both seats) MiB.
     #[arg(long, value_name = "T", default_value_t = 0)]
     pub threads: usize,
     /// Output folder for meta.csv, games.csv, timings.csv and summary.csv.

@@ -20,7 +20,11 @@
 //! Reproducibility: a game depends only on the plan and its index. Each game builds its
 //! two agents fresh from their specs and draws from the streams of [`crate::seeds`], so
 //! the worker that runs it and what that worker ran before do not matter, and the writer
-//! emits rows in index order: any thread count gives the same games.csv.
+//! emits rows in index order: any thread count gives the same games.csv. Building an
+//! agent fresh does not mean allocating its table afresh: each worker thread reuses the
+//! table memory of its previous game's agents, cleared so that it answers exactly as new
+//! memory would ([`agon_search::table_pool`]). A run thus holds at most, per worker, the
+//! tables of one game's two seats: `threads × (hash of seat 0 + hash of seat 1)` MiB.
 //!
 //! Faults: an agent that panics or returns an illegal move forfeits the game (end reason
 //! [`FORFEIT`], the other seat wins, the fault in the row's `note`) and the run goes on;
@@ -485,10 +489,7 @@ pub fn run<G: PlayableGame>(
 ) -> Result<Vec<GameRow>> {
     let range = plan.game_range();
     let first = range.start + done.len() as u64;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(workers_for(threads, range.end - first))
-        .build()
-        .context("cannot start the worker threads")?;
+    let pool = workers(workers_for(threads, range.end - first))?;
     let mut watch = sprt.map(SprtWatch::new);
     let decided = watch
         .as_mut()
@@ -548,6 +549,16 @@ pub fn run<G: PlayableGame>(
         played?;
         Ok(rows)
     })
+}
+
+/// The `threads` worker threads of a run, each reusing the table memory of the agents it
+/// drops for the next game's (see the module docs).
+fn workers(threads: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .start_handler(|_| agon_search::table_pool::reuse_tables_on_this_thread())
+        .build()
+        .context("cannot start the worker threads")
 }
 
 /// Whether `rows` (a two-agent run's first games, in order) already decide `sprt`: a run
@@ -800,6 +811,30 @@ mod tests {
             registry::build_deterministic(spec.name, &spec.params, InvectorEval, label)
                 .map_err(|e| BadInput::new(e.to_string()))
         }
+    }
+
+    #[test]
+    fn a_worker_allocates_each_seats_table_once_and_reuse_changes_no_game() {
+        use agon_search::table_pool::tables_allocated_on_this_thread;
+        // Tables of two sizes, so that the seats swap sizes from game to game.
+        let game = GameSpec::parse("invector:width=5,height=4").unwrap();
+        let agents =
+            ["ab:depth=2,hash=2", "ab:depth=3,hash=1"].map(|a| AgentSpec::parse(a, false).unwrap());
+        let plan = Plan::new(game, agents.to_vec(), 12, 3).unwrap();
+        let invector = Invector::new(5, 4, true).unwrap();
+        let play_all = || -> (Vec<GameRow>, u64) {
+            let before = tables_allocated_on_this_thread();
+            let rows = (0..12)
+                .map(|i| play_game(&invector, &plan, i).unwrap().0)
+                .collect();
+            (rows, tables_allocated_on_this_thread() - before)
+        };
+        // This test's own thread builds every table afresh; a worker once per seat.
+        let (fresh, allocated) = play_all();
+        assert_eq!(allocated, 24);
+        let (reused, allocated) = workers(1).unwrap().install(play_all);
+        assert_eq!(allocated, 2);
+        assert_eq!(reused, fresh);
     }
 
     #[test]

@@ -29,6 +29,15 @@
 //! generation is 16 bits; when it wraps, the table is cleared once, so an entry 65 536
 //! searches old can never pass for a current one.
 //!
+//! # Clearing in O(1)
+//!
+//! [`ChanceTable::clear`] empties the table for a new game, so that it answers exactly
+//! as a new one, the way [`crate::tt`] does: a clear starts a new *epoch*, stored in the
+//! bucket-index bits of each entry's key (which every key of a bucket shares, so they
+//! are free), and an entry of another epoch never matches a key probed now and counts as
+//! empty when choosing a victim. The clear that would wrap the epochs zeroes the table
+//! for real. The generation starts again at 1, as in a new table.
+//!
 //! # Replacement
 //!
 //! A store for a key already in its bucket updates that entry: at the same depth and
@@ -38,6 +47,8 @@
 //! (it cost less to compute), the second slot on a tie.
 
 use crate::exact::{gcd, Exact};
+use crate::table_pool;
+use crate::tt::EPOCHS;
 
 /// Entries per bucket: two 32-byte entries fill one 64-byte cache line.
 const ENTRIES_PER_BUCKET: usize = 2;
@@ -58,7 +69,8 @@ const GEN_SHIFT: u32 = 48;
 /// One entry, as stored.
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
-    /// The position's full key.
+    /// The position's full key with the epoch in its bucket-index bits (see the module
+    /// docs).
     key: u64,
     /// Move, depth, flags and generation (see the layout above).
     meta: u64,
@@ -91,13 +103,23 @@ pub struct ChanceEntry {
 }
 
 /// A fixed-size table of exact bounds (see the module docs).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct ChanceTable {
     buckets: Box<[Bucket]>,
     /// `buckets.len() - 1` (the length is a power of two).
     mask: usize,
+    /// The current epoch, below [`ChanceTable::epochs`] (see the module docs).
+    epoch: u64,
     /// The current search's generation, `1..=u16::MAX`.
     generation: u16,
+}
+
+/// A table's memory as [`table_pool`] keeps it between agents: the buckets and the
+/// epoch their current entries carry.
+#[derive(Debug)]
+struct Kept {
+    buckets: Box<[Bucket]>,
+    epoch: u64,
 }
 
 /// The bounds packed over their least common denominator, or `None` if they do not
@@ -130,22 +152,58 @@ fn unpack_bounds(word: u128) -> (Exact, Exact) {
 }
 
 impl ChanceTable {
-    /// A table of at most `mb` MiB (at least one bucket): the largest power of two of
-    /// 64-byte buckets that fits. Allocates the whole table now, once.
+    /// An empty table of at most `mb` MiB (at least one bucket): the largest power of
+    /// two of 64-byte buckets that fits. Allocates the whole table now, once, or, on a
+    /// thread that reuses tables ([`table_pool::reuse_tables_on_this_thread`]), clears
+    /// and reuses the memory of a dropped table of the same size.
     pub fn new(mb: usize) -> ChanceTable {
         let bytes = mb.saturating_mul(1 << 20);
         let fit = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let len = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        ChanceTable {
-            buckets: vec![Bucket::default(); len].into_boxed_slice(),
+        let (kept, reused) = table_pool::reuse_or_allocate(
+            |k: &Kept| k.buckets.len() == len,
+            || Kept {
+                buckets: vec![Bucket::default(); len].into_boxed_slice(),
+                epoch: 0,
+            },
+        );
+        let mut table = ChanceTable {
+            buckets: kept.buckets,
             mask: len - 1,
+            epoch: kept.epoch,
             generation: 1,
+        };
+        if reused {
+            table.clear();
         }
+        table
     }
 
     /// Number of entries the table holds when full.
     pub fn capacity(&self) -> usize {
         self.buckets.len() * ENTRIES_PER_BUCKET
+    }
+
+    /// How many epochs the table tells apart: [`EPOCHS`], or fewer in a table of fewer
+    /// buckets.
+    fn epochs(&self) -> u64 {
+        (self.mask as u64 + 1).min(EPOCHS)
+    }
+
+    /// Empties the table: from now on it answers exactly as a new one, in O(1) except
+    /// once every [`EPOCHS`] clears, when it zeroes its memory (see the module docs).
+    pub fn clear(&mut self) {
+        self.generation = 1;
+        self.epoch += 1;
+        if self.epoch == self.epochs() {
+            self.buckets.fill(Bucket::default());
+            self.epoch = 0;
+        }
+    }
+
+    /// What a slot stores in place of `key` in this epoch.
+    fn tag(&self, key: u64) -> u64 {
+        key ^ self.epoch
     }
 
     /// Starts a new search: bounds stored before are no longer returned (their moves
@@ -167,10 +225,11 @@ impl ChanceTable {
     /// What the table holds for `key`, if anything.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<ChanceEntry> {
+        let tag = self.tag(key);
         let slot = self.buckets[self.bucket(key)]
             .slots
             .iter()
-            .find(|s| s.key == key && s.meta >> GEN_SHIFT != 0)?;
+            .find(|s| s.key == tag && s.meta >> GEN_SHIFT != 0)?;
         let current = (slot.meta >> GEN_SHIFT) as u16 == self.generation;
         Some(ChanceEntry {
             depth: (slot.meta >> DEPTH_SHIFT) as u8,
@@ -183,11 +242,12 @@ impl ChanceTable {
     /// move, replacing as the module docs describe.
     pub fn store(&mut self, key: u64, depth: u8, lo: Exact, hi: Exact, mv: Option<u32>) {
         let generation = self.generation;
+        let (tag, mask) = (self.tag(key), self.mask as u64);
         let b = self.bucket(key);
         let slots = &mut self.buckets[b].slots;
         let same = slots
             .iter()
-            .position(|s| s.key == key && s.meta >> GEN_SHIFT != 0);
+            .position(|s| s.key == tag && s.meta >> GEN_SHIFT != 0);
         let (index, (lo, hi), mv) = match same {
             Some(i) => {
                 let old = slots[i];
@@ -204,12 +264,14 @@ impl ChanceTable {
                 (i, bounds, mv.or(old_mv))
             }
             None => {
-                // Worth of keeping a slot: empty < older generation < shallower.
+                // Worth of keeping a slot: empty (or of an earlier epoch, whose
+                // bucket-index bits differ) < older generation < shallower.
                 let worth = |s: &Slot| {
                     let g = (s.meta >> GEN_SHIFT) as u16;
                     let d = (s.meta >> DEPTH_SHIFT) as u8;
                     match g {
                         0 => 0,
+                        _ if (s.key ^ tag) & mask != 0 => 0,
                         g if g != generation => 1,
                         _ => 2 + u32::from(d),
                     }
@@ -231,10 +293,21 @@ impl ChanceTable {
             meta |= HAS_BOUNDS;
         }
         slots[index] = Slot {
-            key,
+            key: tag,
             meta,
             bounds: packed.unwrap_or(0),
         };
+    }
+}
+
+impl Drop for ChanceTable {
+    /// Gives the memory to [`table_pool`], which keeps it for the thread's next table of
+    /// this size if the thread reuses tables.
+    fn drop(&mut self) {
+        table_pool::give_back(Kept {
+            buckets: std::mem::take(&mut self.buckets),
+            epoch: self.epoch,
+        });
     }
 }
 
@@ -315,6 +388,75 @@ mod tests {
         }
         assert_eq!(t.generation, 1);
         assert_eq!(t.probe(1), None);
+    }
+
+    /// Keys of a game numbered `round`: six that recur in every round and six of this
+    /// round, all in buckets 0 and 3 so that replacement runs, then three of this round
+    /// in bucket 7, one for each search of [`play_round`].
+    fn round_keys(round: u64) -> Vec<u64> {
+        (0..15u64)
+            .map(|i| {
+                let high = if i < 6 { i + 1 } else { (round << 8) + i };
+                let bucket = if i < 12 { [0, 3][i as usize % 2] } else { 7 };
+                bucket | high.wrapping_mul(0x9E37_79B9_7F4A_7C15) << 20
+            })
+            .collect()
+    }
+
+    /// Stores the keys of `round` over three searches (overlapping windows of the first
+    /// twelve, and one new key in bucket 7 per search, so that entries of older
+    /// generations meet new keys), and returns what every key probes afterwards.
+    fn play_round(t: &mut ChanceTable, round: u64) -> Vec<Option<ChanceEntry>> {
+        let keys = round_keys(round);
+        for search in 0..3 {
+            t.new_search();
+            let window = (4 * search..4 * search + 6).chain([12 + search]);
+            for i in window {
+                let depth = ((i as u64 * 5 + search as u64 * 3 + round) % 7) as u8;
+                let v = x(i as i128 - 6, 1 + search as i128);
+                t.store(keys[i], depth, v, v, (i % 3 != 0).then_some(i as u32));
+            }
+        }
+        keys.iter().map(|&k| t.probe(k)).collect()
+    }
+
+    #[test]
+    fn a_cleared_table_answers_as_a_new_one_across_the_epoch_wrap() {
+        // One bucket (every clear zeroes it) and 32,768 buckets (256 epochs).
+        for mb in [0, 2] {
+            let mut reused = ChanceTable::new(mb);
+            let mut stored = Vec::new();
+            for round in 0..2 * EPOCHS + 3 {
+                let mut fresh = ChanceTable::new(mb);
+                assert_eq!(
+                    play_round(&mut reused, round),
+                    play_round(&mut fresh, round),
+                    "{mb} MiB, round {round}"
+                );
+                stored.extend(round_keys(round));
+                reused.clear();
+                assert!(
+                    stored.iter().all(|&k| reused.probe(k).is_none()),
+                    "{mb} MiB: an entry outlived clear {round}"
+                );
+            }
+            assert_eq!(reused.epoch, 3 % reused.epochs());
+        }
+    }
+
+    #[test]
+    fn a_thread_that_reuses_tables_allocates_each_size_once() {
+        // Tests run on threads of their own: this one's pool and counter are its own.
+        table_pool::reuse_tables_on_this_thread();
+        let before = table_pool::tables_allocated_on_this_thread();
+        let mut stored = Vec::new();
+        for round in 0..20 {
+            let mut a = ChanceTable::new(1);
+            assert!(stored.iter().all(|&k| a.probe(k).is_none()));
+            play_round(&mut a, round);
+            stored.extend(round_keys(round));
+        }
+        assert_eq!(table_pool::tables_allocated_on_this_thread() - before, 1);
     }
 
     #[test]

@@ -58,7 +58,8 @@
 //!
 //! # Transposition table
 //!
-//! A fixed-size [`ChanceTable`] of `hash` MiB, allocated when the agent is built: per
+//! A fixed-size [`ChanceTable`] of `hash` MiB, allocated when the agent is built (or,
+//! on a thread that reuses tables, taken over cleared from a dropped agent): per
 //! position the remaining depth, exact bounds `[lo, hi]` known at that depth and the best
 //! move. Its bounds are used only at exactly the remaining depth they were searched to
 //! (a deeper value would be a different number from fixed-depth expectimax, breaking

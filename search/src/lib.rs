@@ -14,7 +14,9 @@
 //! - [`mcts`]: Monte-Carlo tree search (UCT, MCTS-Solver, chance sampling, tree reuse,
 //!   tree or root parallelism), for every game;
 //! - [`noise`]: seeded evaluation noise (`noise=N`), so deterministic agents vary;
-//! - [`registry`]: the agents by name, built from checked parameters.
+//! - [`registry`]: the agents by name, built from checked parameters;
+//! - [`table_pool`]: reuse of table memory between the agents one thread builds (a
+//!   tournament worker's games).
 //!
 //! Alpha-beta needs `S: Deterministic`, so it does not compile for a game with chance.
 //!
@@ -69,6 +71,7 @@ pub mod random;
 pub mod registry;
 pub mod score;
 pub mod solve;
+pub mod table_pool;
 pub mod tt;
 
 pub use agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};

@@ -23,7 +23,7 @@ use crate::greedy::Greedy;
 use crate::mcts::{self, Mcts, MctsConfig, Parallel, Rollout};
 use crate::noise::{Noisy, Salted};
 use crate::random::RandomAgent;
-use crate::solve::{SolveConfig, Solver};
+use crate::solve::{SolveConfig, Solver, DEFAULT_SOLVE_HASH_MB};
 use crate::tt::{DEFAULT_HASH_MB, MAX_HASH_MB};
 
 /// What `agon agents` lists about one agent.
@@ -220,6 +220,13 @@ const NOISE: ParamSpec = ParamSpec {
            games from one start differ (reproducibly); 0 or absent: none",
 };
 
+/// The solver's `hash`: the same parameter with a default suited to proofs.
+const SOLVE_HASH: ParamSpec = ParamSpec {
+    // Must read as DEFAULT_SOLVE_HASH_MB (a test checks it).
+    default: Some("512"),
+    ..HASH
+};
+
 /// Every agent this crate builds (the CLI adds `human`).
 pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
@@ -249,7 +256,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "solve",
         about: "exact solver: fastest win, slowest loss; unproven if stopped by nodes or time",
-        params: &[HASH, NODES, THREADS, TIME, WDL],
+        params: &[SOLVE_HASH, NODES, THREADS, TIME, WDL],
         needs_deterministic: true,
         default_depth: None,
         default_iters: None,
@@ -350,7 +357,9 @@ where
         "solve" => {
             let config = SolveConfig {
                 budget: budget(params, None),
-                hash_mb,
+                hash_mb: params
+                    .int("hash")
+                    .map_or(DEFAULT_SOLVE_HASH_MB, |mb| mb as usize),
                 threads,
                 wdl: params.bool("wdl").unwrap_or(false),
             };
@@ -513,6 +522,22 @@ mod tests {
     fn hash_default_matches_the_table_default() {
         let p = Params::defaults(&[HASH]);
         assert_eq!(p.int("hash"), Some(DEFAULT_HASH_MB as i64));
+        let p = Params::defaults(&[SOLVE_HASH]);
+        assert_eq!(p.int("hash"), Some(DEFAULT_SOLVE_HASH_MB as i64));
+    }
+
+    #[test]
+    fn solve_defaults_to_a_proof_sized_table_and_the_others_to_a_move_sized_one() {
+        for agent in AGENTS {
+            let hash = Params::defaults(agent.params).int("hash");
+            let expected = match agent.name {
+                "solve" => Some(512),
+                "ab" | "expectimax" | "star1" | "star2" => Some(16),
+                _ => None,
+            };
+            assert_eq!(hash, expected, "{}", agent.name);
+        }
+        assert_eq!(SolveConfig::default().hash_mb, 512);
     }
 
     #[test]
@@ -565,7 +590,7 @@ mod tests {
         assert_eq!(p.canonical(), "hash=16,threads=1,time=50ms");
         let mut p = Params::parse(find("solve").unwrap().params, &[]).unwrap();
         complete_params("solve", &mut p);
-        assert_eq!(p.canonical(), "hash=16,threads=1,wdl=false");
+        assert_eq!(p.canonical(), "hash=512,threads=1,wdl=false");
         assert_eq!(
             budget(&p, None),
             Budget::default(),

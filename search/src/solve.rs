@@ -35,7 +35,8 @@
 //!   is used. The preview's heuristic ordering of the first plies costs a few per cent.
 //! - The table size matters most: a proof visits far more positions than the default
 //!   table holds; 512 MiB instead of 64 cut the proof from 152 to 63 million nodes.
-//!   Give proofs a large `hash`.
+//!   Hence the solver's own default, [`DEFAULT_SOLVE_HASH_MB`]: with `ab`'s 16 MiB the
+//!   same proof took over eight minutes, with 512 MiB about 25 seconds.
 //!
 //! ```compile_fail
 //! // Coin Nim has chance nodes: a solver for it does not compile.
@@ -49,12 +50,21 @@ use agon_engine::{Deterministic, Evaluator, State, ZeroSumTwoPlayer};
 use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
 use crate::alphabeta::{CoreOptions, Enhancements, Searcher};
 use crate::budget::Budget;
-use crate::tt::DEFAULT_HASH_MB;
 
 /// Depth of the last heuristic iteration before the exhaustive one: the same as `ab`'s
 /// default depth, cheap on every board the toolkit plays, so the solver always has a
 /// reasonable move when a budget stops it before the proof.
 pub const PREVIEW_DEPTH: u32 = crate::alphabeta::DEFAULT_DEPTH;
+
+/// The solver's table size in MiB when none is given (its `hash` default). A proof
+/// visits far more positions than a move's search, and its speed depends on the table
+/// above all (see the module docs): 512 MiB proves Invector 5×4 in about 25 seconds,
+/// where 16 MiB takes over eight minutes. A fixed size rather than one taken from the
+/// machine's memory, so that the same spec searches the same way everywhere; it fits a
+/// small machine (two workers with a solver in each seat need 2 GiB) and is allocated
+/// once per worker and seat in a tournament ([`crate::table_pool`]). Larger proofs
+/// (Connect Four) want larger tables, given with `hash`.
+pub const DEFAULT_SOLVE_HASH_MB: usize = 512;
 
 /// How a `solve` agent searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,11 +83,11 @@ pub struct SolveConfig {
 }
 
 impl Default for SolveConfig {
-    /// No limit, a [`DEFAULT_HASH_MB`] table, one thread, exact distances.
+    /// No limit, a [`DEFAULT_SOLVE_HASH_MB`] table, one thread, exact distances.
     fn default() -> Self {
         SolveConfig {
             budget: Budget::default(),
-            hash_mb: DEFAULT_HASH_MB,
+            hash_mb: DEFAULT_SOLVE_HASH_MB,
             threads: 1,
             wdl: false,
         }

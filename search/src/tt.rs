@@ -31,12 +31,36 @@
 //! `depth - AGE_WEIGHT × age`, where age counts the searches since the entry was written
 //! ([`TranspositionTable::new_search`]); ties are broken by key bits, so that equally
 //! valuable entries are replaced in turn rather than always in the same slot.
+//!
+//! # Clearing in O(1): epochs
+//!
+//! A table can be cleared ([`TranspositionTable::clear`]) so that it answers exactly as
+//! a newly zeroed one: every entry stored before reads as empty, to probes and to the
+//! replacement choice alike. Rather than zeroing every bucket, a clear starts a new
+//! *epoch*, which entries carry in the key's bucket-index bits. Those bits of a stored
+//! key are redundant (every key in a bucket has the same ones), so the table stores
+//! `key ^ epoch` in their place: with the epoch below the number of buckets it changes
+//! only those bits. An entry of another epoch in the same bucket then differs from every
+//! key probed now in exactly those bits, so it never matches, and its epoch can be read
+//! back to treat it as empty when choosing a victim. The epochs run `0..`[`EPOCHS`] (or
+//! up to the number of buckets, if fewer); the clear that would wrap them zeroes the
+//! table for real and starts again at epoch 0. A clear also resets the search age to a
+//! new table's. This is what lets a thread reuse a table's memory for its next agent
+//! ([`crate::table_pool`]) with results identical to a fresh table's.
+//!
+//! Only a whole entry is told apart this way: an entry torn by two threads (see above)
+//! in an earlier epoch passes for a current one with the same negligible odds as a torn
+//! entry of the current epoch.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-/// Default table size in MiB (the `hash` parameter's default): room for a million
-/// entries, enough for the searches of a typical tournament move without thrashing,
-/// and cheap to allocate afresh for every game.
+use crate::table_pool;
+
+/// Default table size in MiB (`ab`'s and the chance agents' `hash` default): room for a
+/// million entries (half a million of the chance agents' larger ones), more than the
+/// searches of a tournament move at the default depths visit, and small enough that
+/// many workers and seats fit in memory together. Proofs want far more
+/// ([`crate::solve::DEFAULT_SOLVE_HASH_MB`]).
 pub const DEFAULT_HASH_MB: usize = 16;
 
 /// Largest accepted table size in MiB (16 GiB): a typo guard, not a design limit.
@@ -56,6 +80,11 @@ const AGE_MASK: u8 = (1 << AGE_BITS) - 1;
 /// deep results outlive a move or two (the next search reaches the same positions) but
 /// not a whole game.
 const AGE_WEIGHT: i32 = 4;
+
+/// Clears between two real zero-fills (see the module docs on epochs), at most: a table
+/// reused for game after game is zeroed once every 256 games, a cost spread so thin that
+/// it is not worth more epochs, and a path that runs that often stays well tested.
+pub const EPOCHS: u64 = 256;
 
 // Layout of the data word, low bits first: move code (32 bits), score as i16 (16),
 // depth (8), bound (2: 0 marks an empty entry), has-move flag (1), proven flag (1),
@@ -187,33 +216,81 @@ struct Bucket {
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
+/// A table's memory as [`table_pool`] keeps it between agents: the buckets and the
+/// epoch their current entries carry.
+#[derive(Debug)]
+struct Kept {
+    buckets: Box<[Bucket]>,
+    epoch: u64,
+}
+
 /// A fixed-size table of search results shared by reference (see the module docs).
 #[derive(Debug)]
 pub struct TranspositionTable {
     buckets: Box<[Bucket]>,
     /// `buckets.len() - 1` (the length is a power of two).
     mask: usize,
+    /// The current epoch, below [`TranspositionTable::epochs`] (see the module docs).
+    epoch: u64,
     /// The current search's age, `0..16`.
     age: AtomicU8,
 }
 
 impl TranspositionTable {
-    /// A table of at most `mb` MiB (at least one bucket): the largest power of two of
-    /// 64-byte buckets that fits.
+    /// An empty table of at most `mb` MiB (at least one bucket): the largest power of two
+    /// of 64-byte buckets that fits. On a thread that reuses tables
+    /// ([`table_pool::reuse_tables_on_this_thread`]) the memory of a dropped table of the
+    /// same size is cleared and reused; otherwise it is allocated and zeroed now.
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.saturating_mul(1 << 20);
         let fit = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let len = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        TranspositionTable {
-            buckets: (0..len).map(|_| Bucket::default()).collect(),
+        let (kept, reused) = table_pool::reuse_or_allocate(
+            |k: &Kept| k.buckets.len() == len,
+            || Kept {
+                buckets: (0..len).map(|_| Bucket::default()).collect(),
+                epoch: 0,
+            },
+        );
+        let mut table = TranspositionTable {
+            buckets: kept.buckets,
             mask: len - 1,
+            epoch: kept.epoch,
             age: AtomicU8::new(0),
+        };
+        if reused {
+            table.clear();
         }
+        table
     }
 
     /// Number of entries the table holds when full.
     pub fn capacity(&self) -> usize {
         self.buckets.len() * ENTRIES_PER_BUCKET
+    }
+
+    /// How many epochs the table tells apart: [`EPOCHS`], or fewer in a table of fewer
+    /// buckets (the epoch lives in the bucket-index bits of the stored key).
+    fn epochs(&self) -> u64 {
+        (self.mask as u64 + 1).min(EPOCHS)
+    }
+
+    /// Empties the table: from now on it answers exactly as a new one (every entry
+    /// stored before is gone, the search age starts again), in O(1) except once every
+    /// [`EPOCHS`] clears, when it zeroes its memory (see the module docs).
+    pub fn clear(&mut self) {
+        *self.age.get_mut() = 0;
+        self.epoch += 1;
+        if self.epoch == self.epochs() {
+            self.buckets.fill_with(Bucket::default);
+            self.epoch = 0;
+        }
+    }
+
+    /// What a slot stores in place of `key` in this epoch: the key with the epoch in its
+    /// bucket-index bits.
+    fn tag(&self, key: u64) -> u64 {
+        key ^ self.epoch
     }
 
     /// Starts a new search: entries written from now on are younger than all others.
@@ -228,9 +305,10 @@ impl TranspositionTable {
 
     /// The entry stored for `key`, if any (see the module docs on torn entries).
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let tag = self.tag(key);
         self.bucket(key).slots.iter().find_map(|slot| {
             let (check, data) = slot.load();
-            if check ^ data == key {
+            if check ^ data == tag {
                 TtEntry::unpack(data).map(|(entry, _)| entry)
             } else {
                 None
@@ -241,6 +319,7 @@ impl TranspositionTable {
     /// Stores `entry` for `key`, replacing as the module docs describe.
     pub fn store(&self, key: u64, entry: TtEntry) {
         let age = self.age.load(Relaxed);
+        let tag = self.tag(key);
         let bucket = self.bucket(key);
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
@@ -253,7 +332,7 @@ impl TranspositionTable {
             let slot = &bucket.slots[i];
             let (check, data) = slot.load();
             let old = TtEntry::unpack(data);
-            if check ^ data == key {
+            if check ^ data == tag {
                 if let Some((old, old_age)) = old {
                     if old_age == age
                         && old.validity() > entry.validity()
@@ -263,12 +342,15 @@ impl TranspositionTable {
                     }
                     // A re-search that found no move keeps the move found before.
                     let mv = entry.mv.or(old.mv);
-                    slot.store(key, TtEntry { mv, ..entry }.pack(age));
+                    slot.store(tag, TtEntry { mv, ..entry }.pack(age));
                     return;
                 }
             }
+            // An entry of an earlier epoch has other bucket-index bits: it counts as empty.
+            let earlier_epoch = (check ^ data ^ tag) & self.mask as u64 != 0;
             let worth = match old {
                 None => i32::MIN,
+                Some(_) if earlier_epoch => i32::MIN,
                 Some((old, old_age)) => {
                     let searches_ago = i32::from(age.wrapping_sub(old_age) & AGE_MASK);
                     i32::from(old.depth) - AGE_WEIGHT * searches_ago
@@ -279,7 +361,18 @@ impl TranspositionTable {
                 victim_worth = worth;
             }
         }
-        bucket.slots[victim].store(key, entry.pack(age));
+        bucket.slots[victim].store(tag, entry.pack(age));
+    }
+}
+
+impl Drop for TranspositionTable {
+    /// Gives the memory to [`table_pool`], which keeps it for the thread's next table of
+    /// this size if the thread reuses tables.
+    fn drop(&mut self) {
+        table_pool::give_back(Kept {
+            buckets: std::mem::take(&mut self.buckets),
+            epoch: self.epoch,
+        });
     }
 }
 
@@ -388,6 +481,76 @@ mod tests {
                 assert!(hits > 0);
             });
         });
+    }
+
+    /// Keys of a game numbered `round`: eight that recur in every round (the same
+    /// positions in every game) and eight of this round, all in buckets 0, 1 and 5 so
+    /// that replacement runs.
+    fn round_keys(round: u64) -> Vec<u64> {
+        (0..16u64)
+            .map(|i| {
+                let high = if i < 8 { i + 1 } else { (round << 8) + i };
+                [0, 1, 5][i as usize % 3] | high.wrapping_mul(0x9E37_79B9_7F4A_7C15) << 20
+            })
+            .collect()
+    }
+
+    /// Stores the keys of `round` over three searches at assorted depths and bounds, and
+    /// returns what every one of them probes afterwards.
+    fn play_round(t: &TranspositionTable, round: u64) -> Vec<Option<TtEntry>> {
+        let keys = round_keys(round);
+        for search in 0..3u64 {
+            t.new_search();
+            for (i, &k) in keys.iter().enumerate() {
+                let depth = ((i as u64 * 7 + search * 3 + round) % 11) as u8;
+                let bound = [Bound::Upper, Bound::Lower, Bound::Exact][i % 3];
+                t.store(k, entry(Some(i as u32), i as i32 - 8, depth, bound));
+            }
+        }
+        keys.iter().map(|&k| t.probe(k)).collect()
+    }
+
+    #[test]
+    fn a_cleared_table_answers_as_a_new_one_across_the_epoch_wrap() {
+        // One bucket (every clear zeroes it) and 16,384 buckets (256 epochs).
+        for mb in [0, 1] {
+            let mut reused = TranspositionTable::new(mb);
+            let mut stored = Vec::new();
+            for round in 0..2 * EPOCHS + 3 {
+                let fresh = TranspositionTable::new(mb);
+                assert_eq!(
+                    play_round(&reused, round),
+                    play_round(&fresh, round),
+                    "{mb} MiB, round {round}"
+                );
+                stored.extend(round_keys(round));
+                reused.clear();
+                assert!(
+                    stored.iter().all(|&k| reused.probe(k).is_none()),
+                    "{mb} MiB: an entry outlived clear {round}"
+                );
+            }
+            assert_eq!(reused.epoch, 3 % reused.epochs());
+        }
+    }
+
+    #[test]
+    fn a_thread_that_reuses_tables_allocates_each_size_once() {
+        // Tests run on threads of their own: this one's pool and counter are its own.
+        table_pool::reuse_tables_on_this_thread();
+        let before = table_pool::tables_allocated_on_this_thread();
+        let mut stored = Vec::new();
+        for round in 0..20 {
+            let (a, b) = (TranspositionTable::new(1), TranspositionTable::new(2));
+            assert!(stored
+                .iter()
+                .all(|&k| a.probe(k).is_none() && b.probe(k).is_none()));
+            play_round(&a, round);
+            play_round(&b, round + 1000);
+            stored.extend(round_keys(round));
+            stored.extend(round_keys(round + 1000));
+        }
+        assert_eq!(table_pool::tables_allocated_on_this_thread() - before, 2);
     }
 
     #[test]

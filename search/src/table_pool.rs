@@ -1,0 +1,125 @@
+//! Reuse of table memory between the agents one thread builds, one after another.
+//!
+//! A table of a gigabyte costs far more to allocate and zero than a cheap agent spends
+//! on a whole game, and a tournament builds two agents for every game. A thread that
+//! calls [`reuse_tables_on_this_thread`] (the tournament's workers do) keeps the table
+//! memory of the agents it drops and hands it to the next table of the same size it
+//! builds. The tables clear reused memory themselves, so that a reused table answers
+//! every probe exactly as a newly zeroed one would ([`crate::tt`] and
+//! [`crate::chance_tt`] say how in O(1)): what a thread ran before never changes what it
+//! runs next.
+//!
+//! # Memory
+//!
+//! A thread keeps what its dropped agents left, no more: when a table finds nothing of
+//! its size kept, everything kept is freed before it allocates (the next game uses other
+//! sizes, say in a new pairing). Kept memory only ever comes from tables in use, and
+//! every allocation starts from an empty pool, so a thread never holds more table memory
+//! than it once had in use at one time: for a tournament worker, the tables of the two
+//! seats of one game (the Lazy SMP threads of an agent share its one table). Threads that
+//! never call [`reuse_tables_on_this_thread`] free every table when its agent is dropped,
+//! as usual.
+//!
+//! The kept memory belongs to the thread: it is freed when the thread ends.
+
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+
+thread_local! {
+    /// Whether this thread keeps dropped tables for reuse.
+    static REUSE: Cell<bool> = const { Cell::new(false) };
+    /// The table memory kept for reuse on this thread.
+    static KEPT: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+    /// Table memory allocated (not reused) on this thread.
+    static ALLOCATED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// From now until it ends, this thread keeps the memory of the tables it drops for the
+/// next tables of the same size it builds (see the module docs). The tournament calls it
+/// on each worker thread.
+pub fn reuse_tables_on_this_thread() {
+    REUSE.with(|r| r.set(true));
+}
+
+/// How many tables this thread has allocated memory for so far (reused memory not
+/// counted): the transposition tables of `ab` and `solve` and the chance agents' tables.
+/// For tests and diagnostics: it shows what reuse saves.
+pub fn tables_allocated_on_this_thread() -> u64 {
+    ALLOCATED.with(Cell::get)
+}
+
+/// Memory kept on this thread that `fits`, taken out of the pool (the caller clears it);
+/// otherwise `allocate()`, counted, after everything kept is freed. The `bool` says
+/// whether the memory was reused.
+pub(crate) fn reuse_or_allocate<T: Any>(
+    fits: impl Fn(&T) -> bool,
+    allocate: impl FnOnce() -> T,
+) -> (T, bool) {
+    let kept = KEPT.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let found = kept
+            .iter()
+            .position(|k| k.downcast_ref::<T>().is_some_and(&fits));
+        match found {
+            Some(i) => kept.swap_remove(i).downcast::<T>().ok().map(|t| *t),
+            None => {
+                // Free the memory before allocating more (see the module docs).
+                kept.clear();
+                None
+            }
+        }
+    });
+    match kept {
+        Some(memory) => (memory, true),
+        None => {
+            ALLOCATED.with(|a| a.set(a.get() + 1));
+            (allocate(), false)
+        }
+    }
+}
+
+/// Gives back the memory of a dropped table: kept if this thread reuses tables, freed
+/// otherwise (and when the thread is ending).
+pub(crate) fn give_back<T: Any>(memory: T) {
+    if REUSE.with(Cell::get) {
+        // During the thread's teardown the pool may be gone: the memory is then freed.
+        let _ = KEPT.try_with(|kept| kept.borrow_mut().push(Box::new(memory)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_is_reused_only_where_asked_and_only_at_its_size() {
+        // Each test runs on its own thread, so these counters and flags are this test's.
+        let take = |len: usize| reuse_or_allocate(|v: &Vec<u8>| v.len() == len, || vec![0; len]);
+        let (a, reused) = take(8);
+        assert!(!reused);
+        give_back(a);
+        assert!(!take(8).1, "not kept before reuse is switched on");
+        assert_eq!(tables_allocated_on_this_thread(), 2);
+
+        reuse_tables_on_this_thread();
+        let (a, _) = take(8);
+        let (b, _) = take(16);
+        give_back(a);
+        give_back(b);
+        assert_eq!(tables_allocated_on_this_thread(), 4);
+        let (b, reused) = take(16);
+        assert!(reused);
+        let (a, reused) = take(8);
+        assert!(reused);
+        assert_eq!(tables_allocated_on_this_thread(), 4);
+        give_back(a);
+        give_back(b);
+        // A size not kept frees what is kept: the 8 is gone afterwards.
+        let (c, reused) = take(32);
+        assert!(!reused);
+        assert!(KEPT.with(|k| k.borrow().is_empty()));
+        give_back(c);
+        assert!(!take(8).1);
+        assert_eq!(tables_allocated_on_this_thread(), 6);
+    }
+}
