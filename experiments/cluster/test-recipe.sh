@@ -14,7 +14,8 @@
 #   4. task 3 is cancelled in the middle of its shard; the merge, whose dependency can no
 #      longer be met, must be cancelled by Slurm rather than wait forever;
 #   5. `submit.sh --tasks 3` submits task 3 again and a new merge; task 3 must resume;
-#   6. the merged games.csv and summary.csv must equal, byte for byte, those of the same
+#   6. the merge submitted by hand from the checkout's root, without $AGON, must work;
+#   7. the merged games.csv and summary.csv must equal, byte for byte, those of the same
 #      tournament played on this machine in one go.
 # It prints each step with the seconds since the start, exits 0 when all holds and
 # non-zero, naming what failed, otherwise. The work folder (default: a new one in /tmp,
@@ -136,21 +137,22 @@ read -r array merge <<<"$(job_ids "$submitted")"
 jobs+=("$array" "$merge")
 say "2. $(head -n 1 <<<"$submitted")"
 
-# 3. Requeue task 2 midway.
+# 3. Requeue task 2 midway; task 3 takes its CPU.
 wait_for 300 "shard 2 to be midway" midway "$out/shards/2"
 is_running "${array}_2" || fail "task ${array}_2 is not running while its shard is midway"
 played=$(($(wc -l <"$out/shards/2/games.csv") - 1))
 scontrol requeue "${array}_2"
 say "3. requeued task ${array}_2 after $played of its 8 games"
-wait_for 120 "task ${array}_2 to start again" restarted "${array}_2"
-say "   task ${array}_2 started again"
 
-# 4. Cancel task 3 midway: the merge must be cancelled, not left pending.
+# 4. Cancel task 3 midway, and let task 2 start again: the merge must be cancelled, not
+# left pending.
 wait_for 300 "shard 3 to be midway" midway "$out/shards/3"
 is_running "${array}_3" || fail "task ${array}_3 is not running while its shard is midway"
 played=$(($(wc -l <"$out/shards/3/games.csv") - 1))
 scancel "${array}_3"
 say "4. cancelled task ${array}_3 after $played of its 8 games"
+wait_for 120 "task ${array}_2 to start again" restarted "${array}_2"
+say "   task ${array}_2 started again"
 wait_for 120 "the merge $merge to leave the queue" gone "$merge"
 merge_state=$(scontrol show job "$merge" | grep -o 'JobState=[A-Z_]* Reason=[A-Za-z_]*')
 [ "$merge_state" = "JobState=CANCELLED Reason=DependencyNeverSatisfied" ] ||
@@ -177,13 +179,22 @@ grep -q "^resuming $out/shards/2 " "$log2" || fail "$log2 shows no resume"
 grep -q "^resuming $out/shards/3 " "$log3" || fail "$log3 shows no resume"
 say "   $(grep "^resuming" "$log2"); $(grep "^resuming" "$log3")"
 
-# 6. The same tournament on this machine in one go.
+# 6. The merge again, submitted by hand from the checkout's root as the README shows,
+# without $AGON: the job finds target/release/agon there (this rewrites the same bytes).
+by_hand=$(cd "$root" && env -u AGON sbatch --parsable --wait \
+    --output="$out/logs/merge-%j.out" experiments/cluster/merge.sbatch 3 "$out") ||
+    fail "the merge submitted by hand failed; see $out/logs"
+by_hand=${by_hand%%;*}
+[ -s "$out/logs/merge-$by_hand.out" ] || fail "the merge submitted by hand left no log in $out/logs"
+say "6. merge $by_hand, submitted by hand without AGON, completed"
+
+# 7. The same tournament on this machine in one go.
 "$AGON" "${game[@]}" --threads 2 --out "$work/single" >/dev/null 2>&1
 for file in games.csv summary.csv; do
     cmp "$out/merged/$file" "$work/single/$file" ||
         fail "$out/merged/$file differs from the single-machine run's $work/single/$file"
 done
-say "6. merged games.csv ($(($(wc -l <"$out/merged/games.csv") - 1)) games) and summary.csv equal the single-machine run's"
+say "7. merged games.csv ($(($(wc -l <"$out/merged/games.csv") - 1)) games) and summary.csv equal the single-machine run's"
 
 trap - EXIT
 if [ "$keep" = no ]; then
