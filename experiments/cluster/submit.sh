@@ -6,7 +6,7 @@
 # AGON_ARGS is what follows `agon` for the whole run, without --shard, --out or --threads:
 #   experiments/cluster/submit.sh 100 results/c4-ladder run experiments/connect4-ladder.toml
 #   experiments/cluster/submit.sh --cpus 4 50 results/big tournament --game connect4 \
-#       --agents ab:depth=4 mcts:simulations=2000 --games 10000 --seed 1
+#       --agents ab:depth=4 mcts:iters=2000 --games 10000 --seed 1
 #
 # --cpus C: CPUs (and agon threads) per shard task, 1 unless given; results never depend
 #   on it. --tasks LIST: submit only these tasks (sbatch's --array syntax, e.g. 7,12 or
@@ -99,15 +99,15 @@ probe=$(mktemp)
 trap 'rm -f "$probe"' EXIT
 if refusal=$("$agon" "$@" --threads 1 --shard "$shards/$shards" --resume \
     --out "$probe/out" 2>&1 >/dev/null); then
-    checked=0
+    status=0
 else
-    checked=$?
+    status=$?
 fi
 case "$refusal" in
     *"$probe"*) ;;
     *)
         echo "$0: nothing submitted: the shards would fail: $refusal" >&2
-        exit $((checked == 0 ? 1 : checked))
+        exit $((status == 0 ? 1 : status))
         ;;
 esac
 
