@@ -453,8 +453,8 @@ fn golden_games_csv_of_a_seeded_self_play() {
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
         "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,turns,decisions0,decisions1,nodes0,nodes1,opening,moves,note,digest\n\
-         0,0,0,random,random,black,white,0,1,elimination,6,6,3,3,3,3,0,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2,,DIGEST\n\
-         1,0,0,random,random,white,black,1,0,elimination,7,7,4,3,4,3,0,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2,,DIGEST\n"
+         0,0,0,random,random,black,white,0,1,elimination,6,6,3,3,3,3,0,b2xc2 a2xa1 c1xb1 a1xb1 c2-b2 b1xb2,,8fdc316d8cbae730\n\
+         1,0,0,random,random,white,black,1,0,elimination,7,7,4,3,4,3,0,c1xb1 swap c2xb2 a1xa2 b2xb1 a2-b2 b1xb2,,0632ff12f6154c06\n"
     );
     // The summary of this run, file and printed table, byte for byte (one agent: no
     // ratings; one pair, each game won by the side that moved first).
@@ -1136,10 +1136,10 @@ fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
         "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,turns,decisions0,decisions1,nodes0,nodes1,opening,moves,note,digest\n\
-         0,0,0,random#1,random#2,first,second,1,0,target,16,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,\n\
-         1,0,0,random#2,random#1,first,second,0,1,target,17,4,7,0,hold hold hold roll 1 roll 6 hold roll 2 roll 3 roll 4 roll 2 hold,\n\
-         2,1,0,random#1,random#2,first,second,1,0,target,14,7,2,0,hold roll 1 roll 4 hold hold roll 2 roll 2 roll 3 hold,\n\
-         3,1,0,random#2,random#1,first,second,1,0,target,7,4,1,0,hold hold roll 4 roll 6 hold,\n"
+         0,0,0,random#1,random#2,first,second,1,0,target,16,7,7,4,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,,c93eedaaa82e4a08\n\
+         1,0,0,random#2,random#1,first,second,0,1,target,17,6,4,7,4,7,0,hold hold hold roll 1 roll 6 hold roll 2 roll 3 roll 4 roll 2 hold,,a5bda8d41ebc07cf\n\
+         2,1,0,random#1,random#2,first,second,1,0,target,14,5,7,2,7,2,0,hold roll 1 roll 4 hold hold roll 2 roll 2 roll 3 hold,,091bba4acf21b15d\n\
+         3,1,0,random#2,random#1,first,second,1,0,target,7,3,4,1,4,1,0,hold hold roll 4 roll 6 hold,,bfd41b291a81c97c\n"
     );
     // Self-play of the same agent: every game is dealt its own luck, so the odd games
     // are not the even games' dice again (game 0 is as above: deal 0 is pair 0).

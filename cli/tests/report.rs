@@ -176,7 +176,7 @@ fn report_keeps_the_runs_anchor_and_writes_another_view_only_with_out() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).ends_with(&format!(
-        "wrote summary.csv, ratings.svg, seat0.svg, lengths.svg in {}\n",
+        "wrote summary.csv, speed.csv, ratings.svg, seat0.svg, lengths.svg in {}\n",
         view.display()
     )));
     let other = std::fs::read_to_string(view.join("summary.csv")).unwrap();
