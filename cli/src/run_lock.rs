@@ -9,17 +9,19 @@
 //! the file.
 //!
 //! The lock is the operating system's advisory file lock (`flock` on Unix, `LockFileEx`
-//! on Windows, through [`File::try_lock`]): the system releases it when the holder ends,
+//! on Windows, through the `fs4` crate, whose API is that of std's `File::try_lock`,
+//! stable only since a Rust newer than this workspace's minimum): the system releases it when the holder ends,
 //! however it ends (even by `kill -9`), so a stale lock file never blocks a resume. The
 //! file itself stays in the folder after the run: removing it would let a process that
 //! opened it just before the removal lock a file no other process can see any more.
 //! The folder checks ([`crate::run_dir::inspect`]) know its name.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use fs4::{FileExt, TryLockError};
 
 use crate::args::BadInput;
 
@@ -47,7 +49,9 @@ impl RunLock {
             .truncate(false)
             .open(&path)
             .with_context(|| format!("cannot open {}", path.display()))?;
-        match file.try_lock() {
+        // Called through the trait: on a toolchain whose std has `File::try_lock`, the
+        // method syntax would pick std's, above the workspace's minimum Rust version.
+        match FileExt::try_lock(&file) {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
                 let mut text = String::new();

@@ -219,7 +219,7 @@ fn duplicated_reordered_out_of_range_or_edited_rows_are_refused_by_report() {
                 .iter()
                 .map(|l| l.to_string())
                 .collect(),
-            "line 3 holds game 3 where game 2 belongs".into(),
+            "line 3 holds game 2 where game 1 belongs".into(),
         ),
         (
             rows.iter()
