@@ -92,13 +92,17 @@ pub fn speeds(games: &[GameRow], timings: &[TimingRow]) -> Vec<SpeedRow> {
                 games: t.games,
                 decisions: t.decisions,
                 time_us: t.time_us,
-                us_per_decision: (t.decisions > 0)
-                    .then(|| format!("{:.1}", t.time_us as f64 / t.decisions as f64))
-                    .unwrap_or_default(),
+                us_per_decision: if t.decisions > 0 {
+                    format!("{:.1}", t.time_us as f64 / t.decisions as f64)
+                } else {
+                    String::new()
+                },
                 nodes: t.nodes,
-                nodes_per_second: (t.time_us > 0)
-                    .then(|| format!("{:.0}", t.nodes as f64 * 1e6 / t.time_us as f64))
-                    .unwrap_or_default(),
+                nodes_per_second: if t.time_us > 0 {
+                    format!("{:.0}", t.nodes as f64 * 1e6 / t.time_us as f64)
+                } else {
+                    String::new()
+                },
             }
         })
         .collect()
