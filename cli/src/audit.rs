@@ -84,11 +84,13 @@ pub fn read_checked_games(
             .into());
         }
     }
+    let mut scanned = scanned;
     dispatch(
         &plan.game,
         Replay {
-            rows: &scanned.rows,
+            rows: &mut scanned.rows,
             path,
+            fill: written == Written::Older,
         },
     )?;
     Ok(scanned)
@@ -125,32 +127,55 @@ fn check_place(row: &GameRow, index: u64, end: u64, plan: &Plan) -> Result<(), S
 
 /// The replay of every row's moves, generic over the game.
 struct Replay<'a> {
-    rows: &'a [GameRow],
+    rows: &'a mut [GameRow],
     path: &'a Path,
+    /// Whether the rows are of the older format, which has no `turns`, `decisions0` and
+    /// `decisions1` columns: the replay fills them in instead of checking them.
+    fill: bool,
 }
 
 impl GameCommand for Replay<'_> {
     fn run<G: PlayableGame>(self, game: G, _spec: &GameSpec) -> Result<()> {
-        for (i, row) in self.rows.iter().enumerate() {
-            replay_row(&game, row).map_err(|what| foreign(self.path, i + 2, &what))?;
+        for (i, row) in self.rows.iter_mut().enumerate() {
+            let counts = replay_row(&game, row, !self.fill)
+                .map_err(|what| foreign(self.path, i + 2, &what))?;
+            if self.fill {
+                row.turns = counts.turns;
+                [row.decisions0, row.decisions1] = counts.decisions;
+            }
         }
         Ok(())
     }
 }
 
+/// What a replay counts besides the end of the game: the columns an older games.csv
+/// lacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Counts {
+    /// Turns begun ([`State::turns`]) at the end of the moves.
+    turns: u32,
+    /// Decisions each seat's agent made: those after the row's `opening` plies.
+    decisions: [u32; 2],
+}
+
 /// Replays `row`'s moves in `game` and compares the end with the row (see the module
-/// docs); `Err` says what disagrees, as the tail of "games.csv line L ...".
-fn replay_row<G: Game>(game: &G, row: &GameRow) -> Result<(), String> {
+/// docs), and with `check_counts` its `turns`, `decisions0` and `decisions1` too (a row of
+/// the older format lacks them); `Err` says what disagrees, as the tail of "games.csv
+/// line L ...". Returns what the replay counted.
+fn replay_row<G: Game>(game: &G, row: &GameRow, check_counts: bool) -> Result<Counts, String> {
     let mut state = game.initial_state();
     let moves: Vec<&str> = if row.moves.is_empty() {
         Vec::new()
     } else {
         row.moves.split(' ').collect()
     };
+    let mut decisions = [0u32; 2];
     for (k, text) in moves.iter().enumerate() {
         let at = format!("has move {} of {} ({text:?})", k + 1, moves.len());
-        if state.turn() == Turn::Over {
-            return Err(format!("{at} after the game was over"));
+        match state.turn() {
+            Turn::Over => return Err(format!("{at} after the game was over")),
+            Turn::Seat(seat) if k >= row.opening as usize => decisions[seat] += 1,
+            _ => {}
         }
         state
             .parse_move(text)
@@ -216,7 +241,26 @@ fn replay_row<G: Game>(game: &G, row: &GameRow) -> Result<(), String> {
             return disagree(&format!("side{seat}"), side, state.side(seat));
         }
     }
-    Ok(())
+    let counts = Counts {
+        turns: state.turns(),
+        decisions,
+    };
+    if check_counts {
+        if row.turns != counts.turns {
+            return disagree("turns", &row.turns.to_string(), &counts.turns.to_string());
+        }
+        let written = [row.decisions0, row.decisions1];
+        for seat in 0..2 {
+            if written[seat] != decisions[seat] {
+                return disagree(
+                    &format!("decisions{seat}"),
+                    &written[seat].to_string(),
+                    &decisions[seat].to_string(),
+                );
+            }
+        }
+    }
+    Ok(counts)
 }
 
 #[cfg(test)]
@@ -239,11 +283,15 @@ mod tests {
     #[test]
     fn a_replayed_row_agrees_and_each_changed_result_column_is_named() {
         let (game, row) = played();
-        assert_eq!(replay_row(&game, &row), Ok(()));
+        let counts = Counts {
+            turns: row.turns,
+            decisions: [row.decisions0, row.decisions1],
+        };
+        assert_eq!(replay_row(&game, &row, true), Ok(counts));
         let changed = |edit: fn(&mut GameRow)| {
             let mut bad = row.clone();
             edit(&mut bad);
-            replay_row(&game, &bad).unwrap_err()
+            replay_row(&game, &bad, true).unwrap_err()
         };
         let winner = row.winner.unwrap();
         let flipped = if winner == 0 { "1" } else { "0" };
@@ -280,11 +328,31 @@ mod tests {
                 row.side1, row.side0
             )
         );
+        assert_eq!(
+            changed(|r| r.turns += 1),
+            format!(
+                "has turns \"{}\", but its moves replayed give \"{}\"",
+                row.turns + 1,
+                row.turns
+            )
+        );
+        assert_eq!(
+            changed(|r| r.decisions1 += 1),
+            format!(
+                "has decisions1 \"{}\", but its moves replayed give \"{}\"",
+                row.decisions1 + 1,
+                row.decisions1
+            )
+        );
+        // A row of the older format has no counts: unchecked, and the replay gives them.
+        let mut older = row.clone();
+        (older.turns, older.decisions0, older.decisions1) = (0, 0, 0);
+        assert_eq!(replay_row(&game, &older, false), Ok(counts));
         // The last move taken away: the game goes on.
         let mut short = row.clone();
         short.moves = row.moves.rsplit_once(' ').unwrap().0.to_string();
         assert_eq!(
-            replay_row(&game, &short).unwrap_err(),
+            replay_row(&game, &short, true).unwrap_err(),
             format!(
                 "has end_reason {:?}, but its moves replayed leave the game going",
                 row.end_reason
@@ -295,19 +363,19 @@ mod tests {
         let n = row.plies as usize + 1;
         long.moves = format!("{} a1-a2", row.moves);
         assert_eq!(
-            replay_row(&game, &long).unwrap_err(),
+            replay_row(&game, &long, true).unwrap_err(),
             format!("has move {n} of {n} (\"a1-a2\") after the game was over")
         );
         let mut illegal = row.clone();
         illegal.moves = format!("zz9 {}", row.moves);
         assert!(
-            replay_row(&game, &illegal)
+            replay_row(&game, &illegal, true)
                 .unwrap_err()
                 .starts_with(&format!(
                     "has move 1 of {n} (\"zz9\"), which is not legal there: "
                 )),
             "{:?}",
-            replay_row(&game, &illegal)
+            replay_row(&game, &illegal, true)
         );
     }
 
@@ -324,11 +392,20 @@ mod tests {
             winner: Some(1),
             end_reason: FORFEIT.into(),
             plies: 0,
+            turns: 0,
+            decisions0: 0,
+            decisions1: 0,
             moves: String::new(),
             note: "seat 0 (greedy) panicked".into(),
             ..row.clone()
         };
-        assert_eq!(replay_row(&game, &forfeit), Ok(()));
+        assert_eq!(
+            replay_row(&game, &forfeit, true),
+            Ok(Counts {
+                turns: 0,
+                decisions: [0, 0]
+            })
+        );
         // The same forfeit charged to seat 1, who was not to decide.
         let wrong_seat = GameRow {
             result0: Result0::Win,
@@ -336,7 +413,7 @@ mod tests {
             ..forfeit.clone()
         };
         assert_eq!(
-            replay_row(&game, &wrong_seat).unwrap_err(),
+            replay_row(&game, &wrong_seat, true).unwrap_err(),
             "has result0 \"1\", but its moves replayed give \"0\""
         );
         // A forfeit whose moves end the game by the rules.
@@ -345,7 +422,7 @@ mod tests {
             ..row
         };
         assert_eq!(
-            replay_row(&game, &ended).unwrap_err(),
+            replay_row(&game, &ended, true).unwrap_err(),
             "is a forfeit, but its moves replayed end the game by the rules"
         );
     }
