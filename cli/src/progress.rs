@@ -189,7 +189,8 @@ impl Drop for Progress {
 /// having been printed at `last_done` games and `since` ago. Never at the end (the summary
 /// follows at once).
 fn line_due(total: u64, last_done: u64, done: u64, since: Duration) -> bool {
-    let tenth_more = (done - last_done) * LINE_FRACTION >= total;
+    // Saturating: a run may have nearly 2^64 games.
+    let tenth_more = (done - last_done).saturating_mul(LINE_FRACTION) >= total;
     done < total && ((tenth_more && since >= LINE_MIN_GAP) || since >= LINE_MAX_GAP)
 }
 
@@ -248,6 +249,8 @@ mod tests {
         assert!(!line_due(400, 80, 120, Duration::from_millis(500)));
         assert!(line_due(400, 80, 81, s(30)));
         assert!(!line_due(400, 360, 400, s(60)));
+        // Near 2^64 games the count of games since the last line cannot overflow.
+        assert!(line_due(u64::MAX, 0, u64::MAX / 5, s(5)));
     }
 
     #[test]
