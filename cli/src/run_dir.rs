@@ -341,15 +341,8 @@ impl GameCommand for TournamentCommand<'_> {
         write!(out, "{}", speed_section(&dir, &rows, &timings, true)?)?;
         writeln!(
             out,
-            "wrote {} in {}",
-            [
-                META_FILE,
-                GAMES_FILE,
-                TIMINGS_FILE,
-                SUMMARY_FILE,
-                SPEED_FILE
-            ]
-            .join(", "),
+            "wrote {}, {SPEED_FILE} in {}",
+            [META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE].join(", "),
             dir.display()
         )?;
         out.flush()?;
