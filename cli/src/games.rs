@@ -16,7 +16,7 @@ use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::{Romgon, RomgonEval};
 use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
-use agon_engine::{Evaluator, Game, ParamSpec, ZeroSumTwoPlayer};
+use agon_engine::{Evaluator, Game, ParamSpec, State, Turn, ZeroSumTwoPlayer};
 use agon_search::{registry, Agent};
 
 use crate::args::BadInput;
@@ -122,6 +122,50 @@ macro_rules! register_games {
     };
 }
 
+/// Whether `game` offers a pie rule: the second seat's first decision (reached by
+/// playing the first legal move and the first chance outcome until then) includes a move
+/// the game calls a pie swap ([`State::is_pie_swap`]). The engine is the one source of
+/// the rule, so a game's pie parameter, whatever its name, is seen as it is.
+pub fn offers_pie_swap<G: Game>(game: &G) -> bool {
+    // Far more plies than any game takes to reach the second seat's first decision.
+    const LOOK_AHEAD: usize = 64;
+    let mut state = game.initial_state();
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    for _ in 0..LOOK_AHEAD {
+        match state.turn() {
+            Turn::Over => return false,
+            Turn::Chance => {
+                outcomes.clear();
+                state.chance_outcomes(&mut outcomes);
+                state.apply(outcomes[0].0);
+            }
+            Turn::Seat(seat) => {
+                moves.clear();
+                state.legal_moves(&mut moves);
+                if seat == 1 {
+                    return moves.iter().any(|&m| state.is_pie_swap(m));
+                }
+                state.apply(moves[0]);
+            }
+        }
+    }
+    false
+}
+
+/// [`offers_pie_swap`] for the game of a spec.
+pub fn offers_pie_rule(spec: &GameSpec) -> anyhow::Result<bool> {
+    struct Probe<'a>(&'a mut bool);
+    impl GameCommand for Probe<'_> {
+        fn run<G: PlayableGame>(self, game: G, _spec: &GameSpec) -> anyhow::Result<()> {
+            *self.0 = offers_pie_swap(&game);
+            Ok(())
+        }
+    }
+    let mut offered = false;
+    dispatch(spec, Probe(&mut offered))?;
+    Ok(offered)
+}
+
 register_games! {
     deterministic Invector => InvectorEval;
     deterministic Connect4 => Connect4Eval;
@@ -141,4 +185,14 @@ pub(crate) mod test_games {
     use super::*;
 
     playable!(chance CoinNim => CoinNimEval);
+
+    #[test]
+    fn the_pie_rule_is_seen_where_the_game_offers_it() {
+        let offered = |text: &str| offers_pie_rule(&GameSpec::parse(text).unwrap()).unwrap();
+        assert!(offered("invector"));
+        assert!(!offered("invector:pie=false"));
+        for game in ["connect4", "pig", "apv", "romgon", "threewill", "hexstrat"] {
+            assert!(!offered(game), "{game}");
+        }
+    }
 }

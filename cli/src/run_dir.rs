@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use crate::args::{BadInput, TournamentArgs};
+use crate::games::offers_pie_swap;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::opening::Opening;
 use crate::progress::Progress;
@@ -37,6 +38,7 @@ use crate::record::{
     TIMINGS_HEADER,
 };
 use crate::report::{find_anchor, summarise, table};
+use crate::report_cmd::draw_charts;
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::stats::sprt::Sprt;
@@ -230,16 +232,17 @@ impl GameCommand for TournamentCommand<'_> {
                         .as_ref()
                         .is_some_and(|s| sprt_decides(s, &found.games.rows));
                 if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
+                    let summary = summarise(&found.games.rows, anchor.as_deref(), sprt.as_ref())?
+                        .with_pie_rule(offers_pie_swap(&game));
+                    for warning in summary.warnings() {
+                        eprintln!("{warning}");
+                    }
                     writeln!(
                         out,
                         "{} already holds this finished run; its summary:\n\n{}\n{}",
                         dir.display(),
                         heading_of(found.games.rows.len()),
-                        table(&summarise(
-                            &found.games.rows,
-                            anchor.as_deref(),
-                            sprt.as_ref()
-                        )?)
+                        table(&summary)
                     )?;
                     return Ok(());
                 }
@@ -290,15 +293,16 @@ impl GameCommand for TournamentCommand<'_> {
             &mut progress,
             sprt.as_ref(),
         )?;
-        let summary = summarise(&rows, anchor.as_deref(), sprt.as_ref())?;
+        let summary = summarise(&rows, anchor.as_deref(), sprt.as_ref())?
+            .with_pie_rule(offers_pie_swap(&game));
         write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
+        let mut written = vec![META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE];
+        written.extend(draw_charts(&dir, &meta.game, &rows, &summary)?);
+        for warning in summary.warnings() {
+            eprintln!("{warning}");
+        }
         writeln!(out, "{}\n{}", heading_of(rows.len()), table(&summary))?;
-        writeln!(
-            out,
-            "wrote {} in {}",
-            [META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE].join(", "),
-            dir.display()
-        )?;
+        writeln!(out, "wrote {} in {}", written.join(", "), dir.display())?;
         out.flush()?;
         Ok(())
     }

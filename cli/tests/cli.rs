@@ -462,19 +462,20 @@ fn golden_games_csv_of_a_seeded_self_play() {
         std::fs::read_to_string(out.join("summary.csv")).unwrap(),
         r#"section,pairing,agent_a,agent_b,subject,statistic,value,low,high
 pairing,0,random,random,,games,2,,
+pairing,0,random,random,,distinct_games,2,,
 pairing,0,random,random,,wins,0,,
 pairing,0,random,random,,draws,0,,
 pairing,0,random,random,,losses,2,,
 pairing,0,random,random,,score,0.0000,,
 pairing,0,random,random,,elo,-inf,-inf,216.2
 pairing,0,random,random,,los,0.0786,,
-pairing,0,random,random,,pairs,1,,
-pairing,0,random,random,,pairs_ll,1,,
-pairing,0,random,random,,pairs_ld,0,,
-pairing,0,random,random,,pairs_dd,0,,
-pairing,0,random,random,,pairs_wd,0,,
-pairing,0,random,random,,pairs_ww,0,,
-pairing,0,random,random,,elo_pairs,-inf,-inf,511.5
+pairing,0,random,random,,pairs,,,
+pairing,0,random,random,,pairs_ll,,,
+pairing,0,random,random,,pairs_ld,,,
+pairing,0,random,random,,pairs_dd,,,
+pairing,0,random,random,,pairs_wd,,,
+pairing,0,random,random,,pairs_ww,,,
+pairing,0,random,random,,elo_pairs,,,
 seat,,,,0,wins,1,,
 seat,,,,0,draws,0,,
 seat,,,,0,losses,1,,
@@ -531,9 +532,10 @@ end,0,random,random,elimination,draws,0,,
         stdout(&o),
         format!(
             r#"invector:height=2,pie=true,width=3: 2 games (2 per pairing), seed 5
-pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
-#  agent A  agent B  games  W-D-L   score       Elo A-B [95%]     LOS  pairs LL-LD-DD-WD-WW  Elo by pairs [95%]
-0  random   random       2  0-0-2  0.0000  -inf [-inf, 216.2]  0.0786             1-0-0-0-0  -inf [-inf, 511.5]
+pairings (A against B; A is seat 0 in even games; distinct: games with their own move list)
+#  agent A  agent B  games  distinct  W-D-L   score       Elo A-B [95%]     LOS
+0  random   random       2         2  0-0-2  0.0000  -inf [-inf, 216.2]  0.0786
+pairing 0: self-play, so each game stands alone (a pair does not share its start and luck): pair statistics do not apply
 
 first-move advantage (seat 0 moves first; side: the side that moved first)
 scope      by          W-D-L           win rate [95%]  p (50%)              score [95%]          swap rate [95%]
@@ -541,6 +543,7 @@ all games  seat 0      1-0-1  0.5000 [0.0945, 0.9055]   1.0000  0.5000 [0.0000, 
 all games  side black  0-0-2  0.0000 [0.0000, 0.6576]   0.5000  0.0000 [0.0000, 0.7764]  0.5000 [0.0945, 0.9055]
 pairing 0  seat 0      1-0-1  0.5000 [0.0945, 0.9055]   1.0000  0.5000 [0.0000, 1.0000]
 pairing 0  side black  0-0-2  0.0000 [0.0000, 0.6576]   0.5000  0.0000 [0.0000, 0.7764]  0.5000 [0.0945, 0.9055]
+win rate: wins over decisive games; p (50%): the chance of a win rate at least this far from 50% if both were equally likely to win (exact binomial test, two-sided)
 
 game length (plies)
 scope      games  mean    sd  min    q1  median    q3  max
@@ -552,7 +555,7 @@ scope      end reason   seat 0 won  seat 1 won  drawn
 all games  elimination           1           1      0
 pairing 0  elimination           1           1      0
 
-wrote meta.csv, games.csv, timings.csv, summary.csv in {}
+wrote meta.csv, games.csv, timings.csv, summary.csv, seat0.svg, lengths.svg in {}
 "#,
             out.display()
         )
@@ -616,9 +619,9 @@ fn sprt_and_ratings_of_a_two_agent_match() {
         stdout(&o),
         format!(
             r#"invector:height=2,pie=true,width=3: 4 games (4 per pairing), seed 5
-pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
-#  agent A  agent B  games  W-D-L   score      Elo A-B [95%]     LOS  pairs LL-LD-DD-WD-WW  Elo by pairs [95%]
-0  random   greedy       4  0-0-4  0.0000  -inf [-inf, 18.9]  0.0228             2-0-0-0-0  -inf [-inf, 216.2]
+pairings (A against B; A is seat 0 in even games; distinct: games with their own move list; DD counts WL pairs too)
+#  agent A  agent B  games  distinct  W-D-L   score      Elo A-B [95%]     LOS  pairs LL-LD-DD-WD-WW  Elo by pairs [95%]
+0  random   greedy       4         4  0-0-4  0.0000  -inf [-inf, 18.9]  0.0228             2-0-0-0-0  -inf [-inf, 216.2]
 
 SPRT elo0 0, elo1 5, alpha 0.05, beta 0.05: LLR -0.03 after 2 pairs (bounds -2.94, 2.94): continue
 
@@ -633,6 +636,7 @@ all games  seat 0      2-0-2  0.5000 [0.1500, 0.8500]   1.0000  0.5000 [0.0100, 
 all games  side black  4-0-0  1.0000 [0.5101, 1.0000]   0.1250  1.0000 [0.4729, 1.0000]  0.5000 [0.1500, 0.8500]
 pairing 0  seat 0      2-0-2  0.5000 [0.1500, 0.8500]   1.0000  0.5000 [0.0100, 0.9900]
 pairing 0  side black  4-0-0  1.0000 [0.5101, 1.0000]   0.1250  1.0000 [0.4729, 1.0000]  0.5000 [0.1500, 0.8500]
+win rate: wins over decisive games; p (50%): the chance of a win rate at least this far from 50% if both were equally likely to win (exact binomial test, two-sided)
 
 game length (plies)
 scope      games  mean    sd  min    q1  median    q3  max
@@ -644,7 +648,7 @@ scope      end reason   seat 0 won  seat 1 won  drawn
 all games  elimination           2           2      0
 pairing 0  elimination           2           2      0
 
-wrote meta.csv, games.csv, timings.csv, summary.csv in {}
+wrote meta.csv, games.csv, timings.csv, summary.csv, ratings.svg, seat0.svg, lengths.svg in {}
 "#,
             out.display()
         )
@@ -654,6 +658,7 @@ wrote meta.csv, games.csv, timings.csv, summary.csv in {}
         summary.starts_with(
             r#"section,pairing,agent_a,agent_b,subject,statistic,value,low,high
 pairing,0,random,greedy,,games,4,,
+pairing,0,random,greedy,,distinct_games,4,,
 pairing,0,random,greedy,,wins,0,,
 pairing,0,random,greedy,,draws,0,,
 pairing,0,random,greedy,,losses,4,,
@@ -739,7 +744,7 @@ fn run_folders_are_reprinted_or_refused() {
     let first = agon(&tournament(out_text, &["--threads", "2"]));
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert!(stdout(&first).contains(&format!(
-        "wrote meta.csv, games.csv, timings.csv, summary.csv in {out_text}"
+        "wrote meta.csv, games.csv, timings.csv, summary.csv, ratings.svg, seat0.svg, lengths.svg in {out_text}"
     )));
     let games = std::fs::read(out.join("games.csv")).unwrap();
 
@@ -858,8 +863,16 @@ fn agon_alone_runs_the_default_tournament_then_reprints_it() {
         text.starts_with("invector:height=7,pie=true,width=8: 60 games (20 per pairing), seed 1\n"),
         "{text}"
     );
-    assert!(text.contains("wrote meta.csv, games.csv, timings.csv, summary.csv in results/default"));
-    for file in ["meta.csv", "games.csv", "timings.csv", "summary.csv"] {
+    assert!(text.contains("wrote meta.csv, games.csv, timings.csv, summary.csv, ratings.svg, seat0.svg, lengths.svg in results/default"));
+    for file in [
+        "meta.csv",
+        "games.csv",
+        "timings.csv",
+        "summary.csv",
+        "ratings.svg",
+        "seat0.svg",
+        "lengths.svg",
+    ] {
         assert!(dir.join("results/default").join(file).is_file(), "{file}");
     }
     let again = agon_in(Some(&dir), &[], "");
