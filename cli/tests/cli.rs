@@ -270,7 +270,10 @@ fn analyse_prints_info_lines_then_bestmove() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
-    let lines: Vec<&str> = text.lines().collect();
+    // The board of the position searched, a blank line, then the search.
+    let (board, search) = text.split_once("\n\n").unwrap();
+    assert!(board.contains('a') && !board.contains("info"), "{text}");
+    let lines: Vec<&str> = search.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
     for (i, line) in lines[..3].iter().enumerate() {
         let words: Vec<&str> = line.split(' ').collect();
@@ -306,10 +309,71 @@ fn analyse_prints_info_lines_then_bestmove() {
         "--agent",
         "ab",
     ]);
-    assert_eq!(
-        stdout(&o),
-        "game over: seat 0 (black) wins by elimination\n"
+    assert!(
+        stdout(&o).ends_with("\n\ngame over: seat 0 (black) wins by elimination\n"),
+        "{}",
+        stdout(&o)
     );
+}
+
+/// At a chance node `analyse` prints the board, one line per outcome (exact probability,
+/// the value after it from seat 0's view), the expectation and `bestmove (none)`: on
+/// Pig after a roll (expectimax, whose expectation is the weighted mean of the outcome
+/// values) and at 3Will's opening roll (star2, then mcts).
+#[test]
+fn analyse_at_a_chance_node_lists_the_outcomes_and_their_expectation() {
+    let analyse = |game: &str, moves: &str, agent: &str| {
+        let o = agon(&[
+            "analyse", "--game", game, "--moves", moves, "--agent", agent,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    for (game, moves, agent, faces) in [
+        ("pig", "roll", "expectimax:depth=2", 6),
+        ("threewill", "", "star2:depth=1", 6),
+        ("pig:die=4", "roll", "expectimax:depth=3", 4),
+    ] {
+        let text = analyse(game, moves, agent);
+        let (board, search) = text.split_once("\n\n").unwrap();
+        assert!(!board.is_empty(), "{text}");
+        let lines: Vec<&str> = search.lines().collect();
+        assert_eq!(lines.len(), faces + 2, "{text}");
+        let mut mean = 0.0;
+        for (i, line) in lines[..faces].iter().enumerate() {
+            let words: Vec<&str> = line.split(' ').collect();
+            assert_eq!(
+                [words[0], words[1], words[2], words[4], words[6]],
+                [
+                    "outcome",
+                    &(i + 1).to_string(),
+                    "probability",
+                    "value",
+                    "weight"
+                ],
+                "{line}"
+            );
+            assert_eq!(words[7], format!("1/{faces}"), "{line}");
+            let p: f64 = words[3].parse().unwrap();
+            assert!((p - 1.0 / faces as f64).abs() < 1e-6, "{line}");
+            mean += words[5].parse::<f64>().unwrap() / faces as f64;
+        }
+        let expectation: Vec<&str> = lines[faces].split(' ').collect();
+        assert_eq!(expectation[0], "expectation", "{text}");
+        // Values are printed to three decimals.
+        let value: f64 = expectation[1].parse().unwrap();
+        assert!(
+            (value - mean).abs() < 0.002,
+            "{value} against {mean}: {text}"
+        );
+        assert_eq!(lines[faces + 1], "bestmove (none)");
+    }
+    let text = analyse("threewill", "", "mcts:iters=50");
+    assert!(
+        text.contains("\noutcome 6 probability 0.166667 value "),
+        "{text}"
+    );
+    assert!(text.ends_with("\nbestmove (none)\n"), "{text}");
 }
 
 #[test]
