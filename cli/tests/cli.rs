@@ -47,6 +47,11 @@ fn bad_specs_give_one_line_and_exit_2() {
         "game \"romgon:max_actions=0\": max_actions=0 is not valid: expected integer 1..100000",
     );
     assert_bad_input(
+        &["analyse", "--game", "invector", "--agent", "human"],
+        "agent \"human\" reads moves from a person and plays only in agon play (valid here: \
+         random, greedy, ab, solve, expectimax, star1, star2, mcts)",
+    );
+    assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "minimax"],
         "unknown agent \"minimax\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)",
     );
@@ -397,6 +402,15 @@ fn listings_name_every_game_and_agent() {
         "{games}"
     );
     let agents = stdout(&agon(&["agents"]));
+    // The budget an agent really gets without one in its spec, and where human plays.
+    assert!(
+        agents.contains("\n  without a budget in its spec: iters=10000\n  parameters:\n    iters     integer 1..9223372036854775807  default 10000 if no budget  "),
+        "{agents}"
+    );
+    assert!(
+        agents.contains("\nhuman: a person typing moves on standard input\n  plays: every game, in agon play only (tournament, run and analyse refuse it)\n"),
+        "{agents}"
+    );
     for name in ["random:", "greedy:", "ab:", "solve:", "human:"] {
         assert!(
             agents.contains(&format!("\n{name}")) || agents.starts_with(name),
@@ -897,7 +911,8 @@ fn bad_tournament_input_leaves_no_files() {
                 a[5] = "human";
                 a
             },
-            "unknown agent \"human\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)".into(),
+            "agent \"human\" reads moves from a person and plays only in agon play (valid here: \
+         random, greedy, ab, solve, expectimax, star1, star2, mcts)".into(),
         ),
         (
             {
