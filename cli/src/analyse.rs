@@ -1,19 +1,38 @@
-//! `agon analyse`: one search from a position, printed in the manner of UCI engines.
+//! `agon analyse`: one search from a position, printed in the manner of UCI engines,
+//! after the board of the position searched.
+//!
+//! At a decision:
 //!
 //! ```text
 //! info depth <d> value <v> nodes <n> time_ms <t> pv <moves>      (one per iteration)
 //! bestmove <move> value <v> depth <d> nodes <n> time_ms <t> nps <n>
 //! ```
 //!
-//! Values are from the side to move's view (at a chance node, seat 0's), as
-//! [`agon_search::Value`] prints them: a number, `win <plies>`, `loss <plies>` or `draw`.
-//! At a chance node the agent reports the expected value and the move is `none`; at a
-//! finished game only `game over: ...` is printed.
+//! At a chance node, where nobody chooses a move:
+//!
+//! ```text
+//! outcome <move> probability <p> value <v> weight <k>/<n>   (one per outcome)
+//! expectation <v> depth <d> nodes <n> time_ms <t> nps <n>
+//! bestmove (none)
+//! ```
+//!
+//! Values at a decision are from the side to move's view, as [`agon_search::Value`]
+//! prints them: a number, `win <plies>`, `loss <plies>` or `draw`. At a chance node every
+//! value is from **seat 0's** view (there is no side to move): an outcome's value is the
+//! agent's search of the position after it (a fresh agent with the same seed, searched
+//! as a root; a finished game is `win 0`, `loss 0` or `draw`), and its probability is
+//! exact, weight over total weight, printed as a decimal and as the reduced fraction.
+//! `expectation` is the agent's own search of the chance node: for the exact chance
+//! searches (`expectimax`, `star1`, `star2`) the probability-weighted mean of the
+//! outcome values (a chance node takes no depth, so each outcome is searched as deep);
+//! for `mcts` its sampled estimate. At a finished game only the board and
+//! `game over: ...` are printed.
 
 use std::io::Write;
 use std::time::Duration;
 
 use agon_engine::{State, Turn};
+use agon_search::{SearchResult, Value};
 use anyhow::Result;
 
 use crate::games::{GameCommand, PlayableGame};
@@ -39,8 +58,9 @@ impl GameCommand for AnalyseCommand<'_> {
     }
 }
 
-/// Searches the position after `moves` with `agent`, printing `info` lines and the
-/// `bestmove` line to `out`.
+/// Searches the position after `moves` with `agent`, printing its board, then `info`
+/// lines and the `bestmove` line at a decision, or the outcomes, their values and the
+/// expectation at a chance node (see the module docs) to `out`.
 pub fn analyse<G: PlayableGame>(
     game: &G,
     spec: &AgentSpec,
@@ -51,9 +71,14 @@ pub fn analyse<G: PlayableGame>(
     let mut agent = G::build_agent(spec, spec.to_string())?;
     let mut state = game.initial_state();
     replay(&mut state, moves)?;
-    if state.turn() == Turn::Over {
-        writeln!(out, "game over: {}", describe_end(&state, None))?;
-        return Ok(());
+    writeln!(out, "{state}\n")?;
+    match state.turn() {
+        Turn::Over => {
+            writeln!(out, "game over: {}", describe_end(&state, None))?;
+            return Ok(());
+        }
+        Turn::Chance => return chance_node::<G>(&state, spec, seed, out),
+        Turn::Seat(_) => {}
     }
     let mut rng = seeds::agent_rng(seed, 0, 0);
     // Lines go out as each iteration completes, as a UCI engine's do; a write error is
@@ -86,15 +111,108 @@ pub fn analyse<G: PlayableGame>(
     };
     writeln!(
         out,
-        "bestmove {best} value {} depth {} nodes {} time_ms {} nps {}",
+        "bestmove {best} value {} {}",
         result.value,
+        effort(&result)
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The `outcome` lines, the `expectation` and `bestmove (none)` of a chance node.
+fn chance_node<G: PlayableGame>(
+    state: &G::State,
+    spec: &AgentSpec,
+    seed: u64,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut outcomes = Vec::new();
+    state.chance_outcomes(&mut outcomes);
+    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+    for &(m, weight) in &outcomes {
+        let mut after = state.clone();
+        after.apply(m);
+        let value = match after.turn() {
+            Turn::Over => {
+                let outcome = after.outcome().expect("a finished game has an outcome");
+                match outcome.score(0) {
+                    0 => Value::Draw,
+                    r if r > 0 => Value::Win(0),
+                    _ => Value::Loss(0),
+                }
+            }
+            turn => {
+                let value = search::<G>(&after, spec, seed)?.value;
+                if turn == Turn::Seat(1) {
+                    negated(value)
+                } else {
+                    value
+                }
+            }
+        };
+        let common = gcd(u64::from(weight), total);
+        writeln!(
+            out,
+            "outcome {} probability {} value {value} weight {}/{}",
+            state.format_move(m),
+            decimal(f64::from(weight) / total as f64),
+            u64::from(weight) / common,
+            total / common
+        )?;
+    }
+    let result = search::<G>(state, spec, seed)?;
+    writeln!(out, "expectation {} {}", result.value, effort(&result))?;
+    writeln!(out, "bestmove (none)")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// A fresh agent's search of `state`, silent, from the stream of seed `seed`.
+fn search<G: PlayableGame>(
+    state: &G::State,
+    spec: &AgentSpec,
+    seed: u64,
+) -> Result<SearchResult<<G::State as State>::Move>> {
+    let mut agent = G::build_agent(spec, spec.to_string())?;
+    let mut rng = seeds::agent_rng(seed, 0, 0);
+    Ok(agent.search(state, &mut rng, &mut |_| {}))
+}
+
+/// `depth <d> nodes <n> time_ms <t> nps <n>` of a search.
+fn effort<M>(result: &SearchResult<M>) -> String {
+    format!(
+        "depth {} nodes {} time_ms {} nps {}",
         result.depth,
         result.nodes,
         result.time.as_millis(),
         nodes_per_second(result.nodes, result.time)
-    )?;
-    out.flush()?;
-    Ok(())
+    )
+}
+
+/// `value` from the other seat's view.
+fn negated(value: Value) -> Value {
+    match value {
+        Value::Score(v) => Value::Score(-v),
+        Value::Reward(v) => Value::Reward(-v),
+        Value::Win(n) => Value::Loss(n),
+        Value::Loss(n) => Value::Win(n),
+        Value::Draw => Value::Draw,
+    }
+}
+
+/// Greatest common divisor (`gcd(0, 0)` = 1, so that a division by it is safe).
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a.max(1)
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// A probability with six decimals, trailing zeros dropped (`0.5`, `0.166667`, `1`).
+fn decimal(p: f64) -> String {
+    let text = format!("{p:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A line of moves from `state`, each written as ` move` in the notation of the position
@@ -122,6 +240,7 @@ pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use agon_engine::testing::coin_nim::CoinNim;
+    use agon_engine::Game;
 
     use super::*;
 
@@ -132,14 +251,46 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    fn run_with(agent: &str, moves: &str) -> String {
+        let agent = AgentSpec::parse(agent, false).unwrap();
+        let mut out = Vec::new();
+        analyse(&CoinNim { stones: 3, cap: 4 }, &agent, moves, 1, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
     #[test]
-    fn chance_nodes_and_finished_games() {
-        let text = run("take1");
-        let last = text.lines().last().unwrap();
-        assert!(last.starts_with("bestmove none value "), "{text}");
+    fn chance_nodes_list_their_outcomes_and_the_expectation_after_the_board() {
+        let board = CoinNim { stones: 3, cap: 4 }.initial_state();
+        let mut after = board.clone();
+        after.try_apply(after.parse_move("take1").unwrap()).unwrap();
+        let text = run_with("expectimax:depth=3", "take1");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(text.starts_with(&format!("{after}\n\n")), "{text}");
+        let n = lines.len();
+        // Heads has weight 1, tails 2.
+        assert!(
+            lines[n - 4].starts_with("outcome heads probability 0.333333 value "),
+            "{text}"
+        );
+        assert!(lines[n - 4].ends_with(" weight 1/3"), "{text}");
+        assert!(
+            lines[n - 3].starts_with("outcome tails probability 0.666667 value "),
+            "{text}"
+        );
+        assert!(lines[n - 3].ends_with(" weight 2/3"), "{text}");
+        assert!(lines[n - 2].starts_with("expectation "), "{text}");
+        assert_eq!(lines[n - 1], "bestmove (none)");
+        // The decision's board too.
+        assert!(run("").starts_with(&format!("{board}\n\n")));
+    }
+
+    #[test]
+    fn decisions_and_finished_games() {
+        let mut over = CoinNim { stones: 3, cap: 4 }.initial_state();
+        replay(&mut over, "take1 tails take2").unwrap();
         assert_eq!(
             run("take1 tails take2"),
-            "game over: seat 1 (second) wins by last-stone\n"
+            format!("{over}\n\ngame over: seat 1 (second) wins by last-stone\n")
         );
         let text = run("");
         assert!(

@@ -122,6 +122,26 @@ macro_rules! register_games {
     };
 }
 
+/// Whether `game`, as configured, has a pie rule: the engine's own answer,
+/// [`Game::pie_swap_decision`], the one source of the rule.
+pub fn offers_pie_swap<G: Game>(game: &G) -> bool {
+    game.pie_swap_decision().is_some()
+}
+
+/// [`offers_pie_swap`] for the game of a spec.
+pub fn offers_pie_rule(spec: &GameSpec) -> anyhow::Result<bool> {
+    struct Probe<'a>(&'a mut bool);
+    impl GameCommand for Probe<'_> {
+        fn run<G: PlayableGame>(self, game: G, _spec: &GameSpec) -> anyhow::Result<()> {
+            *self.0 = offers_pie_swap(&game);
+            Ok(())
+        }
+    }
+    let mut offered = false;
+    dispatch(spec, Probe(&mut offered))?;
+    Ok(offered)
+}
+
 register_games! {
     deterministic Invector => InvectorEval;
     deterministic Connect4 => Connect4Eval;
@@ -141,4 +161,14 @@ pub(crate) mod test_games {
     use super::*;
 
     playable!(chance CoinNim => CoinNimEval);
+
+    #[test]
+    fn the_pie_rule_is_seen_where_the_game_offers_it() {
+        let offered = |text: &str| offers_pie_rule(&GameSpec::parse(text).unwrap()).unwrap();
+        assert!(offered("invector"));
+        assert!(!offered("invector:pie=false"));
+        for game in ["connect4", "pig", "apv", "romgon", "threewill", "hexstrat"] {
+            assert!(!offered(game), "{game}");
+        }
+    }
 }

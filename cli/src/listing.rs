@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use agon_engine::ParamSpec;
+use agon_engine::{ParamSpec, Params};
 use agon_search::registry;
 use anyhow::Result;
 
@@ -24,7 +24,7 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
         };
         writeln!(out, "{}: {}", game.name, game.about)?;
         writeln!(out, "  kind: {chance}, {information}")?;
-        write_params(out, (game.params)())?;
+        write_params(out, (game.params)(), &Params::default())?;
         writeln!(out)?;
     }
     writeln!(
@@ -35,7 +35,8 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Prints every agent with its parameters, and `human`.
+/// Prints every agent with its parameters and the budget it searches with when the spec
+/// names none, then `human`, which only `agon play` accepts.
 pub fn agents(out: &mut dyn Write) -> Result<()> {
     for agent in registry::AGENTS {
         writeln!(out, "{}: {}", agent.name, agent.about)?;
@@ -44,19 +45,18 @@ pub fn agents(out: &mut dyn Write) -> Result<()> {
         } else {
             "every game"
         };
-        match agent.default_depth {
-            Some(depth) => writeln!(
-                out,
-                "  plays: {games}; without a budget it searches to depth {depth}"
-            )?,
-            None => writeln!(out, "  plays: {games}")?,
+        writeln!(out, "  plays: {games}")?;
+        let budget = default_budget(agent);
+        if let Some(text) = budget_text(agent, &budget) {
+            writeln!(out, "  without a budget in its spec: {text}")?;
         }
-        write_params(out, agent.params)?;
+        write_params(out, agent.params, &budget)?;
         writeln!(out)?;
     }
     writeln!(
         out,
-        "{HUMAN}: a person typing moves on standard input (agon play only)\n"
+        "{HUMAN}: a person typing moves on standard input\n  plays: every game, in agon play \
+         only (tournament, run and analyse refuse it)\n"
     )?;
     writeln!(
         out,
@@ -65,8 +65,36 @@ pub fn agents(out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// One line per parameter: `name  kind  default  help`, aligned.
-fn write_params(out: &mut dyn Write, params: &[ParamSpec]) -> Result<()> {
+/// The parameters that make a search budget.
+const BUDGETS: [&str; 4] = ["depth", "nodes", "iters", "time"];
+
+/// The budget `agent` searches with when its spec names none (`depth=4`, `iters=10000`;
+/// empty for one that searches to the end), read from the spec parser's own completion
+/// ([`registry::complete_params`], which every parsed spec goes through), so the listing
+/// cannot drift from what runs.
+fn default_budget(agent: &registry::AgentInfo) -> Params {
+    let mut params = Params::defaults(agent.params);
+    registry::complete_params(agent.name, &mut params);
+    params.0.retain(|name, _| BUDGETS.contains(name));
+    params
+}
+
+/// The `without a budget` line of `agent`: its default budget, or that it searches to
+/// the end of the game; `None` for an agent without budget parameters.
+fn budget_text(agent: &registry::AgentInfo, budget: &Params) -> Option<String> {
+    if !agent.params.iter().any(|p| BUDGETS.contains(&p.name)) {
+        return None;
+    }
+    Some(if budget.0.is_empty() {
+        "none; it searches to the end of the game".to_string()
+    } else {
+        budget.canonical()
+    })
+}
+
+/// One line per parameter: `name  kind  default  help`, aligned. A parameter without a
+/// default of its own that `budget` sets reads `default <v> if no budget`.
+fn write_params(out: &mut dyn Write, params: &[ParamSpec], budget: &Params) -> Result<()> {
     if params.is_empty() {
         writeln!(out, "  parameters: none")?;
         return Ok(());
@@ -78,9 +106,10 @@ fn write_params(out: &mut dyn Write, params: &[ParamSpec]) -> Result<()> {
             [
                 p.name.to_string(),
                 p.kind.to_string(),
-                match p.default {
-                    Some(d) => format!("default {d}"),
-                    None => "no default".into(),
+                match (p.default, budget.0.get(p.name)) {
+                    (Some(d), _) => format!("default {d}"),
+                    (None, Some(v)) => format!("default {v} if no budget"),
+                    (None, None) => "no default".into(),
                 },
                 p.help.to_string(),
             ]
@@ -110,5 +139,32 @@ fn example_spec() -> String {
     match (game.params)().first() {
         Some(p) => format!("{}:{}={}", game.name, p.name, p.default.unwrap_or("...")),
         None => game.name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::AgentSpec;
+
+    #[test]
+    fn listed_budgets_are_the_ones_parsed_specs_get() {
+        for agent in registry::AGENTS {
+            let mut parsed = AgentSpec::parse(agent.name, false).unwrap().params;
+            parsed.0.retain(|name, _| BUDGETS.contains(name));
+            assert_eq!(default_budget(agent), parsed, "{}", agent.name);
+        }
+        let mut text = Vec::new();
+        agents(&mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(
+            text.contains(&format!(
+                "\nmcts: {}\n  plays: every game\n  without a budget in its spec: iters={}\n",
+                registry::find("mcts").unwrap().about,
+                agon_search::mcts::DEFAULT_ITERATIONS
+            )),
+            "{text}"
+        );
+        assert!(text.contains("  without a budget in its spec: none; it searches to the end"));
     }
 }

@@ -28,14 +28,17 @@ use serde::Serialize;
 
 use crate::args::{BadInput, MergeArgs};
 use crate::audit::plan_of;
+use crate::games::offers_pie_rule;
 use crate::record::{
     first_difference, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE,
     META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE,
 };
 use crate::report::{find_anchor, summarise, table};
+use crate::report_cmd::draw_charts;
 use crate::run_dir;
 use crate::run_lock::RunLock;
 use crate::shard::Shard;
+use crate::spec::GameSpec;
 
 /// The rows of one shard folder, read and checked.
 struct ShardFolder {
@@ -158,8 +161,14 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     write_rows(&dir.join(GAMES_FILE), &games)?;
     write_rows(&dir.join(TIMINGS_FILE), &timings)?;
     // Last, as a tournament does: summary.csv marks the folder as a finished run.
-    let summary = summarise(&games, args.anchor.as_deref(), None)?;
+    let summary = summarise(&games, args.anchor.as_deref(), None)?
+        .with_pie_rule(offers_pie_rule(&GameSpec::parse(&meta.game)?)?);
     write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
+    let mut written = vec![META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE];
+    written.extend(draw_charts(dir, &meta.game, &games, &summary)?);
+    for warning in summary.warnings() {
+        eprintln!("{warning}");
+    }
     writeln!(
         out,
         "{}: {total} games ({} per pairing), seed {}\n{}",
@@ -173,7 +182,7 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         "merged {count} shard{} into {}: wrote {}",
         if count == 1 { "" } else { "s" },
         dir.display(),
-        [META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE].join(", ")
+        written.join(", ")
     )?;
     out.flush()?;
     Ok(())

@@ -1,5 +1,6 @@
 //! `agon play`: one game, move by move, with the board drawn after every move. The agent
-//! `human` reads its moves from standard input.
+//! `human` reads its moves from standard input; typing `quit` (or ending the input)
+//! abandons the game, which is not an error.
 //!
 //! The agents draw from the streams of game 0 of a tournament with the same seed, and
 //! chance from the luck of pair 0 ([`crate::seeds`]), so a game between two programs
@@ -30,7 +31,12 @@ enum Typed<M> {
     Move(M),
     /// End of input: the game is abandoned.
     EndOfInput,
+    /// `quit`: the person abandons the game.
+    Quit,
 }
+
+/// What a person types to abandon the game.
+const QUIT: &str = "quit";
 
 /// `agon play` for the game of a spec.
 pub struct PlayCommand<'a> {
@@ -95,6 +101,15 @@ pub fn play<G: PlayableGame>(
                             )?;
                             return Ok(());
                         }
+                        Typed::Quit => {
+                            writeln!(
+                                out,
+                                "seat {seat} quit: game abandoned after {} plies",
+                                state.ply()
+                            )?;
+                            out.flush()?;
+                            return Ok(());
+                        }
                     },
                 };
                 (m, who)
@@ -116,8 +131,8 @@ pub fn play<G: PlayableGame>(
     Ok(())
 }
 
-/// Prompts `seat` for a move until a legal one is typed (`help` lists them), or input
-/// ends.
+/// Prompts `seat` for a move until a legal one is typed (`help` lists them), `quit` is
+/// typed, or input ends.
 fn read_move<S: State>(
     state: &S,
     seat: usize,
@@ -127,7 +142,8 @@ fn read_move<S: State>(
     loop {
         write!(
             out,
-            "seat {seat} ({}) to move (\"help\" lists the legal moves): ",
+            "seat {seat} ({}) to move (\"help\" lists the legal moves, \"{QUIT}\" ends the \
+             game): ",
             state.side(seat)
         )?;
         out.flush()?;
@@ -142,6 +158,7 @@ fn read_move<S: State>(
         match line.trim() {
             "" => {}
             "help" | "?" => writeln!(out, "legal moves: {}", legal_here(state).join(" "))?,
+            QUIT => return Ok(Typed::Quit),
             text => match state.parse_move(text) {
                 Ok(m) => return Ok(Typed::Move(m)),
                 Err(e) => writeln!(out, "{e}; try again")?,
@@ -188,6 +205,21 @@ mod tests {
             text.ends_with("end of input: game abandoned after 2 plies\n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn quit_abandons_the_game_cleanly() {
+        let text = run(["human", "random"], "take1\nquit\ntake1\n");
+        assert!(
+            text.contains("to move (\"help\" lists the legal moves, \"quit\" ends the game): "),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("seat 0 quit: game abandoned after 2 plies\n")
+                || text.ends_with("seat 0 quit: game abandoned after 3 plies\n"),
+            "{text}"
+        );
+        assert!(!text.contains("game over"), "{text}");
     }
 
     #[test]

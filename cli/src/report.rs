@@ -11,7 +11,15 @@
 //! - with two or more agents, Bradley–Terry ratings of every agent;
 //! - over all games and per pairing: the first-move advantage by seat and by side, the
 //!   pie-rule swap rate, game lengths and end reasons;
-//! - for a two-agent run given an [`Sprt`], its log-likelihood ratio and decision.
+//! - for a two-agent run given an [`Sprt`], its log-likelihood ratio and decision;
+//! - per pairing, how many of its games are distinct (by move list): agents without
+//!   randomness replay the same games, and [`Summary::warnings`] says so.
+//!
+//! **What does not apply stays empty.** In self-play (agent A and agent B are the same
+//! label) the two games of a pair are separate games, so the pair statistics (pentanomial
+//! counts, Elo by pairs) have empty values in summary.csv and are hidden from the table,
+//! with a line saying why. Without a pie rule (see [`Summary::with_pie_rule`]) the swap
+//! rows are empty and the swap column is hidden.
 //!
 //! **Pairs.** Games `2p` and `2p+1` (column `pair` = p) form pair `p`. A pair with only
 //! one of its games present (possible only in a stopped run) is left out of the
@@ -25,7 +33,7 @@
 //! whoever ended up playing it; the `side` statistics are that side's results. The swap
 //! rate is the share of games with a `swap` move.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::args::BadInput;
 use crate::record::{GameRow, SummaryRow};
@@ -52,6 +60,9 @@ pub struct Summary {
     pub ratings: Option<RatingTable>,
     /// First-move advantage, lengths and end reasons: all games, then each pairing.
     pub scopes: Vec<ScopeStats>,
+    /// Whether the game has a pie rule, so that the swap rate means something: true when
+    /// a game of the run swapped, or when [`Summary::with_pie_rule`] says so.
+    pub pie_rule: bool,
 }
 
 /// Agent A's results against agent B in one pairing.
@@ -67,7 +78,29 @@ pub struct PairingStats {
     pub a: Wdl,
     /// A's results per complete pair.
     pub pairs: Pentanomial,
+    /// How many of the pairing's games differ from one another (by move list).
+    pub distinct: u64,
 }
+
+impl PairingStats {
+    /// Whether the pairing is an agent against itself: then the two games of a pair are
+    /// separate games (they need not share luck or opening), and pair statistics do not
+    /// apply.
+    pub fn self_play(&self) -> bool {
+        self.agent_a == self.agent_b
+    }
+
+    /// Whether fewer than [`DISTINCT_SHARE`] of the games are distinct.
+    pub fn repeats(&self) -> bool {
+        let games = self.a.games();
+        self.distinct * DISTINCT_SHARE[1] < games * DISTINCT_SHARE[0]
+    }
+}
+
+/// The share of distinct games (numerator, denominator) below which a pairing is
+/// warned about: 90%, so that a few transpositions of short games pass but agents
+/// replaying a handful of games do not.
+pub const DISTINCT_SHARE: [u64; 2] = [9, 10];
 
 /// The SPRT's verdict on the run's only pairing.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -230,8 +263,10 @@ pub fn summarise(
     }
     let anchor_index = anchor.map(|name| find_anchor(&agents, name)).transpose()?;
 
-    // Per pairing: A's per-game results, the halves of each pair, the scope tallies.
+    // Per pairing: A's per-game results, the halves of each pair, its move lists, the
+    // scope tallies.
     let mut pairings: BTreeMap<u64, (PairingStats, PairHalves)> = BTreeMap::new();
+    let mut move_lists: BTreeMap<u64, BTreeSet<&str>> = BTreeMap::new();
     let mut scopes: BTreeMap<u64, ScopeTally> = BTreeMap::new();
     let mut all = ScopeTally::default();
     for row in &sorted {
@@ -249,10 +284,15 @@ pub fn summarise(
                     agent_b: agent_b.clone(),
                     a: Wdl::default(),
                     pairs: Pentanomial::default(),
+                    distinct: 0,
                 },
                 BTreeMap::new(),
             )
         });
+        move_lists
+            .entry(row.pairing)
+            .or_default()
+            .insert(row.moves.as_str());
         let result_a = row.result0.score(a_seat);
         stats.a.add(result_a);
         halves.entry(row.pair).or_default()[a_seat] = Some(row.a_half_points());
@@ -262,6 +302,7 @@ pub fn summarise(
     let pairings: Vec<PairingStats> = pairings
         .into_values()
         .map(|(mut stats, halves)| {
+            stats.distinct = move_lists.get(&stats.index).map_or(0, |m| m.len() as u64);
             for half in halves.values() {
                 if let [Some(first), Some(second)] = half {
                     stats.pairs.add(first + second);
@@ -332,6 +373,7 @@ pub fn summarise(
         }
     });
 
+    let pie_rule = all.swaps > 0;
     let mut scope_stats = vec![all.finish(None)];
     for p in &pairings {
         let tally = scopes.remove(&p.index).unwrap_or_default();
@@ -342,6 +384,7 @@ pub fn summarise(
         sprt,
         ratings,
         scopes: scope_stats,
+        pie_rule,
     })
 }
 
@@ -365,6 +408,39 @@ fn win_rate(w: &Wdl) -> Option<(f64, f64, f64, f64)> {
 }
 
 impl Summary {
+    /// This summary for a game that does (`true`) or does not offer a pie rule; a run in
+    /// which some game swapped keeps its swap rows either way.
+    pub fn with_pie_rule(self, offered: bool) -> Summary {
+        Summary {
+            pie_rule: self.pie_rule || offered,
+            ..self
+        }
+    }
+
+    /// Lines to print on standard error, each starting with `warning:`: a pairing whose
+    /// games are less than 90% distinct ([`DISTINCT_SHARE`]) measured the same few games
+    /// many times over, so its intervals are far too narrow; the remedy is to vary the
+    /// start of the games.
+    pub fn warnings(&self) -> Vec<String> {
+        self.pairings
+            .iter()
+            .filter(|p| p.repeats())
+            .map(|p| {
+                format!(
+                    "warning: pairing {} ({} vs {}): {} distinct game{} (by move list) in \
+                     {}, so its results count the same games again; vary the start with \
+                     --random-opening K or --openings FILE",
+                    p.index,
+                    p.agent_a,
+                    p.agent_b,
+                    p.distinct,
+                    if p.distinct == 1 { "" } else { "s" },
+                    p.a.games()
+                )
+            })
+            .collect()
+    }
+
     /// The rows of summary.csv (see results/README.md for every section and statistic).
     pub fn rows(&self) -> Vec<SummaryRow> {
         let mut rows = Vec::new();
@@ -401,6 +477,7 @@ impl Summary {
                 push("pairing", Some(&key), "", statistic, fields)
             };
             put("games", plain(p.a.games().to_string()));
+            put("distinct_games", plain(p.distinct.to_string()));
             put("wins", plain(p.a.wins.to_string()));
             put("draws", plain(p.a.draws.to_string()));
             put("losses", plain(p.a.losses.to_string()));
@@ -410,14 +487,25 @@ impl Summary {
             );
             put("elo", elo_fields(elo_estimate(&p.a)));
             put("los", plain(los(&p.a).map(format_rate).unwrap_or_default()));
-            put("pairs", plain(p.pairs.pairs().to_string()));
-            for (name, count) in ["pairs_ll", "pairs_ld", "pairs_dd", "pairs_wd", "pairs_ww"]
+            // In self-play the pair rows stay, with empty values (they do not apply).
+            let pairs = (!p.self_play()).then_some(&p.pairs);
+            put(
+                "pairs",
+                plain(pairs.map(|q| q.pairs().to_string()).unwrap_or_default()),
+            );
+            for (k, name) in ["pairs_ll", "pairs_ld", "pairs_dd", "pairs_wd", "pairs_ww"]
                 .iter()
-                .zip(p.pairs.counts)
+                .enumerate()
             {
-                put(name, plain(count.to_string()));
+                put(
+                    name,
+                    plain(pairs.map(|q| q.counts[k].to_string()).unwrap_or_default()),
+                );
             }
-            put("elo_pairs", elo_fields(p.pairs.elo_estimate()));
+            put(
+                "elo_pairs",
+                elo_fields(pairs.and_then(Pentanomial::elo_estimate)),
+            );
         }
 
         if let (Some(s), Some(p)) = (&self.sprt, self.pairings.first()) {
@@ -510,8 +598,23 @@ impl Summary {
             for (side, w) in &scope.first_side {
                 record("side", side, w);
             }
-            let games = scope.seat0.games();
-            push("swap", key, "", "swaps", plain(scope.swaps.to_string()));
+            // Without a pie rule the swap rows stay, with empty values (they do not apply).
+            let games = if self.pie_rule {
+                scope.seat0.games()
+            } else {
+                0
+            };
+            push(
+                "swap",
+                key,
+                "",
+                "swaps",
+                plain(if self.pie_rule {
+                    scope.swaps.to_string()
+                } else {
+                    String::new()
+                }),
+            );
             push(
                 "swap",
                 key,
@@ -613,35 +716,61 @@ fn scope_name(scope: &ScopeStats) -> String {
 pub fn table(summary: &Summary) -> String {
     let mut sections = Vec::new();
 
-    let mut cells = vec![header(&[
+    // Pair columns only where some pairing has pairs that mean something.
+    let pair_columns =
+        summary.pairings.is_empty() || summary.pairings.iter().any(|p| !p.self_play());
+    let mut names = vec![
         "#",
         "agent A",
         "agent B",
         "games",
+        "distinct",
         "W-D-L",
         "score",
         "Elo A-B [95%]",
         "LOS",
-        "pairs LL-LD-DD-WD-WW",
-        "Elo by pairs [95%]",
-    ])];
+    ];
+    if pair_columns {
+        names.extend(["pairs LL-LD-DD-WD-WW", "Elo by pairs [95%]"]);
+    }
+    let mut cells = vec![header(&names)];
+    let mut notes = String::new();
     for p in &summary.pairings {
-        let c = p.pairs.counts;
-        cells.push(vec![
+        let mut line = vec![
             p.index.to_string(),
             p.agent_a.clone(),
             p.agent_b.clone(),
             p.a.games().to_string(),
+            p.distinct.to_string(),
             wdl_cell(&p.a),
             p.a.score().map(format_rate).unwrap_or_else(|| "-".into()),
             elo_cell(elo_estimate(&p.a)),
             los(&p.a).map(format_rate).unwrap_or_else(|| "-".into()),
-            format!("{}-{}-{}-{}-{}", c[0], c[1], c[2], c[3], c[4]),
-            elo_cell(p.pairs.elo_estimate()),
-        ]);
+        ];
+        if p.self_play() {
+            notes.push_str(&format!(
+                "pairing {}: self-play, so each game stands alone (a pair does not share its \
+                 start and luck): pair statistics do not apply\n",
+                p.index
+            ));
+            if pair_columns {
+                line.extend([String::new(), String::new()]);
+            }
+        } else {
+            let c = p.pairs.counts;
+            line.push(format!("{}-{}-{}-{}-{}", c[0], c[1], c[2], c[3], c[4]));
+            line.push(elo_cell(p.pairs.elo_estimate()));
+        }
+        cells.push(line);
     }
     sections.push(format!(
-        "pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)\n{}",
+        "pairings (A against B; A is seat 0 in even games; distinct: games with their own \
+         move list{})\n{}{notes}",
+        if pair_columns {
+            "; DD counts WL pairs too"
+        } else {
+            ""
+        },
         grid(&cells, 3)
     ));
 
@@ -685,15 +814,18 @@ pub fn table(summary: &Summary) -> String {
         ));
     }
 
-    let mut cells = vec![header(&[
+    let mut names = vec![
         "scope",
         "by",
         "W-D-L",
         "win rate [95%]",
         "p (50%)",
         "score [95%]",
-        "swap rate [95%]",
-    ])];
+    ];
+    if summary.pie_rule {
+        names.push("swap rate [95%]");
+    }
+    let mut cells = vec![header(&names)];
     for scope in &summary.scopes {
         let games = scope.seat0.games();
         let swap = interval_cell(wilson(scope.swaps, games).map(|(l, h)| {
@@ -705,7 +837,7 @@ pub fn table(summary: &Summary) -> String {
         }));
         let mut line = |by: String, w: &Wdl, swap: String| {
             let rate = win_rate(w);
-            cells.push(vec![
+            let mut line = vec![
                 scope_name(scope),
                 by,
                 wdl_cell(w),
@@ -718,8 +850,11 @@ pub fn table(summary: &Summary) -> String {
                     score_interval(w)
                         .map(|(s, l, h)| (format_rate(s), format_rate(l), format_rate(h))),
                 ),
-                swap,
-            ]);
+            ];
+            if summary.pie_rule {
+                line.push(swap);
+            }
+            cells.push(line);
         };
         line("seat 0".into(), &scope.seat0, String::new());
         for (side, w) in &scope.first_side {
@@ -727,7 +862,9 @@ pub fn table(summary: &Summary) -> String {
         }
     }
     sections.push(format!(
-        "first-move advantage (seat 0 moves first; side: the side that moved first)\n{}",
+        "first-move advantage (seat 0 moves first; side: the side that moved first)\n{}\
+         win rate: wins over decisive games; p (50%): the chance of a win rate at least this \
+         far from 50% if both were equally likely to win (exact binomial test, two-sided)\n",
         grid(&cells, 2)
     ));
 
@@ -938,5 +1075,115 @@ mod tests {
         assert!(verdict.llr > 0.0);
         assert_eq!(verdict.decision, Decision::Continue);
         assert!(table(&two).contains("SPRT elo0 0, elo1 5, alpha 0.05, beta 0.05: LLR "));
+    }
+
+    /// Pairing 0 of `agents` with `moves` as the move lists of its games, seat 0 winning
+    /// every game.
+    fn games_with_moves(agents: [&str; 2], moves: &[&str]) -> Vec<GameRow> {
+        (0..moves.len() as u64)
+            .map(|g| {
+                let seats = if g % 2 == 0 {
+                    agents
+                } else {
+                    [agents[1], agents[0]]
+                };
+                let mut row = row(g, 0, seats, Result0::Win);
+                row.moves = moves[g as usize].into();
+                row
+            })
+            .collect()
+    }
+
+    #[test]
+    fn distinct_games_are_counted_and_repeats_warned_about() {
+        // 10 games, 9 distinct: 90% passes.
+        let nine = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "i"];
+        let summary = summarise(&games_with_moves(["x", "y"], &nine), None, None).unwrap();
+        assert_eq!(summary.pairings[0].distinct, 9);
+        assert_eq!(
+            value(&summary.rows(), "pairing", "0", "distinct_games"),
+            "9"
+        );
+        assert!(summary.warnings().is_empty());
+        // 10 games, 8 distinct: below 90%.
+        let eight = ["a", "b", "c", "d", "e", "f", "g", "h", "h", "h"];
+        let summary = summarise(&games_with_moves(["x", "y"], &eight), None, None).unwrap();
+        assert_eq!(
+            summary.warnings(),
+            [
+                "warning: pairing 0 (x vs y): 8 distinct games (by move list) in 10, so its \
+              results count the same games again; vary the start with --random-opening K or \
+              --openings FILE"
+            ]
+        );
+        let text = table(&summary);
+        assert!(text.contains("games  distinct"), "{text}");
+        assert!(
+            text.contains("\n0  x        y           10         8  "),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn self_play_leaves_pair_statistics_empty_and_says_why() {
+        let moves = ["a", "b", "c", "d"];
+        let summary = summarise(&games_with_moves(["x", "x"], &moves), None, None).unwrap();
+        let rows = summary.rows();
+        for statistic in [
+            "pairs", "pairs_ll", "pairs_ld", "pairs_dd", "pairs_wd", "pairs_ww",
+        ] {
+            assert_eq!(value(&rows, "pairing", "0", statistic), "", "{statistic}");
+        }
+        let elo_pairs = rows.iter().find(|r| r.statistic == "elo_pairs").unwrap();
+        assert_eq!([&elo_pairs.low, &elo_pairs.high], ["", ""]);
+        let text = table(&summary);
+        assert!(!text.contains("pairs LL-LD-DD-WD-WW"), "{text}");
+        assert!(!text.contains("Elo by pairs"), "{text}");
+        assert!(
+            text.contains(
+                "pairing 0: self-play, so each game stands alone (a pair does not share its \
+                 start and luck): pair statistics do not apply\n"
+            ),
+            "{text}"
+        );
+        // Beside a pairing of two agents, the self-play row leaves the pair cells blank.
+        let mut mixed = games_with_moves(["x", "x"], &moves);
+        for mut row in games_with_moves(["x", "y"], &moves) {
+            row.game += 4;
+            row.pair += 2;
+            row.pairing = 1;
+            mixed.push(row);
+        }
+        let summary = summarise(&mixed, None, None).unwrap();
+        assert_eq!(value(&summary.rows(), "pairing", "1", "pairs"), "2");
+        let text = table(&summary);
+        assert!(text.contains("pairs LL-LD-DD-WD-WW"), "{text}");
+        assert!(text.contains("pairing 0: self-play"), "{text}");
+        assert!(!text.contains("pairing 1: self-play"), "{text}");
+    }
+
+    #[test]
+    fn swap_rows_are_empty_without_a_pie_rule_and_p_is_explained() {
+        let games = games_with_moves(["x", "y"], &["a", "b"]);
+        let summary = summarise(&games, None, None).unwrap();
+        assert!(!summary.pie_rule);
+        let rows = summary.rows();
+        assert_eq!(value(&rows, "swap", "", "swaps"), "");
+        let rate = rows.iter().find(|r| r.statistic == "swap_rate").unwrap();
+        assert_eq!([&rate.value, &rate.low, &rate.high], ["", "", ""]);
+        let text = table(&summary);
+        assert!(!text.contains("swap rate"), "{text}");
+        assert!(
+            text.contains(
+                "p (50%): the chance of a win rate at least this far from 50% if both were \
+                 equally likely to win (exact binomial test, two-sided)"
+            ),
+            "{text}"
+        );
+        // With a pie rule, no swap is a swap rate of 0.
+        let summary = summary.with_pie_rule(true);
+        assert_eq!(value(&summary.rows(), "swap", "", "swaps"), "0");
+        assert_eq!(value(&summary.rows(), "swap", "", "swap_rate"), "0.0000");
+        assert!(table(&summary).contains("swap rate [95%]"));
     }
 }

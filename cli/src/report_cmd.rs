@@ -1,6 +1,8 @@
 //! `agon report DIR`: recomputes a run folder's summary from its games.csv alone, prints
+//! `agon report DIR`: recomputes a run folder's summary from its games.csv alone, prints
 //! it, writes summary.csv again, writes speed.csv from timings.csv (and prints it, apart
-//! from the reproducible table), and draws SVG charts into the folder.
+//! from the reproducible table), and draws SVG charts into the folder (the same
+//! [`draw_charts`] a tournament and a merge call when they finish).
 //!
 //! The folder must hold a run (meta.csv) and its games.csv; games.csv is read through the
 //! checks a resume makes ([`crate::audit`]: rows in order and the plan's, digests, the
@@ -14,17 +16,18 @@
 //! a `note:` line); `--out OUTDIR` writes either into OUTDIR instead, a folder that must
 //! not hold a run.
 //!
-//! Charts (see [`crate::plots`]), drawn by [`draw_charts`]:
-//! - `ratings.svg`: each pairing's Elo difference A − B with its 95% interval, from the
-//!   summary rows (the rating source is a plain list of labels and numbers, so another
-//!   model's ratings can replace it);
-//! - `seat0.svg`: seat 0's win rate over decisive games with its 95% Wilson interval,
-//!   per pairing and over all games; each row names its game count, since pairings may
-//!   differ in games and budgets;
-//! - `lengths.svg`: a histogram of game lengths in plies.
+//! Charts (see [`crate::plots`]):
+//! - `ratings.svg`: every agent's Bradley–Terry rating with its 95% interval (the rating
+//!   source is a plain list of labels and numbers, so another model's ratings can
+//!   replace it); none for self-play alone;
+//! - `seat0.svg`: seat 0's wins, draws and losses as shares of the games, over all games
+//!   and (with more than one pairing) per pairing; each row names its game count, since
+//!   pairings may differ in games and budgets;
+//! - `lengths.svg`: a histogram of game lengths in plies, the games stopped by a length
+//!   cap (end reason `cap`) in their own colour and labelled.
 //!
-//! Rows that are not defined (no decisive game, no Elo) are left out of a chart, never
-//! drawn as zero.
+//! Agent labels longer than 20 characters are written `A1`, `A2`, ... (the agents in
+//! order of first appearance), with a legend under the chart.
 
 use std::io::Write;
 use std::path::Path;
@@ -33,15 +36,16 @@ use anyhow::{Context, Result};
 
 use crate::args::{BadInput, ReportArgs};
 use crate::audit::{plan_of, read_checked_games};
-use crate::plots::{histogram, IntervalChart};
+use crate::games::offers_pie_rule;
+use crate::plots::{histogram, IntervalChart, ShareChart};
 use crate::record::{
     scan, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE, META_FILE,
     OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::report::{find_anchor, summarise, table, Summary};
 use crate::run_lock::RunLock;
+use crate::spec::GameSpec;
 use crate::speed::{speed_section, SPEED_FILE};
-use crate::stats::binomial::wilson;
 use crate::stats::sprt::Sprt;
 
 /// Name of the chart of ratings.
@@ -103,7 +107,10 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
     if games.is_empty() {
         return Err(BadInput::new(format!("\"{shown}\": {GAMES_FILE} holds no game")).into());
     }
-    let summary = summarise(&games, anchor.as_deref(), sprt.as_ref())?;
+    let game = GameSpec::parse(&meta.game)
+        .map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {}", e.0)))?;
+    let summary = summarise(&games, anchor.as_deref(), sprt.as_ref())?
+        .with_pie_rule(offers_pie_rule(&game)?);
 
     let rated = |anchor: &Option<String>| {
         anchor
@@ -165,8 +172,11 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         if !speed.is_empty() {
             written.push(SPEED_FILE);
         }
-        written.extend(draw_charts(target, &summary, &games, &meta)?);
+        written.extend(draw_charts(target, &meta.game, &games, &summary)?);
         writeln!(out, "wrote {} in {}", written.join(", "), target.display())?;
+    }
+    for warning in summary.warnings() {
+        eprintln!("{warning}");
     }
     out.flush()?;
     Ok(())
@@ -189,16 +199,19 @@ fn check_out(target: &Path) -> Result<(), BadInput> {
     Ok(())
 }
 
-/// Draws every chart of the report into `dir`; returns the names of the files written,
-/// in order.
-fn draw_charts(
+/// Draws the charts of a run into `dir` from its game rows and their summary, and
+/// returns the names of the files written. `game` (the canonical game spec) goes into
+/// a title. Called by `agon report` and at the end of every tournament and merge, so
+/// the charts of a finished run always show all of its games.
+pub fn draw_charts(
     dir: &Path,
-    summary: &Summary,
+    game: &str,
     games: &[GameRow],
-    meta: &RunMeta,
+    summary: &Summary,
 ) -> Result<Vec<&'static str>> {
     let mut written = Vec::new();
-    let ratings = rating_rows(summary);
+    let names = ShortNames::of(summary);
+    let ratings = rating_rows(summary, &names);
     if !ratings.labels.is_empty() {
         IntervalChart {
             title: "Bradley-Terry ratings, 95% interval",
@@ -208,33 +221,82 @@ fn draw_charts(
             values: &ratings.values,
             lows: &ratings.lows,
             highs: &ratings.highs,
+            legend: &names.legend(),
         }
         .draw(&dir.join(RATINGS_SVG))?;
         written.push(RATINGS_SVG);
     }
-    let seat0 = seat0_rows(summary);
-    if !seat0.labels.is_empty() {
-        IntervalChart {
-            title: "Seat 0 win rate over decisive games, 95% Wilson interval",
-            axis: "seat 0 wins / decisive games",
-            reference: Some(0.5),
-            labels: &seat0.labels,
-            values: &seat0.values,
-            lows: &seat0.lows,
-            highs: &seat0.highs,
+    let (labels, counts) = seat0_rows(summary, &names);
+    if !labels.is_empty() {
+        ShareChart {
+            title: "Results of seat 0 (the seat that moves first)",
+            parts: ["seat 0 won", "drawn", "seat 0 lost"],
+            labels: &labels,
+            counts: &counts,
+            legend: &names.legend(),
         }
         .draw(&dir.join(SEAT0_SVG))?;
         written.push(SEAT0_SVG);
     }
-    let plies: Vec<u32> = games.iter().map(|g| g.plies).collect();
+    let (capped, ended): (Vec<&GameRow>, Vec<&GameRow>) =
+        games.iter().partition(|g| g.end_reason == CAP);
+    let plies = |rows: Vec<&GameRow>| rows.iter().map(|g| g.plies).collect::<Vec<u32>>();
     histogram(
         &dir.join(LENGTHS_SVG),
-        &format!("Game length, {} games of {}", games.len(), meta.game),
+        &format!("Game length, {} games of {game}", games.len()),
         "plies",
-        &plies,
+        &plies(ended),
+        &plies(capped),
     )?;
     written.push(LENGTHS_SVG);
     Ok(written)
+}
+
+/// The end reason of a game stopped by its length cap (every game uses this word).
+const CAP: &str = "cap";
+
+/// Agent labels as the charts write them: a label of at most [`ShortNames::LONGEST`]
+/// characters as it is, a longer one as `A<k>` (k: the agent's place in order of first
+/// appearance, from 1), with a legend line saying what it stands for.
+#[derive(Debug, Default, PartialEq)]
+struct ShortNames {
+    /// Every agent label, in order of first appearance.
+    labels: Vec<String>,
+}
+
+impl ShortNames {
+    /// The longest label written out in full.
+    const LONGEST: usize = 20;
+
+    /// The agents of `summary`'s pairings.
+    fn of(summary: &Summary) -> ShortNames {
+        let mut labels: Vec<String> = Vec::new();
+        for p in &summary.pairings {
+            for label in [&p.agent_a, &p.agent_b] {
+                if !labels.contains(label) {
+                    labels.push(label.clone());
+                }
+            }
+        }
+        ShortNames { labels }
+    }
+
+    /// The short name of `label`.
+    fn short(&self, label: &str) -> String {
+        match self.labels.iter().position(|l| l == label) {
+            Some(k) if label.chars().count() > Self::LONGEST => format!("A{}", k + 1),
+            _ => label.to_string(),
+        }
+    }
+
+    /// One line per abbreviated label: `A<k> = <label>`.
+    fn legend(&self) -> Vec<String> {
+        self.labels
+            .iter()
+            .filter(|l| l.chars().count() > Self::LONGEST)
+            .map(|l| format!("{} = {l}", self.short(l)))
+            .collect()
+    }
 }
 
 /// Labels and numbers of an interval chart.
@@ -257,36 +319,40 @@ impl Rows {
 }
 
 /// Every agent's Bradley–Terry rating with its 95% interval (none for self-play).
-fn rating_rows(summary: &Summary) -> Rows {
+fn rating_rows(summary: &Summary, names: &ShortNames) -> Rows {
     let mut rows = Rows::default();
     for agent in summary.ratings.iter().flat_map(|t| &t.agents) {
         rows.push_numbers(
-            format!("{} ({} games)", agent.label, agent.games),
+            format!("{} ({} games)", names.short(&agent.label), agent.games),
             [agent.elo.elo, agent.elo.low, agent.elo.high],
         );
     }
     rows
 }
 
-/// Seat 0's win rate over decisive games with its Wilson interval, over all games and
-/// per pairing, labelled with their game counts; scopes without a decisive game are left
-/// out.
-fn seat0_rows(summary: &Summary) -> Rows {
-    let mut rows = Rows::default();
-    for scope in &summary.scopes {
-        let who = match &scope.pairing {
-            Some((_, a, b)) => format!("{a} vs {b}"),
-            None => "all games".to_string(),
-        };
-        let (wins, decisive) = (scope.seat0.wins, scope.seat0.decisive());
-        if let Some((low, high)) = wilson(wins, decisive) {
-            rows.push_numbers(
-                format!("{who} ({} games)", scope.seat0.games()),
-                [wins as f64 / decisive as f64, low, high],
-            );
-        }
-    }
-    rows
+/// Seat 0's wins, draws and losses over all games and, with more than one pairing, per
+/// pairing, labelled with their game counts.
+fn seat0_rows(summary: &Summary, names: &ShortNames) -> (Vec<String>, Vec<[u64; 3]>) {
+    let scopes = if summary.pairings.len() > 1 {
+        &summary.scopes[..]
+    } else {
+        &summary.scopes[..summary.scopes.len().min(1)]
+    };
+    scopes
+        .iter()
+        .filter(|scope| scope.seat0.games() > 0)
+        .map(|scope| {
+            let who = match &scope.pairing {
+                Some((_, a, b)) => format!("{} vs {}", names.short(a), names.short(b)),
+                None => "all games".to_string(),
+            };
+            let w = &scope.seat0;
+            (
+                format!("{who} ({} games)", w.games()),
+                [w.wins, w.draws, w.losses],
+            )
+        })
+        .unzip()
 }
 
 #[cfg(test)]
@@ -299,10 +365,10 @@ mod tests {
     }
 
     #[test]
-    fn chart_rows_come_from_the_summary_and_undefined_ones_are_left_out() {
+    fn chart_rows_come_from_the_summary() {
         use Result0::*;
         // x beats y in all 4 games: the prior keeps both ratings finite and opposite (mean
-        // zero); seat 0 wins the even games and loses the odd ones, 2 of 4 decisive.
+        // zero); seat 0 wins the even games and loses the odd ones.
         let games = [
             game(0, ["x", "y"], Win, 10),
             game(1, ["y", "x"], Loss, 12),
@@ -310,52 +376,106 @@ mod tests {
             game(3, ["y", "x"], Loss, 30),
         ];
         let summary = summarise(&games, None, None).unwrap();
-        let elo = rating_rows(&summary);
+        let names = ShortNames::of(&summary);
+        let elo = rating_rows(&summary, &names);
         assert_eq!(elo.labels, ["x (4 games)", "y (4 games)"]);
         assert!(elo.values[0] > 0.0 && elo.values[0].is_finite());
         assert_eq!(elo.values[0], -elo.values[1]);
         assert!(elo.lows[0] < elo.values[0] && elo.values[0] < elo.highs[0]);
-        let seat0 = seat0_rows(&summary);
-        assert_eq!(seat0.labels, ["all games (4 games)", "x vs y (4 games)"]);
-        assert_eq!(seat0.values, vec![0.5, 0.5]);
-        // Only draws: no decisive game, no seat-0 row.
-        let draws = [game(0, ["x", "y"], Draw, 5), game(1, ["y", "x"], Draw, 5)];
+        // One pairing: its row would repeat "all games".
         assert_eq!(
-            seat0_rows(&summarise(&draws, None, None).unwrap()),
-            Rows::default()
+            seat0_rows(&summary, &names),
+            (vec!["all games (4 games)".to_string()], vec![[2, 0, 2]])
         );
+    }
 
-        let dir = std::env::temp_dir().join(format!("agon-report-{}", std::process::id()));
+    /// The charts of a run in a scratch folder, as text: ratings, seat0, lengths.
+    fn drawn(name: &str, games: &[GameRow]) -> [String; 3] {
+        let dir = std::env::temp_dir().join(format!("agon-charts-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        IntervalChart {
-            title: "t",
-            axis: "Elo",
-            reference: Some(0.0),
-            labels: &elo.labels,
-            values: &elo.values,
-            lows: &elo.lows,
-            highs: &elo.highs,
-        }
-        .draw(&dir.join(RATINGS_SVG))
-        .unwrap();
-        IntervalChart {
-            title: "s",
-            axis: "rate",
-            reference: Some(0.5),
-            labels: &seat0.labels,
-            values: &seat0.values,
-            lows: &seat0.lows,
-            highs: &seat0.highs,
-        }
-        .draw(&dir.join(SEAT0_SVG))
-        .unwrap();
-        histogram(&dir.join(LENGTHS_SVG), "l", "plies", &[10, 12, 10, 30]).unwrap();
-        for file in [RATINGS_SVG, SEAT0_SVG, LENGTHS_SVG] {
-            assert!(dir.join(file).is_file(), "{file}");
-        }
-        let svg = std::fs::read_to_string(dir.join(RATINGS_SVG)).unwrap();
+        let summary = summarise(games, None, None).unwrap();
+        draw_charts(&dir, "g", games, &summary).unwrap();
+        let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap_or_default();
+        let svgs = [read(RATINGS_SVG), read(SEAT0_SVG), read(LENGTHS_SVG)];
         std::fs::remove_dir_all(&dir).unwrap();
-        assert!(svg.starts_with("<svg"));
-        assert!(svg.contains("x (4 games)"));
+        svgs
+    }
+
+    /// The text of every `<text>` element of an SVG.
+    fn texts(svg: &str) -> Vec<&str> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| {
+                t.split_once('>')
+                    .and_then(|(_, rest)| rest.split_once("</text>"))
+            })
+            .map(|(text, _)| text.trim())
+            .collect()
+    }
+
+    #[test]
+    fn seat0_chart_shows_draws_as_well_as_wins_and_losses() {
+        use Result0::*;
+        // 18 draws of 20: as a win rate over decisive games this drew as 0.0.
+        let mut games: Vec<GameRow> = (0..20).map(|i| game(i, ["x", "x"], Draw, 10)).collect();
+        games[0].result0 = Loss;
+        games[1].result0 = Win;
+        let [_, seat0, _] = drawn("draws", &games);
+        let texts = texts(&seat0);
+        for wanted in [
+            "seat 0 won",
+            "drawn",
+            "seat 0 lost",
+            "all games (20 games)",
+            "1-18-1",
+        ] {
+            assert!(texts.contains(&wanted), "{wanted} not in {texts:?}");
+        }
+    }
+
+    #[test]
+    fn long_labels_are_numbered_with_a_legend_and_ticks_have_no_needless_decimals() {
+        use Result0::*;
+        let long = "mcts:c=1.4,iters=10000,parallel=tree,reuse=true";
+        let games = [
+            game(0, [long, "y"], Win, 10),
+            game(1, ["y", long], Loss, 12),
+            game(2, [long, "y"], Draw, 10),
+            game(3, ["y", long], Loss, 30),
+        ];
+        let [ratings, seat0, _] = drawn("labels", &games);
+        let texts = texts(&ratings);
+        assert!(texts.contains(&"A1 (4 games)"), "{texts:?}");
+        assert!(texts.contains(&"y (4 games)"), "{texts:?}");
+        assert!(
+            texts.contains(&format!("A1 = {long}").as_str()),
+            "{texts:?}"
+        );
+        assert!(!texts.iter().any(|t| t.contains(&format!("{long} ("))));
+        // Tick labels are numbers such as -200 or 0, never -200.0.
+        let numbers: Vec<&&str> = texts.iter().filter(|t| t.parse::<f64>().is_ok()).collect();
+        assert!(numbers.len() >= 3, "{texts:?}");
+        assert!(numbers.iter().all(|t| !t.ends_with(".0")), "{numbers:?}");
+        assert!(seat0.contains(&format!("A1 = {long}")));
+    }
+
+    #[test]
+    fn lengths_chart_labels_the_games_stopped_by_the_cap() {
+        use Result0::*;
+        let mut games: Vec<GameRow> = (0..6)
+            .map(|i| game(i, ["x", "y"], Win, 10 + i as u32))
+            .collect();
+        for g in &mut games[4..] {
+            g.end_reason = "cap".into();
+            g.plies = 40;
+            g.result0 = Draw;
+        }
+        let [_, _, lengths] = drawn("cap", &games);
+        assert!(
+            texts(&lengths).contains(&"length cap: 2 games stopped at 40 plies"),
+            "{lengths}"
+        );
+        let [_, _, uncapped] = drawn("uncapped", &games[..4]);
+        assert!(!uncapped.contains("length cap"));
     }
 }

@@ -35,6 +35,7 @@ use anyhow::{Context, Result};
 
 use crate::args::{BadInput, TournamentArgs};
 use crate::audit::read_checked_games;
+use crate::games::offers_pie_swap;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::opening::Opening;
 use crate::progress::Progress;
@@ -45,6 +46,7 @@ use crate::record::{
 };
 use crate::report::{find_anchor, summarise, table};
 use crate::run_lock::{RunLock, LOCK_FILE};
+use crate::report_cmd::draw_charts;
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::speed::{speed_section, SPEED_FILE};
@@ -253,16 +255,17 @@ impl GameCommand for TournamentCommand<'_> {
                         .as_ref()
                         .is_some_and(|s| sprt_decides(s, &found.games.rows));
                 if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
+                    let summary = summarise(&found.games.rows, anchor.as_deref(), sprt.as_ref())?
+                        .with_pie_rule(offers_pie_swap(&game));
+                    for warning in summary.warnings() {
+                        eprintln!("{warning}");
+                    }
                     write!(
                         out,
                         "{} already holds this finished run; its summary:\n\n{}\n{}\n{}",
                         dir.display(),
                         heading_of(found.games.rows.len()),
-                        table(&summarise(
-                            &found.games.rows,
-                            anchor.as_deref(),
-                            sprt.as_ref()
-                        )?),
+                        table(&summary),
                         speed_section(&dir, &found.games.rows, &found.timings.rows, false)?,
                     )?;
                     return Ok(());
@@ -334,17 +337,18 @@ impl GameCommand for TournamentCommand<'_> {
             &mut progress,
             sprt.as_ref(),
         )?;
-        let summary = summarise(&rows, anchor.as_deref(), sprt.as_ref())?;
+        let summary = summarise(&rows, anchor.as_deref(), sprt.as_ref())?
+            .with_pie_rule(offers_pie_swap(&game));
         write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
         let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)?.rows;
         writeln!(out, "{}\n{}", heading_of(rows.len()), table(&summary))?;
         write!(out, "{}", speed_section(&dir, &rows, &timings, true)?)?;
-        writeln!(
-            out,
-            "wrote {}, {SPEED_FILE} in {}",
-            [META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE].join(", "),
-            dir.display()
-        )?;
+        let mut written = vec![META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE, SPEED_FILE];
+        written.extend(draw_charts(&dir, &meta.game, &rows, &summary)?);
+        for warning in summary.warnings() {
+            eprintln!("{warning}");
+        }
+        writeln!(out, "wrote {} in {}", written.join(", "), dir.display())?;
         out.flush()?;
         Ok(())
     }

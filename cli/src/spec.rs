@@ -69,6 +69,16 @@ impl AgentSpec {
             .collect();
         if allow_human {
             choices.push((HUMAN, &[]));
+        } else if text.split(':').next().map(str::trim) == Some(HUMAN) {
+            return Err(BadInput::new(format!(
+                "agent \"{HUMAN}\" reads moves from a person and plays only in agon play \
+                 (valid here: {})",
+                choices
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
         }
         let (name, mut params) = parse_with(text, "agent", &choices)?;
         if name != HUMAN {

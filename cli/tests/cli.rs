@@ -50,6 +50,11 @@ fn bad_specs_give_one_line_and_exit_2() {
         "game \"romgon:max_actions=0\": max_actions=0 is not valid: expected integer 1..100000",
     );
     assert_bad_input(
+        &["analyse", "--game", "invector", "--agent", "human"],
+        "agent \"human\" reads moves from a person and plays only in agon play (valid here: \
+         random, greedy, ab, solve, expectimax, star1, star2, mcts)",
+    );
+    assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "minimax"],
         "unknown agent \"minimax\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)",
     );
@@ -273,7 +278,10 @@ fn analyse_prints_info_lines_then_bestmove() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
-    let lines: Vec<&str> = text.lines().collect();
+    // The board of the position searched, a blank line, then the search.
+    let (board, search) = text.split_once("\n\n").unwrap();
+    assert!(board.contains('a') && !board.contains("info"), "{text}");
+    let lines: Vec<&str> = search.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
     for (i, line) in lines[..3].iter().enumerate() {
         let words: Vec<&str> = line.split(' ').collect();
@@ -309,10 +317,71 @@ fn analyse_prints_info_lines_then_bestmove() {
         "--agent",
         "ab",
     ]);
-    assert_eq!(
-        stdout(&o),
-        "game over: seat 0 (black) wins by elimination\n"
+    assert!(
+        stdout(&o).ends_with("\n\ngame over: seat 0 (black) wins by elimination\n"),
+        "{}",
+        stdout(&o)
     );
+}
+
+/// At a chance node `analyse` prints the board, one line per outcome (exact probability,
+/// the value after it from seat 0's view), the expectation and `bestmove (none)`: on
+/// Pig after a roll (expectimax, whose expectation is the weighted mean of the outcome
+/// values) and at 3Will's opening roll (star2, then mcts).
+#[test]
+fn analyse_at_a_chance_node_lists_the_outcomes_and_their_expectation() {
+    let analyse = |game: &str, moves: &str, agent: &str| {
+        let o = agon(&[
+            "analyse", "--game", game, "--moves", moves, "--agent", agent,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    for (game, moves, agent, faces) in [
+        ("pig", "roll", "expectimax:depth=2", 6),
+        ("threewill", "", "star2:depth=1", 6),
+        ("pig:die=4", "roll", "expectimax:depth=3", 4),
+    ] {
+        let text = analyse(game, moves, agent);
+        let (board, search) = text.split_once("\n\n").unwrap();
+        assert!(!board.is_empty(), "{text}");
+        let lines: Vec<&str> = search.lines().collect();
+        assert_eq!(lines.len(), faces + 2, "{text}");
+        let mut mean = 0.0;
+        for (i, line) in lines[..faces].iter().enumerate() {
+            let words: Vec<&str> = line.split(' ').collect();
+            assert_eq!(
+                [words[0], words[1], words[2], words[4], words[6]],
+                [
+                    "outcome",
+                    &(i + 1).to_string(),
+                    "probability",
+                    "value",
+                    "weight"
+                ],
+                "{line}"
+            );
+            assert_eq!(words[7], format!("1/{faces}"), "{line}");
+            let p: f64 = words[3].parse().unwrap();
+            assert!((p - 1.0 / faces as f64).abs() < 1e-6, "{line}");
+            mean += words[5].parse::<f64>().unwrap() / faces as f64;
+        }
+        let expectation: Vec<&str> = lines[faces].split(' ').collect();
+        assert_eq!(expectation[0], "expectation", "{text}");
+        // Values are printed to three decimals.
+        let value: f64 = expectation[1].parse().unwrap();
+        assert!(
+            (value - mean).abs() < 0.002,
+            "{value} against {mean}: {text}"
+        );
+        assert_eq!(lines[faces + 1], "bestmove (none)");
+    }
+    let text = analyse("threewill", "", "mcts:iters=50");
+    assert!(
+        text.contains("\noutcome 6 probability 0.166667 value "),
+        "{text}"
+    );
+    assert!(text.ends_with("\nbestmove (none)\n"), "{text}");
 }
 
 #[test]
@@ -336,6 +405,15 @@ fn listings_name_every_game_and_agent() {
         "{games}"
     );
     let agents = stdout(&agon(&["agents"]));
+    // The budget an agent really gets without one in its spec, and where human plays.
+    assert!(
+        agents.contains("\n  without a budget in its spec: iters=10000\n  parameters:\n    iters     integer 1..9223372036854775807  default 10000 if no budget  "),
+        "{agents}"
+    );
+    assert!(
+        agents.contains("\nhuman: a person typing moves on standard input\n  plays: every game, in agon play only (tournament, run and analyse refuse it)\n"),
+        "{agents}"
+    );
     for name in ["random:", "greedy:", "ab:", "solve:", "human:"] {
         assert!(
             agents.contains(&format!("\n{name}")) || agents.starts_with(name),
@@ -462,19 +540,20 @@ fn golden_games_csv_of_a_seeded_self_play() {
         std::fs::read_to_string(out.join("summary.csv")).unwrap(),
         r#"section,pairing,agent_a,agent_b,subject,statistic,value,low,high
 pairing,0,random,random,,games,2,,
+pairing,0,random,random,,distinct_games,2,,
 pairing,0,random,random,,wins,0,,
 pairing,0,random,random,,draws,0,,
 pairing,0,random,random,,losses,2,,
 pairing,0,random,random,,score,0.0000,,
 pairing,0,random,random,,elo,-inf,-inf,216.2
 pairing,0,random,random,,los,0.0786,,
-pairing,0,random,random,,pairs,1,,
-pairing,0,random,random,,pairs_ll,1,,
-pairing,0,random,random,,pairs_ld,0,,
-pairing,0,random,random,,pairs_dd,0,,
-pairing,0,random,random,,pairs_wd,0,,
-pairing,0,random,random,,pairs_ww,0,,
-pairing,0,random,random,,elo_pairs,-inf,-inf,511.5
+pairing,0,random,random,,pairs,,,
+pairing,0,random,random,,pairs_ll,,,
+pairing,0,random,random,,pairs_ld,,,
+pairing,0,random,random,,pairs_dd,,,
+pairing,0,random,random,,pairs_wd,,,
+pairing,0,random,random,,pairs_ww,,,
+pairing,0,random,random,,elo_pairs,,,
 seat,,,,0,wins,1,,
 seat,,,,0,draws,0,,
 seat,,,,0,losses,1,,
@@ -563,9 +642,10 @@ end,0,random,random,elimination,draws,0,,
         stdout_without_speed(&o),
         format!(
             r#"invector:height=2,pie=true,width=3: 2 games (2 per pairing), seed 5
-pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
-#  agent A  agent B  games  W-D-L   score       Elo A-B [95%]     LOS  pairs LL-LD-DD-WD-WW  Elo by pairs [95%]
-0  random   random       2  0-0-2  0.0000  -inf [-inf, 216.2]  0.0786             1-0-0-0-0  -inf [-inf, 511.5]
+pairings (A against B; A is seat 0 in even games; distinct: games with their own move list)
+#  agent A  agent B  games  distinct  W-D-L   score       Elo A-B [95%]     LOS
+0  random   random       2         2  0-0-2  0.0000  -inf [-inf, 216.2]  0.0786
+pairing 0: self-play, so each game stands alone (a pair does not share its start and luck): pair statistics do not apply
 
 first-move advantage (seat 0 moves first; side: the side that moved first)
 scope      by          W-D-L           win rate [95%]  p (50%)              score [95%]          swap rate [95%]
@@ -573,6 +653,7 @@ all games  seat 0      1-0-1  0.5000 [0.0945, 0.9055]   1.0000  0.5000 [0.0000, 
 all games  side black  0-0-2  0.0000 [0.0000, 0.6576]   0.5000  0.0000 [0.0000, 0.7764]  0.5000 [0.0945, 0.9055]
 pairing 0  seat 0      1-0-1  0.5000 [0.0945, 0.9055]   1.0000  0.5000 [0.0000, 1.0000]
 pairing 0  side black  0-0-2  0.0000 [0.0000, 0.6576]   0.5000  0.0000 [0.0000, 0.7764]  0.5000 [0.0945, 0.9055]
+win rate: wins over decisive games; p (50%): the chance of a win rate at least this far from 50% if both were equally likely to win (exact binomial test, two-sided)
 
 game length in plies and in turns (as the game's rules count them)
 scope      in     games  mean    sd  min    q1  median    q3  max
@@ -586,7 +667,7 @@ scope      end reason   seat 0 won  seat 1 won  drawn
 all games  elimination           1           1      0
 pairing 0  elimination           1           1      0
 
-wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in {}
+wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv, seat0.svg, lengths.svg in {}
 "#,
             out.display()
         )
@@ -673,9 +754,9 @@ fn sprt_and_ratings_of_a_two_agent_match() {
         stdout_without_speed(&o),
         format!(
             r#"invector:height=2,pie=true,width=3: 4 games (4 per pairing), seed 5
-pairings (A against B; A is seat 0 in even games; DD counts WL pairs too)
-#  agent A  agent B  games  W-D-L   score      Elo A-B [95%]     LOS  pairs LL-LD-DD-WD-WW  Elo by pairs [95%]
-0  random   greedy       4  0-0-4  0.0000  -inf [-inf, 18.9]  0.0228             2-0-0-0-0  -inf [-inf, 216.2]
+pairings (A against B; A is seat 0 in even games; distinct: games with their own move list; DD counts WL pairs too)
+#  agent A  agent B  games  distinct  W-D-L   score      Elo A-B [95%]     LOS  pairs LL-LD-DD-WD-WW  Elo by pairs [95%]
+0  random   greedy       4         4  0-0-4  0.0000  -inf [-inf, 18.9]  0.0228             2-0-0-0-0  -inf [-inf, 216.2]
 
 SPRT elo0 0, elo1 5, alpha 0.05, beta 0.05: LLR -0.03 after 2 pairs (bounds -2.94, 2.94): continue
 
@@ -690,6 +771,7 @@ all games  seat 0      2-0-2  0.5000 [0.1500, 0.8500]   1.0000  0.5000 [0.0100, 
 all games  side black  4-0-0  1.0000 [0.5101, 1.0000]   0.1250  1.0000 [0.4729, 1.0000]  0.5000 [0.1500, 0.8500]
 pairing 0  seat 0      2-0-2  0.5000 [0.1500, 0.8500]   1.0000  0.5000 [0.0100, 0.9900]
 pairing 0  side black  4-0-0  1.0000 [0.5101, 1.0000]   0.1250  1.0000 [0.4729, 1.0000]  0.5000 [0.1500, 0.8500]
+win rate: wins over decisive games; p (50%): the chance of a win rate at least this far from 50% if both were equally likely to win (exact binomial test, two-sided)
 
 game length in plies and in turns (as the game's rules count them)
 scope      in     games  mean    sd  min    q1  median    q3  max
@@ -703,7 +785,7 @@ scope      end reason   seat 0 won  seat 1 won  drawn
 all games  elimination           2           2      0
 pairing 0  elimination           2           2      0
 
-wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in {}
+wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv, ratings.svg, seat0.svg, lengths.svg in {}
 "#,
             out.display()
         )
@@ -713,6 +795,7 @@ wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in {}
         summary.starts_with(
             r#"section,pairing,agent_a,agent_b,subject,statistic,value,low,high
 pairing,0,random,greedy,,games,4,,
+pairing,0,random,greedy,,distinct_games,4,,
 pairing,0,random,greedy,,wins,0,,
 pairing,0,random,greedy,,draws,0,,
 pairing,0,random,greedy,,losses,4,,
@@ -798,7 +881,7 @@ fn run_folders_are_reprinted_or_refused() {
     let first = agon(&tournament(out_text, &["--threads", "2"]));
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert!(stdout(&first).contains(&format!(
-        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in {out_text}"
+        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv, ratings.svg, seat0.svg, lengths.svg in {out_text}"
     )));
     let games = std::fs::read(out.join("games.csv")).unwrap();
 
@@ -887,7 +970,8 @@ fn bad_tournament_input_leaves_no_files() {
                 a[5] = "human";
                 a
             },
-            "unknown agent \"human\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)".into(),
+            "agent \"human\" reads moves from a person and plays only in agon play (valid here: \
+         random, greedy, ab, solve, expectimax, star1, star2, mcts)".into(),
         ),
         (
             {
@@ -918,9 +1002,19 @@ fn agon_alone_runs_the_default_tournament_then_reprints_it() {
         "{text}"
     );
     assert!(text.contains(
-        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv in results/default"
+        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv, ratings.svg, seat0.svg, \
+         lengths.svg in results/default"
     ));
-    for file in ["meta.csv", "games.csv", "timings.csv", "summary.csv"] {
+    for file in [
+        "meta.csv",
+        "games.csv",
+        "timings.csv",
+        "summary.csv",
+        "speed.csv",
+        "ratings.svg",
+        "seat0.svg",
+        "lengths.svg",
+    ] {
         assert!(dir.join("results/default").join(file).is_file(), "{file}");
     }
     let again = agon_in(Some(&dir), &[], "");

@@ -97,6 +97,7 @@ fn a_folder_that_is_not_a_run_is_refused_and_left_alone() {
     std::fs::remove_file(no_games.join("games.csv")).unwrap();
     std::fs::remove_file(no_games.join("summary.csv")).unwrap();
     std::fs::remove_file(no_games.join("speed.csv")).unwrap();
+    // The tournament drew its charts (self-play: no ratings); the refusal keeps them.
     assert_bad(
         &agon(&["report", text(&no_games)]),
         &format!("\"{}\" holds no games.csv", no_games.display()),
@@ -107,7 +108,10 @@ fn a_folder_that_is_not_a_run_is_refused_and_left_alone() {
         .collect();
     left.sort();
     // The tournament's lock file stays (see results/README.md); report added nothing.
-    assert_eq!(left, ["agon.lock", "meta.csv", "timings.csv"]);
+    assert_eq!(
+        left,
+        ["agon.lock", "lengths.svg", "meta.csv", "seat0.svg", "timings.csv"]
+    );
     assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -266,6 +270,47 @@ fn duplicated_reordered_out_of_range_or_edited_rows_are_refused_by_report() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The charts of a run stopped after 5 of its 12 games, drawn by `agon report`, are
+/// drawn again when `--resume` finishes the run: they equal an uninterrupted run's.
+#[test]
+fn charts_are_redrawn_when_a_resumed_run_finishes() {
+    let dir = scratch("resume");
+    let reference = dir.join("reference");
+    let o = agon(&common::small_tournament(text(&reference), &[]));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains(&format!(
+        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv, ratings.svg, seat0.svg, \
+         lengths.svg in {}",
+        reference.display()
+    )));
+
+    let stopped = dir.join("stopped");
+    std::fs::create_dir_all(&stopped).unwrap();
+    for file in ["meta.csv", "timings.csv"] {
+        std::fs::copy(reference.join(file), stopped.join(file)).unwrap();
+    }
+    let games = std::fs::read_to_string(reference.join("games.csv")).unwrap();
+    let kept: String = games.lines().take(6).map(|l| format!("{l}\n")).collect();
+    std::fs::write(stopped.join("games.csv"), kept).unwrap();
+    let o = agon(&["report", text(&stopped)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let lengths = || std::fs::read_to_string(stopped.join("lengths.svg")).unwrap();
+    assert!(lengths().contains("Game length, 5 games of "));
+    std::fs::remove_file(stopped.join("summary.csv")).unwrap();
+
+    let o = agon(&common::small_tournament(text(&stopped), &["--resume"]));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(lengths().contains("Game length, 12 games of "));
+    for file in ["ratings.svg", "seat0.svg", "lengths.svg"] {
+        assert_eq!(
+            std::fs::read(stopped.join(file)).unwrap(),
+            std::fs::read(reference.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The columns of games.csv in the older format (2).
 const OLDER_HEADER: &str =
     "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,nodes0,nodes1,\
@@ -313,5 +358,89 @@ fn an_older_folder_is_reported_with_a_note_and_printed_only() {
     );
     assert_eq!(stdout(&o), printed[..printed.find("\nwrote ").unwrap() + 1]);
     assert_eq!(std::fs::read(run.join("summary.csv")).unwrap(), summary);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Alpha-beta against itself replays one game: `tournament`, `run`, `report` and
+/// `merge` each warn on standard error and name the remedy; distinct games are not warned
+/// about.
+#[test]
+fn repeated_games_are_warned_about_by_every_command_that_summarises() {
+    let dir = scratch("repeats");
+    let warning = "warning: pairing 0 (ab:depth=2 vs ab:depth=2): 1 distinct game (by move list) in 4, so its \
+                   results count the same games again; vary the start with --random-opening K \
+                   or --openings FILE\n";
+    let tournament = |out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "tournament",
+            "--game",
+            "connect4",
+            "--agents",
+            "ab:depth=2",
+            "--games",
+            "4",
+            "--out",
+            out,
+        ];
+        args.extend_from_slice(extra);
+        agon(&args)
+    };
+    let warned = |o: &std::process::Output| {
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+        stderr(o)
+            .lines()
+            .filter(|l| l.starts_with("warning:"))
+            .count()
+            == 1
+            && stderr(o).contains(warning)
+    };
+    let run = dir.join("run");
+    assert!(warned(&tournament(text(&run), &[])));
+    assert!(warned(&agon(&["report", text(&run)])));
+    let summary = std::fs::read_to_string(run.join("summary.csv")).unwrap();
+    let spec = "ab:depth=2";
+    assert!(
+        summary.contains(&format!("\npairing,0,{spec},{spec},,distinct_games,1,,\n")),
+        "{summary}"
+    );
+
+    let shards: Vec<_> = (1..=2).map(|i| dir.join(format!("shard{i}"))).collect();
+    for (i, shard) in shards.iter().enumerate() {
+        let index = format!("{}/2", i + 1);
+        let o = tournament(text(shard), &["--shard", &index]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let merged = dir.join("merged");
+    assert!(warned(&agon(&[
+        "merge",
+        "--out",
+        text(&merged),
+        text(&shards[0]),
+        text(&shards[1]),
+    ])));
+
+    let file = dir.join("self.toml");
+    std::fs::write(
+        &file,
+        "question = \"q\"\ngame = \"connect4\"\nagents = [\"ab:depth=2\"]\ngames = 4\nseed = 1\n",
+    )
+    .unwrap();
+    let out = dir.join("from-file");
+    assert!(warned(&agon(&["run", text(&file), "--out", text(&out)])));
+
+    // A random agent against itself plays distinct games: no warning.
+    let varied = agon(&[
+        "tournament",
+        "--game",
+        "connect4",
+        "--agents",
+        "random",
+        "--games",
+        "4",
+        "--out",
+        text(&dir.join("random")),
+    ]);
+    assert_eq!(varied.status.code(), Some(0), "{}", stderr(&varied));
+    assert!(!stderr(&varied).contains("warning:"), "{}", stderr(&varied));
     std::fs::remove_dir_all(&dir).unwrap();
 }

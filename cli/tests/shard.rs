@@ -97,7 +97,8 @@ fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
     ]);
     ok(&o);
     assert!(stdout(&o).ends_with(&format!(
-        "merged 4 shards into {}: wrote meta.csv, games.csv, timings.csv, summary.csv\n",
+        "merged 4 shards into {}: wrote meta.csv, games.csv, timings.csv, summary.csv, \
+         ratings.svg, seat0.svg, lengths.svg\n",
         merged.display()
     )));
     for file in ["games.csv", "summary.csv"] {

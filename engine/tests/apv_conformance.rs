@@ -1,5 +1,5 @@
 //! APV passes the conformance suite under every parameter combination, and behaves as
-//! the rules spec (`shared/rules/apv.md`) says in hand-built positions: each end rule
+//! the rules (`docs/games/apv.md`) say in hand-built positions: each end rule
 //! (a Pivot shut in by either side, by a primary move or a fired order; both at once;
 //! the turn cap, checked before the next order fires), orders that fire or fizzle, the
 //! order decision's own rules, Limited Orders, what `Eq` and the hash cover, the

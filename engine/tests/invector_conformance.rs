@@ -1,5 +1,5 @@
 //! Invector passes the conformance suite on many board sizes, pie rule on and off, and
-//! behaves as the rules spec (`shared/rules/invector.md`) says in hand-picked positions:
+//! behaves as the rules (`docs/games/invector.md`) say in hand-picked positions:
 //! board sizes, notation and its error messages, the pie rule, the forced pass, the end
 //! of the game, and the pinned initial hash.
 

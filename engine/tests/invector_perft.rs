@@ -126,7 +126,7 @@ fn data_file_is_well_formed_and_covers_what_is_required() {
 
 #[test]
 fn data_file_spec_lines_are_the_spec_vectors() {
-    // The table of shared/rules/invector.md, typed in again here so that an edit of the
+    // The rule text's table of perft counts, typed in again here so that an edit of the
     // data file cannot silently change it.
     let table: [(usize, usize, bool, [u64; 3]); 4] = [
         (5, 4, true, [31, 854, 19066]),

@@ -1,5 +1,5 @@
 //! Romgon passes the conformance suite under every combination of its parameters, and
-//! behaves as the rules spec (`shared/rules/romgon.md`) says on hand-built positions:
+//! behaves as the rules (`docs/games/romgon.md`) say on hand-built positions:
 //! each end rule (fortress under both defence variants, Rhombus captured, deadlock,
 //! threefold repetition, five-fold shuttle, draglock, length cap) and their order,
 //! notation and its error messages, parameters, and the pinned initial hash.

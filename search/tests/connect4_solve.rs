@@ -298,7 +298,7 @@ fn solve_proves_slow_middle_medium_positions() {
 /// positions than any table holds, so more is better.
 const FIRST_MOVE_HASH_MB: i64 = 4096;
 
-/// Proves the result (win, draw or loss: the facts the issue states) of the position
+/// Proves the result (win, draw or loss) of the position
 /// after the first move `column` for the second player, to move there, with the
 /// solver's `wdl` mode. The expected results come from Pons' solver's scores of the
 /// seven first moves, -2 -1 0 1 0 -1 -2 for `a` to `g` from the first player's view

@@ -343,8 +343,8 @@ fn unlimited_deepening_stops_before_exact_fractions_overflow() {
 
 /// Deeper searches on full-size Pig (target 100, a d6), from the start and from a
 /// middle game at a decision and at a chance node: the three agents agree exactly at
-/// every depth, and the node counts are printed (the figures in the closing note of
-/// issue 3 come from here). Heavy: run with
+/// every depth, and the node counts are printed (for comparing the three agents' costs).
+/// Heavy: run with
 /// `cargo test --release -p agon-search --test expectimax -- --ignored --nocapture`.
 #[test]
 #[ignore]

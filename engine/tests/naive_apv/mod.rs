@@ -1,5 +1,5 @@
 //! A naive reference implementation of APV, written from the rules spec
-//! (`shared/rules/apv.md`) alone, for checking the engine.
+//! (described in `docs/games/apv.md`) alone, for checking the engine.
 //!
 //! It shares no code with the engine: the board is a 9 × 9 array of optional units
 //! indexed by axial coordinates (cells with `|q + r| > 4` simply never used), every rule

@@ -1,5 +1,5 @@
 //! A naive reference implementation of Hexstrat, written from the rules spec
-//! (`shared/rules/hexstrat.md`) alone, for checking the engine.
+//! (described in `docs/games/hexstrat.md`) alone, for checking the engine.
 //!
 //! It shares no code with the engine: cells are `(q, r)` pairs looked up by scanning a
 //! list, squads live in a `Vec` (a destroyed squad is removed from it), moves are

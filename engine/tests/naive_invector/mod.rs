@@ -1,5 +1,5 @@
 //! A naive reference implementation of Invector, written from the rules spec
-//! (`shared/rules/invector.md`) alone, for checking the engine.
+//! (described in `docs/games/invector.md`) alone, for checking the engine.
 //!
 //! It shares no code with the engine: the board is a plain `Vec` of cells, every rule is
 //! a straightforward loop over cells and directions, and it has its own printer and

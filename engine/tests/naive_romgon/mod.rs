@@ -1,5 +1,5 @@
 //! A naive reference implementation of Romgon, written from the rules spec
-//! (`shared/rules/romgon.md`) alone, for checking the engine.
+//! (described in `docs/games/romgon.md`) alone, for checking the engine.
 //!
 //! It shares no code with the engine: the board is a plain 7 × 9 array of optional
 //! pieces addressed by (row, column), every pattern is computed from the doubled-column

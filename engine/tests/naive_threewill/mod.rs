@@ -1,5 +1,5 @@
-//! A naive reference model of 3Will, written from `shared/rules/threewill.md` alone and
-//! sharing no code with the engine: the board is a `Vec` of stacks (each a `Vec` of
+//! A naive reference model of 3Will, written from the rules (`docs/games/threewill.md`)
+//! alone and sharing no code with the engine: the board is a `Vec` of stacks (each a `Vec` of
 //! `'W'`/`'B'`, bottom first), cards are plain counters (the bank kept separately), and
 //! every node lists its children with their notation, by obvious loops. It is slow and
 //! simple on purpose: perft counts and move lists of the engine are checked against it.

@@ -1,7 +1,7 @@
 //! 3Will-3Agent-3D (K. J. L. Percival), a race of eight agents per side across an
 //! 8 × 8 board, driven by a die, with stacking, cards and a challenge of every
 //! declared victory. The project's description of the rules and of its readings is
-//! `docs/games/threewill.md`; the authority is `shared/rules/threewill.md`.
+//! `docs/games/threewill.md`.
 //!
 //! A turn is a chain of nodes: a roll (chance), the standard operation (a decision),
 //! then a stacking throw (chance) or, after a plain move, `free`/`done` decisions each

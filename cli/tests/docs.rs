@@ -1,0 +1,111 @@
+//! The project's documents stay true and self-contained: they name no file outside the
+//! repository, the summary rows the experiments' README points to exist, and the chart
+//! descriptions match what is drawn.
+
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::{agon, scratch, stderr, text};
+
+/// The workspace root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Every Markdown, Rust and TOML file of the workspace outside build output.
+fn documents(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !name.starts_with('.') && name != "target" {
+                documents(&path, found);
+            }
+        } else if [".md", ".rs", ".toml"].iter().any(|e| name.ends_with(e)) {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn docs_name_no_file_outside_the_repository() {
+    let mut files = Vec::new();
+    documents(&root(), &mut files);
+    assert!(files.len() > 50, "{files:?}");
+    // This file names what it looks for.
+    let this = Path::new(file!()).file_name().unwrap();
+    for file in files.iter().filter(|f| f.file_name().unwrap() != this) {
+        let body = std::fs::read_to_string(file).unwrap();
+        for (n, line) in body.lines().enumerate() {
+            for outside in ["shared/", "closing note", "the issue"] {
+                assert!(
+                    !line.contains(outside),
+                    "{}:{}: names {outside:?}: {line}",
+                    file.display(),
+                    n + 1
+                );
+            }
+        }
+    }
+}
+
+/// Every `name` row(s) that experiments/README.md points to is a section or statistic of
+/// a real summary.csv.
+#[test]
+fn experiments_readme_names_summary_rows_that_exist() {
+    let dir = scratch("rows");
+    let out = dir.join("run");
+    let file = root().join("experiments/invector-small-check.toml");
+    let o = agon(&["run", text(&file), "--out", text(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let names: Vec<&str> = summary
+        .lines()
+        .skip(1)
+        .flat_map(|l| {
+            let fields: Vec<&str> = l.split(',').collect();
+            [fields[0], fields[fields.len() - 4]]
+        })
+        .collect();
+    let readme = std::fs::read_to_string(root().join("experiments/README.md")).unwrap();
+    let rows: Vec<&str> = readme
+        .split('`')
+        .collect::<Vec<_>>()
+        .windows(2)
+        .filter(|w| w[1].starts_with(" row"))
+        .map(|w| w[0])
+        .collect();
+    assert!(!rows.is_empty(), "the README points to no summary row");
+    for row in rows {
+        assert!(
+            names.contains(&row),
+            "experiments/README.md names a `{row}` row"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// results/README.md describes the charts as drawn: ratings.svg shows each agent's
+/// Bradley–Terry rating (not a pairing's Elo), seat0.svg its wins, draws and losses.
+#[test]
+fn results_readme_describes_the_charts_as_drawn() {
+    let readme = std::fs::read_to_string(root().join("results/README.md")).unwrap();
+    let charts = &readme[readme.find("## Charts").unwrap()..];
+    let charts = &charts[..charts[3..].find("\n## ").unwrap()];
+    let item = |name: &str| {
+        let start = charts.find(&format!("- `{name}`")).unwrap();
+        charts[start..].split("\n- ").next().unwrap().to_string()
+    };
+    assert!(
+        item("ratings.svg").contains("Bradley–Terry rating"),
+        "{charts}"
+    );
+    assert!(
+        item("seat0.svg").contains("wins, draws and losses"),
+        "{charts}"
+    );
+    assert!(item("lengths.svg").contains("cap"), "{charts}");
+}
