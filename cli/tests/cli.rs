@@ -1257,10 +1257,10 @@ fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
     assert_eq!(
         std::fs::read_to_string(solo.join("games.csv")).unwrap(),
         "game,pair,pairing,agent0,agent1,side0,side1,result0,winner,end_reason,plies,turns,decisions0,decisions1,nodes0,nodes1,opening,moves,note,digest\n\
-         0,0,0,random,random,first,second,1,0,target,16,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,\n\
-         1,0,0,random,random,first,second,0,1,target,10,2,5,0,hold hold hold roll 5 roll 2 roll 6 hold,\n\
-         2,1,0,random,random,first,second,1,0,target,18,7,5,0,hold roll 5 hold roll 5 hold hold roll 1 hold roll 1 roll 1 roll 6 hold,\n\
-         3,1,0,random,random,first,second,0,1,target,9,2,4,0,hold hold roll 1 roll 6 roll 6 hold,\n"
+         0,0,0,random,random,first,second,1,0,target,16,7,7,4,7,4,0,roll 4 roll 5 hold roll 3 hold hold roll 1 hold hold roll 3 hold,,87694754e0c1a416\n\
+         1,0,0,random,random,first,second,0,1,target,10,4,2,5,2,5,0,hold hold hold roll 5 roll 2 roll 6 hold,,01b78c7165f27c59\n\
+         2,1,0,random,random,first,second,1,0,target,18,9,7,5,7,5,0,hold roll 5 hold roll 5 hold hold roll 1 hold roll 1 roll 1 roll 6 hold,,8aec99f9458a43db\n\
+         3,1,0,random,random,first,second,0,1,target,9,4,2,4,2,4,0,hold hold roll 1 roll 6 roll 6 hold,,88f60507ea8087f5\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
