@@ -109,8 +109,8 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
     }
     let game = GameSpec::parse(&meta.game)
         .map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {}", e.0)))?;
-    let summary = summarise(&games, anchor.as_deref(), sprt.as_ref())?
-        .with_pie_rule(offers_pie_rule(&game)?);
+    let summary =
+        summarise(&games, anchor.as_deref(), sprt.as_ref())?.with_pie_rule(offers_pie_rule(&game)?);
 
     let rated = |anchor: &Option<String>| {
         anchor

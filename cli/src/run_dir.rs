@@ -45,8 +45,8 @@ use crate::record::{
     TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::report::{find_anchor, summarise, table};
-use crate::run_lock::{RunLock, LOCK_FILE};
 use crate::report_cmd::draw_charts;
+use crate::run_lock::{RunLock, LOCK_FILE};
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::speed::{speed_section, SPEED_FILE};
@@ -343,7 +343,13 @@ impl GameCommand for TournamentCommand<'_> {
         let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)?.rows;
         writeln!(out, "{}\n{}", heading_of(rows.len()), table(&summary))?;
         write!(out, "{}", speed_section(&dir, &rows, &timings, true)?)?;
-        let mut written = vec![META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE, SPEED_FILE];
+        let mut written = vec![
+            META_FILE,
+            GAMES_FILE,
+            TIMINGS_FILE,
+            SUMMARY_FILE,
+            SPEED_FILE,
+        ];
         written.extend(draw_charts(&dir, &meta.game, &rows, &summary)?);
         for warning in summary.warnings() {
             eprintln!("{warning}");

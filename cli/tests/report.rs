@@ -110,7 +110,13 @@ fn a_folder_that_is_not_a_run_is_refused_and_left_alone() {
     // The tournament's lock file stays (see results/README.md); report added nothing.
     assert_eq!(
         left,
-        ["agon.lock", "lengths.svg", "meta.csv", "seat0.svg", "timings.csv"]
+        [
+            "agon.lock",
+            "lengths.svg",
+            "meta.csv",
+            "seat0.svg",
+            "timings.csv"
+        ]
     );
     assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
