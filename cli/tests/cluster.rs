@@ -93,21 +93,8 @@ impl Slurm {
     }
 }
 
-/// Invector 5×4, alpha-beta at depth 2, greedy and random, 4 games per pairing: 12
-/// games, so 6 seat-swapped pairs.
-const SMALL: [&str; 11] = [
-    "tournament",
-    "--game",
-    "invector:width=5,height=4",
-    "--agents",
-    "ab:depth=2",
-    "greedy",
-    "random",
-    "--games",
-    "4",
-    "--seed",
-    "11",
-];
+/// The small tournament of the common module, without its output folder.
+const SMALL: [&str; 11] = common::SMALL_TOURNAMENT;
 
 fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()

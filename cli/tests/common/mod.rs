@@ -82,24 +82,26 @@ pub fn assert_bad(o: &Output, line: &str) {
     assert_eq!(stdout(o), "");
 }
 
-/// The arguments of a small tournament into `out`: Invector 5×4, alpha-beta at depth 2,
-/// greedy and random, 4 games per pairing (12 games), seed 11; then `extra`.
+/// A small tournament without its output folder: Invector 5×4, alpha-beta at depth 2,
+/// greedy and random, 4 games per pairing (12 games, so 6 seat-swapped pairs), seed 11.
+pub const SMALL_TOURNAMENT: [&str; 11] = [
+    "tournament",
+    "--game",
+    "invector:width=5,height=4",
+    "--agents",
+    "ab:depth=2",
+    "greedy",
+    "random",
+    "--games",
+    "4",
+    "--seed",
+    "11",
+];
+
+/// The arguments of [`SMALL_TOURNAMENT`] into `out`, then `extra`.
 pub fn small_tournament<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "tournament",
-        "--game",
-        "invector:width=5,height=4",
-        "--agents",
-        "ab:depth=2",
-        "greedy",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "11",
-        "--out",
-        out,
-    ];
+    let mut args = SMALL_TOURNAMENT.to_vec();
+    args.extend_from_slice(&["--out", out]);
     args.extend_from_slice(extra);
     args
 }
