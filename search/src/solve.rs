@@ -35,8 +35,9 @@
 //!   is used. The preview's heuristic ordering of the first plies costs a few per cent.
 //! - The table size matters most: a proof visits far more positions than the default
 //!   table holds; 512 MiB instead of 64 cut the proof from 152 to 63 million nodes.
-//!   Hence the solver's own default, [`DEFAULT_SOLVE_HASH_MB`]: with `ab`'s 16 MiB the
-//!   same proof took over eight minutes, with 512 MiB about 25 seconds.
+//!   Hence the solver's own default, [`DEFAULT_SOLVE_HASH_MB`]: on a 2-core machine
+//!   the proof of Invector 5×4 with `pie=false` took 94 seconds with 512 MiB, and with
+//!   `ab`'s 16 MiB it had not finished after ten minutes.
 //!
 //! ```compile_fail
 //! // Coin Nim has chance nodes: a solver for it does not compile.
@@ -58,8 +59,8 @@ pub const PREVIEW_DEPTH: u32 = crate::alphabeta::DEFAULT_DEPTH;
 
 /// The solver's table size in MiB when none is given (its `hash` default). A proof
 /// visits far more positions than a move's search, and its speed depends on the table
-/// above all (see the module docs): 512 MiB proves Invector 5×4 in about 25 seconds,
-/// where 16 MiB takes over eight minutes. A fixed size rather than one taken from the
+/// above all (see the module docs): 512 MiB proves Invector 5×4 in 94 seconds on a
+/// 2-core machine, where 16 MiB takes over ten minutes. A fixed size rather than one taken from the
 /// machine's memory, so that the same spec searches the same way everywhere; it fits a
 /// small machine (two workers with a solver in each seat need 2 GiB) and is allocated
 /// once per worker and seat in a tournament ([`crate::table_pool`]). Larger proofs
