@@ -1209,23 +1209,16 @@ fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
     // with a 1 in both games; in pair 1, turn 2 starts with a 4 in both, though the
     // games differ before and after.
     let dir = scratch("golden-pig");
+    // Pig to 10 with `agents`, 4 games per pairing, seed 5, one thread, into `out`.
+    let pig = |agents: &[&str], out: &std::path::Path| {
+        let mut args = vec!["tournament", "--game", "pig:target=10", "--agents"];
+        args.extend_from_slice(agents);
+        args.extend(["--games", "4", "--seed", "5", "--threads", "1", "--out"]);
+        args.push(out.to_str().unwrap());
+        agon(&args)
+    };
     let out = dir.join("run");
-    let o = agon(&[
-        "tournament",
-        "--game",
-        "pig:target=10",
-        "--agents",
-        "random",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "5",
-        "--threads",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = pig(&["random", "random"], &out);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         std::fs::read_to_string(out.join("games.csv")).unwrap(),
@@ -1238,21 +1231,7 @@ fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
     // Self-play of the same agent: every game is dealt its own luck, so the odd games
     // are not the even games' dice again (game 0 is as above: deal 0 is pair 0).
     let solo = dir.join("solo");
-    let o = agon(&[
-        "tournament",
-        "--game",
-        "pig:target=10",
-        "--agents",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "5",
-        "--threads",
-        "1",
-        "--out",
-        solo.to_str().unwrap(),
-    ]);
+    let o = pig(&["random"], &solo);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         std::fs::read_to_string(solo.join("games.csv")).unwrap(),

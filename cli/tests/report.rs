@@ -9,22 +9,7 @@ use common::{agon, assert_bad, scratch, stderr, stdout, text};
 fn report_recomputes_the_summary_and_draws_the_charts() {
     let dir = scratch("charts");
     let run = dir.join("run");
-    let t = agon(&[
-        "tournament",
-        "--game",
-        "invector:width=5,height=4",
-        "--agents",
-        "greedy",
-        "random",
-        "ab:depth=1",
-        "--games",
-        "6",
-        "--seed",
-        "3",
-        "--out",
-        text(&run),
-    ]);
-    assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+    let printed = run_into(&run, &[]);
     let summary = std::fs::read(run.join("summary.csv")).unwrap();
     std::fs::remove_file(run.join("summary.csv")).unwrap();
     // speed.csv comes from games.csv and timings.csv, so report writes it again alike.
@@ -36,7 +21,6 @@ fn report_recomputes_the_summary_and_draws_the_charts() {
     assert_eq!(std::fs::read(run.join("summary.csv")).unwrap(), summary);
     assert_eq!(std::fs::read(run.join("speed.csv")).unwrap(), speed);
     // The same heading and table as the tournament printed, then what was written.
-    let printed = stdout(&t);
     let table_end = printed.find("\nwrote ").unwrap() + 1;
     assert_eq!(
         stdout(&o),

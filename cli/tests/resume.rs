@@ -69,6 +69,16 @@ fn slow_run(out: &str, extra: &[&str]) -> Vec<String> {
     args
 }
 
+/// Runs [`slow_run`]`(out, extra)` to its end.
+fn slow(out: &str, extra: &[&str]) -> std::process::Output {
+    agon(
+        &slow_run(out, extra)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+}
+
 /// Complete rows of a games.csv (header excluded) right now.
 fn complete_rows(path: &Path) -> usize {
     std::fs::read(path)
@@ -80,12 +90,7 @@ fn complete_rows(path: &Path) -> usize {
 fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
     let dir = scratch("kill");
     let reference = dir.join("reference");
-    let whole = agon(
-        &slow_run(reference.to_str().unwrap(), &["--threads", "2"])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let whole = slow(reference.to_str().unwrap(), &["--threads", "2"]);
     assert_eq!(whole.status.code(), Some(0), "{}", text(&whole.stderr));
 
     // Kill a real run with SIGKILL once it has written some games but not all; retry
@@ -122,12 +127,7 @@ fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
 
     // Without --resume the unfinished run is refused and left alone.
     let games_before = read(&killed.join("games.csv"));
-    let refused = agon(
-        &slow_run(&killed_text, &["--threads", "2"])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let refused = slow(&killed_text, &["--threads", "2"]);
     assert_eq!(refused.status.code(), Some(2));
     // A row the kill left half-written is not counted.
     let found = complete_rows(&killed.join("games.csv"));
@@ -152,12 +152,7 @@ fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
     std::fs::write(killed.join("games.csv"), &games).unwrap();
     let torn_line = lines(&killed.join("games.csv")).len();
 
-    let resumed = agon(
-        &slow_run(&killed_text, &["--resume", "--threads", "1"])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let resumed = slow(&killed_text, &["--resume", "--threads", "1"]);
     let err = text(&resumed.stderr);
     assert_eq!(resumed.status.code(), Some(0), "{err}");
     assert!(
@@ -453,12 +448,7 @@ fn edited_rows_are_refused_by_their_digest_or_by_the_replay_of_their_moves() {
 fn a_second_process_in_a_running_folder_is_refused_naming_the_first_ones_pid() {
     let dir = scratch("two");
     let reference = dir.join("reference");
-    let whole = agon(
-        &slow_run(reference.to_str().unwrap(), &["--threads", "2"])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let whole = slow(reference.to_str().unwrap(), &["--threads", "2"]);
     assert_eq!(whole.status.code(), Some(0), "{}", text(&whole.stderr));
 
     // Start a run with --resume and, once it has written a game (so it holds the folder's
