@@ -47,8 +47,7 @@
 //! (it cost less to compute), the second slot on a tie.
 
 use crate::exact::{gcd, Exact};
-use crate::table_pool;
-use crate::tt::EPOCHS;
+use crate::table_pool::EpochBuckets;
 
 /// Entries per bucket: two 32-byte entries fill one 64-byte cache line.
 const ENTRIES_PER_BUCKET: usize = 2;
@@ -105,21 +104,12 @@ pub struct ChanceEntry {
 /// A fixed-size table of exact bounds (see the module docs).
 #[derive(Debug)]
 pub struct ChanceTable {
-    buckets: Box<[Bucket]>,
+    /// The buckets, with the epoch of their current entries (see the module docs).
+    buckets: EpochBuckets<Bucket>,
     /// `buckets.len() - 1` (the length is a power of two).
     mask: usize,
-    /// The current epoch, below [`ChanceTable::epochs`] (see the module docs).
-    epoch: u64,
     /// The current search's generation, `1..=u16::MAX`.
     generation: u16,
-}
-
-/// A table's memory as [`table_pool`] keeps it between agents: the buckets and the
-/// epoch their current entries carry.
-#[derive(Debug)]
-struct Kept {
-    buckets: Box<[Bucket]>,
-    epoch: u64,
 }
 
 /// The bounds packed over their least common denominator, or `None` if they do not
@@ -160,23 +150,11 @@ impl ChanceTable {
         let bytes = mb.saturating_mul(1 << 20);
         let fit = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let len = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        let (kept, reused) = table_pool::reuse_or_allocate(
-            |k: &Kept| k.buckets.len() == len,
-            || Kept {
-                buckets: vec![Bucket::default(); len].into_boxed_slice(),
-                epoch: 0,
-            },
-        );
-        let mut table = ChanceTable {
-            buckets: kept.buckets,
+        ChanceTable {
+            buckets: EpochBuckets::new(len),
             mask: len - 1,
-            epoch: kept.epoch,
             generation: 1,
-        };
-        if reused {
-            table.clear();
         }
-        table
     }
 
     /// Number of entries the table holds when full.
@@ -184,26 +162,11 @@ impl ChanceTable {
         self.buckets.len() * ENTRIES_PER_BUCKET
     }
 
-    /// How many epochs the table tells apart: [`EPOCHS`], or fewer in a table of fewer
-    /// buckets.
-    fn epochs(&self) -> u64 {
-        (self.mask as u64 + 1).min(EPOCHS)
-    }
-
     /// Empties the table: from now on it answers exactly as a new one, in O(1) except
     /// once every [`EPOCHS`] clears, when it zeroes its memory (see the module docs).
     pub fn clear(&mut self) {
         self.generation = 1;
-        self.epoch += 1;
-        if self.epoch == self.epochs() {
-            self.buckets.fill(Bucket::default());
-            self.epoch = 0;
-        }
-    }
-
-    /// What a slot stores in place of `key` in this epoch.
-    fn tag(&self, key: u64) -> u64 {
-        key ^ self.epoch
+        self.buckets.clear();
     }
 
     /// Starts a new search: bounds stored before are no longer returned (their moves
@@ -225,7 +188,7 @@ impl ChanceTable {
     /// What the table holds for `key`, if anything.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<ChanceEntry> {
-        let tag = self.tag(key);
+        let tag = self.buckets.tag(key);
         let slot = self.buckets[self.bucket(key)]
             .slots
             .iter()
@@ -242,7 +205,7 @@ impl ChanceTable {
     /// move, replacing as the module docs describe.
     pub fn store(&mut self, key: u64, depth: u8, lo: Exact, hi: Exact, mv: Option<u32>) {
         let generation = self.generation;
-        let (tag, mask) = (self.tag(key), self.mask as u64);
+        let (tag, mask) = (self.buckets.tag(key), self.mask as u64);
         let b = self.bucket(key);
         let slots = &mut self.buckets[b].slots;
         let same = slots
@@ -300,20 +263,11 @@ impl ChanceTable {
     }
 }
 
-impl Drop for ChanceTable {
-    /// Gives the memory to [`table_pool`], which keeps it for the thread's next table of
-    /// this size if the thread reuses tables.
-    fn drop(&mut self) {
-        table_pool::give_back(Kept {
-            buckets: std::mem::take(&mut self.buckets),
-            epoch: self.epoch,
-        });
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table_pool;
+    use crate::tt::EPOCHS;
 
     fn x(num: i128, den: i128) -> Exact {
         Exact::new(num, den)
@@ -440,7 +394,7 @@ mod tests {
                     "{mb} MiB: an entry outlived clear {round}"
                 );
             }
-            assert_eq!(reused.epoch, 3 % reused.epochs());
+            assert_eq!(reused.buckets.epoch(), 3 % reused.buckets.epochs());
         }
     }
 

@@ -24,6 +24,9 @@
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
+use std::ops::{Deref, DerefMut};
+
+use crate::tt::EPOCHS;
 
 thread_local! {
     /// Whether this thread keeps dropped tables for reuse.
@@ -84,6 +87,107 @@ pub(crate) fn give_back<T: Any>(memory: T) {
     if REUSE.with(Cell::get) {
         // During the thread's teardown the pool may be gone: the memory is then freed.
         let _ = KEPT.try_with(|kept| kept.borrow_mut().push(Box::new(memory)));
+    }
+}
+
+/// The buckets of a table (a power of two of them) and the epoch their current entries
+/// carry: the memory and the O(1) clear that [`crate::tt`] and [`crate::chance_tt`]
+/// share (the tt module docs explain epochs). Taken from this thread's pool where it
+/// can be, and given back to it when dropped. Derefs to the buckets.
+#[derive(Debug)]
+pub(crate) struct EpochBuckets<B: Default + 'static> {
+    buckets: Box<[B]>,
+    /// The current epoch, below [`EpochBuckets::epochs`].
+    epoch: u64,
+}
+
+/// [`EpochBuckets`] as the pool keeps them (without the `Drop` that gives them back).
+struct Kept<B> {
+    buckets: Box<[B]>,
+    epoch: u64,
+}
+
+impl<B: Default + 'static> EpochBuckets<B> {
+    /// `len` empty buckets (`len` a power of two): the memory of a dropped table of this
+    /// size kept on this thread, cleared, or else newly allocated and zeroed memory.
+    pub(crate) fn new(len: usize) -> Self {
+        debug_assert!(len.is_power_of_two());
+        let (kept, reused) = reuse_or_allocate(
+            |k: &Kept<B>| k.buckets.len() == len,
+            || Kept {
+                buckets: (0..len).map(|_| B::default()).collect(),
+                epoch: 0,
+            },
+        );
+        let mut memory = EpochBuckets {
+            buckets: kept.buckets,
+            epoch: kept.epoch,
+        };
+        if reused {
+            memory.clear();
+        }
+        memory
+    }
+
+    /// The current epoch.
+    #[cfg(test)]
+    pub(crate) fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// How many epochs the buckets tell apart: [`EPOCHS`], or fewer with fewer buckets
+    /// (the epoch lives in the bucket-index bits of a stored key).
+    pub(crate) fn epochs(&self) -> u64 {
+        (self.buckets.len() as u64).min(EPOCHS)
+    }
+
+    /// Starts a new epoch, so that every entry stored before counts as empty; the clear
+    /// that would wrap the epochs zeroes the buckets instead.
+    pub(crate) fn clear(&mut self) {
+        self.epoch += 1;
+        if self.epoch == self.epochs() {
+            self.zero();
+        }
+    }
+
+    /// Zeroes every bucket and starts again at epoch 0.
+    pub(crate) fn zero(&mut self) {
+        self.buckets.fill_with(B::default);
+        self.epoch = 0;
+    }
+
+    /// What a slot stores in place of `key` in this epoch: the key with the epoch in its
+    /// bucket-index bits.
+    #[inline]
+    pub(crate) fn tag(&self, key: u64) -> u64 {
+        key ^ self.epoch
+    }
+}
+
+impl<B: Default + 'static> Deref for EpochBuckets<B> {
+    type Target = [B];
+
+    #[inline]
+    fn deref(&self) -> &[B] {
+        &self.buckets
+    }
+}
+
+impl<B: Default + 'static> DerefMut for EpochBuckets<B> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [B] {
+        &mut self.buckets
+    }
+}
+
+impl<B: Default + 'static> Drop for EpochBuckets<B> {
+    /// Gives the memory to the pool, which keeps it for the thread's next table of this
+    /// size if the thread reuses tables.
+    fn drop(&mut self) {
+        give_back(Kept {
+            buckets: std::mem::take(&mut self.buckets),
+            epoch: self.epoch,
+        });
     }
 }
 

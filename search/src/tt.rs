@@ -54,7 +54,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use crate::table_pool;
+use crate::table_pool::EpochBuckets;
 
 /// Default table size in MiB (`ab`'s and the chance agents' `hash` default): room for a
 /// million entries (half a million of the chance agents' larger ones), more than the
@@ -216,22 +216,13 @@ struct Bucket {
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
-/// A table's memory as [`table_pool`] keeps it between agents: the buckets and the
-/// epoch their current entries carry.
-#[derive(Debug)]
-struct Kept {
-    buckets: Box<[Bucket]>,
-    epoch: u64,
-}
-
 /// A fixed-size table of search results shared by reference (see the module docs).
 #[derive(Debug)]
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    /// The buckets, with the epoch of their current entries (see the module docs).
+    buckets: EpochBuckets<Bucket>,
     /// `buckets.len() - 1` (the length is a power of two).
     mask: usize,
-    /// The current epoch, below [`TranspositionTable::epochs`] (see the module docs).
-    epoch: u64,
     /// The current search's age, `0..16`.
     age: AtomicU8,
 }
@@ -245,23 +236,11 @@ impl TranspositionTable {
         let bytes = mb.saturating_mul(1 << 20);
         let fit = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let len = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        let (kept, reused) = table_pool::reuse_or_allocate(
-            |k: &Kept| k.buckets.len() == len,
-            || Kept {
-                buckets: (0..len).map(|_| Bucket::default()).collect(),
-                epoch: 0,
-            },
-        );
-        let mut table = TranspositionTable {
-            buckets: kept.buckets,
+        TranspositionTable {
+            buckets: EpochBuckets::new(len),
             mask: len - 1,
-            epoch: kept.epoch,
             age: AtomicU8::new(0),
-        };
-        if reused {
-            table.clear();
         }
-        table
     }
 
     /// Number of entries the table holds when full.
@@ -269,28 +248,12 @@ impl TranspositionTable {
         self.buckets.len() * ENTRIES_PER_BUCKET
     }
 
-    /// How many epochs the table tells apart: [`EPOCHS`], or fewer in a table of fewer
-    /// buckets (the epoch lives in the bucket-index bits of the stored key).
-    fn epochs(&self) -> u64 {
-        (self.mask as u64 + 1).min(EPOCHS)
-    }
-
     /// Empties the table: from now on it answers exactly as a new one (every entry
     /// stored before is gone, the search age starts again), in O(1) except once every
     /// [`EPOCHS`] clears, when it zeroes its memory (see the module docs).
     pub fn clear(&mut self) {
         *self.age.get_mut() = 0;
-        self.epoch += 1;
-        if self.epoch == self.epochs() {
-            self.buckets.fill_with(Bucket::default);
-            self.epoch = 0;
-        }
-    }
-
-    /// What a slot stores in place of `key` in this epoch: the key with the epoch in its
-    /// bucket-index bits.
-    fn tag(&self, key: u64) -> u64 {
-        key ^ self.epoch
+        self.buckets.clear();
     }
 
     /// Starts a new search: entries written from now on are younger than all others.
@@ -305,7 +268,7 @@ impl TranspositionTable {
 
     /// The entry stored for `key`, if any (see the module docs on torn entries).
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        let tag = self.tag(key);
+        let tag = self.buckets.tag(key);
         self.bucket(key).slots.iter().find_map(|slot| {
             let (check, data) = slot.load();
             if check ^ data == tag {
@@ -319,7 +282,7 @@ impl TranspositionTable {
     /// Stores `entry` for `key`, replacing as the module docs describe.
     pub fn store(&self, key: u64, entry: TtEntry) {
         let age = self.age.load(Relaxed);
-        let tag = self.tag(key);
+        let tag = self.buckets.tag(key);
         let bucket = self.bucket(key);
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
@@ -365,20 +328,10 @@ impl TranspositionTable {
     }
 }
 
-impl Drop for TranspositionTable {
-    /// Gives the memory to [`table_pool`], which keeps it for the thread's next table of
-    /// this size if the thread reuses tables.
-    fn drop(&mut self) {
-        table_pool::give_back(Kept {
-            buckets: std::mem::take(&mut self.buckets),
-            epoch: self.epoch,
-        });
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table_pool;
 
     fn entry(mv: Option<u32>, value: i32, depth: u8, bound: Bound) -> TtEntry {
         TtEntry {
@@ -530,7 +483,7 @@ mod tests {
                     "{mb} MiB: an entry outlived clear {round}"
                 );
             }
-            assert_eq!(reused.epoch, 3 % reused.epochs());
+            assert_eq!(reused.buckets.epoch(), 3 % reused.buckets.epochs());
         }
     }
 
