@@ -8,10 +8,16 @@
 /// well spread even for consecutive seeds, which is all Zobrist keys need.
 pub const fn splitmix64(state: u64) -> (u64, u64) {
     let next = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = next;
+    (next, splitmix64_mix(next))
+}
+
+/// splitmix64's output finaliser: a bijection of `u64` that spreads every input bit
+/// over the whole word, so nearby inputs give unrelated outputs (also used to mix keys
+/// and salts elsewhere).
+pub const fn splitmix64_mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (next, z ^ (z >> 31))
+    z ^ (z >> 31)
 }
 
 /// `N` pseudo-random 64-bit keys from `seed`, usable in a `const` or `static`.

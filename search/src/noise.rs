@@ -7,7 +7,7 @@
 //! offset per position:
 //!
 //! - the offset of position `s` for seat 0 is `mix(s.hash() ^ salt) mod (2N + 1) - N`
-//!   evaluator units (`mix` is splitmix64's finaliser), and the negation of it for seat
+//!   evaluator units (mixed by splitmix64's finaliser), and the negation of it for seat
 //!   1, so the evaluator stays zero-sum; finished positions get none, and the result is
 //!   clamped to the evaluator's bounds, so every [`Evaluator`] contract still holds;
 //! - the salt is the first word the agent draws from its random stream, at its first
@@ -22,6 +22,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
+use agon_engine::zobrist::splitmix64_mix;
 use agon_engine::{Evaluator, Seat, State, Turn};
 use rand::RngCore;
 
@@ -50,16 +51,8 @@ impl<E> Noisy<E> {
     /// The offset of the position with hash `hash`, from seat 0's view.
     fn offset(&self, hash: u64) -> i64 {
         let span = 2 * u64::from(self.amplitude) + 1;
-        (mix(hash ^ self.salt.load(Relaxed)) % span) as i64 - i64::from(self.amplitude)
+        (splitmix64_mix(hash ^ self.salt.load(Relaxed)) % span) as i64 - i64::from(self.amplitude)
     }
-}
-
-/// splitmix64's finaliser: a bijection of `u64` that spreads every input bit over the
-/// whole word, so nearby hashes and salts give unrelated offsets.
-fn mix(x: u64) -> u64 {
-    let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 impl<S: State, E: Evaluator<S>> Evaluator<S> for Noisy<E> {
@@ -68,11 +61,8 @@ impl<S: State, E: Evaluator<S>> Evaluator<S> for Noisy<E> {
         if state.turn() == Turn::Over {
             return value;
         }
-        let offset = if seat == 0 {
-            self.offset(state.hash())
-        } else {
-            -self.offset(state.hash())
-        };
+        let offset = self.offset(state.hash());
+        let offset = if seat == 0 { offset } else { -offset };
         let (low, high) = self.inner.bounds();
         (i64::from(value) + offset).clamp(i64::from(low), i64::from(high)) as i32
     }

@@ -26,6 +26,25 @@ use crate::random::RandomAgent;
 use crate::solve::{SolveConfig, Solver, DEFAULT_SOLVE_HASH_MB};
 use crate::tt::{DEFAULT_HASH_MB, MAX_HASH_MB};
 
+/// The boxed agent `$make` builds from `$eval` (bound to `$e`): as it is without
+/// `noise` (or with `noise=0`), or, with `noise=N`, from a [`Noisy`] evaluator whose salt
+/// the wrapping [`Salted`] agent draws at its first move. The one place where noise
+/// wraps an agent.
+macro_rules! maybe_noisy {
+    ($params:expr, $eval:expr, |$e:ident| $make:expr) => {
+        match noise($params) {
+            Some((amplitude, salt)) => {
+                let $e = Noisy::new($eval, amplitude, Arc::clone(&salt));
+                Box::new(Salted::new(Box::new($make), salt)) as Box<dyn Agent<_>>
+            }
+            None => {
+                let $e = $eval;
+                Box::new($make) as Box<dyn Agent<_>>
+            }
+        }
+    };
+}
+
 /// What `agon agents` lists about one agent.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AgentInfo {
@@ -343,16 +362,9 @@ where
                 threads,
                 ..AlphaBetaConfig::default()
             };
-            Ok(match noise(params) {
-                Some((amplitude, salt)) => {
-                    let eval = Noisy::new(eval, amplitude, Arc::clone(&salt));
-                    Box::new(Salted::new(
-                        Box::new(AlphaBeta::new(eval, config, label)),
-                        salt,
-                    ))
-                }
-                None => Box::new(AlphaBeta::new(eval, config, label)),
-            })
+            Ok(maybe_noisy!(params, eval, |eval| AlphaBeta::new(
+                eval, config, label
+            )))
         }
         "solve" => {
             let config = SolveConfig {
@@ -423,13 +435,7 @@ fn build_any<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
     }
     match name {
         "random" => Ok(Box::new(RandomAgent::with_label(label))),
-        "greedy" => Ok(match noise(params) {
-            Some((amplitude, salt)) => {
-                let eval = Noisy::new(eval, amplitude, Arc::clone(&salt));
-                Box::new(Salted::new(Box::new(Greedy::new(eval, label)), salt))
-            }
-            None => Box::new(Greedy::new(eval, label)),
-        }),
+        "greedy" => Ok(maybe_noisy!(params, eval, |eval| Greedy::new(eval, label))),
         "expectimax" => Ok(chance(ChanceMode::Expectimax)),
         "star1" => Ok(chance(ChanceMode::Star1)),
         "star2" => Ok(chance(ChanceMode::Star2)),

@@ -23,17 +23,12 @@ use agon_search::score::{clamp_eval, MATE};
 use agon_search::{
     Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Enhancements, SolveConfig, Solver, Value,
 };
+// `mix`: a reproducible mix of a few fields into a 64-bit key.
+use agon_engine::zobrist::splitmix64_mix as mix;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub mod tug;
-
-/// A reproducible mix of a few fields into a 64-bit key (splitmix64's finaliser).
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 // ---------------------------------------------------------------- Bonus Nim
 
