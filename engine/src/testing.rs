@@ -3,7 +3,7 @@
 //!
 //! [`check_conformance`] plays seeded random playouts and checks, at every node, the
 //! contracts documented on [`State`] (at chance nodes, also that
-//! [`State::common_outcome`] gives one of the outcomes, with [`SeededLuck`]). Failures come back as an `Err` naming the node (the
+//! [`State::common_outcome`] gives one of the outcomes, with [`SeededLuck`]; at decisions, that a pie swap is offered exactly at [`Game::pie_swap_decision`]). Failures come back as an `Err` naming the node (the
 //! move list from the start) and the broken property, so a test can also show that the
 //! harness catches a deliberately broken game.
 //!
@@ -150,9 +150,20 @@ pub fn check_conformance<G: Game>(
                     sample_outcome(&state, &mut rng)
                 }
                 Turn::Seat(_) => {
-                    decisions += 1;
                     let mut moves = Vec::new();
                     state.legal_moves(&mut moves);
+                    // The swap is offered exactly where the game says (and nowhere else).
+                    let offered = moves.iter().any(|&m| state.is_pie_swap(m));
+                    if offered != (game.pie_swap_decision() == Some(decisions)) {
+                        return Err(format!(
+                            "{}: after {decisions} decisions a pie swap is {}offered, but \
+                             pie_swap_decision() is {:?}",
+                            at(&line),
+                            if offered { "" } else { "not " },
+                            game.pie_swap_decision()
+                        ));
+                    }
+                    decisions += 1;
                     moves[rng.random_range(0..moves.len())]
                 }
             };
