@@ -32,6 +32,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use agon_engine::{State, Turn};
+use agon_search::score::finished_value;
 use agon_search::{SearchResult, Value};
 use anyhow::Result;
 
@@ -134,12 +135,7 @@ fn chance_node<G: PlayableGame>(
         after.apply(m);
         let value = match after.turn() {
             Turn::Over => {
-                let outcome = after.outcome().expect("a finished game has an outcome");
-                match outcome.score(0) {
-                    0 => Value::Draw,
-                    r if r > 0 => Value::Win(0),
-                    _ => Value::Loss(0),
-                }
+                finished_value(after.outcome().expect("a finished game has an outcome"), 0)
             }
             turn => {
                 let value = search::<G>(&after, spec, seed)?.value;

@@ -65,7 +65,7 @@ pub fn read_checked_games(
     plan: &Plan,
     written: Written,
 ) -> Result<Scanned<GameRow>> {
-    let scanned = match written {
+    let mut scanned = match written {
         Written::Now => read_games(path)?,
         Written::Older => read_older_games(path)?,
     };
@@ -84,7 +84,6 @@ pub fn read_checked_games(
             .into());
         }
     }
-    let mut scanned = scanned;
     dispatch(
         &plan.game,
         Replay {

@@ -33,12 +33,11 @@ use crate::record::{
     first_difference, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE,
     META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE,
 };
-use crate::report::{find_anchor, summarise, table};
+use crate::report::{summarise, table};
 use crate::report_cmd::draw_charts;
 use crate::run_dir;
 use crate::run_lock::RunLock;
 use crate::shard::Shard;
-use crate::spec::GameSpec;
 
 /// The rows of one shard folder, read and checked.
 struct ShardFolder {
@@ -113,15 +112,13 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         shard: None,
         ..first.clone()
     };
-    let labels: Vec<String> = plan_of(&whole)?
-        .entrants
-        .into_iter()
-        .map(|e| e.label)
-        .collect();
+    // Plan::new refuses a run whose game count does not fit, so `total` cannot overflow.
+    let plan = plan_of(&whole)?;
+    let total = plan.total_games();
     let anchor = args
         .anchor
         .as_deref()
-        .map(|name| find_anchor(&labels, name).map(|i| labels[i].clone()))
+        .map(|name| plan.anchor_label(name))
         .transpose()?;
     let meta = RunMeta {
         command,
@@ -129,16 +126,6 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         ..whole
     };
 
-    let total = first
-        .games_per_pairing
-        .checked_mul(pairings(first))
-        .ok_or_else(|| {
-            BadInput::new(format!(
-                "\"{}\" describes a run of more than {} games",
-                first_dir.display(),
-                u64::MAX
-            ))
-        })?;
     // Every index from 1 to count is present: a missing one was refused above.
     let folders = by_index
         .into_values()
@@ -161,8 +148,8 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     write_rows(&dir.join(GAMES_FILE), &games)?;
     write_rows(&dir.join(TIMINGS_FILE), &timings)?;
     // Last, as a tournament does: summary.csv marks the folder as a finished run.
-    let summary = summarise(&games, args.anchor.as_deref(), None)?
-        .with_pie_rule(offers_pie_rule(&GameSpec::parse(&meta.game)?)?);
+    let summary = summarise(&games, meta.anchor.as_deref(), None)?
+        .with_pie_rule(offers_pie_rule(&plan.game)?);
     write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     let mut written = vec![META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE];
     written.extend(draw_charts(dir, &meta.game, &games, &summary)?);
@@ -230,18 +217,6 @@ fn shard_of(meta: &RunMeta) -> Shard {
     meta.shard.expect("shard_meta accepts only shards")
 }
 
-/// The pairings of the run a meta describes (round robin; one agent plays itself).
-fn pairings(meta: &RunMeta) -> u64 {
-    let n = meta.agents.len() as u64;
-    if n == 1 {
-        1
-    } else {
-        // Agents listed in a meta.csv are few; saturating keeps a forged file from
-        // overflowing (the product with the games is checked).
-        n.saturating_mul(n - 1) / 2
-    }
-}
-
 /// The first field in which two shards' runs differ, naming both folders: any field of
 /// the run's identity, with shard counts in place of the shards themselves.
 fn run_difference(a_dir: &Path, a: &RunMeta, b_dir: &Path, b: &RunMeta) -> Option<String> {
@@ -304,11 +279,10 @@ fn finished_shard(dir: &Path, meta: &RunMeta, total: u64) -> Result<ShardFolder>
     if !dir.join(SUMMARY_FILE).is_file() {
         return Err(unfinished(format!("no {SUMMARY_FILE}")));
     }
-    let mut timings = found.timings.rows;
-    timings.truncate(n);
+    // Clean: timings.csv holds exactly the rows of the games.
     Ok(ShardFolder {
         games: found.games.rows,
-        timings,
+        timings: found.timings.rows,
     })
 }
 

@@ -43,7 +43,7 @@ pub const GAMES_HEADER: &str = "game,pair,pairing,agent0,agent1,side0,side1,resu
                                 end_reason,plies,turns,decisions0,decisions1,nodes0,nodes1,opening,\
                                 moves,note,digest";
 /// The header line of a games.csv of [`OLDER_FORMAT`].
-pub const OLDER_GAMES_HEADER: &str = "game,pair,pairing,agent0,agent1,side0,side1,result0,\
+const OLDER_GAMES_HEADER: &str = "game,pair,pairing,agent0,agent1,side0,side1,result0,\
                                       winner,end_reason,plies,nodes0,nodes1,opening,moves,note";
 /// The header line of timings.csv (without its line end): [`TimingRow`]'s fields.
 pub const TIMINGS_HEADER: &str = "game,time_us0,time_us1";

@@ -654,7 +654,7 @@ impl Summary {
 
 /// Lays out `cells` (the first row the header) in columns two spaces apart; the first
 /// `left` columns are left-aligned, the others (numbers) right-aligned.
-fn grid(cells: &[Vec<String>], left: usize) -> String {
+pub(crate) fn grid(cells: &[Vec<String>], left: usize) -> String {
     let columns = cells.first().map_or(0, Vec::len);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {
@@ -684,7 +684,8 @@ fn grid(cells: &[Vec<String>], left: usize) -> String {
     out
 }
 
-fn header(names: &[&str]) -> Vec<String> {
+/// A header row of `names`.
+pub(crate) fn header(names: &[&str]) -> Vec<String> {
     names.iter().map(|h| h.to_string()).collect()
 }
 

@@ -1,5 +1,4 @@
 //! `agon report DIR`: recomputes a run folder's summary from its games.csv alone, prints
-//! `agon report DIR`: recomputes a run folder's summary from its games.csv alone, prints
 //! it, writes summary.csv again, writes speed.csv from timings.csv (and prints it, apart
 //! from the reproducible table), and draws SVG charts into the folder (the same
 //! [`draw_charts`] a tournament and a merge call when they finish).
@@ -42,9 +41,8 @@ use crate::record::{
     scan, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE, META_FILE,
     OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
 };
-use crate::report::{find_anchor, summarise, table, Summary};
+use crate::report::{summarise, table, Summary};
 use crate::run_lock::RunLock;
-use crate::spec::GameSpec;
 use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::sprt::Sprt;
 
@@ -85,33 +83,10 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         .map(Sprt::parse)
         .transpose()
         .map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {e}")))?;
-    let labels: Vec<String> = plan.entrants.iter().map(|e| e.label.clone()).collect();
     let anchor = match &args.anchor {
-        Some(name) => Some(labels[find_anchor(&labels, name)?].clone()),
+        Some(name) => Some(plan.anchor_label(name)?),
         None => meta.anchor.clone(),
     };
-    // Checked before anything is read further, so that a bad --out writes nothing.
-    if let Some(target) = &args.out {
-        check_out(target)?;
-    }
-    let scanned = read_checked_games(&games_path, &meta, &plan, written)?;
-    if let Some(tail) = &scanned.tail {
-        eprintln!(
-            "note: {} line {}: {}; the report counts the complete rows before it",
-            games_path.display(),
-            tail.line,
-            tail.what
-        );
-    }
-    let games = scanned.rows;
-    if games.is_empty() {
-        return Err(BadInput::new(format!("\"{shown}\": {GAMES_FILE} holds no game")).into());
-    }
-    let game = GameSpec::parse(&meta.game)
-        .map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {}", e.0)))?;
-    let summary =
-        summarise(&games, anchor.as_deref(), sprt.as_ref())?.with_pie_rule(offers_pie_rule(&game)?);
-
     let rated = |anchor: &Option<String>| {
         anchor
             .as_ref()
@@ -132,18 +107,44 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
     } else {
         None
     };
-    // Where to write, and the run folder's lock when it is there.
-    let (target, _lock) = match (&args.out, &print_only) {
+    // Writing into the run folder: its lock is taken before games.csv is read, so that
+    // no process appends rows between the reading and the writing.
+    let lock = match (&args.out, &print_only) {
+        (None, None) => Some(RunLock::acquire(dir)?),
+        _ => None,
+    };
+    // Checked before anything is read further, so that a bad --out writes nothing.
+    if let Some(target) = &args.out {
+        check_out(target)?;
+    }
+    let scanned = read_checked_games(&games_path, &meta, &plan, written)?;
+    if let Some(tail) = &scanned.tail {
+        eprintln!(
+            "note: {} line {}: {}; the report counts the complete rows before it",
+            games_path.display(),
+            tail.line,
+            tail.what
+        );
+    }
+    let games = scanned.rows;
+    if games.is_empty() {
+        return Err(BadInput::new(format!("\"{shown}\": {GAMES_FILE} holds no game")).into());
+    }
+    let summary = summarise(&games, anchor.as_deref(), sprt.as_ref())?
+        .with_pie_rule(offers_pie_rule(&plan.game)?);
+
+    // Where to write: --out, else the run folder (under `lock`) unless printing only.
+    let target = match (&args.out, &print_only) {
         (Some(target), _) => {
             std::fs::create_dir_all(target)
                 .with_context(|| format!("cannot create {}", target.display()))?;
-            (Some(target.as_path()), None)
+            Some(target.as_path())
         }
         (None, Some(why)) => {
             eprintln!("note: {why}; printed only, nothing written (write it with --out OUTDIR)");
-            (None, None)
+            None
         }
-        (None, None) => (Some(dir.as_path()), Some(RunLock::acquire(dir)?)),
+        (None, None) => Some(dir.as_path()),
     };
 
     let shard = meta
@@ -179,6 +180,7 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         eprintln!("{warning}");
     }
     out.flush()?;
+    drop(lock);
     Ok(())
 }
 
@@ -211,6 +213,7 @@ pub fn draw_charts(
 ) -> Result<Vec<&'static str>> {
     let mut written = Vec::new();
     let names = ShortNames::of(summary);
+    let legend = names.legend();
     let ratings = rating_rows(summary, &names);
     if !ratings.labels.is_empty() {
         IntervalChart {
@@ -221,7 +224,7 @@ pub fn draw_charts(
             values: &ratings.values,
             lows: &ratings.lows,
             highs: &ratings.highs,
-            legend: &names.legend(),
+            legend: &legend,
         }
         .draw(&dir.join(RATINGS_SVG))?;
         written.push(RATINGS_SVG);
@@ -233,7 +236,7 @@ pub fn draw_charts(
             parts: ["seat 0 won", "drawn", "seat 0 lost"],
             labels: &labels,
             counts: &counts,
-            legend: &names.legend(),
+            legend: &legend,
         }
         .draw(&dir.join(SEAT0_SVG))?;
         written.push(SEAT0_SVG);

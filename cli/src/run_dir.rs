@@ -44,7 +44,7 @@ use crate::record::{
     Scanned, TimingRow, Written, FORMAT, GAMES_FILE, META_FILE, OLDER_FORMAT, SUMMARY_FILE,
     TIMINGS_FILE, TIMINGS_HEADER,
 };
-use crate::report::{find_anchor, summarise, table};
+use crate::report::{summarise, table};
 use crate::report_cmd::draw_charts;
 use crate::run_lock::{RunLock, LOCK_FILE};
 use crate::shard::Shard;
@@ -103,11 +103,10 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
         )
         .into());
     }
-    let labels: Vec<String> = plan.entrants.iter().map(|e| e.label.clone()).collect();
     let anchor = args
         .anchor
         .as_deref()
-        .map(|name| find_anchor(&labels, name).map(|i| labels[i].clone()))
+        .map(|name| plan.anchor_label(name))
         .transpose()?;
     let threads = worker_threads(args.threads)?;
     dispatch(
@@ -154,11 +153,11 @@ pub(crate) struct Found {
     /// The complete rows games.csv holds, `n` of them kept.
     pub(crate) complete: usize,
     /// Byte length of games.csv's header and first `n` rows: the rest is cut.
-    pub(crate) games_keep: u64,
+    games_keep: u64,
     /// timings.csv: its first `n` rows are the games' timings.
     pub(crate) timings: Scanned<TimingRow>,
     /// Byte length of timings.csv's header and first `n` rows: the rest is cut.
-    pub(crate) timings_keep: u64,
+    timings_keep: u64,
 }
 
 impl Found {
@@ -453,18 +452,19 @@ pub(crate) fn check_files(dir: &Path, plan: &Plan, meta: &RunMeta) -> Result<Fou
     games.rows.truncate(n);
     Ok(Found {
         complete,
-        games_keep: head_bytes(&games_path, games.keep, n)?,
-        timings_keep: head_bytes(&timings_path, timings.keep, n)?,
+        games_keep: head_bytes(&games_path, games.keep, complete, n)?,
+        timings_keep: head_bytes(&timings_path, timings.keep, timings.rows.len(), n)?,
         games,
         timings,
     })
 }
 
 /// The byte length of the header and first `n` rows of the file at `path`, of which a
-/// scan kept `keep` bytes (0: no complete header, nothing to keep).
-fn head_bytes(path: &Path, keep: u64, n: usize) -> Result<u64> {
-    if keep == 0 {
-        return Ok(0);
+/// scan kept `keep` bytes holding `rows` complete rows (0 bytes: no complete header,
+/// nothing to keep). The file is read again only when `n` cuts into those rows.
+fn head_bytes(path: &Path, keep: u64, rows: usize, n: usize) -> Result<u64> {
+    if keep == 0 || n == rows {
+        return Ok(keep);
     }
     let text = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(text

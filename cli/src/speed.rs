@@ -20,6 +20,7 @@ use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
 use crate::record::{GameRow, TimingRow};
+use crate::report::{grid, header};
 
 /// Name of the speed file in a run folder.
 pub const SPEED_FILE: &str = "speed.csv";
@@ -146,7 +147,7 @@ pub const SPEED_TITLE: &str = "speed (wall-clock thinking time, not reproducible
 /// The printed section: [`SPEED_TITLE`], then one aligned line per agent (time in
 /// seconds, milliseconds per decision, nodes per second), ending in a line end.
 pub fn speed_table(rows: &[SpeedRow]) -> String {
-    let mut cells = vec![[
+    let mut cells = vec![header(&[
         "agent",
         "games",
         "decisions",
@@ -154,9 +155,7 @@ pub fn speed_table(rows: &[SpeedRow]) -> String {
         "ms/decision",
         "nodes",
         "nodes/s",
-    ]
-    .map(String::from)
-    .to_vec()];
+    ])];
     for r in rows {
         let ms = r
             .us_per_decision
@@ -176,23 +175,7 @@ pub fn speed_table(rows: &[SpeedRow]) -> String {
             },
         ]);
     }
-    let widths: Vec<usize> = (0..cells[0].len())
-        .map(|c| cells.iter().map(|row| row[c].len()).max().unwrap_or(0))
-        .collect();
-    let mut out = format!("{SPEED_TITLE}\n");
-    for row in &cells {
-        let line: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, cell)| match c {
-                0 => format!("{cell:<w$}", w = widths[c]),
-                _ => format!("{cell:>w$}", w = widths[c]),
-            })
-            .collect();
-        out.push_str(line.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
+    format!("{SPEED_TITLE}\n{}", grid(&cells, 1))
 }
 
 #[cfg(test)]

@@ -47,6 +47,7 @@ use crate::games::PlayableGame;
 use crate::opening::Opening;
 use crate::progress::Progress;
 use crate::record::{GameRow, Result0, RunWriter, TimingRow};
+use crate::report::find_anchor;
 use crate::seeds;
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
@@ -210,6 +211,14 @@ impl Plan {
     /// Whether the run is self-play (one agent): then every game has its own deal.
     pub fn is_self_play(&self) -> bool {
         self.entrants.len() == 1
+    }
+
+    /// The label of the entrant `name` names (`--anchor`: a label, or a spec of the same
+    /// agent, see [`find_anchor`]); fails with [`BadInput`] listing the labels.
+    pub fn anchor_label(&self, name: &str) -> Result<String, BadInput> {
+        let labels: Vec<String> = self.entrants.iter().map(|e| e.label.clone()).collect();
+        let i = find_anchor(&labels, name)?;
+        Ok(labels[i].clone())
     }
 
     /// Games in the whole run ([`Plan::new`] checked that the count fits).
