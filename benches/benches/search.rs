@@ -23,7 +23,7 @@ use agon_engine::games::invector::InvectorEval;
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::RomgonEval;
 use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
-use agon_engine::{play_moves, Deterministic, Evaluator, Game, State, ZeroSumTwoPlayer};
+use agon_engine::{play_moves, Deterministic, Evaluator, Game, State};
 use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use agon_search::{
     Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Mcts, MctsConfig,
@@ -48,7 +48,7 @@ fn bench_ab(c: &mut Criterion) {
             ..AlphaBetaConfig::default()
         };
         let search = |state| {
-            let mut agent = AlphaBeta::new(InvectorEval, config, "ab");
+            let mut agent = AlphaBeta::new(InvectorEval, config);
             agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
         };
         group.throughput(Throughput::Elements(search(&state).nodes));
@@ -68,7 +68,7 @@ fn bench_default_rules_ab<G, E>(
     eval: E,
 ) where
     G: Game + Default,
-    G::State: Deterministic + ZeroSumTwoPlayer,
+    G::State: Deterministic,
     E: Evaluator<G::State>,
 {
     let mut group = c.benchmark_group(group_name);
@@ -83,7 +83,7 @@ fn bench_default_rules_ab<G, E>(
             ..AlphaBetaConfig::default()
         };
         let search = |state| {
-            let mut agent = AlphaBeta::new(eval.clone(), config, "ab");
+            let mut agent = AlphaBeta::new(eval.clone(), config);
             agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
         };
         group.throughput(Throughput::Elements(search(&state).nodes));
@@ -107,7 +107,7 @@ fn bench_romgon_ab(c: &mut Criterion) {
 const MCTS_ITERATIONS: u64 = 20_000;
 
 /// One MCTS search of `state`; throughput is iterations.
-fn bench_one_mcts<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
+fn bench_one_mcts<S: State, E: Evaluator<S>>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     name: &str,
     state: S,
@@ -122,7 +122,7 @@ fn bench_one_mcts<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
     group.throughput(Throughput::Elements(MCTS_ITERATIONS));
     group.bench_function(name, |b| {
         b.iter(|| {
-            let mut agent = Mcts::new(eval.clone(), config, "mcts");
+            let mut agent = Mcts::new(eval.clone(), config);
             agent.search(
                 black_box(&state),
                 &mut AgentRng::seed_from_u64(1),
@@ -185,7 +185,7 @@ fn bench_star2(c: &mut Criterion) {
             ..ExpectimaxConfig::default()
         };
         let search = |state| {
-            let mut agent = Expectimax::new(ThreeWillEval, config, "star2");
+            let mut agent = Expectimax::new(ThreeWillEval, config);
             agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
         };
         group.throughput(Throughput::Elements(search(&state).nodes));
@@ -213,7 +213,7 @@ fn bench_hexstrat_star2(c: &mut Criterion) {
             ..ExpectimaxConfig::default()
         };
         let search = |state| {
-            let mut agent = Expectimax::new(HexstratEval, config, "star2");
+            let mut agent = Expectimax::new(HexstratEval, config);
             agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
         };
         group.throughput(Throughput::Elements(search(&state).nodes));

@@ -33,13 +33,13 @@ use std::time::Duration;
 
 use agon_engine::{State, Turn};
 use agon_search::score::finished_value;
-use agon_search::{SearchResult, Value};
+use agon_search::{AgentKind, SearchResult, Value};
 use anyhow::Result;
 
 use crate::games::{GameCommand, PlayableGame};
 use crate::position::{describe_end, replay};
 use crate::seeds;
-use crate::spec::{AgentSpec, GameSpec};
+use crate::spec::{AgentSpec, GameSpec, Player};
 
 /// `agon analyse` for the game of a spec.
 pub struct AnalyseCommand<'a> {
@@ -69,7 +69,7 @@ pub fn analyse<G: PlayableGame>(
     seed: u64,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let mut agent = G::build_agent(spec, spec.to_string())?;
+    let mut agent = G::build_agent(spec)?;
     let mut state = game.initial_state();
     replay(&mut state, moves)?;
     writeln!(out, "{state}\n")?;
@@ -100,7 +100,7 @@ pub fn analyse<G: PlayableGame>(
         }
     });
     written?;
-    if spec.name == "solve" && !result.value.is_proven() {
+    if spec.player == Player::Agent(AgentKind::Solve) && !result.value.is_proven() {
         writeln!(
             out,
             "info string unproven: the budget ran out before the proof; the value is heuristic"
@@ -169,7 +169,7 @@ fn search<G: PlayableGame>(
     spec: &AgentSpec,
     seed: u64,
 ) -> Result<SearchResult<<G::State as State>::Move>> {
-    let mut agent = G::build_agent(spec, spec.to_string())?;
+    let mut agent = G::build_agent(spec)?;
     let mut rng = seeds::agent_rng(seed, 0, 0);
     Ok(agent.search(state, &mut rng, &mut |_| {}))
 }

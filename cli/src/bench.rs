@@ -313,7 +313,7 @@ impl GameCommand for BenchSearch<'_> {
             ))
             .into());
         }
-        let mut agent = G::build_agent(self.agent, self.agent.to_string())?;
+        let mut agent = G::build_agent(self.agent)?;
         let mut rng = seeds::agent_rng(SEED, 0, 0);
         let result = agent.search(&state, &mut rng, &mut |_| {});
         *self.measured = Some((result.nodes, result.time));

@@ -5,9 +5,9 @@
 //! game named by a [`GameSpec`] (checking what spans several parameters, such as a board
 //! size, with the game's own `from_params`) and calls the command with it, so the search
 //! inside runs with static dispatch, specialised for that game. Adding a game is one line
-//! in the `register_games!` list at the bottom: `deterministic` games get their agents
-//! from [`registry::build_deterministic`] (alpha-beta, solving), `chance` games from
-//! [`registry::build_chance`].
+//! in the `register_games!` list at the bottom, `Game => Evaluator;`: whether it has
+//! chance (and so which agents it gets, [`registry::build`]) is the game's own
+//! declaration, `State::Chance`.
 
 use agon_engine::games::apv::{Apv, ApvEval};
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
@@ -16,24 +16,31 @@ use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::{Romgon, RomgonEval};
 use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
-use agon_engine::{Evaluator, Game, ParamSpec, ZeroSumTwoPlayer};
-use agon_search::{registry, Agent};
+use agon_engine::{has_chance, Evaluator, Game, ParamSpec, State};
+use agon_search::registry::{self, BuildAgents};
+use agon_search::Agent;
 
 use crate::args::BadInput;
-use crate::spec::{AgentSpec, GameSpec};
+use crate::spec::{AgentSpec, GameSpec, Player};
 
 /// A game the command line can run: two seats, zero-sum, with an evaluator and a way
 /// to build agents for it.
-pub trait PlayableGame: Game<State: ZeroSumTwoPlayer> {
+pub trait PlayableGame: Game<State: State<Chance: BuildAgents>> {
     /// The game's heuristic evaluator, given to every searching agent.
     type Eval: Evaluator<Self::State> + Default;
 
-    /// A fresh agent from its spec, named `label` (a tournament label or the canonical
-    /// spec). Fails if the agent cannot play this game (e.g. `solve` on a chance game).
-    fn build_agent(
-        spec: &AgentSpec,
-        label: String,
-    ) -> Result<Box<dyn Agent<Self::State>>, BadInput>;
+    /// A fresh agent from its spec. Fails if the agent cannot play this game (e.g.
+    /// `solve` on a chance game). The human player is built by `agon play` itself.
+    fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
+        let Player::Agent(kind) = spec.player else {
+            return Err(BadInput::new(format!(
+                "agent \"{}\" reads moves from a person and plays only in agon play",
+                spec.name()
+            )));
+        };
+        registry::build(kind, &spec.params, Self::Eval::default())
+            .map_err(|e| BadInput::new(e.to_string()))
+    }
 }
 
 /// A command generic over the game; [`dispatch`] calls it with the game of a spec.
@@ -57,50 +64,16 @@ pub struct GameInfo {
     pub has_hidden_information: bool,
 }
 
-/// Implements [`PlayableGame`] for one game. `deterministic` games build agents with
-/// [`registry::build_deterministic`] (and must have no chance, checked at compile time),
-/// `chance` games with [`registry::build_chance`].
-macro_rules! playable {
-    (deterministic $game:ty => $eval:ty) => {
-        const _: () = assert!(
-            !<$game as Game>::HAS_CHANCE,
-            "a deterministic game has no chance"
-        );
-        impl PlayableGame for $game {
-            type Eval = $eval;
-            fn build_agent(
-                spec: &AgentSpec,
-                label: String,
-            ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
-                registry::build_deterministic(spec.name, &spec.params, <$eval>::default(), label)
-                    .map_err(|e| BadInput::new(e.to_string()))
-            }
-        }
-    };
-    (chance $game:ty => $eval:ty) => {
-        impl PlayableGame for $game {
-            type Eval = $eval;
-            fn build_agent(
-                spec: &AgentSpec,
-                label: String,
-            ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
-                registry::build_chance(spec.name, &spec.params, <$eval>::default(), label)
-                    .map_err(|e| BadInput::new(e.to_string()))
-            }
-        }
-    };
-}
-
 /// Declares the user-facing games: [`GAMES`], [`dispatch`] and each game's
-/// [`PlayableGame`] implementation, from one `kind Game => Evaluator;` line per game.
+/// [`PlayableGame`] implementation, from one `Game => Evaluator;` line per game.
 macro_rules! register_games {
-    ($($kind:ident $game:ty => $eval:ty;)+) => {
+    ($($game:ty => $eval:ty;)+) => {
         /// Every game the command line knows, in listing order.
         pub const GAMES: &[GameInfo] = &[$(GameInfo {
             name: <$game as Game>::NAME,
             about: <$game as Game>::ABOUT,
             params: <$game as Game>::param_specs,
-            has_chance: <$game as Game>::HAS_CHANCE,
+            has_chance: has_chance::<<$game as Game>::State>(),
             has_hidden_information: <$game as Game>::HAS_HIDDEN_INFORMATION,
         }),+];
 
@@ -118,7 +91,9 @@ macro_rules! register_games {
             unreachable!("game spec {spec} names no registered game")
         }
 
-        $(playable!($kind $game => $eval);)+
+        $(impl PlayableGame for $game {
+            type Eval = $eval;
+        })+
     };
 }
 
@@ -143,13 +118,13 @@ pub fn offers_pie_rule(spec: &GameSpec) -> anyhow::Result<bool> {
 }
 
 register_games! {
-    deterministic Invector => InvectorEval;
-    deterministic Connect4 => Connect4Eval;
-    chance Pig => PigEval;
-    deterministic Apv => ApvEval;
-    deterministic Romgon => RomgonEval;
-    chance ThreeWill => ThreeWillEval;
-    chance Hexstrat => HexstratEval;
+    Invector => InvectorEval;
+    Connect4 => Connect4Eval;
+    Pig => PigEval;
+    Apv => ApvEval;
+    Romgon => RomgonEval;
+    ThreeWill => ThreeWillEval;
+    Hexstrat => HexstratEval;
 }
 
 #[cfg(test)]
@@ -160,7 +135,9 @@ pub(crate) mod test_games {
 
     use super::*;
 
-    playable!(chance CoinNim => CoinNimEval);
+    impl PlayableGame for CoinNim {
+        type Eval = CoinNimEval;
+    }
 
     #[test]
     fn the_pie_rule_is_seen_where_the_game_offers_it() {

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use agon_engine::{ParamSpec, Params};
-use agon_search::registry;
+use agon_search::registry::{self, AgentKind};
 use anyhow::Result;
 
 use crate::games::GAMES;
@@ -38,16 +38,17 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
 /// Prints every agent with its parameters and the budget it searches with when the spec
 /// names none, then `human`, which only `agon play` accepts.
 pub fn agents(out: &mut dyn Write) -> Result<()> {
-    for agent in registry::AGENTS {
+    for kind in AgentKind::ALL {
+        let agent = kind.info();
         writeln!(out, "{}: {}", agent.name, agent.about)?;
-        let games = if agent.needs_deterministic {
+        let games = if kind.needs_deterministic() {
             "deterministic games only"
         } else {
             "every game"
         };
         writeln!(out, "  plays: {games}")?;
-        let budget = default_budget(agent);
-        if let Some(text) = budget_text(agent, &budget) {
+        let budget = default_budget(kind);
+        if let Some(text) = budget_text(&agent, &budget) {
             writeln!(out, "  without a budget in its spec: {text}")?;
         }
         write_params(out, agent.params, &budget)?;
@@ -72,9 +73,9 @@ const BUDGETS: [&str; 4] = ["depth", "nodes", "iters", "time"];
 /// empty for one that searches to the end), read from the spec parser's own completion
 /// ([`registry::complete_params`], which every parsed spec goes through), so the listing
 /// cannot drift from what runs.
-fn default_budget(agent: &registry::AgentInfo) -> Params {
-    let mut params = Params::defaults(agent.params);
-    registry::complete_params(agent.name, &mut params);
+fn default_budget(kind: AgentKind) -> Params {
+    let mut params = Params::defaults(kind.info().params);
+    registry::complete_params(kind, &mut params);
     params.0.retain(|name, _| BUDGETS.contains(name));
     params
 }
@@ -149,10 +150,10 @@ mod tests {
 
     #[test]
     fn listed_budgets_are_the_ones_parsed_specs_get() {
-        for agent in registry::AGENTS {
-            let mut parsed = AgentSpec::parse(agent.name, false).unwrap().params;
+        for kind in AgentKind::ALL {
+            let mut parsed = AgentSpec::parse(kind.name(), false).unwrap().params;
             parsed.0.retain(|name, _| BUDGETS.contains(name));
-            assert_eq!(default_budget(agent), parsed, "{}", agent.name);
+            assert_eq!(default_budget(kind), parsed, "{}", kind.name());
         }
         let mut text = Vec::new();
         agents(&mut text).unwrap();
@@ -160,7 +161,7 @@ mod tests {
         assert!(
             text.contains(&format!(
                 "\nmcts: {}\n  plays: every game\n  without a budget in its spec: iters={}\n",
-                registry::find("mcts").unwrap().about,
+                AgentKind::Mcts.info().about,
                 agon_search::mcts::DEFAULT_ITERATIONS
             )),
             "{text}"

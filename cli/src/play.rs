@@ -67,11 +67,11 @@ pub fn play<G: PlayableGame>(
 ) -> Result<()> {
     let names = [agents[0].to_string(), agents[1].to_string()];
     let mut players = Vec::with_capacity(2);
-    for (agent, name) in agents.iter().zip(&names) {
+    for agent in agents {
         players.push(if agent.is_human() {
             Player::Human
         } else {
-            Player::Agent(G::build_agent(agent, name.clone())?)
+            Player::Agent(G::build_agent(agent)?)
         });
     }
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(seed, 0, seat));

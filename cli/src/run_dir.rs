@@ -184,7 +184,7 @@ impl GameCommand for TournamentCommand<'_> {
         } = self;
         // Build each agent once so that a spec the game cannot use fails before any file.
         for entrant in &plan.entrants {
-            G::build_agent(&entrant.spec, entrant.label.clone())?;
+            G::build_agent(&entrant.spec)?;
         }
         // Likewise the opening: every line of an openings file, and on a game with a pie
         // rule the length of a random opening.

@@ -14,7 +14,7 @@
 use std::fmt;
 
 use agon_engine::{ParamSpec, Params};
-use agon_search::registry;
+use agon_search::registry::{self, AgentKind};
 
 use crate::args::BadInput;
 use crate::games;
@@ -50,11 +50,30 @@ impl fmt::Display for GameSpec {
     }
 }
 
+/// Who makes the moves of an agent spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person typing moves ([`HUMAN`], `agon play` only).
+    Human,
+    /// A searching agent of the registry.
+    Agent(AgentKind),
+}
+
+impl Player {
+    /// The name typed in a spec (`human`, `ab`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::Human => HUMAN,
+            Player::Agent(kind) => kind.name(),
+        }
+    }
+}
+
 /// An agent spec: a registered agent (or [`HUMAN`]) and its complete parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AgentSpec {
-    /// The agent's name (`ab`, `human`, ...).
-    pub name: &'static str,
+    /// Who plays.
+    pub player: Player,
     /// Every parameter, defaults and default budget filled in.
     pub params: Params,
 }
@@ -63,9 +82,9 @@ impl AgentSpec {
     /// Parses an agent spec against the search registry; `human` is accepted only when
     /// `allow_human` (interactive play).
     pub fn parse(text: &str, allow_human: bool) -> Result<AgentSpec, BadInput> {
-        let mut choices: Vec<(&'static str, &'static [ParamSpec])> = registry::AGENTS
+        let mut choices: Vec<(&'static str, &'static [ParamSpec])> = AgentKind::ALL
             .iter()
-            .map(|a| (a.name, a.params))
+            .map(|kind| (kind.name(), kind.info().params))
             .collect();
         if allow_human {
             choices.push((HUMAN, &[]));
@@ -81,15 +100,25 @@ impl AgentSpec {
             )));
         }
         let (name, mut params) = parse_with(text, "agent", &choices)?;
-        if name != HUMAN {
-            registry::complete_params(name, &mut params);
-        }
-        Ok(AgentSpec { name, params })
+        let player = match AgentKind::from_name(name) {
+            Ok(kind) => {
+                registry::complete_params(kind, &mut params);
+                Player::Agent(kind)
+            }
+            // `parse_with` accepted the name, so it is the human's.
+            Err(_) => Player::Human,
+        };
+        Ok(AgentSpec { player, params })
+    }
+
+    /// The agent's name (`ab`, `human`, ...).
+    pub fn name(&self) -> &'static str {
+        self.player.name()
     }
 
     /// Whether this is the interactive [`HUMAN`] agent.
     pub fn is_human(&self) -> bool {
-        self.name == HUMAN
+        self.player == Player::Human
     }
 
     /// A short name for tables and records: the agent's name and only the parameters
@@ -103,20 +132,20 @@ impl AgentSpec {
         for key in self.params.0.keys() {
             let mut trial = kept.clone();
             trial.0.remove(key);
-            let same = AgentSpec::parse(&canonical(self.name, &trial), true)
+            let same = AgentSpec::parse(&canonical(self.name(), &trial), true)
                 .is_ok_and(|spec| spec == *self);
             if same {
                 kept = trial;
             }
         }
-        canonical(self.name, &kept)
+        canonical(self.name(), &kept)
     }
 }
 
 impl fmt::Display for AgentSpec {
     /// The canonical text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&canonical(self.name, &self.params))
+        f.write_str(&canonical(self.name(), &self.params))
     }
 }
 

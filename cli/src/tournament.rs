@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Once};
 
 use agon_engine::{Outcome, State, Turn};
-use agon_search::{Agent, AgentRng};
+use agon_search::{Agent, AgentRng, AgentStats};
 use anyhow::{anyhow, Context, Result};
 use rayon::prelude::*;
 
@@ -291,7 +291,7 @@ pub fn play_game<G: PlayableGame>(
     let entrant = |seat: usize| &plan.entrants[seating.seats[seat]];
     let mut agents = [0, 1]
         .into_iter()
-        .map(|seat| G::build_agent(&entrant(seat).spec, entrant(seat).label.clone()))
+        .map(|seat| G::build_agent(&entrant(seat).spec))
         .collect::<Result<Vec<_>, _>>()?;
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(plan.seed, index, seat));
     let luck = seeds::PairLuck::new(plan.seed, seating.deal);
@@ -302,12 +302,18 @@ pub fn play_game<G: PlayableGame>(
         .play(game, plan.seed, seating.deal, &luck, &mut moves)?;
     let opening = moves.len() as u32;
     let mut decisions = [0u32; 2];
+    let mut stats = [AgentStats::default(); 2];
     let mut forfeit = None;
     loop {
         let m = match state.turn() {
             Turn::Over => break,
             Turn::Chance => state.common_outcome(&luck),
-            Turn::Seat(seat) => match agent_move(agents[seat].as_mut(), &state, &mut rngs[seat]) {
+            Turn::Seat(seat) => match agent_move(
+                agents[seat].as_mut(),
+                &state,
+                &mut rngs[seat],
+                &mut stats[seat],
+            ) {
                 Ok(m) => {
                     decisions[seat] += 1;
                     m
@@ -356,7 +362,6 @@ pub fn play_game<G: PlayableGame>(
             }
         }
     };
-    let stats = [agents[0].stats(), agents[1].stats()];
     let row = GameRow {
         game: index,
         pair: seating.pair,
@@ -388,15 +393,15 @@ pub fn play_game<G: PlayableGame>(
     Ok((row, timing))
 }
 
-/// Asks `agent` for its move at the decision node `state`; `Err` describes a fault that
+/// Asks `agent` for its move at the decision node `state`, adding the search to `stats`
+/// (the seat's totals for the game); `Err` describes a fault that
 /// forfeits the game: the agent panicked (`panicked at FILE:LINE:COL: MESSAGE`) or
 /// returned a move that is not legal here (`played the illegal move M`). The text is one
 /// line.
 ///
 /// The call runs under [`catch_unwind`] with [`AssertUnwindSafe`]: a panic may leave the
 /// agent half-updated, which is sound here because the faulty agent makes no further move
-/// (the game ends at once) and is only asked for its counters ([`Agent::stats`]) before it
-/// is dropped; `state` is borrowed immutably and the random stream belongs to this seat
+/// (the game ends at once) and is dropped; `state` is borrowed immutably and the random stream belongs to this seat
 /// of this game only. While the agent runs, the panic hook of [`quiet_agent_panics`] keeps
 /// the standard report off standard error (the forfeit line replaces it); a panic
 /// anywhere else is reported as usual. That includes a helper thread the agent starts
@@ -406,11 +411,18 @@ pub fn agent_move<S: State>(
     agent: &mut dyn Agent<S>,
     state: &S,
     rng: &mut AgentRng,
+    stats: &mut AgentStats,
 ) -> Result<S::Move, String> {
     quiet_agent_panics();
     // Restored, not cleared, afterwards: correct even if calls were ever nested.
     let outer = IN_AGENT.with(|f| f.replace(true));
-    let chosen = catch_unwind(AssertUnwindSafe(|| agent.select_move(state, rng)));
+    let chosen = catch_unwind(AssertUnwindSafe(|| {
+        let result = agent.search(state, rng, &mut |_| {});
+        stats.record(&result);
+        result
+            .best
+            .expect("Agent::search returns a move at a decision node")
+    }));
     IN_AGENT.with(|f| f.set(outer));
     let m = chosen.map_err(|payload| {
         let hooked = PANIC_REPORT.with(|r| r.borrow_mut().take());
@@ -617,10 +629,11 @@ mod tests {
 
     use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
     use agon_engine::{ConfigError, Game, ParamSpec, Params};
-    use agon_search::{registry, AgentStats, SearchInfo, SearchResult, Value};
+    use agon_search::{AgentKind, SearchInfo, SearchResult, Value};
     use rand::SeedableRng;
 
     use super::*;
+    use crate::spec::Player;
 
     #[test]
     fn labels_are_short_and_a_repeated_spec_is_numbered() {
@@ -643,10 +656,6 @@ mod tests {
     }
 
     impl<S: State> Agent<S> for Faulty<S::Move> {
-        fn name(&self) -> &str {
-            "faulty"
-        }
-
         fn search(
             &mut self,
             _state: &S,
@@ -665,10 +674,6 @@ mod tests {
                     tt_hits: 0,
                 },
             }
-        }
-
-        fn stats(&self) -> AgentStats {
-            AgentStats::default()
         }
     }
 
@@ -748,7 +753,8 @@ mod tests {
         start.legal_moves(&mut moves);
 
         let mut panics = Faulty::Panics;
-        let fault = agent_move(&mut panics, &start, &mut rng).unwrap_err();
+        let fault =
+            agent_move(&mut panics, &start, &mut rng, &mut AgentStats::default()).unwrap_err();
         // The hook's report: place (this file) and the message on one line.
         assert!(
             fault.starts_with("panicked at cli/src/tournament.rs:"),
@@ -757,7 +763,10 @@ mod tests {
         assert!(fault.ends_with(": out of ideas at move 1"), "{fault}");
 
         let mut legal = Faulty::Plays(moves[0]);
-        assert_eq!(agent_move(&mut legal, &start, &mut rng), Ok(moves[0]));
+        assert_eq!(
+            agent_move(&mut legal, &start, &mut rng, &mut AgentStats::default()),
+            Ok(moves[0])
+        );
 
         // A move that was legal at the start but is not after it has been played.
         let (stale, after) = moves
@@ -772,7 +781,7 @@ mod tests {
             .expect("some opening move cannot be repeated");
         let mut illegal = Faulty::Plays(stale);
         assert_eq!(
-            agent_move(&mut illegal, &after, &mut rng),
+            agent_move(&mut illegal, &after, &mut rng, &mut AgentStats::default()),
             Err(format!(
                 "played the illegal move {}",
                 after.format_move(stale)
@@ -791,7 +800,6 @@ mod tests {
         type State = InvectorState;
         const NAME: &'static str = "faulty-invector";
         const ABOUT: &'static str = "Invector with a panicking random agent (tests only)";
-        const HAS_CHANCE: bool = false;
         const HAS_HIDDEN_INFORMATION: bool = false;
 
         fn param_specs() -> &'static [ParamSpec] {
@@ -810,15 +818,11 @@ mod tests {
     impl PlayableGame for FaultyInvector {
         type Eval = InvectorEval;
 
-        fn build_agent(
-            spec: &AgentSpec,
-            label: String,
-        ) -> Result<Box<dyn Agent<InvectorState>>, BadInput> {
-            if spec.name == "random" {
+        fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<InvectorState>>, BadInput> {
+            if spec.player == Player::Agent(AgentKind::Random) {
                 return Ok(Box::new(Faulty::Panics));
             }
-            registry::build_deterministic(spec.name, &spec.params, InvectorEval, label)
-                .map_err(|e| BadInput::new(e.to_string()))
+            Invector::build_agent(spec)
         }
     }
 

@@ -108,6 +108,12 @@ impl MoveError {
 /// history kept only to detect repetition is left out of `Eq` and of the hash, as is a
 /// plain ply counter used only for a length cap.
 pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static {
+    /// Whether this game has chance: [`NoChance`] or [`WithChance`], the one place a game
+    /// says so. Alpha-beta and the exact solver need [`NoChance`] ([`Deterministic`]), so
+    /// they do not compile for a game with chance; the conformance suite checks the
+    /// declaration against play (a game without chance never reaches `Turn::Chance`, one
+    /// with chance does).
+    type Chance: ChanceKind;
     /// Decisions and chance outcomes of this game.
     type Move: Move;
     /// What [`State::apply`] returns so that [`State::undo`] can restore the state. A
@@ -258,8 +264,6 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// One line describing the game, for `agon games`.
     const ABOUT: &'static str;
-    /// Whether any node is ever `Turn::Chance`.
-    const HAS_CHANCE: bool;
     /// Whether some information is hidden from both players (modelled as chance).
     const HAS_HIDDEN_INFORMATION: bool;
 
@@ -287,12 +291,48 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     }
 }
 
-/// Marker: the game never reaches `Turn::Chance`. Alpha-beta requires it, so it cannot
-/// be compiled for a dice game.
-pub trait Deterministic: State {}
+/// Whether a game has chance nodes: implemented by [`NoChance`] and [`WithChance`] only,
+/// the two values of [`State::Chance`].
+pub trait ChanceKind: sealed::Sealed + Send + Sync + 'static {
+    /// Whether some node is `Turn::Chance`.
+    const HAS_CHANCE: bool;
+}
 
-/// Marker: two seats whose results always sum to zero.
-pub trait ZeroSumTwoPlayer: State {}
+/// [`State::Chance`] of a game whose every node is a decision (or the end).
+#[derive(Clone, Copy, Debug)]
+pub enum NoChance {}
+
+/// [`State::Chance`] of a game with chance events (dice, draws, reveals).
+#[derive(Clone, Copy, Debug)]
+pub enum WithChance {}
+
+impl ChanceKind for NoChance {
+    const HAS_CHANCE: bool = false;
+}
+
+impl ChanceKind for WithChance {
+    const HAS_CHANCE: bool = true;
+}
+
+mod sealed {
+    /// Keeps [`super::ChanceKind`] to its two kinds, so that code generic over the kind
+    /// can rely on there being exactly these two.
+    pub trait Sealed {}
+    impl Sealed for super::NoChance {}
+    impl Sealed for super::WithChance {}
+}
+
+/// Whether the game of `S` has chance nodes (its [`State::Chance`]).
+pub const fn has_chance<S: State>() -> bool {
+    <S::Chance as ChanceKind>::HAS_CHANCE
+}
+
+/// A game without chance: every [`State`] whose [`State::Chance`] is [`NoChance`], and
+/// only those. Alpha-beta and the solver require it, so they cannot be compiled for a
+/// dice game.
+pub trait Deterministic: State<Chance = NoChance> {}
+
+impl<S: State<Chance = NoChance>> Deterministic for S {}
 
 /// The error for `m`, which is not legal at `state`, for a game's fast `try_apply`:
 /// re-reading the printed move with `parse_move` names the precise reason; `fallback`

@@ -30,8 +30,8 @@ pub mod zobrist;
 
 pub use eval::Evaluator;
 pub use game::{
-    illegal_move, opponent, play_moves, sample_outcome, Deterministic, Game, Move, MoveError,
-    Outcome, Seat, State, Turn, ZeroSumTwoPlayer,
+    has_chance, illegal_move, opponent, play_moves, sample_outcome, ChanceKind, Deterministic,
+    Game, Move, MoveError, NoChance, Outcome, Seat, State, Turn, WithChance,
 };
 pub use luck::{EventId, Luck};
 pub use params::{ConfigError, ParamKind, ParamSpec, ParamValue, Params};

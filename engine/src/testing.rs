@@ -3,7 +3,8 @@
 //!
 //! [`check_conformance`] plays seeded random playouts and checks, at every node, the
 //! contracts documented on [`State`] (at chance nodes, also that
-//! [`State::common_outcome`] gives one of the outcomes, with [`SeededLuck`]; at decisions, that a pie swap is offered exactly at [`Game::pie_swap_decision`]). Failures come back as an `Err` naming the node (the
+//! [`State::common_outcome`] gives one of the outcomes, with [`SeededLuck`]; at decisions, that a pie swap is offered exactly at [`Game::pie_swap_decision`]), and over the
+//! whole run that the game's declaration of chance ([`State::Chance`]) matches play. Failures come back as an `Err` naming the node (the
 //! move list from the start) and the broken property, so a test can also show that the
 //! harness catches a deliberately broken game.
 //!
@@ -21,7 +22,7 @@ use std::fmt::Write as _;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{sample_outcome, Game, Move, State, Turn};
+use crate::game::{has_chance, sample_outcome, Game, Move, State, Turn};
 use crate::luck::{uniform_below, EventId, Luck};
 
 /// A [`Luck`] for tests: draw `d` of event `e` comes from the ChaCha8 generator keyed by
@@ -180,8 +181,28 @@ pub fn check_conformance<G: Game>(
         report.longest = report.longest.max(state.ply());
         report.playouts += 1;
     }
+    check_chance_declaration(has_chance::<G::State>(), &report)?;
     report.end_reasons.sort();
     Ok(report)
+}
+
+/// The game's declaration of chance ([`State::Chance`]) against what its playouts met:
+/// a game declared without chance must never reach a chance node (alpha-beta would be
+/// compiled for it), and one declared with chance must reach one (else the declaration,
+/// or the playouts, are wrong, and alpha-beta is refused for nothing).
+fn check_chance_declaration(declared: bool, report: &ConformanceReport) -> Result<(), String> {
+    match (declared, report.chance_nodes) {
+        (false, met @ 1..) => Err(format!(
+            "the game declares no chance (State::Chance = NoChance) but its playouts met \
+             {met} chance nodes"
+        )),
+        (true, 0) if report.playouts > 0 => Err(format!(
+            "the game declares chance (State::Chance = WithChance) but {} playouts met no \
+             chance node",
+            report.playouts
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// [`State::turns`] after each move of `moves` (notation, space-separated) played from
@@ -537,4 +558,37 @@ fn choices_of<S: State>(state: &S) -> Vec<S::Move> {
         Turn::Over => {}
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chance_declaration_that_play_contradicts_is_caught() {
+        let met = |playouts, chance_nodes| ConformanceReport {
+            playouts,
+            chance_nodes,
+            ..ConformanceReport::default()
+        };
+        assert_eq!(check_chance_declaration(false, &met(10, 0)), Ok(()));
+        assert_eq!(check_chance_declaration(true, &met(10, 3)), Ok(()));
+        assert_eq!(check_chance_declaration(true, &met(0, 0)), Ok(()));
+        assert_eq!(
+            check_chance_declaration(false, &met(10, 3)),
+            Err(
+                "the game declares no chance (State::Chance = NoChance) but its playouts met \
+                 3 chance nodes"
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            check_chance_declaration(true, &met(10, 0)),
+            Err(
+                "the game declares chance (State::Chance = WithChance) but 10 playouts met no \
+                 chance node"
+                    .to_string()
+            )
+        );
+    }
 }

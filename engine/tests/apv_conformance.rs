@@ -587,7 +587,7 @@ fn parameters_reach_the_same_rules_and_errors() {
         "{e}"
     );
     assert_eq!(Apv::NAME, "apv");
-    const { assert!(!Apv::HAS_CHANCE && !Apv::HAS_HIDDEN_INFORMATION) };
+    const { assert!(!agon_engine::has_chance::<ApvState>() && !Apv::HAS_HIDDEN_INFORMATION) };
 }
 
 #[test]

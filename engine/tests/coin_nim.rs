@@ -79,6 +79,7 @@ mod broken {
     }
 
     impl State for Broken {
+        type Chance = agon_engine::WithChance;
         type Move = CoinNimMove;
         type Undo = CoinNimState;
         fn turn(&self) -> Turn {
@@ -146,7 +147,6 @@ mod broken {
         type State = Broken;
         const NAME: &'static str = "broken";
         const ABOUT: &'static str = "coin nim with one contract broken";
-        const HAS_CHANCE: bool = true;
         const HAS_HIDDEN_INFORMATION: bool = false;
         fn param_specs() -> &'static [ParamSpec] {
             &[]

@@ -38,7 +38,10 @@ fn game_facts() {
     assert_eq!(Connect4::NAME, "connect4");
     assert!(Connect4::param_specs().is_empty());
     assert_eq!(
-        (Connect4::HAS_CHANCE, Connect4::HAS_HIDDEN_INFORMATION),
+        (
+            agon_engine::has_chance::<Connect4State>(),
+            Connect4::HAS_HIDDEN_INFORMATION
+        ),
         (false, false)
     );
     let game = Connect4::from_params(&Params::defaults(Connect4::param_specs())).unwrap();

@@ -191,7 +191,7 @@ fn parameters_reach_the_same_rules_and_errors() {
     let e = Invector::from_params(&p).unwrap_err();
     assert!(e.0.contains("7x7") && e.0.contains("even"), "{e}");
     assert_eq!(Invector::NAME, "invector");
-    const { assert!(!Invector::HAS_CHANCE && !Invector::HAS_HIDDEN_INFORMATION) };
+    const { assert!(!agon_engine::has_chance::<InvectorState>() && !Invector::HAS_HIDDEN_INFORMATION) };
 }
 
 fn start(w: usize, h: usize, pie: bool) -> InvectorState {

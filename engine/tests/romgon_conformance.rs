@@ -553,7 +553,7 @@ fn parameters_reach_the_same_rules_and_errors() {
     let e = Params::parse(specs, &[("max_actions", "0")]).unwrap_err();
     assert!(e.0.contains("max_actions=0"), "{e}");
     assert_eq!(Romgon::NAME, "romgon");
-    const { assert!(!Romgon::HAS_CHANCE && !Romgon::HAS_HIDDEN_INFORMATION) };
+    const { assert!(!agon_engine::has_chance::<RomgonState>() && !Romgon::HAS_HIDDEN_INFORMATION) };
 }
 
 #[test]

@@ -83,7 +83,9 @@ pub struct SearchResult<M> {
     pub tt_hits: u64,
 }
 
-/// Totals over every search an agent made in one game.
+/// Totals over every search an agent made in one game, kept by whoever calls the agent
+/// (a tournament adds each [`SearchResult`] with [`AgentStats::record`]), so that no
+/// agent has to count for itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AgentStats {
     /// Searches (moves chosen).
@@ -106,28 +108,22 @@ impl AgentStats {
 /// A player: chooses a decision for the side to move.
 ///
 /// Object-safe, so a tournament holds one `Box<dyn Agent<S>>` per seat: one virtual call
-/// per *move*, never per node. Required: `name`, `search`, `stats`; `select_move` is
-/// provided.
+/// per *move*, never per node. Required: `search`; `select_move` is provided. An agent
+/// keeps no name and no totals: the caller knows what it built (a tournament's label)
+/// and tallies the results it gets back ([`AgentStats`]).
 ///
 /// Contract: `search` on a state whose turn is `Turn::Seat(_)` returns `best: Some(m)`
 /// with `m` legal there; with the same state, the same generator state and a fixed-size
 /// budget (depth, nodes, iterations) it returns the same move on any machine.
 pub trait Agent<S: State>: Send {
-    /// The agent's canonical spec (`ab:depth=6,hash=16`), as records store it.
-    fn name(&self) -> &str;
-
     /// Searches `state`, calling `info` after each completed iteration (agents that do
-    /// not deepen may call it once or never), and returns the result. Adds the search to
-    /// [`Agent::stats`].
+    /// not deepen may call it once or never), and returns the result.
     fn search(
         &mut self,
         state: &S,
         rng: &mut AgentRng,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move>;
-
-    /// Totals over this agent's searches so far.
-    fn stats(&self) -> AgentStats;
 
     /// Chooses a move for the side to move of `state` (a decision node).
     fn select_move(&mut self, state: &S, rng: &mut AgentRng) -> S::Move {

@@ -80,10 +80,10 @@
 use std::ops::{Add, Sub};
 
 use agon_engine::luck::chacha_key;
-use agon_engine::{Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
+use agon_engine::{Evaluator, Move, Seat, State, Turn};
 use rand::{Rng, SeedableRng};
 
-use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
+use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
 use crate::chance_tt::ChanceTable;
 use crate::exact::Exact;
@@ -214,7 +214,6 @@ impl<M> Ply<M> {
 /// fraction.
 #[derive(Debug)]
 pub struct Expectimax<S: State, E> {
-    label: String,
     budget: Budget,
     mode: ChanceMode,
     horizon: Horizon,
@@ -248,15 +247,13 @@ pub struct Expectimax<S: State, E> {
     root_best: Option<S::Move>,
     /// The exact root value of the last completed iteration of the last search.
     exact: Option<Exact>,
-    stats: AgentStats,
 }
 
-impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
-    /// A new agent that searches with `eval` as `config` says, named `label`.
-    pub fn new(eval: E, config: ExpectimaxConfig, label: impl Into<String>) -> Self {
+impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
+    /// A new agent that searches with `eval` as `config` says.
+    pub fn new(eval: E, config: ExpectimaxConfig) -> Self {
         let (lower, upper) = eval.bounds();
         Expectimax {
-            label: label.into(),
             budget: config.budget,
             mode: config.mode,
             horizon: config.horizon,
@@ -276,7 +273,6 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
             max_den: 1,
             root_best: None,
             exact: None,
-            stats: AgentStats::default(),
         }
     }
 
@@ -817,11 +813,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
     }
 }
 
-impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Expectimax<S, E> {
-    fn name(&self) -> &str {
-        &self.label
-    }
-
+impl<S: State, E: Evaluator<S>> Agent<S> for Expectimax<S, E> {
     fn search(
         &mut self,
         state: &S,
@@ -831,12 +823,6 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Expectimax<S, E>
         if let Horizon::Playouts { .. } = self.horizon {
             self.salt = rng.random();
         }
-        let result = self.run(state, info);
-        self.stats.record(&result);
-        result
-    }
-
-    fn stats(&self) -> AgentStats {
-        self.stats
+        self.run(state, info)
     }
 }

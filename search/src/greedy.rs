@@ -13,7 +13,7 @@ use std::cmp::Ordering;
 use agon_engine::{Evaluator, Seat, State, Turn};
 use rand::Rng;
 
-use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
+use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
 use crate::score::finished_value;
 
@@ -56,9 +56,7 @@ fn compare_fractions(a: i128, b: i128, c: i128, d: i128) -> Ordering {
 /// Best evaluation one decision ahead, ties broken at random (see the module docs).
 #[derive(Clone, Debug)]
 pub struct Greedy<S: State, E> {
-    label: String,
     eval: E,
-    stats: AgentStats,
     /// Reused buffers: the root's moves, the best-scoring ones, chance outcomes.
     moves: Vec<S::Move>,
     ties: Vec<S::Move>,
@@ -66,12 +64,10 @@ pub struct Greedy<S: State, E> {
 }
 
 impl<S: State, E: Evaluator<S>> Greedy<S, E> {
-    /// A new greedy agent scoring with `eval`, named `label`.
-    pub fn new(eval: E, label: impl Into<String>) -> Self {
+    /// A new greedy agent scoring with `eval`.
+    pub fn new(eval: E) -> Self {
         Greedy {
-            label: label.into(),
             eval,
-            stats: AgentStats::default(),
             moves: Vec::new(),
             ties: Vec::new(),
             outcomes: Vec::new(),
@@ -102,10 +98,6 @@ impl<S: State, E: Evaluator<S>> Greedy<S, E> {
 }
 
 impl<S: State, E: Evaluator<S>> Agent<S> for Greedy<S, E> {
-    fn name(&self) -> &str {
-        &self.label
-    }
-
     fn search(
         &mut self,
         state: &S,
@@ -155,7 +147,7 @@ impl<S: State, E: Evaluator<S>> Agent<S> for Greedy<S, E> {
                 (Some(pick), Value::Score(best.to_f64()))
             }
         };
-        let result = SearchResult {
+        SearchResult {
             best,
             value,
             depth: u32::from(best.is_some()),
@@ -163,13 +155,7 @@ impl<S: State, E: Evaluator<S>> Agent<S> for Greedy<S, E> {
             time: clock.elapsed(),
             pv: best.into_iter().collect(),
             tt_hits: 0,
-        };
-        self.stats.record(&result);
-        result
-    }
-
-    fn stats(&self) -> AgentStats {
-        self.stats
+        }
     }
 }
 

@@ -18,20 +18,19 @@
 //! - [`table_pool`]: reuse of table memory between the agents one thread builds (a
 //!   tournament worker's games).
 //!
-//! Alpha-beta needs `S: Deterministic`, so it does not compile for a game with chance.
+//! Alpha-beta needs `S: Deterministic` (a game whose `State::Chance` is `NoChance`), so
+//! it does not compile for a game with chance; [`registry::build`] refuses it there.
 //!
 //! ```
 //! use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
 //! use agon_engine::{Game, Params, State};
-//! use agon_search::{registry, AgentRng, Value};
+//! use agon_search::{registry, AgentKind, AgentRng, Value};
 //! use rand::SeedableRng;
 //!
 //! // Agents are built by name from checked parameters, as the CLI does for `ab:depth=3`.
-//! let info = registry::find("ab").unwrap();
-//! let params = Params::parse(info.params, &[("depth", "3")]).unwrap();
-//! let mut ab = registry::build_deterministic::<InvectorState, _>(
-//!     "ab", &params, InvectorEval, "ab:depth=3,hash=16".into(),
-//! ).unwrap();
+//! let ab_kind = AgentKind::from_name("ab").unwrap();
+//! let params = Params::parse(ab_kind.info().params, &[("depth", "3")]).unwrap();
+//! let mut ab = registry::build::<InvectorState, _>(ab_kind, &params, InvectorEval).unwrap();
 //! let state = Invector::new(5, 4, false).unwrap().initial_state();
 //! let mut rng = AgentRng::seed_from_u64(1);
 //! let result = ab.search(&state, &mut rng, &mut |info| {
@@ -41,18 +40,15 @@
 //! println!("bestmove {}", state.format_move(result.best.unwrap()));
 //!
 //! // The solver proves that on 4×3 the first player loses in 16 plies.
-//! let params = Params::parse(registry::find("solve").unwrap().params, &[]).unwrap();
-//! let mut solve = registry::build_deterministic::<InvectorState, _>(
-//!     "solve", &params, InvectorEval, "solve".into(),
-//! ).unwrap();
+//! let params = Params::default(); // every parameter takes its declared default
+//! let mut solve = registry::build::<InvectorState, _>(AgentKind::Solve, &params, InvectorEval)
+//!     .unwrap();
 //! let small = Invector::new(4, 3, false).unwrap().initial_state();
 //! assert_eq!(solve.search(&small, &mut rng, &mut |_| {}).value, Value::Loss(16));
 //!
 //! // Games with chance get the chance searches, greedy or random; alpha-beta is refused.
 //! use agon_engine::testing::coin_nim::{CoinNimEval, CoinNimState};
-//! let refused = registry::build_chance::<CoinNimState, _>(
-//!     "ab", &Params::default(), CoinNimEval, "ab".into(),
-//! );
+//! let refused = registry::build::<CoinNimState, _>(AgentKind::AlphaBeta, &params, CoinNimEval);
 //! assert!(refused.is_err());
 //! ```
 
@@ -82,6 +78,6 @@ pub use expectimax::{ChanceMode, Expectimax, ExpectimaxConfig, Horizon};
 pub use greedy::Greedy;
 pub use mcts::{Mcts, MctsConfig, Parallel, Rollout};
 pub use random::RandomAgent;
-pub use registry::{AgentError, AgentInfo, AGENTS};
+pub use registry::{AgentError, AgentInfo, AgentKind};
 pub use solve::{SolveConfig, Solver};
 pub use tt::TranspositionTable;

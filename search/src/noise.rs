@@ -26,7 +26,7 @@ use agon_engine::zobrist::splitmix64_mix;
 use agon_engine::{Evaluator, Seat, State, Turn};
 use rand::RngCore;
 
-use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult};
+use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult};
 
 /// An evaluator plus a seeded offset per position (see the module documentation).
 #[derive(Clone, Debug)]
@@ -104,10 +104,6 @@ impl<S: State> Salted<S> {
 }
 
 impl<S: State> Agent<S> for Salted<S> {
-    fn name(&self) -> &str {
-        self.inner.name()
-    }
-
     fn search(
         &mut self,
         state: &S,
@@ -119,10 +115,6 @@ impl<S: State> Agent<S> for Salted<S> {
             self.salted = true;
         }
         self.inner.search(state, rng, info)
-    }
-
-    fn stats(&self) -> AgentStats {
-        self.inner.stats()
     }
 }
 

@@ -1,7 +1,12 @@
-//! The agents by name: what they are, which parameters they take, and how to build one
+//! The agents by kind: what they are, which parameters they take, and how to build one
 //! from parameters already checked against those declarations (the CLI parses spec
-//! strings such as `ab:depth=6,hash=32` and calls [`build_deterministic`] or
-//! [`build_chance`]).
+//! strings such as `ab:depth=6,hash=32`, finds the [`AgentKind`] by name and calls
+//! [`build`]).
+//!
+//! [`AgentKind`] is the one table of agents: its name, description, parameters and
+//! default budget come from one exhaustive match ([`AgentKind::info`]), and every builder
+//! matches the kind exhaustively, so a new agent is a compile error until every place
+//! that must know it does.
 //!
 //! Parameters mean the same thing in every agent that takes them: `depth` (plies),
 //! `nodes` (nodes visited), `iters` (MCTS iterations), `time` (wall time, a duration),
@@ -12,19 +17,21 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use agon_engine::{
-    Deterministic, Evaluator, ParamKind, ParamSpec, ParamValue, Params, State, ZeroSumTwoPlayer,
+    Evaluator, NoChance, ParamKind, ParamSpec, ParamValue, Params, State, WithChance,
 };
 
 use crate::agent::Agent;
-use crate::alphabeta::{AlphaBeta, AlphaBetaConfig, DEFAULT_DEPTH, MAX_DEPTH};
+use crate::alphabeta::{self, AlphaBeta, AlphaBetaConfig, MAX_DEPTH};
 use crate::budget::Budget;
 use crate::expectimax::{self, ChanceMode, Expectimax, ExpectimaxConfig, Horizon};
 use crate::greedy::Greedy;
 use crate::mcts::{self, Mcts, MctsConfig, Parallel, Rollout};
 use crate::noise::{Noisy, Salted};
 use crate::random::RandomAgent;
-use crate::solve::{SolveConfig, Solver, DEFAULT_SOLVE_HASH_MB};
-use crate::tt::{DEFAULT_HASH_MB, MAX_HASH_MB};
+use crate::solve::{default_solve_hash_mb, SolveConfig, Solver};
+use crate::tt::{default_hash_mb, MAX_HASH_MB};
+#[cfg(test)]
+use crate::{solve::DEFAULT_SOLVE_HASH_MB, tt::DEFAULT_HASH_MB};
 
 /// The boxed agent `$make` builds from `$eval` (bound to `$e`): as it is without
 /// `noise` (or with `noise=0`), or, with `noise=N`, from a [`Noisy`] evaluator whose salt
@@ -45,7 +52,28 @@ macro_rules! maybe_noisy {
     };
 }
 
-/// What `agon agents` lists about one agent.
+/// Every kind of agent this crate builds (the CLI adds `human`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AgentKind {
+    /// `random`: [`RandomAgent`].
+    Random,
+    /// `greedy`: [`Greedy`].
+    Greedy,
+    /// `ab`: [`AlphaBeta`].
+    AlphaBeta,
+    /// `solve`: [`Solver`].
+    Solve,
+    /// `expectimax`: [`Expectimax`] without pruning.
+    Expectimax,
+    /// `star1`: [`Expectimax`] with Star1 pruning.
+    Star1,
+    /// `star2`: [`Expectimax`] with Star2 pruning.
+    Star2,
+    /// `mcts`: [`Mcts`].
+    Mcts,
+}
+
+/// What `agon agents` lists about one kind of agent.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AgentInfo {
     /// Name as typed in a spec string.
@@ -54,14 +82,124 @@ pub struct AgentInfo {
     pub about: &'static str,
     /// The parameters it accepts, with their defaults.
     pub params: &'static [ParamSpec],
-    /// Whether it only works on games without chance (alpha-beta and the solver).
-    pub needs_deterministic: bool,
-    /// The depth it searches when given no budget at all, if it has one
-    /// ([`complete_params`] writes it into the spec).
-    pub default_depth: Option<u32>,
-    /// The iterations it runs when given no budget at all, if it counts iterations
-    /// ([`complete_params`] writes them into the spec).
-    pub default_iters: Option<u64>,
+    /// What it searches with when given no budget at all ([`complete_params`] writes it
+    /// into the spec, and the builders fall back on it).
+    pub default_budget: DefaultBudget,
+}
+
+/// The budget an agent searches with when its parameters name none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefaultBudget {
+    /// None: it plays at once (`random`, `greedy`) or runs to the end (`solve`).
+    Unlimited,
+    /// This many plies of iterative deepening (`depth=N`).
+    Depth(u32),
+    /// This many iterations (`iters=N`).
+    Iterations(u64),
+}
+
+impl AgentKind {
+    /// Every kind, in listing order.
+    pub const ALL: [AgentKind; 8] = [
+        AgentKind::Random,
+        AgentKind::Greedy,
+        AgentKind::AlphaBeta,
+        AgentKind::Solve,
+        AgentKind::Expectimax,
+        AgentKind::Star1,
+        AgentKind::Star2,
+        AgentKind::Mcts,
+    ];
+
+    /// The kind's entry in the table: the one place its name, description, parameters
+    /// and default budget are written.
+    pub const fn info(self) -> AgentInfo {
+        match self {
+            AgentKind::Random => AgentInfo {
+                name: "random",
+                about: "a uniformly random legal move",
+                params: &[],
+                default_budget: DefaultBudget::Unlimited,
+            },
+            AgentKind::Greedy => AgentInfo {
+                name: "greedy",
+                about: "the best evaluation one decision ahead (averaged over chance), random tie-break",
+                params: &[NOISE],
+                default_budget: DefaultBudget::Unlimited,
+            },
+            AgentKind::AlphaBeta => AgentInfo {
+                name: "ab",
+                about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
+                params: &[DEPTH, HASH, NODES, NOISE, THREADS, TIME],
+                default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
+            },
+            AgentKind::Solve => AgentInfo {
+                name: "solve",
+                about: "exact solver: fastest win, slowest loss; unproven if stopped by nodes or time",
+                params: &[SOLVE_HASH, NODES, THREADS, TIME, WDL],
+                default_budget: DefaultBudget::Unlimited,
+            },
+            AgentKind::Expectimax => Self::chance_search(
+                "expectimax",
+                "expectimax: exact expected values over chance, minimax over decisions",
+            ),
+            AgentKind::Star1 => Self::chance_search(
+                "star1",
+                "expectimax with Ballard's Star1 pruning (same value, fewer nodes)",
+            ),
+            AgentKind::Star2 => Self::chance_search(
+                "star2",
+                "expectimax with Ballard's Star2 pruning: Star1 plus probing",
+            ),
+            AgentKind::Mcts => AgentInfo {
+                name: "mcts",
+                about: "Monte-Carlo tree search: UCT, random playouts, MCTS-Solver, tree reuse",
+                params: &[ITERS, TIME, THREADS, C, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL],
+                default_budget: DefaultBudget::Iterations(mcts::DEFAULT_ITERATIONS),
+            },
+        }
+    }
+
+    /// The entry of one of the three expectimax searches, which differ only in pruning.
+    const fn chance_search(name: &'static str, about: &'static str) -> AgentInfo {
+        AgentInfo {
+            name,
+            about,
+            params: &[DEPTH, HASH, NODES, PLAYOUTS, PLIES, TIME],
+            default_budget: DefaultBudget::Depth(expectimax::DEFAULT_DEPTH),
+        }
+    }
+
+    /// The name typed in a spec (`ab`).
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// Whether the kind searches with alpha-beta, which cannot handle chance nodes: it
+    /// builds only for games whose [`State::Chance`] is [`NoChance`] ([`build`] refuses
+    /// it elsewhere with [`AgentError::NeedsDeterministic`]).
+    pub const fn needs_deterministic(self) -> bool {
+        match self {
+            AgentKind::AlphaBeta | AgentKind::Solve => true,
+            AgentKind::Random
+            | AgentKind::Greedy
+            | AgentKind::Expectimax
+            | AgentKind::Star1
+            | AgentKind::Star2
+            | AgentKind::Mcts => false,
+        }
+    }
+
+    /// The kind called `name`, or [`AgentError::Unknown`] listing the valid names.
+    pub fn from_name(name: &str) -> Result<AgentKind, AgentError> {
+        AgentKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == name)
+            .ok_or_else(|| AgentError::Unknown {
+                name: name.to_string(),
+                valid: AgentKind::ALL.map(AgentKind::name).join(", "),
+            })
+    }
 }
 
 /// Why an agent could not be built.
@@ -153,8 +291,7 @@ const C: ParamSpec = ParamSpec {
         min: 0.0,
         max: 100.0,
     },
-    // Must read as mcts::DEFAULT_C (a test checks it).
-    default: Some("1.4"),
+    default: Some(concat!(mcts::default_c!())),
     help: "UCT exploration constant (rewards are in [-1, 1])",
 };
 
@@ -222,8 +359,7 @@ const HASH: ParamSpec = ParamSpec {
         min: 1,
         max: MAX_HASH_MB as i64,
     },
-    // Must read as DEFAULT_HASH_MB (a test checks it).
-    default: Some("16"),
+    default: Some(concat!(default_hash_mb!())),
     help: "transposition table size in MiB",
 };
 
@@ -241,178 +377,124 @@ const NOISE: ParamSpec = ParamSpec {
 
 /// The solver's `hash`: the same parameter with a default suited to proofs.
 const SOLVE_HASH: ParamSpec = ParamSpec {
-    // Must read as DEFAULT_SOLVE_HASH_MB (a test checks it).
-    default: Some("512"),
+    default: Some(concat!(default_solve_hash_mb!())),
     ..HASH
 };
-
-/// Every agent this crate builds (the CLI adds `human`).
-pub const AGENTS: &[AgentInfo] = &[
-    AgentInfo {
-        name: "random",
-        about: "a uniformly random legal move",
-        params: &[],
-        needs_deterministic: false,
-        default_depth: None,
-        default_iters: None,
-    },
-    AgentInfo {
-        name: "greedy",
-        about: "the best evaluation one decision ahead (averaged over chance), random tie-break",
-        params: &[NOISE],
-        needs_deterministic: false,
-        default_depth: None,
-        default_iters: None,
-    },
-    AgentInfo {
-        name: "ab",
-        about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
-        params: &[DEPTH, HASH, NODES, NOISE, THREADS, TIME],
-        needs_deterministic: true,
-        default_depth: Some(DEFAULT_DEPTH),
-        default_iters: None,
-    },
-    AgentInfo {
-        name: "solve",
-        about: "exact solver: fastest win, slowest loss; unproven if stopped by nodes or time",
-        params: &[SOLVE_HASH, NODES, THREADS, TIME, WDL],
-        needs_deterministic: true,
-        default_depth: None,
-        default_iters: None,
-    },
-    AgentInfo {
-        name: "expectimax",
-        about: "expectimax: exact expected values over chance, minimax over decisions",
-        params: &[DEPTH, HASH, NODES, PLAYOUTS, PLIES, TIME],
-        needs_deterministic: false,
-        default_depth: Some(expectimax::DEFAULT_DEPTH),
-        default_iters: None,
-    },
-    AgentInfo {
-        name: "star1",
-        about: "expectimax with Ballard's Star1 pruning (same value, fewer nodes)",
-        params: &[DEPTH, HASH, NODES, PLAYOUTS, PLIES, TIME],
-        needs_deterministic: false,
-        default_depth: Some(expectimax::DEFAULT_DEPTH),
-        default_iters: None,
-    },
-    AgentInfo {
-        name: "star2",
-        about: "expectimax with Ballard's Star2 pruning: Star1 plus probing",
-        params: &[DEPTH, HASH, NODES, PLAYOUTS, PLIES, TIME],
-        needs_deterministic: false,
-        default_depth: Some(expectimax::DEFAULT_DEPTH),
-        default_iters: None,
-    },
-    AgentInfo {
-        name: "mcts",
-        about: "Monte-Carlo tree search: UCT, random playouts, MCTS-Solver, tree reuse",
-        params: &[ITERS, TIME, THREADS, C, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL],
-        needs_deterministic: false,
-        default_depth: None,
-        default_iters: Some(mcts::DEFAULT_ITERATIONS),
-    },
-];
-
-/// The agent called `name`, if any.
-pub fn find(name: &str) -> Option<&'static AgentInfo> {
-    AGENTS.iter().find(|a| a.name == name)
-}
 
 /// Fills in what an agent does by default so that its canonical spec shows it: an
 /// agent with a default depth and no `depth`, `nodes` or `time` gets `depth=<default>`;
 /// one with default iterations and no `iters` or `time` gets `iters=<default>`.
-/// Unknown names are left alone (building them fails with the error).
-pub fn complete_params(name: &str, params: &mut Params) {
-    let Some(info) = find(name) else {
-        return;
-    };
+pub fn complete_params(kind: AgentKind, params: &mut Params) {
     let has = |params: &Params, keys: &[&str]| keys.iter().any(|k| params.0.contains_key(k));
-    if let Some(depth) = info.default_depth {
-        if !has(params, &["depth", "nodes", "time"]) {
+    match kind.info().default_budget {
+        DefaultBudget::Depth(depth) if !has(params, &["depth", "nodes", "time"]) => {
             params.0.insert("depth", ParamValue::Int(i64::from(depth)));
         }
-    }
-    if let Some(iters) = info.default_iters {
-        if !has(params, &["iters", "time"]) {
+        DefaultBudget::Iterations(iters) if !has(params, &["iters", "time"]) => {
             params.0.insert("iters", ParamValue::Int(iters as i64));
         }
+        _ => {}
     }
 }
 
-/// Builds agent `name` for a deterministic game from checked `params`, scoring with
-/// `eval`; the agent calls itself `label` (the canonical spec).
-pub fn build_deterministic<S, E>(
-    name: &str,
+/// Builds an agent of `kind` for the game of `S` from checked `params` (absent
+/// parameters take their declared defaults; with no budget, the kind's default budget),
+/// scoring with `eval`. Fails for an alpha-beta kind on a game with chance
+/// ([`AgentError::NeedsDeterministic`]) and for parameters that conflict.
+pub fn build<S, E>(
+    kind: AgentKind,
     params: &Params,
     eval: E,
-    label: String,
 ) -> Result<Box<dyn Agent<S>>, AgentError>
 where
-    S: Deterministic + ZeroSumTwoPlayer,
+    S: State<Chance: BuildAgents>,
     E: Evaluator<S>,
 {
-    let hash_mb = params.int("hash").map_or(DEFAULT_HASH_MB, |mb| mb as usize);
-    let threads = params.int("threads").map_or(1, |t| t as usize);
-    match name {
-        "ab" => {
-            let config = AlphaBetaConfig {
-                budget: budget(params, Some(DEFAULT_DEPTH)),
-                hash_mb,
-                threads,
-                ..AlphaBetaConfig::default()
-            };
-            Ok(maybe_noisy!(params, eval, |eval| AlphaBeta::new(
-                eval, config, label
-            )))
+    let mut params_with_defaults = Params::defaults(kind.info().params);
+    params_with_defaults
+        .0
+        .extend(params.0.iter().map(|(k, v)| (*k, v.clone())));
+    S::Chance::build(kind, &params_with_defaults, eval)
+}
+
+/// How the agents are built for games of one [`agon_engine::ChanceKind`]: the games
+/// without chance get alpha-beta and the solver besides the agents every game gets. The
+/// trait exists because alpha-beta's `S: Deterministic` bound must be proven where it
+/// is built; [`build`] calls it, so there is no need to name it elsewhere.
+pub trait BuildAgents: agon_engine::ChanceKind {
+    /// Builds `kind` for `S` from `params` with every default filled in.
+    fn build<S: State<Chance = Self>, E: Evaluator<S>>(
+        kind: AgentKind,
+        params: &Params,
+        eval: E,
+    ) -> Result<Box<dyn Agent<S>>, AgentError>;
+}
+
+impl BuildAgents for NoChance {
+    fn build<S: State<Chance = Self>, E: Evaluator<S>>(
+        kind: AgentKind,
+        params: &Params,
+        eval: E,
+    ) -> Result<Box<dyn Agent<S>>, AgentError> {
+        match kind {
+            AgentKind::AlphaBeta => {
+                let config = AlphaBetaConfig {
+                    budget: budget(kind, params),
+                    hash_mb: hash_mb(params),
+                    threads: threads(params),
+                    ..AlphaBetaConfig::default()
+                };
+                Ok(maybe_noisy!(params, eval, |eval| AlphaBeta::new(
+                    eval, config
+                )))
+            }
+            AgentKind::Solve => {
+                let config = SolveConfig {
+                    budget: budget(kind, params),
+                    hash_mb: hash_mb(params),
+                    threads: threads(params),
+                    wdl: params.bool("wdl") == Some(true),
+                };
+                Ok(Box::new(Solver::new(eval, config)))
+            }
+            AgentKind::Random
+            | AgentKind::Greedy
+            | AgentKind::Expectimax
+            | AgentKind::Star1
+            | AgentKind::Star2
+            | AgentKind::Mcts => build_any(kind, params, eval),
         }
-        "solve" => {
-            let config = SolveConfig {
-                budget: budget(params, None),
-                hash_mb: params
-                    .int("hash")
-                    .map_or(DEFAULT_SOLVE_HASH_MB, |mb| mb as usize),
-                threads,
-                wdl: params.bool("wdl").unwrap_or(false),
-            };
-            Ok(Box::new(Solver::new(eval, config, label)))
-        }
-        _ => build_any(name, params, eval, label),
     }
 }
 
-/// Builds agent `name` for any game, with or without chance. Alpha-beta agents are
-/// refused with [`AgentError::NeedsDeterministic`].
-pub fn build_chance<S, E>(
-    name: &str,
-    params: &Params,
-    eval: E,
-    label: String,
-) -> Result<Box<dyn Agent<S>>, AgentError>
-where
-    S: State + ZeroSumTwoPlayer,
-    E: Evaluator<S>,
-{
-    match find(name) {
-        Some(info) if info.needs_deterministic => Err(AgentError::NeedsDeterministic {
-            name: name.to_string(),
-            suggest: CHANCE_SUGGESTIONS.to_string(),
-        }),
-        _ => build_any(name, params, eval, label),
+impl BuildAgents for WithChance {
+    fn build<S: State<Chance = Self>, E: Evaluator<S>>(
+        kind: AgentKind,
+        params: &Params,
+        eval: E,
+    ) -> Result<Box<dyn Agent<S>>, AgentError> {
+        build_any(kind, params, eval)
     }
 }
 
-/// The agents that work on every game.
-fn build_any<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
-    name: &str,
+/// Builds the kinds that play every game; refuses the alpha-beta kinds, which
+/// [`NoChance`]'s builder handles before calling this.
+fn build_any<S: State, E: Evaluator<S>>(
+    kind: AgentKind,
     params: &Params,
     eval: E,
-    label: String,
 ) -> Result<Box<dyn Agent<S>>, AgentError> {
-    let chance = |mode| {
+    let chance = |mode| -> Result<Box<dyn Agent<S>>, AgentError> {
+        if params.int("plies").is_some() && params.int("playouts").is_none() {
+            return Err(conflict(
+                kind,
+                "plies cuts playouts short, and there are none without playouts=N \
+                 (add playouts, or leave plies out to use the evaluator)",
+            ));
+        }
         let config = ExpectimaxConfig {
-            budget: budget(params, Some(expectimax::DEFAULT_DEPTH)),
-            hash_mb: params.int("hash").map_or(DEFAULT_HASH_MB, |mb| mb as usize),
+            budget: budget(kind, params),
+            hash_mb: hash_mb(params),
             mode,
             horizon: match params.int("playouts") {
                 Some(count) => Horizon::Playouts {
@@ -422,37 +504,49 @@ fn build_any<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
                 None => Horizon::Evaluate,
             },
         };
-        Box::new(Expectimax::new(eval.clone(), config, label.clone()))
+        Ok(Box::new(Expectimax::new(eval.clone(), config)))
     };
-    let chance_search = matches!(name, "expectimax" | "star1" | "star2");
-    if chance_search && params.int("plies").is_some() && params.int("playouts").is_none() {
-        return Err(AgentError::Conflict {
-            name: name.to_string(),
-            reason: "plies cuts playouts short, and there are none without playouts=N \
-                     (add playouts, or leave plies out to use the evaluator)"
-                .to_string(),
-        });
-    }
-    match name {
-        "random" => Ok(Box::new(RandomAgent::with_label(label))),
-        "greedy" => Ok(maybe_noisy!(params, eval, |eval| Greedy::new(eval, label))),
-        "expectimax" => Ok(chance(ChanceMode::Expectimax)),
-        "star1" => Ok(chance(ChanceMode::Star1)),
-        "star2" => Ok(chance(ChanceMode::Star2)),
-        "mcts" if params.choice("rollout") == Some("eval") && params.int("plies").is_some() => {
-            Err(AgentError::Conflict {
-                name: name.to_string(),
-                reason: "plies cuts playouts short, and rollout=eval plays none (use \
-                         rollout=random or rollout=greedy)"
-                    .to_string(),
-            })
+    match kind {
+        AgentKind::Random => Ok(Box::new(RandomAgent)),
+        AgentKind::Greedy => Ok(maybe_noisy!(params, eval, |eval| Greedy::new(eval))),
+        AgentKind::Expectimax => chance(ChanceMode::Expectimax),
+        AgentKind::Star1 => chance(ChanceMode::Star1),
+        AgentKind::Star2 => chance(ChanceMode::Star2),
+        AgentKind::Mcts
+            if params.choice("rollout") == Some("eval") && params.int("plies").is_some() =>
+        {
+            Err(conflict(
+                kind,
+                "plies cuts playouts short, and rollout=eval plays none (use \
+                 rollout=random or rollout=greedy)",
+            ))
         }
-        "mcts" => Ok(Box::new(Mcts::new(eval, mcts_config(params), label))),
-        _ => Err(AgentError::Unknown {
-            name: name.to_string(),
-            valid: names(|_| true),
+        AgentKind::Mcts => Ok(Box::new(Mcts::new(eval, mcts_config(params)))),
+        AgentKind::AlphaBeta | AgentKind::Solve => Err(AgentError::NeedsDeterministic {
+            name: kind.name().to_string(),
+            suggest: CHANCE_SUGGESTIONS.to_string(),
         }),
     }
+}
+
+/// [`AgentError::Conflict`] for `kind`.
+fn conflict(kind: AgentKind, reason: &str) -> AgentError {
+    AgentError::Conflict {
+        name: kind.name().to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+/// The `hash` parameter in MiB (every kind with a table declares it with a default).
+fn hash_mb(params: &Params) -> usize {
+    params.int("hash").expect("hash has a declared default") as usize
+}
+
+/// The `threads` parameter (declared with a default by every kind that takes it).
+fn threads(params: &Params) -> usize {
+    params
+        .int("threads")
+        .expect("threads has a declared default") as usize
 }
 
 /// The MCTS configuration in `params` (absent parameters take the registry defaults).
@@ -483,16 +577,6 @@ fn mcts_config(params: &Params) -> MctsConfig {
     }
 }
 
-/// Names of the agents that pass `keep`, comma-separated.
-fn names(keep: impl Fn(&AgentInfo) -> bool) -> String {
-    AGENTS
-        .iter()
-        .filter(|a| keep(a))
-        .map(|a| a.name)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The amplitude of `noise=N` in `params` (none for 0 or absent, so that the agent is
 /// exactly the plain one) and a fresh salt cell for the [`Noisy`] evaluator and its
 /// [`Salted`] agent to share.
@@ -503,20 +587,19 @@ fn noise(params: &Params) -> Option<(u32, Arc<AtomicU64>)> {
         .map(|n| (n as u32, Arc::default()))
 }
 
-/// The budget in `params`; with none given, `default_depth`.
-fn budget(params: &Params, default_depth: Option<u32>) -> Budget {
+/// The budget in `params`; with none given, `kind`'s default budget.
+fn budget(kind: AgentKind, params: &Params) -> Budget {
     let budget = Budget {
         depth: params.int("depth").map(|d| d as u32),
         nodes: params.int("nodes").map(|n| n as u64),
         time: params.duration("time"),
     };
-    if budget == Budget::default() {
-        Budget {
-            depth: default_depth,
+    match kind.info().default_budget {
+        DefaultBudget::Depth(depth) if budget == Budget::default() => Budget {
+            depth: Some(depth),
             ..budget
-        }
-    } else {
-        budget
+        },
+        _ => budget,
     }
 }
 
@@ -534,14 +617,14 @@ mod tests {
 
     #[test]
     fn solve_defaults_to_a_proof_sized_table_and_the_others_to_a_move_sized_one() {
-        for agent in AGENTS {
-            let hash = Params::defaults(agent.params).int("hash");
-            let expected = match agent.name {
+        for kind in AgentKind::ALL {
+            let hash = Params::defaults(kind.info().params).int("hash");
+            let expected = match kind.name() {
                 "solve" => Some(512),
                 "ab" | "expectimax" | "star1" | "star2" => Some(16),
                 _ => None,
             };
-            assert_eq!(hash, expected, "{}", agent.name);
+            assert_eq!(hash, expected, "{}", kind.name());
         }
         assert_eq!(SolveConfig::default().hash_mb, 512);
     }
@@ -554,9 +637,9 @@ mod tests {
 
     #[test]
     fn mcts_gets_its_default_iterations_only_without_a_budget() {
-        let spec = find("mcts").unwrap().params;
+        let spec = AgentKind::Mcts.info().params;
         let mut p = Params::parse(spec, &[]).unwrap();
-        complete_params("mcts", &mut p);
+        complete_params(AgentKind::Mcts, &mut p);
         assert_eq!(
             p.canonical(),
             format!(
@@ -565,7 +648,7 @@ mod tests {
             )
         );
         let mut p = Params::parse(spec, &[("time", "50ms"), ("parallel", "root")]).unwrap();
-        complete_params("mcts", &mut p);
+        complete_params(AgentKind::Mcts, &mut p);
         assert!(!p.0.contains_key("iters"));
         let config = mcts_config(&p);
         assert_eq!(config.iterations, None);
@@ -584,21 +667,21 @@ mod tests {
 
     #[test]
     fn ab_gets_its_default_depth_only_without_a_budget() {
-        let ab = find("ab").unwrap().params;
+        let ab = AgentKind::AlphaBeta.info().params;
         let mut p = Params::parse(ab, &[]).unwrap();
-        complete_params("ab", &mut p);
+        complete_params(AgentKind::AlphaBeta, &mut p);
         assert_eq!(
             p.canonical(),
-            format!("depth={DEFAULT_DEPTH},hash=16,threads=1")
+            format!("depth={},hash=16,threads=1", alphabeta::DEFAULT_DEPTH)
         );
         let mut p = Params::parse(ab, &[("time", "50ms")]).unwrap();
-        complete_params("ab", &mut p);
+        complete_params(AgentKind::AlphaBeta, &mut p);
         assert_eq!(p.canonical(), "hash=16,threads=1,time=50ms");
-        let mut p = Params::parse(find("solve").unwrap().params, &[]).unwrap();
-        complete_params("solve", &mut p);
+        let mut p = Params::parse(AgentKind::Solve.info().params, &[]).unwrap();
+        complete_params(AgentKind::Solve, &mut p);
         assert_eq!(p.canonical(), "hash=512,threads=1,wdl=false");
         assert_eq!(
-            budget(&p, None),
+            budget(AgentKind::Solve, &p),
             Budget::default(),
             "solve runs to the proof"
         );
@@ -611,10 +694,9 @@ mod tests {
         use agon_engine::Game;
         use rand::SeedableRng;
 
-        let params = Params::parse(find("ab").unwrap().params, pairs).unwrap();
+        let params = Params::parse(AgentKind::AlphaBeta.info().params, pairs).unwrap();
         let mut agent =
-            build_deterministic::<InvectorState, _>("ab", &params, InvectorEval, "ab".into())
-                .unwrap();
+            build::<InvectorState, _>(AgentKind::AlphaBeta, &params, InvectorEval).unwrap();
         let mut rng = crate::AgentRng::seed_from_u64(seed);
         let mut state = Invector::new(5, 4, true).unwrap().initial_state();
         let mut line = Vec::new();
@@ -646,13 +728,46 @@ mod tests {
     }
 
     #[test]
-    fn every_agent_is_listed_once_with_valid_defaults() {
-        let mut seen: Vec<_> = AGENTS.iter().map(|a| a.name).collect();
+    fn every_kind_is_listed_once_by_a_name_that_finds_it_with_valid_defaults() {
+        let mut seen: Vec<_> = AgentKind::ALL.map(AgentKind::name).to_vec();
         seen.sort_unstable();
         seen.dedup();
-        assert_eq!(seen.len(), AGENTS.len());
-        for a in AGENTS {
-            Params::defaults(a.params); // panics on a default that does not parse
+        assert_eq!(seen.len(), AgentKind::ALL.len());
+        for kind in AgentKind::ALL {
+            assert_eq!(AgentKind::from_name(kind.name()), Ok(kind));
+            Params::defaults(kind.info().params); // panics on a default that does not parse
+        }
+        assert_eq!(
+            AgentKind::from_name("alphabeta").unwrap_err().to_string(),
+            "unknown agent \"alphabeta\" (valid: random, greedy, ab, solve, expectimax, \
+             star1, star2, mcts)"
+        );
+    }
+
+    #[test]
+    fn exactly_the_kinds_that_need_no_chance_are_refused_on_a_chance_game() {
+        use agon_engine::games::invector::{InvectorEval, InvectorState};
+        use agon_engine::testing::coin_nim::{CoinNimEval, CoinNimState};
+
+        for kind in AgentKind::ALL {
+            let params = Params::default();
+            let chance = build::<CoinNimState, _>(kind, &params, CoinNimEval);
+            assert_eq!(
+                matches!(chance, Err(AgentError::NeedsDeterministic { .. })),
+                kind.needs_deterministic(),
+                "{}",
+                kind.name()
+            );
+            assert!(
+                chance.is_ok() || kind.needs_deterministic(),
+                "{}",
+                kind.name()
+            );
+            assert!(
+                build::<InvectorState, _>(kind, &params, InvectorEval).is_ok(),
+                "{}",
+                kind.name()
+            );
         }
     }
 }

@@ -43,12 +43,12 @@
 //! // Coin Nim has chance nodes: a solver for it does not compile.
 //! use agon_engine::testing::coin_nim::{CoinNimEval, CoinNimState};
 //! use agon_search::solve::{SolveConfig, Solver};
-//! let solver: Solver<CoinNimState, _> = Solver::new(CoinNimEval, SolveConfig::default(), "solve");
+//! let solver: Solver<CoinNimState, _> = Solver::new(CoinNimEval, SolveConfig::default());
 //! ```
 
-use agon_engine::{Deterministic, Evaluator, State, ZeroSumTwoPlayer};
+use agon_engine::{Deterministic, Evaluator, State};
 
-use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
+use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult, Value};
 use crate::alphabeta::{CoreOptions, Enhancements, Searcher};
 use crate::budget::Budget;
 
@@ -56,6 +56,15 @@ use crate::budget::Budget;
 /// default depth, cheap on every board the toolkit plays, so the solver always has a
 /// reasonable move when a budget stops it before the proof.
 pub const PREVIEW_DEPTH: u32 = crate::alphabeta::DEFAULT_DEPTH;
+
+/// The solver's default table size in MiB, written once (as [`default_hash_mb`](crate::tt)
+/// is): [`DEFAULT_SOLVE_HASH_MB`] and the registry's `hash` default text for `solve`.
+macro_rules! default_solve_hash_mb {
+    () => {
+        512
+    };
+}
+pub(crate) use default_solve_hash_mb;
 
 /// The solver's table size in MiB when none is given (its `hash` default). A proof
 /// visits far more positions than a move's search, and its speed depends on the table
@@ -65,7 +74,7 @@ pub const PREVIEW_DEPTH: u32 = crate::alphabeta::DEFAULT_DEPTH;
 /// small machine (two workers with a solver in each seat need 2 GiB) and is allocated
 /// once per worker and seat in a tournament ([`crate::table_pool`]). Larger proofs
 /// (Connect Four) want larger tables, given with `hash`.
-pub const DEFAULT_SOLVE_HASH_MB: usize = 512;
+pub const DEFAULT_SOLVE_HASH_MB: usize = default_solve_hash_mb!();
 
 /// How a `solve` agent searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,16 +107,13 @@ impl Default for SolveConfig {
 /// The exact solver (see the module docs).
 #[derive(Debug)]
 pub struct Solver<S: State, E> {
-    label: String,
     budget: Budget,
     searcher: Searcher<S, E>,
-    stats: AgentStats,
 }
 
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Solver<S, E> {
-    /// A new solver using `eval` below the horizon of unfinished iterations, named
-    /// `label`.
-    pub fn new(eval: E, config: SolveConfig, label: impl Into<String>) -> Self {
+impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
+    /// A new solver using `eval` below the horizon of unfinished iterations.
+    pub fn new(eval: E, config: SolveConfig) -> Self {
         // No aspiration windows: the exhaustive iteration's score is a game result, far
         // from the heuristic preview's, so a window around the preview only fails.
         let options = CoreOptions {
@@ -120,19 +126,13 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Solver<S, E> {
             result_only: config.wdl,
         };
         Solver {
-            label: label.into(),
             budget: config.budget,
             searcher: Searcher::new(eval, config.hash_mb, config.threads, options),
-            stats: AgentStats::default(),
         }
     }
 }
 
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Solver<S, E> {
-    fn name(&self) -> &str {
-        &self.label
-    }
-
+impl<S: Deterministic, E: Evaluator<S>> Agent<S> for Solver<S, E> {
     fn search(
         &mut self,
         state: &S,
@@ -146,12 +146,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Solver<S
         };
         let mut result = self.searcher.run(state, &self.budget, &mut report);
         result.depth = reported_depth(result.depth, &result.value, result.pv.len());
-        self.stats.record(&result);
         result
-    }
-
-    fn stats(&self) -> AgentStats {
-        self.stats
     }
 }
 

@@ -56,12 +56,21 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use crate::table_pool::EpochBuckets;
 
+/// The default table size in MiB, written once: [`DEFAULT_HASH_MB`] reads it as a
+/// number and the registry's `hash` parameter as its default text (`concat!` expands it).
+macro_rules! default_hash_mb {
+    () => {
+        16
+    };
+}
+pub(crate) use default_hash_mb;
+
 /// Default table size in MiB (`ab`'s and the chance agents' `hash` default): room for a
 /// million entries (half a million of the chance agents' larger ones), more than the
 /// searches of a tournament move at the default depths visit, and small enough that
 /// many workers and seats fit in memory together. Proofs want far more
 /// ([`crate::solve::DEFAULT_SOLVE_HASH_MB`]).
-pub const DEFAULT_HASH_MB: usize = 16;
+pub const DEFAULT_HASH_MB: usize = default_hash_mb!();
 
 /// Largest accepted table size in MiB (16 GiB): a typo guard, not a design limit.
 pub const MAX_HASH_MB: usize = 16 * 1024;

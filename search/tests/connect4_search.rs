@@ -48,8 +48,8 @@ fn lazy_smp_agrees_with_one_thread_on_proven_values() {
             threads,
             ..AlphaBetaConfig::default()
         };
-        let mut one = AlphaBeta::new(Connect4Eval, config(1), "ab");
-        let mut two = AlphaBeta::new(Connect4Eval, config(2), "ab");
+        let mut one = AlphaBeta::new(Connect4Eval, config(1));
+        let mut two = AlphaBeta::new(Connect4Eval, config(2));
         let mut rng = AgentRng::seed_from_u64(0);
         let a = one.search(&s, &mut rng, &mut |_| {});
         let b = two.search(&s, &mut rng, &mut |_| {});
@@ -60,7 +60,7 @@ fn lazy_smp_agrees_with_one_thread_on_proven_values() {
         if let Value::Win(_) = a.value {
             let mut after = s.clone();
             after.apply(b.best.unwrap());
-            let mut check = AlphaBeta::new(Connect4Eval, config(1), "ab");
+            let mut check = AlphaBeta::new(Connect4Eval, config(1));
             let r = check.search(&after, &mut rng, &mut |_| {});
             assert!(matches!(r.value, Value::Loss(_)) || after.outcome().is_some());
         }

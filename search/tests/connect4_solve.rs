@@ -53,8 +53,8 @@ use std::time::Instant;
 
 use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
 use agon_engine::{play_moves, Game, Params, State};
-use agon_search::registry::{self, build_deterministic};
-use agon_search::{Agent, AgentRng, SearchResult, Value};
+use agon_search::registry::build;
+use agon_search::{Agent, AgentKind, AgentRng, SearchResult, Value};
 use rand::SeedableRng;
 
 /// `Test_L3_R1` (end-easy): (line of the file, moves, Pons' score), a mix of results.
@@ -162,16 +162,15 @@ fn pons_value(score: i32, stones: u32) -> Value {
 /// A `solve` agent built by the registry, as the CLI builds
 /// `solve:hash=<hash_mb>[,time=<time>][,wdl=true]`.
 fn solver(hash_mb: i64, time: Option<&str>, wdl: bool) -> Box<dyn Agent<Connect4State>> {
-    let info = registry::find("solve").expect("solve is registered");
     let hash = hash_mb.to_string();
     let mut overrides = vec![
         ("hash", hash.as_str()),
         ("wdl", if wdl { "true" } else { "false" }),
     ];
     overrides.extend(time.map(|t| ("time", t)));
-    let params = Params::parse(info.params, &overrides).expect("valid parameters");
-    let label = format!("solve:{}", params.canonical());
-    build_deterministic("solve", &params, Connect4Eval, label).expect("solve builds")
+    let params =
+        Params::parse(AgentKind::Solve.info().params, &overrides).expect("valid parameters");
+    build(AgentKind::Solve, &params, Connect4Eval).expect("solve builds")
 }
 
 /// Proves `digits` with a fresh agent; prints the result and its time.

@@ -6,10 +6,11 @@
 use agon_engine::games::pig::{Pig, PigEval, PigState};
 use agon_engine::luck::pick_weighted;
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimState};
-use agon_engine::{sample_outcome, Evaluator, Game, Params, Seat, State, Turn, ZeroSumTwoPlayer};
-use agon_search::registry::{self, build_chance, complete_params};
+use agon_engine::{sample_outcome, Evaluator, Game, Params, Seat, State, Turn};
+use agon_search::registry::{build, complete_params};
 use agon_search::{
-    Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Horizon, SearchResult, Value,
+    Agent, AgentKind, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Horizon,
+    SearchResult, Value,
 };
 use rand::{Rng, SeedableRng};
 
@@ -157,25 +158,21 @@ fn coin_nim_positions() -> Vec<CoinNimState> {
     out
 }
 
-fn agent<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
-    eval: E,
-    mode: ChanceMode,
-    budget: Budget,
-) -> Expectimax<S, E> {
+fn agent<S: State, E: Evaluator<S>>(eval: E, mode: ChanceMode, budget: Budget) -> Expectimax<S, E> {
     let config = ExpectimaxConfig {
         budget,
         hash_mb: 1,
         mode,
         ..ExpectimaxConfig::default()
     };
-    Expectimax::new(eval, config, format!("{mode:?}"))
+    Expectimax::new(eval, config)
 }
 
 const MODES: [ChanceMode; 3] = [ChanceMode::Expectimax, ChanceMode::Star1, ChanceMode::Star2];
 
 /// Checks every mode against the reference on `states` at depths 1..=4; returns the
 /// node totals per mode.
-fn check_all<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(states: &[S], eval: E) -> [u64; 3] {
+fn check_all<S: State, E: Evaluator<S>>(states: &[S], eval: E) -> [u64; 3] {
     let mut totals = [0; 3];
     let mut rng = AgentRng::seed_from_u64(0);
     for s in states {
@@ -281,18 +278,18 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
     let pig = Pig::new(20, 6, 100).unwrap();
     let s = pig.initial_state();
     let mut rng = AgentRng::seed_from_u64(1);
-    for name in ["expectimax", "star1", "star2"] {
-        let info = registry::find(name).unwrap();
-        assert!(!info.needs_deterministic);
+    for kind in [AgentKind::Expectimax, AgentKind::Star1, AgentKind::Star2] {
+        let info = kind.info();
+        assert!(!kind.needs_deterministic());
         let mut p = Params::parse(info.params, &[("depth", "3")]).unwrap();
-        complete_params(name, &mut p);
-        let mut agent = build_chance::<PigState, _>(name, &p, PigEval, name.into()).unwrap();
+        complete_params(kind, &mut p);
+        let mut agent = build::<PigState, _>(kind, &p, PigEval).unwrap();
         let r = agent.search(&s, &mut rng, &mut |_| {});
         assert_eq!(r.depth, 3);
         assert!(s.clone().try_apply(r.best.unwrap()).is_ok());
 
         let mut p = Params::parse(info.params, &[]).unwrap();
-        complete_params(name, &mut p);
+        complete_params(kind, &mut p);
         assert_eq!(p.canonical(), "depth=4,hash=16");
 
         // At a chance node: no move, the expected value from seat 0's view.
@@ -304,12 +301,12 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
     }
     // Playout horizons: the same seed gives the same search, move and value.
     let p = Params::parse(
-        registry::find("star2").unwrap().params,
+        AgentKind::Star2.info().params,
         &[("depth", "2"), ("playouts", "4"), ("plies", "6")],
     )
     .unwrap();
     let mut runs = (0..2).map(|_| {
-        let mut agent = build_chance::<PigState, _>("star2", &p, PigEval, "p".into()).unwrap();
+        let mut agent = build::<PigState, _>(AgentKind::Star2, &p, PigEval).unwrap();
         agent.search(&s, &mut AgentRng::seed_from_u64(9), &mut |_| {})
     });
     let (first, second) = (runs.next().unwrap(), runs.next().unwrap());
@@ -317,8 +314,8 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
     assert!(s.clone().try_apply(first.best.unwrap()).is_ok());
 
     let coin = CoinNim::default().initial_state();
-    let p = Params::parse(registry::find("star2").unwrap().params, &[("nodes", "50")]).unwrap();
-    let mut agent = build_chance::<CoinNimState, _>("star2", &p, CoinNimEval, "s".into()).unwrap();
+    let p = Params::parse(AgentKind::Star2.info().params, &[("nodes", "50")]).unwrap();
+    let mut agent = build::<CoinNimState, _>(AgentKind::Star2, &p, CoinNimEval).unwrap();
     let r = agent.search(&coin, &mut rng, &mut |_| {});
     assert!(r.nodes <= 50);
 }
@@ -379,7 +376,7 @@ fn deeper_pig_searches_agree_and_report_nodes() {
                     mode,
                     ..ExpectimaxConfig::default()
                 };
-                let mut a = Expectimax::new(PigEval, config, "deep");
+                let mut a = Expectimax::new(PigEval, config);
                 nodes[k] = a.search(s, &mut rng, &mut |_| {}).nodes;
                 values.push(a.exact_value().unwrap());
             }
@@ -475,7 +472,7 @@ fn reference_playouts<S: State, E: Evaluator<S>>(
 fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
     let (count, plies) = (3, 7);
     let mut rng = AgentRng::seed_from_u64(11);
-    fn run<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
+    fn run<S: State, E: Evaluator<S>>(
         states: &[S],
         eval: E,
         rng: &mut AgentRng,
@@ -503,7 +500,7 @@ fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
                             plies: Some(plies),
                         },
                     };
-                    let mut a = Expectimax::new(eval.clone(), config, "playouts");
+                    let mut a = Expectimax::new(eval.clone(), config);
                     let r = a.search(s, rng, &mut |_| {});
                     let exact = a.exact_value().expect("completed");
                     assert_eq!(

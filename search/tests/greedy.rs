@@ -24,7 +24,7 @@ fn picks_a_move_with_the_best_one_step_evaluation() {
             TicTacToeEval.evaluate(&c, mover)
         };
         let best = moves.iter().map(|&m| score(m)).max().unwrap();
-        let mut agent = Greedy::new(TicTacToeEval, "greedy");
+        let mut agent = Greedy::new(TicTacToeEval);
         let result = agent.search(&s, &mut AgentRng::seed_from_u64(seed), &mut |_| {});
         assert_eq!(score(result.best.unwrap()), best, "{s}");
         assert_eq!(result.value, Value::Score(f64::from(best)));
@@ -56,7 +56,7 @@ fn scores_from_the_movers_view_when_the_same_seat_moves_again() {
     // Pile 5: take3 leaves 2 and keeps the move: 98 for seat 0 (negated, it would be
     // -98). take1 leaves 4 to the opponent: -96; take2 leaves 3 to the opponent: +3.
     let s = BonusNim::new(5, 10);
-    let mut agent = Greedy::new(EvenPile, "greedy");
+    let mut agent = Greedy::new(EvenPile);
     let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
     assert_eq!(r.best, Some(Take(3)));
     assert_eq!(r.value, Value::Score(98.0));
@@ -71,7 +71,7 @@ fn averages_over_chance_outcomes_by_weight() {
     // prefer take1.
     let s = CoinNim { stones: 5, cap: 9 }.initial_state();
     for seed in 0..10 {
-        let mut agent = Greedy::new(CoinNimEval, "greedy");
+        let mut agent = Greedy::new(CoinNimEval);
         let r = agent.search(&s, &mut AgentRng::seed_from_u64(seed), &mut |_| {});
         assert_eq!(r.best, Some(CoinNimMove::Take(2)));
         assert_eq!(r.value, Value::Score(10.0 / 3.0));
@@ -84,7 +84,7 @@ fn at_a_chance_node_reports_the_expected_value_and_no_move() {
     let mut s = CoinNim { stones: 5, cap: 9 }.initial_state();
     s.apply(CoinNimMove::Take(1));
     assert_eq!(s.turn(), Turn::Chance);
-    let mut agent = Greedy::new(CoinNimEval, "greedy");
+    let mut agent = Greedy::new(CoinNimEval);
     let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
     assert_eq!(r.best, None);
     // Seat 0's view: heads (1) seat 0 moves at pile 4: +10; tails (2): seat 1 does: -10.
@@ -97,7 +97,7 @@ fn ties_are_broken_reproducibly_and_differently_across_seeds() {
     let mut s = TicTacToe::default();
     s.apply(Cell(4));
     let pick = |seed| {
-        let mut agent = Greedy::new(TicTacToeEval, "greedy");
+        let mut agent = Greedy::new(TicTacToeEval);
         agent
             .search(&s, &mut AgentRng::seed_from_u64(seed), &mut |_| {})
             .best

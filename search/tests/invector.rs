@@ -96,7 +96,7 @@ fn solve(state: &InvectorState, hash_mb: usize) -> (SearchResult<InvectorMove>, 
         hash_mb,
         ..SolveConfig::default()
     };
-    let mut agent = Solver::new(InvectorEval, config, "solve");
+    let mut agent = Solver::new(InvectorEval, config);
     let start = Instant::now();
     let result = agent.search(state, &mut AgentRng::seed_from_u64(0), &mut |i| {
         eprintln!(

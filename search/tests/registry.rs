@@ -4,31 +4,25 @@ mod common;
 
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimState};
 use agon_engine::{Game, Params, State};
-use agon_search::registry::{self, build_chance, build_deterministic, complete_params};
-use agon_search::{AgentError, AgentRng, Value, AGENTS};
+use agon_search::registry::{build, complete_params};
+use agon_search::{AgentError, AgentKind, AgentRng, Value};
 use common::*;
 use rand::SeedableRng;
 
-fn params(name: &str, overrides: &[(&str, &str)]) -> Params {
-    let info = registry::find(name).expect("a known agent");
-    let mut p = Params::parse(info.params, overrides).expect("valid parameters");
-    complete_params(name, &mut p);
+fn params(kind: AgentKind, overrides: &[(&str, &str)]) -> Params {
+    let mut p = Params::parse(kind.info().params, overrides).expect("valid parameters");
+    complete_params(kind, &mut p);
     p
 }
 
 #[test]
 fn every_agent_builds_for_a_deterministic_game_and_plays_a_legal_move() {
     let s = TicTacToe::default();
-    for info in AGENTS {
-        let p = params(info.name, &[]);
-        let label = format!("{}:{}", info.name, p.canonical());
-        let mut agent =
-            build_deterministic::<TicTacToe, _>(info.name, &p, TicTacToeEval, label.clone())
-                .expect("builds");
-        assert_eq!(agent.name(), label);
+    for kind in AgentKind::ALL {
+        let p = params(kind, &[]);
+        let mut agent = build::<TicTacToe, _>(kind, &p, TicTacToeEval).expect("builds");
         let m = agent.select_move(&s, &mut AgentRng::seed_from_u64(1));
-        assert!(s.clone().try_apply(m).is_ok());
-        assert_eq!(agent.stats().searches, 1);
+        assert!(s.clone().try_apply(m).is_ok(), "{}", kind.name());
     }
 }
 
@@ -36,30 +30,32 @@ fn every_agent_builds_for_a_deterministic_game_and_plays_a_legal_move() {
 fn parameters_reach_the_agents() {
     let s = TicTacToe::default();
     let mut rng = AgentRng::seed_from_u64(0);
-    let p = params("ab", &[("depth", "2"), ("hash", "1")]);
-    let mut ab = build_deterministic::<TicTacToe, _>("ab", &p, TicTacToeEval, "ab".into()).unwrap();
-    assert_eq!(ab.search(&s, &mut rng, &mut |_| {}).depth, 2);
-    let p = params("ab", &[("nodes", "30")]);
-    let mut ab = build_deterministic::<TicTacToe, _>("ab", &p, TicTacToeEval, "ab".into()).unwrap();
-    assert!(ab.search(&s, &mut rng, &mut |_| {}).nodes <= 30);
-    let p = params("solve", &[]);
-    let mut solve =
-        build_deterministic::<TicTacToe, _>("solve", &p, TicTacToeEval, "solve".into()).unwrap();
-    assert_eq!(solve.search(&s, &mut rng, &mut |_| {}).value, Value::Draw);
-    let p = params("solve", &[("nodes", "10")]);
-    let mut solve =
-        build_deterministic::<TicTacToe, _>("solve", &p, TicTacToeEval, "solve".into()).unwrap();
-    assert!(!solve.search(&s, &mut rng, &mut |_| {}).value.is_proven());
+    let ab = |overrides| {
+        let p = params(AgentKind::AlphaBeta, overrides);
+        build::<TicTacToe, _>(AgentKind::AlphaBeta, &p, TicTacToeEval).unwrap()
+    };
+    let solve = |overrides| {
+        let p = params(AgentKind::Solve, overrides);
+        build::<TicTacToe, _>(AgentKind::Solve, &p, TicTacToeEval).unwrap()
+    };
+    let r = ab(&[("depth", "2"), ("hash", "1")]).search(&s, &mut rng, &mut |_| {});
+    assert_eq!(r.depth, 2);
+    let r = ab(&[("nodes", "30")]).search(&s, &mut rng, &mut |_| {});
+    assert!(r.nodes <= 30);
+    let r = solve(&[]).search(&s, &mut rng, &mut |_| {});
+    assert_eq!(r.value, Value::Draw);
+    let r = solve(&[("nodes", "10")]).search(&s, &mut rng, &mut |_| {});
+    assert!(!r.value.is_proven());
 }
 
 #[test]
 fn alpha_beta_agents_are_refused_for_games_with_chance() {
     let s = CoinNim::default().initial_state();
-    for name in ["ab", "solve"] {
-        let err =
-            build_chance::<CoinNimState, _>(name, &params(name, &[]), CoinNimEval, name.into())
-                .err()
-                .expect("refused");
+    for kind in [AgentKind::AlphaBeta, AgentKind::Solve] {
+        let name = kind.name();
+        let err = build::<CoinNimState, _>(kind, &params(kind, &[]), CoinNimEval)
+            .err()
+            .expect("refused");
         assert!(matches!(err, AgentError::NeedsDeterministic { .. }));
         assert_eq!(
             err.to_string(),
@@ -69,10 +65,8 @@ fn alpha_beta_agents_are_refused_for_games_with_chance() {
             )
         );
     }
-    for name in ["random", "greedy"] {
-        let mut agent =
-            build_chance::<CoinNimState, _>(name, &params(name, &[]), CoinNimEval, name.into())
-                .unwrap();
+    for kind in [AgentKind::Random, AgentKind::Greedy] {
+        let mut agent = build::<CoinNimState, _>(kind, &params(kind, &[]), CoinNimEval).unwrap();
         let m = agent.select_move(&s, &mut AgentRng::seed_from_u64(0));
         assert!(s.clone().try_apply(m).is_ok());
     }
@@ -80,19 +74,10 @@ fn alpha_beta_agents_are_refused_for_games_with_chance() {
 
 #[test]
 fn unknown_agents_name_the_valid_ones() {
-    let err =
-        build_chance::<CoinNimState, _>("alphabeta", &Params::default(), CoinNimEval, "x".into())
-            .err()
-            .unwrap();
+    let err = AgentKind::from_name("alphabeta").unwrap_err();
     assert_eq!(
         err.to_string(),
         "unknown agent \"alphabeta\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)"
     );
-    assert!(build_deterministic::<TicTacToe, _>(
-        "uct",
-        &Params::default(),
-        TicTacToeEval,
-        "x".into()
-    )
-    .is_err());
+    assert!(AgentKind::from_name("uct").is_err());
 }

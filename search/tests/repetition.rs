@@ -56,7 +56,7 @@ fn ab_values_that_met_a_repetition_are_not_reused_on_another_path() {
     let mut differed = 0;
     for depth in BEFORE_ANY_REPETITION {
         for (i, p) in positions_near_a_repetition().iter().enumerate() {
-            let mut agent = AlphaBeta::new(TugEval, fixed_depth(depth), "ab");
+            let mut agent = AlphaBeta::new(TugEval, fixed_depth(depth));
             // Not asserted: a search that can meet a repetition can also meet the
             // graph-history interaction.
             agent.search(p, &mut rng, &mut |_| {});

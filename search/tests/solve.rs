@@ -63,7 +63,6 @@ fn a_budget_may_stop_the_proof_and_says_so() {
                 hash_mb: 1,
                 ..SolveConfig::default()
             },
-            "solve",
         );
         let mut infos = 0;
         let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |i| {
@@ -91,7 +90,6 @@ fn a_budget_may_stop_the_proof_and_says_so() {
             hash_mb: 1,
             ..SolveConfig::default()
         },
-        "solve",
     );
     let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
     assert!(r.time < std::time::Duration::from_secs(2));
@@ -113,7 +111,6 @@ fn a_proof_within_budget_is_reported_as_proven() {
             hash_mb: 1,
             ..SolveConfig::default()
         },
-        "solve",
     );
     let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
     let expected = Memo::new().value(&mut s.clone());

@@ -10,7 +10,7 @@
 use std::fmt;
 
 use crate::eval::Evaluator;
-use crate::game::{Game, Move, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::game::{Game, Move, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -78,7 +78,6 @@ impl Game for CoinNim {
     const NAME: &'static str = "coin-nim";
     const ABOUT: &'static str =
         "test game: take 1 or 2 stones, a biased coin decides who moves next";
-    const HAS_CHANCE: bool = true;
     const HAS_HIDDEN_INFORMATION: bool = false;
 
     fn param_specs() -> &'static [ParamSpec] {
@@ -162,6 +161,7 @@ impl CoinNimState {
 }
 
 impl State for CoinNimState {
+    type Chance = WithChance;
     type Move = CoinNimMove;
     type Undo = CoinNimState;
 
@@ -324,8 +324,6 @@ impl CoinNimState {
         self.hash = self.recompute_hash();
     }
 }
-
-impl ZeroSumTwoPlayer for CoinNimState {}
 
 impl fmt::Display for CoinNimState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

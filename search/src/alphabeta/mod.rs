@@ -54,9 +54,9 @@ pub(crate) mod core;
 mod heuristics;
 mod smp;
 
-use agon_engine::{Deterministic, Evaluator, State, ZeroSumTwoPlayer};
+use agon_engine::{Deterministic, Evaluator, State};
 
-use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult};
+use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult};
 use crate::budget::Budget;
 use crate::tt::DEFAULT_HASH_MB;
 pub(crate) use core::CoreOptions;
@@ -182,15 +182,13 @@ impl Default for AlphaBetaConfig {
 /// next (one agent plays one game).
 #[derive(Debug)]
 pub struct AlphaBeta<S: State, E> {
-    label: String,
     budget: Budget,
     searcher: Searcher<S, E>,
-    stats: AgentStats,
 }
 
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> AlphaBeta<S, E> {
-    /// A new agent that searches with `eval` as `config` says, named `label`.
-    pub fn new(eval: E, config: AlphaBetaConfig, label: impl Into<String>) -> Self {
+impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
+    /// A new agent that searches with `eval` as `config` says.
+    pub fn new(eval: E, config: AlphaBetaConfig) -> Self {
         let options = CoreOptions {
             enhancements: config.enhancements,
             exact_depth_cutoffs: config.exact_depth_cutoffs,
@@ -198,31 +196,19 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> AlphaBeta<S, E> {
             result_only: false,
         };
         AlphaBeta {
-            label: label.into(),
             budget: config.budget,
             searcher: Searcher::new(eval, config.hash_mb, config.threads, options),
-            stats: AgentStats::default(),
         }
     }
 }
 
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for AlphaBeta<S, E> {
-    fn name(&self) -> &str {
-        &self.label
-    }
-
+impl<S: Deterministic, E: Evaluator<S>> Agent<S> for AlphaBeta<S, E> {
     fn search(
         &mut self,
         state: &S,
         _rng: &mut AgentRng,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
-        let result = self.searcher.run(state, &self.budget, info);
-        self.stats.record(&result);
-        result
-    }
-
-    fn stats(&self) -> AgentStats {
-        self.stats
+        self.searcher.run(state, &self.budget, info)
     }
 }

@@ -45,10 +45,10 @@ mod tree;
 
 use std::time::Duration;
 
-use agon_engine::{Evaluator, State, Turn, ZeroSumTwoPlayer};
+use agon_engine::{Evaluator, State, Turn};
 use rand::Rng;
 
-use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult};
+use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult};
 use crate::budget::{Budget, Clock};
 pub use rollout::Rollout;
 use tree::{Settings, Tree};
@@ -57,8 +57,17 @@ use tree::{Settings, Tree};
 /// Four on one core, enough to play sensibly in quick tournaments.
 pub const DEFAULT_ITERATIONS: u64 = 10_000;
 
+/// The default UCT exploration constant, written once: [`DEFAULT_C`] reads it as a
+/// number and the registry's `c` parameter as its default text (`concat!` expands it).
+macro_rules! default_c {
+    () => {
+        1.4
+    };
+}
+pub(crate) use default_c;
+
 /// The default UCT exploration constant, OpenSpiel's `uct_c` for rewards in [-1, 1].
-pub const DEFAULT_C: f64 = 1.4;
+pub const DEFAULT_C: f64 = default_c!();
 
 /// The most plies between two searches' roots that tree reuse looks through: a whole
 /// Pig turn of the opponent (a roll and its face per step) fits in most cases.
@@ -119,26 +128,22 @@ impl Default for MctsConfig {
 /// The MCTS agent (see the module docs).
 #[derive(Debug)]
 pub struct Mcts<S: State, E> {
-    label: String,
     config: MctsConfig,
     eval: E,
     /// One tree (root parallelism: one per thread), kept between searches for reuse.
     trees: Vec<Tree<S>>,
     reused_visits: u64,
-    stats: AgentStats,
 }
 
-impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Mcts<S, E> {
+impl<S: State, E: Evaluator<S>> Mcts<S, E> {
     /// A new agent that searches as `config` says (with `eval` for `rollout=eval`),
-    /// named `label`.
-    pub fn new(eval: E, config: MctsConfig, label: impl Into<String>) -> Self {
+    ///.
+    pub fn new(eval: E, config: MctsConfig) -> Self {
         Mcts {
-            label: label.into(),
             config,
             eval,
             trees: Vec::new(),
             reused_visits: 0,
-            stats: AgentStats::default(),
         }
     }
 
@@ -243,23 +248,13 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Mcts<S, E> {
     }
 }
 
-impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Mcts<S, E> {
-    fn name(&self) -> &str {
-        &self.label
-    }
-
+impl<S: State, E: Evaluator<S>> Agent<S> for Mcts<S, E> {
     fn search(
         &mut self,
         state: &S,
         rng: &mut AgentRng,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
-        let result = self.run(state, rng, info);
-        self.stats.record(&result);
-        result
-    }
-
-    fn stats(&self) -> AgentStats {
-        self.stats
+        self.run(state, rng, info)
     }
 }

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use agon_engine::{
-    Deterministic, Evaluator, Move, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer,
+    Deterministic, Evaluator, Move, MoveError, NoChance, Outcome, Seat, State, Turn,
 };
 use agon_search::alphabeta::QUIESCENCE_PLIES;
 use agon_search::score::{clamp_eval, MATE};
@@ -88,6 +88,7 @@ impl fmt::Display for BonusNim {
 }
 
 impl State for BonusNim {
+    type Chance = NoChance;
     type Move = Take;
     type Undo = BonusNim;
 
@@ -176,9 +177,6 @@ impl State for BonusNim {
         }
     }
 }
-
-impl Deterministic for BonusNim {}
-impl ZeroSumTwoPlayer for BonusNim {}
 
 /// A deliberately uneven heuristic, so that scores vary and ties are rare.
 #[derive(Clone, Copy, Debug, Default)]
@@ -274,6 +272,7 @@ impl fmt::Display for TicTacToe {
 }
 
 impl State for TicTacToe {
+    type Chance = NoChance;
     type Move = Cell;
     type Undo = Cell;
 
@@ -351,9 +350,6 @@ impl State for TicTacToe {
         }
     }
 }
-
-impl Deterministic for TicTacToe {}
-impl ZeroSumTwoPlayer for TicTacToe {}
 
 /// Open lines: a line holding only one seat's marks is worth 1, 4 or 9 to it
 /// (by mark count), plus 2 for the centre.
@@ -647,10 +643,7 @@ pub fn fixed_depth(depth: u32) -> AlphaBetaConfig {
 /// much. One agent per combination and depth searches every position in turn, so its
 /// table, killers and history also carry over from earlier searches into later ones.
 /// Returns the number of searches checked.
-pub fn differential<
-    S: State + agon_engine::Deterministic + agon_engine::ZeroSumTwoPlayer,
-    E: Evaluator<S>,
->(
+pub fn differential<S: State + agon_engine::Deterministic, E: Evaluator<S>>(
     positions: &[S],
     eval: &E,
     depths: std::ops::RangeInclusive<u32>,
@@ -661,10 +654,7 @@ pub fn differential<
 /// [`differential`], over the 32 combinations without quiescence only unless
 /// `quiescence`: plain quiescence (no pruning) follows every sequence of noisy moves,
 /// which on a large board is far too many for a test.
-pub fn differential_with<
-    S: State + agon_engine::Deterministic + agon_engine::ZeroSumTwoPlayer,
-    E: Evaluator<S>,
->(
+pub fn differential_with<S: State + agon_engine::Deterministic, E: Evaluator<S>>(
     positions: &[S],
     eval: &E,
     depths: std::ops::RangeInclusive<u32>,
@@ -687,8 +677,7 @@ pub fn differential_with<
         });
         for enhancements in Enhancements::combinations().filter(|e| quiescence || !e.quiescence) {
             let q = enhancements.quiescence;
-            let mut agent =
-                AlphaBeta::new(eval.clone(), fixed_depth_with(depth, enhancements), "ab");
+            let mut agent = AlphaBeta::new(eval.clone(), fixed_depth_with(depth, enhancements));
             for (i, start) in positions.iter().enumerate() {
                 let (Turn::Seat(mover), Some(expected)) = (start.turn(), expected[q as usize][i])
                 else {
@@ -710,7 +699,7 @@ pub fn differential_with<
 }
 
 /// `solve` without a budget, with a small table.
-pub fn solver<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>>(eval: E) -> Solver<S, E> {
+pub fn solver<S: Deterministic, E: Evaluator<S>>(eval: E) -> Solver<S, E> {
     Solver::new(
         eval,
         SolveConfig {
@@ -718,13 +707,12 @@ pub fn solver<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>>(eval: E) -> 
             hash_mb: 1,
             ..SolveConfig::default()
         },
-        "solve",
     )
 }
 
 /// Solves every position with one solver (so proofs carry over between searches, as in
 /// a game) and checks value, distance and move against `memo`.
-pub fn cross_check<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>>(positions: &[S], eval: E) {
+pub fn cross_check<S: Deterministic, E: Evaluator<S>>(positions: &[S], eval: E) {
     let mut agent = solver(eval);
     let mut memo = Memo::new();
     let mut rng = AgentRng::seed_from_u64(0);

@@ -14,9 +14,7 @@
 
 use std::fmt;
 
-use agon_engine::{
-    Deterministic, Evaluator, Move, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer,
-};
+use agon_engine::{Evaluator, Move, MoveError, NoChance, Outcome, Seat, State, Turn};
 
 /// The last cell; the token starts in the middle.
 pub const LENGTH: u8 = 6;
@@ -93,6 +91,7 @@ impl fmt::Display for Tug {
 }
 
 impl State for Tug {
+    type Chance = NoChance;
     type Move = Step;
     type Undo = Tug;
 
@@ -180,9 +179,6 @@ impl State for Tug {
         }
     }
 }
-
-impl Deterministic for Tug {}
-impl ZeroSumTwoPlayer for Tug {}
 
 /// Nearness of the token to a seat's goal, plus a little for having the move.
 #[derive(Clone, Copy, Debug, Default)]

@@ -20,9 +20,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{
-    illegal_move, Deterministic, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer,
-};
+use crate::game::{illegal_move, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -117,7 +115,6 @@ impl Game for Apv {
     const NAME: &'static str = "apv";
     const ABOUT: &'static str =
         "APV (Axis, Pivot, Veil) by Andrew R. Garcia: hex containment with future orders";
-    const HAS_CHANCE: bool = false;
     const HAS_HIDDEN_INFORMATION: bool = false;
 
     fn param_specs() -> &'static [ParamSpec] {
@@ -555,6 +552,7 @@ impl PartialEq for ApvState {
 impl Eq for ApvState {}
 
 impl State for ApvState {
+    type Chance = NoChance;
     type Move = ApvMove;
     type Undo = ApvState;
 
@@ -710,9 +708,6 @@ impl State for ApvState {
         notation::parse_move(self, text)
     }
 }
-
-impl Deterministic for ApvState {}
-impl ZeroSumTwoPlayer for ApvState {}
 
 impl fmt::Debug for ApvState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

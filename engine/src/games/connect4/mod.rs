@@ -31,7 +31,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{Deterministic, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::game::{Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamSpec, Params};
 use crate::zobrist;
 
@@ -55,7 +55,6 @@ impl Game for Connect4 {
     type State = Connect4State;
     const NAME: &'static str = "connect4";
     const ABOUT: &'static str = "Connect Four: drop stones into 7 columns, four in a row wins";
-    const HAS_CHANCE: bool = false;
     const HAS_HIDDEN_INFORMATION: bool = false;
 
     fn param_specs() -> &'static [ParamSpec] {
@@ -157,6 +156,7 @@ impl Connect4State {
 }
 
 impl State for Connect4State {
+    type Chance = NoChance;
     type Move = Connect4Move;
     type Undo = Connect4State;
 
@@ -284,9 +284,6 @@ impl State for Connect4State {
         notation::parse_move(self, text)
     }
 }
-
-impl Deterministic for Connect4State {}
-impl ZeroSumTwoPlayer for Connect4State {}
 
 impl fmt::Debug for Connect4State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -22,7 +22,7 @@ pub mod setup;
 
 use std::fmt;
 
-use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -148,7 +148,6 @@ impl Game for Hexstrat {
     const NAME: &'static str = "hexstrat";
     const ABOUT: &'static str =
         "Hexstrat (2017 design): squads cross hidden hex terrain to seize the enemy HQ or rout it";
-    const HAS_CHANCE: bool = true;
     const HAS_HIDDEN_INFORMATION: bool = true;
 
     fn param_specs() -> &'static [ParamSpec] {
@@ -764,6 +763,7 @@ impl PartialEq for HexstratState {
 impl Eq for HexstratState {}
 
 impl State for HexstratState {
+    type Chance = WithChance;
     type Move = HexMove;
     type Undo = HexstratState;
 
@@ -972,8 +972,6 @@ impl State for HexstratState {
         notation::parse_move(self, text)
     }
 }
-
-impl ZeroSumTwoPlayer for HexstratState {}
 
 /// The character of a cell's ground in the board drawing.
 fn ground_char(s: &HexstratState, cell: usize) -> char {

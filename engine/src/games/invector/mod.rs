@@ -17,7 +17,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{Deterministic, Game, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::game::{Game, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -137,7 +137,6 @@ impl Game for Invector {
     const NAME: &'static str = "invector";
     const ABOUT: &'static str =
         "Invector by Mark Steere: capture by replacement, step towards the centre";
-    const HAS_CHANCE: bool = false;
     const HAS_HIDDEN_INFORMATION: bool = false;
 
     fn param_specs() -> &'static [ParamSpec] {
@@ -308,6 +307,7 @@ impl PartialEq for InvectorState {
 impl Eq for InvectorState {}
 
 impl State for InvectorState {
+    type Chance = NoChance;
     type Move = InvectorMove;
     type Undo = InvectorState;
 
@@ -448,9 +448,6 @@ impl State for InvectorState {
         notation::parse_move(self, text)
     }
 }
-
-impl Deterministic for InvectorState {}
-impl ZeroSumTwoPlayer for InvectorState {}
 
 impl fmt::Debug for InvectorState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

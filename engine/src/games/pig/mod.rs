@@ -16,7 +16,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{illegal_move, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::game::{illegal_move, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -122,7 +122,6 @@ impl Game for Pig {
     const NAME: &'static str = "pig";
     const ABOUT: &'static str =
         "Pig (OpenSpiel rules): roll to build a turn total, hold to bank it, a 1 loses it";
-    const HAS_CHANCE: bool = true;
     const HAS_HIDDEN_INFORMATION: bool = false;
 
     fn param_specs() -> &'static [ParamSpec] {
@@ -339,6 +338,7 @@ impl PartialEq for PigState {
 impl Eq for PigState {}
 
 impl State for PigState {
+    type Chance = WithChance;
     type Move = PigMove;
     type Undo = PigState;
 
@@ -495,8 +495,6 @@ impl State for PigState {
         notation::parse_move(self, text)
     }
 }
-
-impl ZeroSumTwoPlayer for PigState {}
 
 impl fmt::Display for PigState {
     /// One line: the banked scores, the turn total, who acts, and the decision count,

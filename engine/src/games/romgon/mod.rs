@@ -26,9 +26,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{
-    illegal_move, Deterministic, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer,
-};
+use crate::game::{illegal_move, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -177,7 +175,6 @@ impl Game for Romgon {
     const NAME: &'static str = "romgon";
     const ABOUT: &'static str =
         "Romgon: race your Rhombus to the enemy base on a 51-cell hex board";
-    const HAS_CHANCE: bool = false;
     const HAS_HIDDEN_INFORMATION: bool = false;
 
     fn param_specs() -> &'static [ParamSpec] {
@@ -487,6 +484,7 @@ impl PartialEq for RomgonState {
 impl Eq for RomgonState {}
 
 impl State for RomgonState {
+    type Chance = NoChance;
     type Move = RomgonMove;
     type Undo = RomgonUndo;
 
@@ -653,9 +651,6 @@ impl State for RomgonState {
         notation::parse_move(self, text)
     }
 }
-
-impl Deterministic for RomgonState {}
-impl ZeroSumTwoPlayer for RomgonState {}
 
 impl fmt::Debug for RomgonState {
     /// Every field; the history as its length and a fingerprint (it can be hundreds of

@@ -20,7 +20,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{illegal_move, Game, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::game::{illegal_move, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -144,7 +144,6 @@ impl Game for ThreeWill {
     const NAME: &'static str = "threewill";
     const ABOUT: &'static str =
         "3Will-3Agent-3D: dice-driven race of stacking agents, with cards and a challenge";
-    const HAS_CHANCE: bool = true;
     const HAS_HIDDEN_INFORMATION: bool = true;
 
     fn param_specs() -> &'static [ParamSpec] {
@@ -580,6 +579,7 @@ impl ThreeWillState {
 }
 
 impl State for ThreeWillState {
+    type Chance = WithChance;
     type Move = ThreeWillMove;
     type Undo = ThreeWillState;
 
@@ -825,8 +825,6 @@ impl State for ThreeWillState {
         notation::parse_move(self, text)
     }
 }
-
-impl ZeroSumTwoPlayer for ThreeWillState {}
 
 impl fmt::Display for ThreeWillState {
     /// The board from row 8 down (each square `.`, `W`, `B`, or top/held such as
