@@ -23,7 +23,7 @@ use agon_engine::games::invector::InvectorEval;
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::RomgonEval;
 use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
-use agon_engine::{play_moves, Deterministic, Evaluator, Game, State, ZeroSumTwoPlayer};
+use agon_engine::{play_moves, Deterministic, Evaluator, Game, State};
 use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use agon_search::{
     Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Mcts, MctsConfig,
@@ -68,7 +68,7 @@ fn bench_default_rules_ab<G, E>(
     eval: E,
 ) where
     G: Game + Default,
-    G::State: Deterministic + ZeroSumTwoPlayer,
+    G::State: Deterministic,
     E: Evaluator<G::State>,
 {
     let mut group = c.benchmark_group(group_name);
@@ -107,7 +107,7 @@ fn bench_romgon_ab(c: &mut Criterion) {
 const MCTS_ITERATIONS: u64 = 20_000;
 
 /// One MCTS search of `state`; throughput is iterations.
-fn bench_one_mcts<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
+fn bench_one_mcts<S: State, E: Evaluator<S>>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     name: &str,
     state: S,

@@ -16,7 +16,7 @@ use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::{Romgon, RomgonEval};
 use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
-use agon_engine::{Evaluator, Game, ParamSpec, ZeroSumTwoPlayer};
+use agon_engine::{Evaluator, Game, ParamSpec};
 use agon_search::{registry, Agent};
 
 use crate::args::BadInput;
@@ -24,7 +24,7 @@ use crate::spec::{AgentSpec, GameSpec};
 
 /// A game the command line can run: two seats, zero-sum, with an evaluator and a way
 /// to build agents for it.
-pub trait PlayableGame: Game<State: ZeroSumTwoPlayer> {
+pub trait PlayableGame: Game {
     /// The game's heuristic evaluator, given to every searching agent.
     type Eval: Evaluator<Self::State> + Default;
 

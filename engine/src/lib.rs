@@ -30,8 +30,8 @@ pub mod zobrist;
 
 pub use eval::Evaluator;
 pub use game::{
-    illegal_move, opponent, play_moves, sample_outcome, Deterministic, Game, Move, MoveError,
-    Outcome, Seat, State, Turn, ZeroSumTwoPlayer,
+    illegal_move, opponent, play_moves, sample_outcome, Deterministic, End, EndReason, Game, Move,
+    MoveError, Outcome, Seat, State, Turn,
 };
 pub use luck::{EventId, Luck};
 pub use params::{ConfigError, ParamKind, ParamSpec, ParamValue, Params};

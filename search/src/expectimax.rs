@@ -80,7 +80,7 @@
 use std::ops::{Add, Sub};
 
 use agon_engine::luck::chacha_key;
-use agon_engine::{Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
+use agon_engine::{Evaluator, Move, Seat, State, Turn};
 use rand::{Rng, SeedableRng};
 
 use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
@@ -251,7 +251,7 @@ pub struct Expectimax<S: State, E> {
     stats: AgentStats,
 }
 
-impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
+impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
     /// A new agent that searches with `eval` as `config` says, named `label`.
     pub fn new(eval: E, config: ExpectimaxConfig, label: impl Into<String>) -> Self {
         let (lower, upper) = eval.bounds();
@@ -817,7 +817,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
     }
 }
 
-impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Expectimax<S, E> {
+impl<S: State, E: Evaluator<S>> Agent<S> for Expectimax<S, E> {
     fn name(&self) -> &str {
         &self.label
     }

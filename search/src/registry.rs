@@ -11,9 +11,7 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use agon_engine::{
-    Deterministic, Evaluator, ParamKind, ParamSpec, ParamValue, Params, State, ZeroSumTwoPlayer,
-};
+use agon_engine::{Deterministic, Evaluator, ParamKind, ParamSpec, ParamValue, Params, State};
 
 use crate::agent::Agent;
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig, DEFAULT_DEPTH, MAX_DEPTH};
@@ -349,7 +347,7 @@ pub fn build_deterministic<S, E>(
     label: String,
 ) -> Result<Box<dyn Agent<S>>, AgentError>
 where
-    S: Deterministic + ZeroSumTwoPlayer,
+    S: Deterministic,
     E: Evaluator<S>,
 {
     let hash_mb = params.int("hash").map_or(DEFAULT_HASH_MB, |mb| mb as usize);
@@ -390,7 +388,7 @@ pub fn build_chance<S, E>(
     label: String,
 ) -> Result<Box<dyn Agent<S>>, AgentError>
 where
-    S: State + ZeroSumTwoPlayer,
+    S: State,
     E: Evaluator<S>,
 {
     match find(name) {
@@ -403,7 +401,7 @@ where
 }
 
 /// The agents that work on every game.
-fn build_any<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
+fn build_any<S: State, E: Evaluator<S>>(
     name: &str,
     params: &Params,
     eval: E,

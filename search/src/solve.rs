@@ -46,7 +46,7 @@
 //! let solver: Solver<CoinNimState, _> = Solver::new(CoinNimEval, SolveConfig::default(), "solve");
 //! ```
 
-use agon_engine::{Deterministic, Evaluator, State, ZeroSumTwoPlayer};
+use agon_engine::{Deterministic, Evaluator, State};
 
 use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
 use crate::alphabeta::{CoreOptions, Enhancements, Searcher};
@@ -104,7 +104,7 @@ pub struct Solver<S: State, E> {
     stats: AgentStats,
 }
 
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Solver<S, E> {
+impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
     /// A new solver using `eval` below the horizon of unfinished iterations, named
     /// `label`.
     pub fn new(eval: E, config: SolveConfig, label: impl Into<String>) -> Self {
@@ -128,7 +128,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Solver<S, E> {
     }
 }
 
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Solver<S, E> {
+impl<S: Deterministic, E: Evaluator<S>> Agent<S> for Solver<S, E> {
     fn name(&self) -> &str {
         &self.label
     }

@@ -6,7 +6,7 @@
 use agon_engine::games::pig::{Pig, PigEval, PigState};
 use agon_engine::luck::pick_weighted;
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimState};
-use agon_engine::{sample_outcome, Evaluator, Game, Params, Seat, State, Turn, ZeroSumTwoPlayer};
+use agon_engine::{sample_outcome, Evaluator, Game, Params, Seat, State, Turn};
 use agon_search::registry::{self, build_chance, complete_params};
 use agon_search::{
     Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Horizon, SearchResult, Value,
@@ -157,11 +157,7 @@ fn coin_nim_positions() -> Vec<CoinNimState> {
     out
 }
 
-fn agent<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
-    eval: E,
-    mode: ChanceMode,
-    budget: Budget,
-) -> Expectimax<S, E> {
+fn agent<S: State, E: Evaluator<S>>(eval: E, mode: ChanceMode, budget: Budget) -> Expectimax<S, E> {
     let config = ExpectimaxConfig {
         budget,
         hash_mb: 1,
@@ -175,7 +171,7 @@ const MODES: [ChanceMode; 3] = [ChanceMode::Expectimax, ChanceMode::Star1, Chanc
 
 /// Checks every mode against the reference on `states` at depths 1..=4; returns the
 /// node totals per mode.
-fn check_all<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(states: &[S], eval: E) -> [u64; 3] {
+fn check_all<S: State, E: Evaluator<S>>(states: &[S], eval: E) -> [u64; 3] {
     let mut totals = [0; 3];
     let mut rng = AgentRng::seed_from_u64(0);
     for s in states {
@@ -475,7 +471,7 @@ fn reference_playouts<S: State, E: Evaluator<S>>(
 fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
     let (count, plies) = (3, 7);
     let mut rng = AgentRng::seed_from_u64(11);
-    fn run<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
+    fn run<S: State, E: Evaluator<S>>(
         states: &[S],
         eval: E,
         rng: &mut AgentRng,

@@ -7,17 +7,13 @@ mod common;
 use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
 use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
 use agon_engine::games::pig::{Pig, PigEval, PigMove, PigState};
-use agon_engine::{play_moves, Evaluator, Game, Outcome, State, Turn, ZeroSumTwoPlayer};
+use agon_engine::{play_moves, Evaluator, Game, Outcome, State, Turn};
 use agon_search::{Agent, AgentRng, Mcts, MctsConfig, Parallel, Rollout, Value};
 use common::{rng, solver};
 use rand::{Rng, SeedableRng};
 
 /// An MCTS agent with `iters` iterations and otherwise `config`.
-fn mcts<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
-    eval: E,
-    iters: u64,
-    config: MctsConfig,
-) -> Mcts<S, E> {
+fn mcts<S: State, E: Evaluator<S>>(eval: E, iters: u64, config: MctsConfig) -> Mcts<S, E> {
     let config = MctsConfig {
         iterations: Some(iters),
         ..config
@@ -97,11 +93,7 @@ fn positions<S: State>(start: &S, count: usize, keep: impl Fn(&S) -> bool) -> Ve
 /// win (solver on, the default). Without the solver it is only checked where every
 /// other move is not itself close to a sure win (`solver_off_too`): in a won position
 /// plain UCT may prefer any move whose playouts all win, as OpenSpiel's does.
-fn takes_wins_in_one<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
-    positions: &[S],
-    eval: E,
-    solver_off_too: bool,
-) {
+fn takes_wins_in_one<S: State, E: Evaluator<S>>(positions: &[S], eval: E, solver_off_too: bool) {
     for s in positions {
         let wins = winning_moves(s);
         for solver in [true, false] {
@@ -127,11 +119,7 @@ fn takes_wins_in_one<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
 /// that does not exists (and no win in one is available), with the solver on (the
 /// default) and, if `solver_off_too`, off: plain UCT may accept an immediate loss in a
 /// position lost whatever it plays.
-fn avoids_losses_in_one<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(
-    positions: &[S],
-    eval: E,
-    solver_off_too: bool,
-) {
+fn avoids_losses_in_one<S: State, E: Evaluator<S>>(positions: &[S], eval: E, solver_off_too: bool) {
     for s in positions {
         for solver in [true, false] {
             if !solver && !solver_off_too {
@@ -343,7 +331,7 @@ fn tree_reuse_keeps_the_subtree_and_plays_legal_games() {
     assert_eq!(agent.reused_visits(), 0);
 
     // Whole games with reuse on, through chance too: every move legal.
-    fn play<S: State + ZeroSumTwoPlayer, E: Evaluator<S>>(start: S, eval: E, config: MctsConfig) {
+    fn play<S: State, E: Evaluator<S>>(start: S, eval: E, config: MctsConfig) {
         let mut agents = [mcts(eval.clone(), 300, config), mcts(eval, 300, config)];
         let mut s = start;
         let mut r = rng(5);

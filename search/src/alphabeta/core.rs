@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
-use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
+use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn};
 
 use super::heuristics::{
     select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
@@ -99,7 +99,7 @@ pub(crate) struct Core<S: State, E> {
     root_best: Option<S::Move>,
 }
 
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
+impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     /// A core searching with `eval`, sharing table `tt` and stop flag `stop`.
     pub(crate) fn new(
         eval: E,
@@ -355,11 +355,11 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Core<S, E> {
         match state.turn() {
             Turn::Over => {
                 self.plies[ply + 1].pv.clear();
-                if state.ended_by_history() {
+                let end = state.end().expect("a finished game has an end");
+                if end.by_history {
                     self.history_ends += 1;
                 }
-                let outcome = state.outcome().expect("a finished game has an outcome");
-                terminal(outcome, mover, ply + 1)
+                terminal(end.outcome, mover, ply + 1)
             }
             Turn::Seat(next) if quiescence => {
                 if next == mover {

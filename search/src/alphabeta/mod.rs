@@ -54,7 +54,7 @@ pub(crate) mod core;
 mod heuristics;
 mod smp;
 
-use agon_engine::{Deterministic, Evaluator, State, ZeroSumTwoPlayer};
+use agon_engine::{Deterministic, Evaluator, State};
 
 use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult};
 use crate::budget::Budget;
@@ -188,7 +188,7 @@ pub struct AlphaBeta<S: State, E> {
     stats: AgentStats,
 }
 
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> AlphaBeta<S, E> {
+impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
     /// A new agent that searches with `eval` as `config` says, named `label`.
     pub fn new(eval: E, config: AlphaBetaConfig, label: impl Into<String>) -> Self {
         let options = CoreOptions {
@@ -206,7 +206,7 @@ impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> AlphaBeta<S, E> {
     }
 }
 
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for AlphaBeta<S, E> {
+impl<S: Deterministic, E: Evaluator<S>> Agent<S> for AlphaBeta<S, E> {
     fn name(&self) -> &str {
         &self.label
     }

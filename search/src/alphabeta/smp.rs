@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
-use agon_engine::{Deterministic, Evaluator, ZeroSumTwoPlayer};
+use agon_engine::{Deterministic, Evaluator};
 
 use super::core::{Core, CoreOptions, MAX_DEPTH};
 use crate::agent::{SearchInfo, SearchResult};
@@ -31,7 +31,7 @@ pub(crate) struct Searcher<S: agon_engine::State, E> {
     helpers: Vec<Core<S, E>>,
 }
 
-impl<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>> Searcher<S, E> {
+impl<S: Deterministic, E: Evaluator<S>> Searcher<S, E> {
     /// A searcher with a `hash_mb` MiB table and `threads` threads (at least one).
     pub(crate) fn new(eval: E, hash_mb: usize, threads: usize, options: CoreOptions) -> Self {
         let tt = Arc::new(TranspositionTable::new(hash_mb));

@@ -45,7 +45,7 @@ mod tree;
 
 use std::time::Duration;
 
-use agon_engine::{Evaluator, State, Turn, ZeroSumTwoPlayer};
+use agon_engine::{Evaluator, State, Turn};
 use rand::Rng;
 
 use crate::agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult};
@@ -128,7 +128,7 @@ pub struct Mcts<S: State, E> {
     stats: AgentStats,
 }
 
-impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Mcts<S, E> {
+impl<S: State, E: Evaluator<S>> Mcts<S, E> {
     /// A new agent that searches as `config` says (with `eval` for `rollout=eval`),
     /// named `label`.
     pub fn new(eval: E, config: MctsConfig, label: impl Into<String>) -> Self {
@@ -243,7 +243,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Mcts<S, E> {
     }
 }
 
-impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Agent<S> for Mcts<S, E> {
+impl<S: State, E: Evaluator<S>> Agent<S> for Mcts<S, E> {
     fn name(&self) -> &str {
         &self.label
     }

@@ -15,9 +15,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use agon_engine::{
-    Deterministic, Evaluator, Move, MoveError, Outcome, Seat, State, Turn, ZeroSumTwoPlayer,
-};
+use agon_engine::{Deterministic, End, Evaluator, Move, MoveError, Outcome, Seat, State, Turn};
 use agon_search::alphabeta::QUIESCENCE_PLIES;
 use agon_search::score::{clamp_eval, MATE};
 use agon_search::{
@@ -133,17 +131,11 @@ impl State for BonusNim {
             | u64::from(self.cap) << 24
             | w << 32)
     }
-    fn outcome(&self) -> Option<Outcome> {
+    /// The decision count the cap reads is in the hash: no end by history.
+    fn end(&self) -> Option<End> {
         match (self.turn(), self.winner) {
-            (Turn::Over, Some(w)) => Some(Outcome::Win(w)),
-            (Turn::Over, None) => Some(Outcome::Draw),
-            _ => None,
-        }
-    }
-    fn end_reason(&self) -> Option<&'static str> {
-        match (self.turn(), self.winner) {
-            (Turn::Over, Some(_)) => Some("last-stone"),
-            (Turn::Over, None) => Some("cap"),
+            (Turn::Over, Some(w)) => Some(End::win(w, "last-stone")),
+            (Turn::Over, None) => Some(End::cap(Outcome::Draw, false)),
             _ => None,
         }
     }
@@ -178,17 +170,13 @@ impl State for BonusNim {
 }
 
 impl Deterministic for BonusNim {}
-impl ZeroSumTwoPlayer for BonusNim {}
 
 /// A deliberately uneven heuristic, so that scores vary and ties are rare.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BonusNimEval;
 
 impl Evaluator<BonusNim> for BonusNimEval {
-    fn evaluate(&self, s: &BonusNim, seat: Seat) -> i32 {
-        if let Some(o) = s.outcome() {
-            return 1000 * o.score(seat);
-        }
+    fn heuristic(&self, s: &BonusNim, seat: Seat) -> i32 {
         let p = i32::from(s.pile);
         let for_mover = match s.pile % 4 {
             0 => -40 - p,
@@ -308,17 +296,10 @@ impl State for TicTacToe {
     fn recompute_hash(&self) -> u64 {
         mix(self.cells.iter().fold(0u64, |h, &c| h * 3 + u64::from(c)))
     }
-    fn outcome(&self) -> Option<Outcome> {
+    fn end(&self) -> Option<End> {
         match (self.turn(), self.winner()) {
-            (Turn::Over, Some(w)) => Some(Outcome::Win(w)),
-            (Turn::Over, None) => Some(Outcome::Draw),
-            _ => None,
-        }
-    }
-    fn end_reason(&self) -> Option<&'static str> {
-        match (self.turn(), self.winner()) {
-            (Turn::Over, Some(_)) => Some("line"),
-            (Turn::Over, None) => Some("full"),
+            (Turn::Over, Some(w)) => Some(End::win(w, "line")),
+            (Turn::Over, None) => Some(End::rule(Outcome::Draw, "full")),
             _ => None,
         }
     }
@@ -353,7 +334,6 @@ impl State for TicTacToe {
 }
 
 impl Deterministic for TicTacToe {}
-impl ZeroSumTwoPlayer for TicTacToe {}
 
 /// Open lines: a line holding only one seat's marks is worth 1, 4 or 9 to it
 /// (by mark count), plus 2 for the centre.
@@ -361,10 +341,7 @@ impl ZeroSumTwoPlayer for TicTacToe {}
 pub struct TicTacToeEval;
 
 impl Evaluator<TicTacToe> for TicTacToeEval {
-    fn evaluate(&self, s: &TicTacToe, seat: Seat) -> i32 {
-        if let Some(o) = s.outcome() {
-            return 100 * o.score(seat);
-        }
+    fn heuristic(&self, s: &TicTacToe, seat: Seat) -> i32 {
         let me = seat as u8 + 1;
         let mut v = 0;
         for l in LINES {
@@ -647,10 +624,7 @@ pub fn fixed_depth(depth: u32) -> AlphaBetaConfig {
 /// much. One agent per combination and depth searches every position in turn, so its
 /// table, killers and history also carry over from earlier searches into later ones.
 /// Returns the number of searches checked.
-pub fn differential<
-    S: State + agon_engine::Deterministic + agon_engine::ZeroSumTwoPlayer,
-    E: Evaluator<S>,
->(
+pub fn differential<S: State + agon_engine::Deterministic, E: Evaluator<S>>(
     positions: &[S],
     eval: &E,
     depths: std::ops::RangeInclusive<u32>,
@@ -661,10 +635,7 @@ pub fn differential<
 /// [`differential`], over the 32 combinations without quiescence only unless
 /// `quiescence`: plain quiescence (no pruning) follows every sequence of noisy moves,
 /// which on a large board is far too many for a test.
-pub fn differential_with<
-    S: State + agon_engine::Deterministic + agon_engine::ZeroSumTwoPlayer,
-    E: Evaluator<S>,
->(
+pub fn differential_with<S: State + agon_engine::Deterministic, E: Evaluator<S>>(
     positions: &[S],
     eval: &E,
     depths: std::ops::RangeInclusive<u32>,
@@ -710,7 +681,7 @@ pub fn differential_with<
 }
 
 /// `solve` without a budget, with a small table.
-pub fn solver<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>>(eval: E) -> Solver<S, E> {
+pub fn solver<S: Deterministic, E: Evaluator<S>>(eval: E) -> Solver<S, E> {
     Solver::new(
         eval,
         SolveConfig {
@@ -724,7 +695,7 @@ pub fn solver<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>>(eval: E) -> 
 
 /// Solves every position with one solver (so proofs carry over between searches, as in
 /// a game) and checks value, distance and move against `memo`.
-pub fn cross_check<S: Deterministic + ZeroSumTwoPlayer, E: Evaluator<S>>(positions: &[S], eval: E) {
+pub fn cross_check<S: Deterministic, E: Evaluator<S>>(positions: &[S], eval: E) {
     let mut agent = solver(eval);
     let mut memo = Memo::new();
     let mut rng = AgentRng::seed_from_u64(0);

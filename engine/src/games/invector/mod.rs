@@ -17,7 +17,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{Deterministic, Game, Outcome, Seat, State, Turn, ZeroSumTwoPlayer};
+use crate::game::{Deterministic, End, Game, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -414,12 +414,9 @@ impl State for InvectorState {
         h ^ self.swap_key()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.winner.map(Outcome::Win)
-    }
-
-    fn end_reason(&self) -> Option<&'static str> {
-        self.winner.map(|_| "elimination")
+    #[inline]
+    fn end(&self) -> Option<End> {
+        self.winner.map(|w| End::win(w, "elimination"))
     }
 
     fn side(&self, seat: Seat) -> &'static str {
@@ -450,7 +447,6 @@ impl State for InvectorState {
 }
 
 impl Deterministic for InvectorState {}
-impl ZeroSumTwoPlayer for InvectorState {}
 
 impl fmt::Debug for InvectorState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
