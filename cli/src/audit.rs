@@ -210,13 +210,14 @@ fn replay_row<G: Game>(game: &G, row: &GameRow, check_counts: bool) -> Result<Co
             (Result0::Win, Some(0), FORFEIT)
         }
     } else {
-        let (Some(outcome), Some(reason)) = (state.outcome(), state.end_reason()) else {
+        let Some(end) = state.end() else {
             return Err(format!(
                 "has end_reason {:?}, but its moves replayed leave the game going",
                 row.end_reason
             ));
         };
-        match outcome {
+        let reason = end.reason.word();
+        match end.outcome {
             Outcome::Win(0) => (Result0::Win, Some(0), reason),
             Outcome::Win(_) => (Result0::Loss, Some(1), reason),
             Outcome::Draw => (Result0::Draw, None, reason),

@@ -1,7 +1,7 @@
 //! Positions given on the command line (`--moves "m1 m2 ..."`) and words for a finished
 //! game, shared by `play`, `analyse` and `perft`.
 
-use agon_engine::{Outcome, State, Turn};
+use agon_engine::{EndReason, Outcome, State, Turn};
 
 use crate::args::BadInput;
 
@@ -45,7 +45,7 @@ pub fn legal_here<S: State>(state: &S) -> Vec<String> {
 /// `seat 0 (black, <name 0>) wins by elimination` or `draw (cap)` for a finished game;
 /// `names` are the seats' agents, if any.
 pub fn describe_end<S: State>(state: &S, names: Option<[&str; 2]>) -> String {
-    let reason = state.end_reason().unwrap_or("unknown reason");
+    let reason = state.end_reason().map_or("unknown reason", EndReason::word);
     match state.outcome() {
         Some(Outcome::Win(seat)) => {
             let who = match names {

@@ -31,6 +31,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use agon_engine::EndReason;
 use anyhow::{Context, Result};
 
 use crate::args::{BadInput, ReportArgs};
@@ -256,7 +257,7 @@ pub fn draw_charts(
 }
 
 /// The end reason of a game stopped by its length cap (every game uses this word).
-const CAP: &str = "cap";
+const CAP: &str = EndReason::Cap.word();
 
 /// Agent labels as the charts write them: a label of at most [`ShortNames::LONGEST`]
 /// characters as it is, a longer one as `A<k>` (k: the agent's place in order of first

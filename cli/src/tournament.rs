@@ -348,14 +348,10 @@ pub fn play_game<G: PlayableGame>(
             format!("seat 1 ({}) {fault}", entrant(1).label),
         ),
         None => {
-            // The State contract: `outcome` and `end_reason` are `Some` once the turn is
-            // Over.
-            let outcome = state.outcome().expect("a finished game has an outcome");
-            let reason = state
-                .end_reason()
-                .expect("a finished game has an end reason")
-                .to_string();
-            match outcome {
+            // The State contract: `end` is `Some` once the turn is Over.
+            let end = state.end().expect("a finished game has an end");
+            let reason = end.reason.to_string();
+            match end.outcome {
                 Outcome::Win(0) => (Result0::Win, Some(0), reason, String::new()),
                 Outcome::Win(_) => (Result0::Loss, Some(1), reason, String::new()),
                 Outcome::Draw => (Result0::Draw, None, reason, String::new()),

@@ -1,27 +1,43 @@
 //! Heuristic evaluation: the game knowledge search uses below its horizon.
 
-use crate::game::{Seat, State};
+use crate::game::{Outcome, Seat, State};
 
 /// A heuristic evaluator for the states `S`.
 ///
-/// Required: [`Evaluator::evaluate`] and [`Evaluator::bounds`]. The rest is optional
-/// knowledge for alpha-beta, with defaults that change nothing:
+/// Required: [`Evaluator::heuristic`] (the game's knowledge, for unfinished positions)
+/// and [`Evaluator::bounds`]. [`Evaluator::evaluate`] scores finished games the same way
+/// in every game and asks `heuristic` about the rest; it need not be overridden. The
+/// rest is optional knowledge for alpha-beta, with defaults that change nothing:
 /// [`Evaluator::is_noisy`] ("no move is noisy": no quiescence),
 /// [`Evaluator::move_hint`] (every quiet move alike) and
 /// [`Evaluator::opponent_wins_next`] (never known).
 ///
-/// Contract: for every state `s` and seat `p`,
-/// `bounds().0 <= evaluate(s, p) <= bounds().1`, and for a two-seat zero-sum game
-/// `evaluate(s, p) == -evaluate(s, 1 - p)`, so the bounds are symmetric. A finished game
-/// evaluates to `bounds().1` for the winner, `bounds().0` for the loser and 0 for a
+/// Contract: for every unfinished state `s` and seat `p`,
+/// `bounds().0 <= heuristic(s, p) <= bounds().1` and
+/// `heuristic(s, p) == -heuristic(s, 1 - p)`, so the bounds are symmetric. A finished
+/// game evaluates to `bounds().1` for the winner, `bounds().0` for the loser and 0 for a
 /// draw, so the bounds contain every terminal score, as *-minimax pruning needs.
 pub trait Evaluator<S: State>: Clone + Send + Sync + 'static {
-    /// The value of `state` from `seat`'s point of view (higher is better for `seat`).
-    /// Works at any node, including chance nodes, where nobody is to move.
-    fn evaluate(&self, state: &S, seat: Seat) -> i32;
+    /// The value of the unfinished `state` from `seat`'s point of view (higher is better
+    /// for `seat`). Works at any unfinished node, including chance nodes, where nobody is
+    /// to move. [`Evaluator::evaluate`] never calls it on a finished game.
+    fn heuristic(&self, state: &S, seat: Seat) -> i32;
 
     /// The least and greatest values `evaluate` ever returns.
     fn bounds(&self) -> (i32, i32);
+
+    /// The value of `state` from `seat`'s point of view: for a finished game
+    /// `bounds().1` if `seat` won, `bounds().0` if it lost and 0 for a draw; otherwise
+    /// [`Evaluator::heuristic`].
+    #[inline]
+    fn evaluate(&self, state: &S, seat: Seat) -> i32 {
+        match state.outcome() {
+            None => self.heuristic(state, seat),
+            Some(Outcome::Win(w)) if w == seat => self.bounds().1,
+            Some(Outcome::Win(_)) => self.bounds().0,
+            Some(Outcome::Draw) => 0,
+        }
+    }
 
     /// Whether `m` is "noisy" (e.g. a capture) so that quiescence search should look at
     /// it below the horizon.

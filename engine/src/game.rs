@@ -26,7 +26,7 @@ pub enum Turn {
     Seat(Seat),
     /// A chance event: one of [`State::chance_outcomes`] happens, by weight.
     Chance,
-    /// The game is over; [`State::outcome`] says who won.
+    /// The game is over; [`State::end`] says who won and why.
     Over,
 }
 
@@ -47,6 +47,91 @@ impl Outcome {
             Outcome::Draw => 0,
             Outcome::Win(w) if w == seat => 1,
             Outcome::Win(_) => -1,
+        }
+    }
+}
+
+/// Why a game ended.
+///
+/// Every game names its ends with the same two kinds of reason, so that studies can
+/// count draws by the length cap without knowing the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The game's length cap (on plies, turns, actions or decisions): the one reason
+    /// printed `cap` in every game.
+    Cap,
+    /// Any other rule of the game, as a short fixed lower-case word (`elimination`,
+    /// `four-in-a-row`, `repetition`, ...). Never `cap`, which is [`EndReason::Cap`].
+    Rule(&'static str),
+}
+
+impl EndReason {
+    /// The reason as the one word records and reports print.
+    #[inline]
+    pub const fn word(self) -> &'static str {
+        match self {
+            EndReason::Cap => "cap",
+            EndReason::Rule(word) => word,
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// How a finished game ended: its result, why, and whether the path decided it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct End {
+    /// Who won, or a draw.
+    pub outcome: Outcome,
+    /// The rule that ended the game.
+    pub reason: EndReason,
+    /// Whether the game ended because of the path that led here, beyond what
+    /// [`State::hash`] and `Eq` describe: a repetition rule that counts earlier
+    /// positions, or a length cap that counts turns (or plies) the hash leaves out. The
+    /// same position reached by another path might go on, so search must not store in a
+    /// transposition table any value that depended on such a node.
+    pub by_history: bool,
+}
+
+impl End {
+    /// An end by a rule of the position alone (not by history).
+    #[inline]
+    pub const fn rule(outcome: Outcome, word: &'static str) -> Self {
+        End {
+            outcome,
+            reason: EndReason::Rule(word),
+            by_history: false,
+        }
+    }
+
+    /// A win for `seat` by a rule of the position alone.
+    #[inline]
+    pub const fn win(seat: Seat, word: &'static str) -> Self {
+        End::rule(Outcome::Win(seat), word)
+    }
+
+    /// An end by a rule that reads the path (repetition): `by_history` is set.
+    #[inline]
+    pub const fn by_history(outcome: Outcome, word: &'static str) -> Self {
+        End {
+            outcome,
+            reason: EndReason::Rule(word),
+            by_history: true,
+        }
+    }
+
+    /// An end by the length cap. `by_history` says whether the counter the cap reads is
+    /// left out of the hash (a plain ply or turn counter) or is part of the position.
+    #[inline]
+    pub const fn cap(outcome: Outcome, by_history: bool) -> Self {
+        End {
+            outcome,
+            reason: EndReason::Cap,
+            by_history,
         }
     }
 }
@@ -87,12 +172,17 @@ impl MoveError {
 
 /// One node of a game tree.
 ///
+/// Every game is a two-seat zero-sum game by construction: seats are `0` and `1`, and a
+/// finished game's [`Outcome`] is a win for one seat (a loss for the other) or a draw.
+///
 /// Required: everything but [`State::chance_outcomes`] (games without chance keep the
 /// empty default), [`State::try_apply`] (the default checks against `legal_moves`;
 /// override it only to make a faster check with the same answers),
 /// [`State::common_outcome`] (a chance game overrides it to name its events so that
-/// paired games share luck), [`State::is_pie_swap`] (for a game with a pie rule) and
-/// [`State::max_moves`].
+/// paired games share luck), [`State::is_pie_swap`] (for a game with a pie rule),
+/// [`State::max_moves`], and [`State::outcome`], [`State::end_reason`] and
+/// [`State::ended_by_history`], which read [`State::end`], the one required fact about a
+/// finished game.
 ///
 /// Contracts, checked for every game by [`crate::testing`]:
 /// - `legal_moves` is non-empty exactly when `turn()` is `Turn::Seat(_)`, has no
@@ -102,7 +192,7 @@ impl MoveError {
 /// - `hash() == recompute_hash()` at every node; equal positions reached by different
 ///   move orders have equal hashes;
 /// - `parse_move(&format_move(m)) == Ok(m)` for every legal move or outcome;
-/// - `outcome()` is `Some` exactly when `turn()` is `Turn::Over`.
+/// - `end()` is `Some` exactly when `turn()` is `Turn::Over`.
 ///
 /// `Eq` compares positions: everything that determines the game from here on. Path
 /// history kept only to detect repetition is left out of `Eq` and of the hash, as is a
@@ -208,20 +298,31 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
     /// The same key computed from scratch, for tests and debug assertions.
     fn recompute_hash(&self) -> u64;
 
-    /// The result once the game is over, `None` before.
-    fn outcome(&self) -> Option<Outcome>;
+    /// How the game ended (result, reason, whether history decided it), `None` while it
+    /// goes on. Search calls it at every node it reaches, so it should be cheap: a field
+    /// read where the game can store its end.
+    fn end(&self) -> Option<End>;
 
-    /// Why the game ended: a short fixed lower-case word (`elimination`, `cap`, ...), or
+    /// The result once the game is over, `None` before.
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        self.end().map(|end| end.outcome)
+    }
+
+    /// Why the game ended ([`EndReason::Cap`] for the length cap in every game), or
     /// `None` while it goes on.
-    fn end_reason(&self) -> Option<&'static str>;
+    #[inline]
+    fn end_reason(&self) -> Option<EndReason> {
+        self.end().map(|end| end.reason)
+    }
 
     /// Whether the game ended here because of the path that led here, beyond what
-    /// `hash()` and `Eq` describe: a repetition rule that counts earlier positions, or a
-    /// length cap that counts turns. The same position reached by another path might go
-    /// on, so search must not store in a transposition table any value that depended on
-    /// such a node. The default is for games without such rules.
+    /// `hash()` and `Eq` describe (see [`End::by_history`]): search must not store in a
+    /// transposition table any value that depended on such a node. `false` while the
+    /// game goes on.
+    #[inline]
     fn ended_by_history(&self) -> bool {
-        false
+        self.end().is_some_and(|end| end.by_history)
     }
 
     /// The side or colour `seat` plays now (`black`, `white`, ...). It may change during

@@ -22,7 +22,7 @@ use std::fmt::Write as _;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{has_chance, sample_outcome, Game, Move, State, Turn};
+use crate::game::{has_chance, sample_outcome, EndReason, Game, Move, State, Turn};
 use crate::luck::{uniform_below, EventId, Luck};
 
 /// A [`Luck`] for tests: draw `d` of event `e` comes from the ChaCha8 generator keyed by
@@ -54,7 +54,7 @@ pub struct Conformance {
     /// At how many nodes per playout (spread evenly) to look for transpositions: two
     /// move orders that reach the same position must give the same hash.
     pub transposition_probes: usize,
-    /// The game's length cap, if it has one: every game ending for its reason must have
+    /// The game's length cap, if it has one: every game it ends ([`EndReason::Cap`]) must have
     /// exactly its limit of what it counts ([`State::turns`], or the decisions played).
     pub cap: Option<Cap>,
 }
@@ -62,8 +62,6 @@ pub struct Conformance {
 /// A game's length cap, as [`check_conformance`] checks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cap {
-    /// The end reason of a game stopped by the cap (`cap`, Pig's `horizon`).
-    pub reason: &'static str,
     /// What the cap counts.
     pub unit: CapUnit,
     /// How many of them end the game.
@@ -140,6 +138,7 @@ pub fn check_conformance<G: Game>(
                     let reason = state.end_reason().expect("checked by check_node");
                     check_cap(cfg.cap, &state, reason, decisions)
                         .map_err(|e| format!("{}: {e}", at(&line)))?;
+                    let reason = reason.word();
                     match report.end_reasons.iter_mut().find(|(r, _)| *r == reason) {
                         Some((_, n)) => *n += 1,
                         None => report.end_reasons.push((reason, 1)),
@@ -222,10 +221,10 @@ pub fn turns_along<S: State>(start: &S, moves: &str) -> Result<Vec<u32>, crate::
 fn check_cap<S: State>(
     cap: Option<Cap>,
     state: &S,
-    reason: &str,
+    reason: EndReason,
     decisions: u32,
 ) -> Result<(), String> {
-    let Some(cap) = cap.filter(|c| c.reason == reason) else {
+    let Some(cap) = cap.filter(|_| reason == EndReason::Cap) else {
         return Ok(());
     };
     let (count, unit) = match cap.unit {
@@ -265,12 +264,8 @@ fn check_node<S: State>(
     }
     let turn = state.turn();
     let over = turn == Turn::Over;
-    if state.outcome().is_some() != over || state.end_reason().is_some() != over {
-        return Err(format!(
-            "turn {turn:?} but outcome {:?} and end reason {:?}",
-            state.outcome(),
-            state.end_reason()
-        ));
+    if state.end().is_some() != over {
+        return Err(format!("turn {turn:?} but end {:?}", state.end()));
     }
     if let Some(outcome) = state.outcome() {
         if outcome.score(0) + outcome.score(1) != 0 {

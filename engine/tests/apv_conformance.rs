@@ -6,9 +6,9 @@
 //! notation and its error messages, the parameters, and the pinned initial hash.
 
 use agon_engine::games::apv::board::{Bitboard, GEO};
-use agon_engine::games::apv::{Apv, ApvMove, ApvState, End, MoveKind, Order, Unit};
+use agon_engine::games::apv::{Apv, ApvMove, ApvState, MoveKind, Order, Unit};
 use agon_engine::testing::{check_conformance, turns_along, Cap, CapUnit, Conformance};
-use agon_engine::{play_moves, Game, Outcome, Params, State, Turn};
+use agon_engine::{play_moves, End, EndReason, Game, Outcome, Params, State, Turn};
 
 fn cell(name: &str) -> usize {
     let b = name.as_bytes();
@@ -87,7 +87,6 @@ fn conform(game: Apv, playouts: usize, seed: u64) -> agon_engine::testing::Confo
         // Two decisions per turn at most.
         max_plies: 2 * game.max_turns(),
         cap: Some(Cap {
-            reason: "cap",
             unit: CapUnit::Turns,
             limit: game.max_turns(),
         }),
@@ -290,8 +289,8 @@ fn shutting_in_the_enemy_pivot_wins_by_a_primary_move() {
     play(&mut s, "e7-d9");
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.outcome(), Some(Outcome::Win(0)));
-    assert_eq!(s.end_reason(), Some("immobilised"));
-    assert_eq!(s.end(), Some(End::Win(0)));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("immobilised")));
+    assert_eq!(s.end(), Some(End::win(0, "immobilised")));
     assert!(legal(&s).is_empty());
     refused(&s, "no-order", &["the game is over"]);
 }
@@ -301,7 +300,7 @@ fn shutting_in_your_own_pivot_loses() {
     // From the start, North's d8-d9 fills its own Pivot's only liberty.
     let s = after(Apv::default(), "d8-d9");
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
-    assert_eq!(s.end_reason(), Some("immobilised"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("immobilised")));
     // An order that does the same loses when it fires, two plies later: South's turn
     // passes, North's order fires as North's turn begins.
     let mut s = after(Apv::default(), "d8-a8 order:d7-d9");
@@ -310,7 +309,7 @@ fn shutting_in_your_own_pivot_loses() {
     assert_eq!(s.turn(), Turn::Seat(1));
     play(&mut s, "no-order");
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
-    assert_eq!(s.end_reason(), Some("immobilised"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("immobilised")));
     assert_eq!(s.ply(), 4);
 }
 
@@ -327,7 +326,7 @@ fn a_fired_order_can_win() {
     );
     play(&mut s, "e1-e2 no-order");
     assert_eq!(s.outcome(), Some(Outcome::Win(0)));
-    assert_eq!(s.end_reason(), Some("immobilised"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("immobilised")));
 }
 
 #[test]
@@ -341,7 +340,7 @@ fn both_pivots_shut_in_at_once_is_a_draw() {
     );
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.outcome(), Some(Outcome::Draw));
-    assert_eq!(s.end_reason(), Some("both-immobilised"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("both-immobilised")));
     // ...or by a primary move (South's Turned Veil e7 to d9).
     let mut s = setup(
         Apv::default(),
@@ -351,8 +350,8 @@ fn both_pivots_shut_in_at_once_is_a_draw() {
     );
     play(&mut s, "e7-d9");
     assert_eq!(s.outcome(), Some(Outcome::Draw));
-    assert_eq!(s.end_reason(), Some("both-immobilised"));
-    assert_eq!(s.end(), Some(End::BothImmobilised));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("both-immobilised")));
+    assert_eq!(s.end(), Some(End::rule(Outcome::Draw, "both-immobilised")));
 }
 
 #[test]
@@ -365,7 +364,7 @@ fn the_cap_ends_the_game_before_the_next_order_fires() {
     play(&mut s, "no-order");
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.outcome(), Some(Outcome::Draw));
-    assert_eq!(s.end_reason(), Some("cap"));
+    assert_eq!(s.end_reason(), Some(EndReason::Cap));
     // The cap counts turns, which the hash leaves out: search must not store this.
     assert!(s.ended_by_history());
     assert_eq!(s.turns_completed(), 2);
@@ -383,11 +382,11 @@ fn the_cap_ends_the_game_before_the_next_order_fires() {
     let mut s = after(game, "d8-a8");
     assert_eq!(s.turn(), Turn::Seat(1));
     play(&mut s, "d2-a5");
-    assert_eq!(s.end_reason(), Some("cap"));
+    assert_eq!(s.end_reason(), Some(EndReason::Cap));
     // A win on the last turn's primary move is a win, not a cap draw.
     let game = Apv::new(true, false, 1).unwrap();
     let s = after(game, "d8-d9");
-    assert_eq!(s.end_reason(), Some("immobilised"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("immobilised")));
     assert!(!s.ended_by_history());
 }
 
@@ -643,8 +642,14 @@ fn a_turn_is_the_primary_move_and_its_order_decision() {
         Apv::new(true, false, 2).unwrap(),
         "d8-a8 order:d7-d9 d2-a5 no-order",
     );
-    assert_eq!((s.end_reason(), s.turns(), s.ply()), (Some("cap"), 2, 4));
+    assert_eq!(
+        (s.end_reason(), s.turns(), s.ply()),
+        (Some(EndReason::Cap), 2, 4)
+    );
     // A primary move that wins ends the game inside its turn, which counts.
     let s = after(Apv::new(true, false, 1).unwrap(), "d8-d9");
-    assert_eq!((s.end_reason(), s.turns()), (Some("immobilised"), 1));
+    assert_eq!(
+        (s.end_reason(), s.turns()),
+        (Some(EndReason::Rule("immobilised")), 1)
+    );
 }

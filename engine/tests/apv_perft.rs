@@ -27,7 +27,7 @@ use std::time::Instant;
 use agon_engine::games::apv::board::GEO;
 use agon_engine::games::apv::{Apv, ApvState, Order, Unit};
 use agon_engine::perft::{divide as engine_divide, perft as engine_perft};
-use agon_engine::{play_moves, Game, Outcome, State, Turn};
+use agon_engine::{play_moves, EndReason, Game, Outcome, State, Turn};
 use common::PerftLine;
 use naive_apv::{
     divide, perft, perft_events, Cell, Events, Kind, Mutation, NaiveMove, NaiveResult, NaiveTurn,
@@ -290,7 +290,7 @@ fn compare_node(state: &ApvState, naive: &Position) -> Result<Vec<(String, Naive
         NaiveResult::BothShut => (Outcome::Draw, "both-immobilised"),
         NaiveResult::Cap => (Outcome::Draw, "cap"),
     });
-    let got = state.outcome().zip(state.end_reason());
+    let got = state.outcome().zip(state.end_reason().map(EndReason::word));
     if got != expected {
         return Err(format!("result: engine {got:?}, naive {expected:?}"));
     }

@@ -2,7 +2,7 @@
 
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimMove, CoinNimState};
 use agon_engine::testing::{check_conformance, Cap, CapUnit, Conformance};
-use agon_engine::{Game, Outcome, State, Turn};
+use agon_engine::{EndReason, Game, Outcome, State, Turn};
 
 #[test]
 fn coin_nim_conforms() {
@@ -51,13 +51,14 @@ fn heads_gives_the_same_seat_another_decision() {
         s.apply(m);
     }
     assert_eq!(s.outcome(), Some(Outcome::Win(0)));
-    assert_eq!(s.end_reason(), Some("last-stone"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("last-stone")));
 }
 
 /// A wrapper that breaks one contract, to show the harness notices.
 mod broken {
     use super::*;
     use agon_engine::params::{ConfigError, ParamSpec, Params};
+    use agon_engine::End;
     use std::fmt;
 
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,11 +115,8 @@ mod broken {
         fn recompute_hash(&self) -> u64 {
             self.0.recompute_hash()
         }
-        fn outcome(&self) -> Option<Outcome> {
-            self.0.outcome()
-        }
-        fn end_reason(&self) -> Option<&'static str> {
-            self.0.end_reason()
+        fn end(&self) -> Option<End> {
+            self.0.end()
         }
         fn side(&self, seat: usize) -> &'static str {
             self.0.side(seat)
@@ -201,11 +199,7 @@ fn the_harness_checks_turns_and_the_caps_count() {
     assert!(err.contains("moved turns from 0 to 0 (ply 1)"), "{err}");
     // ...and so is a cap that does not end the game at its limit of what it counts.
     let cap = |unit, limit| Conformance {
-        cap: Some(Cap {
-            reason: "cap",
-            unit,
-            limit,
-        }),
+        cap: Some(Cap { unit, limit }),
         ..Conformance::default()
     };
     let game = CoinNim::default();

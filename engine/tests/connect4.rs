@@ -14,7 +14,7 @@
 
 use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4Move, Connect4State};
 use agon_engine::testing::{check_conformance, Conformance};
-use agon_engine::{play_moves, Evaluator, Game, Outcome, Params, State, Turn};
+use agon_engine::{play_moves, EndReason, Evaluator, Game, Outcome, Params, State, Turn};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -98,7 +98,7 @@ fn conformance() {
 
 /// Plays `moves`; the game must go on until the last one, which must end it with
 /// `outcome` and `reason`.
-fn ends_exactly_at(moves: &str, outcome: Outcome, reason: &str) {
+fn ends_exactly_at(moves: &str, outcome: Outcome, reason: &'static str) {
     let list: Vec<&str> = moves.split_whitespace().collect();
     let mut s = start();
     for (i, text) in list.iter().enumerate() {
@@ -107,7 +107,7 @@ fn ends_exactly_at(moves: &str, outcome: Outcome, reason: &str) {
     }
     assert_eq!(s.turn(), Turn::Over, "{moves}\n{s}");
     assert_eq!(s.outcome(), Some(outcome), "{moves}\n{s}");
-    assert_eq!(s.end_reason(), Some(reason), "{moves}");
+    assert_eq!(s.end_reason(), Some(EndReason::Rule(reason)), "{moves}");
     let mut moves_left = Vec::new();
     s.legal_moves(&mut moves_left);
     assert!(moves_left.is_empty());
@@ -367,5 +367,8 @@ proptest! {
 #[test]
 fn a_turn_is_one_drop() {
     assert_eq!(after("d c d c d c d").turns(), 7);
-    assert_eq!(after("d c d c d c d").end_reason(), Some("four-in-a-row"));
+    assert_eq!(
+        after("d c d c d c d").end_reason(),
+        Some(EndReason::Rule("four-in-a-row"))
+    );
 }

@@ -13,7 +13,7 @@ use agon_engine::games::hexstrat::{
 use agon_engine::testing::{
     check_conformance, turns_along, Cap, CapUnit, Conformance, ConformanceReport,
 };
-use agon_engine::{play_moves, Evaluator, Game, Outcome, Params, State, Turn};
+use agon_engine::{play_moves, EndReason, Evaluator, Game, Outcome, Params, State, Turn};
 
 use Tile::{Forest, Mountain, Plains};
 use Unit::{Infantry, Mech, Rocketeer};
@@ -67,7 +67,6 @@ fn conform(game: &Hexstrat, playouts: usize, seed: u64) -> ConformanceReport {
         playouts,
         seed,
         cap: Some(Cap {
-            reason: "cap",
             unit: CapUnit::Turns,
             limit: 2 * game.max_rounds(),
         }),
@@ -481,7 +480,7 @@ fn an_attack_on_a_shared_headquarters_names_its_target_and_only_then() {
     assert!(moves.contains(&"I:d6".to_string()), "{moves:?}");
     assert!(!moves.iter().any(|m| m.starts_with("I:d6/")), "{moves:?}");
     play(&mut t, "I:d6");
-    assert_eq!(t.end_reason(), Some("rout"));
+    assert_eq!(t.end_reason(), Some(EndReason::Rule("rout")));
     assert_eq!(refused(&t, "end"), "the game is over");
 }
 
@@ -639,7 +638,7 @@ fn the_seize_count_grows_at_the_start_of_each_own_turn_and_wins_at_three() {
     // Checked before any action of seat 0's turn: the node after seat 1's `end` is over.
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.outcome(), Some(Outcome::Win(0)));
-    assert_eq!(s.end_reason(), Some("seize"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("seize")));
     assert_eq!(s.seize_count(0), 3);
     assert_eq!(HexstratEval.evaluate(&s, 0), HexstratEval.bounds().1);
     // The Infantry must survive two enemy turns: entering counts 1 ...
@@ -656,7 +655,7 @@ fn the_seize_count_grows_at_the_start_of_each_own_turn_and_wins_at_three() {
     play_moves(&mut e, "end").unwrap();
     assert_eq!(e.seize_count(0), 2);
     play_moves(&mut e, "end end").unwrap();
-    assert_eq!(e.end_reason(), Some("seize"));
+    assert_eq!(e.end_reason(), Some(EndReason::Rule("seize")));
 }
 
 #[test]
@@ -666,7 +665,7 @@ fn leaving_or_being_destroyed_resets_the_seize_count() {
     // hand-built Infantry that is not impeded can show leaving.
     let mut s = seizing(1, 20);
     play_moves(&mut s, "end I:recover end end").unwrap();
-    assert_eq!(s.end_reason(), Some("seize"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("seize")));
     // Leaving: the count is gone and does not come back.
     let mut s = seizing_with(SquadSetup::new(0, Infantry, "d6", 6), 1, 20);
     play_moves(&mut s, "end").unwrap();
@@ -705,7 +704,7 @@ fn the_cap_draws_and_no_seize_check_is_made_for_the_turn_after_it() {
     // 118 turns played: seat 1's turn is the 119th; seat 0's 120th starts with count 3.
     let mut s = seizing(2, 118);
     play(&mut s, "end");
-    assert_eq!(s.end_reason(), Some("seize"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("seize")));
     assert!(!s.ended_by_history());
     // 119 played: seat 1's turn is the 120th; when it ends, the game is drawn.
     let mut s = seizing(2, 119);
@@ -713,7 +712,7 @@ fn the_cap_draws_and_no_seize_check_is_made_for_the_turn_after_it() {
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(
         (s.outcome(), s.end_reason()),
-        (Some(Outcome::Draw), Some("cap"))
+        (Some(Outcome::Draw), Some(EndReason::Cap))
     );
     assert_eq!(s.seize_count(0), 2);
     assert_eq!(HexstratEval.evaluate(&s, 0), 0);
@@ -725,7 +724,7 @@ fn the_cap_draws_and_no_seize_check_is_made_for_the_turn_after_it() {
     play_moves(&mut s, "I:d5 plains R:e6 plains M:c6").unwrap();
     assert_eq!(s.turn(), Turn::Chance);
     play(&mut s, "forest");
-    assert_eq!(s.end_reason(), Some("cap"));
+    assert_eq!(s.end_reason(), Some(EndReason::Cap));
     // The cap counts turns, which the hash leaves out: search must not store this end.
     assert!(s.ended_by_history());
 }
@@ -748,7 +747,7 @@ fn destroying_the_last_enemy_unit_wins_at_once() {
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(
         (s.outcome(), s.end_reason()),
-        (Some(Outcome::Win(0)), Some("rout"))
+        (Some(Outcome::Win(0)), Some(EndReason::Rule("rout")))
     );
     assert!(legal(&s).is_empty());
     assert_eq!(refused(&s, "I:d3"), "the game is over");
@@ -767,7 +766,7 @@ fn losing_the_last_unit_to_a_strike_back_loses() {
     play(&mut s, "R:d4");
     assert_eq!(
         (s.outcome(), s.end_reason()),
-        (Some(Outcome::Win(1)), Some("rout"))
+        (Some(Outcome::Win(1)), Some(EndReason::Rule("rout")))
     );
 }
 
@@ -942,7 +941,7 @@ fn both_sides_may_count_a_seize_at_once() {
     play(&mut s, "end");
     assert_eq!(
         (s.outcome(), s.end_reason()),
-        (Some(Outcome::Win(1)), Some("seize"))
+        (Some(Outcome::Win(1)), Some(EndReason::Rule("seize")))
     );
 }
 
@@ -957,5 +956,8 @@ fn a_turn_is_one_sides_actions_and_reveals_up_to_its_end() {
     let mut s = Hexstrat::new(15, 10, 10, 1).unwrap().initial_state();
     play(&mut s, "end");
     play(&mut s, "end");
-    assert_eq!((s.end_reason(), s.turns(), s.ply()), (Some("cap"), 2, 2));
+    assert_eq!(
+        (s.end_reason(), s.turns(), s.ply()),
+        (Some(EndReason::Cap), 2, 2)
+    );
 }

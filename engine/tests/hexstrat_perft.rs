@@ -26,7 +26,7 @@ use std::time::Instant;
 
 use agon_engine::games::hexstrat::{Hexstrat, HexstratState, Tile};
 use agon_engine::perft::{divide as engine_divide, perft as engine_perft};
-use agon_engine::{Game, Outcome, State, Turn};
+use agon_engine::{EndReason, Game, Outcome, State, Turn};
 use common::PerftLine;
 use naive_hexstrat::{Mutation, NaiveTurn, Position};
 use proptest::prelude::*;
@@ -261,11 +261,11 @@ fn compare_node(state: &HexstratState, naive: &Position) -> Result<Vec<String>, 
         Some(Outcome::Win(w)) => Some(w),
         _ => None,
     };
-    if engine_winner != winner || state.end_reason() != reason {
+    if engine_winner != winner || state.end_reason().map(EndReason::word) != reason {
         return Err(format!(
             "result: engine {:?} {:?}, naive {winner:?} {reason:?}",
             state.outcome(),
-            state.end_reason()
+            state.end_reason().map(EndReason::word)
         ));
     }
     if state.ply() as usize != naive.plies {
@@ -324,7 +324,7 @@ fn cross_check(
         let choices = compare_node(&state, &naive).map_err(|e| format!("{}: {e}", at(&line)))?;
         nodes += 1;
         if choices.is_empty() {
-            return Ok((nodes, state.end_reason()));
+            return Ok((nodes, state.end_reason().map(EndReason::word)));
         }
         let Some(i) = pick(&naive, &choices) else {
             return Ok((nodes, None));

@@ -5,7 +5,7 @@
 
 use agon_engine::games::invector::{Colour, Invector, InvectorMove, InvectorState, MoveKind};
 use agon_engine::testing::{check_conformance, Conformance, ConformanceReport};
-use agon_engine::{play_moves, Game, Outcome, Params, State, Turn};
+use agon_engine::{play_moves, EndReason, Game, Outcome, Params, State, Turn};
 
 /// Runs the suite with 1,000 playouts on `width × height` with the pie rule on or off,
 /// and checks that every game ended by elimination within the spec's length bound.
@@ -391,7 +391,7 @@ fn the_winner_after_a_swap_is_the_seat_now_playing_the_capturing_colour() {
         s.apply(m);
         if let Turn::Over = s.turn() {
             assert_eq!(s.outcome(), Some(Outcome::Win(mover)));
-            assert_eq!(s.end_reason(), Some("elimination"));
+            assert_eq!(s.end_reason(), Some(EndReason::Rule("elimination")));
             assert_eq!(m.kind, MoveKind::Capture);
             let survivor = if s.stones(Colour::White) != 0 {
                 "white"
@@ -415,7 +415,7 @@ fn one_capture_ends_the_smallest_games() {
         let s = after(w, h, true, first);
         assert_eq!(s.turn(), Turn::Over);
         assert_eq!(s.outcome(), Some(Outcome::Win(0)));
-        assert_eq!(s.end_reason(), Some("elimination"));
+        assert_eq!(s.end_reason(), Some(EndReason::Rule("elimination")));
         // The game is over before White's first decision: no swap.
         assert!(legal(&s).is_empty());
         refused(&s, "swap", &["the game is over"]);

@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use agon_engine::games::invector::{Invector, InvectorState};
 use agon_engine::perft::{divide as engine_divide, perft as engine_perft};
-use agon_engine::{play_moves, Game, Outcome, State, Turn};
+use agon_engine::{play_moves, EndReason, Game, Outcome, State, Turn};
 use common::PerftLine;
 use naive_invector::{divide, perft, Mutation, NaiveMove, NaiveTurn, Position, Rules};
 use proptest::prelude::*;
@@ -266,7 +266,7 @@ fn compare_node(
             naive.winner()
         ));
     }
-    let reason = state.end_reason();
+    let reason = state.end_reason().map(EndReason::word);
     if reason != winner.map(|_| "elimination") {
         return Err(format!("end reason {reason:?} with winner {winner:?}"));
     }

@@ -8,7 +8,9 @@ use agon_engine::games::pig::{Pig, PigEval, PigMove, PigState};
 use agon_engine::testing::{
     check_conformance, turns_along, Cap, CapUnit, Conformance, ConformanceReport,
 };
-use agon_engine::{play_moves, sample_outcome, Evaluator, Game, Outcome, Params, State, Turn};
+use agon_engine::{
+    play_moves, sample_outcome, EndReason, Evaluator, Game, Outcome, Params, State, Turn,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -29,7 +31,6 @@ fn conform(game: &Pig, playouts: usize, seed: u64) -> ConformanceReport {
         playouts,
         seed,
         cap: Some(Cap {
-            reason: "horizon",
             unit: CapUnit::Decisions,
             limit: game.horizon(),
         }),
@@ -56,7 +57,7 @@ fn conformance_default_rules() {
 fn conformance_small_variants_reach_both_end_reasons() {
     let report = conform(&pig(20, 3, 30), 1000, 2);
     let reasons: Vec<_> = report.end_reasons.iter().map(|(r, _)| *r).collect();
-    assert_eq!(reasons, ["horizon", "target"], "{report:?}");
+    assert_eq!(reasons, ["cap", "target"], "{report:?}");
     assert!(report.transpositions > 0, "{report:?}");
     for (game, seed) in [
         (pig(1, 2, 2), 3),
@@ -113,7 +114,7 @@ fn reaching_the_target_forces_a_hold_which_wins() {
     let s = after(&game, "roll 4 roll 6 hold");
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.outcome(), Some(Outcome::Win(0)));
-    assert_eq!(s.end_reason(), Some("target"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("target")));
     assert_eq!((s.score(0), s.decisions()), (10, 3));
     // Overshooting is fine: the banked score may exceed the target.
     let s = after(&game, "hold roll 6 roll 6 hold");
@@ -131,7 +132,7 @@ fn the_horizon_counts_decisions_and_draws() {
     let s = after(&game, "roll 6 roll 6 roll 6 roll");
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.outcome(), Some(Outcome::Draw));
-    assert_eq!(s.end_reason(), Some("horizon"));
+    assert_eq!(s.end_reason(), Some(EndReason::Cap));
     let mut outcomes = Vec::new();
     s.chance_outcomes(&mut outcomes);
     assert!(outcomes.is_empty());
@@ -147,7 +148,7 @@ fn a_winning_hold_as_the_last_decision_wins() {
     let s = after(&pig(12, 6, 3), "roll 6 roll 6 hold");
     assert_eq!(s.decisions(), 3);
     assert_eq!(s.outcome(), Some(Outcome::Win(0)));
-    assert_eq!(s.end_reason(), Some("target"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("target")));
 }
 
 #[test]
@@ -351,6 +352,6 @@ fn a_turn_is_a_players_rolls_up_to_a_hold_or_a_one() {
     let s = after(&Pig::new(100, 6, 3).unwrap(), "roll 4 roll 5 roll");
     assert_eq!(
         (s.end_reason(), s.turns(), s.decisions()),
-        (Some("horizon"), 1, 3)
+        (Some(EndReason::Cap), 1, 3)
     );
 }

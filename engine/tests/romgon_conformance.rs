@@ -9,7 +9,7 @@
 
 use agon_engine::games::romgon::{Colour, Defence, Kind, Romgon, RomgonState, Rotation};
 use agon_engine::testing::{check_conformance, Cap, CapUnit, Conformance};
-use agon_engine::{play_moves, Game, Outcome, Params, State, Turn};
+use agon_engine::{play_moves, EndReason, Game, Outcome, Params, State, Turn};
 
 fn game(defence: Defence, rotation: Rotation) -> Romgon {
     Romgon::new(defence, rotation, 600).unwrap()
@@ -26,7 +26,6 @@ fn conform(g: Romgon, playouts: usize, seed: u64) -> Vec<(&'static str, u64)> {
         seed,
         max_plies: g.max_actions(),
         cap: Some(Cap {
-            reason: "cap",
             unit: CapUnit::Turns,
             limit: g.max_actions(),
         }),
@@ -113,10 +112,10 @@ fn refused(s: &RomgonState, text: &str, words: &[&str]) {
 }
 
 #[track_caller]
-fn ended(s: &RomgonState, winner: Colour, reason: &str) {
+fn ended(s: &RomgonState, winner: Colour, reason: &'static str) {
     assert_eq!(s.turn(), Turn::Over, "\n{s}");
     assert_eq!(s.outcome(), Some(Outcome::Win(winner as usize)), "\n{s}");
-    assert_eq!(s.end_reason(), Some(reason), "\n{s}");
+    assert_eq!(s.end_reason(), Some(EndReason::Rule(reason)), "\n{s}");
     // Only the repetition rule reads the path (the cap, a draw, is tested elsewhere):
     // search must not store what it decided.
     assert_eq!(s.ended_by_history(), reason == "repetition", "\n{s}");
@@ -335,7 +334,7 @@ fn the_length_cap_draws() {
     assert!(s.outcome().is_none());
     let t = play(&s, "T1-0@NE");
     assert_eq!(t.outcome(), Some(Outcome::Draw));
-    assert_eq!(t.end_reason(), Some("cap"));
+    assert_eq!(t.end_reason(), Some(EndReason::Cap));
     assert!(
         t.ended_by_history(),
         "the cap counts plies, which the hash leaves out"

@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use agon_engine::games::romgon::{Defence, Romgon, RomgonState, Rotation};
-use agon_engine::{Game, Outcome, State, Turn};
+use agon_engine::{EndReason, Game, Outcome, State, Turn};
 use common::PerftLine;
 use naive_romgon::{divide, perft, Colour, Mutation, NaiveMove, Position, Rules};
 use proptest::prelude::*;
@@ -204,7 +204,7 @@ fn naive_fill() {
 /// End reasons of the finished games inside the tree of `depth` plies below `state`
 /// (counted per node, the ones at the last ply included).
 fn end_reasons(state: &mut RomgonState, depth: u32, out: &mut BTreeMap<&'static str, u64>) {
-    if let Some(reason) = state.end_reason() {
+    if let Some(reason) = state.end_reason().map(EndReason::word) {
         *out.entry(reason).or_default() += 1;
         return;
     }
@@ -278,11 +278,11 @@ fn compare_node(state: &RomgonState, naive: &Position) -> Result<Vec<(String, Na
         Some(c) => Outcome::Win(c.seat()),
         None => Outcome::Draw,
     });
-    if state.outcome() != naive_outcome || state.end_reason() != naive.reason {
+    if state.outcome() != naive_outcome || state.end_reason().map(EndReason::word) != naive.reason {
         return Err(format!(
             "result: engine {:?} by {:?}, naive {naive_outcome:?} by {:?}",
             state.outcome(),
-            state.end_reason(),
+            state.end_reason().map(EndReason::word),
             naive.reason
         ));
     }
@@ -334,10 +334,10 @@ fn cross_check(
         let moves = compare_node(&state, &naive).map_err(|e| format!("{}: {e}", at(&line)))?;
         nodes += 1;
         if moves.is_empty() {
-            return Ok((nodes, state.end_reason()));
+            return Ok((nodes, state.end_reason().map(EndReason::word)));
         }
         let Some(i) = pick(moves.len()) else {
-            return Ok((nodes, state.end_reason()));
+            return Ok((nodes, state.end_reason().map(EndReason::word)));
         };
         let (text, m) = &moves[i % moves.len()];
         let engine_move = state

@@ -9,7 +9,7 @@ use agon_engine::games::threewill::{
     Phase, ThreeWill, ThreeWillEval, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,
 };
 use agon_engine::testing::{check_conformance, turns_along, Cap, CapUnit, Conformance};
-use agon_engine::{play_moves, Evaluator, Game, Outcome, State, Turn};
+use agon_engine::{play_moves, EndReason, Evaluator, Game, Outcome, State, Turn};
 
 /// The square named `name` (`a1` = 0 … `h8` = 63).
 fn sq(name: &str) -> u8 {
@@ -63,7 +63,6 @@ fn conformance_default_rules() {
         playouts: 60,
         seed: 1,
         cap: Some(Cap {
-            reason: "cap",
             unit: CapUnit::Turns,
             limit: 400,
         }),
@@ -81,7 +80,6 @@ fn conformance_short_cap() {
         playouts: 200,
         seed: 2,
         cap: Some(Cap {
-            reason: "cap",
             unit: CapUnit::Turns,
             limit: 30,
         }),
@@ -256,7 +254,7 @@ fn a_dragged_enemy_locks_on_its_objective_and_wins_for_its_side() {
     assert!(weights[1..].iter().all(|(_, w)| *w == 1), "{weights:?}");
     play(&mut s, "stands");
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
-    assert_eq!(s.end_reason(), Some("objective"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("objective")));
 }
 
 #[test]
@@ -423,7 +421,7 @@ fn a_challenge_that_creates_a_new_win_for_the_challenger() {
     assert_eq!(stack_at(&s, "c4"), (BLACK, WHITE));
     assert_eq!(stack_at(&s, "d8"), (BLACK, EMPTY));
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
-    assert_eq!(s.end_reason(), Some("inactive"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("inactive")));
 }
 
 #[test]
@@ -446,7 +444,7 @@ fn supplementary_picks_are_agents_holding_an_enemy() {
     assert_eq!(legal(&s), ["pick:d4", "pick:a5"]);
     play(&mut s, "pick:a5 stands");
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
-    assert_eq!(s.end_reason(), Some("inactive"));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("inactive")));
     assert!(!s.ended_by_history());
 }
 
@@ -457,7 +455,7 @@ fn the_cap_ends_the_game_when_its_last_turn_ends() {
     assert_eq!(s.turns_completed(), 1);
     play(&mut s, "1 c7-c6");
     assert_eq!(s.outcome(), Some(Outcome::Draw));
-    assert_eq!(s.end_reason(), Some("cap"));
+    assert_eq!(s.end_reason(), Some(EndReason::Cap));
     // The cap counts turns, which the hash leaves out: search must not store this end.
     assert!(s.ended_by_history());
 }
@@ -507,5 +505,8 @@ fn a_turn_runs_from_the_roll_to_the_end_of_the_operation() {
     // The cap ends the game when its last turn ends: exactly 2 turns.
     let mut s = ThreeWill::new(2).unwrap().initial_state();
     play(&mut s, "1 c2-c3 1 c7-c6");
-    assert_eq!((s.end_reason(), s.turns(), s.ply()), (Some("cap"), 2, 4));
+    assert_eq!(
+        (s.end_reason(), s.turns(), s.ply()),
+        (Some(EndReason::Cap), 2, 4)
+    );
 }

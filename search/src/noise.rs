@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 use agon_engine::zobrist::splitmix64_mix;
-use agon_engine::{Evaluator, Seat, State, Turn};
+use agon_engine::{Evaluator, Seat, State};
 use rand::RngCore;
 
 use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult};
@@ -56,11 +56,10 @@ impl<E> Noisy<E> {
 }
 
 impl<S: State, E: Evaluator<S>> Evaluator<S> for Noisy<E> {
-    fn evaluate(&self, state: &S, seat: Seat) -> i32 {
-        let value = self.inner.evaluate(state, seat);
-        if state.turn() == Turn::Over {
-            return value;
-        }
+    /// The inner heuristic plus the offset; finished positions get no offset, since
+    /// the provided [`Evaluator::evaluate`] scores them without asking here.
+    fn heuristic(&self, state: &S, seat: Seat) -> i32 {
+        let value = self.inner.heuristic(state, seat);
         let offset = self.offset(state.hash());
         let offset = if seat == 0 { offset } else { -offset };
         let (low, high) = self.inner.bounds();

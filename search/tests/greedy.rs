@@ -37,7 +37,7 @@ fn picks_a_move_with_the_best_one_step_evaluation() {
 struct EvenPile;
 
 impl Evaluator<BonusNim> for EvenPile {
-    fn evaluate(&self, s: &BonusNim, seat: agon_engine::Seat) -> i32 {
+    fn heuristic(&self, s: &BonusNim, seat: agon_engine::Seat) -> i32 {
         let p = i32::from(s.pile);
         let for_mover = if p % 2 == 0 { 100 - p } else { -p };
         if seat == s.mover {

@@ -33,8 +33,8 @@ fn positions(width: usize, height: usize, pie: bool, count: u64) -> Vec<Invector
 struct CapturesNoisy;
 
 impl Evaluator<InvectorState> for CapturesNoisy {
-    fn evaluate(&self, state: &InvectorState, seat: Seat) -> i32 {
-        InvectorEval.evaluate(state, seat)
+    fn heuristic(&self, state: &InvectorState, seat: Seat) -> i32 {
+        InvectorEval.heuristic(state, seat)
     }
 
     fn bounds(&self) -> (i32, i32) {

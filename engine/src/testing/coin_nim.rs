@@ -10,7 +10,7 @@
 use std::fmt;
 
 use crate::eval::Evaluator;
-use crate::game::{Game, Move, MoveError, Outcome, Seat, State, Turn, WithChance};
+use crate::game::{End, Game, Move, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -242,18 +242,12 @@ impl State for CoinNimState {
         h
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    /// The decision count the cap reads is part of the hash, so the cap does not end
+    /// the game by history.
+    fn end(&self) -> Option<End> {
         match (self.turn(), self.winner) {
-            (Turn::Over, Some(w)) => Some(Outcome::Win(w)),
-            (Turn::Over, None) => Some(Outcome::Draw),
-            _ => None,
-        }
-    }
-
-    fn end_reason(&self) -> Option<&'static str> {
-        match (self.turn(), self.winner) {
-            (Turn::Over, Some(_)) => Some("last-stone"),
-            (Turn::Over, None) => Some("cap"),
+            (Turn::Over, Some(w)) => Some(End::win(w, "last-stone")),
+            (Turn::Over, None) => Some(End::cap(Outcome::Draw, false)),
             _ => None,
         }
     }
@@ -349,10 +343,7 @@ pub struct CoinNimEval;
 pub const COIN_NIM_WIN: i32 = 100;
 
 impl Evaluator<CoinNimState> for CoinNimEval {
-    fn evaluate(&self, s: &CoinNimState, seat: Seat) -> i32 {
-        if let Some(o) = s.outcome() {
-            return COIN_NIM_WIN * o.score(seat);
-        }
+    fn heuristic(&self, s: &CoinNimState, seat: Seat) -> i32 {
         let good_for_mover = if s.pile % 3 == 0 { -10 } else { 10 };
         if s.mover == seat {
             good_for_mover

@@ -355,11 +355,11 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         match state.turn() {
             Turn::Over => {
                 self.plies[ply + 1].pv.clear();
-                if state.ended_by_history() {
+                let end = state.end().expect("a finished game has an end");
+                if end.by_history {
                     self.history_ends += 1;
                 }
-                let outcome = state.outcome().expect("a finished game has an outcome");
-                terminal(outcome, mover, ply + 1)
+                terminal(end.outcome, mover, ply + 1)
             }
             Turn::Seat(next) if quiescence => {
                 if next == mover {

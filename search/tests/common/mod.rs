@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use agon_engine::{
-    Deterministic, Evaluator, Move, MoveError, NoChance, Outcome, Seat, State, Turn,
+    Deterministic, End, Evaluator, Move, MoveError, NoChance, Outcome, Seat, State, Turn,
 };
 use agon_search::alphabeta::QUIESCENCE_PLIES;
 use agon_search::score::{clamp_eval, MATE};
@@ -134,17 +134,11 @@ impl State for BonusNim {
             | u64::from(self.cap) << 24
             | w << 32)
     }
-    fn outcome(&self) -> Option<Outcome> {
+    /// The decision count the cap reads is in the hash: no end by history.
+    fn end(&self) -> Option<End> {
         match (self.turn(), self.winner) {
-            (Turn::Over, Some(w)) => Some(Outcome::Win(w)),
-            (Turn::Over, None) => Some(Outcome::Draw),
-            _ => None,
-        }
-    }
-    fn end_reason(&self) -> Option<&'static str> {
-        match (self.turn(), self.winner) {
-            (Turn::Over, Some(_)) => Some("last-stone"),
-            (Turn::Over, None) => Some("cap"),
+            (Turn::Over, Some(w)) => Some(End::win(w, "last-stone")),
+            (Turn::Over, None) => Some(End::cap(Outcome::Draw, false)),
             _ => None,
         }
     }
@@ -183,10 +177,7 @@ impl State for BonusNim {
 pub struct BonusNimEval;
 
 impl Evaluator<BonusNim> for BonusNimEval {
-    fn evaluate(&self, s: &BonusNim, seat: Seat) -> i32 {
-        if let Some(o) = s.outcome() {
-            return 1000 * o.score(seat);
-        }
+    fn heuristic(&self, s: &BonusNim, seat: Seat) -> i32 {
         let p = i32::from(s.pile);
         let for_mover = match s.pile % 4 {
             0 => -40 - p,
@@ -307,17 +298,10 @@ impl State for TicTacToe {
     fn recompute_hash(&self) -> u64 {
         mix(self.cells.iter().fold(0u64, |h, &c| h * 3 + u64::from(c)))
     }
-    fn outcome(&self) -> Option<Outcome> {
+    fn end(&self) -> Option<End> {
         match (self.turn(), self.winner()) {
-            (Turn::Over, Some(w)) => Some(Outcome::Win(w)),
-            (Turn::Over, None) => Some(Outcome::Draw),
-            _ => None,
-        }
-    }
-    fn end_reason(&self) -> Option<&'static str> {
-        match (self.turn(), self.winner()) {
-            (Turn::Over, Some(_)) => Some("line"),
-            (Turn::Over, None) => Some("full"),
+            (Turn::Over, Some(w)) => Some(End::win(w, "line")),
+            (Turn::Over, None) => Some(End::rule(Outcome::Draw, "full")),
             _ => None,
         }
     }
@@ -357,10 +341,7 @@ impl State for TicTacToe {
 pub struct TicTacToeEval;
 
 impl Evaluator<TicTacToe> for TicTacToeEval {
-    fn evaluate(&self, s: &TicTacToe, seat: Seat) -> i32 {
-        if let Some(o) = s.outcome() {
-            return 100 * o.score(seat);
-        }
+    fn heuristic(&self, s: &TicTacToe, seat: Seat) -> i32 {
         let me = seat as u8 + 1;
         let mut v = 0;
         for l in LINES {

@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use agon_engine::{Evaluator, Move, MoveError, NoChance, Outcome, Seat, State, Turn};
+use agon_engine::{End, Evaluator, Move, MoveError, NoChance, Outcome, Seat, State, Turn};
 
 /// The last cell; the token starts in the middle.
 pub const LENGTH: u8 = 6;
@@ -147,15 +147,14 @@ impl State for Tug {
         (u64::from(self.cell) | (self.mover as u64) << 8 | end << 16 | 1 << 32)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
-    fn outcome(&self) -> Option<Outcome> {
-        self.end.map(|(o, _)| o)
-    }
-    fn end_reason(&self) -> Option<&'static str> {
-        self.end
-            .map(|(_, repeated)| if repeated { "repetition" } else { "goal" })
-    }
-    fn ended_by_history(&self) -> bool {
-        self.end.is_some_and(|(_, repeated)| repeated)
+    fn end(&self) -> Option<End> {
+        self.end.map(|(o, repeated)| {
+            if repeated {
+                End::by_history(o, "repetition")
+            } else {
+                End::rule(o, "goal")
+            }
+        })
     }
     fn side(&self, seat: Seat) -> &'static str {
         ["left", "right"][seat]
@@ -185,10 +184,7 @@ impl State for Tug {
 pub struct TugEval;
 
 impl Evaluator<Tug> for TugEval {
-    fn evaluate(&self, s: &Tug, seat: Seat) -> i32 {
-        if let Some(o) = s.outcome() {
-            return 1000 * o.score(seat);
-        }
+    fn heuristic(&self, s: &Tug, seat: Seat) -> i32 {
         let for_seat0 =
             10 * (i32::from(LENGTH) - 2 * i32::from(s.cell)) + if s.mover == 0 { 3 } else { -3 };
         if seat == 0 {

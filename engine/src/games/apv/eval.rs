@@ -20,7 +20,7 @@
 //! the immediate threats through the terms above.
 
 use crate::eval::Evaluator;
-use crate::game::{Outcome, Seat, State};
+use crate::game::Seat;
 
 use super::board::{Bitboard, Cells, GEO};
 use super::moves::Unit;
@@ -124,14 +124,7 @@ impl ApvEval {
 }
 
 impl Evaluator<ApvState> for ApvEval {
-    fn evaluate(&self, s: &ApvState, seat: Seat) -> i32 {
-        if let Some(outcome) = s.outcome() {
-            return match outcome {
-                Outcome::Win(w) if w == seat => WIN,
-                Outcome::Win(_) => -WIN,
-                Outcome::Draw => 0,
-            };
-        }
+    fn heuristic(&self, s: &ApvState, seat: Seat) -> i32 {
         let occupied = s.occupied();
         let reach = [Reach::of(s, 0, occupied), Reach::of(s, 1, occupied)];
         let me = Self::side_score(s, seat, &reach[seat]);

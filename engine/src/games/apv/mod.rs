@@ -20,7 +20,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{illegal_move, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
+use crate::game::{illegal_move, End, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -254,9 +254,9 @@ pub struct Order {
     pub to: u8,
 }
 
-/// How a game ended.
+/// How a game ended, as the state stores and hashes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum End {
+enum Finish {
     /// Exactly one Pivot was immobilised: this seat (the other Pivot's owner) won.
     Win(Seat),
     /// Both Pivots were immobilised by the same displacement: a draw.
@@ -265,21 +265,15 @@ pub enum End {
     Cap,
 }
 
-impl End {
-    /// The game's result.
-    pub const fn outcome(self) -> Outcome {
+impl Finish {
+    /// The end as the game API states it. The turn cap counts turns, which the hash
+    /// leaves out, so it ends the game by history.
+    #[inline]
+    const fn end(self) -> End {
         match self {
-            End::Win(s) => Outcome::Win(s),
-            End::BothImmobilised | End::Cap => Outcome::Draw,
-        }
-    }
-
-    /// The end reason word records store.
-    pub const fn reason(self) -> &'static str {
-        match self {
-            End::Win(_) => "immobilised",
-            End::BothImmobilised => "both-immobilised",
-            End::Cap => "cap",
+            Finish::Win(s) => End::win(s, "immobilised"),
+            Finish::BothImmobilised => End::rule(Outcome::Draw, "both-immobilised"),
+            Finish::Cap => End::cap(Outcome::Draw, true),
         }
     }
 }
@@ -319,7 +313,7 @@ pub struct ApvState {
     /// Limited Orders only (always false otherwise): each side issued an order in its
     /// most recent order decision.
     issued: [bool; 2],
-    end: Option<End>,
+    end: Option<Finish>,
     /// Completed turns, for the cap.
     turns: u32,
     ply: u32,
@@ -390,11 +384,6 @@ impl ApvState {
     /// progress).
     pub fn turns_completed(&self) -> u32 {
         self.turns
-    }
-
-    /// How the game ended, once it has.
-    pub fn end(&self) -> Option<End> {
-        self.end
     }
 
     /// The unit of `side` on `cell`, if any.
@@ -479,12 +468,12 @@ impl ApvState {
     }
 
     #[inline]
-    fn end_key(end: Option<End>) -> u64 {
+    fn end_key(end: Option<Finish>) -> u64 {
         match end {
             None => 0,
-            Some(End::Win(s)) => KEYS[KEY_END + s],
-            Some(End::BothImmobilised) => KEYS[KEY_END + 2],
-            Some(End::Cap) => KEYS[KEY_END + 3],
+            Some(Finish::Win(s)) => KEYS[KEY_END + s],
+            Some(Finish::BothImmobilised) => KEYS[KEY_END + 2],
+            Some(Finish::Cap) => KEYS[KEY_END + 3],
         }
     }
 
@@ -496,9 +485,9 @@ impl ApvState {
         let south = self.liberties(1) == 0;
         let end = match (north, south) {
             (false, false) => return false,
-            (true, true) => End::BothImmobilised,
-            (true, false) => End::Win(1),
-            (false, true) => End::Win(0),
+            (true, true) => Finish::BothImmobilised,
+            (true, false) => Finish::Win(1),
+            (false, true) => Finish::Win(0),
         };
         self.end = Some(end);
         self.hash ^= Self::end_key(Some(end));
@@ -510,7 +499,7 @@ impl ApvState {
     fn end_turn(&mut self) {
         self.turns += 1;
         if self.turns >= self.rules.max_turns {
-            self.end = Some(End::Cap);
+            self.end = Some(Finish::Cap);
             self.hash ^= Self::end_key(self.end);
             return;
         }
@@ -672,17 +661,9 @@ impl State for ApvState {
         h ^ Self::moved_key(self.moved) ^ Self::end_key(self.end)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.end.map(End::outcome)
-    }
-
-    fn end_reason(&self) -> Option<&'static str> {
-        self.end.map(End::reason)
-    }
-
-    /// The turn cap counts turns, which the hash leaves out.
-    fn ended_by_history(&self) -> bool {
-        self.end == Some(End::Cap)
+    #[inline]
+    fn end(&self) -> Option<End> {
+        self.end.map(Finish::end)
     }
 
     fn side(&self, seat: Seat) -> &'static str {
@@ -772,13 +753,13 @@ impl fmt::Display for ApvState {
         }
         write!(f, "turn {}: ", self.turns + 1)?;
         match self.end {
-            Some(End::Win(w)) => write!(
+            Some(Finish::Win(w)) => write!(
                 f,
                 "seat {w} ({}) wins: the other Pivot is shut in",
                 SIDES[w]
             ),
-            Some(End::BothImmobilised) => write!(f, "draw: both Pivots are shut in"),
-            Some(End::Cap) => write!(f, "draw: {} turns played", self.turns),
+            Some(Finish::BothImmobilised) => write!(f, "draw: both Pivots are shut in"),
+            Some(Finish::Cap) => write!(f, "draw: {} turns played", self.turns),
             None if self.moved == NONE => write!(
                 f,
                 "{} (seat {}) to make its primary move",

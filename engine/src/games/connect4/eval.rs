@@ -8,7 +8,7 @@
 //! board), so they get a small bonus of their own.
 
 use crate::eval::Evaluator;
-use crate::game::{Outcome, Seat, State};
+use crate::game::Seat;
 
 use super::board::{
     self, column_mask, playable, winning_cells, COLUMNS, FULL, WINDOWS, WINDOW_COUNT,
@@ -50,14 +50,7 @@ impl Connect4Eval {
 }
 
 impl Evaluator<Connect4State> for Connect4Eval {
-    fn evaluate(&self, s: &Connect4State, seat: Seat) -> i32 {
-        if let Some(outcome) = s.outcome() {
-            return match outcome {
-                Outcome::Win(w) if w == seat => WIN,
-                Outcome::Win(_) => -WIN,
-                Outcome::Draw => 0,
-            };
-        }
+    fn heuristic(&self, s: &Connect4State, seat: Seat) -> i32 {
         let (own, enemy) = (s.stones(seat), s.stones(1 - seat));
         Self::side_score(own, enemy) - Self::side_score(enemy, own)
     }

@@ -14,14 +14,14 @@
 //!
 //! ```
 //! use agon_engine::games::connect4::Connect4;
-//! use agon_engine::{play_moves, Game, Outcome, State, Turn};
+//! use agon_engine::{play_moves, EndReason, Game, Outcome, State, Turn};
 //!
 //! let mut state = Connect4.initial_state();
 //! play_moves(&mut state, "d d e e f f").unwrap();
 //! assert_eq!(state.turn(), Turn::Seat(0));
 //! play_moves(&mut state, "g").unwrap();
 //! assert_eq!(state.outcome(), Some(Outcome::Win(0)));
-//! assert_eq!(state.end_reason(), Some("four-in-a-row"));
+//! assert_eq!(state.end_reason(), Some(EndReason::Rule("four-in-a-row")));
 //! ```
 
 pub mod board;
@@ -31,7 +31,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{Game, MoveError, NoChance, Outcome, Seat, State, Turn};
+use crate::game::{self, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamSpec, Params};
 use crate::zobrist;
 
@@ -249,17 +249,11 @@ impl State for Connect4State {
         h
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    #[inline]
+    fn end(&self) -> Option<game::End> {
         self.end.map(|end| match end {
-            End::Four(seat) => Outcome::Win(seat),
-            End::Full => Outcome::Draw,
-        })
-    }
-
-    fn end_reason(&self) -> Option<&'static str> {
-        self.end.map(|end| match end {
-            End::Four(_) => FOUR_IN_A_ROW,
-            End::Full => FULL_BOARD,
+            End::Four(seat) => game::End::win(seat, FOUR_IN_A_ROW),
+            End::Full => game::End::rule(Outcome::Draw, FULL_BOARD),
         })
     }
 

@@ -22,7 +22,7 @@
 //! sees material differences as rewards of a useful size.
 
 use crate::eval::Evaluator;
-use crate::game::{Outcome, Seat, State};
+use crate::game::{Seat, State};
 
 use super::board::{DISTANCE, HQ, NEIGHBOURS};
 use super::combat::{damage, ATTACK};
@@ -168,14 +168,7 @@ impl HexstratEval {
 }
 
 impl Evaluator<HexstratState> for HexstratEval {
-    fn evaluate(&self, s: &HexstratState, seat: Seat) -> i32 {
-        if let Some(outcome) = s.outcome() {
-            return match outcome {
-                Outcome::Win(w) if w == seat => WIN,
-                Outcome::Win(_) => -WIN,
-                Outcome::Draw => 0,
-            };
-        }
+    fn heuristic(&self, s: &HexstratState, seat: Seat) -> i32 {
         let units = |p: Seat| -> i32 { Unit::ALL.iter().map(|&u| i32::from(s.units(p, u))).sum() };
         let (mine, theirs) = (units(seat), units(1 - seat));
         let lead = LEAD * 16 * (mine - theirs) / (mine + theirs).max(1);
@@ -192,7 +185,7 @@ impl Evaluator<HexstratState> for HexstratEval {
 mod tests {
     use super::*;
     use crate::games::hexstrat::{Hexstrat, Setup, SquadSetup};
-    use crate::Game;
+    use crate::{Game, Outcome};
 
     #[test]
     fn the_start_is_level_and_values_are_antisymmetric() {

@@ -22,7 +22,7 @@ pub mod setup;
 
 use std::fmt;
 
-use crate::game::{Game, MoveError, Outcome, Seat, State, Turn, WithChance};
+use crate::game::{End, EndReason, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -242,13 +242,6 @@ fn pending_key(sq: u8, cell: u8) -> u64 {
     KEYS[PENDING_SQUAD_KEYS + sq as usize] ^ KEYS[PENDING_CELL_KEYS + cell as usize]
 }
 
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Ended {
-    outcome: Outcome,
-    reason: &'static str,
-}
-
 /// A position of Hexstrat.
 ///
 /// `Eq` and the hash cover the face-up tiles, the bag, every squad's cell and units,
@@ -283,7 +276,7 @@ pub struct HexstratState {
     to_move: Seat,
     /// A move onto a face-down cell waiting for its reveal: (squad, cell).
     pending: Option<(u8, u8)>,
-    result: Option<Ended>,
+    result: Option<End>,
     /// Turns completed (both sides together).
     turns: u16,
     ply: u32,
@@ -639,10 +632,7 @@ impl HexstratState {
             self.destroy(dq);
             let defending = dq / 3;
             if self.alive(defending) == 0 {
-                self.result = Some(Ended {
-                    outcome: Outcome::Win(1 - defending),
-                    reason: "rout",
-                });
+                self.result = Some(End::win(1 - defending, "rout"));
                 return;
             }
             let blocked = unit_blocked(attacker, defender_ground);
@@ -657,10 +647,7 @@ impl HexstratState {
                 self.destroy(sq);
                 let attacking = sq / 3;
                 if self.alive(attacking) == 0 {
-                    self.result = Some(Ended {
-                        outcome: Outcome::Win(1 - attacking),
-                        reason: "rout",
-                    });
+                    self.result = Some(End::win(1 - attacking, "rout"));
                 }
                 return;
             }
@@ -685,10 +672,9 @@ impl HexstratState {
         }
         self.turns += 1;
         if self.turns >= self.rules.turn_cap() {
-            self.result = Some(Ended {
-                outcome: Outcome::Draw,
-                reason: "cap",
-            });
+            // The cap counts turns, which the hash leaves out (it keys only that the
+            // game was capped).
+            self.result = Some(End::cap(Outcome::Draw, true));
             self.hash ^= KEYS[CAPPED_KEY];
             return;
         }
@@ -699,10 +685,7 @@ impl HexstratState {
             let count = self.seize[seat] + 1;
             self.set_seize(seat, count);
             if count >= SEIZE_WINS {
-                self.result = Some(Ended {
-                    outcome: Outcome::Win(seat),
-                    reason: "seize",
-                });
+                self.result = Some(End::win(seat, "seize"));
             }
         }
     }
@@ -930,23 +913,15 @@ impl State for HexstratState {
         if let Some((sq, c)) = self.pending {
             h ^= pending_key(sq, c);
         }
-        if self.result.is_some_and(|r| r.reason == "cap") {
+        if self.end_reason() == Some(EndReason::Cap) {
             h ^= KEYS[CAPPED_KEY];
         }
         h
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.result.map(|r| r.outcome)
-    }
-
-    fn end_reason(&self) -> Option<&'static str> {
-        self.result.map(|r| r.reason)
-    }
-
-    /// The turn cap counts turns, which the hash leaves out.
-    fn ended_by_history(&self) -> bool {
-        self.end_reason() == Some("cap")
+    #[inline]
+    fn end(&self) -> Option<End> {
+        self.result
     }
 
     fn side(&self, seat: Seat) -> &'static str {
@@ -1071,9 +1046,10 @@ impl fmt::Display for HexstratState {
         )?;
         match (self.result, self.pending_reveal()) {
             (
-                Some(Ended {
+                Some(End {
                     outcome: Outcome::Win(w),
                     reason,
+                    ..
                 }),
                 _,
             ) => {

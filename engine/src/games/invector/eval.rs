@@ -13,7 +13,7 @@
 //! with one that declares captures noisy.
 
 use crate::eval::Evaluator;
-use crate::game::{Outcome, Seat, State};
+use crate::game::Seat;
 
 use super::board::{Cells, DIRECTIONS};
 use super::{Colour, InvectorState};
@@ -48,14 +48,7 @@ impl InvectorEval {
 }
 
 impl Evaluator<InvectorState> for InvectorEval {
-    fn evaluate(&self, s: &InvectorState, seat: Seat) -> i32 {
-        if let Some(outcome) = s.outcome() {
-            return match outcome {
-                Outcome::Win(w) if w == seat => WIN,
-                Outcome::Win(_) => -WIN,
-                Outcome::Draw => 0,
-            };
-        }
+    fn heuristic(&self, s: &InvectorState, seat: Seat) -> i32 {
         let mine = s.colour_of(seat);
         Self::side_score(s, mine) - Self::side_score(s, mine.other())
     }

@@ -17,7 +17,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{Game, NoChance, Outcome, Seat, State, Turn};
+use crate::game::{End, Game, NoChance, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -414,12 +414,9 @@ impl State for InvectorState {
         h ^ self.swap_key()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.winner.map(Outcome::Win)
-    }
-
-    fn end_reason(&self) -> Option<&'static str> {
-        self.winner.map(|_| "elimination")
+    #[inline]
+    fn end(&self) -> Option<End> {
+        self.winner.map(|w| End::win(w, "elimination"))
     }
 
     fn side(&self, seat: Seat) -> &'static str {

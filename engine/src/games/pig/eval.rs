@@ -7,7 +7,7 @@
 //! `(5t + 2 + 3 + 4 + 5 + 6) / 6`, more than holding exactly when `t < 20`.
 
 use crate::eval::Evaluator;
-use crate::game::{Outcome, Seat, State};
+use crate::game::Seat;
 
 use super::PigState;
 
@@ -31,14 +31,7 @@ impl PigEval {
 }
 
 impl Evaluator<PigState> for PigEval {
-    fn evaluate(&self, s: &PigState, seat: Seat) -> i32 {
-        if let Some(outcome) = s.outcome() {
-            return match outcome {
-                Outcome::Win(w) if w == seat => WIN,
-                Outcome::Win(_) => -WIN,
-                Outcome::Draw => 0,
-            };
-        }
+    fn heuristic(&self, s: &PigState, seat: Seat) -> i32 {
         let lead = Self::points(s, seat) - Self::points(s, 1 - seat);
         // Division truncates towards zero and the clamp is symmetric, so the value for
         // one seat is exactly minus the value for the other. A lead can exceed the
@@ -57,7 +50,7 @@ impl Evaluator<PigState> for PigEval {
 mod tests {
     use super::*;
     use crate::games::pig::{Pig, PigMove};
-    use crate::Game;
+    use crate::{Game, State};
 
     #[test]
     fn lead_counts_the_turn_total_and_is_symmetric() {

@@ -16,7 +16,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{illegal_move, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
+use crate::game::{illegal_move, End, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -454,22 +454,18 @@ impl State for PigState {
         h
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    /// The decision counter the `horizon` cap reads is part of the position, so the
+    /// cap does not end the game by history.
+    #[inline]
+    fn end(&self) -> Option<End> {
         if !self.is_over() {
             None
         } else if let Some(w) = (0..2).find(|&s| self.scores[s] >= self.rules.target) {
             // A hold that reaches the target as the horizon's last decision still wins,
             // as in OpenSpiel (its returns look at the scores first).
-            Some(Outcome::Win(w))
+            Some(End::win(w, "target"))
         } else {
-            Some(Outcome::Draw)
-        }
-    }
-
-    fn end_reason(&self) -> Option<&'static str> {
-        match self.outcome()? {
-            Outcome::Win(_) => Some("target"),
-            Outcome::Draw => Some("horizon"),
+            Some(End::cap(Outcome::Draw, false))
         }
     }
 

@@ -14,7 +14,7 @@
 use std::sync::OnceLock;
 
 use crate::eval::Evaluator;
-use crate::game::{Outcome, Seat, State};
+use crate::game::Seat;
 
 use super::board::{Bitboard, Board, Cells, Colour, Geometry, Kind, Piece, CELLS, KINDS};
 use super::moves::{targets, ActionKind, RomgonMove};
@@ -123,14 +123,7 @@ impl RomgonEval {
 }
 
 impl Evaluator<RomgonState> for RomgonEval {
-    fn evaluate(&self, s: &RomgonState, seat: Seat) -> i32 {
-        if let Some(outcome) = s.outcome() {
-            return match outcome {
-                Outcome::Win(w) if w == seat => WIN,
-                Outcome::Win(_) => -WIN,
-                Outcome::Draw => 0,
-            };
-        }
+    fn heuristic(&self, s: &RomgonState, seat: Seat) -> i32 {
         let g = s.geometry();
         let mine = if seat == 0 {
             Colour::Black

@@ -26,7 +26,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{illegal_move, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
+use crate::game::{illegal_move, End, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -269,8 +269,8 @@ struct Core {
     /// Ply of the last capture (0 if none): positions before it cannot recur.
     irreversible: u32,
     ply: u32,
-    result: Option<Outcome>,
-    reason: Option<&'static str>,
+    /// How the game ended, once it has. `Eq` and the hash cover only its outcome.
+    end: Option<End>,
 }
 
 /// What [`RomgonState::undo`] needs: the core before the action, and the shuttle
@@ -335,8 +335,7 @@ impl RomgonState {
                 counter_key: 0,
                 irreversible: 0,
                 ply: 0,
-                result: None,
-                reason: None,
+                end: None,
             },
             counters: [0; 2 * SHUTTLE_PAIRS],
             history: Vec::with_capacity((rules.max_actions as usize + 1).min(HISTORY_RESERVE)),
@@ -344,8 +343,7 @@ impl RomgonState {
         s.core.pos_key = s.position_key();
         s.history.push(s.core.pos_key);
         if !s.has_action(to_move) {
-            s.core.result = Some(Outcome::Win(to_move.other() as usize));
-            s.core.reason = Some("draglock");
+            s.core.end = Some(End::win(to_move.other() as usize, "draglock"));
         }
         s
     }
@@ -422,7 +420,7 @@ impl RomgonState {
     /// Whether `m` is a legal action here (constant time; the conformance suite checks
     /// that it agrees with `legal_moves`).
     pub fn is_legal(&self, m: RomgonMove) -> bool {
-        self.core.result.is_none()
+        self.core.end.is_none()
             && moves::is_legal(
                 self.geo,
                 self.rules.move_rules(),
@@ -442,30 +440,35 @@ impl RomgonState {
         to: usize,
         captured: Option<Piece>,
         shuttle: bool,
-    ) -> Option<(Outcome, &'static str)> {
-        let win = |c: Colour| Outcome::Win(c as usize);
+    ) -> Option<End> {
+        let win = |c: Colour, word| End::win(c as usize, word);
         let opponent = mover.other();
         let board = &self.core.board;
         if moved.kind == Kind::Rhombus && to == mover.goal() {
-            return Some((win(mover), "fortress"));
+            return Some(win(mover, "fortress"));
         }
         if captured.is_some_and(|p| p.kind == Kind::Rhombus) {
-            return Some((win(mover), "capture"));
+            return Some(win(mover, "capture"));
         }
         if moves::deadlocked(self.geo, self.rules.defence, board, opponent) {
-            return Some((win(mover), "deadlock"));
+            return Some(win(mover, "deadlock"));
         }
         if self.occurrences() >= 3 {
-            return Some((win(opponent), "repetition"));
+            // The threefold rule reads the position history, which the hash leaves out.
+            return Some(End::by_history(
+                Outcome::Win(opponent as usize),
+                "repetition",
+            ));
         }
         if shuttle {
-            return Some((win(opponent), "shuttle"));
+            return Some(win(opponent, "shuttle"));
         }
         if !self.has_action(opponent) {
-            return Some((win(mover), "draglock"));
+            return Some(win(mover, "draglock"));
         }
         if self.core.ply >= self.rules.max_actions {
-            return Some((Outcome::Draw, "cap"));
+            // The cap reads the ply count, which the hash leaves out.
+            return Some(End::cap(Outcome::Draw, true));
         }
         None
     }
@@ -476,7 +479,7 @@ impl PartialEq for RomgonState {
         self.rules == o.rules
             && self.core.board == o.core.board
             && self.core.to_move == o.core.to_move
-            && self.core.result == o.core.result
+            && self.outcome() == o.outcome()
             && self.counters == o.counters
     }
 }
@@ -490,14 +493,14 @@ impl State for RomgonState {
 
     #[inline]
     fn turn(&self) -> Turn {
-        match self.core.result {
+        match self.core.end {
             Some(_) => Turn::Over,
             None => Turn::Seat(self.core.to_move as usize),
         }
     }
 
     fn legal_moves(&self, out: &mut Vec<RomgonMove>) {
-        if self.core.result.is_none() {
+        if self.core.end.is_none() {
             moves::generate(
                 self.geo,
                 self.rules.move_rules(),
@@ -568,9 +571,8 @@ impl State for RomgonState {
         self.core.to_move = mover.other();
         self.core.ply += 1;
         self.history.push(self.core.pos_key);
-        if let Some((result, reason)) = self.end_after(mover, piece, to, captured, shuttle) {
-            self.core.result = Some(result);
-            self.core.reason = Some(reason);
+        if let Some(end) = self.end_after(mover, piece, to, captured, shuttle) {
+            self.core.end = Some(end);
         }
         debug_assert_eq!(self.hash(), self.recompute_hash());
         RomgonUndo {
@@ -580,7 +582,7 @@ impl State for RomgonState {
     }
 
     fn try_apply(&mut self, m: RomgonMove) -> Result<RomgonUndo, MoveError> {
-        if self.core.result.is_some() {
+        if self.core.end.is_some() {
             return Err(MoveError::new(self.format_move(m), "the game is over"));
         }
         if self.is_legal(m) {
@@ -600,29 +602,20 @@ impl State for RomgonState {
 
     #[inline]
     fn hash(&self) -> u64 {
-        self.core.pos_key ^ self.core.counter_key ^ result_key(self.core.result)
+        self.core.pos_key ^ self.core.counter_key ^ result_key(self.outcome())
     }
 
     fn recompute_hash(&self) -> u64 {
-        let mut h = self.position_key() ^ result_key(self.core.result);
+        let mut h = self.position_key() ^ result_key(self.outcome());
         for (id, &value) in self.counters.iter().enumerate() {
             h ^= counter_key(id, value);
         }
         h
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.core.result
-    }
-
-    fn end_reason(&self) -> Option<&'static str> {
-        self.core.reason
-    }
-
-    /// The threefold rule reads the position history, and the length cap the ply
-    /// count; neither is in the hash.
-    fn ended_by_history(&self) -> bool {
-        matches!(self.core.reason, Some("repetition" | "cap"))
+    #[inline]
+    fn end(&self) -> Option<End> {
+        self.core.end
     }
 
     fn side(&self, seat: Seat) -> &'static str {
@@ -695,9 +688,16 @@ impl fmt::Display for RomgonState {
             }
             writeln!(f, "{}", line.trim_end())?;
         }
-        match (self.core.result, self.core.reason) {
-            (Some(Outcome::Win(w)), Some(reason)) => write!(f, "{} wins by {reason}", self.side(w)),
-            (Some(Outcome::Draw), _) => write!(f, "draw (length cap)"),
+        match self.core.end {
+            Some(End {
+                outcome: Outcome::Win(w),
+                reason,
+                ..
+            }) => write!(f, "{} wins by {reason}", self.side(w)),
+            Some(End {
+                outcome: Outcome::Draw,
+                ..
+            }) => write!(f, "draw (length cap)"),
             _ => write!(
                 f,
                 "{} to move, action {}",

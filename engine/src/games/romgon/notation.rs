@@ -162,7 +162,7 @@ fn describe(piece: Piece) -> String {
 /// if not.
 pub fn parse_move(s: &RomgonState, text: &str) -> Result<RomgonMove, MoveError> {
     let err = |reason: String| MoveError::new(text, reason);
-    if s.core.result.is_some() {
+    if s.core.end.is_some() {
         return Err(err("the game is over".into()));
     }
     let g = s.geo;

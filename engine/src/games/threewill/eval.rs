@@ -10,7 +10,7 @@
 //! the other's, so it is antisymmetric between the seats.
 
 use crate::eval::Evaluator;
-use crate::game::{Outcome, Seat, State};
+use crate::game::Seat;
 
 use super::board::{colour_of, enemy, objective_row, Board};
 
@@ -76,14 +76,7 @@ fn side_score(s: &ThreeWillState, seat: Seat) -> i32 {
 }
 
 impl Evaluator<ThreeWillState> for ThreeWillEval {
-    fn evaluate(&self, s: &ThreeWillState, seat: Seat) -> i32 {
-        if let Some(outcome) = s.outcome() {
-            return match outcome {
-                Outcome::Win(w) if w == seat => WIN,
-                Outcome::Win(_) => -WIN,
-                Outcome::Draw => 0,
-            };
-        }
+    fn heuristic(&self, s: &ThreeWillState, seat: Seat) -> i32 {
         (side_score(s, seat) - side_score(s, 1 - seat)).clamp(1 - WIN, WIN - 1)
     }
 
@@ -129,7 +122,7 @@ mod tests {
     use super::*;
     use crate::games::threewill::board::locked;
     use crate::games::threewill::ThreeWill;
-    use crate::{play_moves, sample_outcome, Game, Turn};
+    use crate::{play_moves, sample_outcome, Game, State, Turn};
 
     /// The side's total square by square, as the module docs define it, without row
     /// masks: the reference the row-at-a-time [`side_score`] must equal.

@@ -20,7 +20,7 @@ pub mod notation;
 
 use std::fmt;
 
-use crate::game::{illegal_move, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
+use crate::game::{illegal_move, End, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -219,10 +219,8 @@ pub enum Phase {
     },
     /// The game is over.
     Over {
-        /// The winner, or `None` for a draw at the cap.
-        winner: Option<Seat>,
-        /// The end reason (`objective`, `inactive`, `cap`).
-        reason: &'static str,
+        /// The result and the reason (`objective`, `inactive`, or the cap, a draw).
+        end: End,
     },
 }
 
@@ -271,7 +269,10 @@ fn phase_key(p: Phase) -> u64 {
             held,
         } => kind(7) ^ ctx(claimant, free_due) ^ b(sq as usize * 2 + usize::from(held)),
         // Seat 0 won, seat 1 won, or a draw.
-        Phase::Over { winner, .. } => kind(8 + winner.unwrap_or(2)),
+        Phase::Over { end } => kind(match end.outcome {
+            Outcome::Win(w) => 8 + w,
+            Outcome::Draw => 10,
+        }),
     }
 }
 
@@ -538,8 +539,7 @@ impl ThreeWillState {
             "inactive"
         };
         self.set_phase(Phase::Over {
-            winner: Some(seat),
-            reason,
+            end: End::win(seat, reason),
         });
     }
 
@@ -549,9 +549,9 @@ impl ThreeWillState {
         self.turns += 1;
         self.chances = 0;
         if self.turns >= self.rules.max_turns {
+            // The cap counts turns, which the hash leaves out.
             self.set_phase(Phase::Over {
-                winner: None,
-                reason: "cap",
+                end: End::cap(Outcome::Draw, true),
             });
         } else {
             self.mover = 1 - self.mover;
@@ -780,26 +780,12 @@ impl State for ThreeWillState {
         h ^ phase_key(self.phase)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    #[inline]
+    fn end(&self) -> Option<End> {
         match self.phase {
-            Phase::Over {
-                winner: Some(w), ..
-            } => Some(Outcome::Win(w)),
-            Phase::Over { winner: None, .. } => Some(Outcome::Draw),
+            Phase::Over { end } => Some(end),
             _ => None,
         }
-    }
-
-    fn end_reason(&self) -> Option<&'static str> {
-        match self.phase {
-            Phase::Over { reason, .. } => Some(reason),
-            _ => None,
-        }
-    }
-
-    /// The turn cap counts turns, which the hash leaves out.
-    fn ended_by_history(&self) -> bool {
-        self.end_reason() == Some("cap")
     }
 
     fn side(&self, seat: Seat) -> &'static str {
@@ -897,10 +883,14 @@ impl fmt::Display for ThreeWillState {
                 )
             }
             Phase::Over {
-                winner: Some(w),
-                reason,
+                end:
+                    End {
+                        outcome: Outcome::Win(w),
+                        reason,
+                        ..
+                    },
             } => write!(f, "{} wins ({reason})", who(w)),
-            Phase::Over { winner: None, .. } => write!(f, "draw at the turn cap"),
+            Phase::Over { .. } => write!(f, "draw at the turn cap"),
         }
     }
 }
