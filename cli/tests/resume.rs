@@ -70,7 +70,7 @@ fn slow_run(out: &str, extra: &[&str]) -> Vec<String> {
 }
 
 /// Runs [`slow_run`]`(out, extra)` to its end.
-fn slow(out: &str, extra: &[&str]) -> std::process::Output {
+fn slow(out: &str, extra: &[&str]) -> Output {
     agon(
         &slow_run(out, extra)
             .iter()
@@ -79,12 +79,13 @@ fn slow(out: &str, extra: &[&str]) -> std::process::Output {
     )
 }
 
-/// The uninterrupted [`slow`] run at two threads, into `dir`/reference.
-fn slow_reference(dir: &Path) -> PathBuf {
+/// The uninterrupted [`slow`] run at two threads, into `dir`/reference: the folder and
+/// the run's output.
+fn slow_reference(dir: &Path) -> (PathBuf, Output) {
     let reference = dir.join("reference");
     let whole = slow(reference.to_str().unwrap(), &["--threads", "2"]);
     assert_eq!(whole.status.code(), Some(0), "{}", text(&whole.stderr));
-    reference
+    (reference, whole)
 }
 
 /// Starts `agon` with `args` in the background, its input and output discarded.
@@ -108,7 +109,7 @@ fn complete_rows(path: &Path) -> usize {
 #[test]
 fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
     let dir = scratch("kill");
-    let reference = slow_reference(&dir);
+    let (reference, whole) = slow_reference(&dir);
 
     // Kill a real run with SIGKILL once it has written some games but not all; retry
     // from scratch if it finished (or barely started) before the kill.
@@ -458,7 +459,7 @@ fn edited_rows_are_refused_by_their_digest_or_by_the_replay_of_their_moves() {
 #[test]
 fn a_second_process_in_a_running_folder_is_refused_naming_the_first_ones_pid() {
     let dir = scratch("two");
-    let reference = slow_reference(&dir);
+    let (reference, _) = slow_reference(&dir);
 
     // Start a run with --resume and, once it has written a game (so it holds the folder's
     // lock), the same command again; retry if the first finished before the second began.
