@@ -7,7 +7,9 @@ use std::path::Path;
 use std::process::Output;
 
 mod common;
-use common::{agon, assert_bad, assert_same_files, ok, scratch, stderr, stdout, text};
+use common::{
+    agon, assert_bad, assert_same_files, ok, scratch, stderr, stdout, text, tournament_into,
+};
 
 /// Runs `agon` with `args` in the folder `cwd`.
 fn agon_in(cwd: &Path, args: &[&str]) -> Output {
@@ -25,22 +27,12 @@ fn an_experiment_file_runs_as_the_same_tournament_into_results_stem() {
     let ran = dir.join("results/invector-small-check");
     // The file's settings, as tournament flags.
     let flags = dir.join("flags");
-    let t = agon(&[
-        "tournament",
-        "--game",
+    let t = tournament_into(
         "invector:width=5,height=4",
-        "--agents",
-        "greedy",
-        "random",
-        "--games",
-        "10",
-        "--seed",
-        "7",
-        "--threads",
-        "1",
-        "--out",
-        text(&flags),
-    ]);
+        &["greedy", "random"],
+        &flags,
+        &["--games", "10", "--seed", "7", "--threads", "1"],
+    );
     ok(&t);
     assert_eq!(
         stdout(&o).lines().next().unwrap(),

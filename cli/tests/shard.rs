@@ -37,6 +37,13 @@ fn pig_seeded(out: &Path, seed: &str, extra: &[&str]) -> Output {
     agon(&args)
 }
 
+/// Runs `agon merge --out OUT SHARDS...`.
+fn merge(out: &Path, shards: &[&Path]) -> Output {
+    let mut args = vec!["merge", "--out", text(out)];
+    args.extend(shards.iter().map(|d| text(d)));
+    agon(&args)
+}
+
 #[test]
 fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
     let dir = scratch("equal");
@@ -82,15 +89,7 @@ fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
     )));
     // Given in any order.
     let merged = dir.join("merged");
-    let o = agon(&[
-        "merge",
-        "--out",
-        text(&merged),
-        text(&shards[2]),
-        text(&shards[0]),
-        text(&shards[3]),
-        text(&shards[1]),
-    ]);
+    let o = merge(&merged, &[&shards[2], &shards[0], &shards[3], &shards[1]]);
     ok(&o);
     assert!(stdout(&o).ends_with(&format!(
         "merged 4 shards into {}: wrote meta.csv, games.csv, timings.csv, summary.csv, \
@@ -120,15 +119,10 @@ fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
     )));
     // Merging again into the same merged run is allowed and gives the same bytes.
     let before = std::fs::read(merged.join("games.csv")).unwrap();
-    ok(&agon(&[
-        "merge",
-        "--out",
-        text(&merged),
-        text(&shards[0]),
-        text(&shards[1]),
-        text(&shards[2]),
-        text(&shards[3]),
-    ]));
+    ok(&merge(
+        &merged,
+        &[&shards[0], &shards[1], &shards[2], &shards[3]],
+    ));
     assert_eq!(before, std::fs::read(merged.join("games.csv")).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -193,21 +187,17 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     let whole = dir.join("whole");
     ok(&pig(&whole, &[]));
 
-    let merge = |dirs: &[&Path]| {
-        let mut args = vec!["merge", "--out", text(&out)];
-        args.extend(dirs.iter().map(|d| text(d)));
-        agon(&args)
-    };
+    let merge_out = |dirs: &[&Path]| merge(&out, dirs);
     assert_bad(
-        &merge(&[&s[0], &s[2]]),
+        &merge_out(&[&s[0], &s[2]]),
         "shard 2/3 is missing; give all 3 shard folders of the run",
     );
     assert_bad(
-        &merge(&[&s[0]]),
+        &merge_out(&[&s[0]]),
         "shards 2/3, 3/3 are missing; give all 3 shard folders of the run",
     );
     assert_bad(
-        &merge(&[&s[0], &s[1], &s[1], &s[2]]),
+        &merge_out(&[&s[0], &s[1], &s[1], &s[2]]),
         &format!(
             "shard 2/3 is given twice: \"{}\" and \"{}\"",
             s[1].display(),
@@ -215,7 +205,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
         ),
     );
     assert_bad(
-        &merge(&[&s[0], &other_seed, &s[2]]),
+        &merge_out(&[&s[0], &other_seed, &s[2]]),
         &format!(
             "\"{}\" is not a shard of the same run as \"{}\": seed \"6\" in \"{}\", \"5\" in \"{}\"",
             other_seed.display(),
@@ -225,7 +215,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
         ),
     );
     assert_bad(
-        &merge(&[&s[0], &whole]),
+        &merge_out(&[&s[0], &whole]),
         &format!(
             "\"{}\" holds a whole run, not a shard (its meta.csv has no shard row)",
             whole.display()
@@ -233,7 +223,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     );
     let absent = dir.join("absent");
     assert_bad(
-        &merge(&[&absent]),
+        &merge_out(&[&absent]),
         &format!("shard folder \"{}\" does not exist", absent.display()),
     );
 
@@ -243,7 +233,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     std::fs::write(s[2].join("games.csv"), &games[..cut]).unwrap();
     std::fs::remove_file(s[2].join("summary.csv")).unwrap();
     assert_bad(
-        &merge(&[&s[0], &s[1], &s[2]]),
+        &merge_out(&[&s[0], &s[1], &s[2]]),
         &format!(
             "shard 3/3 in \"{}\" is unfinished (games.csv holds 5 of its 6 games 12 to 17); \
              run its tournament command again with --resume to finish it",
@@ -259,14 +249,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     let foreign = dir.join("foreign");
     std::fs::create_dir_all(&foreign).unwrap();
     std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
-    let o = agon(&[
-        "merge",
-        "--out",
-        text(&foreign),
-        text(&s[0]),
-        text(&s[1]),
-        text(&s[2]),
-    ]);
+    let o = merge(&foreign, &[&s[0], &s[1], &s[2]]);
     assert_bad(
         &o,
         &format!(
@@ -276,14 +259,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
         ),
     );
     assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1);
-    let o = agon(&[
-        "merge",
-        "--out",
-        text(&s[0]),
-        text(&s[0]),
-        text(&s[1]),
-        text(&s[2]),
-    ]);
+    let o = merge(&s[0], &[&s[0], &s[1], &s[2]]);
     assert_bad(
         &o,
         &format!(
@@ -295,7 +271,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     assert!(std::fs::read_to_string(s[0].join("meta.csv"))
         .unwrap()
         .ends_with("shard,1/3\n"));
-    ok(&merge(&[&s[0], &s[1], &s[2]]));
+    ok(&merge_out(&[&s[0], &s[1], &s[2]]));
     assert_eq!(
         std::fs::read(whole.join("games.csv")).unwrap(),
         std::fs::read(out.join("games.csv")).unwrap()
@@ -313,16 +289,7 @@ fn merge_checks_every_shard_row_and_its_advice_for_an_unfinished_shard_works() {
         ok(&pig(shard, &["--shard", &format!("{}/3", i + 1)]));
     }
     let out = dir.join("merged");
-    let merge = || {
-        agon(&[
-            "merge",
-            "--out",
-            text(&out),
-            text(&s[0]),
-            text(&s[1]),
-            text(&s[2]),
-        ])
-    };
+    let merge_all = || merge(&out, &[&s[0], &s[1], &s[2]]);
 
     // A row edited after its shard finished (its winner) is refused, by file and line.
     let games = std::fs::read_to_string(s[1].join("games.csv")).unwrap();
@@ -335,7 +302,7 @@ fn merge_checks_every_shard_row_and_its_advice_for_an_unfinished_shard_works() {
     assert_ne!(edited, lines[2]);
     std::fs::write(s[1].join("games.csv"), games.replacen(lines[2], &edited, 1)).unwrap();
     assert_bad(
-        &merge(),
+        &merge_all(),
         &format!(
             "{}/games.csv line 3 has a digest that does not match its content and this run \
              (the row was changed after it was written, or comes from another run): this \
@@ -351,7 +318,7 @@ fn merge_checks_every_shard_row_and_its_advice_for_an_unfinished_shard_works() {
     // and played again, to the same rows).
     std::fs::remove_file(s[1].join("timings.csv")).unwrap();
     assert_bad(
-        &merge(),
+        &merge_all(),
         &format!(
             "shard 2/3 in \"{}\" is unfinished (no timings.csv); run its tournament command \
              again with --resume to finish it",
@@ -376,7 +343,7 @@ fn merge_checks_every_shard_row_and_its_advice_for_an_unfinished_shard_works() {
         std::fs::read_to_string(s[1].join("games.csv")).unwrap(),
         games
     );
-    ok(&merge());
+    ok(&merge_all());
     assert_same_files(&whole, &out, &["games.csv", "summary.csv"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
