@@ -3,7 +3,7 @@
 //! a folder that is not a run is one line and exit code 2, and nothing is written.
 
 mod common;
-use common::{agon, assert_bad, scratch, stderr, stdout, text};
+use common::{agon, assert_bad, ok, scratch, stderr, stdout, text, tournament_into};
 
 #[test]
 fn report_recomputes_the_summary_and_draws_the_charts() {
@@ -66,18 +66,12 @@ fn a_folder_that_is_not_a_run_is_refused_and_left_alone() {
         &format!("\"{}\" holds no agon run (no meta.csv)", empty.display()),
     );
     let no_games = dir.join("no-games");
-    let t = agon(&[
-        "tournament",
-        "--game",
+    ok(&tournament_into(
         "invector:width=5,height=4",
-        "--agents",
-        "random",
-        "--games",
-        "2",
-        "--out",
-        text(&no_games),
-    ]);
-    assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+        &["random"],
+        &no_games,
+        &["--games", "2"],
+    ));
     std::fs::remove_file(no_games.join("games.csv")).unwrap();
     std::fs::remove_file(no_games.join("summary.csv")).unwrap();
     std::fs::remove_file(no_games.join("speed.csv")).unwrap();

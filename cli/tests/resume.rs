@@ -2,8 +2,8 @@
 //! torn write, and the refusal of folders that are not this run (exit 2, nothing
 //! changed). Every check compares file bytes with an uninterrupted run's.
 
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
@@ -70,13 +70,33 @@ fn slow_run(out: &str, extra: &[&str]) -> Vec<String> {
 }
 
 /// Runs [`slow_run`]`(out, extra)` to its end.
-fn slow(out: &str, extra: &[&str]) -> std::process::Output {
+fn slow(out: &str, extra: &[&str]) -> Output {
     agon(
         &slow_run(out, extra)
             .iter()
             .map(String::as_str)
             .collect::<Vec<_>>(),
     )
+}
+
+/// The uninterrupted [`slow`] run at two threads, into `dir`/reference: the folder and
+/// the run's output.
+fn slow_reference(dir: &Path) -> (PathBuf, Output) {
+    let reference = dir.join("reference");
+    let whole = slow(reference.to_str().unwrap(), &["--threads", "2"]);
+    assert_eq!(whole.status.code(), Some(0), "{}", text(&whole.stderr));
+    (reference, whole)
+}
+
+/// Starts `agon` with `args` in the background, its input and output discarded.
+fn spawn_quiet(args: &[String]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_agon"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("agon starts")
 }
 
 /// Complete rows of a games.csv (header excluded) right now.
@@ -89,9 +109,7 @@ fn complete_rows(path: &Path) -> usize {
 #[test]
 fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
     let dir = scratch("kill");
-    let reference = dir.join("reference");
-    let whole = slow(reference.to_str().unwrap(), &["--threads", "2"]);
-    assert_eq!(whole.status.code(), Some(0), "{}", text(&whole.stderr));
+    let (reference, whole) = slow_reference(&dir);
 
     // Kill a real run with SIGKILL once it has written some games but not all; retry
     // from scratch if it finished (or barely started) before the kill.
@@ -102,13 +120,7 @@ fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
         attempts += 1;
         assert!(attempts <= 5, "could not kill the run midway in 5 attempts");
         let _ = std::fs::remove_dir_all(&killed);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_agon"))
-            .args(slow_run(&killed_text, &["--threads", "2"]))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("agon starts");
+        let mut child = spawn_quiet(&slow_run(&killed_text, &["--threads", "2"]));
         let deadline = Instant::now() + Duration::from_secs(120);
         let games = killed.join("games.csv");
         while complete_rows(&games) < 3 && Instant::now() < deadline {
@@ -447,9 +459,7 @@ fn edited_rows_are_refused_by_their_digest_or_by_the_replay_of_their_moves() {
 #[test]
 fn a_second_process_in_a_running_folder_is_refused_naming_the_first_ones_pid() {
     let dir = scratch("two");
-    let reference = dir.join("reference");
-    let whole = slow(reference.to_str().unwrap(), &["--threads", "2"]);
-    assert_eq!(whole.status.code(), Some(0), "{}", text(&whole.stderr));
+    let (reference, _) = slow_reference(&dir);
 
     // Start a run with --resume and, once it has written a game (so it holds the folder's
     // lock), the same command again; retry if the first finished before the second began.
@@ -464,13 +474,7 @@ fn a_second_process_in_a_running_folder_is_refused_naming_the_first_ones_pid() {
             "the first run always ended before the second began"
         );
         let _ = std::fs::remove_dir_all(&shared);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_agon"))
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("agon starts");
+        let mut child = spawn_quiet(&args);
         let deadline = Instant::now() + Duration::from_secs(120);
         while complete_rows(&shared.join("games.csv")) < 1 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(2));

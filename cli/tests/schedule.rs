@@ -8,11 +8,7 @@ use std::path::Path;
 use std::process::Output;
 
 mod common;
-use common::{agon, assert_bad, scratch, stderr, stdout, text};
-
-fn ok(o: &Output) {
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
-}
+use common::{agon, assert_bad, ok, scratch, stderr, stdout, text};
 
 /// `agon tournament --game GAME --agents AGENTS... --seed 3 --out OUT` plus `extra`.
 fn tournament(game: &str, agents: &[&str], out: &Path, extra: &[&str]) -> Output {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 mod common;
-use common::{agon, assert_bad, scratch, stderr, stdout, text};
+use common::{agon, assert_bad, assert_same_files, ok, scratch, stderr, stdout, text};
 
 /// Pig (a chance game, so pairs share chance streams) with three agents, 6 games per
 /// pairing: 18 games, 9 pairs; 4 shards hold 2, 2, 2 and 3 pairs, so shard boundaries
@@ -37,8 +37,11 @@ fn pig_seeded(out: &Path, seed: &str, extra: &[&str]) -> Output {
     agon(&args)
 }
 
-fn ok(o: &Output) {
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+/// Runs `agon merge --out OUT SHARDS...`.
+fn merge(out: &Path, shards: &[&Path]) -> Output {
+    let mut args = vec!["merge", "--out", text(out)];
+    args.extend(shards.iter().map(|d| text(d)));
+    agon(&args)
 }
 
 #[test]
@@ -86,28 +89,14 @@ fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
     )));
     // Given in any order.
     let merged = dir.join("merged");
-    let o = agon(&[
-        "merge",
-        "--out",
-        text(&merged),
-        text(&shards[2]),
-        text(&shards[0]),
-        text(&shards[3]),
-        text(&shards[1]),
-    ]);
+    let o = merge(&merged, &[&shards[2], &shards[0], &shards[3], &shards[1]]);
     ok(&o);
     assert!(stdout(&o).ends_with(&format!(
         "merged 4 shards into {}: wrote meta.csv, games.csv, timings.csv, summary.csv, \
          ratings.svg, seat0.svg, lengths.svg\n",
         merged.display()
     )));
-    for file in ["games.csv", "summary.csv"] {
-        assert_eq!(
-            std::fs::read(whole.join(file)).unwrap(),
-            std::fs::read(merged.join(file)).unwrap(),
-            "{file}"
-        );
-    }
+    assert_same_files(&whole, &merged, &["games.csv", "summary.csv"]);
     let timings = std::fs::read_to_string(merged.join("timings.csv")).unwrap();
     assert_eq!(timings.lines().count(), 1 + 18);
     // meta.csv is a whole run's: the same as the single-machine run's but for the
@@ -130,15 +119,10 @@ fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
     )));
     // Merging again into the same merged run is allowed and gives the same bytes.
     let before = std::fs::read(merged.join("games.csv")).unwrap();
-    ok(&agon(&[
-        "merge",
-        "--out",
-        text(&merged),
-        text(&shards[0]),
-        text(&shards[1]),
-        text(&shards[2]),
-        text(&shards[3]),
-    ]));
+    ok(&merge(
+        &merged,
+        &[&shards[0], &shards[1], &shards[2], &shards[3]],
+    ));
     assert_eq!(before, std::fs::read(merged.join("games.csv")).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -171,10 +155,7 @@ fn a_stopped_shard_resumes_to_the_same_files() {
         err.contains("(shard 2/4) at game 5 (1 of its 4 played)"),
         "{err}"
     );
-    for file in ["games.csv", "summary.csv"] {
-        let read = |d: &Path| std::fs::read_to_string(d.join(file)).unwrap();
-        assert_eq!(read(&whole), read(&cut), "{file}");
-    }
+    assert_same_files(&whole, &cut, &["games.csv", "summary.csv"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -206,21 +187,17 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     let whole = dir.join("whole");
     ok(&pig(&whole, &[]));
 
-    let merge = |dirs: &[&Path]| {
-        let mut args = vec!["merge", "--out", text(&out)];
-        args.extend(dirs.iter().map(|d| text(d)));
-        agon(&args)
-    };
+    let merge_out = |dirs: &[&Path]| merge(&out, dirs);
     assert_bad(
-        &merge(&[&s[0], &s[2]]),
+        &merge_out(&[&s[0], &s[2]]),
         "shard 2/3 is missing; give all 3 shard folders of the run",
     );
     assert_bad(
-        &merge(&[&s[0]]),
+        &merge_out(&[&s[0]]),
         "shards 2/3, 3/3 are missing; give all 3 shard folders of the run",
     );
     assert_bad(
-        &merge(&[&s[0], &s[1], &s[1], &s[2]]),
+        &merge_out(&[&s[0], &s[1], &s[1], &s[2]]),
         &format!(
             "shard 2/3 is given twice: \"{}\" and \"{}\"",
             s[1].display(),
@@ -228,7 +205,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
         ),
     );
     assert_bad(
-        &merge(&[&s[0], &other_seed, &s[2]]),
+        &merge_out(&[&s[0], &other_seed, &s[2]]),
         &format!(
             "\"{}\" is not a shard of the same run as \"{}\": seed \"6\" in \"{}\", \"5\" in \"{}\"",
             other_seed.display(),
@@ -238,7 +215,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
         ),
     );
     assert_bad(
-        &merge(&[&s[0], &whole]),
+        &merge_out(&[&s[0], &whole]),
         &format!(
             "\"{}\" holds a whole run, not a shard (its meta.csv has no shard row)",
             whole.display()
@@ -246,7 +223,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     );
     let absent = dir.join("absent");
     assert_bad(
-        &merge(&[&absent]),
+        &merge_out(&[&absent]),
         &format!("shard folder \"{}\" does not exist", absent.display()),
     );
 
@@ -256,7 +233,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     std::fs::write(s[2].join("games.csv"), &games[..cut]).unwrap();
     std::fs::remove_file(s[2].join("summary.csv")).unwrap();
     assert_bad(
-        &merge(&[&s[0], &s[1], &s[2]]),
+        &merge_out(&[&s[0], &s[1], &s[2]]),
         &format!(
             "shard 3/3 in \"{}\" is unfinished (games.csv holds 5 of its 6 games 12 to 17); \
              run its tournament command again with --resume to finish it",
@@ -272,14 +249,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     let foreign = dir.join("foreign");
     std::fs::create_dir_all(&foreign).unwrap();
     std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
-    let o = agon(&[
-        "merge",
-        "--out",
-        text(&foreign),
-        text(&s[0]),
-        text(&s[1]),
-        text(&s[2]),
-    ]);
+    let o = merge(&foreign, &[&s[0], &s[1], &s[2]]);
     assert_bad(
         &o,
         &format!(
@@ -289,14 +259,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
         ),
     );
     assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1);
-    let o = agon(&[
-        "merge",
-        "--out",
-        text(&s[0]),
-        text(&s[0]),
-        text(&s[1]),
-        text(&s[2]),
-    ]);
+    let o = merge(&s[0], &[&s[0], &s[1], &s[2]]);
     assert_bad(
         &o,
         &format!(
@@ -308,7 +271,7 @@ fn bad_shards_and_bad_merges_are_one_line_and_write_nothing() {
     assert!(std::fs::read_to_string(s[0].join("meta.csv"))
         .unwrap()
         .ends_with("shard,1/3\n"));
-    ok(&merge(&[&s[0], &s[1], &s[2]]));
+    ok(&merge_out(&[&s[0], &s[1], &s[2]]));
     assert_eq!(
         std::fs::read(whole.join("games.csv")).unwrap(),
         std::fs::read(out.join("games.csv")).unwrap()
@@ -326,16 +289,7 @@ fn merge_checks_every_shard_row_and_its_advice_for_an_unfinished_shard_works() {
         ok(&pig(shard, &["--shard", &format!("{}/3", i + 1)]));
     }
     let out = dir.join("merged");
-    let merge = || {
-        agon(&[
-            "merge",
-            "--out",
-            text(&out),
-            text(&s[0]),
-            text(&s[1]),
-            text(&s[2]),
-        ])
-    };
+    let merge_all = || merge(&out, &[&s[0], &s[1], &s[2]]);
 
     // A row edited after its shard finished (its winner) is refused, by file and line.
     let games = std::fs::read_to_string(s[1].join("games.csv")).unwrap();
@@ -348,7 +302,7 @@ fn merge_checks_every_shard_row_and_its_advice_for_an_unfinished_shard_works() {
     assert_ne!(edited, lines[2]);
     std::fs::write(s[1].join("games.csv"), games.replacen(lines[2], &edited, 1)).unwrap();
     assert_bad(
-        &merge(),
+        &merge_all(),
         &format!(
             "{}/games.csv line 3 has a digest that does not match its content and this run \
              (the row was changed after it was written, or comes from another run): this \
@@ -364,7 +318,7 @@ fn merge_checks_every_shard_row_and_its_advice_for_an_unfinished_shard_works() {
     // and played again, to the same rows).
     std::fs::remove_file(s[1].join("timings.csv")).unwrap();
     assert_bad(
-        &merge(),
+        &merge_all(),
         &format!(
             "shard 2/3 in \"{}\" is unfinished (no timings.csv); run its tournament command \
              again with --resume to finish it",
@@ -389,14 +343,8 @@ fn merge_checks_every_shard_row_and_its_advice_for_an_unfinished_shard_works() {
         std::fs::read_to_string(s[1].join("games.csv")).unwrap(),
         games
     );
-    ok(&merge());
-    for file in ["games.csv", "summary.csv"] {
-        assert_eq!(
-            std::fs::read(whole.join(file)).unwrap(),
-            std::fs::read(out.join(file)).unwrap(),
-            "{file}"
-        );
-    }
+    ok(&merge_all());
+    assert_same_files(&whole, &out, &["games.csv", "summary.csv"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -413,152 +361,4 @@ fn cluster_scripts_parse() {
             .expect("bash runs");
         assert!(o.status.success(), "{script}: {}", stderr(&o));
     }
-}
-
-/// Runs `agon` with `args` in the folder `cwd`.
-fn agon_in(cwd: &Path, args: &[&str]) -> Output {
-    common::agon_in(Some(cwd), args, "")
-}
-
-#[test]
-fn an_experiment_file_runs_as_the_same_tournament_into_results_stem() {
-    let dir = scratch("run");
-    let file =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../experiments/invector-small-check.toml");
-    let file = file.canonicalize().unwrap();
-    let o = agon_in(&dir, &["run", text(&file)]);
-    ok(&o);
-    let ran = dir.join("results/invector-small-check");
-    // The file's settings, as tournament flags.
-    let flags = dir.join("flags");
-    let t = agon(&[
-        "tournament",
-        "--game",
-        "invector:width=5,height=4",
-        "--agents",
-        "greedy",
-        "random",
-        "--games",
-        "10",
-        "--seed",
-        "7",
-        "--threads",
-        "1",
-        "--out",
-        text(&flags),
-    ]);
-    ok(&t);
-    assert_eq!(
-        stdout(&o).lines().next().unwrap(),
-        "invector:height=4,pie=true,width=5: 10 games (10 per pairing), seed 7"
-    );
-    for file in ["games.csv", "summary.csv"] {
-        let a = std::fs::read(ran.join(file)).unwrap();
-        assert_eq!(a, std::fs::read(flags.join(file)).unwrap(), "{file}");
-    }
-    assert_eq!(
-        std::fs::read_to_string(ran.join("games.csv"))
-            .unwrap()
-            .lines()
-            .count(),
-        1 + 10
-    );
-    let meta = |d: &Path| -> Vec<String> {
-        std::fs::read_to_string(d.join("meta.csv"))
-            .unwrap()
-            .lines()
-            .map(String::from)
-            .collect()
-    };
-    let (a, b) = (meta(&ran), meta(&flags));
-    assert_eq!(a.len(), b.len());
-    for (x, y) in a.iter().zip(&b) {
-        if x.starts_with("command,") {
-            assert!(x.contains(" run "), "{x}");
-        } else {
-            assert_eq!(x, y);
-        }
-    }
-    // Run again: the finished run is recognised, as a tournament's is.
-    let again = agon_in(&dir, &["run", text(&file)]);
-    ok(&again);
-    assert!(stdout(&again).starts_with("results/invector-small-check already holds"));
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn bad_experiment_files_are_one_line_naming_the_key_and_write_nothing() {
-    let dir = scratch("run-bad");
-    let file = dir.join("typo.toml");
-    std::fs::write(
-        &file,
-        "game = \"pig\"\nagents = [\"random\"]\ngames = 2\nseed = 1\nthread = 2\n",
-    )
-    .unwrap();
-    assert_bad(
-        &agon_in(&dir, &["run", "typo.toml"]),
-        "typo.toml line 5: unknown field `thread`, expected one of `question`, `game`, \
-         `agents`, `games`, `seed`, `threads`, `sprt`, `anchor`, `random_opening`, `openings` (required: game, agents, games, \
-         seed; optional: question, threads, sprt, anchor, random_opening, openings)",
-    );
-    std::fs::write(&file, "game = \"pig\"\nagents = [\"random\"]\nseed = 1\n").unwrap();
-    assert_bad(
-        &agon_in(&dir, &["run", "typo.toml"]),
-        "typo.toml: missing field `games` (required: game, agents, games, seed; optional: \
-         question, threads, sprt, anchor, random_opening, openings)",
-    );
-    std::fs::write(
-        &file,
-        "game = \"pig\"\nagents = [\"random\"]\ngames = 3\nseed = 1\n",
-    )
-    .unwrap();
-    assert_bad(
-        &agon_in(&dir, &["run", "typo.toml"]),
-        "--games must be even and at least 2 (games 2k and 2k+1 form a seat-swapped pair), \
-         got 3",
-    );
-    assert_bad(
-        &agon_in(&dir, &["run", "absent.toml"]),
-        "cannot read experiment file \"absent.toml\": No such file or directory (os error 2)",
-    );
-    assert!(!dir.join("results").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn every_experiment_file_parses_and_is_listed_in_the_readme() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../experiments");
-    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
-    let mut files = 0;
-    for entry in std::fs::read_dir(&folder).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
-            continue;
-        }
-        files += 1;
-        let name = path.file_name().unwrap().to_str().unwrap();
-        assert!(
-            readme.contains(&format!("[{name}]({name})")),
-            "{name} not in README"
-        );
-        // Each parses and its game and agent specs parse: an impossible shard count is
-        // the first thing refused after them, before any folder is looked at.
-        let dir = scratch(&format!("parse-{name}"));
-        let o = agon(&[
-            "run",
-            text(&path),
-            "--out",
-            text(&dir.join("out")),
-            "--shard",
-            "1000000/1000000",
-        ]);
-        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
-        assert!(
-            stderr(&o).starts_with("error: --shard 1000000/1000000: the run has"),
-            "{name}: {}",
-            stderr(&o)
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-    assert!(files >= 4);
 }

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 mod common;
-use common::{agon, scratch, stderr, stdout, text};
+use common::{agon, assert_same_files, scratch, stderr, stdout, text};
 
 /// Greedy against random on Connect Four, at most 400 games, stopped by an SPRT of
 /// 0 against 100 Elo: greedy is far stronger, so H1 is accepted long before the end.
@@ -59,9 +59,7 @@ fn the_sprt_stops_after_the_deciding_pair_at_any_thread_count() {
         );
     }
     let read = |dir: &Path, file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
-    for file in ["games.csv", "summary.csv"] {
-        assert_eq!(read(&one, file), read(&two, file), "{file}");
-    }
+    assert_same_files(&one, &two, &["games.csv", "summary.csv"]);
     let games = read(&one, "games.csv");
     let rows = games.lines().count() - 1;
     assert!(rows < 400 && rows % 2 == 0 && rows >= 4, "{rows} games");

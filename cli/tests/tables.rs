@@ -31,11 +31,7 @@ fn reused_tables_give_identical_files_at_one_and_two_threads_over_300_games() {
         ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     }
-    for file in ["games.csv", "summary.csv"] {
-        let a = std::fs::read(one.join(file)).unwrap();
-        let b = std::fs::read(two.join(file)).unwrap();
-        assert_eq!(a, b, "{file} differs between 1 and 2 threads");
-    }
+    assert_same_files(&one, &two, &["games.csv", "summary.csv"]);
     let games = std::fs::read_to_string(one.join("games.csv")).unwrap();
     assert_eq!(games.lines().count(), 1 + 300);
     std::fs::remove_dir_all(&dir).unwrap();

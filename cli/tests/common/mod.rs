@@ -4,6 +4,8 @@
 //! Each test file compiles this module on its own and uses part of it.
 #![allow(dead_code)]
 
+pub mod golden;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -80,6 +82,39 @@ pub fn assert_bad(o: &Output, line: &str) {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
     assert_eq!(stderr(o), format!("error: {line}\n"));
     assert_eq!(stdout(o), "");
+}
+
+/// Asserts exit code 0 (standard error in the message otherwise).
+pub fn ok(o: &Output) {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+}
+
+/// Runs `agon tournament --game GAME --agents AGENTS... --out OUT`, then `extra`.
+pub fn tournament_into(game: &str, agents: &[&str], out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["tournament", "--game", game, "--agents"];
+    args.extend_from_slice(agents);
+    args.extend_from_slice(&["--out", text(out)]);
+    args.extend_from_slice(extra);
+    agon(&args)
+}
+
+/// Asserts that `agon` with `args` is refused as [`assert_bad`] says.
+pub fn assert_bad_input(args: &[&str], line: &str) {
+    assert_bad(&agon(args), line);
+}
+
+/// Asserts that each of `files` holds the same bytes in folders `a` and `b`.
+pub fn assert_same_files(a: &Path, b: &Path, files: &[&str]) {
+    for file in files {
+        let read = |dir: &Path| std::fs::read(dir.join(file)).unwrap();
+        assert_eq!(
+            read(a),
+            read(b),
+            "{file} differs between {} and {}",
+            a.display(),
+            b.display()
+        );
+    }
 }
 
 /// A small tournament without its output folder: Invector 5×4, alpha-beta at depth 2,
