@@ -30,7 +30,7 @@ struct ScopeTally {
     seat0: Wdl,
     first_side: BTreeMap<String, Wdl>,
     swaps: u64,
-    /// By [`LENGTH_UNITS`].
+    /// By [`LENGTH_UNITS`](super::model::LENGTH_UNITS).
     lengths: [Vec<u32>; 3],
     ends: BTreeMap<String, [u64; 3]>,
 }

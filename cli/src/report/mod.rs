@@ -1,6 +1,6 @@
 //! The summary of a run, computed from its games.csv rows alone: [`summarise`] computes
 //! every statistic once into a [`Summary`] ([`model`]), which is rendered twice: its
-//! [`Summary::rows`] are summary.csv ([`summary_csv`]) and its [`table`] is the printed
+//! [`Summary::rows`] are summary.csv ([`summary_csv`]) and its [`table()`] is the printed
 //! report ([`mod@table`]); the charts of `agon report` draw from it too. Because nothing but the game rows goes in, a run's summary can be recomputed
 //! from its folder at any time (`agon report DIR`), and it does not depend on the order
 //! in which the games were played.

@@ -1,5 +1,5 @@
 //! The statistics of a run, computed once by [`super::summarise`] and rendered by
-//! [`super::summary_csv`] (summary.csv), [`super::table`] (the printed report) and the
+//! [`super::summary_csv`] (summary.csv), [`super::table()`] (the printed report) and the
 //! charts of `agon report`: every estimate, interval and test result is a field here, so
 //! the outputs cannot disagree on a number.
 
