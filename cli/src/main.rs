@@ -222,7 +222,8 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// Collapses line breaks so that an error is exactly one line.
-fn one_line(text: &str) -> String {
+/// `text` with every run of white space (line breaks included) made one space, so that
+/// an error or a forfeit's reason is exactly one line.
+pub(crate) fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
