@@ -1,9 +1,10 @@
 //! The summary of a run, computed from its games.csv rows alone: [`summarise`] computes
 //! every statistic once into a [`Summary`] ([`model`]), which is rendered twice: its
 //! [`Summary::rows`] are summary.csv ([`summary_csv`]) and its [`table()`] is the printed
-//! report ([`mod@table`]); the charts of `agon report` draw from it too. Because nothing but the game rows goes in, a run's summary can be recomputed
-//! from its folder at any time (`agon report DIR`), and it does not depend on the order
-//! in which the games were played.
+//! report ([`mod@table`]); the ratings and seat-0 charts of `agon report` draw from it
+//! too. Because nothing but the game rows goes in, a run's summary can be recomputed from
+//! its folder at any time (`agon report DIR`), and it does not depend on the order in
+//! which the games were played.
 //!
 //! What is counted (the formulas are in [`crate::stats`]):
 //! - per pairing, from agent A's view (A is the pairing's seat 0 in its even games, see
@@ -12,7 +13,8 @@
 //! - with two or more agents, Bradley–Terry ratings of every agent;
 //! - over all games and per pairing: the first-move advantage by seat and by side, the
 //!   pie-rule swap rate, game lengths and end reasons;
-//! - for a two-agent run given an [`Sprt`](crate::stats::sprt::Sprt), its log-likelihood ratio and decision;
+//! - for a two-agent run given an [`Sprt`](crate::stats::sprt::Sprt), its log-likelihood
+//!   ratio and decision;
 //! - per pairing, how many of its games are distinct (by move list): agents without
 //!   randomness replay the same games, and [`Summary::warnings`] says so.
 //!
