@@ -1,6 +1,6 @@
-//! The checked reading of a run's games.csv, shared by `--resume` ([`crate::run_dir`]),
-//! `agon merge` and `agon report`: each complete row must be the run's own, as this build
-//! wrote it, and unchanged since.
+//! The checked reading of a run's games.csv, shared by `--resume`
+//! ([`crate::tournament_cmd`]), `agon merge` and `agon report`: each complete row must be
+//! the run's own, as this build wrote it, and unchanged since.
 //!
 //! For every complete row, in file order:
 //! - its game index is the next of the folder's range (no row repeated, reordered,

@@ -30,7 +30,7 @@ use anyhow::Result;
 use serde::Deserialize;
 
 use crate::args::{BadInput, RunArgs, TournamentArgs};
-use crate::run_dir;
+use crate::tournament_cmd;
 
 /// Where experiments' results go, relative to the working folder.
 const RESULTS: &str = "results";
@@ -119,7 +119,7 @@ pub fn run(args: &RunArgs, command: String, out: &mut dyn Write) -> Result<()> {
         ))
         .into());
     }
-    run_dir::tournament(&tournament, command, out)
+    tournament_cmd::tournament(&tournament, command, out)
 }
 
 /// `results/<stem>` for the experiment file `file`.

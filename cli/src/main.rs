@@ -20,14 +20,14 @@
 //! 2 bad input (one line on standard error naming the problem and the valid choices).
 //!
 //! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
-//! and generic dispatch), [`tournament`] (schedule and parallel run), [`run_dir`] (the
-//! tournament command and its output folder), [`opening`] (random and file openings),
+//! and generic dispatch), [`tournament`] (schedule and parallel run), [`tournament_cmd`]
+//! (`agon tournament`), [`run_dir`] (a run's output folder), [`opening`] (random and file openings),
 //! [`record`] (CSV files), [`audit`] (the checked reading of games.csv), [`run_lock`]
 //! (one process per run folder), [`stats`] and
 //! [`report`] (summary), [`progress`] (progress on standard error), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
 //! over machines), [`experiment`] (`agon run`), [`report_cmd`] and [`plots`] (`agon
 //! report`), [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
-//! from `--moves`), [`bench`].
+//! from `--moves`), [`mod@bench`].
 
 mod analyse;
 mod args;
@@ -54,6 +54,7 @@ mod spec;
 mod speed;
 mod stats;
 mod tournament;
+mod tournament_cmd;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -98,10 +99,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match cli.command {
-        None => run_dir::tournament(&run_dir::default_args(), command_line(), &mut out),
+        None => {
+            tournament_cmd::tournament(&tournament_cmd::default_args(), command_line(), &mut out)
+        }
         Some(Command::Games) => listing::games(&mut out),
         Some(Command::Agents) => listing::agents(&mut out),
-        Some(Command::Tournament(args)) => run_dir::tournament(&args, command_line(), &mut out),
+        Some(Command::Tournament(args)) => {
+            tournament_cmd::tournament(&args, command_line(), &mut out)
+        }
         Some(Command::Merge(args)) => merge::merge(&args, command_line(), &mut out),
         Some(Command::Run(args)) => experiment::run(&args, command_line(), &mut out),
         Some(Command::Report(args)) => report_cmd::report(&args, &mut out),
@@ -217,7 +222,8 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// Collapses line breaks so that an error is exactly one line.
-fn one_line(text: &str) -> String {
+/// `text` with every run of white space (line breaks included) made one space, so that
+/// an error or a forfeit's reason is exactly one line.
+pub(crate) fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -35,7 +35,7 @@ use agon_engine::{Game, State, Turn};
 use anyhow::Result;
 
 use crate::args::BadInput;
-use crate::position::legal_here;
+use crate::position::play_notated;
 use crate::seeds::{self, uniform_below, PairLuck};
 
 /// Random openings drawn for one deal before giving up.
@@ -220,16 +220,7 @@ impl Book {
                 }
                 decisions += 1;
             }
-            let result = state
-                .parse_move(text)
-                .and_then(|m| state.try_apply(m).map(drop));
-            if let Err(e) = result {
-                return Err(BadInput::new(format!(
-                    "{at}: {} (legal here: {})",
-                    e.reason,
-                    legal_here(&state).join(" ")
-                )));
-            }
+            play_notated(&mut state, text, &at)?;
         }
         if state.turn() == Turn::Over {
             return Err(BadInput::new(format!(
@@ -325,6 +316,7 @@ mod tests {
     use agon_engine::games::pig::Pig;
 
     use super::*;
+    use crate::position::legal_here;
 
     #[test]
     fn fnv1a_matches_the_published_test_vectors() {

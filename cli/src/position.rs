@@ -15,18 +15,25 @@ pub fn replay<S: State>(state: &mut S, moves: &str) -> Result<(), BadInput> {
         if state.turn() == Turn::Over {
             return Err(BadInput::new(format!("{at}: the game is already over")));
         }
-        let result = state
-            .parse_move(text)
-            .and_then(|m| state.try_apply(m).map(drop));
-        if let Err(e) = result {
-            return Err(BadInput::new(format!(
-                "{at}: {} (legal here: {})",
-                e.reason,
-                legal_here(state).join(" ")
-            )));
-        }
+        play_notated(state, text, &at)?;
     }
     Ok(())
+}
+
+/// Plays the move written `text` (a decision or a chance outcome, in notation) on
+/// `state`. An illegal or unreadable move is a [`BadInput`] that starts with `at` (where
+/// the move stands) and names the legal moves there.
+pub fn play_notated<S: State>(state: &mut S, text: &str, at: &str) -> Result<(), BadInput> {
+    let result = state
+        .parse_move(text)
+        .and_then(|m| state.try_apply(m).map(drop));
+    result.map_err(|e| {
+        BadInput::new(format!(
+            "{at}: {} (legal here: {})",
+            e.reason,
+            legal_here(state).join(" ")
+        ))
+    })
 }
 
 /// The decisions or chance outcomes of `state` in notation (empty when it is over).

@@ -344,13 +344,13 @@ fn seat0_rows(summary: &Summary, names: &ShortNames) -> (Vec<String>, Vec<[u64; 
     };
     scopes
         .iter()
-        .filter(|scope| scope.seat0.games() > 0)
+        .filter(|scope| scope.seat0.wdl.games() > 0)
         .map(|scope| {
             let who = match &scope.pairing {
                 Some((_, a, b)) => format!("{} vs {}", names.short(a), names.short(b)),
                 None => "all games".to_string(),
             };
-            let w = &scope.seat0;
+            let w = &scope.seat0.wdl;
             (
                 format!("{who} ({} games)", w.games()),
                 [w.wins, w.draws, w.losses],

@@ -222,19 +222,19 @@ mod tests {
 
     use super::*;
 
+    /// A parameter without help text.
+    const fn param(name: &'static str, kind: ParamKind, default: &'static str) -> ParamSpec {
+        ParamSpec {
+            name,
+            kind,
+            default: Some(default),
+            help: "",
+        }
+    }
+
     const BOARD: &[ParamSpec] = &[
-        ParamSpec {
-            name: "width",
-            kind: ParamKind::Int { min: 1, max: 16 },
-            default: Some("8"),
-            help: "",
-        },
-        ParamSpec {
-            name: "pie",
-            kind: ParamKind::Bool,
-            default: Some("true"),
-            help: "",
-        },
+        param("width", ParamKind::Int { min: 1, max: 16 }, "8"),
+        param("pie", ParamKind::Bool, "true"),
     ];
     const CHOICES: &[(&str, &[ParamSpec])] = &[("board", BOARD), ("bare", &[])];
 

@@ -44,6 +44,7 @@ use rayon::prelude::*;
 
 use crate::args::BadInput;
 use crate::games::PlayableGame;
+use crate::one_line;
 use crate::opening::Opening;
 use crate::progress::Progress;
 use crate::record::{GameRow, Result0, RunWriter, TimingRow};
@@ -477,11 +478,6 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     } else {
         "(a panic without a message)".to_string()
     }
-}
-
-/// `text` with every run of white space (line breaks included) made one space.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Plays the games of `plan`'s range ([`Plan::game_range`]: all, or its shard's) after the

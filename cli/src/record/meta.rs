@@ -1,0 +1,282 @@
+//! The metadata of a run: meta.csv ([`RunMeta`]), the format it was written in, and the
+//! identity a rerun, a resume and a merge compare.
+
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+
+use super::files::temporary_path;
+use crate::shard::Shard;
+
+/// Version of the layout of these files, stored in meta.csv; bumped when a column
+/// changes meaning so that old folders are recognised as different runs. Format 2 added
+/// games.csv's `opening` and `note` columns and meta.csv's `commit` row and opening keys;
+/// format 3 added games.csv's `digest` column and meta.csv's `anchor` row, and refuses
+/// unknown or missing meta.csv keys.
+pub const FORMAT: &str = "3";
+
+/// The older format this build still reads (for `agon report` only, with a note): its
+/// games.csv lacks the columns added since, which read as their defaults.
+pub const OLDER_FORMAT: &str = "2";
+
+/// What was run in a folder: written first, compared by a rerun.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunMeta {
+    /// `agon <version>` of the build that ran it.
+    pub toolkit: String,
+    /// The git commit of that build (see [`commit`]); recorded, not part of the run's
+    /// identity.
+    pub commit: String,
+    /// Canonical game spec.
+    pub game: String,
+    /// Canonical agent specs, in the order given.
+    pub agents: Vec<String>,
+    /// Games per pairing.
+    pub games_per_pairing: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// `--random-opening K` (0 without).
+    pub random_opening: u32,
+    /// `--openings FILE`: the path as given (empty without).
+    pub openings: String,
+    /// The FNV-1a hash of the openings file's contents (16 hex digits), so that a
+    /// changed file is a different run; empty without one.
+    pub openings_hash: String,
+    /// Worker threads used (does not change the results).
+    pub threads: usize,
+    /// The command line as typed.
+    pub command: String,
+    /// The slice of the run this folder holds (`--shard I/N`); `None` for a whole run.
+    /// Written as a `shard` row only when present, so whole runs' meta.csv is unchanged.
+    pub shard: Option<Shard>,
+    /// The SPRT that stops the run (`--sprt`, as `elo0,elo1,alpha,beta`); `None` when the
+    /// run plays all its games. Written as an `sprt` row only when present.
+    pub sprt: Option<String>,
+    /// The label of the agent rated 0 in summary.csv (`--anchor`); `None` for ratings of
+    /// mean zero. Written as an `anchor` row only when present. Not part of the run's
+    /// identity: it changes the summary, never the games.
+    pub anchor: Option<String>,
+}
+
+/// The keys of meta.csv, in the order [`RunMeta::write`] writes them. `agent` repeats;
+/// the keys of [`OPTIONAL_KEYS`] may be absent; every other key appears exactly once.
+const META_KEYS: [&str; 15] = [
+    "format",
+    "toolkit",
+    "commit",
+    "game",
+    "agent",
+    "games_per_pairing",
+    "seed",
+    "random_opening",
+    "openings",
+    "openings_hash",
+    "threads",
+    "command",
+    "anchor",
+    "shard",
+    "sprt",
+];
+
+/// The keys of meta.csv written only when they have a value.
+const OPTIONAL_KEYS: [&str; 3] = ["anchor", "shard", "sprt"];
+
+/// Which layout a run folder was written in (its meta.csv's `format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// [`FORMAT`], this build's.
+    Now,
+    /// [`OLDER_FORMAT`]: `agon report` reads it, with a note; resume and merge refuse it.
+    Older,
+}
+
+/// The version string stored in `toolkit`.
+pub fn toolkit() -> String {
+    format!("agon {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The git commit this binary was built from: `git rev-parse HEAD`, with `-dirty`
+/// appended when tracked files differed from it, or `unknown` when built outside a git
+/// checkout (captured by cli/build.rs).
+pub fn commit() -> String {
+    env!("AGON_COMMIT").to_string()
+}
+
+impl RunMeta {
+    /// Writes meta.csv (`key,value` rows; `agent` repeats once per agent, in order).
+    /// The file appears whole or not at all: it is written beside under a temporary name,
+    /// then renamed.
+    pub fn write(&self, path: &Path) -> Result<()> {
+        let temporary = temporary_path(path);
+        let mut w = csv::Writer::from_path(&temporary)
+            .with_context(|| format!("cannot create {}", temporary.display()))?;
+        w.write_record(["key", "value"])?;
+        let mut row = |k: &str, v: &str| w.write_record([k, v]);
+        row("format", FORMAT)?;
+        row("toolkit", &self.toolkit)?;
+        row("commit", &self.commit)?;
+        row("game", &self.game)?;
+        for agent in &self.agents {
+            row("agent", agent)?;
+        }
+        row("games_per_pairing", &self.games_per_pairing.to_string())?;
+        row("seed", &self.seed.to_string())?;
+        row("random_opening", &self.random_opening.to_string())?;
+        row("openings", &self.openings)?;
+        row("openings_hash", &self.openings_hash)?;
+        row("threads", &self.threads.to_string())?;
+        row("command", &self.command)?;
+        if let Some(anchor) = &self.anchor {
+            row("anchor", anchor)?;
+        }
+        if let Some(shard) = self.shard {
+            row("shard", &shard.to_string())?;
+        }
+        if let Some(sprt) = &self.sprt {
+            row("sprt", sprt)?;
+        }
+        w.flush()
+            .with_context(|| format!("cannot write {}", temporary.display()))?;
+        drop(w);
+        std::fs::rename(&temporary, path)
+            .with_context(|| format!("cannot write {}", path.display()))
+    }
+
+    /// Reads meta.csv of this format or of [`OLDER_FORMAT`]. Refuses a file without a
+    /// `format` row or of another format, a key that is not one of meta.csv's (a
+    /// misspelt key would otherwise be ignored and its setting lost), a key given twice
+    /// (`agent` apart), a missing key (the optional `anchor`, `shard` and `sprt` apart)
+    /// and a value that does not parse, naming the file and the line.
+    pub fn read_any(path: &Path) -> Result<(RunMeta, Written)> {
+        let shown = path.display();
+        let mut r = csv::Reader::from_path(path).with_context(|| format!("cannot read {shown}"))?;
+        let mut rows: Vec<(usize, String, String)> = Vec::new();
+        for (i, record) in r.records().enumerate() {
+            let record = record.with_context(|| format!("cannot read {shown}"))?;
+            let (key, value) = (record.get(0).unwrap_or(""), record.get(1).unwrap_or(""));
+            rows.push((i + 2, key.to_string(), value.to_string()));
+        }
+        let written = match rows.iter().find(|(_, key, _)| key == "format") {
+            Some((_, _, format)) if format == FORMAT => Written::Now,
+            Some((_, _, format)) if format == OLDER_FORMAT => Written::Older,
+            Some((line, _, format)) => bail!(
+                "{shown} line {line}: format {format:?} is not one this build reads (it \
+                 writes format {FORMAT} and reads {OLDER_FORMAT})"
+            ),
+            None => bail!("{shown} is not an agon run's metadata (no format row)"),
+        };
+        let mut meta = RunMeta {
+            toolkit: String::new(),
+            commit: String::new(),
+            game: String::new(),
+            agents: Vec::new(),
+            games_per_pairing: 0,
+            seed: 0,
+            random_opening: 0,
+            openings: String::new(),
+            openings_hash: String::new(),
+            threads: 0,
+            command: String::new(),
+            shard: None,
+            sprt: None,
+            anchor: None,
+        };
+        let mut seen: Vec<&str> = Vec::new();
+        for (line, key, value) in &rows {
+            let Some(&key) = META_KEYS.iter().find(|k| **k == key.as_str()) else {
+                bail!(
+                    "{shown} line {line}: unknown key {key:?} (valid: {})",
+                    META_KEYS.join(", ")
+                );
+            };
+            if key != "agent" && seen.contains(&key) {
+                bail!("{shown} line {line}: key {key:?} is given twice");
+            }
+            seen.push(key);
+            let bad = || format!("{shown} line {line}: bad {key} {value:?}");
+            match key {
+                "toolkit" => meta.toolkit = value.clone(),
+                "commit" => meta.commit = value.clone(),
+                "game" => meta.game = value.clone(),
+                "agent" => meta.agents.push(value.clone()),
+                "games_per_pairing" => meta.games_per_pairing = value.parse().with_context(bad)?,
+                "seed" => meta.seed = value.parse().with_context(bad)?,
+                "random_opening" => meta.random_opening = value.parse().with_context(bad)?,
+                "openings" => meta.openings = value.clone(),
+                "openings_hash" => meta.openings_hash = value.clone(),
+                "threads" => meta.threads = value.parse().with_context(bad)?,
+                "command" => meta.command = value.clone(),
+                "anchor" => meta.anchor = Some(value.clone()),
+                "shard" => meta.shard = Some(Shard::parse(value).with_context(bad)?),
+                "sprt" => meta.sprt = Some(value.clone()),
+                // "format", read above; META_KEYS holds no other key.
+                _ => {}
+            }
+        }
+        if let Some(missing) = META_KEYS
+            .iter()
+            .find(|k| !OPTIONAL_KEYS.contains(k) && !seen.contains(k))
+        {
+            bail!("{shown} has no {missing:?} row");
+        }
+        Ok((meta, written))
+    }
+
+    /// The fields that make a run what it is, each named and as text, with the shard
+    /// field given as `shard` (a resume compares shards, a merge shard counts). Threads,
+    /// the command text, the commit and the anchor are not among them: the first two
+    /// never change the results, a rebuilt binary of the same toolkit version may
+    /// continue a run (the caller warns), and the anchor changes only the summary.
+    pub fn identity(&self, shard: (&'static str, String)) -> [(&'static str, String); 10] {
+        [
+            ("toolkit", self.toolkit.clone()),
+            ("game", self.game.clone()),
+            ("agents", self.agents.join(" ")),
+            ("games per pairing", self.games_per_pairing.to_string()),
+            ("seed", self.seed.to_string()),
+            shard,
+            ("sprt", self.sprt.clone().unwrap_or_else(|| "none".into())),
+            ("random opening", self.random_opening.to_string()),
+            ("openings file", self.openings.clone()),
+            ("openings file contents (hash)", self.openings_hash.clone()),
+        ]
+    }
+
+    /// The first field of [`RunMeta::identity`] that makes `other` a different run from
+    /// `self` (`None` if they are the same run), as `what: "mine" here, "theirs" there`.
+    pub fn difference(&self, other: &RunMeta) -> Option<String> {
+        let shard = |m: &RunMeta| ("shard", shard_text(m.shard));
+        first_difference(self.identity(shard(self)), other.identity(shard(other)))
+            .map(|(what, a, b)| format!("{what} {b:?} there, {a:?} here"))
+    }
+
+    /// The text that every games.csv row's digest covers besides the row itself
+    /// ([`row_digest`](super::row_digest)): the run's identity without its shard, one `name=value` line per
+    /// field. Without the shard, a shard's rows carry the digests of the whole run's, so
+    /// merged files are byte-identical to a single-machine run's; threads, command,
+    /// commit and anchor are left out as they are from the identity.
+    pub fn digest_key(&self) -> String {
+        self.identity(("shard", String::new()))
+            .iter()
+            .filter(|(what, _)| *what != "shard")
+            .map(|(what, value)| format!("{what}={value}\n"))
+            .collect()
+    }
+}
+
+/// A shard as meta.csv writes it; `none` for a whole run.
+fn shard_text(shard: Option<Shard>) -> String {
+    shard.map_or_else(|| "none".into(), |s| s.to_string())
+}
+
+/// The first field where two [`RunMeta::identity`] lists differ: its name, then the
+/// first list's text and the second's.
+pub fn first_difference<const N: usize>(
+    a: [(&'static str, String); N],
+    b: [(&'static str, String); N],
+) -> Option<(&'static str, String, String)> {
+    a.into_iter()
+        .zip(b)
+        .find(|((_, x), (_, y))| x != y)
+        .map(|((what, x), (_, y))| (what, x, y))
+}

@@ -1,0 +1,325 @@
+//! `agon tournament` (and `agon` alone): checks everything, then the output folder, then
+//! plays, writes and prints.
+//!
+//! Order matters: the specs, `--games`, the game's parameters and every agent are checked
+//! before the folder is looked at, and the folder is read in full before anything in it
+//! is created or changed, so bad input never leaves a file behind or alters one. Between
+//! a first look that changes nothing and the look that counts, the process takes the
+//! folder's lock ([`RunLock`]) and holds it to the end, so a second process in the same
+//! folder is refused instead of interleaving rows. The folder may be
+//!
+//! - new or empty (or holding only the lock file and `meta.csv.tmp`, left by a stop while
+//!   meta.csv was first written): a new run (also with `--resume`, so a script may always
+//!   pass it);
+//! - this very run, finished (every game in games.csv, summary.csv written): its summary
+//!   is recomputed from games.csv and printed again, nothing is changed;
+//! - this run, unfinished: refused unless `--resume`, which continues it after its last
+//!   complete game. A torn last line (a write cut short by a kill) in games.csv or
+//!   timings.csv is reported, saved to `<file>.partial` and cut off; the files then end as
+//!   an uninterrupted run's would at that game, and the games after it are played;
+//! - anything else (another run, a run of an older format, a meta.csv with an unknown or
+//!   missing key, files that are not this run's as this build writes them, rows that fail
+//!   the checks of [`crate::audit`]): refused with exit code 2, nothing changed.
+//!
+//! games.csv is the source of truth for what was played, for the games that have their
+//! timing row: the writer flushes the timing row first, so a kill leaves timings.csv at
+//! most one row ahead, and rows beyond games.csv's are cut off (saved) as the games are
+//! played again. A game row without its timing row (timings.csv lost or cut) is cut off
+//! (saved) likewise and the game played again, so that whatever `agon merge` calls
+//! unfinished, `--resume` finishes.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+
+use crate::args::{BadInput, TournamentArgs};
+use crate::games::offers_pie_swap;
+use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::opening::Opening;
+use crate::progress::Progress;
+use crate::record::{
+    commit, scan, toolkit, write_summary, RunMeta, RunWriter, TimingRow, GAMES_FILE, META_FILE,
+    SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
+};
+use crate::report::{summarise, table};
+use crate::report_cmd::draw_charts;
+use crate::run_dir::{check_files, inspect, repair, Folder};
+use crate::run_lock::RunLock;
+use crate::shard::Shard;
+use crate::spec::{AgentSpec, GameSpec};
+use crate::speed::{speed_section, SPEED_FILE};
+use crate::stats::sprt::Sprt;
+use crate::tournament::{run, sprt_decides, worker_threads, workers_for, Plan};
+
+/// The tournament `agon` runs without arguments: Invector on its default 8×7 board,
+/// alpha-beta against greedy and random, 20 games per pairing (60 games, about a second
+/// in a release build on two cores), enough to show every column and a clear ranking.
+pub fn default_args() -> TournamentArgs {
+    TournamentArgs {
+        game: "invector".into(),
+        agents: vec!["ab:depth=3".into(), "greedy".into(), "random".into()],
+        games: 20,
+        seed: 1,
+        threads: 0,
+        out: PathBuf::from("results/default"),
+        random_opening: 0,
+        openings: None,
+        shard: None,
+        sprt: None,
+        anchor: None,
+        // `agon` alone takes no flags, so it continues its own stopped run.
+        resume: true,
+    }
+}
+
+/// Runs `agon tournament` with `args`; `command` is the command line as typed, for
+/// meta.csv.
+pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -> Result<()> {
+    let game = GameSpec::parse(&args.game)?;
+    let agents = args
+        .agents
+        .iter()
+        .map(|a| AgentSpec::parse(a, false))
+        .collect::<Result<Vec<_>, _>>()?;
+    let opening = Opening::from_args(args.random_opening, args.openings.as_deref())?;
+    let mut plan = Plan::new(game.clone(), agents, args.games, args.seed)?.with_opening(opening);
+    if let Some(shard) = &args.shard {
+        plan = plan.with_shard(Shard::parse(shard)?)?;
+    }
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    if sprt.is_some() && plan.entrants.len() != 2 {
+        return Err(BadInput::new(format!(
+            "--sprt needs exactly two agents, got {}",
+            plan.entrants.len()
+        ))
+        .into());
+    }
+    if sprt.is_some() && plan.shard.is_some() {
+        return Err(BadInput::new(
+            "--sprt cannot be used with --shard: the test stops after the pair that crosses \
+             a bound, which needs every earlier pair of the run",
+        )
+        .into());
+    }
+    let anchor = args
+        .anchor
+        .as_deref()
+        .map(|name| plan.anchor_label(name))
+        .transpose()?;
+    let threads = worker_threads(args.threads)?;
+    dispatch(
+        &game,
+        TournamentCommand {
+            plan,
+            dir: args.out.clone(),
+            threads,
+            command,
+            resume: args.resume,
+            sprt,
+            anchor,
+            out,
+        },
+    )
+}
+
+/// The tournament, generic over the game.
+struct TournamentCommand<'a> {
+    plan: Plan,
+    dir: PathBuf,
+    threads: usize,
+    command: String,
+    resume: bool,
+    sprt: Option<Sprt>,
+    anchor: Option<String>,
+    out: &'a mut dyn Write,
+}
+
+impl GameCommand for TournamentCommand<'_> {
+    fn run<G: PlayableGame>(self, game: G, _spec: &GameSpec) -> Result<()> {
+        let TournamentCommand {
+            plan,
+            dir,
+            threads,
+            command,
+            resume,
+            sprt,
+            anchor,
+            out,
+        } = self;
+        // Build each agent once so that a spec the game cannot use fails before any file.
+        for entrant in &plan.entrants {
+            G::build_agent(&entrant.spec)?;
+        }
+        // Likewise the opening: every line of an openings file, and on a game with a pie
+        // rule the length of a random opening.
+        plan.opening.check(&game)?;
+        let (random_opening, openings, openings_hash) = match &plan.opening {
+            Opening::Start => (0, String::new(), String::new()),
+            Opening::Random(k) => (*k, String::new(), String::new()),
+            Opening::Book(book) => (0, book.path.display().to_string(), book.hash.clone()),
+        };
+        let meta = RunMeta {
+            toolkit: toolkit(),
+            commit: commit(),
+            game: plan.game.to_string(),
+            agents: plan.entrants.iter().map(|e| e.spec.to_string()).collect(),
+            games_per_pairing: plan.games_per_pairing,
+            seed: plan.seed,
+            random_opening,
+            openings,
+            openings_hash,
+            threads,
+            command,
+            shard: plan.shard,
+            sprt: sprt.map(|s| s.to_string()),
+            anchor: anchor.clone(),
+        };
+        let range = plan.game_range();
+        let total = range.end - range.start;
+        let heading = match plan.shard {
+            None => format!(
+                "{}: {total} games ({} per pairing), seed {}",
+                meta.game, plan.games_per_pairing, plan.seed
+            ),
+            Some(shard) => format!(
+                "{}: shard {shard}, games {} to {} of {} ({} per pairing), seed {}",
+                meta.game,
+                range.start,
+                range.end - 1,
+                plan.total_games(),
+                plan.games_per_pairing,
+                plan.seed
+            ),
+        };
+        // The heading of a run that played `n` of its games: only the SPRT stops one early.
+        let heading_of = |n: usize| {
+            if (n as u64) < total {
+                format!("{heading}; the SPRT stopped it after {n} games")
+            } else {
+                heading.clone()
+            }
+        };
+        // A look that changes nothing first, so that a refused folder does not even get a
+        // lock file; then the lock, held to the end, and the look that counts.
+        inspect(&dir, &meta)?;
+        let _lock = RunLock::acquire(&dir)?;
+        let done = match inspect(&dir, &meta)? {
+            Folder::New => {
+                meta.write(&dir.join(META_FILE))?;
+                Vec::new()
+            }
+            Folder::Same(theirs) => {
+                let found = check_files(&dir, &plan, &theirs)?;
+                let n = found.games.rows.len() as u64;
+                let clean = found.clean();
+                // Every game played, or as many as the SPRT needed to decide.
+                let all_played = n == total
+                    || sprt
+                        .as_ref()
+                        .is_some_and(|s| sprt_decides(s, &found.games.rows));
+                if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
+                    let summary = summarise(&found.games.rows, anchor.as_deref(), sprt.as_ref())?
+                        .with_pie_rule(offers_pie_swap(&game));
+                    for warning in summary.warnings() {
+                        eprintln!("{warning}");
+                    }
+                    write!(
+                        out,
+                        "{} already holds this finished run; its summary:\n\n{}\n{}\n{}",
+                        dir.display(),
+                        heading_of(found.games.rows.len()),
+                        table(&summary),
+                        speed_section(&dir, &found.games.rows, &found.timings.rows, false)?,
+                    )?;
+                    return Ok(());
+                }
+                if !resume {
+                    return Err(BadInput::new(format!(
+                        "output folder \"{}\" holds this run unfinished ({n} of {total} \
+                         games); pass --resume to continue it, or choose another --out",
+                        dir.display()
+                    ))
+                    .into());
+                }
+                if theirs.anchor != meta.anchor {
+                    let rated = |anchor: &Option<String>| {
+                        anchor
+                            .as_ref()
+                            .map_or("with a mean of zero".to_string(), |a| {
+                                format!("relative to \"{a}\"")
+                            })
+                    };
+                    return Err(BadInput::new(format!(
+                        "output folder \"{}\" holds this run rating its agents {} (the anchor \
+                         in its {META_FILE}), but this command rates them {}; resume it with \
+                         the run's --anchor, and see other anchors with agon report --anchor \
+                         A --out DIR",
+                        dir.display(),
+                        rated(&theirs.anchor),
+                        rated(&meta.anchor)
+                    ))
+                    .into());
+                }
+                if theirs.commit != meta.commit {
+                    eprintln!(
+                        "warning: {} was started by commit {}, this build is commit {}; \
+                         continuing, as the toolkit version ({}) is the same",
+                        dir.display(),
+                        theirs.commit,
+                        meta.commit,
+                        meta.toolkit
+                    );
+                }
+                repair(&dir, &found, range.start)?;
+                match plan.shard {
+                    None => eprintln!("resuming {} at game {n} of {total}", dir.display()),
+                    Some(shard) => eprintln!(
+                        "resuming {} (shard {shard}) at game {} ({n} of its {total} played)",
+                        dir.display(),
+                        range.start + n
+                    ),
+                }
+                found.games.rows
+            }
+        };
+        let mut writer = RunWriter::open(&dir, &meta.digest_key())?;
+        let left = total - done.len() as u64;
+        let workers = workers_for(threads, left);
+        eprintln!(
+            "playing {left} games on {workers} thread{} into {}",
+            if workers == 1 { "" } else { "s" },
+            dir.display()
+        );
+        let mut progress = Progress::new(total, &done);
+        let rows = run(
+            &game,
+            &plan,
+            threads,
+            done,
+            &mut writer,
+            &mut progress,
+            sprt.as_ref(),
+        )?;
+        let summary = summarise(&rows, anchor.as_deref(), sprt.as_ref())?
+            .with_pie_rule(offers_pie_swap(&game));
+        write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
+        let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)?.rows;
+        writeln!(out, "{}\n{}", heading_of(rows.len()), table(&summary))?;
+        write!(out, "{}", speed_section(&dir, &rows, &timings, true)?)?;
+        let mut written = vec![
+            META_FILE,
+            GAMES_FILE,
+            TIMINGS_FILE,
+            SUMMARY_FILE,
+            SPEED_FILE,
+        ];
+        written.extend(draw_charts(&dir, &meta.game, &rows, &summary)?);
+        for warning in summary.warnings() {
+            eprintln!("{warning}");
+        }
+        writeln!(out, "wrote {} in {}", written.join(", "), dir.display())?;
+        out.flush()?;
+        Ok(())
+    }
+}
