@@ -6,8 +6,8 @@
 //! memory of the agents it drops and hands it to the next table of the same size it
 //! builds. The tables clear reused memory themselves, so that a reused table answers
 //! every probe exactly as a newly zeroed one would ([`crate::tt`] and
-//! [`crate::chance_tt`] say how in O(1)): what a thread ran before never changes what it
-//! runs next.
+//! [`crate::expectimax::table`] say how in O(1)): what a thread ran before never changes
+//! what it runs next.
 //!
 //! # Memory
 //!
@@ -91,7 +91,7 @@ pub(crate) fn give_back<T: Any>(memory: T) {
 }
 
 /// The buckets of a table (a power of two of them) and the epoch their current entries
-/// carry: the memory and the O(1) clear that [`crate::tt`] and [`crate::chance_tt`]
+/// carry: the memory and the O(1) clear that [`crate::tt`] and [`crate::expectimax::table`]
 /// share (the tt module docs explain epochs). Taken from this thread's pool where it
 /// can be, and given back to it when dropped. Derefs to the buckets.
 #[derive(Debug)]
