@@ -211,6 +211,8 @@ pub struct Expectimax<S: State, E> {
     /// outcome (probes included).
     nodes: u64,
     tt_hits: u64,
+    /// The budget's clock of the search that last ran (or runs), started by `run`.
+    clock: Clock,
     /// Set when the budget ran out; the search then unwinds, ignoring every value.
     stopped: bool,
     /// Horizon evaluations and table cut-offs in this search: an iteration that adds
@@ -245,6 +247,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
             upper: Exact::int(i64::from(upper)),
             nodes: 0,
             tt_hits: 0,
+            clock: Clock::start(&Budget::default()),
             stopped: false,
             heuristic_leaves: 0,
             max_den: 1,
@@ -267,7 +270,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         state: &S,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
-        let clock = Clock::start(&self.budget);
+        self.clock = Clock::start(&self.budget);
         self.nodes = 1;
         self.tt_hits = 0;
         self.stopped = false;
@@ -285,7 +288,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
                     value: crate::score::finished_value(outcome, 0),
                     depth: 0,
                     nodes: self.nodes,
-                    time: clock.elapsed(),
+                    time: self.clock.elapsed(),
                     pv: Vec::new(),
                     tt_hits: 0,
                 };
@@ -304,7 +307,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         for depth in 1..=max_depth {
             self.root_best = None;
             let leaves_before = self.heuristic_leaves;
-            let value = self.search(&mut root, &clock, depth, 0, below, above);
+            let value = self.search(&mut root, depth, 0, below, above);
             if self.stopped {
                 break;
             }
@@ -313,12 +316,12 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
                 depth,
                 value: Value::Score(value.to_f64()),
                 nodes: self.nodes,
-                time: clock.elapsed(),
+                time: self.clock.elapsed(),
                 pv: best.into_iter().collect(),
             });
             completed = Some((depth, value, best));
             let exact_game_value = self.heuristic_leaves == leaves_before;
-            if exact_game_value || self.max_den > MAX_DENOMINATOR || clock.time_is_up() {
+            if exact_game_value || self.max_den > MAX_DENOMINATOR || self.clock.time_is_up() {
                 break;
             }
         }
@@ -338,7 +341,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
             value,
             depth,
             nodes: self.nodes,
-            time: clock.elapsed(),
+            time: self.clock.elapsed(),
             pv: best.into_iter().collect(),
             tt_hits: self.tt_hits,
         }

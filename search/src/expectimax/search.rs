@@ -8,7 +8,6 @@ use std::ops::{Add, Sub};
 use agon_engine::{Evaluator, Move, Seat, State, Turn, ZeroSumTwoPlayer};
 
 use super::{ChanceMode, Expectimax};
-use crate::budget::Clock;
 use crate::exact::Exact;
 use crate::ordering::{move_to_front, order_by_hints};
 
@@ -55,8 +54,8 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
     /// Counts one more node, unless the budget is spent: then sets `stopped`. Returns
     /// `stopped`.
     #[inline]
-    fn visit(&mut self, clock: &Clock) -> bool {
-        if clock.out_of_budget(self.nodes) {
+    fn visit(&mut self) -> bool {
+        if self.clock.out_of_budget(self.nodes) {
             self.stopped = true;
         } else {
             self.nodes += 1;
@@ -125,7 +124,6 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
     pub(super) fn search(
         &mut self,
         state: &mut S,
-        clock: &Clock,
         depth: u32,
         ply: usize,
         alpha: Exact,
@@ -133,18 +131,54 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
     ) -> Exact {
         match state.turn() {
             Turn::Over => self.leaf(state),
-            Turn::Chance => self.chance(state, clock, depth, ply, alpha, beta),
+            Turn::Chance => self.chance(state, depth, ply, alpha, beta),
             Turn::Seat(_) if depth == 0 => self.horizon(state),
-            Turn::Seat(mover) => self.decision(state, clock, mover, depth, ply, alpha, beta),
+            Turn::Seat(mover) => self.decision(state, mover, depth, ply, alpha, beta),
         }
     }
 
+    /// The value of the node that `m` (a move or an outcome) leads to, `ply` plies from
+    /// the root, as [`Expectimax::search`] gives it; the node counts as visited, and once
+    /// the budget is spent the value is 0 and `stopped` is set. `state` is restored.
+    #[inline]
+    fn search_after(
+        &mut self,
+        state: &mut S,
+        m: S::Move,
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (Exact, Exact),
+    ) -> Exact {
+        let undo = state.apply(m);
+        let value = if self.visit() {
+            Exact::ZERO
+        } else {
+            self.search(state, depth, ply, alpha, beta)
+        };
+        state.undo(undo);
+        value
+    }
+
+    /// The legal moves of the decision node `state` at `ply`, in the buffer of that ply
+    /// (the caller gives it back): the table's move `tt_move` first, then the rest by
+    /// the evaluator's hints.
+    fn ordered_moves(&mut self, state: &S, ply: usize, tt_move: Option<u32>) -> Vec<S::Move> {
+        self.ensure_ply(ply);
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        moves.clear();
+        state.legal_moves(&mut moves);
+        debug_assert!(!moves.is_empty(), "a decision node without legal moves");
+        order_by_hints(&self.eval, state, &mut moves, &mut self.plies[ply].hints);
+        if let Some(code) = tt_move {
+            move_to_front(&mut moves, code);
+        }
+        moves
+    }
+
     /// A decision node with `depth ≥ 1`: max for the view seat, min for the other.
-    #[allow(clippy::too_many_arguments)]
     fn decision(
         &mut self,
         state: &mut S,
-        clock: &Clock,
         mover: Seat,
         depth: u32,
         ply: usize,
@@ -165,28 +199,14 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
         }
 
         // 2. Moves, table move first, then by the evaluator's hints.
-        self.ensure_ply(ply);
-        let mut moves = std::mem::take(&mut self.plies[ply].moves);
-        moves.clear();
-        state.legal_moves(&mut moves);
-        debug_assert!(!moves.is_empty(), "a decision node without legal moves");
-        order_by_hints(&self.eval, state, &mut moves, &mut self.plies[ply].hints);
-        if let Some(code) = tt_move {
-            move_to_front(&mut moves, code);
-        }
+        let moves = self.ordered_moves(state, ply, tt_move);
 
         // 3. Search every move (alpha-beta cut-offs unless plain expectimax).
         let (alpha_start, beta_start) = (alpha, beta);
         let mut best: Option<(Exact, S::Move)> = None;
         for i in 0..moves.len() {
             let m = moves[i];
-            let undo = state.apply(m);
-            let value = if self.visit(clock) {
-                Exact::ZERO
-            } else {
-                self.search(state, clock, depth - 1, ply + 1, alpha, beta)
-            };
-            state.undo(undo);
+            let value = self.search_after(state, m, depth - 1, ply + 1, (alpha, beta));
             if self.stopped {
                 self.plies[ply].moves = moves;
                 return Exact::ZERO;
@@ -238,16 +258,14 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
     fn chance(
         &mut self,
         state: &mut S,
-        clock: &Clock,
         depth: u32,
         ply: usize,
-        alpha: Exact,
-        beta: Exact,
+        mut alpha: Exact,
+        mut beta: Exact,
     ) -> Exact {
         // 1. Table.
         let key = state.hash();
         let prune = self.mode != ChanceMode::Expectimax;
-        let (mut alpha, mut beta) = (alpha, beta);
         if let (Some(b), _) = self.probe(key, depth) {
             if let Some(v) = self.table_cutoff(b, &mut alpha, &mut beta) {
                 return v;
@@ -284,10 +302,10 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
                     let a = alpha_w.sub(others_hi).div_int(w).floor_to(WINDOW_GRID);
                     let b = beta_w.sub(others_lo).div_int(w).ceil_to(WINDOW_GRID);
                     let undo = state.apply(o);
-                    let probed = if self.visit(clock) {
+                    let probed = if self.visit() {
                         (lo, hi)
                     } else {
-                        self.probe_child(state, clock, depth, ply + 1, (a, b), wanted)
+                        self.probe_child(state, depth, ply + 1, (a, b), wanted)
                     };
                     state.undo(undo);
                     if self.stopped {
@@ -326,13 +344,7 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
                 } else {
                     (alpha, beta)
                 };
-                let undo = state.apply(o);
-                let value = if self.visit(clock) {
-                    Exact::ZERO
-                } else {
-                    self.search(state, clock, depth, ply + 1, a, b)
-                };
-                state.undo(undo);
+                let value = self.search_after(state, o, depth, ply + 1, (a, b));
                 if self.stopped {
                     break 'node Exact::ZERO;
                 }
@@ -377,7 +389,6 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
     fn probe_child(
         &mut self,
         state: &mut S,
-        clock: &Clock,
         depth: u32,
         ply: usize,
         (alpha, beta): (Exact, Exact),
@@ -406,23 +417,10 @@ impl<S: State + ZeroSumTwoPlayer, E: Evaluator<S>> Expectimax<S, E> {
             return b;
         }
         // 2. The first move (table move first).
-        self.ensure_ply(ply);
-        let mut moves = std::mem::take(&mut self.plies[ply].moves);
-        moves.clear();
-        state.legal_moves(&mut moves);
-        order_by_hints(&self.eval, state, &mut moves, &mut self.plies[ply].hints);
-        if let Some(code) = tt_move {
-            move_to_front(&mut moves, code);
-        }
+        let moves = self.ordered_moves(state, ply, tt_move);
         let m = moves[0];
         self.plies[ply].moves = moves;
-        let undo = state.apply(m);
-        let value = if self.visit(clock) {
-            Exact::ZERO
-        } else {
-            self.search(state, clock, depth - 1, ply + 1, alpha, beta)
-        };
-        state.undo(undo);
+        let value = self.search_after(state, m, depth - 1, ply + 1, (alpha, beta));
         // 3. A max node is worth at least any move's exact or lower-bound value; a min
         //    node at most any move's exact or upper-bound value.
         if maximise {
