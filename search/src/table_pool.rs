@@ -91,9 +91,10 @@ pub(crate) fn give_back<T: Any>(memory: T) {
 }
 
 /// The buckets of a table (a power of two of them) and the epoch their current entries
-/// carry: the memory and the O(1) clear that [`crate::tt`] and [`crate::expectimax::table`]
-/// share (the tt module docs explain epochs). Taken from this thread's pool where it
-/// can be, and given back to it when dropped. Derefs to the buckets.
+/// carry: the memory, its sizing, the bucket index and the O(1) clear that [`crate::tt`]
+/// and [`crate::expectimax::table`] share (the tt module docs explain epochs). Taken
+/// from this thread's pool where it can be, and given back to it when dropped. Derefs to
+/// the buckets.
 #[derive(Debug)]
 pub(crate) struct EpochBuckets<B: Default + 'static> {
     buckets: Box<[B]>,
