@@ -228,8 +228,8 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// An empty table of at most `mb` MiB (at least one bucket): the largest power of two
     /// of 64-byte buckets that fits. On a thread that reuses tables
-    /// ([`table_pool::reuse_tables_on_this_thread`]) the memory of a dropped table of the
-    /// same size is cleared and reused; otherwise it is allocated and zeroed now.
+    /// ([`crate::table_pool::reuse_tables_on_this_thread`]) the memory of a dropped table
+    /// of the same size is cleared and reused; otherwise it is allocated and zeroed now.
     pub fn new(mb: usize) -> TranspositionTable {
         TranspositionTable {
             buckets: EpochBuckets::within_mib(mb),

@@ -142,8 +142,8 @@ fn unpack_bounds(word: u128) -> (Exact, Exact) {
 impl ChanceTable {
     /// An empty table of at most `mb` MiB (at least one bucket): the largest power of
     /// two of 64-byte buckets that fits. Allocates the whole table now, once, or, on a
-    /// thread that reuses tables ([`table_pool::reuse_tables_on_this_thread`]), clears
-    /// and reuses the memory of a dropped table of the same size.
+    /// thread that reuses tables ([`crate::table_pool::reuse_tables_on_this_thread`]),
+    /// clears and reuses the memory of a dropped table of the same size.
     pub fn new(mb: usize) -> ChanceTable {
         ChanceTable {
             buckets: EpochBuckets::within_mib(mb),
@@ -157,7 +157,8 @@ impl ChanceTable {
     }
 
     /// Empties the table: from now on it answers exactly as a new one, in O(1) except
-    /// once every [`EPOCHS`] clears, when it zeroes its memory (see the module docs).
+    /// once every [`crate::tt::EPOCHS`] clears, when it zeroes its memory (see the module
+    /// docs).
     pub fn clear(&mut self) {
         self.generation = 1;
         self.buckets.clear();
