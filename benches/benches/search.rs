@@ -28,8 +28,32 @@ use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use agon_search::{
     Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Mcts, MctsConfig,
 };
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{
+    black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput,
+};
 use rand::SeedableRng;
+
+/// A budget of exactly `depth` plies.
+fn depth_budget(depth: u32) -> Budget {
+    Budget {
+        depth: Some(depth),
+        ..Budget::default()
+    }
+}
+
+/// Benchmarks as `name` one search of `state` by a fresh agent from `agent` (so an empty
+/// table every time); throughput is the search's node count, the same on every run.
+fn bench_fresh_search<S: State, A: Agent<S>>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: String,
+    state: &S,
+    agent: impl Fn() -> A,
+) {
+    let search = |state| agent().search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {});
+    group.throughput(Throughput::Elements(search(state).nodes));
+    group.bench_function(name, |b| b.iter(|| search(black_box(state))));
+}
 
 /// (position, depth)
 const POSITIONS: &[(InvectorPosition, u32)] = &[(START_8X7, 5), (MIDGAME_8X7, 6), (START_5X4, 9)];
@@ -41,19 +65,11 @@ fn bench_ab(c: &mut Criterion) {
         let state = position.state();
         let name = position.name;
         let config = AlphaBetaConfig {
-            budget: Budget {
-                depth: Some(depth),
-                ..Budget::default()
-            },
+            budget: depth_budget(depth),
             ..AlphaBetaConfig::default()
         };
-        let search = |state| {
-            let mut agent = AlphaBeta::new(InvectorEval, config);
-            agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
-        };
-        group.throughput(Throughput::Elements(search(&state).nodes));
-        group.bench_function(format!("{name}-d{depth}"), |b| {
-            b.iter(|| search(black_box(&state)))
+        bench_fresh_search(&mut group, format!("{name}-d{depth}"), &state, || {
+            AlphaBeta::new(InvectorEval, config)
         });
     }
     group.finish();
@@ -76,19 +92,12 @@ fn bench_default_rules_ab<G, E>(
     for &(position, depth) in positions {
         let state = position.state();
         let config = AlphaBetaConfig {
-            budget: Budget {
-                depth: Some(depth),
-                ..Budget::default()
-            },
+            budget: depth_budget(depth),
             ..AlphaBetaConfig::default()
         };
-        let search = |state| {
-            let mut agent = AlphaBeta::new(eval.clone(), config);
-            agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
-        };
-        group.throughput(Throughput::Elements(search(&state).nodes));
-        group.bench_function(format!("{}-d{depth}", position.name), |b| {
-            b.iter(|| search(black_box(&state)))
+        let name = format!("{}-d{depth}", position.name);
+        bench_fresh_search(&mut group, name, &state, || {
+            AlphaBeta::new(eval.clone(), config)
         });
     }
     group.finish();
@@ -108,7 +117,7 @@ const MCTS_ITERATIONS: u64 = 20_000;
 
 /// One MCTS search of `state`; throughput is iterations.
 fn bench_one_mcts<S: State, E: Evaluator<S>>(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    group: &mut BenchmarkGroup<'_, WallTime>,
     name: &str,
     state: S,
     eval: E,
@@ -177,20 +186,12 @@ fn bench_star2(c: &mut Criterion) {
         ("midgame", threewill_midgame()),
     ] {
         let config = ExpectimaxConfig {
-            budget: Budget {
-                depth: Some(3),
-                ..Budget::default()
-            },
+            budget: depth_budget(3),
             mode: ChanceMode::Star2,
             ..ExpectimaxConfig::default()
         };
-        let search = |state| {
-            let mut agent = Expectimax::new(ThreeWillEval, config);
-            agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
-        };
-        group.throughput(Throughput::Elements(search(&state).nodes));
-        group.bench_function(format!("{name}-d3"), |b| {
-            b.iter(|| search(black_box(&state)))
+        bench_fresh_search(&mut group, format!("{name}-d3"), &state, || {
+            Expectimax::new(ThreeWillEval, config)
         });
     }
     group.finish();
@@ -204,21 +205,13 @@ fn bench_hexstrat_star2(c: &mut Criterion) {
     for (name, moves, depth) in [("start", "", 4), ("midgame", HEXSTRAT_MIDGAME, 5)] {
         let state = hexstrat_state(moves);
         let config = ExpectimaxConfig {
-            budget: Budget {
-                depth: Some(depth),
-                ..Budget::default()
-            },
+            budget: depth_budget(depth),
             hash_mb: 16,
             mode: ChanceMode::Star2,
             ..ExpectimaxConfig::default()
         };
-        let search = |state| {
-            let mut agent = Expectimax::new(HexstratEval, config);
-            agent.search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {})
-        };
-        group.throughput(Throughput::Elements(search(&state).nodes));
-        group.bench_function(format!("{name}-d{depth}"), |b| {
-            b.iter(|| search(black_box(&state)))
+        bench_fresh_search(&mut group, format!("{name}-d{depth}"), &state, || {
+            Expectimax::new(HexstratEval, config)
         });
     }
     group.finish();

@@ -55,7 +55,6 @@
 pub mod agent;
 pub mod alphabeta;
 pub mod budget;
-pub mod chance_tt;
 pub mod exact;
 pub mod expectimax;
 pub mod greedy;

@@ -6,8 +6,8 @@
 //! memory of the agents it drops and hands it to the next table of the same size it
 //! builds. The tables clear reused memory themselves, so that a reused table answers
 //! every probe exactly as a newly zeroed one would ([`crate::tt`] and
-//! [`crate::chance_tt`] say how in O(1)): what a thread ran before never changes what it
-//! runs next.
+//! [`crate::expectimax::table`] say how in O(1)): what a thread ran before never changes
+//! what it runs next.
 //!
 //! # Memory
 //!
@@ -91,9 +91,10 @@ pub(crate) fn give_back<T: Any>(memory: T) {
 }
 
 /// The buckets of a table (a power of two of them) and the epoch their current entries
-/// carry: the memory and the O(1) clear that [`crate::tt`] and [`crate::chance_tt`]
-/// share (the tt module docs explain epochs). Taken from this thread's pool where it
-/// can be, and given back to it when dropped. Derefs to the buckets.
+/// carry: the memory, its sizing, the bucket index and the O(1) clear that [`crate::tt`]
+/// and [`crate::expectimax::table`] share (the tt module docs explain epochs). Taken
+/// from this thread's pool where it can be, and given back to it when dropped. Derefs to
+/// the buckets.
 #[derive(Debug)]
 pub(crate) struct EpochBuckets<B: Default + 'static> {
     buckets: Box<[B]>,
@@ -127,6 +128,30 @@ impl<B: Default + 'static> EpochBuckets<B> {
             memory.clear();
         }
         memory
+    }
+
+    /// The buckets of a table of at most `mb` MiB: the largest power of two of them that
+    /// fits, at least one (as [`EpochBuckets::new`] takes them). Both tables size
+    /// themselves here, so a `hash` option means the same memory for either.
+    pub(crate) fn within_mib(mb: usize) -> Self {
+        let bytes = mb.saturating_mul(1 << 20);
+        let fit = (bytes / std::mem::size_of::<B>()).max(1);
+        Self::new(1usize << (usize::BITS - 1 - fit.leading_zeros()))
+    }
+
+    /// The bucket of `key`: its low bits (the number of buckets is a power of two).
+    #[inline]
+    pub(crate) fn index(&self, key: u64) -> usize {
+        key as usize & (self.buckets.len() - 1)
+    }
+
+    /// Whether a slot that holds `stored` (a [`EpochBuckets::tag`] of some key) in the
+    /// bucket of a key whose tag now is `tag` was written in an earlier epoch: its
+    /// bucket-index bits differ, as they never do between keys of one bucket and epoch.
+    /// Such a slot counts as empty.
+    #[inline]
+    pub(crate) fn of_earlier_epoch(&self, stored: u64, tag: u64) -> bool {
+        (stored ^ tag) & (self.buckets.len() as u64 - 1) != 0
     }
 
     /// The current epoch.
@@ -188,6 +213,82 @@ impl<B: Default + 'static> Drop for EpochBuckets<B> {
             buckets: std::mem::take(&mut self.buckets),
             epoch: self.epoch,
         });
+    }
+}
+
+/// The checks that every table built on [`EpochBuckets`] must pass, written once: a
+/// cleared table answers as a new one across the epoch wrap, and a thread that reuses
+/// tables allocates each size once. Each table's tests call them with its own rounds.
+#[cfg(test)]
+pub(crate) mod shared_checks {
+    use super::*;
+
+    /// A table as the shared checks drive it.
+    pub(crate) trait TableUnderTest: Sized {
+        /// What a probe answers.
+        type Probe: PartialEq + std::fmt::Debug;
+        /// An empty table of at most `mb` MiB.
+        fn new(mb: usize) -> Self;
+        /// Empties the table (the table's own `clear`).
+        fn clear(&mut self);
+        /// Its buckets' current epoch, and how many epochs they tell apart.
+        fn epoch(&self) -> (u64, u64);
+        /// Whether a probe of `key` finds nothing.
+        fn holds_nothing_for(&self, key: u64) -> bool;
+        /// Keys of a game numbered `round`: some recur in every round, some are this
+        /// round's, in a few buckets so that replacement runs.
+        fn round_keys(round: u64) -> Vec<u64>;
+        /// Stores the keys of `round` over a few searches and returns what every one of
+        /// them probes afterwards.
+        fn play_round(&mut self, round: u64) -> Vec<Self::Probe>;
+    }
+
+    /// Over `2 · EPOCHS + 3` games, a table cleared after each answers every probe as a
+    /// new one, and no entry outlives a clear, for each size in `mbs`.
+    pub(crate) fn a_cleared_table_answers_as_a_new_one<T: TableUnderTest>(mbs: &[usize]) {
+        for &mb in mbs {
+            let mut reused = T::new(mb);
+            let mut stored = Vec::new();
+            for round in 0..2 * EPOCHS + 3 {
+                let mut fresh = T::new(mb);
+                assert_eq!(
+                    reused.play_round(round),
+                    fresh.play_round(round),
+                    "{mb} MiB, round {round}"
+                );
+                stored.extend(T::round_keys(round));
+                reused.clear();
+                assert!(
+                    stored.iter().all(|&k| reused.holds_nothing_for(k)),
+                    "{mb} MiB: an entry outlived clear {round}"
+                );
+            }
+            let (epoch, epochs) = reused.epoch();
+            assert_eq!(epoch, 3 % epochs);
+        }
+    }
+
+    /// On a thread that reuses tables, 20 games that each build one table of every size
+    /// in `mbs` (the `j`-th size plays round `round + 1000 · j`) allocate each size once,
+    /// and each new table holds nothing of the games before.
+    pub(crate) fn a_thread_that_reuses_tables_allocates_each_size_once<T: TableUnderTest>(
+        mbs: &[usize],
+    ) {
+        // Tests run on threads of their own: this one's pool and counter are its own.
+        reuse_tables_on_this_thread();
+        let before = tables_allocated_on_this_thread();
+        let mut stored = Vec::new();
+        for round in 0..20 {
+            let mut tables: Vec<T> = mbs.iter().map(|&mb| T::new(mb)).collect();
+            assert!(stored
+                .iter()
+                .all(|&k| tables.iter().all(|t| t.holds_nothing_for(k))));
+            for (j, t) in (0..).zip(&mut tables) {
+                t.play_round(round + 1000 * j);
+                stored.extend(T::round_keys(round + 1000 * j));
+            }
+        }
+        assert_eq!(tables_allocated_on_this_thread() - before, mbs.len() as u64);
     }
 }
 

@@ -230,8 +230,6 @@ const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 pub struct TranspositionTable {
     /// The buckets, with the epoch of their current entries (see the module docs).
     buckets: EpochBuckets<Bucket>,
-    /// `buckets.len() - 1` (the length is a power of two).
-    mask: usize,
     /// The current search's age, `0..16`.
     age: AtomicU8,
 }
@@ -239,15 +237,11 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// An empty table of at most `mb` MiB (at least one bucket): the largest power of two
     /// of 64-byte buckets that fits. On a thread that reuses tables
-    /// ([`table_pool::reuse_tables_on_this_thread`]) the memory of a dropped table of the
-    /// same size is cleared and reused; otherwise it is allocated and zeroed now.
+    /// ([`crate::table_pool::reuse_tables_on_this_thread`]) the memory of a dropped table
+    /// of the same size is cleared and reused; otherwise it is allocated and zeroed now.
     pub fn new(mb: usize) -> TranspositionTable {
-        let bytes = mb.saturating_mul(1 << 20);
-        let fit = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let len = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         TranspositionTable {
-            buckets: EpochBuckets::new(len),
-            mask: len - 1,
+            buckets: EpochBuckets::within_mib(mb),
             age: AtomicU8::new(0),
         }
     }
@@ -272,7 +266,7 @@ impl TranspositionTable {
     }
 
     fn bucket(&self, key: u64) -> &Bucket {
-        &self.buckets[key as usize & self.mask]
+        &self.buckets[self.buckets.index(key)]
     }
 
     /// The entry stored for `key`, if any (see the module docs on torn entries).
@@ -319,7 +313,7 @@ impl TranspositionTable {
                 }
             }
             // An entry of an earlier epoch has other bucket-index bits: it counts as empty.
-            let earlier_epoch = (check ^ data ^ tag) & self.mask as u64 != 0;
+            let earlier_epoch = self.buckets.of_earlier_epoch(check ^ data, tag);
             let worth = match old {
                 None => i32::MIN,
                 Some(_) if earlier_epoch => i32::MIN,
@@ -340,7 +334,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table_pool;
+    use crate::table_pool::shared_checks::{self, TableUnderTest};
 
     fn entry(mv: Option<u32>, value: i32, depth: u8, bound: Bound) -> TtEntry {
         TtEntry {
@@ -445,74 +439,62 @@ mod tests {
         });
     }
 
-    /// Keys of a game numbered `round`: eight that recur in every round (the same
-    /// positions in every game) and eight of this round, all in buckets 0, 1 and 5 so
-    /// that replacement runs.
-    fn round_keys(round: u64) -> Vec<u64> {
-        (0..16u64)
-            .map(|i| {
-                let high = if i < 8 { i + 1 } else { (round << 8) + i };
-                [0, 1, 5][i as usize % 3] | high.wrapping_mul(0x9E37_79B9_7F4A_7C15) << 20
-            })
-            .collect()
-    }
+    impl TableUnderTest for TranspositionTable {
+        type Probe = Option<TtEntry>;
 
-    /// Stores the keys of `round` over three searches at assorted depths and bounds, and
-    /// returns what every one of them probes afterwards.
-    fn play_round(t: &TranspositionTable, round: u64) -> Vec<Option<TtEntry>> {
-        let keys = round_keys(round);
-        for search in 0..3u64 {
-            t.new_search();
-            for (i, &k) in keys.iter().enumerate() {
-                let depth = ((i as u64 * 7 + search * 3 + round) % 11) as u8;
-                let bound = [Bound::Upper, Bound::Lower, Bound::Exact][i % 3];
-                t.store(k, entry(Some(i as u32), i as i32 - 8, depth, bound));
-            }
+        fn new(mb: usize) -> Self {
+            TranspositionTable::new(mb)
         }
-        keys.iter().map(|&k| t.probe(k)).collect()
+
+        fn clear(&mut self) {
+            TranspositionTable::clear(self);
+        }
+
+        fn epoch(&self) -> (u64, u64) {
+            (self.buckets.epoch(), self.buckets.epochs())
+        }
+
+        fn holds_nothing_for(&self, key: u64) -> bool {
+            self.probe(key).is_none()
+        }
+
+        /// Eight keys that recur in every round (the same positions in every game) and
+        /// eight of this round, all in buckets 0, 1 and 5 so that replacement runs.
+        fn round_keys(round: u64) -> Vec<u64> {
+            (0..16u64)
+                .map(|i| {
+                    let high = if i < 8 { i + 1 } else { (round << 8) + i };
+                    [0, 1, 5][i as usize % 3] | high.wrapping_mul(0x9E37_79B9_7F4A_7C15) << 20
+                })
+                .collect()
+        }
+
+        /// Three searches at assorted depths and bounds.
+        fn play_round(&mut self, round: u64) -> Vec<Option<TtEntry>> {
+            let keys = Self::round_keys(round);
+            for search in 0..3u64 {
+                self.new_search();
+                for (i, &k) in keys.iter().enumerate() {
+                    let depth = ((i as u64 * 7 + search * 3 + round) % 11) as u8;
+                    let bound = [Bound::Upper, Bound::Lower, Bound::Exact][i % 3];
+                    self.store(k, entry(Some(i as u32), i as i32 - 8, depth, bound));
+                }
+            }
+            keys.iter().map(|&k| self.probe(k)).collect()
+        }
     }
 
     #[test]
     fn a_cleared_table_answers_as_a_new_one_across_the_epoch_wrap() {
         // One bucket (every clear zeroes it) and 16,384 buckets (256 epochs).
-        for mb in [0, 1] {
-            let mut reused = TranspositionTable::new(mb);
-            let mut stored = Vec::new();
-            for round in 0..2 * EPOCHS + 3 {
-                let fresh = TranspositionTable::new(mb);
-                assert_eq!(
-                    play_round(&reused, round),
-                    play_round(&fresh, round),
-                    "{mb} MiB, round {round}"
-                );
-                stored.extend(round_keys(round));
-                reused.clear();
-                assert!(
-                    stored.iter().all(|&k| reused.probe(k).is_none()),
-                    "{mb} MiB: an entry outlived clear {round}"
-                );
-            }
-            assert_eq!(reused.buckets.epoch(), 3 % reused.buckets.epochs());
-        }
+        shared_checks::a_cleared_table_answers_as_a_new_one::<TranspositionTable>(&[0, 1]);
     }
 
     #[test]
     fn a_thread_that_reuses_tables_allocates_each_size_once() {
-        // Tests run on threads of their own: this one's pool and counter are its own.
-        table_pool::reuse_tables_on_this_thread();
-        let before = table_pool::tables_allocated_on_this_thread();
-        let mut stored = Vec::new();
-        for round in 0..20 {
-            let (a, b) = (TranspositionTable::new(1), TranspositionTable::new(2));
-            assert!(stored
-                .iter()
-                .all(|&k| a.probe(k).is_none() && b.probe(k).is_none()));
-            play_round(&a, round);
-            play_round(&b, round + 1000);
-            stored.extend(round_keys(round));
-            stored.extend(round_keys(round + 1000));
-        }
-        assert_eq!(table_pool::tables_allocated_on_this_thread() - before, 2);
+        shared_checks::a_thread_that_reuses_tables_allocates_each_size_once::<TranspositionTable>(
+            &[1, 2],
+        );
     }
 
     #[test]

@@ -89,6 +89,14 @@ fn positions<S: State>(start: &S, count: usize, keep: impl Fn(&S) -> bool) -> Ve
     found
 }
 
+/// The solver settings a tactics check runs: on (the default), and off too if
+/// `solver_off_too`.
+fn solver_settings(solver_off_too: bool) -> impl Iterator<Item = bool> {
+    [true, false]
+        .into_iter()
+        .filter(move |&solver| solver || solver_off_too)
+}
+
 /// Checks that MCTS plays a winning move wherever one exists and reports the proven
 /// win (solver on, the default). Without the solver it is only checked where every
 /// other move is not itself close to a sure win (`solver_off_too`): in a won position
@@ -96,15 +104,15 @@ fn positions<S: State>(start: &S, count: usize, keep: impl Fn(&S) -> bool) -> Ve
 fn takes_wins_in_one<S: State, E: Evaluator<S>>(positions: &[S], eval: E, solver_off_too: bool) {
     for s in positions {
         let wins = winning_moves(s);
-        for solver in [true, false] {
-            if !solver && !solver_off_too {
-                continue;
-            }
-            let config = MctsConfig {
-                solver,
-                ..defaults()
-            };
-            let mut agent = mcts(eval.clone(), 3000, config);
+        for solver in solver_settings(solver_off_too) {
+            let mut agent = mcts(
+                eval.clone(),
+                3000,
+                MctsConfig {
+                    solver,
+                    ..defaults()
+                },
+            );
             let r = agent.search(s, &mut AgentRng::seed_from_u64(3), &mut |_| {});
             let best = r.best.unwrap();
             assert!(wins.contains(&best), "solver={solver}: {best:?} in\n{s}");
@@ -121,15 +129,15 @@ fn takes_wins_in_one<S: State, E: Evaluator<S>>(positions: &[S], eval: E, solver
 /// position lost whatever it plays.
 fn avoids_losses_in_one<S: State, E: Evaluator<S>>(positions: &[S], eval: E, solver_off_too: bool) {
     for s in positions {
-        for solver in [true, false] {
-            if !solver && !solver_off_too {
-                continue;
-            }
-            let config = MctsConfig {
-                solver,
-                ..defaults()
-            };
-            let mut agent = mcts(eval.clone(), 5000, config);
+        for solver in solver_settings(solver_off_too) {
+            let mut agent = mcts(
+                eval.clone(),
+                5000,
+                MctsConfig {
+                    solver,
+                    ..defaults()
+                },
+            );
             let best = agent.select_move(s, &mut AgentRng::seed_from_u64(4));
             assert!(
                 !allows_a_win_in_one(s, best),

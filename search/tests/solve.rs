@@ -3,7 +3,7 @@
 mod common;
 
 use agon_engine::State;
-use agon_search::{Agent, AgentRng, Budget, SolveConfig, Solver, Value};
+use agon_search::{Agent, AgentRng, Budget, Value};
 use common::*;
 use rand::SeedableRng;
 
@@ -56,14 +56,7 @@ fn a_budget_may_stop_the_proof_and_says_so() {
             ..Budget::default()
         },
     ] {
-        let mut agent = Solver::new(
-            BonusNimEval,
-            SolveConfig {
-                budget,
-                hash_mb: 1,
-                ..SolveConfig::default()
-            },
-        );
+        let mut agent = solver_with(BonusNimEval, budget);
         let mut infos = 0;
         let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |i| {
             assert!(!i.value.is_proven());
@@ -83,14 +76,7 @@ fn a_budget_may_stop_the_proof_and_says_so() {
         time: Some(std::time::Duration::from_millis(20)),
         ..Budget::default()
     };
-    let mut agent = Solver::new(
-        BonusNimEval,
-        SolveConfig {
-            budget,
-            hash_mb: 1,
-            ..SolveConfig::default()
-        },
-    );
+    let mut agent = solver_with(BonusNimEval, budget);
     let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
     assert!(r.time < std::time::Duration::from_secs(2));
     assert!(s.clone().try_apply(r.best.unwrap()).is_ok());
@@ -104,14 +90,7 @@ fn a_proof_within_budget_is_reported_as_proven() {
         nodes: Some(1_000_000),
         ..Budget::default()
     };
-    let mut agent = Solver::new(
-        BonusNimEval,
-        SolveConfig {
-            budget,
-            hash_mb: 1,
-            ..SolveConfig::default()
-        },
-    );
+    let mut agent = solver_with(BonusNimEval, budget);
     let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
     let expected = Memo::new().value(&mut s.clone());
     assert!(r.value.is_proven());

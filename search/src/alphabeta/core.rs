@@ -93,6 +93,8 @@ pub(crate) struct Core<S: State, E> {
     /// ([`State::ended_by_history`]): a node whose subtree met one is not stored in the
     /// table, since its value depends on the path to it.
     history_ends: u64,
+    /// The budget's clock of the search that last ran (or runs), started by `run`.
+    clock: Clock,
     /// Set when the budget ran out; the search then unwinds, ignoring every score.
     stopped: bool,
     /// The best root move completed in the current iteration.
@@ -129,6 +131,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             tt_hits: 0,
             heuristic_leaves: 0,
             history_ends: 0,
+            clock: Clock::start(&Budget::default()),
             stopped: false,
             root_best: None,
         }
@@ -144,7 +147,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         first_depth: u32,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
-        let clock = Clock::start(budget);
+        self.clock = Clock::start(budget);
         self.nodes = 1;
         self.tt_hits = 0;
         self.heuristic_leaves = 0;
@@ -152,7 +155,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         self.stopped = false;
         self.heuristics.clear();
         let Turn::Seat(mover) = state.turn() else {
-            return self.finished_or_chance(state, &clock);
+            return self.finished_or_chance(state);
         };
         let max_depth = budget.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for ply in &mut self.plies[..=max_depth as usize] {
@@ -167,7 +170,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             let leaves_before = self.heuristic_leaves;
             self.root_best = None;
             let guess = completed.as_ref().map(|c| c.1);
-            let score = self.search_root(&mut root, &clock, depth, guess);
+            let score = self.search_root(&mut root, depth, guess);
             if self.stopped {
                 break;
             }
@@ -182,11 +185,11 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 depth,
                 value: value_of(score, proven),
                 nodes: self.nodes,
-                time: clock.elapsed(),
+                time: self.clock.elapsed(),
                 pv: pv.clone(),
             });
             completed = Some((depth, score, proven, pv));
-            if proven || depth == max_depth || clock.time_is_up() {
+            if proven || depth == max_depth || self.clock.time_is_up() {
                 break;
             }
             depth = if self.options.exhaustive_after == Some(depth) {
@@ -208,7 +211,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             value: value_of(score, proven),
             depth,
             nodes: self.nodes,
-            time: clock.elapsed(),
+            time: self.clock.elapsed(),
             pv,
             tt_hits: self.tt_hits,
         }
@@ -218,10 +221,10 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     /// previous iteration's score `guess`, widened (doubling on the side that failed)
     /// until the score falls inside; otherwise the full window. Either way the score is
     /// exact, since fail-soft alpha-beta is exact strictly inside its window.
-    fn search_root(&mut self, root: &mut S, clock: &Clock, depth: u32, guess: Option<i32>) -> i32 {
+    fn search_root(&mut self, root: &mut S, depth: u32, guess: Option<i32>) -> i32 {
         let exhaustive = self.options.exhaustive_after.is_some_and(|d| depth > d);
         if self.options.result_only && exhaustive {
-            return self.negamax(root, clock, depth, 0, -1, 1);
+            return self.negamax(root, depth, 0, -1, 1);
         }
         let guess = match guess {
             Some(g)
@@ -231,12 +234,12 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             {
                 g
             }
-            _ => return self.negamax(root, clock, depth, 0, -INFINITY, INFINITY),
+            _ => return self.negamax(root, depth, 0, -INFINITY, INFINITY),
         };
         let mut delta = self.aspiration_delta;
         let (mut alpha, mut beta) = (guess - delta, guess + delta);
         loop {
-            let score = self.negamax(root, clock, depth, 0, alpha, beta);
+            let score = self.negamax(root, depth, 0, alpha, beta);
             if self.stopped {
                 return score;
             }
@@ -249,14 +252,14 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 return score;
             }
             if alpha <= -INFINITY && beta >= INFINITY {
-                return self.negamax(root, clock, depth, 0, -INFINITY, INFINITY);
+                return self.negamax(root, depth, 0, -INFINITY, INFINITY);
             }
         }
     }
 
     /// The result at a node where nobody decides: no move, and the outcome (seat 0's
     /// view) or, at a chance node (unreachable for a deterministic game), nothing known.
-    fn finished_or_chance(&self, state: &S, clock: &Clock) -> SearchResult<S::Move> {
+    fn finished_or_chance(&self, state: &S) -> SearchResult<S::Move> {
         let value = state
             .outcome()
             .map_or(Value::Score(0.0), |outcome| finished_value(outcome, 0));
@@ -265,7 +268,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             value,
             depth: 0,
             nodes: self.nodes,
-            time: clock.elapsed(),
+            time: self.clock.elapsed(),
             pv: Vec::new(),
             tt_hits: 0,
         }
@@ -317,8 +320,8 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     /// said stop: then sets `stopped`, so that the search never visits more nodes than
     /// its limit. Returns `stopped`.
     #[inline]
-    fn visit(&mut self, clock: &Clock) -> bool {
-        if clock.out_of_budget(self.nodes) || self.stop.load(Relaxed) {
+    fn visit(&mut self) -> bool {
+        if self.clock.out_of_budget(self.nodes) || self.stop.load(Relaxed) {
             self.stopped = true;
         } else {
             self.nodes += 1;
@@ -344,7 +347,6 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     fn child(
         &mut self,
         state: &mut S,
-        clock: &Clock,
         mover: Seat,
         depth: u32,
         ply: usize,
@@ -363,15 +365,13 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             }
             Turn::Seat(next) if quiescence => {
                 if next == mover {
-                    self.quiesce(state, clock, depth, ply + 1, alpha, beta)
+                    self.quiesce(state, depth, ply + 1, alpha, beta)
                 } else {
-                    -self.quiesce(state, clock, depth, ply + 1, -beta, -alpha)
+                    -self.quiesce(state, depth, ply + 1, -beta, -alpha)
                 }
             }
-            Turn::Seat(next) if next == mover => {
-                self.negamax(state, clock, depth, ply + 1, alpha, beta)
-            }
-            Turn::Seat(_) => -self.negamax(state, clock, depth, ply + 1, -beta, -alpha),
+            Turn::Seat(next) if next == mover => self.negamax(state, depth, ply + 1, alpha, beta),
+            Turn::Seat(_) => -self.negamax(state, depth, ply + 1, -beta, -alpha),
             Turn::Chance => unreachable!("a deterministic game reached a chance node"),
         }
     }
@@ -382,7 +382,6 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     fn negamax(
         &mut self,
         state: &mut S,
-        clock: &Clock,
         depth: u32,
         ply: usize,
         mut alpha: i32,
@@ -397,7 +396,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         // 1. Horizon: the evaluator's score, or quiescence search of the noisy moves.
         if depth == 0 {
             return if enhancements.quiescence {
-                self.quiesce(state, clock, QUIESCENCE_PLIES, ply, alpha, beta)
+                self.quiesce(state, QUIESCENCE_PLIES, ply, alpha, beta)
             } else {
                 self.heuristic_leaves += 1;
                 clamp_eval(self.eval.evaluate(state, mover))
@@ -494,15 +493,14 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 -(MATE - ply as i32 - 2)
             } else {
                 let undo = state.apply(m);
-                let score = if self.visit(clock) {
+                let score = if self.visit() {
                     0
                 } else if i == 0 || !enhancements.pvs {
-                    self.child(state, clock, mover, depth - 1, ply, alpha, beta, false)
+                    self.child(state, mover, depth - 1, ply, alpha, beta, false)
                 } else {
-                    let probe =
-                        self.child(state, clock, mover, depth - 1, ply, alpha, alpha + 1, false);
+                    let probe = self.child(state, mover, depth - 1, ply, alpha, alpha + 1, false);
                     if probe > alpha && probe < beta && !self.stopped {
-                        self.child(state, clock, mover, depth - 1, ply, alpha, beta, false)
+                        self.child(state, mover, depth - 1, ply, alpha, beta, false)
                     } else {
                         probe
                     }
@@ -620,15 +618,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     /// compute plainly. `depth` counts the noisy moves still allowed (at most
     /// [`QUIESCENCE_PLIES`]); at 0 the node stands pat. Nothing here is stored in the
     /// table.
-    fn quiesce(
-        &mut self,
-        state: &mut S,
-        clock: &Clock,
-        depth: u32,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    fn quiesce(&mut self, state: &mut S, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         let Turn::Seat(mover) = state.turn() else {
             unreachable!("quiescence is called on decision nodes of a deterministic game")
         };
@@ -649,10 +639,10 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 continue;
             }
             let undo = state.apply(m);
-            let score = if self.visit(clock) {
+            let score = if self.visit() {
                 0
             } else {
-                self.child(state, clock, mover, depth - 1, ply, alpha, beta, true)
+                self.child(state, mover, depth - 1, ply, alpha, beta, true)
             };
             state.undo(undo);
             if self.stopped {

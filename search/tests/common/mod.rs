@@ -1,10 +1,10 @@
 //! Tiny deterministic test games and reference searches, written for these tests only.
 //!
-//! - [`BonusNim`]: take 1, 2 or 3 stones, taking the last one wins; taking exactly 3
-//!   and leaving an even pile earns another decision by the same seat (consecutive
-//!   same-seat decisions, never two bonuses in a row); after `cap` decisions the game
-//!   is drawn. Wins, losses, draws and transpositions.
-//! - [`TicTacToe`]: the usual 3×3 game, with an evaluator counting open lines.
+//! - [`BonusNim`] ([`bonus_nim`]): Nim with a bonus decision, draws by a cap and
+//!   transpositions;
+//! - [`TicTacToe`] ([`tic_tac_toe`]): the usual 3×3 game, with an evaluator counting
+//!   open lines;
+//! - [`tug`]: a game whose end depends on the path (repetition).
 //!
 //! The reference searches ([`minimax`], [`Memo`]) are deliberately plain: no pruning,
 //! no table, no ordering, so that they share nothing with the search under test but the
@@ -13,379 +13,33 @@
 #![allow(dead_code)] // each test file uses a different part
 
 use std::collections::HashMap;
-use std::fmt;
 
-use agon_engine::{
-    Deterministic, End, Evaluator, Move, MoveError, NoChance, Outcome, Seat, State, Turn,
-};
+use agon_engine::{Deterministic, Evaluator, MoveError, Seat, State, Turn};
 use agon_search::alphabeta::QUIESCENCE_PLIES;
 use agon_search::score::{clamp_eval, MATE};
 use agon_search::{
     Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Enhancements, SolveConfig, Solver, Value,
 };
-// `mix`: a reproducible mix of a few fields into a 64-bit key.
-use agon_engine::zobrist::splitmix64_mix as mix;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+pub mod bonus_nim;
+pub mod tic_tac_toe;
 pub mod tug;
 
-// ---------------------------------------------------------------- Bonus Nim
+#[allow(unused_imports)] // as above: not every test file plays both games
+pub use bonus_nim::*;
+#[allow(unused_imports)]
+pub use tic_tac_toe::*;
 
-/// Take this many stones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Take(pub u8);
-
-impl Move for Take {
-    fn pack(self) -> u32 {
-        u32::from(self.0)
-    }
-    fn unpack(code: u32) -> Option<Self> {
-        (1..=3).contains(&code).then_some(Take(code as u8))
-    }
-}
-
-/// A Bonus Nim position (see the module docs).
-#[derive(Clone, Debug)]
-pub struct BonusNim {
-    pub pile: u8,
-    pub mover: Seat,
-    pub decisions: u8,
-    pub cap: u8,
-    pub winner: Option<Seat>,
-    pub ply: u32,
-}
-
-impl BonusNim {
-    pub fn new(pile: u8, cap: u8) -> Self {
-        BonusNim {
-            pile,
-            mover: 0,
-            decisions: 0,
-            cap,
-            winner: None,
-            ply: 0,
-        }
-    }
-}
-
-impl PartialEq for BonusNim {
-    fn eq(&self, o: &Self) -> bool {
-        (self.pile, self.mover, self.decisions, self.cap, self.winner)
-            == (o.pile, o.mover, o.decisions, o.cap, o.winner)
-    }
-}
-impl Eq for BonusNim {}
-
-impl fmt::Display for BonusNim {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "pile {} decisions {}/{} mover {} winner {:?}",
-            self.pile, self.decisions, self.cap, self.mover, self.winner
-        )
-    }
-}
-
-impl State for BonusNim {
-    type Chance = NoChance;
-    type Move = Take;
-    type Undo = BonusNim;
-
-    fn turn(&self) -> Turn {
-        if self.winner.is_some() || self.decisions >= self.cap {
-            Turn::Over
-        } else {
-            Turn::Seat(self.mover)
-        }
-    }
-    fn legal_moves(&self, out: &mut Vec<Take>) {
-        if let Turn::Seat(_) = self.turn() {
-            out.extend((1..=self.pile.min(3)).map(Take));
-        }
-    }
-    fn max_moves(&self) -> usize {
-        3
-    }
-    fn apply(&mut self, m: Take) -> BonusNim {
-        let undo = self.clone();
-        debug_assert!(m.0 >= 1 && m.0 <= self.pile.min(3) && self.turn() != Turn::Over);
-        self.pile -= m.0;
-        self.decisions += 1;
-        self.ply += 1;
-        if self.pile == 0 {
-            self.winner = Some(self.mover);
-        } else if !(m.0 == 3 && self.pile % 2 == 0) {
-            self.mover = 1 - self.mover;
-        }
-        undo
-    }
-    fn undo(&mut self, undo: BonusNim) {
-        *self = undo;
-    }
-    fn hash(&self) -> u64 {
-        self.recompute_hash()
-    }
-    fn recompute_hash(&self) -> u64 {
-        let w = self.winner.map_or(0, |w| w as u64 + 1);
-        mix(u64::from(self.pile)
-            | (self.mover as u64) << 8
-            | u64::from(self.decisions) << 16
-            | u64::from(self.cap) << 24
-            | w << 32)
-    }
-    /// The decision count the cap reads is in the hash: no end by history.
-    fn end(&self) -> Option<End> {
-        match (self.turn(), self.winner) {
-            (Turn::Over, Some(w)) => Some(End::win(w, "last-stone")),
-            (Turn::Over, None) => Some(End::cap(Outcome::Draw, false)),
-            _ => None,
-        }
-    }
-    fn side(&self, seat: Seat) -> &'static str {
-        ["first", "second"][seat]
-    }
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-    /// The search tests never read turns; each decision counts as one.
-    fn turns(&self) -> u32 {
-        self.ply
-    }
-    fn format_move(&self, m: Take) -> String {
-        format!("take{}", m.0)
-    }
-    fn parse_move(&self, text: &str) -> Result<Take, MoveError> {
-        let m = match text {
-            "take1" => Take(1),
-            "take2" => Take(2),
-            "take3" => Take(3),
-            _ => return Err(MoveError::new(text, "expected take1, take2 or take3")),
-        };
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&m) {
-            Ok(m)
-        } else {
-            Err(MoveError::new(text, "not legal here"))
-        }
-    }
-}
-
-/// A deliberately uneven heuristic, so that scores vary and ties are rare.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BonusNimEval;
-
-impl Evaluator<BonusNim> for BonusNimEval {
-    fn heuristic(&self, s: &BonusNim, seat: Seat) -> i32 {
-        let p = i32::from(s.pile);
-        let for_mover = match s.pile % 4 {
-            0 => -40 - p,
-            r => 13 * r as i32 - p + i32::from(s.decisions) * 3,
-        };
-        if seat == s.mover {
-            for_mover
-        } else {
-            -for_mover
-        }
-    }
-    fn bounds(&self) -> (i32, i32) {
-        (-1000, 1000)
-    }
-    /// Taking `m` leaves the pile to the opponent (no win, no cap, no bonus) with at
-    /// most three stones: it takes them all.
-    fn opponent_wins_next(&self, s: &BonusNim, m: Take) -> bool {
-        let pile = s.pile - m.0;
-        let bonus = m.0 == 3 && pile % 2 == 0;
-        pile > 0 && pile <= 3 && s.decisions + 1 < s.cap && !bonus
-    }
-    /// Prefers taking one stone (an arbitrary preference: ordering only).
-    fn move_hint(&self, _s: &BonusNim, m: Take) -> u8 {
-        4 - m.0
-    }
-}
-
-// ---------------------------------------------------------------- Tic-tac-toe
-
-/// Mark this cell (0..9, row by row from the top left).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell(pub u8);
-
-impl Move for Cell {
-    fn pack(self) -> u32 {
-        u32::from(self.0)
-    }
-    fn unpack(code: u32) -> Option<Self> {
-        (code < 9).then_some(Cell(code as u8))
-    }
-}
-
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
-
-/// A tic-tac-toe position: cells hold 0 (empty), 1 (seat 0) or 2 (seat 1).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct TicTacToe {
-    pub cells: [u8; 9],
-    pub ply_count: u32,
-}
-
-impl TicTacToe {
-    fn winner(&self) -> Option<Seat> {
-        LINES.iter().find_map(|l| {
-            let c = self.cells[l[0]];
-            (c != 0 && c == self.cells[l[1]] && c == self.cells[l[2]]).then(|| c as usize - 1)
-        })
-    }
-    fn mover(&self) -> Seat {
-        self.cells.iter().filter(|&&c| c != 0).count() % 2
-    }
-}
-
-impl fmt::Display for TicTacToe {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, c) in self.cells.iter().enumerate() {
-            write!(f, "{}", ['.', 'x', 'o'][*c as usize])?;
-            if i % 3 == 2 && i < 8 {
-                write!(f, "/")?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl State for TicTacToe {
-    type Chance = NoChance;
-    type Move = Cell;
-    type Undo = Cell;
-
-    fn turn(&self) -> Turn {
-        if self.winner().is_some() || self.cells.iter().all(|&c| c != 0) {
-            Turn::Over
-        } else {
-            Turn::Seat(self.mover())
-        }
-    }
-    fn legal_moves(&self, out: &mut Vec<Cell>) {
-        if let Turn::Seat(_) = self.turn() {
-            out.extend((0..9).filter(|&i| self.cells[i as usize] == 0).map(Cell));
-        }
-    }
-    fn max_moves(&self) -> usize {
-        9
-    }
-    fn apply(&mut self, m: Cell) -> Cell {
-        debug_assert_eq!(self.cells[m.0 as usize], 0);
-        self.cells[m.0 as usize] = self.mover() as u8 + 1;
-        self.ply_count += 1;
-        m
-    }
-    fn undo(&mut self, m: Cell) {
-        self.cells[m.0 as usize] = 0;
-        self.ply_count -= 1;
-    }
-    fn hash(&self) -> u64 {
-        self.recompute_hash()
-    }
-    fn recompute_hash(&self) -> u64 {
-        mix(self.cells.iter().fold(0u64, |h, &c| h * 3 + u64::from(c)))
-    }
-    fn end(&self) -> Option<End> {
-        match (self.turn(), self.winner()) {
-            (Turn::Over, Some(w)) => Some(End::win(w, "line")),
-            (Turn::Over, None) => Some(End::rule(Outcome::Draw, "full")),
-            _ => None,
-        }
-    }
-    fn side(&self, seat: Seat) -> &'static str {
-        ["x", "o"][seat]
-    }
-    fn ply(&self) -> u32 {
-        self.ply_count
-    }
-    /// The search tests never read turns; each decision counts as one.
-    fn turns(&self) -> u32 {
-        self.ply_count
-    }
-    fn format_move(&self, m: Cell) -> String {
-        format!("c{}", m.0)
-    }
-    fn parse_move(&self, text: &str) -> Result<Cell, MoveError> {
-        let m = text
-            .strip_prefix('c')
-            .and_then(|d| d.parse::<u8>().ok())
-            .filter(|&d| d < 9)
-            .map(Cell)
-            .ok_or_else(|| MoveError::new(text, "expected c0..c8"))?;
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&m) {
-            Ok(m)
-        } else {
-            Err(MoveError::new(text, "not legal here"))
-        }
-    }
-}
-
-/// Open lines: a line holding only one seat's marks is worth 1, 4 or 9 to it
-/// (by mark count), plus 2 for the centre.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct TicTacToeEval;
-
-impl Evaluator<TicTacToe> for TicTacToeEval {
-    fn heuristic(&self, s: &TicTacToe, seat: Seat) -> i32 {
-        let me = seat as u8 + 1;
-        let mut v = 0;
-        for l in LINES {
-            let mine = l.iter().filter(|&&i| s.cells[i] == me).count() as i32;
-            let theirs = l
-                .iter()
-                .filter(|&&i| s.cells[i] != 0 && s.cells[i] != me)
-                .count() as i32;
-            if theirs == 0 {
-                v += mine * mine;
-            } else if mine == 0 {
-                v -= theirs * theirs;
-            }
-        }
-        v + match s.cells[4] {
-            0 => 0,
-            c if c == me => 2,
-            _ => -2,
-        }
-    }
-    fn bounds(&self) -> (i32, i32) {
-        (-100, 100)
-    }
-    /// After the mark (if it does not end the game), the opponent holds two of some line
-    /// whose third cell is empty.
-    fn opponent_wins_next(&self, s: &TicTacToe, m: Cell) -> bool {
-        let mut after = s.clone();
-        after.apply(m);
-        if after.outcome().is_some() {
-            return false;
-        }
-        let them = after.mover() as u8 + 1;
-        LINES.iter().any(|l| {
-            l.iter().filter(|&&i| after.cells[i] == them).count() == 2
-                && l.iter().any(|&i| after.cells[i] == 0)
-        })
-    }
-    /// Centre first, then corners, then edges.
-    fn move_hint(&self, _s: &TicTacToe, m: Cell) -> u8 {
-        match m.0 {
-            4 => 2,
-            0 | 2 | 6 | 8 => 1,
-            _ => 0,
-        }
+/// The end of the test games' `parse_move`: `m`, read from `text`, if it is legal in `s`.
+pub fn legal_here<S: State>(s: &S, m: S::Move, text: &str) -> Result<S::Move, MoveError> {
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    if moves.contains(&m) {
+        Ok(m)
+    } else {
+        Err(MoveError::new(text, "not legal here"))
     }
 }
 
@@ -681,10 +335,15 @@ pub fn differential_with<S: State + agon_engine::Deterministic, E: Evaluator<S>>
 
 /// `solve` without a budget, with a small table.
 pub fn solver<S: Deterministic, E: Evaluator<S>>(eval: E) -> Solver<S, E> {
+    solver_with(eval, Budget::default())
+}
+
+/// `solve` within `budget`, with a small table.
+pub fn solver_with<S: Deterministic, E: Evaluator<S>>(eval: E, budget: Budget) -> Solver<S, E> {
     Solver::new(
         eval,
         SolveConfig {
-            budget: Budget::default(),
+            budget,
             hash_mb: 1,
             ..SolveConfig::default()
         },

@@ -106,8 +106,6 @@ pub struct ChanceEntry {
 pub struct ChanceTable {
     /// The buckets, with the epoch of their current entries (see the module docs).
     buckets: EpochBuckets<Bucket>,
-    /// `buckets.len() - 1` (the length is a power of two).
-    mask: usize,
     /// The current search's generation, `1..=u16::MAX`.
     generation: u16,
 }
@@ -144,15 +142,11 @@ fn unpack_bounds(word: u128) -> (Exact, Exact) {
 impl ChanceTable {
     /// An empty table of at most `mb` MiB (at least one bucket): the largest power of
     /// two of 64-byte buckets that fits. Allocates the whole table now, once, or, on a
-    /// thread that reuses tables ([`table_pool::reuse_tables_on_this_thread`]), clears
-    /// and reuses the memory of a dropped table of the same size.
+    /// thread that reuses tables ([`crate::table_pool::reuse_tables_on_this_thread`]),
+    /// clears and reuses the memory of a dropped table of the same size.
     pub fn new(mb: usize) -> ChanceTable {
-        let bytes = mb.saturating_mul(1 << 20);
-        let fit = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let len = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         ChanceTable {
-            buckets: EpochBuckets::new(len),
-            mask: len - 1,
+            buckets: EpochBuckets::within_mib(mb),
             generation: 1,
         }
     }
@@ -163,7 +157,8 @@ impl ChanceTable {
     }
 
     /// Empties the table: from now on it answers exactly as a new one, in O(1) except
-    /// once every [`EPOCHS`] clears, when it zeroes its memory (see the module docs).
+    /// once every [`crate::tt::EPOCHS`] clears, when it zeroes its memory (see the module
+    /// docs).
     pub fn clear(&mut self) {
         self.generation = 1;
         self.buckets.clear();
@@ -181,15 +176,11 @@ impl ChanceTable {
         };
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        key as usize & self.mask
-    }
-
     /// What the table holds for `key`, if anything.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<ChanceEntry> {
         let tag = self.buckets.tag(key);
-        let slot = self.buckets[self.bucket(key)]
+        let slot = self.buckets[self.buckets.index(key)]
             .slots
             .iter()
             .find(|s| s.key == tag && s.meta >> GEN_SHIFT != 0)?;
@@ -205,9 +196,9 @@ impl ChanceTable {
     /// move, replacing as the module docs describe.
     pub fn store(&mut self, key: u64, depth: u8, lo: Exact, hi: Exact, mv: Option<u32>) {
         let generation = self.generation;
-        let (tag, mask) = (self.buckets.tag(key), self.mask as u64);
-        let b = self.bucket(key);
-        let slots = &mut self.buckets[b].slots;
+        let tag = self.buckets.tag(key);
+        let b = self.buckets.index(key);
+        let slots = self.buckets[b].slots;
         let same = slots
             .iter()
             .position(|s| s.key == tag && s.meta >> GEN_SHIFT != 0);
@@ -234,7 +225,7 @@ impl ChanceTable {
                     let d = (s.meta >> DEPTH_SHIFT) as u8;
                     match g {
                         0 => 0,
-                        _ if (s.key ^ tag) & mask != 0 => 0,
+                        _ if self.buckets.of_earlier_epoch(s.key, tag) => 0,
                         g if g != generation => 1,
                         _ => 2 + u32::from(d),
                     }
@@ -255,7 +246,7 @@ impl ChanceTable {
         if packed.is_some() {
             meta |= HAS_BOUNDS;
         }
-        slots[index] = Slot {
+        self.buckets[b].slots[index] = Slot {
             key: tag,
             meta,
             bounds: packed.unwrap_or(0),
@@ -266,8 +257,7 @@ impl ChanceTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table_pool;
-    use crate::tt::EPOCHS;
+    use crate::table_pool::shared_checks::{self, TableUnderTest};
 
     fn x(num: i128, den: i128) -> Exact {
         Exact::new(num, den)
@@ -344,73 +334,64 @@ mod tests {
         assert_eq!(t.probe(1), None);
     }
 
-    /// Keys of a game numbered `round`: six that recur in every round and six of this
-    /// round, all in buckets 0 and 3 so that replacement runs, then three of this round
-    /// in bucket 7, one for each search of [`play_round`].
-    fn round_keys(round: u64) -> Vec<u64> {
-        (0..15u64)
-            .map(|i| {
-                let high = if i < 6 { i + 1 } else { (round << 8) + i };
-                let bucket = if i < 12 { [0, 3][i as usize % 2] } else { 7 };
-                bucket | high.wrapping_mul(0x9E37_79B9_7F4A_7C15) << 20
-            })
-            .collect()
-    }
+    impl TableUnderTest for ChanceTable {
+        type Probe = Option<ChanceEntry>;
 
-    /// Stores the keys of `round` over three searches (overlapping windows of the first
-    /// twelve, and one new key in bucket 7 per search, so that entries of older
-    /// generations meet new keys), and returns what every key probes afterwards.
-    fn play_round(t: &mut ChanceTable, round: u64) -> Vec<Option<ChanceEntry>> {
-        let keys = round_keys(round);
-        for search in 0..3 {
-            t.new_search();
-            let window = (4 * search..4 * search + 6).chain([12 + search]);
-            for i in window {
-                let depth = ((i as u64 * 5 + search as u64 * 3 + round) % 7) as u8;
-                let v = x(i as i128 - 6, 1 + search as i128);
-                t.store(keys[i], depth, v, v, (i % 3 != 0).then_some(i as u32));
-            }
+        fn new(mb: usize) -> Self {
+            ChanceTable::new(mb)
         }
-        keys.iter().map(|&k| t.probe(k)).collect()
+
+        fn clear(&mut self) {
+            ChanceTable::clear(self);
+        }
+
+        fn epoch(&self) -> (u64, u64) {
+            (self.buckets.epoch(), self.buckets.epochs())
+        }
+
+        fn holds_nothing_for(&self, key: u64) -> bool {
+            self.probe(key).is_none()
+        }
+
+        /// Six keys that recur in every round and six of this round, all in buckets 0
+        /// and 3 so that replacement runs, then three of this round in bucket 7, one for
+        /// each search of `play_round`.
+        fn round_keys(round: u64) -> Vec<u64> {
+            (0..15u64)
+                .map(|i| {
+                    let high = if i < 6 { i + 1 } else { (round << 8) + i };
+                    let bucket = if i < 12 { [0, 3][i as usize % 2] } else { 7 };
+                    bucket | high.wrapping_mul(0x9E37_79B9_7F4A_7C15) << 20
+                })
+                .collect()
+        }
+
+        /// Three searches (overlapping windows of the first twelve keys, and one new key
+        /// in bucket 7 per search, so that entries of older generations meet new keys).
+        fn play_round(&mut self, round: u64) -> Vec<Option<ChanceEntry>> {
+            let keys = Self::round_keys(round);
+            for search in 0..3 {
+                self.new_search();
+                let window = (4 * search..4 * search + 6).chain([12 + search]);
+                for i in window {
+                    let depth = ((i as u64 * 5 + search as u64 * 3 + round) % 7) as u8;
+                    let v = x(i as i128 - 6, 1 + search as i128);
+                    self.store(keys[i], depth, v, v, (i % 3 != 0).then_some(i as u32));
+                }
+            }
+            keys.iter().map(|&k| self.probe(k)).collect()
+        }
     }
 
     #[test]
     fn a_cleared_table_answers_as_a_new_one_across_the_epoch_wrap() {
         // One bucket (every clear zeroes it) and 32,768 buckets (256 epochs).
-        for mb in [0, 2] {
-            let mut reused = ChanceTable::new(mb);
-            let mut stored = Vec::new();
-            for round in 0..2 * EPOCHS + 3 {
-                let mut fresh = ChanceTable::new(mb);
-                assert_eq!(
-                    play_round(&mut reused, round),
-                    play_round(&mut fresh, round),
-                    "{mb} MiB, round {round}"
-                );
-                stored.extend(round_keys(round));
-                reused.clear();
-                assert!(
-                    stored.iter().all(|&k| reused.probe(k).is_none()),
-                    "{mb} MiB: an entry outlived clear {round}"
-                );
-            }
-            assert_eq!(reused.buckets.epoch(), 3 % reused.buckets.epochs());
-        }
+        shared_checks::a_cleared_table_answers_as_a_new_one::<ChanceTable>(&[0, 2]);
     }
 
     #[test]
     fn a_thread_that_reuses_tables_allocates_each_size_once() {
-        // Tests run on threads of their own: this one's pool and counter are its own.
-        table_pool::reuse_tables_on_this_thread();
-        let before = table_pool::tables_allocated_on_this_thread();
-        let mut stored = Vec::new();
-        for round in 0..20 {
-            let mut a = ChanceTable::new(1);
-            assert!(stored.iter().all(|&k| a.probe(k).is_none()));
-            play_round(&mut a, round);
-            stored.extend(round_keys(round));
-        }
-        assert_eq!(table_pool::tables_allocated_on_this_thread() - before, 1);
+        shared_checks::a_thread_that_reuses_tables_allocates_each_size_once::<ChanceTable>(&[1]);
     }
 
     #[test]
