@@ -5,10 +5,13 @@
 //! order decision's own rules, Limited Orders, what `Eq` and the hash cover, the
 //! notation and its error messages, the parameters, and the pinned initial hash.
 
+mod common;
+
 use agon_engine::games::apv::board::{Bitboard, GEO};
 use agon_engine::games::apv::{Apv, ApvMove, ApvState, MoveKind, Order, Unit};
 use agon_engine::testing::{check_conformance, turns_along, Cap, CapUnit, Conformance};
 use agon_engine::{play_moves, End, EndReason, Game, Outcome, Params, State, Turn};
+use common::notation::{legal, refused};
 
 fn cell(name: &str) -> usize {
     let b = name.as_bytes();
@@ -52,32 +55,6 @@ fn after(game: Apv, moves: &str) -> ApvState {
     let mut s = game.initial_state();
     play(&mut s, moves);
     s
-}
-
-fn legal(s: &ApvState) -> Vec<String> {
-    let mut moves = Vec::new();
-    s.legal_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(|&m| s.format_move(m)).collect();
-    texts.sort();
-    texts
-}
-
-/// Asserts that parsing `text` fails with a reason containing every one of `words`.
-#[track_caller]
-fn refused(s: &ApvState, text: &str, words: &[&str]) {
-    match s.parse_move(text) {
-        Ok(m) => panic!("{text:?} parsed as {}", s.format_move(m)),
-        Err(e) => {
-            assert_eq!(e.text, text);
-            for w in words {
-                assert!(
-                    e.reason.contains(w),
-                    "{text:?}: reason {:?} lacks {w:?}",
-                    e.reason
-                );
-            }
-        }
-    }
 }
 
 fn conform(game: Apv, playouts: usize, seed: u64) -> agon_engine::testing::ConformanceReport {

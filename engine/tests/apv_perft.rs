@@ -22,13 +22,12 @@
 mod common;
 mod naive_apv;
 
-use std::time::Instant;
-
 use agon_engine::games::apv::board::GEO;
 use agon_engine::games::apv::{Apv, ApvState, Order, Unit};
-use agon_engine::perft::{divide as engine_divide, perft as engine_perft};
-use agon_engine::{play_moves, EndReason, Game, Outcome, State, Turn};
-use common::PerftLine;
+use agon_engine::perft::perft as engine_perft;
+use agon_engine::{play_moves, Game, Outcome, State, Turn};
+use common::lockstep::{self, Lockstep};
+use common::{naive_counts, PerftLine};
 use naive_apv::{
     divide, perft, perft_events, Cell, Events, Kind, Mutation, NaiveMove, NaiveResult, NaiveTurn,
     Position, Rules,
@@ -74,16 +73,9 @@ fn explain(entry: &Entry) -> String {
 
 /// Checks `entries` against the naive implementation under `mutation`.
 fn check_naive(entries: &[Entry], mutation: Mutation) -> Vec<String> {
-    let mut failures = Vec::new();
-    for e in entries {
-        let expected = e.expected();
-        match naive_position(e, mutation).map(|p| perft(&p, e.depth)) {
-            Ok(got) if got == expected => {}
-            Ok(got) => failures.push(format!("{}: naive {got}, file {expected}", e.label())),
-            Err(why) => failures.push(format!("{}: {why}", e.label())),
-        }
-    }
-    failures
+    naive_counts::check(entries, |e| {
+        naive_position(e, mutation).map(|p| perft(&p, e.depth))
+    })
 }
 
 /// The data file's quick lines small enough for the naive implementation on every run.
@@ -192,36 +184,19 @@ fn naive_matches_data_file() {
 #[test]
 #[ignore = "naive perft of every line: about 20 minutes"]
 fn naive_matches_data_file_deep() {
-    for e in &load() {
-        let t = Instant::now();
-        let failures = check_naive(std::slice::from_ref(e), Mutation::None);
-        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-        eprintln!("{} ok in {:.1?}", e.label(), t.elapsed());
-    }
+    naive_counts::assert_each(&load(), |e| {
+        naive_position(e, Mutation::None).map(|p| perft(&p, e.depth))
+    });
 }
 
-/// Writes the data file with every count recomputed by the naive implementation (the
-/// other fields unchanged) to the path in the environment variable `NAIVE_FILL_OUT`; a
-/// `?` count is how a new line asks for its count, and a recorded count that the naive
-/// implementation does not reproduce stops it. With `NAIVE_FILL_MISSING=1` only the `?`
-/// lines are computed (the others are kept as recorded).
+/// Writes the data file with every count recomputed by the naive implementation (see
+/// [`naive_counts::fill_from_env`]); that is how the file's `naive` counts were made.
 #[test]
 #[ignore = "generator of the data file's naive counts: about 20 minutes"]
 fn naive_fill() {
-    let path = std::env::var("NAIVE_FILL_OUT")
-        .expect("set NAIVE_FILL_OUT to the path of the file to write");
-    let missing_only = std::env::var("NAIVE_FILL_MISSING").is_ok();
-    let entries = load();
-    let out = common::refill(DATA, &entries, |e| {
-        if let (true, Some(c)) = (missing_only, e.count) {
-            return c;
-        }
-        let t = Instant::now();
-        let n = perft(&naive_position(e, Mutation::None).unwrap(), e.depth);
-        eprintln!("{} = {n} in {:.1?}", e.label(), t.elapsed());
-        n
+    naive_counts::fill_from_env(DATA, &load(), |e| {
+        perft(&naive_position(e, Mutation::None).unwrap(), e.depth)
     });
-    std::fs::write(&path, out).unwrap();
 }
 
 #[test]
@@ -269,105 +244,60 @@ fn midgames_show_the_rare_events() {
     }
 }
 
-/// Compares one node: engine and naive agree on whose turn it is, the result and its
-/// reason, the ply, the sides and the legal moves. Returns the naive legal moves with
-/// their notation, sorted by it.
-fn compare_node(state: &ApvState, naive: &Position) -> Result<Vec<(String, NaiveMove)>, String> {
-    let turn_matches = match (state.turn(), naive.turn()) {
-        (Turn::Seat(a), NaiveTurn::Seat(b)) => a == b,
-        (Turn::Over, NaiveTurn::Over) => true,
-        _ => false,
-    };
-    if !turn_matches {
-        return Err(format!(
-            "turn: engine {:?}, naive {:?}",
-            state.turn(),
-            naive.turn()
-        ));
+impl Lockstep for Position {
+    type State = ApvState;
+    type Choice = (String, NaiveMove);
+
+    /// Engine and naive agree on whose turn it is, the result and its reason, the ply,
+    /// the turns, the sides and the legal moves; the choices are the naive legal moves
+    /// sorted by notation.
+    fn compare(&self, state: &ApvState) -> Result<Vec<Self::Choice>, String> {
+        let turn = match self.turn() {
+            NaiveTurn::Seat(s) => Turn::Seat(s),
+            NaiveTurn::Over => Turn::Over,
+        };
+        lockstep::same_turn(state.turn(), turn)?;
+        let end = self.result.map(|r| match r {
+            NaiveResult::Win(s) => (Outcome::Win(s), "immobilised"),
+            NaiveResult::BothShut => (Outcome::Draw, "both-immobilised"),
+            NaiveResult::Cap => (Outcome::Draw, "cap"),
+        });
+        lockstep::same_end(state, end.map(|e| e.0), end.map(|e| e.1))?;
+        if state.ply() as usize != self.plies {
+            return Err(format!("ply: engine {}, naive {}", state.ply(), self.plies));
+        }
+        if state.turns_completed() != self.turns {
+            return Err(format!(
+                "turns: engine {}, naive {}",
+                state.turns_completed(),
+                self.turns
+            ));
+        }
+        if (state.side(0), state.side(1)) != ("north", "south") {
+            return Err("seat 0 plays North, seat 1 South".into());
+        }
+        let choices = self.legal_moves().into_iter().map(|m| (m.to_string(), m));
+        lockstep::sorted_choices(state, choices.collect(), "legal moves")
     }
-    let expected = naive.result.map(|r| match r {
-        NaiveResult::Win(s) => (Outcome::Win(s), "immobilised"),
-        NaiveResult::BothShut => (Outcome::Draw, "both-immobilised"),
-        NaiveResult::Cap => (Outcome::Draw, "cap"),
-    });
-    let got = state.outcome().zip(state.end_reason().map(EndReason::word));
-    if got != expected {
-        return Err(format!("result: engine {got:?}, naive {expected:?}"));
+
+    fn notation(choice: &Self::Choice) -> &str {
+        &choice.0
     }
-    if state.ply() as usize != naive.plies {
-        return Err(format!(
-            "ply: engine {}, naive {}",
-            state.ply(),
-            naive.plies
-        ));
+
+    fn take(&mut self, choice: &Self::Choice) {
+        self.apply(choice.1);
     }
-    if state.turns_completed() != naive.turns {
-        return Err(format!(
-            "turns: engine {}, naive {}",
-            state.turns_completed(),
-            naive.turns
-        ));
-    }
-    if (state.side(0), state.side(1)) != ("north", "south") {
-        return Err("seat 0 plays North, seat 1 South".into());
-    }
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
-    let mut engine: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
-    engine.sort();
-    let mut reference: Vec<(String, NaiveMove)> = naive
-        .legal_moves()
-        .into_iter()
-        .map(|m| (m.to_string(), m))
-        .collect();
-    reference.sort_by(|a, b| a.0.cmp(&b.0));
-    if engine.len() != reference.len() || engine.iter().zip(&reference).any(|(e, r)| *e != r.0) {
-        let only_engine: Vec<_> = engine
-            .iter()
-            .filter(|m| !reference.iter().any(|r| r.0 == **m))
-            .collect();
-        let only_naive: Vec<_> = reference
-            .iter()
-            .map(|r| &r.0)
-            .filter(|m| !engine.contains(m))
-            .collect();
-        return Err(format!(
-            "legal moves differ: only engine {only_engine:?}, only naive {only_naive:?}"
-        ));
-    }
-    Ok(reference)
 }
 
-/// Plays one game in both implementations from the given positions, choosing at each
-/// node the move `pick(number of moves)` (modulo that number) of the sorted notation
-/// list, until the game ends or `pick` returns `None`. Returns the number of nodes
-/// compared, or the first disagreement with the move list that reaches it.
+/// Plays one game in both implementations from the given positions (see
+/// [`lockstep::cross_check`]); returns the number of nodes compared.
 fn cross_check_from(
-    mut state: ApvState,
-    mut naive: Position,
+    state: ApvState,
+    naive: Position,
     label: &str,
     mut pick: impl FnMut(usize) -> Option<usize>,
 ) -> Result<u64, String> {
-    let mut line: Vec<String> = Vec::new();
-    let mut nodes = 0;
-    loop {
-        let at = |line: &[String]| format!("{label} after [{}]", line.join(" "));
-        let moves = compare_node(&state, &naive).map_err(|e| format!("{}: {e}", at(&line)))?;
-        nodes += 1;
-        if moves.is_empty() {
-            return Ok(nodes);
-        }
-        let Some(i) = pick(moves.len()) else {
-            return Ok(nodes);
-        };
-        let (text, m) = &moves[i % moves.len()];
-        let engine_move = state
-            .parse_move(text)
-            .map_err(|e| format!("{}: engine cannot parse {text}: {e}", at(&line)))?;
-        state.apply(engine_move);
-        naive.apply(*m);
-        line.push(text.clone());
-    }
+    lockstep::cross_check(state, naive, label, |_, c| pick(c.len())).map(|(nodes, _)| nodes)
 }
 
 /// [`cross_check_from`] the start of `game`.
@@ -508,27 +438,33 @@ const SETUPS: &[Setup] = &[
     },
 ];
 
-#[test]
-fn engine_and_naive_agree_from_hand_built_positions() {
+/// Ten random playouts in both implementations from every setup under every
+/// configuration (those without orders skip the setups that have some), one generator
+/// seeded 77 for all; returns the nodes compared, or the first disagreement.
+fn setup_playouts(mutation: Mutation) -> Result<u64, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let mut nodes = 0;
     for setup in SETUPS {
         for game in configs() {
-            let built = setup.build(game, Mutation::None);
-            let (state, naive) = match built {
+            let (state, naive) = match setup.build(game, mutation) {
                 Ok(b) => b,
                 // Orders in a setup under rules without them.
                 Err(_) if !game.orders() => continue,
-                Err(e) => panic!("{}: {e}", setup.name),
+                Err(e) => return Err(format!("{}: {e}", setup.name)),
             };
             for _ in 0..10 {
                 nodes += cross_check_from(state.clone(), naive.clone(), setup.name, |n| {
                     Some(rng.random_range(0..n))
-                })
-                .unwrap_or_else(|e| panic!("{e}"));
+                })?;
             }
         }
     }
+    Ok(nodes)
+}
+
+#[test]
+fn engine_and_naive_agree_from_hand_built_positions() {
+    let nodes = setup_playouts(Mutation::None).unwrap_or_else(|e| panic!("{e}"));
     assert!(nodes > 2_000, "{nodes}");
 }
 
@@ -548,10 +484,7 @@ fn engine_and_naive_agree_on_divides() {
         let game: Apv = common::parse_game(spec).unwrap();
         let mut state = game.initial_state();
         play_moves(&mut state, moves).unwrap();
-        let mut engine: Vec<(String, u64)> = engine_divide(&state, depth)
-            .into_iter()
-            .map(|(m, n)| (state.format_move(m), n))
-            .collect();
+        let mut engine = naive_counts::engine_divide(&state, depth);
         let mut naive = naive_rules(&game).start();
         naive.play(moves).unwrap();
         let mut reference = divide(&naive, depth);
@@ -584,18 +517,7 @@ fn a_broken_rule_is_caught() {
             .find(|e| !check_naive(std::slice::from_ref(e), mutation).is_empty())
             .map(|e| e.label());
         let by_playouts = random_playouts(mutation, 15, 2025).err();
-        let mut rng = ChaCha8Rng::seed_from_u64(77);
-        let by_setups = SETUPS.iter().find_map(|setup| {
-            configs().into_iter().find_map(|game| {
-                let (state, naive) = setup.build(game, mutation).ok()?;
-                (0..10).find_map(|_| {
-                    cross_check_from(state.clone(), naive.clone(), setup.name, |n| {
-                        Some(rng.random_range(0..n))
-                    })
-                    .err()
-                })
-            })
-        });
+        let by_setups = setup_playouts(mutation).err();
         assert!(
             by_perft.is_some() || by_playouts.is_some() || by_setups.is_some(),
             "{mutation:?} goes unnoticed"

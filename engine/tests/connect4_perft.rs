@@ -13,12 +13,10 @@
 mod common;
 mod naive_connect4;
 
-use std::time::Instant;
-
 use agon_engine::games::connect4::Connect4;
 use agon_engine::perft::divide;
-use agon_engine::{Game, State};
-use common::PerftLine;
+use agon_engine::Game;
+use common::{naive_counts, PerftLine};
 use naive_connect4::Naive;
 
 const DATA: &str = include_str!("data/connect4.perft");
@@ -42,28 +40,13 @@ fn naive(line: &Line) -> Naive {
 /// Engine and naive divides side by side where they differ (empty if they agree).
 fn explain(line: &Line) -> String {
     let state = line.engine_state();
-    let engine: Vec<(String, u64)> = divide(&state, line.depth)
-        .into_iter()
-        .map(|(m, n)| (state.format_move(m), n))
-        .collect();
-    let reference = naive(line).divide(line.depth);
-    if engine == reference {
-        String::new()
-    } else {
-        format!("divide: engine {engine:?}, naive {reference:?}")
-    }
+    let engine = naive_counts::engine_divide(&state, line.depth);
+    naive_counts::divide_mismatch(&engine, &naive(line).divide(line.depth))
 }
 
 /// Lines whose naive count differs from the file's.
 fn check_naive(lines: &[Line]) -> Vec<String> {
-    lines
-        .iter()
-        .filter_map(|l| {
-            let got = naive(l).perft(l.depth);
-            (got != l.expected())
-                .then(|| format!("{}: naive {got}, file {}", l.label(), l.expected()))
-        })
-        .collect()
+    naive_counts::check(lines, |l| Ok(naive(l).perft(l.depth)))
 }
 
 #[test]
@@ -113,12 +96,7 @@ fn naive_matches_data_file() {
 #[test]
 #[ignore = "naive perft of every line: several minutes"]
 fn naive_matches_data_file_deep() {
-    for l in &load() {
-        let t = Instant::now();
-        let failures = check_naive(std::slice::from_ref(l));
-        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-        eprintln!("{} ok in {:.1?}", l.label(), t.elapsed());
-    }
+    naive_counts::assert_each(&load(), |l| Ok(naive(l).perft(l.depth)));
 }
 
 #[test]
@@ -148,20 +126,10 @@ fn mirror_image_first_moves_have_equal_subtrees() {
     );
 }
 
-/// Writes the data file with every count recomputed by the naive generator (the other
-/// fields unchanged) to the path in the environment variable `NAIVE_FILL_OUT`; a `?`
-/// count is how a new line asks for its count, and a recorded count that the naive
-/// generator does not reproduce stops it.
+/// Writes the data file with every count recomputed by the naive generator (see
+/// [`naive_counts::fill_from_env`]); that is how the file's `naive` counts were made.
 #[test]
 #[ignore = "generator of the data file's naive counts: several minutes"]
 fn naive_fill() {
-    let path = std::env::var("NAIVE_FILL_OUT")
-        .expect("set NAIVE_FILL_OUT to the path of the file to write");
-    let out = common::refill(DATA, &load(), |l| {
-        let t = Instant::now();
-        let n = naive(l).perft(l.depth);
-        eprintln!("{} = {n} in {:.1?}", l.label(), t.elapsed());
-        n
-    });
-    std::fs::write(&path, out).unwrap();
+    naive_counts::fill_from_env(DATA, &load(), |l| naive(l).perft(l.depth));
 }

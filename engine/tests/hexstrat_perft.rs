@@ -22,12 +22,11 @@
 mod common;
 mod naive_hexstrat;
 
-use std::time::Instant;
-
 use agon_engine::games::hexstrat::{Hexstrat, HexstratState, Tile};
 use agon_engine::perft::{divide as engine_divide, perft as engine_perft};
-use agon_engine::{EndReason, Game, Outcome, State, Turn};
-use common::PerftLine;
+use agon_engine::{Game, Outcome, State, Turn};
+use common::lockstep::{self, Lockstep};
+use common::{naive_counts, PerftLine};
 use naive_hexstrat::{Mutation, NaiveTurn, Position};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -67,16 +66,9 @@ fn explain(entry: &Entry) -> String {
 
 /// Lines whose naive count under `mutation` differs from the file's.
 fn check_naive(entries: &[Entry], mutation: Mutation) -> Vec<String> {
-    let mut failures = Vec::new();
-    for e in entries {
-        let expected = e.expected();
-        match naive_position(e, mutation).map(|p| p.perft(e.depth)) {
-            Ok(got) if got == expected => {}
-            Ok(got) => failures.push(format!("{}: naive {got}, file {expected}", e.label())),
-            Err(why) => failures.push(format!("{}: {why}", e.label())),
-        }
-    }
-    failures
+    naive_counts::check(entries, |e| {
+        naive_position(e, mutation).map(|p| p.perft(e.depth))
+    })
 }
 
 #[test]
@@ -169,30 +161,19 @@ fn naive_matches_data_file() {
 #[test]
 #[ignore = "naive perft of every line: about ten seconds"]
 fn naive_matches_data_file_deep() {
-    for e in &load() {
-        let t = Instant::now();
-        let failures = check_naive(std::slice::from_ref(e), Mutation::None);
-        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-        eprintln!("{} ok in {:.1?}", e.label(), t.elapsed());
-    }
+    naive_counts::assert_each(&load(), |e| {
+        naive_position(e, Mutation::None).map(|p| p.perft(e.depth))
+    });
 }
 
-/// Writes the data file with every count recomputed by the naive generator (the other
-/// fields unchanged) to the path in the environment variable `NAIVE_FILL_OUT`; a `?`
-/// count is how a new line asks for its count, and a recorded count that the naive
-/// generator does not reproduce stops it.
+/// Writes the data file with every count recomputed by the naive generator (see
+/// [`naive_counts::fill_from_env`]); that is how the file's `naive` counts were made.
 #[test]
 #[ignore = "generator of the data file's naive counts: about ten seconds"]
 fn naive_fill() {
-    let path = std::env::var("NAIVE_FILL_OUT")
-        .expect("set NAIVE_FILL_OUT to the path of the file to write");
-    let out = common::refill(DATA, &load(), |e| {
-        let t = Instant::now();
-        let n = naive_position(e, Mutation::None).unwrap().perft(e.depth);
-        eprintln!("{} = {n} in {:.1?}", e.label(), t.elapsed());
-        n
+    naive_counts::fill_from_env(DATA, &load(), |e| {
+        naive_position(e, Mutation::None).unwrap().perft(e.depth)
     });
-    std::fs::write(&path, out).unwrap();
 }
 
 /// Every rule event the mid-game lines must show below them (naive event names).
@@ -237,106 +218,78 @@ fn midgame_lines_exercise_combat_advances_impeded_blocked_mechs_and_seizes() {
     }
 }
 
-/// Compares one node of the engine and the naive generator: turn, legal moves or
-/// outcomes with weights (as sorted notation), result, end reason and ply. Returns the
-/// naive choices in the naive order.
-fn compare_node(state: &HexstratState, naive: &Position) -> Result<Vec<String>, String> {
-    let turn_matches = match (state.turn(), naive.turn()) {
-        (Turn::Seat(a), NaiveTurn::Seat(b)) => a == b,
-        (Turn::Chance, NaiveTurn::Chance) | (Turn::Over, NaiveTurn::Over) => true,
-        _ => false,
-    };
-    if !turn_matches {
-        return Err(format!(
-            "turn: engine {:?}, naive {:?}",
-            state.turn(),
-            naive.turn()
-        ));
+impl Lockstep for Position {
+    type State = HexstratState;
+    type Choice = String;
+
+    /// Engine and naive agree on the turn, the result and its end reason, the ply, and
+    /// the legal moves or reveal outcomes with their weights (as sorted notation). The
+    /// choices are the naive ones in the naive order.
+    fn compare(&self, state: &HexstratState) -> Result<Vec<String>, String> {
+        let turn = match self.turn() {
+            NaiveTurn::Seat(s) => Turn::Seat(s),
+            NaiveTurn::Chance => Turn::Chance,
+            NaiveTurn::Over => Turn::Over,
+        };
+        lockstep::same_turn(state.turn(), turn)?;
+        let outcome = self
+            .end
+            .map(|end| end.winner.map_or(Outcome::Draw, Outcome::Win));
+        lockstep::same_end(state, outcome, self.end.map(|end| end.reason))?;
+        if state.ply() as usize != self.plies {
+            return Err(format!("ply: engine {}, naive {}", state.ply(), self.plies));
+        }
+        let mut engine: Vec<String> = Vec::new();
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        engine.extend(moves.iter().map(|&m| state.format_move(m)));
+        let mut outcomes = Vec::new();
+        state.chance_outcomes(&mut outcomes);
+        engine.extend(
+            outcomes
+                .iter()
+                .map(|&(m, w)| format!("{}@{w}", state.format_move(m))),
+        );
+        let choices = self.moves();
+        let mut reference: Vec<String> = if self.turn() == NaiveTurn::Chance {
+            self.outcomes()
+                .into_iter()
+                .map(|(m, w)| format!("{m}@{w}"))
+                .collect()
+        } else {
+            choices.clone()
+        };
+        engine.sort();
+        reference.sort();
+        if engine != reference {
+            return Err(format!(
+                "choices differ: engine {engine:?}, naive {reference:?}\n{state}"
+            ));
+        }
+        Ok(choices)
     }
-    let (winner, reason) = match naive.end {
-        Some(end) => (end.winner, Some(end.reason)),
-        None => (None, None),
-    };
-    let engine_winner = match state.outcome() {
-        Some(Outcome::Win(w)) => Some(w),
-        _ => None,
-    };
-    if engine_winner != winner || state.end_reason().map(EndReason::word) != reason {
-        return Err(format!(
-            "result: engine {:?} {:?}, naive {winner:?} {reason:?}",
-            state.outcome(),
-            state.end_reason().map(EndReason::word)
-        ));
+
+    fn notation(choice: &String) -> &str {
+        choice
     }
-    if state.ply() as usize != naive.plies {
-        return Err(format!(
-            "ply: engine {}, naive {}",
-            state.ply(),
-            naive.plies
-        ));
+
+    fn take(&mut self, choice: &String) {
+        self.play_one(choice).expect("a naive choice");
     }
-    let mut engine: Vec<String> = Vec::new();
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
-    engine.extend(moves.iter().map(|&m| state.format_move(m)));
-    let mut outcomes = Vec::new();
-    state.chance_outcomes(&mut outcomes);
-    engine.extend(
-        outcomes
-            .iter()
-            .map(|&(m, w)| format!("{}@{w}", state.format_move(m))),
-    );
-    let choices = naive.moves();
-    let mut reference: Vec<String> = if naive.turn() == NaiveTurn::Chance {
-        naive
-            .outcomes()
-            .into_iter()
-            .map(|(m, w)| format!("{m}@{w}"))
-            .collect()
-    } else {
-        choices.clone()
-    };
-    engine.sort();
-    reference.sort();
-    if engine != reference {
-        return Err(format!(
-            "choices differ: engine {engine:?}, naive {reference:?}\n{state}"
-        ));
-    }
-    Ok(choices)
 }
 
-/// Plays one game in both implementations from the start of `game`, choosing at each
-/// node the naive choice `pick(choices)` returns, until the game ends or `pick` returns
-/// `None`. Returns the nodes compared and the end reason, or the first disagreement with
-/// the line that reaches it.
+/// Plays one game in both implementations from the start of `game` (see
+/// [`lockstep::cross_check`]). Returns the nodes compared and the end reason, or the
+/// first disagreement with the line that reaches it.
 fn cross_check(
     game: &Hexstrat,
     mutation: Mutation,
-    mut pick: impl FnMut(&Position, &[String]) -> Option<usize>,
-) -> Result<(u64, Option<&'static str>), String> {
-    let mut state = game.initial_state();
-    let mut naive = naive_start(game, mutation);
-    let mut line: Vec<String> = Vec::new();
-    let mut nodes = 0;
-    loop {
-        let at = |line: &[String]| format!("{game:?} after [{}]", line.join(" "));
-        let choices = compare_node(&state, &naive).map_err(|e| format!("{}: {e}", at(&line)))?;
-        nodes += 1;
-        if choices.is_empty() {
-            return Ok((nodes, state.end_reason().map(EndReason::word)));
-        }
-        let Some(i) = pick(&naive, &choices) else {
-            return Ok((nodes, None));
-        };
-        let text = &choices[i % choices.len()];
-        let m = state
-            .parse_move(text)
-            .map_err(|e| format!("{}: engine cannot parse {text}: {e}", at(&line)))?;
-        state.apply(m);
-        naive.play_one(text).expect("a naive choice");
-        line.push(text.clone());
-    }
+    pick: impl FnMut(&Position, &[String]) -> Option<usize>,
+) -> Result<(u64, Option<String>), String> {
+    let naive = naive_start(game, mutation);
+    let (nodes, state) =
+        lockstep::cross_check(game.initial_state(), naive, &format!("{game:?}"), pick)?;
+    Ok((nodes, lockstep::end_word(&state)))
 }
 
 /// Sum of the mover's squads' distances to the enemy Headquarters in `p` (smaller is
@@ -414,11 +367,7 @@ fn rule_sets() -> Vec<Hexstrat> {
 
 /// Biased and uniform playouts in both implementations on every rule set; returns the
 /// nodes compared and the end reasons met.
-fn playouts(
-    mutation: Mutation,
-    games: usize,
-    seed: u64,
-) -> Result<(u64, Vec<&'static str>), String> {
+fn playouts(mutation: Mutation, games: usize, seed: u64) -> Result<(u64, Vec<String>), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut nodes = 0;
     let mut reasons = Vec::new();

@@ -3,9 +3,12 @@
 //! board sizes, notation and its error messages, the pie rule, the forced pass, the end
 //! of the game, and the pinned initial hash.
 
+mod common;
+
 use agon_engine::games::invector::{Colour, Invector, InvectorMove, InvectorState, MoveKind};
 use agon_engine::testing::{check_conformance, Conformance, ConformanceReport};
 use agon_engine::{play_moves, EndReason, Game, Outcome, Params, State, Turn};
+use common::notation::{legal, refused};
 
 /// Runs the suite with 1,000 playouts on `width × height` with the pie rule on or off,
 /// and checks that every game ended by elimination within the spec's length bound.
@@ -202,33 +205,6 @@ fn after(w: usize, h: usize, pie: bool, moves: &str) -> InvectorState {
     let mut s = start(w, h, pie);
     play_moves(&mut s, moves).unwrap_or_else(|e| panic!("[{moves}]: {e}"));
     s
-}
-
-fn legal(s: &InvectorState) -> Vec<String> {
-    let mut moves = Vec::new();
-    s.legal_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(|&m| s.format_move(m)).collect();
-    texts.sort();
-    texts
-}
-
-fn reason(s: &InvectorState, text: &str) -> String {
-    match s.parse_move(text) {
-        Ok(m) => panic!("{text:?} parsed as {}", s.format_move(m)),
-        Err(e) => {
-            assert_eq!(e.text, text);
-            e.reason
-        }
-    }
-}
-
-/// Asserts that parsing `text` fails with a reason containing every one of `words`.
-#[track_caller]
-fn refused(s: &InvectorState, text: &str, words: &[&str]) {
-    let r = reason(s, text);
-    for w in words {
-        assert!(r.contains(w), "{text:?}: reason {r:?} lacks {w:?}");
-    }
 }
 
 #[test]

@@ -17,12 +17,11 @@
 mod common;
 mod naive_invector;
 
-use std::time::Instant;
-
 use agon_engine::games::invector::{Invector, InvectorState};
-use agon_engine::perft::{divide as engine_divide, perft as engine_perft};
-use agon_engine::{play_moves, EndReason, Game, Outcome, State, Turn};
-use common::PerftLine;
+use agon_engine::perft::perft as engine_perft;
+use agon_engine::{play_moves, Game, Outcome, State, Turn};
+use common::lockstep::{self, Lockstep};
+use common::{naive_counts, PerftLine};
 use naive_invector::{divide, perft, Mutation, NaiveMove, NaiveTurn, Position, Rules};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -33,29 +32,21 @@ const DATA: &str = include_str!("data/invector.perft");
 /// One count of the data file.
 type Entry = PerftLine<Invector>;
 
-/// The naive generator's side of a data-file line.
-trait NaiveLine {
-    /// The naive rules for the line's board.
-    fn naive_rules(&self) -> Rules;
-    /// The naive position after the line's moves under `rules`.
-    fn naive_position(&self, rules: Rules) -> Result<Position, String>;
-}
-
-impl NaiveLine for Entry {
-    fn naive_rules(&self) -> Rules {
-        Rules::new(self.game.width(), self.game.height(), self.game.pie()).expect("a legal size")
-    }
-
-    fn naive_position(&self, rules: Rules) -> Result<Position, String> {
-        let mut p = rules.start();
-        p.play(&self.moves)?;
-        Ok(p)
-    }
-}
-
 /// The line's board: width, height, pie.
 fn board(e: &Entry) -> (usize, usize, bool) {
     (e.game.width(), e.game.height(), e.game.pie())
+}
+
+/// The naive rules of `game`.
+fn naive_rules(game: &Invector) -> Rules {
+    Rules::new(game.width(), game.height(), game.pie()).expect("a legal size")
+}
+
+/// The naive position after the line's moves under its rules broken by `mutation`.
+fn naive_position(e: &Entry, mutation: Mutation) -> Result<Position, String> {
+    let mut p = naive_rules(&e.game).with(mutation).start();
+    p.play(&e.moves)?;
+    Ok(p)
 }
 
 /// Parses the data file; panics with the line number on a malformed line.
@@ -67,28 +58,17 @@ fn load() -> Vec<Entry> {
 /// whose divide counts differ (and moves only one of them lists).
 fn explain(entry: &Entry) -> String {
     let state = entry.engine_state();
-    let naive = entry
-        .naive_position(entry.naive_rules())
-        .expect("the naive generator accepts the move list");
+    let naive =
+        naive_position(entry, Mutation::None).expect("the naive generator accepts the move list");
     let depth = entry.depth;
     common::divide_differences(&state, depth, divide(&naive, depth))
 }
 
 /// Checks `entries` against the naive generator under `mutation`; returns the failures.
 fn check_naive(entries: &[Entry], mutation: Mutation) -> Vec<String> {
-    let mut failures = Vec::new();
-    for e in entries {
-        let expected = e.expected();
-        let got = e
-            .naive_position(e.naive_rules().with(mutation))
-            .map(|p| perft(&p, e.depth));
-        match got {
-            Ok(got) if got == expected => {}
-            Ok(got) => failures.push(format!("{}: naive {got}, file {expected}", e.label())),
-            Err(why) => failures.push(format!("{}: {why}", e.label())),
-        }
-    }
-    failures
+    naive_counts::check(entries, |e| {
+        naive_position(e, mutation).map(|p| perft(&p, e.depth))
+    })
 }
 
 #[test]
@@ -199,139 +179,80 @@ fn naive_matches_data_file() {
 #[test]
 #[ignore = "naive perft of every line: about 10 minutes"]
 fn naive_matches_data_file_deep() {
-    for e in &load() {
-        let t = Instant::now();
-        let failures = check_naive(std::slice::from_ref(e), Mutation::None);
-        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-        eprintln!("{} ok in {:.1?}", e.label(), t.elapsed());
-    }
+    naive_counts::assert_each(&load(), |e| {
+        naive_position(e, Mutation::None).map(|p| perft(&p, e.depth))
+    });
 }
 
-/// Writes the data file with every count recomputed by the naive generator (the other
-/// fields unchanged) to the path in the environment variable `NAIVE_FILL_OUT`; a `?`
-/// count is how a new line asks for its count, and a recorded count that the naive
-/// generator does not reproduce stops it.
+/// Writes the data file with every count recomputed by the naive generator (see
+/// [`naive_counts::fill_from_env`]); that is how the file's `naive` counts were made.
 #[test]
 #[ignore = "generator of the data file's naive counts: about 10 minutes"]
 fn naive_fill() {
-    let path = std::env::var("NAIVE_FILL_OUT")
-        .expect("set NAIVE_FILL_OUT to the path of the file to write");
-    let entries = load();
-    let out = common::refill(DATA, &entries, |e| {
-        let t = Instant::now();
-        let p = e.naive_position(e.naive_rules()).unwrap();
-        let n = perft(&p, e.depth);
-        eprintln!("{} = {n} in {:.1?}", e.label(), t.elapsed());
-        n
+    naive_counts::fill_from_env(DATA, &load(), |e| {
+        perft(&naive_position(e, Mutation::None).unwrap(), e.depth)
     });
-    std::fs::write(&path, out).unwrap();
 }
 
-/// Compares one node: engine and naive agree on whose turn it is, the result, the sides
-/// and the legal moves. Returns the naive legal moves with their notation, sorted by it.
-fn compare_node(
-    state: &InvectorState,
-    naive: &Position,
-) -> Result<Vec<(String, NaiveMove)>, String> {
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
-    let mut engine: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
-    let mut reference: Vec<(String, NaiveMove)> = naive
-        .legal_moves()
-        .into_iter()
-        .map(|m| (m.to_string(), m))
-        .collect();
-    engine.sort();
-    reference.sort_by(|a, b| a.0.cmp(&b.0));
-    let turn_matches = match (state.turn(), naive.turn()) {
-        (Turn::Seat(a), NaiveTurn::Seat(b)) => a == b,
-        (Turn::Over, NaiveTurn::Over) => true,
-        _ => false,
-    };
-    if !turn_matches {
-        return Err(format!(
-            "turn: engine {:?}, naive {:?}",
-            state.turn(),
-            naive.turn()
-        ));
-    }
-    let winner = match state.outcome() {
-        Some(Outcome::Win(w)) => Some(w),
-        Some(Outcome::Draw) => return Err("the engine reports a draw".into()),
-        None => None,
-    };
-    if winner != naive.winner() {
-        return Err(format!(
-            "winner: engine {winner:?}, naive {:?}",
-            naive.winner()
-        ));
-    }
-    let reason = state.end_reason().map(EndReason::word);
-    if reason != winner.map(|_| "elimination") {
-        return Err(format!("end reason {reason:?} with winner {winner:?}"));
-    }
-    for seat in 0..2 {
-        if state.side(seat) != naive.colour_of(seat).name() {
+impl Lockstep for Position {
+    type State = InvectorState;
+    type Choice = (String, NaiveMove);
+
+    /// Engine and naive agree on whose turn it is, the result, the sides, the ply and
+    /// the legal moves; the choices are the naive legal moves sorted by notation.
+    fn compare(&self, state: &InvectorState) -> Result<Vec<Self::Choice>, String> {
+        let turn = match self.turn() {
+            NaiveTurn::Seat(s) => Turn::Seat(s),
+            NaiveTurn::Over => Turn::Over,
+        };
+        lockstep::same_turn(state.turn(), turn)?;
+        let winner = self.winner();
+        lockstep::same_end(
+            state,
+            winner.map(Outcome::Win),
+            winner.map(|_| "elimination"),
+        )?;
+        for seat in 0..2 {
+            if state.side(seat) != self.colour_of(seat).name() {
+                return Err(format!(
+                    "seat {seat} plays {} for the engine, {} for naive",
+                    state.side(seat),
+                    self.colour_of(seat).name()
+                ));
+            }
+        }
+        if state.ply() as usize != self.plies() {
             return Err(format!(
-                "seat {seat} plays {} for the engine, {} for naive",
-                state.side(seat),
-                naive.colour_of(seat).name()
+                "ply: engine {}, naive {}",
+                state.ply(),
+                self.plies()
             ));
         }
+        let choices = self.legal_moves().into_iter().map(|m| (m.to_string(), m));
+        lockstep::sorted_choices(state, choices.collect(), "legal moves")
     }
-    if state.ply() as usize != naive.plies() {
-        return Err(format!(
-            "ply: engine {}, naive {}",
-            state.ply(),
-            naive.plies()
-        ));
+
+    fn notation(choice: &Self::Choice) -> &str {
+        &choice.0
     }
-    if engine.len() != reference.len() || engine.iter().zip(&reference).any(|(e, r)| *e != r.0) {
-        let only_engine: Vec<_> = engine
-            .iter()
-            .filter(|m| !reference.iter().any(|r| r.0 == **m))
-            .collect();
-        let only_naive: Vec<_> = reference
-            .iter()
-            .map(|r| &r.0)
-            .filter(|m| !engine.contains(m))
-            .collect();
-        return Err(format!(
-            "legal moves differ: only engine {only_engine:?}, only naive {only_naive:?}"
-        ));
+
+    fn take(&mut self, choice: &Self::Choice) {
+        self.apply(choice.1);
     }
-    Ok(reference)
 }
 
-/// Plays one game in both implementations, choosing at each node the move
-/// `pick(number of moves)` (modulo that number) of the sorted notation list, until the
-/// game ends or `pick` returns `None`. Returns the number of nodes compared, or the first
-/// disagreement with the move list that reaches it.
+/// Plays one game in both implementations from the start of `rules`' board (see
+/// [`lockstep::cross_check`]); returns the number of nodes compared.
 fn cross_check(rules: Rules, mut pick: impl FnMut(usize) -> Option<usize>) -> Result<u64, String> {
     let game = Invector::new(rules.width, rules.height, rules.pie)
         .map_err(|e| format!("engine refuses {}: {e}", rules.label()))?;
-    let mut state = game.initial_state();
-    let mut naive = rules.start();
-    let mut line: Vec<String> = Vec::new();
-    let mut nodes = 0;
-    loop {
-        let at = |line: &[String]| format!("{} after [{}]", rules.label(), line.join(" "));
-        let moves = compare_node(&state, &naive).map_err(|e| format!("{}: {e}", at(&line)))?;
-        nodes += 1;
-        if moves.is_empty() {
-            return Ok(nodes);
-        }
-        let Some(i) = pick(moves.len()) else {
-            return Ok(nodes);
-        };
-        let (text, m) = &moves[i % moves.len()];
-        let engine_move = state
-            .parse_move(text)
-            .map_err(|e| format!("{}: engine cannot parse {text}: {e}", at(&line)))?;
-        state.apply(engine_move);
-        naive.apply(*m);
-        line.push(text.clone());
-    }
+    lockstep::cross_check(
+        game.initial_state(),
+        rules.start(),
+        &rules.label(),
+        |_, c| pick(c.len()),
+    )
+    .map(|(nodes, _)| nodes)
 }
 
 /// Every board shape worth a look: tiny, odd x even, even x odd, one row or column, the
@@ -400,10 +321,7 @@ fn engine_and_naive_agree_on_divides() {
     ] {
         let mut state = Invector::new(w, h, pie).unwrap().initial_state();
         play_moves(&mut state, moves).unwrap();
-        let mut engine: Vec<(String, u64)> = engine_divide(&state, depth)
-            .into_iter()
-            .map(|(m, n)| (state.format_move(m), n))
-            .collect();
+        let mut engine = naive_counts::engine_divide(&state, depth);
         let mut naive = Rules::new(w, h, pie).unwrap().start();
         naive.play(moves).unwrap();
         let mut reference = divide(&naive, depth);

@@ -11,12 +11,11 @@
 
 mod common;
 
-use std::time::Instant;
-
 use agon_engine::games::pig::Pig;
-use agon_engine::perft::{divide, perft};
-use agon_engine::{Game, State};
-use common::PerftLine;
+use agon_engine::perft::perft;
+use agon_engine::Game;
+use common::tree::Tree;
+use common::{naive_counts, PerftLine};
 
 const DATA: &str = include_str!("data/pig.perft");
 
@@ -61,10 +60,12 @@ impl Naive {
     fn of(line: &Line) -> Naive {
         let g = line.game;
         Naive::new(g.target(), g.die(), g.horizon())
-            .play(&line.moves)
+            .after(&line.moves)
             .unwrap_or_else(|e| panic!("{}: naive: {e}", line.label()))
     }
+}
 
+impl Tree for Naive {
     /// Every next position with the move that leads there, written as the rules write
     /// it (`roll`, `hold`, a face `1`..`die`); none once the game is over.
     fn children(&self) -> Vec<(String, Naive)> {
@@ -100,64 +101,18 @@ impl Naive {
         }
         out
     }
-
-    /// The position after `moves` (space separated), or the first move not offered.
-    fn play(self, moves: &str) -> Result<Naive, String> {
-        let mut p = self;
-        for m in moves.split_whitespace() {
-            p = p
-                .children()
-                .into_iter()
-                .find(|(text, _)| text == m)
-                .map(|(_, c)| c)
-                .ok_or_else(|| format!("{m} is not offered"))?;
-        }
-        Ok(p)
-    }
-
-    fn count(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.children()
-            .iter()
-            .map(|(_, c)| c.count(depth - 1))
-            .sum()
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.children()
-            .into_iter()
-            .map(|(m, c)| (m, c.count(depth.saturating_sub(1))))
-            .collect()
-    }
 }
 
 /// Engine and model divides side by side where they differ (empty if they agree).
 fn explain(line: &Line) -> String {
     let state = line.engine_state();
-    let engine: Vec<(String, u64)> = divide(&state, line.depth)
-        .into_iter()
-        .map(|(m, n)| (state.format_move(m), n))
-        .collect();
-    let reference = Naive::of(line).divide(line.depth);
-    if engine == reference {
-        String::new()
-    } else {
-        format!("divide: engine {engine:?}, naive {reference:?}")
-    }
+    let engine = naive_counts::engine_divide(&state, line.depth);
+    naive_counts::divide_mismatch(&engine, &Naive::of(line).divide(line.depth))
 }
 
 /// Lines whose naive count differs from the file's.
 fn check_naive(lines: &[Line]) -> Vec<String> {
-    lines
-        .iter()
-        .filter_map(|l| {
-            let got = Naive::of(l).count(l.depth);
-            (got != l.expected())
-                .then(|| format!("{}: naive {got}, file {}", l.label(), l.expected()))
-        })
-        .collect()
+    naive_counts::check(lines, |l| Ok(Naive::of(l).count(l.depth)))
 }
 
 #[test]
@@ -235,12 +190,7 @@ fn naive_matches_data_file() {
 #[test]
 #[ignore = "naive perft of every line: about two minutes"]
 fn naive_matches_data_file_deep() {
-    for l in &load() {
-        let t = Instant::now();
-        let failures = check_naive(std::slice::from_ref(l));
-        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-        eprintln!("{} ok in {:.1?}", l.label(), t.elapsed());
-    }
+    naive_counts::assert_each(&load(), |l| Ok(Naive::of(l).count(l.depth)));
 }
 
 #[test]
@@ -275,20 +225,10 @@ fn engine_and_naive_agree_at_every_depth() {
     }
 }
 
-/// Writes the data file with every count recomputed by the model (the other fields
-/// unchanged) to the path in the environment variable `NAIVE_FILL_OUT`; a `?` count is
-/// how a new line asks for its count, and a recorded count that the model does not
-/// reproduce stops it.
+/// Writes the data file with every count recomputed by the model (see
+/// [`naive_counts::fill_from_env`]).
 #[test]
 #[ignore = "generator of the data file's naive counts: about two minutes"]
 fn naive_fill() {
-    let path = std::env::var("NAIVE_FILL_OUT")
-        .expect("set NAIVE_FILL_OUT to the path of the file to write");
-    let out = common::refill(DATA, &load(), |l| {
-        let t = Instant::now();
-        let n = Naive::of(l).count(l.depth);
-        eprintln!("{} = {n} in {:.1?}", l.label(), t.elapsed());
-        n
-    });
-    std::fs::write(&path, out).unwrap();
+    naive_counts::fill_from_env(DATA, &load(), |l| Naive::of(l).count(l.depth));
 }

@@ -7,9 +7,12 @@
 //! Hand-built positions come from the documented test-support constructor
 //! [`Romgon::position`]: a list of pieces in notation and the colour to move.
 
+mod common;
+
 use agon_engine::games::romgon::{Colour, Defence, Kind, Romgon, RomgonState, Rotation};
 use agon_engine::testing::{check_conformance, Cap, CapUnit, Conformance};
 use agon_engine::{play_moves, EndReason, Game, Outcome, Params, State, Turn};
+use common::notation::{legal, refused};
 
 fn game(defence: Defence, rotation: Rotation) -> Romgon {
     Romgon::new(defence, rotation, 600).unwrap()
@@ -83,32 +86,6 @@ fn play(s: &RomgonState, moves: &str) -> RomgonState {
     let mut t = s.clone();
     play_moves(&mut t, moves).unwrap_or_else(|e| panic!("[{moves}]: {e}"));
     t
-}
-
-fn legal(s: &RomgonState) -> Vec<String> {
-    let mut moves = Vec::new();
-    s.legal_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(|&m| s.format_move(m)).collect();
-    texts.sort();
-    texts
-}
-
-/// Asserts that parsing `text` fails with a reason containing every one of `words`.
-#[track_caller]
-fn refused(s: &RomgonState, text: &str, words: &[&str]) {
-    match s.parse_move(text) {
-        Ok(m) => panic!("{text:?} parsed as {}", s.format_move(m)),
-        Err(e) => {
-            assert_eq!(e.text, text);
-            for w in words {
-                assert!(
-                    e.reason.contains(w),
-                    "{text:?}: reason {:?} lacks {w:?}",
-                    e.reason
-                );
-            }
-        }
-    }
 }
 
 #[track_caller]

@@ -20,11 +20,11 @@ mod common;
 mod naive_romgon;
 
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 use agon_engine::games::romgon::{Defence, Romgon, RomgonState, Rotation};
-use agon_engine::{EndReason, Game, Outcome, State, Turn};
-use common::PerftLine;
+use agon_engine::{Game, Outcome, State, Turn};
+use common::lockstep::{self, Lockstep};
+use common::{naive_counts, PerftLine};
 use naive_romgon::{divide, perft, Colour, Mutation, NaiveMove, Position, Rules};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -69,16 +69,9 @@ fn explain(entry: &Entry) -> String {
 
 /// Checks `entries` against the naive generator; returns the failures.
 fn check_naive(entries: &[Entry]) -> Vec<String> {
-    let mut failures = Vec::new();
-    for e in entries {
-        let expected = e.expected();
-        match naive_position(e, naive_rules(&e.game)).map(|p| perft(&p, e.depth)) {
-            Ok(got) if got == expected => {}
-            Ok(got) => failures.push(format!("{}: naive {got}, file {expected}", e.label())),
-            Err(why) => failures.push(format!("{}: {why}", e.label())),
-        }
-    }
-    failures
+    naive_counts::check(entries, |e| {
+        naive_position(e, naive_rules(&e.game)).map(|p| perft(&p, e.depth))
+    })
 }
 
 /// The spec's table, typed in again here so that an edit of the data file cannot
@@ -167,44 +160,26 @@ fn naive_matches_data_file() {
 #[test]
 #[ignore = "naive perft of every line: about 20 minutes in release"]
 fn naive_matches_data_file_deep() {
-    for e in &load() {
-        let t = Instant::now();
-        let failures = check_naive(std::slice::from_ref(e));
-        assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-        eprintln!("{} ok in {:.1?}", e.label(), t.elapsed());
-    }
+    naive_counts::assert_each(&load(), |e| {
+        naive_position(e, naive_rules(&e.game)).map(|p| perft(&p, e.depth))
+    });
 }
 
-/// Writes the data file with every count recomputed by the naive generator (the other
-/// fields unchanged) to the path in the environment variable `NAIVE_FILL_OUT`; lines
-/// whose depth exceeds `NAIVE_FILL_MAX_DEPTH` (if set) keep their count. A `?` count is
-/// how a new line asks for its count, and a recorded count that the naive generator
-/// does not reproduce stops it.
+/// Writes the data file with every count recomputed by the naive generator (see
+/// [`naive_counts::fill_from_env`]: `NAIVE_FILL_MAX_DEPTH` keeps the deeper lines'
+/// counts); that is how the file's `naive` counts were made.
 #[test]
 #[ignore = "generator of the data file's naive counts: about 20 minutes in release"]
 fn naive_fill() {
-    let path = std::env::var("NAIVE_FILL_OUT")
-        .expect("set NAIVE_FILL_OUT to the path of the file to write");
-    let max_depth: u32 = std::env::var("NAIVE_FILL_MAX_DEPTH")
-        .ok()
-        .map_or(u32::MAX, |d| d.parse().expect("a depth"));
-    let entries: Vec<Entry> = load()
-        .into_iter()
-        .filter(|e| e.depth <= max_depth)
-        .collect();
-    let out = common::refill(DATA, &entries, |e| {
-        let t = Instant::now();
-        let n = perft(&naive_position(e, naive_rules(&e.game)).unwrap(), e.depth);
-        eprintln!("{} = {n} in {:.1?}", e.label(), t.elapsed());
-        n
+    naive_counts::fill_from_env(DATA, &load(), |e| {
+        perft(&naive_position(e, naive_rules(&e.game)).unwrap(), e.depth)
     });
-    std::fs::write(&path, out).unwrap();
 }
 
 /// End reasons of the finished games inside the tree of `depth` plies below `state`
 /// (counted per node, the ones at the last ply included).
-fn end_reasons(state: &mut RomgonState, depth: u32, out: &mut BTreeMap<&'static str, u64>) {
-    if let Some(reason) = state.end_reason().map(EndReason::word) {
+fn end_reasons(state: &mut RomgonState, depth: u32, out: &mut BTreeMap<String, u64>) {
+    if let Some(reason) = lockstep::end_word(state) {
         *out.entry(reason).or_default() += 1;
         return;
     }
@@ -260,93 +235,53 @@ fn midgame_lines_reach_every_end_rule() {
     );
 }
 
-/// Compares one node: engine and naive agree on whose turn it is, the result, the end
-/// reason, the ply and the legal actions. Returns the naive actions with their
-/// notation, sorted by it.
-fn compare_node(state: &RomgonState, naive: &Position) -> Result<Vec<(String, NaiveMove)>, String> {
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
-    let mut engine: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
-    let mut reference: Vec<(String, NaiveMove)> = naive
-        .legal_moves()
-        .into_iter()
-        .map(|m| (m.to_string(), m))
-        .collect();
-    engine.sort();
-    reference.sort_by(|a, b| a.0.cmp(&b.0));
-    let naive_outcome = naive.winner.map(|w| match w {
-        Some(c) => Outcome::Win(c.seat()),
-        None => Outcome::Draw,
-    });
-    if state.outcome() != naive_outcome || state.end_reason().map(EndReason::word) != naive.reason {
-        return Err(format!(
-            "result: engine {:?} by {:?}, naive {naive_outcome:?} by {:?}",
-            state.outcome(),
-            state.end_reason().map(EndReason::word),
-            naive.reason
-        ));
+impl Lockstep for Position {
+    type State = RomgonState;
+    type Choice = (String, NaiveMove);
+
+    /// Engine and naive agree on the result and its end reason, whose turn it is, the
+    /// ply and the legal actions; the choices are the naive actions sorted by notation.
+    fn compare(&self, state: &RomgonState) -> Result<Vec<Self::Choice>, String> {
+        let naive_outcome = self.winner.map(|w| match w {
+            Some(c) => Outcome::Win(c.seat()),
+            None => Outcome::Draw,
+        });
+        lockstep::same_end(state, naive_outcome, self.reason)?;
+        let naive_turn = match self.winner {
+            Some(_) => Turn::Over,
+            None => Turn::Seat(self.to_move.seat()),
+        };
+        lockstep::same_turn(state.turn(), naive_turn)?;
+        if state.ply() != self.ply {
+            return Err(format!("ply: engine {}, naive {}", state.ply(), self.ply));
+        }
+        let choices = self.legal_moves().into_iter().map(|m| (m.to_string(), m));
+        lockstep::sorted_choices(state, choices.collect(), "legal actions")
     }
-    let naive_turn = match naive.winner {
-        Some(_) => Turn::Over,
-        None => Turn::Seat(naive.to_move.seat()),
-    };
-    if state.turn() != naive_turn {
-        return Err(format!(
-            "turn: engine {:?}, naive {naive_turn:?}",
-            state.turn()
-        ));
+
+    fn notation(choice: &Self::Choice) -> &str {
+        &choice.0
     }
-    if state.ply() != naive.ply {
-        return Err(format!("ply: engine {}, naive {}", state.ply(), naive.ply));
+
+    fn take(&mut self, choice: &Self::Choice) {
+        self.apply(choice.1);
     }
-    if engine.len() != reference.len() || engine.iter().zip(&reference).any(|(e, r)| *e != r.0) {
-        let only_engine: Vec<_> = engine
-            .iter()
-            .filter(|m| !reference.iter().any(|r| r.0 == **m))
-            .collect();
-        let only_naive: Vec<_> = reference
-            .iter()
-            .map(|r| &r.0)
-            .filter(|m| !engine.contains(m))
-            .collect();
-        return Err(format!(
-            "legal actions differ: only engine {only_engine:?}, only naive {only_naive:?}"
-        ));
-    }
-    Ok(reference)
 }
 
-/// Plays one game in both implementations, choosing at each node the action
-/// `pick(number of actions)` (modulo that number) of the sorted notation list, until
-/// the game ends or `pick` returns `None`. Returns the nodes compared and the end
-/// reason, or the first disagreement with the line that reaches it.
+/// Plays one game in both implementations from the start of `game` (see
+/// [`lockstep::cross_check`]). Returns the nodes compared and the end reason, or the
+/// first disagreement with the line that reaches it.
 fn cross_check(
     game: Romgon,
     mutation: Mutation,
     mut pick: impl FnMut(usize) -> Option<usize>,
-) -> Result<(u64, Option<&'static str>), String> {
-    let mut state = game.initial_state();
-    let mut naive = Position::start(naive_rules(&game).with(mutation));
-    let mut line: Vec<String> = Vec::new();
-    let mut nodes = 0;
-    loop {
-        let at = |line: &[String]| format!("{game:?} after [{}]", line.join(" "));
-        let moves = compare_node(&state, &naive).map_err(|e| format!("{}: {e}", at(&line)))?;
-        nodes += 1;
-        if moves.is_empty() {
-            return Ok((nodes, state.end_reason().map(EndReason::word)));
-        }
-        let Some(i) = pick(moves.len()) else {
-            return Ok((nodes, state.end_reason().map(EndReason::word)));
-        };
-        let (text, m) = &moves[i % moves.len()];
-        let engine_move = state
-            .parse_move(text)
-            .map_err(|e| format!("{}: engine cannot parse {text}: {e}", at(&line)))?;
-        state.apply(engine_move);
-        naive.apply(*m);
-        line.push(text.clone());
-    }
+) -> Result<(u64, Option<String>), String> {
+    let naive = Position::start(naive_rules(&game).with(mutation));
+    let (nodes, state) =
+        lockstep::cross_check(game.initial_state(), naive, &format!("{game:?}"), |_, c| {
+            pick(c.len())
+        })?;
+    Ok((nodes, lockstep::end_word(&state)))
 }
 
 /// Every parameter combination, with a short cap as well as the default.
@@ -369,7 +304,7 @@ fn random_playouts(
     mutation: Mutation,
     games_per_config: usize,
     seed: u64,
-) -> Result<(u64, BTreeMap<&'static str, u64>), String> {
+) -> Result<(u64, BTreeMap<String, u64>), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut nodes = 0;
     let mut reasons = BTreeMap::new();
@@ -446,5 +381,5 @@ fn naive_sees_the_same_hand_built_positions() {
         .position(pieces, agon_engine::games::romgon::Colour::Black)
         .unwrap();
     let n = Position::setup(naive_rules(&game), pieces, Colour::Black);
-    compare_node(&s, &n).unwrap();
+    n.compare(&s).unwrap();
 }

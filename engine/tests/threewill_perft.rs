@@ -16,9 +16,11 @@ mod common;
 mod naive_threewill;
 
 use agon_engine::games::threewill::ThreeWill;
-use agon_engine::perft::{divide, perft};
+use agon_engine::perft::perft;
 use agon_engine::{Game, State, Turn};
-use common::PerftLine;
+use common::lockstep::{self, Lockstep};
+use common::tree::Tree;
+use common::{naive_counts, PerftLine};
 use naive_threewill::Naive;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -32,36 +34,28 @@ fn load() -> Vec<Line> {
     common::read("threewill.perft", DATA, &["spec", "naive"])
 }
 
+/// The model for a data-file line: its rules, then its moves.
 fn naive_of(line: &Line) -> Naive {
     Naive::new(line.game.max_turns())
-        .play(&line.moves)
+        .after(&line.moves)
         .unwrap_or_else(|e| panic!("{}: naive: {e}", line.label()))
 }
 
-fn naive_divide(n: &Naive, depth: u32) -> Vec<(String, u64)> {
-    let mut v: Vec<(String, u64)> = n
-        .children()
-        .into_iter()
-        .map(|(m, c)| (m, c.count(depth.saturating_sub(1))))
-        .collect();
-    v.sort();
-    v
+impl Tree for Naive {
+    fn children(&self) -> Vec<(String, Naive)> {
+        Naive::children(self)
+    }
 }
 
-/// Engine and model divides side by side where they differ (empty if they agree).
+/// Engine and model divides, each sorted, side by side where they differ (empty if
+/// they agree).
 fn explain(line: &Line) -> String {
     let state = line.engine_state();
-    let mut engine: Vec<(String, u64)> = divide(&state, line.depth)
-        .into_iter()
-        .map(|(m, n)| (state.format_move(m), n))
-        .collect();
+    let mut engine = naive_counts::engine_divide(&state, line.depth);
     engine.sort();
-    let reference = naive_divide(&naive_of(line), line.depth);
-    if engine == reference {
-        String::new()
-    } else {
-        format!("divide: engine {engine:?}, naive {reference:?}")
-    }
+    let mut reference = naive_of(line).divide(line.depth);
+    reference.sort();
+    naive_counts::divide_mismatch(&engine, &reference)
 }
 
 #[test]
@@ -87,69 +81,47 @@ fn engine_matches_data_file_deep() {
 
 #[test]
 fn naive_matches_data_file() {
-    let mut failures = Vec::new();
-    for l in load().iter().filter(|l| !l.deep) {
-        let got = naive_of(l).count(l.depth);
-        if got != l.expected() {
-            failures.push(format!("{}: naive {got}, file {}", l.label(), l.expected()));
-        }
-    }
+    let quick: Vec<Line> = load().into_iter().filter(|l| !l.deep).collect();
+    let failures = naive_counts::check(&quick, |l| Ok(naive_of(l).count(l.depth)));
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
-/// Compares engine and model at one node; `Err` says how they differ.
-fn compare(s: &<ThreeWill as Game>::State, n: &Naive) -> Result<(), String> {
-    let mut engine: Vec<String> = Vec::new();
-    match s.turn() {
-        Turn::Chance => {
-            let mut o = Vec::new();
-            s.chance_outcomes(&mut o);
-            engine.extend(o.iter().map(|&(m, _)| s.format_move(m)));
+impl Lockstep for Naive {
+    type State = <ThreeWill as Game>::State;
+    type Choice = (String, Naive);
+
+    /// Engine and model agree on the decisions or outcomes (as sorted notation) and the
+    /// result; the choices are the model's children sorted by notation.
+    fn compare(&self, s: &Self::State) -> Result<Vec<Self::Choice>, String> {
+        let children = lockstep::sorted_choices(s, Naive::children(self), "moves")?;
+        let result = s.outcome().map(|o| match o {
+            agon_engine::Outcome::Win(w) => Some(w),
+            agon_engine::Outcome::Draw => None,
+        });
+        if result != self.result() {
+            return Err(format!(
+                "result: engine {result:?}, naive {:?}",
+                self.result()
+            ));
         }
-        _ => {
-            let mut v = Vec::new();
-            s.legal_moves(&mut v);
-            engine.extend(v.iter().map(|&m| s.format_move(m)));
-        }
+        Ok(children)
     }
-    engine.sort();
-    let mut naive: Vec<String> = n.children().into_iter().map(|(m, _)| m).collect();
-    naive.sort();
-    if engine != naive {
-        return Err(format!("moves: engine {engine:?}, naive {naive:?}"));
+
+    fn notation(choice: &Self::Choice) -> &str {
+        &choice.0
     }
-    let result = s.outcome().map(|o| match o {
-        agon_engine::Outcome::Win(w) => Some(w),
-        agon_engine::Outcome::Draw => None,
-    });
-    if result != n.result() {
-        return Err(format!("result: engine {result:?}, naive {:?}", n.result()));
+
+    fn take(&mut self, choice: &Self::Choice) {
+        *self = choice.1.clone();
     }
-    Ok(())
 }
 
-/// Plays one line choosing the `pick(len)`-th child at each node (or until `pick`
-/// returns `None` or the game ends), comparing engine and model at every node.
+/// Plays one line from the start under `max_turns` (see [`lockstep::cross_check`]),
+/// comparing engine and model at every node.
 fn cross_check(max_turns: u32, mut pick: impl FnMut(usize) -> Option<usize>) -> Result<(), String> {
-    let mut s = ThreeWill::new(max_turns).unwrap().initial_state();
-    let mut n = Naive::new(max_turns);
-    let mut line: Vec<String> = Vec::new();
-    loop {
-        compare(&s, &n).map_err(|e| format!("after [{}]: {e}", line.join(" ")))?;
-        let mut children = n.children();
-        if children.is_empty() {
-            return Ok(());
-        }
-        children.sort_by(|a, b| a.0.cmp(&b.0));
-        let Some(i) = pick(children.len()) else {
-            return Ok(());
-        };
-        let (text, next) = children.swap_remove(i % children.len());
-        let m = s.parse_move(&text).map_err(|e| e.to_string())?;
-        s.apply(m);
-        n = next;
-        line.push(text);
-    }
+    let s = ThreeWill::new(max_turns).unwrap().initial_state();
+    let label = format!("max_turns={max_turns}");
+    lockstep::cross_check(s, Naive::new(max_turns), &label, |_, c| pick(c.len())).map(|_| ())
 }
 
 #[test]
@@ -193,18 +165,12 @@ proptest! {
     }
 }
 
-/// Writes the data file with every count recomputed by the model to `NAIVE_FILL_OUT`.
+/// Writes the data file with every count recomputed by the model (see
+/// [`naive_counts::fill_from_env`]).
 #[test]
 #[ignore = "generator of the data file's naive counts"]
 fn naive_fill() {
-    let path = std::env::var("NAIVE_FILL_OUT")
-        .expect("set NAIVE_FILL_OUT to the path of the file to write");
-    let out = common::refill(DATA, &load(), |l| {
-        let n = naive_of(l).count(l.depth);
-        eprintln!("{} = {n}", l.label());
-        n
-    });
-    std::fs::write(&path, out).unwrap();
+    naive_counts::fill_from_env(DATA, &load(), |l| naive_of(l).count(l.depth));
 }
 
 /// What happens somewhere in a subtree: a `free`, a leap, an ejection (a hit onto a

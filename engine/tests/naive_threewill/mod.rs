@@ -382,30 +382,6 @@ impl Naive {
         out
     }
 
-    /// The model after `moves`, or the first move it does not offer.
-    pub fn play(&self, moves: &str) -> Result<Naive, String> {
-        let mut p = self.clone();
-        for m in moves.split_whitespace() {
-            p = p
-                .children()
-                .into_iter()
-                .find(|(t, _)| t == m)
-                .map(|(_, c)| c)
-                .ok_or_else(|| format!("{m} is not offered"))?;
-        }
-        Ok(p)
-    }
-
-    pub fn count(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.children()
-            .iter()
-            .map(|(_, c)| c.count(depth - 1))
-            .sum()
-    }
-
     /// Who wins, once the game is over.
     pub fn result(&self) -> Option<Option<usize>> {
         match self.step {
