@@ -57,6 +57,10 @@ pub struct Conformance {
     /// The game's length cap, if it has one: every game it ends ([`EndReason::Cap`]) must have
     /// exactly its limit of what it counts ([`State::turns`], or the decisions played).
     pub cap: Option<Cap>,
+    /// Whether this configuration of a game with chance may end every playout before any
+    /// chance event (a degenerate size, such as one stone of Coin Nim), so that meeting
+    /// none is not a failure. Off by default: a game declared with chance must meet it.
+    pub chance_optional: bool,
 }
 
 /// A game's length cap, as [`check_conformance`] checks it.
@@ -85,6 +89,7 @@ impl Default for Conformance {
             max_plies: 100_000,
             transposition_probes: 4,
             cap: None,
+            chance_optional: false,
         }
     }
 }
@@ -180,7 +185,7 @@ pub fn check_conformance<G: Game>(
         report.longest = report.longest.max(state.ply());
         report.playouts += 1;
     }
-    check_chance_declaration(has_chance::<G::State>(), &report)?;
+    check_chance_declaration(has_chance::<G::State>(), cfg.chance_optional, &report)?;
     report.end_reasons.sort();
     Ok(report)
 }
@@ -188,14 +193,19 @@ pub fn check_conformance<G: Game>(
 /// The game's declaration of chance ([`State::Chance`]) against what its playouts met:
 /// a game declared without chance must never reach a chance node (alpha-beta would be
 /// compiled for it), and one declared with chance must reach one (else the declaration,
-/// or the playouts, are wrong, and alpha-beta is refused for nothing).
-fn check_chance_declaration(declared: bool, report: &ConformanceReport) -> Result<(), String> {
+/// or the playouts, are wrong, and alpha-beta is refused for nothing), unless the
+/// configuration may skip chance (`optional`).
+fn check_chance_declaration(
+    declared: bool,
+    optional: bool,
+    report: &ConformanceReport,
+) -> Result<(), String> {
     match (declared, report.chance_nodes) {
         (false, met @ 1..) => Err(format!(
             "the game declares no chance (State::Chance = NoChance) but its playouts met \
              {met} chance nodes"
         )),
-        (true, 0) if report.playouts > 0 => Err(format!(
+        (true, 0) if report.playouts > 0 && !optional => Err(format!(
             "the game declares chance (State::Chance = WithChance) but {} playouts met no \
              chance node",
             report.playouts
@@ -566,11 +576,12 @@ mod tests {
             chance_nodes,
             ..ConformanceReport::default()
         };
-        assert_eq!(check_chance_declaration(false, &met(10, 0)), Ok(()));
-        assert_eq!(check_chance_declaration(true, &met(10, 3)), Ok(()));
-        assert_eq!(check_chance_declaration(true, &met(0, 0)), Ok(()));
+        assert_eq!(check_chance_declaration(false, false, &met(10, 0)), Ok(()));
+        assert_eq!(check_chance_declaration(true, false, &met(10, 3)), Ok(()));
+        assert_eq!(check_chance_declaration(true, false, &met(0, 0)), Ok(()));
+        assert_eq!(check_chance_declaration(true, true, &met(10, 0)), Ok(()));
         assert_eq!(
-            check_chance_declaration(false, &met(10, 3)),
+            check_chance_declaration(false, true, &met(10, 3)),
             Err(
                 "the game declares no chance (State::Chance = NoChance) but its playouts met \
                  3 chance nodes"
@@ -578,7 +589,7 @@ mod tests {
             )
         );
         assert_eq!(
-            check_chance_declaration(true, &met(10, 0)),
+            check_chance_declaration(true, false, &met(10, 0)),
             Err(
                 "the game declares chance (State::Chance = WithChance) but 10 playouts met no \
                  chance node"
