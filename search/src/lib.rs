@@ -4,19 +4,25 @@
 //! no dynamic dispatch and no heap allocation per node (move buffers are owned per ply
 //! and reused). Agents implement the object-safe [`Agent`] trait, called once per move.
 //!
-//! - [`random`]: a uniformly random legal move;
-//! - [`greedy`]: the best evaluation one decision ahead, averaged exactly over chance;
-//! - [`alphabeta`] (`ab`): negamax alpha-beta with iterative deepening and a
-//!   [transposition table](tt), for deterministic games;
-//! - [`solve`]: the exact solver (fastest win, slowest loss);
-//! - [`expectimax`] (`expectimax`, `star1`, `star2`): depth-limited expectimax with
-//!   exact [fractions](exact) and Ballard's *-minimax pruning, for games with chance;
-//! - [`mcts`]: Monte-Carlo tree search (UCT, MCTS-Solver, chance sampling, tree reuse,
-//!   tree or root parallelism), for every game;
-//! - [`noise`]: seeded evaluation noise (`noise=N`), so deterministic agents vary;
-//! - [`registry`]: the agents by name, built from checked parameters;
+//! - [`RandomAgent`] (`random`): a uniformly random legal move;
+//! - [`Greedy`] (`greedy`): the best evaluation one decision ahead, averaged exactly over
+//!   chance;
+//! - [`AlphaBeta`] (`ab`, module [`alphabeta`]): negamax alpha-beta with iterative
+//!   deepening and a [transposition table](TranspositionTable), for deterministic games;
+//! - [`Solver`] (`solve`): the exact solver (fastest win, slowest loss);
+//! - [`Expectimax`] (`expectimax`, `star1`, `star2`): depth-limited expectimax with exact
+//!   [fractions](Exact) and Ballard's *-minimax pruning, for games with chance;
+//! - [`Mcts`] (`mcts`, module [`mcts`]): Monte-Carlo tree search (UCT, MCTS-Solver,
+//!   chance sampling, tree reuse, tree or root parallelism), for every game;
+//! - `noise=N` of `ab` and `greedy`: seeded evaluation noise, so deterministic agents
+//!   vary;
+//! - [`registry`]: the agents by kind, built from checked parameters;
 //! - [`table_pool`]: reuse of table memory between the agents one thread builds (a
-//!   tournament worker's games).
+//!   tournament worker's games);
+//! - [`score`]: mate scores and the value of a finished game.
+//!
+//! The other modules are the agents' insides and stay private: what other crates use is
+//! re-exported here.
 //!
 //! Alpha-beta needs `S: Deterministic` (a game whose `State::Chance` is `NoChance`), so
 //! it does not compile for a game with chance; [`registry::build`] refuses it there.
@@ -52,22 +58,22 @@
 //! assert!(refused.is_err());
 //! ```
 
-pub mod agent;
+mod agent;
 pub mod alphabeta;
-pub mod budget;
-pub mod exact;
-pub mod expectimax;
-pub mod greedy;
+mod budget;
+mod exact;
+mod expectimax;
+mod greedy;
 pub mod mcts;
-pub mod noise;
-pub mod ordering;
+mod noise;
+mod ordering;
 mod playout;
-pub mod random;
+mod random;
 pub mod registry;
 pub mod score;
-pub mod solve;
+mod solve;
 pub mod table_pool;
-pub mod tt;
+mod tt;
 
 pub use agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Enhancements};

@@ -151,14 +151,17 @@ impl ChanceTable {
         }
     }
 
-    /// Number of entries the table holds when full.
+    /// Number of entries the table holds when full (the tests check the sizing).
+    #[cfg(test)]
     pub fn capacity(&self) -> usize {
         self.buckets.len() * ENTRIES_PER_BUCKET
     }
 
     /// Empties the table: from now on it answers exactly as a new one, in O(1) except
     /// once every [`crate::tt::EPOCHS`] clears, when it zeroes its memory (see the module
-    /// docs).
+    /// docs). An agent uses one table for one game, so only the tests clear it, to check
+    /// the shared epoch machinery through this table too.
+    #[cfg(test)]
     pub fn clear(&mut self) {
         self.generation = 1;
         self.buckets.clear();
