@@ -49,7 +49,7 @@
 use agon_engine::{Deterministic, Evaluator, State};
 
 use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult, Value};
-use crate::alphabeta::{CoreOptions, Enhancements, Searcher};
+use crate::alphabeta::{AlphaBeta, CoreOptions, Enhancements};
 use crate::budget::Budget;
 
 /// Depth of the last heuristic iteration before the exhaustive one: the same as `ab`'s
@@ -107,8 +107,9 @@ impl Default for SolveConfig {
 /// The exact solver (see the module docs).
 #[derive(Debug)]
 pub struct Solver<S: State, E> {
-    budget: Budget,
-    searcher: Searcher<S, E>,
+    /// Alpha-beta with the solver's options: no aspiration, the exhaustive iteration
+    /// after the preview.
+    search: AlphaBeta<S, E>,
 }
 
 impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
@@ -126,8 +127,13 @@ impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
             result_only: config.wdl,
         };
         Solver {
-            budget: config.budget,
-            searcher: Searcher::new(eval, config.hash_mb, config.threads, options),
+            search: AlphaBeta::with_options(
+                eval,
+                config.budget,
+                config.hash_mb,
+                config.threads,
+                options,
+            ),
         }
     }
 }
@@ -136,7 +142,7 @@ impl<S: Deterministic, E: Evaluator<S>> Agent<S> for Solver<S, E> {
     fn search(
         &mut self,
         state: &S,
-        _rng: &mut AgentRng,
+        rng: &mut AgentRng,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
         let mut report = |i: &SearchInfo<S::Move>| {
@@ -144,7 +150,7 @@ impl<S: Deterministic, E: Evaluator<S>> Agent<S> for Solver<S, E> {
             i.depth = reported_depth(i.depth, &i.value, i.pv.len());
             info(&i);
         };
-        let mut result = self.searcher.run(state, &self.budget, &mut report);
+        let mut result = self.search.search(state, rng, &mut report);
         result.depth = reported_depth(result.depth, &result.value, result.pv.len());
         result
     }

@@ -195,9 +195,21 @@ impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
             exhaustive_after: None,
             result_only: false,
         };
+        AlphaBeta::with_options(eval, config.budget, config.hash_mb, config.threads, options)
+    }
+
+    /// The agent with the core's options as given: the solver is this search run to the
+    /// end of the game ([`crate::Solver`]).
+    pub(crate) fn with_options(
+        eval: E,
+        budget: Budget,
+        hash_mb: usize,
+        threads: usize,
+        options: CoreOptions,
+    ) -> Self {
         AlphaBeta {
-            budget: config.budget,
-            searcher: Searcher::new(eval, config.hash_mb, config.threads, options),
+            budget,
+            searcher: Searcher::new(eval, hash_mb, threads, options),
         }
     }
 }
