@@ -325,15 +325,15 @@ pub fn complete_params(name: &str, params: &mut Params) {
     let Some(info) = find(name) else {
         return;
     };
-    let has = |params: &Params, keys: &[&str]| keys.iter().any(|k| params.0.contains_key(k));
+    let has = |params: &Params, keys: &[&str]| keys.iter().any(|k| params.contains(k));
     if let Some(depth) = info.default_depth {
         if !has(params, &["depth", "nodes", "time"]) {
-            params.0.insert("depth", ParamValue::Int(i64::from(depth)));
+            params.insert("depth", ParamValue::Int(i64::from(depth)));
         }
     }
     if let Some(iters) = info.default_iters {
         if !has(params, &["iters", "time"]) {
-            params.0.insert("iters", ParamValue::Int(iters as i64));
+            params.insert("iters", ParamValue::Int(iters as i64));
         }
     }
 }
@@ -564,7 +564,7 @@ mod tests {
         );
         let mut p = Params::parse(spec, &[("time", "50ms"), ("parallel", "root")]).unwrap();
         complete_params("mcts", &mut p);
-        assert!(!p.0.contains_key("iters"));
+        assert!(!p.contains("iters"));
         let config = mcts_config(&p);
         assert_eq!(config.iterations, None);
         assert_eq!(config.time, Some(std::time::Duration::from_millis(50)));

@@ -20,6 +20,7 @@ pub mod moves;
 pub mod notation;
 pub mod setup;
 
+use crate::bits::Cells;
 use std::fmt;
 
 use crate::game::{End, EndReason, Game, MoveError, Outcome, Seat, State, Turn};
@@ -27,7 +28,7 @@ use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
-use board::{Bitboard, Cells, CELLS, HQ, NEIGHBOURS, TILE_CELLS};
+use board::{Bitboard, CELLS, HQ, NEIGHBOURS, TILE_CELLS};
 use combat::Ground;
 pub use eval::HexstratEval;
 pub use moves::{HexMove, Tile, Unit};

@@ -11,12 +11,13 @@
 //!
 //! The score is the difference of the two sides'. Captures are noisy, for quiescence.
 
+use crate::bits::Cells;
 use std::sync::OnceLock;
 
 use crate::eval::Evaluator;
 use crate::game::Seat;
 
-use super::board::{Bitboard, Board, Cells, Colour, Geometry, Kind, Piece, CELLS, KINDS};
+use super::board::{Bitboard, Board, Colour, Geometry, Kind, Piece, CELLS, KINDS};
 use super::moves::{targets, ActionKind, RomgonMove};
 use super::RomgonState;
 

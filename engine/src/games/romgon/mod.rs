@@ -24,13 +24,14 @@ pub mod eval;
 pub mod moves;
 pub mod notation;
 
+use crate::bits::Cells;
 use std::fmt;
 
 use crate::game::{illegal_move, Deterministic, End, Game, MoveError, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
-use board::{bit, cell, cell_name, Board, Cells, Geometry, CELLS, ROW_LEN, SHUTTLE_PAIRS};
+use board::{bit, cell, cell_name, Board, Geometry, CELLS, ROW_LEN, SHUTTLE_PAIRS};
 pub use board::{Colour, Kind, Piece};
 pub use eval::RomgonEval;
 use moves::MoveRules;
@@ -531,15 +532,6 @@ impl State for RomgonState {
         let mut counter = None;
         let mut shuttle = false;
         match m.kind {
-            ActionKind::Rotate => {
-                let turned = Piece {
-                    orient: m.orient,
-                    ..piece
-                };
-                board.remove(from, piece);
-                board.put(from, turned);
-                key ^= piece_key(from, piece) ^ piece_key(from, turned);
-            }
             ActionKind::Capture => {
                 let victim = board.piece(to).expect("a capture takes a piece");
                 board.remove(to, victim);
@@ -549,22 +541,27 @@ impl State for RomgonState {
                 captured = Some(victim);
                 self.core.irreversible = self.core.ply + 1;
             }
-            ActionKind::Move => {
-                let moved = Piece {
+            // A rotation is a move to its own cell (`to == from`) that no shuttle
+            // counter sees.
+            ActionKind::Rotate | ActionKind::Move => {
+                let placed = Piece {
                     orient: m.orient,
                     ..piece
                 };
                 board.remove(from, piece);
-                board.put(to, moved);
-                key ^= piece_key(from, piece) ^ piece_key(to, moved);
-                let pair = self.geo.shuttle_pair[(piece.kind as usize * CELLS + from) * CELLS + to];
-                debug_assert_ne!(pair, u16::MAX, "a move outside the shuttle pairs");
-                let id = mover as usize * SHUTTLE_PAIRS + usize::from(pair);
-                let old = self.counters[id];
-                self.counters[id] = old + 1;
-                self.core.counter_key ^= counter_key(id, old) ^ counter_key(id, old + 1);
-                counter = Some(id as u16);
-                shuttle = old + 1 >= SHUTTLE_LIMIT;
+                board.put(to, placed);
+                key ^= piece_key(from, piece) ^ piece_key(to, placed);
+                if m.kind == ActionKind::Move {
+                    let pair =
+                        self.geo.shuttle_pair[(piece.kind as usize * CELLS + from) * CELLS + to];
+                    debug_assert_ne!(pair, u16::MAX, "a move outside the shuttle pairs");
+                    let id = mover as usize * SHUTTLE_PAIRS + usize::from(pair);
+                    let old = self.counters[id];
+                    self.counters[id] = old + 1;
+                    self.core.counter_key ^= counter_key(id, old) ^ counter_key(id, old + 1);
+                    counter = Some(id as u16);
+                    shuttle = old + 1 >= SHUTTLE_LIMIT;
+                }
             }
         }
         self.core.pos_key = key ^ KEYS[KEY_SIDE];
