@@ -18,9 +18,9 @@ pub mod eval;
 pub mod moves;
 pub mod notation;
 
-use crate::bits::Cells;
 use std::fmt;
 
+use crate::bits::Cells;
 use crate::game::{illegal_move, Deterministic, End, Game, MoveError, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;

@@ -20,9 +20,9 @@ pub mod moves;
 pub mod notation;
 pub mod setup;
 
-use crate::bits::Cells;
 use std::fmt;
 
+use crate::bits::Cells;
 use crate::game::{End, EndReason, Game, MoveError, Outcome, Seat, State, Turn};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};

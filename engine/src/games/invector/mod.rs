@@ -15,9 +15,9 @@ pub mod eval;
 pub mod moves;
 pub mod notation;
 
-use crate::bits::Cells;
 use std::fmt;
 
+use crate::bits::Cells;
 use crate::game::{Deterministic, End, Game, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;

@@ -11,9 +11,9 @@
 //!
 //! The score is the difference of the two sides'. Captures are noisy, for quiescence.
 
-use crate::bits::Cells;
 use std::sync::OnceLock;
 
+use crate::bits::Cells;
 use crate::eval::Evaluator;
 use crate::game::Seat;
 

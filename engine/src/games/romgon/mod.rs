@@ -21,19 +21,20 @@
 
 pub mod board;
 pub mod eval;
+mod keys;
 pub mod moves;
 pub mod notation;
 
-use crate::bits::Cells;
 use std::fmt;
 
+use crate::bits::Cells;
 use crate::game::{illegal_move, Deterministic, End, Game, MoveError, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
-use crate::zobrist;
 
 use board::{bit, cell, cell_name, Board, Geometry, CELLS, ROW_LEN, SHUTTLE_PAIRS};
 pub use board::{Colour, Kind, Piece};
 pub use eval::RomgonEval;
+use keys::{counter_key, piece_key, result_key, KEYS, KEY_SIDE};
 use moves::MoveRules;
 pub use moves::{ActionKind, Defence, RomgonMove, Rotation};
 
@@ -203,52 +204,6 @@ impl Game for Romgon {
             Colour::Black,
         )
         .expect("the setup is a valid position")
-    }
-}
-
-/// The Zobrist keys, all from one table: 51 cells × 24 piece states (per colour:
-/// square, circle, rhombus, 6 triangle facings, 3 hexagon axes), then White to move,
-/// then the three results (Black wins, White wins, draw), then the shuttle counters'
-/// values 1..=5 for each of the `2 × SHUTTLE_PAIRS` counters.
-const PIECE_STATES: usize = 24;
-const KEY_SIDE: usize = CELLS * PIECE_STATES;
-const KEY_RESULT: usize = KEY_SIDE + 1;
-const KEY_COUNTERS: usize = KEY_RESULT + 3;
-/// Counter values with a key: 1..=5 (5 ends the game).
-const COUNTER_VALUES: usize = 5;
-const N_KEYS: usize = KEY_COUNTERS + 2 * SHUTTLE_PAIRS * COUNTER_VALUES;
-static KEYS: [u64; N_KEYS] = zobrist::keys(0x0520_6607);
-
-/// The key of `piece` on `p`.
-#[inline]
-fn piece_key(p: usize, piece: Piece) -> u64 {
-    let state = match piece.kind {
-        Kind::Square => 0,
-        Kind::Circle => 1,
-        Kind::Rhombus => 2,
-        Kind::Triangle => 3 + usize::from(piece.orient),
-        Kind::Hexagon => 9 + usize::from(piece.orient),
-    };
-    KEYS[p * PIECE_STATES + piece.colour as usize * 12 + state]
-}
-
-/// The key of counter `id` holding `value` (nothing for 0).
-#[inline]
-fn counter_key(id: usize, value: u8) -> u64 {
-    if value == 0 {
-        0
-    } else {
-        KEYS[KEY_COUNTERS + id * COUNTER_VALUES + usize::from(value) - 1]
-    }
-}
-
-/// The key of a finished game's result.
-#[inline]
-fn result_key(result: Option<Outcome>) -> u64 {
-    match result {
-        None => 0,
-        Some(Outcome::Win(w)) => KEYS[KEY_RESULT + w],
-        Some(Outcome::Draw) => KEYS[KEY_RESULT + 2],
     }
 }
 
