@@ -76,7 +76,7 @@ const BUDGETS: [&str; 4] = ["depth", "nodes", "iters", "time"];
 fn default_budget(kind: AgentKind) -> Params {
     let mut params = Params::defaults(kind.info().params);
     registry::complete_params(kind, &mut params);
-    params.0.retain(|name, _| BUDGETS.contains(name));
+    params.retain(|name| BUDGETS.contains(&name));
     params
 }
 
@@ -86,7 +86,7 @@ fn budget_text(agent: &registry::AgentInfo, budget: &Params) -> Option<String> {
     if !agent.params.iter().any(|p| BUDGETS.contains(&p.name)) {
         return None;
     }
-    Some(if budget.0.is_empty() {
+    Some(if budget.is_empty() {
         "none; it searches to the end of the game".to_string()
     } else {
         budget.canonical()
@@ -107,7 +107,7 @@ fn write_params(out: &mut dyn Write, params: &[ParamSpec], budget: &Params) -> R
             [
                 p.name.to_string(),
                 p.kind.to_string(),
-                match (p.default, budget.0.get(p.name)) {
+                match (p.default, budget.get(p.name)) {
                     (Some(d), _) => format!("default {d}"),
                     (None, Some(v)) => format!("default {v} if no budget"),
                     (None, None) => "no default".into(),
@@ -152,7 +152,7 @@ mod tests {
     fn listed_budgets_are_the_ones_parsed_specs_get() {
         for kind in AgentKind::ALL {
             let mut parsed = AgentSpec::parse(kind.name(), false).unwrap().params;
-            parsed.0.retain(|name, _| BUDGETS.contains(name));
+            parsed.retain(|name| BUDGETS.contains(&name));
             assert_eq!(default_budget(kind), parsed, "{}", kind.name());
         }
         let mut text = Vec::new();

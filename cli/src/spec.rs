@@ -129,9 +129,9 @@ impl AgentSpec {
     /// or the default budget that [`registry::complete_params`] adds back).
     pub fn label(&self) -> String {
         let mut kept = self.params.clone();
-        for key in self.params.0.keys() {
+        for key in self.params.names() {
             let mut trial = kept.clone();
-            trial.0.remove(key);
+            trial.remove(key);
             let same = AgentSpec::parse(&canonical(self.name(), &trial), true)
                 .is_ok_and(|spec| spec == *self);
             if same {
@@ -151,7 +151,7 @@ impl fmt::Display for AgentSpec {
 
 /// `name` alone when there are no parameters, else `name:k=v,...` in key order.
 fn canonical(name: &str, params: &Params) -> String {
-    if params.0.is_empty() {
+    if params.is_empty() {
         name.to_string()
     } else {
         format!("{name}:{}", params.canonical())

@@ -30,6 +30,17 @@ pub enum Turn {
     Over,
 }
 
+impl Turn {
+    /// The seat that decides here, or `None` at a chance node or once the game is over.
+    #[inline]
+    pub const fn seat(self) -> Option<Seat> {
+        match self {
+            Turn::Seat(s) => Some(s),
+            Turn::Chance | Turn::Over => None,
+        }
+    }
+}
+
 /// The result of a finished two-seat game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {

@@ -19,6 +19,7 @@
 //! assert_eq!(state.turn(), Turn::Seat(1));
 //! ```
 
+pub mod bits;
 pub mod eval;
 pub mod game;
 pub mod games;

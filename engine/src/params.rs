@@ -97,9 +97,44 @@ impl fmt::Display for ParamValue {
 
 /// Checked parameter values by name, sorted (the canonical order).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Params(pub BTreeMap<&'static str, ParamValue>);
+pub struct Params(BTreeMap<&'static str, ParamValue>);
 
 impl Params {
+    /// The value of `name`, if present.
+    pub fn get(&self, name: &str) -> Option<&ParamValue> {
+        self.0.get(name)
+    }
+
+    /// Whether `name` is present.
+    pub fn contains(&self, name: &str) -> bool {
+        self.0.contains_key(name)
+    }
+
+    /// Sets `name` to `value` (the caller checked it against the parameter's spec).
+    pub fn insert(&mut self, name: &'static str, value: ParamValue) {
+        self.0.insert(name, value);
+    }
+
+    /// Removes `name`, if present.
+    pub fn remove(&mut self, name: &str) {
+        self.0.remove(name);
+    }
+
+    /// Keeps only the parameters whose name passes `keep`.
+    pub fn retain(&mut self, mut keep: impl FnMut(&str) -> bool) {
+        self.0.retain(|name, _| keep(name));
+    }
+
+    /// The names present, in canonical order.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.0.keys().copied()
+    }
+
+    /// Whether no parameter is present.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// The integer parameter `name`, if present. Panics if present with another kind:
     /// that would be a mismatch between a declaration and its reader (a bug).
     pub fn int(&self, name: &str) -> Option<i64> {

@@ -385,13 +385,13 @@ const SOLVE_HASH: ParamSpec = ParamSpec {
 /// agent with a default depth and no `depth`, `nodes` or `time` gets `depth=<default>`;
 /// one with default iterations and no `iters` or `time` gets `iters=<default>`.
 pub fn complete_params(kind: AgentKind, params: &mut Params) {
-    let has = |params: &Params, keys: &[&str]| keys.iter().any(|k| params.0.contains_key(k));
+    let has = |params: &Params, keys: &[&str]| keys.iter().any(|k| params.contains(k));
     match kind.info().default_budget {
         DefaultBudget::Depth(depth) if !has(params, &["depth", "nodes", "time"]) => {
-            params.0.insert("depth", ParamValue::Int(i64::from(depth)));
+            params.insert("depth", ParamValue::Int(i64::from(depth)));
         }
         DefaultBudget::Iterations(iters) if !has(params, &["iters", "time"]) => {
-            params.0.insert("iters", ParamValue::Int(iters as i64));
+            params.insert("iters", ParamValue::Int(iters as i64));
         }
         _ => {}
     }
@@ -411,9 +411,11 @@ where
     E: Evaluator<S>,
 {
     let mut params_with_defaults = Params::defaults(kind.info().params);
-    params_with_defaults
-        .0
-        .extend(params.0.iter().map(|(k, v)| (*k, v.clone())));
+    for name in params.names() {
+        if let Some(value) = params.get(name) {
+            params_with_defaults.insert(name, value.clone());
+        }
+    }
     S::Chance::build(kind, &params_with_defaults, eval)
 }
 
@@ -649,7 +651,7 @@ mod tests {
         );
         let mut p = Params::parse(spec, &[("time", "50ms"), ("parallel", "root")]).unwrap();
         complete_params(AgentKind::Mcts, &mut p);
-        assert!(!p.0.contains_key("iters"));
+        assert!(!p.contains("iters"));
         let config = mcts_config(&p);
         assert_eq!(config.iterations, None);
         assert_eq!(config.time, Some(std::time::Duration::from_millis(50)));

@@ -479,10 +479,7 @@ fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
         (count, plies): (u32, u32),
     ) {
         for s in states {
-            let view = match s.turn() {
-                Turn::Seat(p) => p,
-                _ => 0,
-            };
+            let view = s.turn().seat().unwrap_or(0);
             for depth in 1..=3 {
                 for mode in MODES {
                     let salt = rng.clone().random::<u64>();

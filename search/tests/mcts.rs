@@ -52,18 +52,6 @@ fn allows_a_win_in_one<S: State>(s: &S, m: S::Move) -> bool {
     }
 }
 
-trait SeatOf {
-    fn seat(self) -> Option<usize>;
-}
-impl SeatOf for Turn {
-    fn seat(self) -> Option<usize> {
-        match self {
-            Turn::Seat(s) => Some(s),
-            _ => None,
-        }
-    }
-}
-
 /// Positions reached by seeded uniformly random play from `start` (the game not over)
 /// for which `keep` holds, up to `count` of them.
 fn positions<S: State>(start: &S, count: usize, keep: impl Fn(&S) -> bool) -> Vec<S> {

@@ -1,6 +1,7 @@
 //! The games, one folder each: rules, notation and evaluation together.
 
 pub mod apv;
+mod colour;
 pub mod connect4;
 pub mod hexstrat;
 pub mod invector;

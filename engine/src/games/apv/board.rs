@@ -167,23 +167,6 @@ pub fn cell_name(cell: usize) -> String {
     )
 }
 
-/// Iterates over the cells of a bitboard, lowest index first.
-#[derive(Clone, Copy, Debug)]
-pub struct Cells(pub Bitboard);
-
-impl Iterator for Cells {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let c = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(c)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,10 +19,11 @@
 //! No move is noisy: every move is a quiet displacement, and the search already sees
 //! the immediate threats through the terms above.
 
+use crate::bits::Cells;
 use crate::eval::Evaluator;
 use crate::game::Seat;
 
-use super::board::{Bitboard, Cells, GEO};
+use super::board::{Bitboard, GEO};
 use super::moves::Unit;
 use super::ApvState;
 

@@ -20,11 +20,12 @@ pub mod notation;
 
 use std::fmt;
 
+use crate::bits::Cells;
 use crate::game::{illegal_move, End, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
-use board::{Bitboard, Cells, CELLS, GEO, NONE};
+use board::{Bitboard, CELLS, GEO, NONE};
 pub use eval::ApvEval;
 pub use moves::{ApvMove, MoveKind, Unit};
 
@@ -149,15 +150,27 @@ impl Game for Apv {
         ];
         let south =
             north.map(|bb| Cells(bb).fold(0, |acc: Bitboard, c| acc | 1 << (CELLS - 1 - c)));
-        let mut s = ApvState {
+        let mut s = self.fresh_state([north, south], [None; 2], 0);
+        s.hash = s.recompute_hash();
+        s
+    }
+}
+
+impl Apv {
+    /// A state of these rules with these units and orders, `to_move` to make its primary
+    /// move, no turn played, and hash 0 (the caller computes it).
+    fn fresh_state(
+        &self,
+        units: [[Bitboard; 4]; 2],
+        orders: [Option<Order>; 2],
+        to_move: Seat,
+    ) -> ApvState {
+        ApvState {
             rules: *self,
-            units: [north, south],
-            occupied: [
-                north.iter().fold(0, |a, b| a | b),
-                south.iter().fold(0, |a, b| a | b),
-            ],
-            orders: [None; 2],
-            to_move: 0,
+            units,
+            occupied: units.map(|s| s.iter().fold(0, |a, b| a | b)),
+            orders,
+            to_move,
             moved: NONE,
             issued: [false; 2],
             end: None,
@@ -165,13 +178,9 @@ impl Game for Apv {
             ply: 0,
             turn_start: 0,
             hash: 0,
-        };
-        s.hash = s.recompute_hash();
-        s
+        }
     }
-}
 
-impl Apv {
     /// A position of these rules with `to_move` about to make its primary move:
     /// `units[side][unit as usize]` are the cells of each side's units of each type,
     /// and `orders` the pending orders (the mover's fires at once, as at the start of
@@ -201,21 +210,8 @@ impl Apv {
         {
             return Err("each side needs exactly one Pivot; seat 0 or 1 to move".into());
         }
-        let mut s = ApvState {
-            rules: *self,
-            units,
-            occupied: units.map(|s| s.iter().fold(0, |a, b| a | b)),
-            orders,
-            // The mover's order fires as `end_turn` hands it the move.
-            to_move: 1 - to_move,
-            moved: NONE,
-            issued: [false; 2],
-            end: None,
-            turns: 0,
-            ply: 0,
-            turn_start: 0,
-            hash: 0,
-        };
+        // The mover's order fires as `end_turn` hands it the move.
+        let mut s = self.fresh_state(units, orders, 1 - to_move);
         for (side, o) in orders.iter().enumerate() {
             if let Some(o) = o {
                 let from = usize::from(o.from);

@@ -5,6 +5,7 @@
 //! reason (wrong phase, off the board, not one's own unit, not how that unit moves, a
 //! blocked slide, an occupied destination, the unit that just moved, Limited Orders).
 
+use crate::bits::Cells;
 use crate::game::MoveError;
 
 use super::board::{cell_name, GEO};
@@ -68,7 +69,7 @@ fn why_not(s: &ApvState, unit: Unit, from: usize, to: usize) -> Option<String> {
     }
     if unit == Unit::Axis {
         let (_, between) = GEO.line(from, to).expect("checked above");
-        if let Some(block) = super::board::Cells(between & occupied).next() {
+        if let Some(block) = Cells(between & occupied).next() {
             return Some(format!(
                 "the Axis's path from {f} to {t} is blocked at {}",
                 cell_name(block)

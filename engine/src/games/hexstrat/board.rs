@@ -145,27 +145,10 @@ pub fn parse_cell(text: &str) -> Result<usize, String> {
     cell_at(q, r).ok_or_else(|| format!("cell {text} is not on the board"))
 }
 
-/// Iterates over the cells of a bitboard, lowest index first.
-#[derive(Clone, Copy, Debug)]
-pub struct Cells(pub Bitboard);
-
-impl Iterator for Cells {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let c = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(c)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::Cells;
 
     #[test]
     fn the_board_has_37_cells_and_named_headquarters() {

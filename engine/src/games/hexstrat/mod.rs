@@ -22,12 +22,13 @@ pub mod setup;
 
 use std::fmt;
 
+use crate::bits::Cells;
 use crate::game::{End, EndReason, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
-use board::{Bitboard, Cells, CELLS, HQ, NEIGHBOURS, TILE_CELLS};
+use board::{Bitboard, CELLS, HQ, NEIGHBOURS, TILE_CELLS};
 use combat::Ground;
 pub use eval::HexstratEval;
 pub use moves::{HexMove, Tile, Unit};

@@ -157,20 +157,3 @@ impl Geometry {
             .fold(0, |bb, p| bb | 1u128 << p)
     }
 }
-
-/// Iterates over the cells (bit indices) of a bitboard, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub struct Cells(pub Bitboard);
-
-impl Iterator for Cells {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let c = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(c)
-    }
-}

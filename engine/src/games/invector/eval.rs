@@ -12,10 +12,11 @@
 //! capped at four plies. Tests that exercise quiescence on Invector wrap this evaluator
 //! with one that declares captures noisy.
 
+use crate::bits::Cells;
 use crate::eval::Evaluator;
 use crate::game::Seat;
 
-use super::board::{Cells, DIRECTIONS};
+use super::board::DIRECTIONS;
 use super::{Colour, InvectorState};
 
 /// Weight of one stone of material.

@@ -17,6 +17,7 @@ pub mod notation;
 
 use std::fmt;
 
+use crate::bits::Cells;
 use crate::game::{End, Game, NoChance, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -25,33 +26,8 @@ use board::{Bitboard, Geometry};
 pub use eval::InvectorEval;
 pub use moves::{InvectorMove, MoveKind};
 
-/// A colour. Black (index 0) moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// Moves first; holds a1 at the start.
-    Black = 0,
-    /// Moves second; may swap with the pie rule.
-    White = 1,
-}
-
-impl Colour {
-    /// The other colour.
-    #[inline]
-    pub const fn other(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-
-    /// Lower-case name, as `side()` reports it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Colour::Black => "black",
-            Colour::White => "white",
-        }
-    }
-}
+/// Black holds a1 at the start and moves first; White may swap with the pie rule.
+pub use crate::games::colour::Colour;
 
 /// Invector's rules: board size and whether the pie rule is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -401,7 +377,7 @@ impl State for InvectorState {
     fn recompute_hash(&self) -> u64 {
         let mut h = 0;
         for c in 0..2 {
-            for p in board::Cells(self.stones[c]) {
+            for p in Cells(self.stones[c]) {
                 h ^= KEYS[c * 128 + p];
             }
         }

@@ -1,8 +1,9 @@
 //! Invector's moves and their generation from bitboards.
 
+use crate::bits::Cells;
 use crate::game::Move;
 
-use super::board::{Bitboard, Cells, Geometry, DIRECTIONS};
+use super::board::{Bitboard, Geometry, DIRECTIONS};
 
 /// What kind of decision a move is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -7,6 +7,7 @@
 //! `|Δx| = 2` or sit in neighbouring rows with `|Δx| = 1`. Everything here depends only
 //! on the board, so it is built once ([`Geometry::get`]) and shared by every state.
 
+use crate::bits::Cells;
 use std::sync::OnceLock;
 
 /// A set of cells, bit `i` for cell `i`.
@@ -112,23 +113,6 @@ fn at(r: i32, x: i32) -> Option<usize> {
 fn rx(cell: usize) -> (i32, i32) {
     let (r, c) = row_col(cell);
     (r as i32, 2 * c as i32 + (r as i32 - 3).abs())
-}
-
-/// Iterates over the cells of a bitboard, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub struct Cells(pub Bitboard);
-
-impl Iterator for Cells {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let c = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(c)
-    }
 }
 
 /// The single-cell bitboard of `cell`.
@@ -470,33 +454,11 @@ impl Kind {
     }
 }
 
-/// A colour. Black (index 0) moves first and is seat 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// Seat 0; starts on the right, base 3-8.
-    Black = 0,
-    /// Seat 1; starts on the left, base 3-0.
-    White = 1,
-}
+/// Black (seat 0) starts on the right, base 3-8; White (seat 1) on the left, base 3-0.
+pub use crate::games::colour::Colour;
 
+/// Romgon's places of each colour.
 impl Colour {
-    /// The other colour.
-    #[inline]
-    pub const fn other(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-
-    /// Lower-case name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Colour::Black => "black",
-            Colour::White => "white",
-        }
-    }
-
     /// This colour's own base (where its Rhombus starts).
     #[inline]
     pub const fn base(self) -> usize {

@@ -13,10 +13,11 @@
 
 use std::sync::OnceLock;
 
+use crate::bits::Cells;
 use crate::eval::Evaluator;
 use crate::game::Seat;
 
-use super::board::{Bitboard, Board, Cells, Colour, Geometry, Kind, Piece, CELLS, KINDS};
+use super::board::{Bitboard, Board, Colour, Geometry, Kind, Piece, CELLS, KINDS};
 use super::moves::{targets, ActionKind, RomgonMove};
 use super::RomgonState;
 

@@ -21,18 +21,20 @@
 
 pub mod board;
 pub mod eval;
+mod keys;
 pub mod moves;
 pub mod notation;
 
 use std::fmt;
 
+use crate::bits::Cells;
 use crate::game::{illegal_move, End, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
-use crate::zobrist;
 
-use board::{bit, cell, cell_name, Board, Cells, Geometry, CELLS, ROW_LEN, SHUTTLE_PAIRS};
+use board::{bit, cell, cell_name, Board, Geometry, CELLS, ROW_LEN, SHUTTLE_PAIRS};
 pub use board::{Colour, Kind, Piece};
 pub use eval::RomgonEval;
+use keys::{counter_key, piece_key, result_key, KEYS, KEY_SIDE};
 use moves::MoveRules;
 pub use moves::{ActionKind, Defence, RomgonMove, Rotation};
 
@@ -201,52 +203,6 @@ impl Game for Romgon {
             Colour::Black,
         )
         .expect("the setup is a valid position")
-    }
-}
-
-/// The Zobrist keys, all from one table: 51 cells × 24 piece states (per colour:
-/// square, circle, rhombus, 6 triangle facings, 3 hexagon axes), then White to move,
-/// then the three results (Black wins, White wins, draw), then the shuttle counters'
-/// values 1..=5 for each of the `2 × SHUTTLE_PAIRS` counters.
-const PIECE_STATES: usize = 24;
-const KEY_SIDE: usize = CELLS * PIECE_STATES;
-const KEY_RESULT: usize = KEY_SIDE + 1;
-const KEY_COUNTERS: usize = KEY_RESULT + 3;
-/// Counter values with a key: 1..=5 (5 ends the game).
-const COUNTER_VALUES: usize = 5;
-const N_KEYS: usize = KEY_COUNTERS + 2 * SHUTTLE_PAIRS * COUNTER_VALUES;
-static KEYS: [u64; N_KEYS] = zobrist::keys(0x0520_6607);
-
-/// The key of `piece` on `p`.
-#[inline]
-fn piece_key(p: usize, piece: Piece) -> u64 {
-    let state = match piece.kind {
-        Kind::Square => 0,
-        Kind::Circle => 1,
-        Kind::Rhombus => 2,
-        Kind::Triangle => 3 + usize::from(piece.orient),
-        Kind::Hexagon => 9 + usize::from(piece.orient),
-    };
-    KEYS[p * PIECE_STATES + piece.colour as usize * 12 + state]
-}
-
-/// The key of counter `id` holding `value` (nothing for 0).
-#[inline]
-fn counter_key(id: usize, value: u8) -> u64 {
-    if value == 0 {
-        0
-    } else {
-        KEYS[KEY_COUNTERS + id * COUNTER_VALUES + usize::from(value) - 1]
-    }
-}
-
-/// The key of a finished game's result.
-#[inline]
-fn result_key(result: Option<Outcome>) -> u64 {
-    match result {
-        None => 0,
-        Some(Outcome::Win(w)) => KEYS[KEY_RESULT + w],
-        Some(Outcome::Draw) => KEYS[KEY_RESULT + 2],
     }
 }
 
@@ -531,15 +487,6 @@ impl State for RomgonState {
         let mut counter = None;
         let mut shuttle = false;
         match m.kind {
-            ActionKind::Rotate => {
-                let turned = Piece {
-                    orient: m.orient,
-                    ..piece
-                };
-                board.remove(from, piece);
-                board.put(from, turned);
-                key ^= piece_key(from, piece) ^ piece_key(from, turned);
-            }
             ActionKind::Capture => {
                 let victim = board.piece(to).expect("a capture takes a piece");
                 board.remove(to, victim);
@@ -549,22 +496,27 @@ impl State for RomgonState {
                 captured = Some(victim);
                 self.core.irreversible = self.core.ply + 1;
             }
-            ActionKind::Move => {
-                let moved = Piece {
+            // A rotation is a move to its own cell (`to == from`) that no shuttle
+            // counter sees.
+            ActionKind::Rotate | ActionKind::Move => {
+                let placed = Piece {
                     orient: m.orient,
                     ..piece
                 };
                 board.remove(from, piece);
-                board.put(to, moved);
-                key ^= piece_key(from, piece) ^ piece_key(to, moved);
-                let pair = self.geo.shuttle_pair[(piece.kind as usize * CELLS + from) * CELLS + to];
-                debug_assert_ne!(pair, u16::MAX, "a move outside the shuttle pairs");
-                let id = mover as usize * SHUTTLE_PAIRS + usize::from(pair);
-                let old = self.counters[id];
-                self.counters[id] = old + 1;
-                self.core.counter_key ^= counter_key(id, old) ^ counter_key(id, old + 1);
-                counter = Some(id as u16);
-                shuttle = old + 1 >= SHUTTLE_LIMIT;
+                board.put(to, placed);
+                key ^= piece_key(from, piece) ^ piece_key(to, placed);
+                if m.kind == ActionKind::Move {
+                    let pair =
+                        self.geo.shuttle_pair[(piece.kind as usize * CELLS + from) * CELLS + to];
+                    debug_assert_ne!(pair, u16::MAX, "a move outside the shuttle pairs");
+                    let id = mover as usize * SHUTTLE_PAIRS + usize::from(pair);
+                    let old = self.counters[id];
+                    self.counters[id] = old + 1;
+                    self.core.counter_key ^= counter_key(id, old) ^ counter_key(id, old + 1);
+                    counter = Some(id as u16);
+                    shuttle = old + 1 >= SHUTTLE_LIMIT;
+                }
             }
         }
         self.core.pos_key = key ^ KEYS[KEY_SIDE];

@@ -2,9 +2,10 @@
 //! [`Geometry`] tables, orientation choices after a non-capturing move, rotation-only
 //! actions, and the no-self-attack filter.
 
+use crate::bits::Cells;
 use crate::game::Move;
 
-use super::board::{bit, Bitboard, Board, Cells, Colour, Geometry, Kind, Piece, CELLS, KINDS};
+use super::board::{bit, Bitboard, Board, Colour, Geometry, Kind, Piece, CELLS, KINDS};
 
 /// What kind of action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -103,6 +103,19 @@ impl ThreeWill {
             dr[0] + dr[1] + free[0] + free[1] <= CARDS,
             "more than 8 cards"
         );
+        self.state_at(board, mover, dr, free, challenge_used)
+    }
+
+    /// The state of these rules with this board and these cards, `mover` about to roll
+    /// with no turn played, its hash computed.
+    fn state_at(
+        &self,
+        board: Board,
+        mover: Seat,
+        dr: [u8; 2],
+        free: [u8; 2],
+        challenge_used: bool,
+    ) -> ThreeWillState {
         let mut s = ThreeWillState {
             rules: *self,
             board,
@@ -156,22 +169,7 @@ impl Game for ThreeWill {
     }
 
     fn initial_state(&self) -> ThreeWillState {
-        let mut s = ThreeWillState {
-            rules: *self,
-            board: Board::start(),
-            mover: 0,
-            dr: [4, 4],
-            free: [0, 0],
-            challenge_used: false,
-            phase: Phase::Roll { free_op: false },
-            turns: 0,
-            chances: 0,
-            ply: 0,
-            turn_start: 0,
-            hash: 0,
-        };
-        s.hash = s.recompute_hash();
-        s
+        self.state_at(Board::start(), 0, [4, 4], [0, 0], false)
     }
 }
 
