@@ -36,8 +36,6 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-const DATA: &str = include_str!("data/apv.perft");
-
 /// One count of the data file.
 type Entry = PerftLine<Apv>;
 
@@ -56,11 +54,6 @@ fn naive_position(e: &Entry, mutation: Mutation) -> Result<Position, String> {
     let mut p = naive_rules(&e.game).with(mutation).start();
     p.play(&e.moves)?;
     Ok(p)
-}
-
-/// Parses the data file; panics with the line number on a malformed line.
-fn load() -> Vec<Entry> {
-    common::read("apv.perft", DATA, &["spec", "naive"])
 }
 
 /// Where engine and naive differ below `entry`'s position: the first moves whose divide
@@ -154,15 +147,15 @@ fn engine_and_naive_list_the_spec_first_moves() {
     assert_eq!(Rules::new(false, false, 500).start().legal_texts(), spec);
 }
 
-#[test]
-fn engine_matches_data_file() {
-    common::assert_engine_tier(&load(), false, |e| format!("divide:{}", explain(e)));
-}
-
-#[test]
-#[ignore = "deep perft: about 10 minutes (debug assertions on)"]
-fn engine_matches_data_file_deep() {
-    common::assert_engine_tier(&load(), true, |e| format!("divide:{}", explain(e)));
+common::suite::perft_suite! {
+    game: Apv,
+    file: "apv.perft",
+    sources: ["spec", "naive"],
+    explain: |e| format!("divide:{}", explain(e)),
+    engine_deep: "deep perft: about 10 minutes (debug assertions on)",
+    naive: |e| naive_position(e, Mutation::None).map(|p| perft(&p, e.depth)),
+    naive_deep: "naive perft of every line: about 20 minutes",
+    fill: "generator of the data file's naive counts: about 20 minutes",
 }
 
 #[test]
@@ -179,24 +172,6 @@ fn naive_reproduces_the_spec_vectors() {
 fn naive_matches_data_file() {
     let failures = check_naive(&naive_quick(), Mutation::None);
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-}
-
-#[test]
-#[ignore = "naive perft of every line: about 20 minutes"]
-fn naive_matches_data_file_deep() {
-    naive_counts::assert_each(&load(), |e| {
-        naive_position(e, Mutation::None).map(|p| perft(&p, e.depth))
-    });
-}
-
-/// Writes the data file with every count recomputed by the naive implementation (see
-/// [`naive_counts::fill_from_env`]); that is how the file's `naive` counts were made.
-#[test]
-#[ignore = "generator of the data file's naive counts: about 20 minutes"]
-fn naive_fill() {
-    naive_counts::fill_from_env(DATA, &load(), |e| {
-        perft(&naive_position(e, Mutation::None).unwrap(), e.depth)
-    });
 }
 
 #[test]

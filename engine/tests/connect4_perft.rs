@@ -19,18 +19,12 @@ use agon_engine::Game;
 use common::{naive_counts, PerftLine};
 use naive_connect4::Naive;
 
-const DATA: &str = include_str!("data/connect4.perft");
-
 /// The published counts from the start, depths 1 to 8, typed in again here so that an
 /// edit of the data file cannot silently change them.
 const KNOWN: [u64; 8] = [7, 49, 343, 2401, 16807, 117_649, 823_536, 5_673_234];
 
 /// One count of the data file.
 type Line = PerftLine<Connect4>;
-
-fn load() -> Vec<Line> {
-    common::read("connect4.perft", DATA, &["known", "naive"])
-}
 
 /// The naive position of a line; panics if the naive generator refuses its moves.
 fn naive(line: &Line) -> Naive {
@@ -69,15 +63,15 @@ fn data_file_is_well_formed_and_covers_what_is_required() {
     assert!(lines.iter().any(|l| l.count == Some(0) && l.depth > 0));
 }
 
-#[test]
-fn engine_matches_data_file() {
-    common::assert_engine_tier(&load(), false, explain);
-}
-
-#[test]
-#[ignore = "deep perft: about 35 seconds"]
-fn engine_matches_data_file_deep() {
-    common::assert_engine_tier(&load(), true, explain);
+common::suite::perft_suite! {
+    game: Connect4,
+    file: "connect4.perft",
+    sources: ["known", "naive"],
+    explain: explain,
+    engine_deep: "deep perft: about 35 seconds",
+    naive: |l| Ok(naive(l).perft(l.depth)),
+    naive_deep: "naive perft of every line: several minutes",
+    fill: "generator of the data file's naive counts: several minutes",
 }
 
 #[test]
@@ -91,12 +85,6 @@ fn naive_matches_data_file() {
     assert!(quick.len() >= 15, "{} lines", quick.len());
     let failures = check_naive(&quick);
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-}
-
-#[test]
-#[ignore = "naive perft of every line: several minutes"]
-fn naive_matches_data_file_deep() {
-    naive_counts::assert_each(&load(), |l| Ok(naive(l).perft(l.depth)));
 }
 
 #[test]
@@ -126,10 +114,3 @@ fn mirror_image_first_moves_have_equal_subtrees() {
     );
 }
 
-/// Writes the data file with every count recomputed by the naive generator (see
-/// [`naive_counts::fill_from_env`]); that is how the file's `naive` counts were made.
-#[test]
-#[ignore = "generator of the data file's naive counts: several minutes"]
-fn naive_fill() {
-    naive_counts::fill_from_env(DATA, &load(), |l| naive(l).perft(l.depth));
-}

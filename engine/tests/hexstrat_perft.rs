@@ -32,17 +32,11 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-const DATA: &str = include_str!("data/hexstrat.perft");
-
 /// One count of the data file.
 type Entry = PerftLine<Hexstrat>;
 
 /// The spec's test vectors: perft(1..=4) from the start.
 const SPEC_VECTORS: [u64; 4] = [19, 73, 679, 3397];
-
-fn load() -> Vec<Entry> {
-    common::read("hexstrat.perft", DATA, &["spec", "naive"])
-}
 
 /// The naive start for `game`'s rules.
 fn naive_start(game: &Hexstrat, mutation: Mutation) -> Position {
@@ -122,15 +116,15 @@ fn data_file_spec_lines_are_the_spec_vectors() {
     }
 }
 
-#[test]
-fn engine_matches_data_file() {
-    common::assert_engine_tier(&load(), false, |e| format!("divide:{}", explain(e)));
-}
-
-#[test]
-#[ignore = "deep perft: a few seconds"]
-fn engine_matches_data_file_deep() {
-    common::assert_engine_tier(&load(), true, |e| format!("divide:{}", explain(e)));
+common::suite::perft_suite! {
+    game: Hexstrat,
+    file: "hexstrat.perft",
+    sources: ["spec", "naive"],
+    explain: |e| format!("divide:{}", explain(e)),
+    engine_deep: "deep perft: a few seconds",
+    naive: |e| naive_position(e, Mutation::None).map(|p| p.perft(e.depth)),
+    naive_deep: "naive perft of every line: about ten seconds",
+    fill: "generator of the data file's naive counts: about ten seconds",
 }
 
 #[test]
@@ -156,24 +150,6 @@ fn naive_matches_data_file() {
     assert!(quick.len() >= 20, "{} lines", quick.len());
     let failures = check_naive(&quick, Mutation::None);
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-}
-
-#[test]
-#[ignore = "naive perft of every line: about ten seconds"]
-fn naive_matches_data_file_deep() {
-    naive_counts::assert_each(&load(), |e| {
-        naive_position(e, Mutation::None).map(|p| p.perft(e.depth))
-    });
-}
-
-/// Writes the data file with every count recomputed by the naive generator (see
-/// [`naive_counts::fill_from_env`]); that is how the file's `naive` counts were made.
-#[test]
-#[ignore = "generator of the data file's naive counts: about ten seconds"]
-fn naive_fill() {
-    naive_counts::fill_from_env(DATA, &load(), |e| {
-        naive_position(e, Mutation::None).unwrap().perft(e.depth)
-    });
 }
 
 /// Every rule event the mid-game lines must show below them (naive event names).

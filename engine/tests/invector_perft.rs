@@ -27,8 +27,6 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-const DATA: &str = include_str!("data/invector.perft");
-
 /// One count of the data file.
 type Entry = PerftLine<Invector>;
 
@@ -47,11 +45,6 @@ fn naive_position(e: &Entry, mutation: Mutation) -> Result<Position, String> {
     let mut p = naive_rules(&e.game).with(mutation).start();
     p.play(&e.moves)?;
     Ok(p)
-}
-
-/// Parses the data file; panics with the line number on a malformed line.
-fn load() -> Vec<Entry> {
-    common::read("invector.perft", DATA, &["spec", "naive"])
 }
 
 /// Where engine and naive generator differ below `entry`'s position: the first moves
@@ -128,15 +121,15 @@ fn data_file_spec_lines_are_the_spec_vectors() {
     }
 }
 
-#[test]
-fn engine_matches_data_file() {
-    common::assert_engine_tier(&load(), false, |e| format!("divide:{}", explain(e)));
-}
-
-#[test]
-#[ignore = "deep perft: about 4 minutes"]
-fn engine_matches_data_file_deep() {
-    common::assert_engine_tier(&load(), true, |e| format!("divide:{}", explain(e)));
+common::suite::perft_suite! {
+    game: Invector,
+    file: "invector.perft",
+    sources: ["spec", "naive"],
+    explain: |e| format!("divide:{}", explain(e)),
+    engine_deep: "deep perft: about 4 minutes",
+    naive: |e| naive_position(e, Mutation::None).map(|p| perft(&p, e.depth)),
+    naive_deep: "naive perft of every line: about 10 minutes",
+    fill: "generator of the data file's naive counts: about 10 minutes",
 }
 
 #[test]
@@ -174,24 +167,6 @@ fn naive_matches_data_file() {
         .collect();
     let failures = check_naive(&quick, Mutation::None);
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-}
-
-#[test]
-#[ignore = "naive perft of every line: about 10 minutes"]
-fn naive_matches_data_file_deep() {
-    naive_counts::assert_each(&load(), |e| {
-        naive_position(e, Mutation::None).map(|p| perft(&p, e.depth))
-    });
-}
-
-/// Writes the data file with every count recomputed by the naive generator (see
-/// [`naive_counts::fill_from_env`]); that is how the file's `naive` counts were made.
-#[test]
-#[ignore = "generator of the data file's naive counts: about 10 minutes"]
-fn naive_fill() {
-    naive_counts::fill_from_env(DATA, &load(), |e| {
-        perft(&naive_position(e, Mutation::None).unwrap(), e.depth)
-    });
 }
 
 impl Lockstep for Position {

@@ -17,14 +17,8 @@ use agon_engine::Game;
 use common::tree::Tree;
 use common::{naive_counts, PerftLine};
 
-const DATA: &str = include_str!("data/pig.perft");
-
 /// One count of the data file.
 type Line = PerftLine<Pig>;
-
-fn load() -> Vec<Line> {
-    common::read("pig.perft", DATA, &["hand", "naive"])
-}
 
 /// A model of OpenSpiel's Pig written independently of the engine, for counting paths:
 /// the game is over when a banked score reaches the target or after `horizon`
@@ -169,15 +163,15 @@ fn hand_counts_from_the_start() {
     assert_eq!(perft(&s, 3), 2 + 10 + 6 + 2);
 }
 
-#[test]
-fn engine_matches_data_file() {
-    common::assert_engine_tier(&load(), false, explain);
-}
-
-#[test]
-#[ignore = "deep perft: about 25 seconds"]
-fn engine_matches_data_file_deep() {
-    common::assert_engine_tier(&load(), true, explain);
+common::suite::perft_suite! {
+    game: Pig,
+    file: "pig.perft",
+    sources: ["hand", "naive"],
+    explain: explain,
+    engine_deep: "deep perft: about 25 seconds",
+    naive: |l| Ok(Naive::of(l).count(l.depth)),
+    naive_deep: "naive perft of every line: about two minutes",
+    fill: "generator of the data file's naive counts: about two minutes",
 }
 
 #[test]
@@ -185,12 +179,6 @@ fn naive_matches_data_file() {
     let quick: Vec<Line> = load().into_iter().filter(|l| !l.deep).collect();
     let failures = check_naive(&quick);
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-}
-
-#[test]
-#[ignore = "naive perft of every line: about two minutes"]
-fn naive_matches_data_file_deep() {
-    naive_counts::assert_each(&load(), |l| Ok(Naive::of(l).count(l.depth)));
 }
 
 #[test]
@@ -225,10 +213,3 @@ fn engine_and_naive_agree_at_every_depth() {
     }
 }
 
-/// Writes the data file with every count recomputed by the model (see
-/// [`naive_counts::fill_from_env`]).
-#[test]
-#[ignore = "generator of the data file's naive counts: about two minutes"]
-fn naive_fill() {
-    naive_counts::fill_from_env(DATA, &load(), |l| Naive::of(l).count(l.depth));
-}

@@ -30,8 +30,6 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-const DATA: &str = include_str!("data/romgon.perft");
-
 /// One count of the data file.
 type Entry = PerftLine<Romgon>;
 
@@ -49,11 +47,6 @@ fn naive_position(e: &Entry, rules: Rules) -> Result<Position, String> {
     let mut p = Position::start(rules);
     p.play(&e.moves)?;
     Ok(p)
-}
-
-/// Parses the data file; panics with the line number on a malformed line.
-fn load() -> Vec<Entry> {
-    common::read("romgon.perft", DATA, &["spec", "naive"])
 }
 
 /// Where engine and naive generator differ below `entry`'s position: the first moves
@@ -133,15 +126,17 @@ fn the_spec_first_moves_are_blacks_thirteen() {
     assert_eq!(distinct, spec);
 }
 
-#[test]
-fn engine_matches_data_file() {
-    common::assert_engine_tier(&load(), false, |e| format!("divide:{}", explain(e)));
-}
-
-#[test]
-#[ignore = "deep perft: about a minute"]
-fn engine_matches_data_file_deep() {
-    common::assert_engine_tier(&load(), true, |e| format!("divide:{}", explain(e)));
+// `naive_fill` follows `naive_counts::fill_from_env`: `NAIVE_FILL_MAX_DEPTH` keeps the
+// deeper lines' counts.
+common::suite::perft_suite! {
+    game: Romgon,
+    file: "romgon.perft",
+    sources: ["spec", "naive"],
+    explain: |e| format!("divide:{}", explain(e)),
+    engine_deep: "deep perft: about a minute",
+    naive: |e| naive_position(e, naive_rules(&e.game)).map(|p| perft(&p, e.depth)),
+    naive_deep: "naive perft of every line: about 20 minutes in release",
+    fill: "generator of the data file's naive counts: about 20 minutes in release",
 }
 
 #[test]
@@ -155,25 +150,6 @@ fn naive_matches_data_file() {
     assert!(quick.len() >= 20, "{} lines", quick.len());
     let failures = check_naive(&quick);
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
-}
-
-#[test]
-#[ignore = "naive perft of every line: about 20 minutes in release"]
-fn naive_matches_data_file_deep() {
-    naive_counts::assert_each(&load(), |e| {
-        naive_position(e, naive_rules(&e.game)).map(|p| perft(&p, e.depth))
-    });
-}
-
-/// Writes the data file with every count recomputed by the naive generator (see
-/// [`naive_counts::fill_from_env`]: `NAIVE_FILL_MAX_DEPTH` keeps the deeper lines'
-/// counts); that is how the file's `naive` counts were made.
-#[test]
-#[ignore = "generator of the data file's naive counts: about 20 minutes in release"]
-fn naive_fill() {
-    naive_counts::fill_from_env(DATA, &load(), |e| {
-        perft(&naive_position(e, naive_rules(&e.game)).unwrap(), e.depth)
-    });
 }
 
 /// End reasons of the finished games inside the tree of `depth` plies below `state`

@@ -26,13 +26,7 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-const DATA: &str = include_str!("data/threewill.perft");
-
 type Line = PerftLine<ThreeWill>;
-
-fn load() -> Vec<Line> {
-    common::read("threewill.perft", DATA, &["spec", "naive"])
-}
 
 /// The model for a data-file line: its rules, then its moves.
 fn naive_of(line: &Line) -> Naive {
@@ -68,15 +62,14 @@ fn spec_vectors_are_in_the_file() {
     assert_eq!(spec, [(1, 6), (2, 60), (3, 304), (4, 2928)]);
 }
 
-#[test]
-fn engine_matches_data_file() {
-    common::assert_engine_tier(&load(), false, explain);
-}
-
-#[test]
-#[ignore = "deep perft lines"]
-fn engine_matches_data_file_deep() {
-    common::assert_engine_tier(&load(), true, explain);
+common::suite::perft_suite! {
+    game: ThreeWill,
+    file: "threewill.perft",
+    sources: ["spec", "naive"],
+    explain: explain,
+    engine_deep: "deep perft lines",
+    naive: |l| Ok(naive_of(l).count(l.depth)),
+    fill: "generator of the data file's naive counts",
 }
 
 #[test]
@@ -163,14 +156,6 @@ proptest! {
         let result = cross_check(400, |_| it.next().map(|&i| usize::from(i)));
         prop_assert!(result.is_ok(), "{}", result.unwrap_err());
     }
-}
-
-/// Writes the data file with every count recomputed by the model (see
-/// [`naive_counts::fill_from_env`]).
-#[test]
-#[ignore = "generator of the data file's naive counts"]
-fn naive_fill() {
-    naive_counts::fill_from_env(DATA, &load(), |l| naive_of(l).count(l.depth));
 }
 
 /// What happens somewhere in a subtree: a `free`, a leap, an ejection (a hit onto a

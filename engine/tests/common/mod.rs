@@ -16,8 +16,8 @@
 //! The submodules hold the rest of the harness the games' tests share: [`naive_counts`]
 //! checks a naive reference model's counts against a data file, [`lockstep`] walks an
 //! engine state and a naive model side by side, and [`notation`] lists and refuses
-//! moves as text for the rules tests, and [`tree`] walks a naive model written as a
-//! tree of positions.
+//! moves as text for the rules tests, [`tree`] walks a naive model written as a tree
+//! of positions, and [`suite`] declares the data-file tests every perft file shares.
 //!
 //! Every test binary that includes this module uses a different part of it, and each
 //! binary is its own crate, so what one of them leaves unused would warn there.
@@ -26,6 +26,7 @@
 pub mod lockstep;
 pub mod naive_counts;
 pub mod notation;
+pub mod suite;
 pub mod tree;
 
 use std::fmt::Write as _;

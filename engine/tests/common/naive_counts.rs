@@ -44,12 +44,13 @@ pub fn assert_each<G: Game>(
 /// Writes the data file `text` with every count of `lines` recomputed by `count` (the
 /// other fields unchanged) to the path in the environment variable `NAIVE_FILL_OUT`; a
 /// `?` count is how a new line asks for its count, and a recorded count that `count`
-/// does not reproduce stops it. With `NAIVE_FILL_MISSING` set only the `?` lines are
-/// computed, and with `NAIVE_FILL_MAX_DEPTH` set the deeper lines keep their counts.
+/// does not reproduce, or a line it cannot count, stops it. With `NAIVE_FILL_MISSING`
+/// set only the `?` lines are computed, and with `NAIVE_FILL_MAX_DEPTH` set the deeper
+/// lines keep their counts.
 pub fn fill_from_env<G: Game>(
     text: &str,
     lines: &[PerftLine<G>],
-    count: impl Fn(&PerftLine<G>) -> u64,
+    count: impl Fn(&PerftLine<G>) -> Result<u64, String>,
 ) {
     let path = std::env::var("NAIVE_FILL_OUT")
         .expect("set NAIVE_FILL_OUT to the path of the file to write");
@@ -67,7 +68,7 @@ pub fn fill_from_env<G: Game>(
             return c;
         }
         let t = Instant::now();
-        let n = count(l);
+        let n = count(l).unwrap_or_else(|why| panic!("{}: {why}", l.label()));
         eprintln!("{} = {n} in {:.1?}", l.label(), t.elapsed());
         n
     });
