@@ -113,4 +113,3 @@ fn mirror_image_first_moves_have_equal_subtrees() {
         KNOWN[4]
     );
 }
-

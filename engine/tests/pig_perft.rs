@@ -212,4 +212,3 @@ fn engine_and_naive_agree_at_every_depth() {
         }
     }
 }
-
