@@ -148,12 +148,10 @@ fn engine_and_naive_list_the_spec_first_moves() {
 }
 
 common::suite::perft_suite! {
-    game: Apv,
-    file: "apv.perft",
-    sources: ["spec", "naive"],
+    game: Apv, file: "apv.perft", sources: ["spec", "naive"],
     explain: |e| format!("divide:{}", explain(e)),
-    engine_deep: "deep perft: about 10 minutes (debug assertions on)",
     naive: |e| naive_position(e, Mutation::None).map(|p| perft(&p, e.depth)),
+    engine_deep: "deep perft: about 10 minutes (debug assertions on)",
     naive_deep: "naive perft of every line: about 20 minutes",
     fill: "generator of the data file's naive counts: about 20 minutes",
 }

@@ -64,12 +64,9 @@ fn data_file_is_well_formed_and_covers_what_is_required() {
 }
 
 common::suite::perft_suite! {
-    game: Connect4,
-    file: "connect4.perft",
-    sources: ["known", "naive"],
-    explain: explain,
+    game: Connect4, file: "connect4.perft", sources: ["known", "naive"],
+    explain: explain, naive: |l| Ok(naive(l).perft(l.depth)),
     engine_deep: "deep perft: about 35 seconds",
-    naive: |l| Ok(naive(l).perft(l.depth)),
     naive_deep: "naive perft of every line: several minutes",
     fill: "generator of the data file's naive counts: several minutes",
 }

@@ -117,12 +117,10 @@ fn data_file_spec_lines_are_the_spec_vectors() {
 }
 
 common::suite::perft_suite! {
-    game: Hexstrat,
-    file: "hexstrat.perft",
-    sources: ["spec", "naive"],
+    game: Hexstrat, file: "hexstrat.perft", sources: ["spec", "naive"],
     explain: |e| format!("divide:{}", explain(e)),
-    engine_deep: "deep perft: a few seconds",
     naive: |e| naive_position(e, Mutation::None).map(|p| p.perft(e.depth)),
+    engine_deep: "deep perft: a few seconds",
     naive_deep: "naive perft of every line: about ten seconds",
     fill: "generator of the data file's naive counts: about ten seconds",
 }

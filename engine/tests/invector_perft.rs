@@ -122,12 +122,10 @@ fn data_file_spec_lines_are_the_spec_vectors() {
 }
 
 common::suite::perft_suite! {
-    game: Invector,
-    file: "invector.perft",
-    sources: ["spec", "naive"],
+    game: Invector, file: "invector.perft", sources: ["spec", "naive"],
     explain: |e| format!("divide:{}", explain(e)),
-    engine_deep: "deep perft: about 4 minutes",
     naive: |e| naive_position(e, Mutation::None).map(|p| perft(&p, e.depth)),
+    engine_deep: "deep perft: about 4 minutes",
     naive_deep: "naive perft of every line: about 10 minutes",
     fill: "generator of the data file's naive counts: about 10 minutes",
 }

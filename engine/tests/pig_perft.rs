@@ -164,12 +164,9 @@ fn hand_counts_from_the_start() {
 }
 
 common::suite::perft_suite! {
-    game: Pig,
-    file: "pig.perft",
-    sources: ["hand", "naive"],
-    explain: explain,
+    game: Pig, file: "pig.perft", sources: ["hand", "naive"],
+    explain: explain, naive: |l| Ok(Naive::of(l).count(l.depth)),
     engine_deep: "deep perft: about 25 seconds",
-    naive: |l| Ok(Naive::of(l).count(l.depth)),
     naive_deep: "naive perft of every line: about two minutes",
     fill: "generator of the data file's naive counts: about two minutes",
 }

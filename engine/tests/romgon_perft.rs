@@ -129,12 +129,10 @@ fn the_spec_first_moves_are_blacks_thirteen() {
 // `naive_fill` follows `naive_counts::fill_from_env`: `NAIVE_FILL_MAX_DEPTH` keeps the
 // deeper lines' counts.
 common::suite::perft_suite! {
-    game: Romgon,
-    file: "romgon.perft",
-    sources: ["spec", "naive"],
+    game: Romgon, file: "romgon.perft", sources: ["spec", "naive"],
     explain: |e| format!("divide:{}", explain(e)),
-    engine_deep: "deep perft: about a minute",
     naive: |e| naive_position(e, naive_rules(&e.game)).map(|p| perft(&p, e.depth)),
+    engine_deep: "deep perft: about a minute",
     naive_deep: "naive perft of every line: about 20 minutes in release",
     fill: "generator of the data file's naive counts: about 20 minutes in release",
 }

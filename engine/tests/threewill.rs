@@ -231,13 +231,7 @@ fn a_dragged_enemy_locks_on_its_objective_and_wins_for_its_side() {
     play(&mut s, "1 c1*c2 hit");
     assert_eq!(stack_at(&s, "c1"), (BLACK, EMPTY));
     assert_eq!(s.board().locked_count(BLACK), 3);
-    assert_eq!(
-        s.phase(),
-        Phase::Pick {
-            claimant: 1,
-            free_due: false
-        }
-    );
+    assert_eq!(s.phase(), claim(1, false));
     assert_eq!(s.turn(), Turn::Seat(0), "White, the challenger, picks");
     assert_eq!(legal(&s), ["pick:a1", "pick:b1", "pick:c1"]);
     play(&mut s, "pick:c1");
@@ -337,29 +331,28 @@ fn cards_pay_with_dr_then_with_a_bank_card_handed_over_as_free() {
     assert_eq!(legal(&s), ["d4*d5", "pass"]);
 }
 
+/// White has two agents on its objective row (d8, e8), and f7 steps up beside them
+/// with `1 f7-f8`: a declared win. a2 is another White agent, a7 and h3 are Black's.
+const CLAIM: &[(&str, &str)] = &[
+    ("d8", "W"),
+    ("e8", "W"),
+    ("f7", "W"),
+    ("a2", "W"),
+    ("a7", "B"),
+    ("h3", "B"),
+];
+
+/// The challenge phase after `claimant` declares a win, with a Free operation due after
+/// it or not.
+fn claim(claimant: usize, free_due: bool) -> Phase {
+    Phase::Pick { claimant, free_due }
+}
+
 #[test]
 fn a_challenge_that_overturns_a_win_resumes_play() {
-    let mut s = position(
-        &[
-            ("d8", "W"),
-            ("e8", "W"),
-            ("f7", "W"),
-            ("a2", "W"),
-            ("a7", "B"),
-            ("h3", "B"),
-        ],
-        0,
-        [4, 4],
-        [0, 0],
-    );
+    let mut s = position(CLAIM, 0, [4, 4], [0, 0]);
     play(&mut s, "1 f7-f8");
-    assert_eq!(
-        s.phase(),
-        Phase::Pick {
-            claimant: 0,
-            free_due: false
-        }
-    );
+    assert_eq!(s.phase(), claim(0, false));
     assert_eq!(legal(&s), ["pick:d8", "pick:e8", "pick:f8"]);
     play(&mut s, "pick:f8 twin:a7");
     assert_eq!(stack_at(&s, "f8"), (BLACK, EMPTY));
@@ -374,27 +367,9 @@ fn a_challenge_that_overturns_a_win_resumes_play() {
 
 #[test]
 fn a_challenge_can_resume_at_the_free_decision() {
-    let mut s = position(
-        &[
-            ("d8", "W"),
-            ("e8", "W"),
-            ("f7", "W"),
-            ("a2", "W"),
-            ("a7", "B"),
-            ("h3", "B"),
-        ],
-        0,
-        [3, 4],
-        [1, 0],
-    );
+    let mut s = position(CLAIM, 0, [3, 4], [1, 0]);
     play(&mut s, "1 f7-f8");
-    assert_eq!(
-        s.phase(),
-        Phase::Pick {
-            claimant: 0,
-            free_due: true
-        }
-    );
+    assert_eq!(s.phase(), claim(0, true));
     play(&mut s, "pick:d8 twin:h3");
     assert_eq!(s.phase(), Phase::FreeChoice);
 }
@@ -434,13 +409,7 @@ fn supplementary_picks_are_agents_holding_an_enemy() {
         [0, 0],
     );
     play(&mut s, "1 d5*d4 hit");
-    assert_eq!(
-        s.phase(),
-        Phase::Pick {
-            claimant: 1,
-            free_due: false
-        }
-    );
+    assert_eq!(s.phase(), claim(1, false));
     assert_eq!(legal(&s), ["pick:d4", "pick:a5"]);
     play(&mut s, "pick:a5 stands");
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));

@@ -63,12 +63,9 @@ fn spec_vectors_are_in_the_file() {
 }
 
 common::suite::perft_suite! {
-    game: ThreeWill,
-    file: "threewill.perft",
-    sources: ["spec", "naive"],
-    explain: explain,
+    game: ThreeWill, file: "threewill.perft", sources: ["spec", "naive"],
+    explain: explain, naive: |l| Ok(naive_of(l).count(l.depth)),
     engine_deep: "deep perft lines",
-    naive: |l| Ok(naive_of(l).count(l.depth)),
     fill: "generator of the data file's naive counts",
 }
 

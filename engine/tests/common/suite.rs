@@ -23,8 +23,8 @@ macro_rules! perft_suite {
         file: $file:literal,
         sources: [$($source:literal),+ $(,)?],
         explain: $explain:expr,
-        engine_deep: $engine_deep:literal,
         naive: $naive:expr,
+        engine_deep: $engine_deep:literal,
         $(naive_deep: $naive_deep:literal,)?
         fill: $fill:literal $(,)?
     ) => {
