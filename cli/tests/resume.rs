@@ -99,6 +99,40 @@ fn spawn_quiet(args: &[String]) -> Child {
         .expect("agon starts")
 }
 
+/// Starts the run `args` (into `folder`) in the background, as [`spawn_quiet`], and
+/// returns it once its games.csv holds `rows` complete rows, or it has ended, or 120
+/// seconds have passed.
+fn spawn_until_rows(args: &[String], folder: &Path, rows: usize) -> Child {
+    let mut child = spawn_quiet(args);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let games = folder.join("games.csv");
+    while complete_rows(&games) < rows && Instant::now() < deadline {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child
+}
+
+/// Tries `attempt` in a fresh `folder` (removed before each try) until it returns a
+/// value, at most five times: a run in the background may end too soon or start too
+/// late for what a test needs of it. Returns the value and the number of the try that
+/// gave it; panics with `failure` after five tries without one.
+fn in_five_tries<T>(
+    folder: &Path,
+    failure: &str,
+    mut attempt: impl FnMut() -> Option<T>,
+) -> (T, u32) {
+    for attempts in 1..=5 {
+        let _ = std::fs::remove_dir_all(folder);
+        if let Some(value) = attempt() {
+            return (value, attempts);
+        }
+    }
+    panic!("{failure}");
+}
+
 /// Complete rows of a games.csv (header excluded) right now.
 fn complete_rows(path: &Path) -> usize {
     std::fs::read(path)
@@ -115,27 +149,18 @@ fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
     // from scratch if it finished (or barely started) before the kill.
     let killed = dir.join("killed");
     let killed_text = killed.to_str().unwrap().to_string();
-    let mut attempts = 0;
-    let rows_at_kill = loop {
-        attempts += 1;
-        assert!(attempts <= 5, "could not kill the run midway in 5 attempts");
-        let _ = std::fs::remove_dir_all(&killed);
-        let mut child = spawn_quiet(&slow_run(&killed_text, &["--threads", "2"]));
-        let deadline = Instant::now() + Duration::from_secs(120);
-        let games = killed.join("games.csv");
-        while complete_rows(&games) < 3 && Instant::now() < deadline {
-            if child.try_wait().unwrap().is_some() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        child.kill().ok(); // SIGKILL on Unix
-        child.wait().unwrap();
-        let rows = complete_rows(&games);
-        if (1..40).contains(&rows) && !killed.join("summary.csv").exists() {
-            break rows;
-        }
-    };
+    let args = slow_run(&killed_text, &["--threads", "2"]);
+    let (rows_at_kill, attempts) = in_five_tries(
+        &killed,
+        "could not kill the run midway in 5 attempts",
+        || {
+            let mut child = spawn_until_rows(&args, &killed, 3);
+            child.kill().ok(); // SIGKILL on Unix
+            child.wait().unwrap();
+            let rows = complete_rows(&killed.join("games.csv"));
+            ((1..40).contains(&rows) && !killed.join("summary.csv").exists()).then_some(rows)
+        },
+    );
 
     // Without --resume the unfinished run is refused and left alone.
     let games_before = read(&killed.join("games.csv"));
@@ -466,19 +491,9 @@ fn a_second_process_in_a_running_folder_is_refused_naming_the_first_ones_pid() {
     let shared = dir.join("shared");
     let shared_text = shared.to_str().unwrap().to_string();
     let args = slow_run(&shared_text, &["--resume", "--threads", "1"]);
-    let mut attempts = 0;
-    let ((status, pid), second) = loop {
-        attempts += 1;
-        assert!(
-            attempts <= 5,
-            "the first run always ended before the second began"
-        );
-        let _ = std::fs::remove_dir_all(&shared);
-        let mut child = spawn_quiet(&args);
-        let deadline = Instant::now() + Duration::from_secs(120);
-        while complete_rows(&shared.join("games.csv")) < 1 && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(2));
-        }
+    let failure = "the first run always ended before the second began";
+    let (((status, pid), second), _) = in_five_tries(&shared, failure, || {
+        let mut child = spawn_until_rows(&args, &shared, 1);
         let second = agon(&args.iter().map(String::as_str).collect::<Vec<_>>());
         let pid = child.id();
         let first = child.wait().unwrap();
@@ -487,9 +502,10 @@ fn a_second_process_in_a_running_folder_is_refused_naming_the_first_ones_pid() {
                 read(&shared.join("agon.lock")),
                 format!("{pid}\n").into_bytes()
             );
-            break ((first, pid), second);
+            return Some(((first, pid), second));
         }
-    };
+        None
+    });
     assert_eq!(
         text(&second.stderr),
         format!(
