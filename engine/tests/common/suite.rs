@@ -1,6 +1,10 @@
 //! The tests every game's perft file declares the same way, written once:
 //! [`perft_suite!`] declares them from what differs per game (its data file, the
 //! account of a difference, the naive model's count, the ignored tests' reasons).
+//!
+//! The test binaries without a perft file include this module too, and leave the macro
+//! unused.
+#![allow(unused_macros, unused_imports)]
 
 /// Declares a game's perft data file and its tests in the calling test binary:
 ///
