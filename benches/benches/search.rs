@@ -27,6 +27,7 @@ use agon_engine::{play_moves, Deterministic, Evaluator, Game, State};
 use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use agon_search::{
     Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Mcts, MctsConfig,
+    SearchContext,
 };
 use criterion::measurement::WallTime;
 use criterion::{
@@ -50,7 +51,12 @@ fn bench_fresh_search<S: State, A: Agent<S>>(
     state: &S,
     agent: impl Fn() -> A,
 ) {
-    let search = |state| agent().search(state, &mut AgentRng::seed_from_u64(1), &mut |_| {});
+    let search = |state| {
+        agent().search(
+            state,
+            SearchContext::new(&mut AgentRng::seed_from_u64(1), &mut |_| {}),
+        )
+    };
     group.throughput(Throughput::Elements(search(state).nodes));
     group.bench_function(name, |b| b.iter(|| search(black_box(state))));
 }
@@ -134,8 +140,7 @@ fn bench_one_mcts<S: State, E: Evaluator<S>>(
             let mut agent = Mcts::new(eval.clone(), config);
             agent.search(
                 black_box(&state),
-                &mut AgentRng::seed_from_u64(1),
-                &mut |_| {},
+                SearchContext::new(&mut AgentRng::seed_from_u64(1), &mut |_| {}),
             )
         })
     });

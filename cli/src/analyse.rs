@@ -33,7 +33,7 @@ use std::time::Duration;
 
 use agon_engine::{State, Turn};
 use agon_search::score::finished_value;
-use agon_search::{AgentKind, SearchResult, Value};
+use agon_search::{AgentKind, SearchContext, SearchResult, Value};
 use anyhow::Result;
 
 use crate::games::{GameCommand, PlayableGame};
@@ -85,20 +85,23 @@ pub fn analyse<G: PlayableGame>(
     // Lines go out as each iteration completes, as a UCI engine's do; a write error is
     // kept and reported after the search (the callback cannot return it).
     let mut written: std::io::Result<()> = Ok(());
-    let result = agent.search(&state, &mut rng, &mut |info| {
-        if written.is_ok() {
-            written = writeln!(
-                out,
-                "info depth {} value {} nodes {} time_ms {} pv{}",
-                info.depth,
-                info.value,
-                info.nodes,
-                info.time.as_millis(),
-                line_text(&state, &info.pv)
-            )
-            .and_then(|()| out.flush());
-        }
-    });
+    let result = agent.search(
+        &state,
+        SearchContext::new(&mut rng, &mut |info| {
+            if written.is_ok() {
+                written = writeln!(
+                    out,
+                    "info depth {} value {} nodes {} time_ms {} pv{}",
+                    info.depth,
+                    info.value,
+                    info.nodes,
+                    info.time.as_millis(),
+                    line_text(&state, &info.pv)
+                )
+                .and_then(|()| out.flush());
+            }
+        }),
+    );
     written?;
     if spec.player == Player::Agent(AgentKind::Solve) && !result.value.is_proven() {
         writeln!(
@@ -171,7 +174,7 @@ fn search<G: PlayableGame>(
 ) -> Result<SearchResult<<G::State as State>::Move>> {
     let mut agent = G::build_agent(spec)?;
     let mut rng = seeds::agent_rng(seed, 0, 0);
-    Ok(agent.search(state, &mut rng, &mut |_| {}))
+    Ok(agent.search(state, SearchContext::new(&mut rng, &mut |_| {})))
 }
 
 /// `depth <d> nodes <n> time_ms <t> nps <n>` of a search.

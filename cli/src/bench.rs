@@ -19,6 +19,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use agon_engine::{State, Turn};
+use agon_search::SearchContext;
 use anyhow::Result;
 
 use crate::analyse::nodes_per_second;
@@ -315,7 +316,7 @@ impl GameCommand for BenchSearch<'_> {
         }
         let mut agent = G::build_agent(self.agent)?;
         let mut rng = seeds::agent_rng(SEED, 0, 0);
-        let result = agent.search(&state, &mut rng, &mut |_| {});
+        let result = agent.search(&state, SearchContext::new(&mut rng, &mut |_| {}));
         *self.measured = Some((result.nodes, result.time));
         Ok(())
     }

@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Once};
 
 use agon_engine::{Outcome, State, Turn};
-use agon_search::{Agent, AgentRng, AgentStats};
+use agon_search::{Agent, AgentRng, AgentStats, SearchContext};
 use anyhow::{anyhow, Context, Result};
 use rayon::prelude::*;
 
@@ -414,7 +414,7 @@ pub fn agent_move<S: State>(
     // Restored, not cleared, afterwards: correct even if calls were ever nested.
     let outer = IN_AGENT.with(|f| f.replace(true));
     let chosen = catch_unwind(AssertUnwindSafe(|| {
-        let result = agent.search(state, rng, &mut |_| {});
+        let result = agent.search(state, SearchContext::new(rng, &mut |_| {}));
         stats.record(&result);
         result
             .best
@@ -621,7 +621,7 @@ mod tests {
 
     use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
     use agon_engine::{ConfigError, Game, ParamSpec, Params};
-    use agon_search::{AgentKind, SearchInfo, SearchResult, Value};
+    use agon_search::{AgentKind, SearchResult, Value};
     use rand::SeedableRng;
 
     use super::*;
@@ -651,8 +651,7 @@ mod tests {
         fn search(
             &mut self,
             _state: &S,
-            _rng: &mut AgentRng,
-            _info: &mut dyn FnMut(&SearchInfo<S::Move>),
+            _ctx: SearchContext<'_, S::Move>,
         ) -> SearchResult<S::Move> {
             match self {
                 Faulty::Panics => panic!("out of ideas\nat move 1"),

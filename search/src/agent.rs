@@ -105,6 +105,24 @@ impl AgentStats {
     }
 }
 
+/// What a search is given besides the position: the random stream it draws from and
+/// where it reports each completed iteration. One value rather than a parameter each, so
+/// that what a search is given can grow (a clock, say) without touching every agent.
+pub struct SearchContext<'a, M> {
+    /// The agent's random stream (seeded by the caller, so a game is reproducible).
+    pub rng: &'a mut AgentRng,
+    /// Called after each completed iteration (agents that do not deepen may call it once
+    /// or never).
+    pub info: &'a mut dyn FnMut(&SearchInfo<M>),
+}
+
+impl<'a, M> SearchContext<'a, M> {
+    /// A context drawing from `rng` and reporting to `info`.
+    pub fn new(rng: &'a mut AgentRng, info: &'a mut dyn FnMut(&SearchInfo<M>)) -> Self {
+        SearchContext { rng, info }
+    }
+}
+
 /// A player: chooses a decision for the side to move.
 ///
 /// Object-safe, so a tournament holds one `Box<dyn Agent<S>>` per seat: one virtual call
@@ -116,18 +134,13 @@ impl AgentStats {
 /// with `m` legal there; with the same state, the same generator state and a fixed-size
 /// budget (depth, nodes, iterations) it returns the same move on any machine.
 pub trait Agent<S: State>: Send {
-    /// Searches `state`, calling `info` after each completed iteration (agents that do
-    /// not deepen may call it once or never), and returns the result.
-    fn search(
-        &mut self,
-        state: &S,
-        rng: &mut AgentRng,
-        info: &mut dyn FnMut(&SearchInfo<S::Move>),
-    ) -> SearchResult<S::Move>;
+    /// Searches `state`, drawing from the context's stream and reporting each completed
+    /// iteration to its `info`, and returns the result.
+    fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move>;
 
     /// Chooses a move for the side to move of `state` (a decision node).
     fn select_move(&mut self, state: &S, rng: &mut AgentRng) -> S::Move {
-        self.search(state, rng, &mut |_| {})
+        self.search(state, SearchContext::new(rng, &mut |_| {}))
             .best
             .expect("Agent::search returns a move at a decision node")
     }

@@ -13,7 +13,7 @@ use std::cmp::Ordering;
 use agon_engine::{Evaluator, Seat, State, Turn};
 use rand::Rng;
 
-use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult, Value};
+use crate::agent::{Agent, SearchContext, SearchResult, Value};
 use crate::budget::{Budget, Clock};
 use crate::score::finished_value;
 
@@ -98,12 +98,8 @@ impl<S: State, E: Evaluator<S>> Greedy<S, E> {
 }
 
 impl<S: State, E: Evaluator<S>> Agent<S> for Greedy<S, E> {
-    fn search(
-        &mut self,
-        state: &S,
-        rng: &mut AgentRng,
-        _info: &mut dyn FnMut(&SearchInfo<S::Move>),
-    ) -> SearchResult<S::Move> {
+    fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
+        let rng = ctx.rng;
         let clock = Clock::start(&Budget::default());
         let mut nodes = 1;
         let mut work = state.clone();

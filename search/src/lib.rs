@@ -39,9 +39,9 @@
 //! let mut ab = registry::build::<InvectorState, _>(ab_kind, &params, InvectorEval).unwrap();
 //! let state = Invector::new(5, 4, false).unwrap().initial_state();
 //! let mut rng = AgentRng::seed_from_u64(1);
-//! let result = ab.search(&state, &mut rng, &mut |info| {
+//! let result = ab.search(&state, SearchContext::new(&mut rng, &mut |info| {
 //!     println!("info depth {} value {} nodes {}", info.depth, info.value, info.nodes);
-//! });
+//! }));
 //! assert_eq!(result.depth, 3);
 //! println!("bestmove {}", state.format_move(result.best.unwrap()));
 //!
@@ -50,7 +50,7 @@
 //! let mut solve = registry::build::<InvectorState, _>(AgentKind::Solve, &params, InvectorEval)
 //!     .unwrap();
 //! let small = Invector::new(4, 3, false).unwrap().initial_state();
-//! assert_eq!(solve.search(&small, &mut rng, &mut |_| {}).value, Value::Loss(16));
+//! assert_eq!(solve.search(&small, SearchContext::new(&mut rng, &mut |_| {})).value, Value::Loss(16));
 //!
 //! // Games with chance get the chance searches, greedy or random; alpha-beta is refused.
 //! use agon_engine::testing::coin_nim::{CoinNimEval, CoinNimState};
@@ -75,7 +75,7 @@ mod solve;
 pub mod table_pool;
 mod tt;
 
-pub use agent::{Agent, AgentRng, AgentStats, SearchInfo, SearchResult, Value};
+pub use agent::{Agent, AgentRng, AgentStats, SearchContext, SearchInfo, SearchResult, Value};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Enhancements};
 pub use budget::{Budget, Clock};
 pub use exact::Exact;

@@ -26,7 +26,7 @@ use agon_engine::zobrist::splitmix64_mix;
 use agon_engine::{Evaluator, Seat, State};
 use rand::RngCore;
 
-use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult};
+use crate::agent::{Agent, SearchContext, SearchResult};
 
 /// An evaluator plus a seeded offset per position (see the module documentation).
 #[derive(Clone, Debug)]
@@ -103,17 +103,12 @@ impl<S: State> Salted<S> {
 }
 
 impl<S: State> Agent<S> for Salted<S> {
-    fn search(
-        &mut self,
-        state: &S,
-        rng: &mut AgentRng,
-        info: &mut dyn FnMut(&SearchInfo<S::Move>),
-    ) -> SearchResult<S::Move> {
+    fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
         if !self.salted {
-            self.salt.store(rng.next_u64(), Relaxed);
+            self.salt.store(ctx.rng.next_u64(), Relaxed);
             self.salted = true;
         }
-        self.inner.search(state, rng, info)
+        self.inner.search(state, ctx)
     }
 }
 

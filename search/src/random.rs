@@ -3,19 +3,15 @@
 use agon_engine::State;
 use rand::Rng;
 
-use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult, Value};
+use crate::agent::{Agent, SearchContext, SearchResult, Value};
 
 /// Plays a uniformly random legal move, drawn from the generator it is given.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomAgent;
 
 impl<S: State> Agent<S> for RandomAgent {
-    fn search(
-        &mut self,
-        state: &S,
-        rng: &mut AgentRng,
-        _info: &mut dyn FnMut(&SearchInfo<S::Move>),
-    ) -> SearchResult<S::Move> {
+    fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
+        let rng = ctx.rng;
         let mut moves = Vec::with_capacity(state.max_moves());
         state.legal_moves(&mut moves);
         let best = (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())]);

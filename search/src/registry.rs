@@ -703,7 +703,7 @@ mod tests {
         let mut state = Invector::new(5, 4, true).unwrap().initial_state();
         let mut line = Vec::new();
         while line.len() < 12 && state.turn() != agon_engine::Turn::Over {
-            let result = agent.search(&state, &mut rng, &mut |_| {});
+            let result = agent.search(&state, crate::SearchContext::new(&mut rng, &mut |_| {}));
             let m = result.best.unwrap();
             line.push((state.format_move(m), result.nodes));
             state.apply(m);

@@ -48,7 +48,7 @@
 
 use agon_engine::{Deterministic, Evaluator, State};
 
-use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult, Value};
+use crate::agent::{Agent, SearchContext, SearchInfo, SearchResult, Value};
 use crate::alphabeta::{AlphaBeta, CoreOptions, Enhancements};
 use crate::budget::Budget;
 
@@ -139,18 +139,16 @@ impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
 }
 
 impl<S: Deterministic, E: Evaluator<S>> Agent<S> for Solver<S, E> {
-    fn search(
-        &mut self,
-        state: &S,
-        rng: &mut AgentRng,
-        info: &mut dyn FnMut(&SearchInfo<S::Move>),
-    ) -> SearchResult<S::Move> {
+    fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
+        let SearchContext { rng, info } = ctx;
         let mut report = |i: &SearchInfo<S::Move>| {
             let mut i = i.clone();
             i.depth = reported_depth(i.depth, &i.value, i.pv.len());
             info(&i);
         };
-        let mut result = self.search.search(state, rng, &mut report);
+        let mut result = self
+            .search
+            .search(state, SearchContext::new(rng, &mut report));
         result.depth = reported_depth(result.depth, &result.value, result.pv.len());
         result
     }

@@ -3,7 +3,7 @@
 mod common;
 
 use agon_engine::State;
-use agon_search::{Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Value};
+use agon_search::{Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, SearchContext, Value};
 use common::*;
 use rand::SeedableRng;
 
@@ -38,7 +38,10 @@ fn same_seat_decisions_are_not_negated() {
     // that negated between the two decisions would see a loss.
     let s = BonusNim::new(5, 10);
     let mut agent = AlphaBeta::new(BonusNimEval, fixed_depth(3));
-    let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
+    let r = agent.search(
+        &s,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+    );
     assert_eq!(r.value, Value::Win(2));
     assert_eq!(r.pv, vec![Take(3), Take(2)]);
 }
@@ -51,9 +54,12 @@ fn plays_the_fastest_win_and_reports_mate_distances() {
     let s = BonusNim::new(5, 50);
     let mut agent = AlphaBeta::new(BonusNimEval, AlphaBetaConfig::default());
     let mut infos = Vec::new();
-    let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |i| {
-        infos.push(i.clone())
-    });
+    let r = agent.search(
+        &s,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |i| {
+            infos.push(i.clone())
+        }),
+    );
     assert_eq!(r.value, Value::Win(2));
     assert_eq!(r.best, Some(Take(3)));
     assert_eq!(r.pv, vec![Take(3), Take(2)]);
@@ -74,8 +80,7 @@ fn a_drawn_game_searched_to_the_end_is_a_proven_draw() {
     );
     let r = agent.search(
         &TicTacToe::default(),
-        &mut AgentRng::seed_from_u64(0),
-        &mut |_| {},
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
     );
     assert_eq!(r.value, Value::Draw);
     assert_eq!(r.depth, 9);
@@ -92,10 +97,13 @@ fn depth_budget_reports_each_iteration_and_the_depth() {
     let s = BonusNim::new(60, 200);
     let mut agent = AlphaBeta::new(BonusNimEval, fixed_depth(5));
     let mut depths = Vec::new();
-    let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |i| {
-        assert!(!i.pv.is_empty());
-        depths.push(i.depth);
-    });
+    let r = agent.search(
+        &s,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |i| {
+            assert!(!i.pv.is_empty());
+            depths.push(i.depth);
+        }),
+    );
     assert_eq!(depths, vec![1, 2, 3, 4, 5]);
     assert_eq!(r.depth, 5);
     assert_eq!(r.pv.len(), 5, "the PV reaches the horizon");
@@ -119,14 +127,20 @@ fn a_node_budget_stops_the_search_and_still_returns_a_legal_move() {
     let s = BonusNim::new(120, 250);
     for limit in [1, 2, 5, 100, 5_000] {
         let mut agent = AlphaBeta::new(BonusNimEval, node_limited(limit));
-        let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
+        let r = agent.search(
+            &s,
+            SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+        );
         assert!(r.nodes <= limit, "{} nodes > {limit}", r.nodes);
         let m = r.best.expect("a move even when no iteration completed");
         assert!(s.clone().try_apply(m).is_ok());
         assert!(r.depth < 250);
         // Reproducible: a fresh agent with the same budget does the same.
         let mut again = AlphaBeta::new(BonusNimEval, node_limited(limit));
-        let r2 = again.search(&s, &mut AgentRng::seed_from_u64(9), &mut |_| {});
+        let r2 = again.search(
+            &s,
+            SearchContext::new(&mut AgentRng::seed_from_u64(9), &mut |_| {}),
+        );
         assert_eq!(
             (r2.best, r2.depth, r2.nodes, r2.pv),
             (r.best, r.depth, r.nodes, r.pv)
@@ -146,7 +160,10 @@ fn a_time_budget_stops_the_search() {
         ..AlphaBetaConfig::default()
     };
     let mut agent = AlphaBeta::new(BonusNimEval, config);
-    let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
+    let r = agent.search(
+        &s,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+    );
     assert!(
         r.time < std::time::Duration::from_secs(2),
         "took {:?}",
@@ -161,9 +178,9 @@ fn the_table_is_used_and_kept_between_searches() {
     let s = TicTacToe::default();
     let mut agent = AlphaBeta::new(TicTacToeEval, fixed_depth(6));
     let mut rng = AgentRng::seed_from_u64(0);
-    let first = agent.search(&s, &mut rng, &mut |_| {});
+    let first = agent.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
     assert!(first.tt_hits > 0);
-    let second = agent.search(&s, &mut rng, &mut |_| {});
+    let second = agent.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
     assert_eq!(second.value, first.value);
     assert!(
         second.nodes < first.nodes,
@@ -179,6 +196,9 @@ fn finished_games_have_no_move() {
     let mut s = s;
     s.winner = Some(1);
     let mut agent = AlphaBeta::new(BonusNimEval, fixed_depth(3));
-    let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
+    let r = agent.search(
+        &s,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+    );
     assert_eq!((r.best, r.value), (None, Value::Loss(0)));
 }

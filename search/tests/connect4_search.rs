@@ -5,7 +5,7 @@ mod common;
 
 use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
 use agon_engine::{Game, State};
-use agon_search::{Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Value};
+use agon_search::{Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, SearchContext, Value};
 use common::*;
 use rand::SeedableRng;
 
@@ -51,8 +51,8 @@ fn lazy_smp_agrees_with_one_thread_on_proven_values() {
         let mut one = AlphaBeta::new(Connect4Eval, config(1));
         let mut two = AlphaBeta::new(Connect4Eval, config(2));
         let mut rng = AgentRng::seed_from_u64(0);
-        let a = one.search(&s, &mut rng, &mut |_| {});
-        let b = two.search(&s, &mut rng, &mut |_| {});
+        let a = one.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
+        let b = two.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
         assert!(a.value.is_proven(), "{s}: {:?}", a.value);
         assert_eq!(a.value, b.value, "{s}");
         assert!(s.clone().try_apply(b.best.unwrap()).is_ok());
@@ -61,7 +61,7 @@ fn lazy_smp_agrees_with_one_thread_on_proven_values() {
             let mut after = s.clone();
             after.apply(b.best.unwrap());
             let mut check = AlphaBeta::new(Connect4Eval, config(1));
-            let r = check.search(&after, &mut rng, &mut |_| {});
+            let r = check.search(&after, SearchContext::new(&mut rng, &mut |_| {}));
             assert!(matches!(r.value, Value::Loss(_)) || after.outcome().is_some());
         }
         checked += 1;

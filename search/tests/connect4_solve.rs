@@ -54,7 +54,7 @@ use std::time::Instant;
 use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
 use agon_engine::{play_moves, Game, Params, State};
 use agon_search::registry::build;
-use agon_search::{Agent, AgentKind, AgentRng, SearchResult, Value};
+use agon_search::{Agent, AgentKind, AgentRng, SearchContext, SearchResult, Value};
 use rand::SeedableRng;
 
 /// `Test_L3_R1` (end-easy): (line of the file, moves, Pons' score), a mix of results.
@@ -178,7 +178,10 @@ fn prove(digits: &str, hash_mb: i64) -> SearchResult<<Connect4State as State>::M
     let state = position(digits);
     let t = Instant::now();
     let mut agent = solver(hash_mb, None, false);
-    let r = agent.search(&state, &mut AgentRng::seed_from_u64(0), &mut |_| {});
+    let r = agent.search(
+        &state,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+    );
     eprintln!(
         "{digits} ({} stones): {} in {:.2?}, {} nodes",
         digits.len(),
@@ -313,12 +316,15 @@ fn first_move(column: char, expected: Value) {
     let time = std::env::var("AGON_PROOF_TIME").ok();
     let mut agent = solver(FIRST_MOVE_HASH_MB, time.as_deref(), true);
     let t = Instant::now();
-    let r = agent.search(&state, &mut AgentRng::seed_from_u64(0), &mut |i| {
-        eprintln!(
-            "after {column}: depth {} value {} nodes {} at {:.1?}",
-            i.depth, i.value, i.nodes, i.time
-        );
-    });
+    let r = agent.search(
+        &state,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |i| {
+            eprintln!(
+                "after {column}: depth {} value {} nodes {} at {:.1?}",
+                i.depth, i.value, i.nodes, i.time
+            );
+        }),
+    );
     eprintln!(
         "after {column}: {} in {:.1?}, {} nodes",
         r.value,
@@ -356,8 +362,7 @@ fn wdl_mode_finds_the_same_results_with_bounded_distances() {
         let mut agent = solver(CI_HASH_MB, None, true);
         let r = agent.search(
             &position(digits),
-            &mut AgentRng::seed_from_u64(0),
-            &mut |_| {},
+            SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
         );
         let at = format!("line {line}, {digits}: exact {exact}, wdl {}", r.value);
         assert_eq!(result_kind(r.value), result_kind(exact), "{at}");

@@ -10,7 +10,7 @@ use agon_engine::{sample_outcome, Evaluator, Game, Params, Seat, State, Turn};
 use agon_search::registry::{build, complete_params};
 use agon_search::{
     Agent, AgentKind, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Horizon,
-    SearchResult, Value,
+    SearchContext, SearchResult, Value,
 };
 use rand::{Rng, SeedableRng};
 
@@ -189,7 +189,8 @@ fn check_all<S: State, E: Evaluator<S>>(states: &[S], eval: E) -> [u64; 3] {
                 };
                 let mut a = agent(eval.clone(), mode, budget);
                 let mut infos = 0;
-                let r: SearchResult<S::Move> = a.search(s, &mut rng, &mut |_| infos += 1);
+                let r: SearchResult<S::Move> =
+                    a.search(s, SearchContext::new(&mut rng, &mut |_| infos += 1));
                 // Deepening stops early once the value is the exact game value.
                 assert_eq!(infos, r.depth, "one info per iteration");
                 assert!(r.depth == depth || (1..depth).contains(&r.depth));
@@ -265,7 +266,7 @@ fn node_budgets_return_a_legal_move_within_the_limit() {
                     ..Budget::default()
                 };
                 let mut a = agent(PigEval, mode, budget);
-                let r = a.search(&s, &mut rng, &mut |_| {});
+                let r = a.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
                 assert!(r.nodes <= nodes);
                 assert!(s.clone().try_apply(r.best.unwrap()).is_ok());
             }
@@ -284,7 +285,7 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
         let mut p = Params::parse(info.params, &[("depth", "3")]).unwrap();
         complete_params(kind, &mut p);
         let mut agent = build::<PigState, _>(kind, &p, PigEval).unwrap();
-        let r = agent.search(&s, &mut rng, &mut |_| {});
+        let r = agent.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
         assert_eq!(r.depth, 3);
         assert!(s.clone().try_apply(r.best.unwrap()).is_ok());
 
@@ -295,7 +296,7 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
         // At a chance node: no move, the expected value from seat 0's view.
         let mut rolled = s;
         rolled.apply(rolled.parse_move("roll").unwrap());
-        let r = agent.search(&rolled, &mut rng, &mut |_| {});
+        let r = agent.search(&rolled, SearchContext::new(&mut rng, &mut |_| {}));
         assert_eq!(r.best, None);
         assert!(matches!(r.value, Value::Score(_)));
     }
@@ -307,7 +308,10 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
     .unwrap();
     let mut runs = (0..2).map(|_| {
         let mut agent = build::<PigState, _>(AgentKind::Star2, &p, PigEval).unwrap();
-        agent.search(&s, &mut AgentRng::seed_from_u64(9), &mut |_| {})
+        agent.search(
+            &s,
+            SearchContext::new(&mut AgentRng::seed_from_u64(9), &mut |_| {}),
+        )
     });
     let (first, second) = (runs.next().unwrap(), runs.next().unwrap());
     assert_eq!((first.best, first.value), (second.best, second.value));
@@ -316,7 +320,7 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
     let coin = CoinNim::default().initial_state();
     let p = Params::parse(AgentKind::Star2.info().params, &[("nodes", "50")]).unwrap();
     let mut agent = build::<CoinNimState, _>(AgentKind::Star2, &p, CoinNimEval).unwrap();
-    let r = agent.search(&coin, &mut rng, &mut |_| {});
+    let r = agent.search(&coin, SearchContext::new(&mut rng, &mut |_| {}));
     assert!(r.nodes <= 50);
 }
 
@@ -332,7 +336,7 @@ fn unlimited_deepening_stops_before_exact_fractions_overflow() {
     let mut rng = AgentRng::seed_from_u64(5);
     for mode in [ChanceMode::Star1, ChanceMode::Star2] {
         let mut a = agent(CoinNimEval, mode, Budget::default());
-        let r = a.search(&s, &mut rng, &mut |_| {});
+        let r = a.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
         assert!(r.depth > 10 && r.depth < 60, "depth {}", r.depth);
         assert!(a.exact_value().is_some());
     }
@@ -377,7 +381,7 @@ fn deeper_pig_searches_agree_and_report_nodes() {
                     ..ExpectimaxConfig::default()
                 };
                 let mut a = Expectimax::new(PigEval, config);
-                nodes[k] = a.search(s, &mut rng, &mut |_| {}).nodes;
+                nodes[k] = a.search(s, SearchContext::new(&mut rng, &mut |_| {})).nodes;
                 values.push(a.exact_value().unwrap());
             }
             assert!(values.iter().all(|&v| v == values[0]), "{values:?}");
@@ -498,7 +502,7 @@ fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
                         },
                     };
                     let mut a = Expectimax::new(eval.clone(), config);
-                    let r = a.search(s, rng, &mut |_| {});
+                    let r = a.search(s, SearchContext::new(rng, &mut |_| {}));
                     let exact = a.exact_value().expect("completed");
                     assert_eq!(
                         (exact.num(), exact.den()),
@@ -531,7 +535,7 @@ fn the_evaluator_horizon_leaves_the_generator_untouched() {
                 depth: Some(3),
                 ..Budget::default()
             };
-            agent(PigEval, mode, budget).search(s, &mut rng, &mut |_| {});
+            agent(PigEval, mode, budget).search(s, SearchContext::new(&mut rng, &mut |_| {}));
         }
     }
     assert_eq!(rng, before);

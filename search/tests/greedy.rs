@@ -4,7 +4,7 @@ mod common;
 
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimMove};
 use agon_engine::{Evaluator, Game, State, Turn};
-use agon_search::{Agent, AgentRng, Greedy, Value};
+use agon_search::{Agent, AgentRng, Greedy, SearchContext, Value};
 use common::*;
 use rand::SeedableRng;
 
@@ -25,7 +25,10 @@ fn picks_a_move_with_the_best_one_step_evaluation() {
         };
         let best = moves.iter().map(|&m| score(m)).max().unwrap();
         let mut agent = Greedy::new(TicTacToeEval);
-        let result = agent.search(&s, &mut AgentRng::seed_from_u64(seed), &mut |_| {});
+        let result = agent.search(
+            &s,
+            SearchContext::new(&mut AgentRng::seed_from_u64(seed), &mut |_| {}),
+        );
         assert_eq!(score(result.best.unwrap()), best, "{s}");
         assert_eq!(result.value, Value::Score(f64::from(best)));
         assert_eq!(result.nodes, 1 + moves.len() as u64);
@@ -57,7 +60,10 @@ fn scores_from_the_movers_view_when_the_same_seat_moves_again() {
     // -98). take1 leaves 4 to the opponent: -96; take2 leaves 3 to the opponent: +3.
     let s = BonusNim::new(5, 10);
     let mut agent = Greedy::new(EvenPile);
-    let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
+    let r = agent.search(
+        &s,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+    );
     assert_eq!(r.best, Some(Take(3)));
     assert_eq!(r.value, Value::Score(98.0));
 }
@@ -72,7 +78,10 @@ fn averages_over_chance_outcomes_by_weight() {
     let s = CoinNim { stones: 5, cap: 9 }.initial_state();
     for seed in 0..10 {
         let mut agent = Greedy::new(CoinNimEval);
-        let r = agent.search(&s, &mut AgentRng::seed_from_u64(seed), &mut |_| {});
+        let r = agent.search(
+            &s,
+            SearchContext::new(&mut AgentRng::seed_from_u64(seed), &mut |_| {}),
+        );
         assert_eq!(r.best, Some(CoinNimMove::Take(2)));
         assert_eq!(r.value, Value::Score(10.0 / 3.0));
         assert_eq!(r.nodes, 1 + 2 + 2 * 2, "root, two moves, two outcomes each");
@@ -85,7 +94,10 @@ fn at_a_chance_node_reports_the_expected_value_and_no_move() {
     s.apply(CoinNimMove::Take(1));
     assert_eq!(s.turn(), Turn::Chance);
     let mut agent = Greedy::new(CoinNimEval);
-    let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
+    let r = agent.search(
+        &s,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+    );
     assert_eq!(r.best, None);
     // Seat 0's view: heads (1) seat 0 moves at pile 4: +10; tails (2): seat 1 does: -10.
     assert_eq!(r.value, Value::Score(-10.0 / 3.0));
@@ -99,7 +111,10 @@ fn ties_are_broken_reproducibly_and_differently_across_seeds() {
     let pick = |seed| {
         let mut agent = Greedy::new(TicTacToeEval);
         agent
-            .search(&s, &mut AgentRng::seed_from_u64(seed), &mut |_| {})
+            .search(
+                &s,
+                SearchContext::new(&mut AgentRng::seed_from_u64(seed), &mut |_| {}),
+            )
             .best
             .unwrap()
     };

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use agon_engine::games::invector::{Invector, InvectorEval, InvectorMove, InvectorState, MoveKind};
 use agon_engine::{Evaluator, Game, Seat};
-use agon_search::{Agent, AgentRng, Budget, SearchResult, SolveConfig, Solver, Value};
+use agon_search::{
+    Agent, AgentRng, Budget, SearchContext, SearchResult, SolveConfig, Solver, Value,
+};
 use common::*;
 use rand::SeedableRng;
 
@@ -98,12 +100,15 @@ fn solve(state: &InvectorState, hash_mb: usize) -> (SearchResult<InvectorMove>, 
     };
     let mut agent = Solver::new(InvectorEval, config);
     let start = Instant::now();
-    let result = agent.search(state, &mut AgentRng::seed_from_u64(0), &mut |i| {
-        eprintln!(
-            "  depth {} value {} nodes {} time {:?}",
-            i.depth, i.value, i.nodes, i.time
-        );
-    });
+    let result = agent.search(
+        state,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |i| {
+            eprintln!(
+                "  depth {} value {} nodes {} time {:?}",
+                i.depth, i.value, i.nodes, i.time
+            );
+        }),
+    );
     (result, start.elapsed())
 }
 

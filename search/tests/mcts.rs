@@ -8,7 +8,7 @@ use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
 use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
 use agon_engine::games::pig::{Pig, PigEval, PigMove, PigState};
 use agon_engine::{play_moves, Evaluator, Game, Outcome, State, Turn};
-use agon_search::{Agent, AgentRng, Mcts, MctsConfig, Parallel, Rollout, Value};
+use agon_search::{Agent, AgentRng, Mcts, MctsConfig, Parallel, Rollout, SearchContext, Value};
 use common::{rng, solver};
 use rand::{Rng, SeedableRng};
 
@@ -101,7 +101,10 @@ fn takes_wins_in_one<S: State, E: Evaluator<S>>(positions: &[S], eval: E, solver
                     ..defaults()
                 },
             );
-            let r = agent.search(s, &mut AgentRng::seed_from_u64(3), &mut |_| {});
+            let r = agent.search(
+                s,
+                SearchContext::new(&mut AgentRng::seed_from_u64(3), &mut |_| {}),
+            );
             let best = r.best.unwrap();
             assert!(wins.contains(&best), "solver={solver}: {best:?} in\n{s}");
             if solver {
@@ -216,7 +219,8 @@ fn pig(target: u32, die: u32, mine: u32, theirs: u32, turn: u32) -> PigState {
 fn pig_tactics() {
     // Holding wins now (and is then the only move): the solver proves it.
     let s = pig(20, 6, 12, 18, 8);
-    let r = mcts(PigEval, 2000, defaults()).search(&s, &mut rng(1), &mut |_| {});
+    let r =
+        mcts(PigEval, 2000, defaults()).search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert_eq!(r.best, Some(PigMove::Hold));
     assert_eq!(r.value, Value::Win(1));
     // Seat 1 is one point short: holding 18 hands it the turn, and it wins with a
@@ -231,9 +235,10 @@ fn pig_tactics() {
 #[test]
 fn solver_agrees_with_solve_on_invector_4x3() {
     let start = Invector::new(4, 3, true).unwrap().initial_state();
-    let exact = solver(InvectorEval).search(&start, &mut rng(0), &mut |_| {});
+    let exact = solver(InvectorEval).search(&start, SearchContext::new(&mut rng(0), &mut |_| {}));
     assert_eq!(exact.value, Value::Loss(16));
-    let r = mcts(InvectorEval, 2_000_000, defaults()).search(&start, &mut rng(0), &mut |_| {});
+    let r = mcts(InvectorEval, 2_000_000, defaults())
+        .search(&start, SearchContext::new(&mut rng(0), &mut |_| {}));
     assert!(
         matches!(r.value, Value::Loss(_)),
         "{:?} after {} iterations",
@@ -248,8 +253,9 @@ fn solver_agrees_with_solve_on_connect_four_endgames() {
     let endgames = positions(&start, 12, |s: &Connect4State| s.ply() >= 26);
     let mut seen = [0; 3];
     for s in &endgames {
-        let exact = solver(Connect4Eval).search(s, &mut rng(0), &mut |_| {});
-        let r = mcts(Connect4Eval, 1_000_000, defaults()).search(s, &mut rng(0), &mut |_| {});
+        let exact = solver(Connect4Eval).search(s, SearchContext::new(&mut rng(0), &mut |_| {}));
+        let r = mcts(Connect4Eval, 1_000_000, defaults())
+            .search(s, SearchContext::new(&mut rng(0), &mut |_| {}));
         let class = |v: Value| match v {
             Value::Win(_) => 0,
             Value::Loss(_) => 1,
@@ -263,7 +269,8 @@ fn solver_agrees_with_solve_on_connect_four_endgames() {
             let mut t = s.clone();
             t.apply(r.best.unwrap());
             if t.turn() != Turn::Over {
-                let reply = solver(Connect4Eval).search(&t, &mut rng(0), &mut |_| {});
+                let reply =
+                    solver(Connect4Eval).search(&t, SearchContext::new(&mut rng(0), &mut |_| {}));
                 assert!(matches!(reply.value, Value::Loss(_)), "{s}");
             }
         }
@@ -276,9 +283,12 @@ fn one_thread_with_iterations_is_reproducible() {
     let s = connect4("d d c");
     let run = |seed: u64| {
         let mut lines = Vec::new();
-        let r = mcts(Connect4Eval, 4000, defaults()).search(&s, &mut rng(seed), &mut |i| {
-            lines.push((i.depth, i.value, i.nodes, i.pv.clone()))
-        });
+        let r = mcts(Connect4Eval, 4000, defaults()).search(
+            &s,
+            SearchContext::new(&mut rng(seed), &mut |i| {
+                lines.push((i.depth, i.value, i.nodes, i.pv.clone()))
+            }),
+        );
         (r.best, r.value, r.nodes, r.depth, r.pv, lines)
     };
     assert_eq!(run(7), run(7));
@@ -291,7 +301,8 @@ fn one_thread_with_iterations_is_reproducible() {
         ..defaults()
     };
     let root = || {
-        let r = mcts(Connect4Eval, 4000, config).search(&s, &mut rng(9), &mut |_| {});
+        let r = mcts(Connect4Eval, 4000, config)
+            .search(&s, SearchContext::new(&mut rng(9), &mut |_| {}));
         (r.best, r.value, r.nodes, r.pv)
     };
     assert_eq!(root(), root());
@@ -302,12 +313,12 @@ fn tree_reuse_keeps_the_subtree_and_plays_legal_games() {
     // The agent's second search starts from the reply it expected: visits carry over.
     let mut agent = mcts(Connect4Eval, 20_000, defaults());
     let mut s = Connect4.initial_state();
-    let r = agent.search(&s, &mut rng(1), &mut |_| {});
+    let r = agent.search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert_eq!(agent.reused_visits(), 0);
     s.apply(r.best.unwrap());
     let reply = r.pv[1];
     s.apply(reply);
-    let second = agent.search(&s, &mut rng(2), &mut |_| {});
+    let second = agent.search(&s, SearchContext::new(&mut rng(2), &mut |_| {}));
     assert!(agent.reused_visits() > 100, "{}", agent.reused_visits());
     assert_eq!(second.nodes, 20_000, "iterations count this search only");
     // Without reuse nothing carries over.
@@ -319,11 +330,17 @@ fn tree_reuse_keeps_the_subtree_and_plays_legal_games() {
             ..defaults()
         },
     );
-    fresh.search(&Connect4.initial_state(), &mut rng(1), &mut |_| {});
-    fresh.search(&s, &mut rng(2), &mut |_| {});
+    fresh.search(
+        &Connect4.initial_state(),
+        SearchContext::new(&mut rng(1), &mut |_| {}),
+    );
+    fresh.search(&s, SearchContext::new(&mut rng(2), &mut |_| {}));
     assert_eq!(fresh.reused_visits(), 0);
     // A position the tree never saw starts afresh.
-    agent.search(&connect4("a a a"), &mut rng(3), &mut |_| {});
+    agent.search(
+        &connect4("a a a"),
+        SearchContext::new(&mut rng(3), &mut |_| {}),
+    );
     assert_eq!(agent.reused_visits(), 0);
 
     // Whole games with reuse on, through chance too: every move legal.
@@ -373,14 +390,17 @@ fn two_threads_play_legal_and_sensible_moves() {
             parallel,
             ..defaults()
         };
-        let r = mcts(Connect4Eval, 20_000, config).search(&win, &mut rng(1), &mut |_| {});
+        let r = mcts(Connect4Eval, 20_000, config)
+            .search(&win, SearchContext::new(&mut rng(1), &mut |_| {}));
         assert_eq!(win.format_move(r.best.unwrap()), "a");
         assert_eq!(r.value, Value::Win(1));
-        let r = mcts(Connect4Eval, 20_000, config).search(&parry, &mut rng(1), &mut |_| {});
+        let r = mcts(Connect4Eval, 20_000, config)
+            .search(&parry, SearchContext::new(&mut rng(1), &mut |_| {}));
         assert_eq!(parry.format_move(r.best.unwrap()), "a");
         assert!(r.nodes >= 1 && r.nodes <= 20_000);
         let s = Connect4.initial_state();
-        let r = mcts(Connect4Eval, 20_000, config).search(&s, &mut rng(1), &mut |_| {});
+        let r = mcts(Connect4Eval, 20_000, config)
+            .search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
         assert_eq!(r.nodes, 20_000);
         assert!(s.clone().try_apply(r.best.unwrap()).is_ok());
     }
@@ -399,7 +419,8 @@ fn eval_leaves_and_chance_roots() {
     // At a chance node there is no move; the value is a mean reward from seat 0's view.
     let mut s = Pig::new(20, 6, 1000).unwrap().initial_state();
     play_moves(&mut s, "roll").unwrap();
-    let r = mcts(PigEval, 1000, defaults()).search(&s, &mut rng(1), &mut |_| {});
+    let r =
+        mcts(PigEval, 1000, defaults()).search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert_eq!(r.best, None);
     assert!(matches!(r.value, Value::Reward(v) if (-1.0..=1.0).contains(&v)));
 }

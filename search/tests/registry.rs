@@ -5,7 +5,7 @@ mod common;
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimState};
 use agon_engine::{Game, Params, State};
 use agon_search::registry::{build, complete_params};
-use agon_search::{AgentError, AgentKind, AgentRng, Value};
+use agon_search::{AgentError, AgentKind, AgentRng, SearchContext, Value};
 use common::*;
 use rand::SeedableRng;
 
@@ -38,13 +38,14 @@ fn parameters_reach_the_agents() {
         let p = params(AgentKind::Solve, overrides);
         build::<TicTacToe, _>(AgentKind::Solve, &p, TicTacToeEval).unwrap()
     };
-    let r = ab(&[("depth", "2"), ("hash", "1")]).search(&s, &mut rng, &mut |_| {});
+    let r =
+        ab(&[("depth", "2"), ("hash", "1")]).search(&s, SearchContext::new(&mut rng, &mut |_| {}));
     assert_eq!(r.depth, 2);
-    let r = ab(&[("nodes", "30")]).search(&s, &mut rng, &mut |_| {});
+    let r = ab(&[("nodes", "30")]).search(&s, SearchContext::new(&mut rng, &mut |_| {}));
     assert!(r.nodes <= 30);
-    let r = solve(&[]).search(&s, &mut rng, &mut |_| {});
+    let r = solve(&[]).search(&s, SearchContext::new(&mut rng, &mut |_| {}));
     assert_eq!(r.value, Value::Draw);
-    let r = solve(&[("nodes", "10")]).search(&s, &mut rng, &mut |_| {});
+    let r = solve(&[("nodes", "10")]).search(&s, SearchContext::new(&mut rng, &mut |_| {}));
     assert!(!r.value.is_proven());
 }
 

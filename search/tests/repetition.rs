@@ -13,7 +13,7 @@
 mod common;
 
 use agon_engine::State;
-use agon_search::{Agent, AgentRng, AlphaBeta};
+use agon_search::{Agent, AgentRng, AlphaBeta, SearchContext};
 use common::tug::*;
 use common::*;
 use rand::SeedableRng;
@@ -59,11 +59,11 @@ fn ab_values_that_met_a_repetition_are_not_reused_on_another_path() {
             let mut agent = AlphaBeta::new(TugEval, fixed_depth(depth));
             // Not asserted: a search that can meet a repetition can also meet the
             // graph-history interaction.
-            agent.search(p, &mut rng, &mut |_| {});
+            agent.search(p, SearchContext::new(&mut rng, &mut |_| {}));
             let with_history = minimax(&mut p.clone(), &TugEval, depth, 0, false);
             let fresh = without_history(p);
             let expected = minimax(&mut fresh.clone(), &TugEval, depth, 0, false);
-            let r = agent.search(&fresh, &mut rng, &mut |_| {});
+            let r = agent.search(&fresh, SearchContext::new(&mut rng, &mut |_| {}));
             assert_eq!(
                 value_score(r.value),
                 expected,

@@ -3,7 +3,7 @@
 mod common;
 
 use agon_engine::State;
-use agon_search::{Agent, AgentRng, Budget, Value};
+use agon_search::{Agent, AgentRng, Budget, SearchContext, Value};
 use common::*;
 use rand::SeedableRng;
 
@@ -37,8 +37,7 @@ fn solve_equals_memoised_search_on_tic_tac_toe() {
     cross_check(&positions, TicTacToeEval);
     let r = solver(TicTacToeEval).search(
         &TicTacToe::default(),
-        &mut AgentRng::seed_from_u64(0),
-        &mut |_| {},
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
     );
     assert_eq!(r.value, Value::Draw);
 }
@@ -58,10 +57,13 @@ fn a_budget_may_stop_the_proof_and_says_so() {
     ] {
         let mut agent = solver_with(BonusNimEval, budget);
         let mut infos = 0;
-        let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |i| {
-            assert!(!i.value.is_proven());
-            infos += 1;
-        });
+        let r = agent.search(
+            &s,
+            SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |i| {
+                assert!(!i.value.is_proven());
+                infos += 1;
+            }),
+        );
         assert!(
             matches!(r.value, Value::Score(_)),
             "{budget:?}: {:?}",
@@ -77,7 +79,10 @@ fn a_budget_may_stop_the_proof_and_says_so() {
         ..Budget::default()
     };
     let mut agent = solver_with(BonusNimEval, budget);
-    let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
+    let r = agent.search(
+        &s,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+    );
     assert!(r.time < std::time::Duration::from_secs(2));
     assert!(s.clone().try_apply(r.best.unwrap()).is_ok());
 }
@@ -91,7 +96,10 @@ fn a_proof_within_budget_is_reported_as_proven() {
         ..Budget::default()
     };
     let mut agent = solver_with(BonusNimEval, budget);
-    let r = agent.search(&s, &mut AgentRng::seed_from_u64(0), &mut |_| {});
+    let r = agent.search(
+        &s,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+    );
     let expected = Memo::new().value(&mut s.clone());
     assert!(r.value.is_proven());
     assert_eq!(value_score(r.value), expected);

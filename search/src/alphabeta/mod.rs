@@ -56,7 +56,7 @@ mod smp;
 
 use agon_engine::{Deterministic, Evaluator, State};
 
-use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult};
+use crate::agent::{Agent, SearchContext, SearchResult};
 use crate::budget::Budget;
 use crate::tt::DEFAULT_HASH_MB;
 pub(crate) use core::CoreOptions;
@@ -215,12 +215,8 @@ impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
 }
 
 impl<S: Deterministic, E: Evaluator<S>> Agent<S> for AlphaBeta<S, E> {
-    fn search(
-        &mut self,
-        state: &S,
-        _rng: &mut AgentRng,
-        info: &mut dyn FnMut(&SearchInfo<S::Move>),
-    ) -> SearchResult<S::Move> {
+    fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
+        let info = ctx.info;
         self.searcher.run(state, &self.budget, info)
     }
 }

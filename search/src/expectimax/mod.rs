@@ -86,7 +86,7 @@ use std::ops::{Add, Sub};
 use agon_engine::{Evaluator, Seat, State, Turn};
 use rand::Rng;
 
-use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult, Value};
+use crate::agent::{Agent, SearchContext, SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
 use crate::exact::Exact;
 use crate::ordering::fallback_move;
@@ -351,12 +351,8 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
 }
 
 impl<S: State, E: Evaluator<S>> Agent<S> for Expectimax<S, E> {
-    fn search(
-        &mut self,
-        state: &S,
-        rng: &mut AgentRng,
-        info: &mut dyn FnMut(&SearchInfo<S::Move>),
-    ) -> SearchResult<S::Move> {
+    fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
+        let SearchContext { rng, info } = ctx;
         if let Horizon::Playouts { .. } = self.horizon {
             self.salt = rng.random();
         }

@@ -48,7 +48,7 @@ use std::time::Duration;
 use agon_engine::{Evaluator, State, Turn};
 use rand::Rng;
 
-use crate::agent::{Agent, AgentRng, SearchInfo, SearchResult};
+use crate::agent::{Agent, AgentRng, SearchContext, SearchInfo, SearchResult};
 use crate::budget::{Budget, Clock};
 pub use rollout::Rollout;
 use tree::{Settings, Tree};
@@ -249,12 +249,8 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
 }
 
 impl<S: State, E: Evaluator<S>> Agent<S> for Mcts<S, E> {
-    fn search(
-        &mut self,
-        state: &S,
-        rng: &mut AgentRng,
-        info: &mut dyn FnMut(&SearchInfo<S::Move>),
-    ) -> SearchResult<S::Move> {
+    fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
+        let SearchContext { rng, info } = ctx;
         self.run(state, rng, info)
     }
 }

@@ -18,7 +18,8 @@ use agon_engine::{Deterministic, Evaluator, MoveError, Seat, State, Turn};
 use agon_search::alphabeta::QUIESCENCE_PLIES;
 use agon_search::score::{clamp_eval, MATE};
 use agon_search::{
-    Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Enhancements, SolveConfig, Solver, Value,
+    Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Enhancements, SearchContext, SolveConfig,
+    Solver, Value,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -319,7 +320,7 @@ pub fn differential_with<S: State + agon_engine::Deterministic, E: Evaluator<S>>
                     continue;
                 };
                 let at = format!("position {i} ({start}) at depth {depth} with {enhancements:?}");
-                let result = agent.search(start, &mut rng, &mut |_| {});
+                let result = agent.search(start, SearchContext::new(&mut rng, &mut |_| {}));
                 assert_eq!(value_score(result.value), expected, "{at}");
                 let mut s = start.clone();
                 s.apply(result.best.expect("a move"));
@@ -362,7 +363,7 @@ pub fn cross_check<S: Deterministic, E: Evaluator<S>>(positions: &[S], eval: E) 
         };
         let mut s = start.clone();
         let expected = memo.value(&mut s);
-        let r = agent.search(start, &mut rng, &mut |_| {});
+        let r = agent.search(start, SearchContext::new(&mut rng, &mut |_| {}));
         assert!(r.value.is_proven(), "position {i} ({start}): {:?}", r.value);
         assert_eq!(value_score(r.value), expected, "position {i} ({start})");
         // The move played keeps the value: fastest win, slowest loss.
