@@ -8,23 +8,24 @@
 //! one that just moved. The two decisions are consecutive decisions of the same seat.
 //! The project's own description of the rules and rulings is `docs/games/apv.md`.
 //!
-//! Representation: one 64-bit bitboard per side and unit type ([`board`] holds the
-//! compile-time geometry), moves and unit targets in [`moves`], notation in
-//! [`notation`], evaluation in [`eval`], the text views (`Debug`, `Display`) in
+//! Representation: one 64-bit bitboard per side and unit type (`board` holds the
+//! compile-time geometry), moves and unit targets in `moves`, notation in
+//! `notation`, evaluation in `eval`, the text views (`Debug`, `Display`) in
 //! `display`. The state is a few dozen bytes and `Clone`, so undo is by copy.
 
-pub mod board;
+mod board;
 mod display;
-pub mod eval;
-pub mod moves;
-pub mod notation;
+mod eval;
+mod moves;
+mod notation;
 
 use crate::bits::Cells;
 use crate::game::{illegal_move, End, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
-use board::{Bitboard, CELLS, GEO, NONE};
+use board::CELLS;
+pub use board::{Bitboard, Geometry, GEO, NONE};
 pub use eval::ApvEval;
 pub use moves::{ApvMove, MoveKind, Unit};
 

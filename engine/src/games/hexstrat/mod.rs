@@ -8,30 +8,31 @@
 //! recover), and the turn ends with `end` or by itself once every surviving squad has
 //! acted. The project's description of the rules and rulings is `docs/games/hexstrat.md`.
 //!
-//! Representation: geometry and bitboards in [`board`], the move and unit types in
-//! [`moves`], their generation and legality checks in `movegen`, applying them (combat,
+//! Representation: geometry and bitboards in `board`, the move and unit types in
+//! `moves`, their generation and legality checks in `movegen`, applying them (combat,
 //! entering, the end of a turn, seizing) in `apply`, the Zobrist keys in `keys`, combat
-//! arithmetic in [`combat`], notation in [`notation`], evaluation in [`eval`], the board
+//! arithmetic in `combat`, notation in `notation`, evaluation in `eval`, the board
 //! drawing in `display`, and the test-support constructor of hand-built positions in
-//! [`setup`]. The state is a few dozen bytes and `Copy`, so undo is by copy.
+//! `setup`. The state is a few dozen bytes and `Copy`, so undo is by copy.
 
 mod apply;
-pub mod board;
-pub mod combat;
+mod board;
+mod combat;
 mod display;
-pub mod eval;
+mod eval;
 mod keys;
 mod movegen;
-pub mod moves;
-pub mod notation;
-pub mod setup;
+mod moves;
+mod notation;
+mod setup;
 
 use crate::bits::Cells;
 use crate::game::{End, EndReason, Game, MoveError, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
-use board::{Bitboard, CELLS, HQ, TILE_CELLS};
+pub use board::{cell_name, parse_cell, CELLS, TILE_CELLS};
+use board::{Bitboard, HQ};
 use combat::Ground;
 pub use eval::HexstratEval;
 use keys::{bag_key, hp_key, pending_key, pos_key, seize_key, tile_key};

@@ -11,23 +11,23 @@
 //!
 //! Representation: a [`Board`] of one byte per square plus a few counters, so the
 //! state is small and `Copy`, and undo is by copy. Geometry and the stacking protocol
-//! in [`board`], moves in [`moves`] and their generation in `movegen`, the Zobrist keys
-//! in `keys`, notation in [`notation`], evaluation in [`eval`], the board drawing in
+//! in `board`, moves in `moves` and their generation in `movegen`, the Zobrist keys
+//! in `keys`, notation in `notation`, evaluation in `eval`, the board drawing in
 //! `display`.
 
-pub mod board;
+mod board;
 mod display;
-pub mod eval;
+mod eval;
 mod keys;
 mod movegen;
-pub mod moves;
-pub mod notation;
+mod moves;
+mod notation;
 
 use crate::game::{illegal_move, End, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
-pub use board::{Board, BLACK, EMPTY, WHITE};
+pub use board::{Board, RowMasks, BLACK, EMPTY, WHITE};
 pub use eval::ThreeWillEval;
 pub use moves::{StepKind, ThreeWillMove};
 
