@@ -6,8 +6,7 @@ use crate::zobrist;
 
 use super::Phase;
 
-/// Zobrist keys: one per (square, cell byte), then the seat to move, the challenge
-/// flag, each seat's DR and Free counts (0..=8), and the phase's parts.
+/// The one key table, in the order of the offsets below.
 pub(super) static KEYS: [u64; KEY_COUNT] = zobrist::keys(0x3_3111_D1CE);
 const CELL_KEYS: usize = 0;
 pub(super) const MOVER_KEY: usize = 64 * 16;
