@@ -7,8 +7,8 @@
 
 mod common;
 
-use agon_engine::games::apv::board::{Bitboard, GEO};
 use agon_engine::games::apv::{Apv, ApvMove, ApvState, MoveKind, Order, Unit};
+use agon_engine::games::apv::{Bitboard, GEO};
 use agon_engine::testing::{check_conformance, turns_along, Cap, CapUnit, Conformance};
 use agon_engine::{play_moves, End, EndReason, Game, Outcome, Params, State, Turn};
 use common::notation::{legal, refused};

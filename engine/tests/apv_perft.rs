@@ -22,7 +22,7 @@
 mod common;
 mod naive_apv;
 
-use agon_engine::games::apv::board::GEO;
+use agon_engine::games::apv::GEO;
 use agon_engine::games::apv::{Apv, ApvState, Order, Unit};
 use agon_engine::perft::perft as engine_perft;
 use agon_engine::{play_moves, Game, Outcome, State, Turn};

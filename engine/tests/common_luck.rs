@@ -3,8 +3,8 @@
 //! layout of the bag, and pairing: games that differ still get the same luck for the
 //! same event.
 
-use agon_engine::games::hexstrat::board::{CELLS, TILE_CELLS};
 use agon_engine::games::hexstrat::{HexMove, Hexstrat, HexstratState, Tile, LAYOUT_EVENT};
+use agon_engine::games::hexstrat::{CELLS, TILE_CELLS};
 use agon_engine::games::pig::{Pig, PigMove, PigState};
 use agon_engine::games::threewill::{
     Phase, ThreeWill, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,

@@ -7,7 +7,7 @@
 
 mod hexstrat_support;
 
-use agon_engine::games::hexstrat::board::{cell_name, parse_cell};
+use agon_engine::games::hexstrat::{cell_name, parse_cell};
 use agon_engine::games::hexstrat::{
     HexMove, Hexstrat, HexstratEval, HexstratState, Setup, SquadSetup, Tile, Unit,
 };

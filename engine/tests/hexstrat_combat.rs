@@ -5,7 +5,7 @@
 
 mod hexstrat_support;
 
-use agon_engine::games::hexstrat::board::parse_cell;
+use agon_engine::games::hexstrat::parse_cell;
 use agon_engine::games::hexstrat::{HexstratState, Setup, SquadSetup, Tile, Unit};
 use agon_engine::{play_moves, EndReason, State, Turn};
 use hexstrat_support::{after, combat_cells, duel, legal, play, position, refused, Ground};

@@ -8,8 +8,8 @@
 //! notation is `docs/games/connect4.md`.
 //!
 //! Representation: one bitboard per seat in the classic 7-bits-per-column layout
-//! ([`board`]), with four-in-a-row found by shifts; a move is a column ([`moves`]),
-//! written as its letter ([`notation`]); evaluation counts open windows ([`eval`]). The
+//! (`board`), with four-in-a-row found by shifts; a move is a column (`moves`),
+//! written as its letter (`notation`); evaluation counts open windows (`eval`). The
 //! state is three words, so undo is by copy.
 //!
 //! ```
@@ -24,10 +24,10 @@
 //! assert_eq!(state.end_reason(), Some(EndReason::Rule("four-in-a-row")));
 //! ```
 
-pub mod board;
-pub mod eval;
-pub mod moves;
-pub mod notation;
+mod board;
+mod eval;
+mod moves;
+mod notation;
 
 use std::fmt;
 

@@ -8,29 +8,35 @@
 //! recover), and the turn ends with `end` or by itself once every surviving squad has
 //! acted. The project's description of the rules and rulings is `docs/games/hexstrat.md`.
 //!
-//! Representation: geometry and bitboards in [`board`], moves in [`moves`], combat
-//! arithmetic in [`combat`], notation in [`notation`], evaluation in [`eval`], and the
-//! test-support constructor of hand-built positions in [`setup`]. The state is a few
-//! dozen bytes and `Copy`, so undo is by copy.
+//! Representation: geometry and bitboards in `board`, the move and unit types in
+//! `moves`, their generation and legality checks in `movegen`, applying them (combat,
+//! entering, the end of a turn, seizing) in `apply`, the Zobrist keys in `keys`, combat
+//! arithmetic in `combat`, notation in `notation`, evaluation in `eval`, the board
+//! drawing in `display`, and the test-support constructor of hand-built positions in
+//! `setup`. The state is a few dozen bytes and `Copy`, so undo is by copy.
 
-pub mod board;
-pub mod combat;
-pub mod eval;
-pub mod moves;
-pub mod notation;
-pub mod setup;
-
-use std::fmt;
+mod apply;
+mod board;
+mod combat;
+mod display;
+mod eval;
+mod keys;
+mod movegen;
+mod moves;
+mod notation;
+mod setup;
 
 use crate::bits::Cells;
-use crate::game::{End, EndReason, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
+use crate::game::{End, EndReason, Game, MoveError, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
-use crate::zobrist;
 
-use board::{Bitboard, CELLS, HQ, NEIGHBOURS, TILE_CELLS};
+pub use board::{cell_name, parse_cell, CELLS, TILE_CELLS};
+use board::{Bitboard, HQ};
 use combat::Ground;
 pub use eval::HexstratEval;
+use keys::{bag_key, hp_key, pending_key, pos_key, seize_key, tile_key};
+use keys::{ACTED_KEYS, CAPPED_KEY, IMPEDED_KEYS, KEYS, SEAT1_KEY};
 pub use moves::{HexMove, Tile, Unit};
 pub use setup::{Setup, SquadSetup};
 
@@ -193,54 +199,6 @@ impl Game for Hexstrat {
         s.hash = s.recompute_hash();
         s
     }
-}
-
-// Zobrist keys, one table: squad cells (6 × 37), squad units (6 × 7 counts), impeded
-// and acted flags (6 each), face-up tiles (3 types × 37 cells), the bag (3 types × 36
-// counts), seize counts (2 × 4), seat 1 to move, the pending reveal's squad (6) and
-// cell (37), and the cap's draw.
-const POS_KEYS: usize = 0;
-const HP_KEYS: usize = POS_KEYS + SQUADS * CELLS;
-const IMPEDED_KEYS: usize = HP_KEYS + SQUADS * 7;
-const ACTED_KEYS: usize = IMPEDED_KEYS + SQUADS;
-const TILE_KEYS: usize = ACTED_KEYS + SQUADS;
-const BAG_KEYS: usize = TILE_KEYS + 3 * CELLS;
-const SEIZE_KEYS: usize = BAG_KEYS + 3 * (TILES as usize + 1);
-const SEAT1_KEY: usize = SEIZE_KEYS + 2 * (SEIZE_WINS as usize + 1);
-const PENDING_SQUAD_KEYS: usize = SEAT1_KEY + 1;
-const PENDING_CELL_KEYS: usize = PENDING_SQUAD_KEYS + SQUADS;
-const CAPPED_KEY: usize = PENDING_CELL_KEYS + CELLS;
-const KEY_COUNT: usize = CAPPED_KEY + 1;
-static KEYS: [u64; KEY_COUNT] = zobrist::keys(0x4E85_7A70);
-
-#[inline]
-fn pos_key(sq: usize, cell: u8) -> u64 {
-    KEYS[POS_KEYS + sq * CELLS + cell as usize]
-}
-
-#[inline]
-fn hp_key(sq: usize, hp: u8) -> u64 {
-    KEYS[HP_KEYS + sq * 7 + hp as usize]
-}
-
-#[inline]
-fn tile_key(cell: usize, tile: Tile) -> u64 {
-    KEYS[TILE_KEYS + tile as usize * CELLS + cell]
-}
-
-#[inline]
-fn bag_key(tile: usize, count: u8) -> u64 {
-    KEYS[BAG_KEYS + tile * (TILES as usize + 1) + count as usize]
-}
-
-#[inline]
-fn seize_key(seat: Seat, count: u8) -> u64 {
-    KEYS[SEIZE_KEYS + seat * (SEIZE_WINS as usize + 1) + count as usize]
-}
-
-#[inline]
-fn pending_key(sq: u8, cell: u8) -> u64 {
-    KEYS[PENDING_SQUAD_KEYS + sq as usize] ^ KEYS[PENDING_CELL_KEYS + cell as usize]
 }
 
 /// A position of Hexstrat.
@@ -415,281 +373,6 @@ impl HexstratState {
         }
         m
     }
-
-    /// Appends the decisions of the side to move (the game goes on, no reveal pending).
-    fn generate(&self, out: &mut Vec<HexMove>) {
-        let seat = self.to_move;
-        let own = self.occupied(seat);
-        let enemy = self.occupied(1 - seat);
-        // A Mech may step onto a face-up Mountain only to attack a squad there.
-        let empty_mountains = self.face_up[Tile::Mountain as usize] & !enemy;
-        for unit in Unit::ALL {
-            let sq = squad(seat, unit);
-            if self.hp[sq] == 0 || self.acted & 1 << sq != 0 {
-                continue;
-            }
-            if self.impeded & 1 << sq != 0 {
-                out.push(HexMove::Recover(unit));
-                continue;
-            }
-            let mut targets = NEIGHBOURS[self.cell[sq] as usize] & !own;
-            if unit == Unit::Mech {
-                targets &= !empty_mountains;
-            }
-            for to in Cells(targets) {
-                let defenders = self.squads_on(1 - seat, to);
-                if defenders.count_ones() >= 2 {
-                    for target in Unit::ALL {
-                        if defenders & 1 << squad(1 - seat, target) != 0 {
-                            out.push(HexMove::Go {
-                                squad: unit,
-                                to: to as u8,
-                                target: Some(target),
-                            });
-                        }
-                    }
-                } else {
-                    out.push(HexMove::Go {
-                        squad: unit,
-                        to: to as u8,
-                        target: None,
-                    });
-                }
-            }
-        }
-        out.push(HexMove::End);
-    }
-
-    /// Why `m` is not a legal decision or outcome here, or `None` if it is. The checks
-    /// behind `try_apply`, `apply`'s debug check and the notation's errors.
-    fn illegal_because(&self, m: HexMove) -> Option<String> {
-        if self.result.is_some() {
-            return Some("the game is over".into());
-        }
-        if let Some((sq, c)) = self.pending {
-            let HexMove::Reveal(t) = m else {
-                return Some(format!(
-                    "the tile on {} is being revealed for seat {}'s {}: expected a reveal \
-                     outcome (plains, forest or mountain)",
-                    board::cell_name(c as usize),
-                    sq / 3,
-                    Unit::from_index(sq as usize % 3).name()
-                ));
-            };
-            return (self.bag[t as usize] == 0)
-                .then(|| format!("no {} tile is left face down", t.word()));
-        }
-        let seat = self.to_move;
-        let (unit, acting) = match m {
-            HexMove::End => return None,
-            HexMove::Reveal(_) => {
-                return Some(format!(
-                    "no reveal is pending: seat {seat} decides (a squad action or end)"
-                ))
-            }
-            HexMove::Recover(u) => (u, None),
-            HexMove::Go {
-                squad: u,
-                to,
-                target,
-            } => (u, Some((to as usize, target))),
-        };
-        let sq = squad(seat, unit);
-        if self.hp[sq] == 0 {
-            return Some(format!("seat {seat}'s {} has been destroyed", unit.name()));
-        }
-        if self.acted & 1 << sq != 0 {
-            return Some(format!(
-                "seat {seat}'s {} has already acted this turn",
-                unit.name()
-            ));
-        }
-        let impeded = self.impeded & 1 << sq != 0;
-        let Some((to, target)) = acting else {
-            return (!impeded).then(|| format!("seat {seat}'s {} is not impeded", unit.name()));
-        };
-        if impeded {
-            return Some(format!(
-                "seat {seat}'s {} is impeded: its only action is {}:recover",
-                unit.name(),
-                unit.letter()
-            ));
-        }
-        let from = self.cell[sq] as usize;
-        if to >= CELLS || NEIGHBOURS[from] & 1 << to == 0 {
-            return Some(format!(
-                "{} is not adjacent to the {} on {}",
-                if to < CELLS {
-                    board::cell_name(to)
-                } else {
-                    "that cell".into()
-                },
-                unit.name(),
-                board::cell_name(from)
-            ));
-        }
-        let friends = self.squads_on(seat, to);
-        if friends != 0 {
-            let other = Unit::from_index(friends.trailing_zeros() as usize % 3);
-            return Some(format!(
-                "{} holds seat {seat}'s own {}",
-                board::cell_name(to),
-                other.name()
-            ));
-        }
-        let defenders = self.squads_on(1 - seat, to);
-        let name = board::cell_name(to);
-        match (defenders.count_ones(), target) {
-            (0, Some(_)) => Some(format!("{name} holds no enemy squad to name as a target")),
-            (1, Some(_)) => Some(format!(
-                "{name} holds a single enemy squad: write the attack without a target"
-            )),
-            (n, None) if n >= 2 => Some(format!(
-                "{name} holds {n} enemy squads: name the one attacked, e.g. {}:{name}/{}",
-                unit.letter(),
-                Unit::from_index(defenders.trailing_zeros() as usize % 3).letter()
-            )),
-            (_, Some(t)) if defenders & 1 << squad(1 - seat, t) == 0 => {
-                Some(format!("{name} holds no enemy {}", t.name()))
-            }
-            (0, None)
-                if unit == Unit::Mech && self.face_up[Tile::Mountain as usize] & 1 << to != 0 =>
-            {
-                Some(format!(
-                    "{name} is a Mountain: a Mech may step onto one only to attack"
-                ))
-            }
-            _ => None,
-        }
-    }
-
-    /// Flips `sq`'s bit in `flags` (the impeded or acted set) and its key.
-    #[inline]
-    fn set_flag(&mut self, acted: bool, sq: usize, on: bool) {
-        let (flags, keys) = if acted {
-            (&mut self.acted, ACTED_KEYS)
-        } else {
-            (&mut self.impeded, IMPEDED_KEYS)
-        };
-        if (*flags & 1 << sq != 0) != on {
-            *flags ^= 1 << sq;
-            self.hash ^= KEYS[keys + sq];
-        }
-    }
-
-    #[inline]
-    fn set_seize(&mut self, seat: Seat, count: u8) {
-        self.hash ^= seize_key(seat, self.seize[seat]) ^ seize_key(seat, count);
-        self.seize[seat] = count;
-    }
-
-    #[inline]
-    fn set_hp(&mut self, sq: usize, hp: u8) {
-        self.hash ^= hp_key(sq, self.hp[sq]) ^ hp_key(sq, hp);
-        self.hp[sq] = hp;
-    }
-
-    /// Moves squad `sq` into `to` (free of squads, face up or a Headquarters), with the
-    /// entry effects. Leaving the enemy Headquarters ends a seize count.
-    fn enter(&mut self, sq: usize, to: usize) {
-        let seat = sq / 3;
-        let unit = Unit::from_index(sq % 3);
-        self.hash ^= pos_key(sq, self.cell[sq]) ^ pos_key(sq, to as u8);
-        self.cell[sq] = to as u8;
-        if unit == Unit::Infantry && self.seize[seat] != 0 {
-            // Only the Infantry on the enemy Headquarters has a count, and it just left.
-            self.set_seize(seat, 0);
-        }
-        let enemy_hq = to == HQ[1 - seat];
-        if enemy_hq || (unit == Unit::Mech && self.face_up[Tile::Forest as usize] & 1 << to != 0) {
-            self.set_flag(false, sq, true);
-        }
-        if enemy_hq && unit == Unit::Infantry {
-            self.set_seize(seat, 1);
-        }
-    }
-
-    /// Removes squad `sq` (no units left): its cell, flags and any seize count go.
-    fn destroy(&mut self, sq: usize) {
-        self.set_hp(sq, 0);
-        self.hash ^= pos_key(sq, self.cell[sq]);
-        self.cell[sq] = NO_CELL;
-        self.set_flag(false, sq, false);
-        self.set_flag(true, sq, false);
-        if sq % 3 == Unit::Infantry as usize {
-            self.set_seize(sq / 3, 0);
-        }
-    }
-
-    /// Squad `sq` attacks the enemy squad `dq` on the adjacent cell `to`; ends the game
-    /// by rout if a side has no units left.
-    fn attack(&mut self, sq: usize, dq: usize, to: usize) {
-        let (attacker, defender) = (Unit::from_index(sq % 3), Unit::from_index(dq % 3));
-        let attacker_ground = self.ground(self.cell[sq] as usize);
-        let defender_ground = self.ground(to);
-        let hit = combat::damage(attacker, attacker_ground, defender, defender_ground);
-        let left = self.hp[dq].saturating_sub(hit);
-        if left == 0 {
-            self.destroy(dq);
-            let defending = dq / 3;
-            if self.alive(defending) == 0 {
-                self.result = Some(End::win(1 - defending, "rout"));
-                return;
-            }
-            let blocked = unit_blocked(attacker, defender_ground);
-            if self.squads_on(defending, to) == 0 && !blocked {
-                self.enter(sq, to);
-            }
-        } else {
-            self.set_hp(dq, left);
-            let back = combat::damage(defender, defender_ground, attacker, attacker_ground);
-            let left = self.hp[sq].saturating_sub(back);
-            if left == 0 {
-                self.destroy(sq);
-                let attacking = sq / 3;
-                if self.alive(attacking) == 0 {
-                    self.result = Some(End::win(1 - attacking, "rout"));
-                }
-                return;
-            }
-            self.set_hp(sq, left);
-        }
-        self.set_flag(true, sq, true);
-    }
-
-    /// Ends the turn if every surviving squad of the mover has acted.
-    #[inline]
-    fn end_turn_if_all_acted(&mut self) {
-        let alive = self.alive(self.to_move);
-        if self.result.is_none() && self.acted & alive == alive {
-            self.end_turn();
-        }
-    }
-
-    /// Ends the mover's turn: the cap, then the other side's turn with its seize check.
-    fn end_turn(&mut self) {
-        for sq in 0..SQUADS {
-            self.set_flag(true, sq, false);
-        }
-        self.turns += 1;
-        if self.turns >= self.rules.turn_cap() {
-            // The cap counts turns, which the hash leaves out (it keys only that the
-            // game was capped).
-            self.result = Some(End::cap(Outcome::Draw, true));
-            self.hash ^= KEYS[CAPPED_KEY];
-            return;
-        }
-        self.to_move = 1 - self.to_move;
-        self.hash ^= KEYS[SEAT1_KEY];
-        let seat = self.to_move;
-        if self.seize[seat] != 0 {
-            let count = self.seize[seat] + 1;
-            self.set_seize(seat, count);
-            if count >= SEIZE_WINS {
-                self.result = Some(End::win(seat, "seize"));
-            }
-        }
-    }
 }
 
 /// The event of [`State::common_outcome`]'s layout shuffle (Hexstrat has no other
@@ -720,12 +403,6 @@ fn layout_tile(order: &[u8; CELLS], face_down: Bitboard, bag: [u8; 3], cell: u8)
         rank -= n;
     }
     unreachable!("a face-down cell's rank is below the number of face-down cells")
-}
-
-/// Whether a squad of type `unit` may not stand on `ground` (a Mech on a Mountain).
-#[inline]
-fn unit_blocked(unit: Unit, ground: Ground) -> bool {
-    unit == Unit::Mech && ground == Some(Tile::Mountain)
 }
 
 impl PartialEq for HexstratState {
@@ -807,68 +484,7 @@ impl State for HexstratState {
     }
 
     fn apply(&mut self, m: HexMove) -> HexstratState {
-        debug_assert!(
-            self.illegal_because(m).is_none(),
-            "illegal move {m:?}: {:?} in {self:?}",
-            self.illegal_because(m)
-        );
-        let undo = *self;
-        let seat = self.to_move;
-        match m {
-            HexMove::End => self.end_turn(),
-            HexMove::Recover(unit) => {
-                let sq = squad(seat, unit);
-                self.set_flag(false, sq, false);
-                self.set_flag(true, sq, true);
-                self.end_turn_if_all_acted();
-            }
-            HexMove::Go {
-                squad: unit,
-                to,
-                target,
-            } => {
-                let sq = squad(seat, unit);
-                let to = to as usize;
-                let defenders = self.squads_on(1 - seat, to);
-                if defenders != 0 {
-                    let dq = match target {
-                        Some(t) => squad(1 - seat, t),
-                        None => defenders.trailing_zeros() as usize,
-                    };
-                    self.attack(sq, dq, to);
-                    self.end_turn_if_all_acted();
-                } else if self.face_down() & 1 << to != 0 {
-                    self.pending = Some((sq as u8, to as u8));
-                    self.hash ^= pending_key(sq as u8, to as u8);
-                } else {
-                    self.enter(sq, to);
-                    self.set_flag(true, sq, true);
-                    self.end_turn_if_all_acted();
-                }
-            }
-            HexMove::Reveal(tile) => {
-                let (sq, to) = self.pending.take().expect("a reveal is pending");
-                self.hash ^= pending_key(sq, to);
-                let (sq, to) = (sq as usize, to as usize);
-                let t = tile as usize;
-                self.face_up[t] |= 1 << to;
-                self.hash ^=
-                    tile_key(to, tile) ^ bag_key(t, self.bag[t]) ^ bag_key(t, self.bag[t] - 1);
-                self.bag[t] -= 1;
-                if !unit_blocked(Unit::from_index(sq % 3), Some(tile)) {
-                    self.enter(sq, to);
-                }
-                self.set_flag(true, sq, true);
-                self.end_turn_if_all_acted();
-            }
-        }
-        self.ply += 1;
-        if self.turns != undo.turns {
-            // This ply ended a turn: the next one begins with the next ply.
-            self.turn_start = self.ply;
-        }
-        debug_assert_eq!(self.hash, self.recompute_hash());
-        undo
+        self.play(m)
     }
 
     fn try_apply(&mut self, m: HexMove) -> Result<HexstratState, MoveError> {
@@ -946,130 +562,6 @@ impl State for HexstratState {
 
     fn parse_move(&self, text: &str) -> Result<HexMove, MoveError> {
         notation::parse_move(self, text)
-    }
-}
-
-/// The character of a cell's ground in the board drawing.
-fn ground_char(s: &HexstratState, cell: usize) -> char {
-    if HQ.contains(&cell) {
-        'H'
-    } else {
-        match s.tile(cell) {
-            None => '?',
-            Some(Tile::Plains) => '.',
-            Some(Tile::Forest) => 'f',
-            Some(Tile::Mountain) => '^',
-        }
-    }
-}
-
-impl fmt::Display for HexstratState {
-    /// The board with row 7 (seat 1's side) at the top, each cell as its name, its
-    /// ground (`?` face down, `.` Plains, `f` Forest, `^` Mountain, `H` Headquarters)
-    /// and its squad (upper case seat 0, lower case seat 1, then its units; `*2` or
-    /// `*3` for several squads on a Headquarters); then the squads, the bag and who
-    /// acts.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for r in (-board::RADIUS..=board::RADIUS).rev() {
-            write!(f, "{}", " ".repeat(4 * r.unsigned_abs() as usize))?;
-            for q in -board::RADIUS..=board::RADIUS {
-                let Some(c) = board::cell_at(q, r) else {
-                    continue;
-                };
-                let here: Vec<usize> = (0..SQUADS)
-                    .filter(|&sq| self.hp[sq] > 0 && self.cell[sq] as usize == c)
-                    .collect();
-                let squad_text = match here.as_slice() {
-                    [] => "  ".to_string(),
-                    [sq] => {
-                        let letter = Unit::from_index(sq % 3).letter();
-                        let letter = if sq / 3 == 0 {
-                            letter
-                        } else {
-                            letter.to_ascii_lowercase()
-                        };
-                        format!("{letter}{}", self.hp[*sq])
-                    }
-                    many => format!("*{}", many.len()),
-                };
-                write!(
-                    f,
-                    "{}{}{}   ",
-                    board::cell_name(c),
-                    ground_char(self, c),
-                    squad_text
-                )?;
-            }
-            writeln!(f)?;
-        }
-        for seat in 0..2 {
-            let squads: Vec<String> = Unit::ALL
-                .iter()
-                .map(|&unit| {
-                    let sq = squad(seat, unit);
-                    if self.hp[sq] == 0 {
-                        return format!("{} destroyed", unit.letter());
-                    }
-                    let mut text = format!(
-                        "{} {} {}",
-                        unit.letter(),
-                        board::cell_name(self.cell[sq] as usize),
-                        self.hp[sq]
-                    );
-                    if self.impeded & 1 << sq != 0 {
-                        text.push_str(" impeded");
-                    }
-                    if self.acted & 1 << sq != 0 {
-                        text.push_str(" acted");
-                    }
-                    text
-                })
-                .collect();
-            write!(
-                f,
-                "seat {seat} ({}): {}",
-                self.side(seat),
-                squads.join(", ")
-            )?;
-            if self.seize[seat] != 0 {
-                write!(f, "; seize count {}", self.seize[seat])?;
-            }
-            writeln!(f)?;
-        }
-        writeln!(
-            f,
-            "face down: {} plains, {} forest, {} mountain; turn {} of {}",
-            self.bag[0],
-            self.bag[1],
-            self.bag[2],
-            self.turns + u16::from(self.result.is_none()),
-            self.rules.turn_cap()
-        )?;
-        match (self.result, self.pending_reveal()) {
-            (
-                Some(End {
-                    outcome: Outcome::Win(w),
-                    reason,
-                    ..
-                }),
-                _,
-            ) => {
-                write!(f, "seat {w} ({}) wins by {reason}", self.side(w))
-            }
-            (Some(_), _) => write!(f, "draw at the cap"),
-            (None, Some((seat, unit, c))) => write!(
-                f,
-                "revealing {} for seat {seat}'s {}",
-                board::cell_name(c),
-                unit.name()
-            ),
-            (None, None) => write!(
-                f,
-                "seat {} ({}) to act",
-                self.to_move,
-                self.side(self.to_move)
-            ),
-        }
     }
 }
 

@@ -6,14 +6,14 @@
 //! its first move (pie rule); whoever captures the opponent's last stone wins. The
 //! project's own description of the rules and its rulings is `docs/games/invector.md`.
 //!
-//! Representation: one 128-bit bitboard per colour ([`board`]), move generation by
-//! whole-board shifts ([`moves`]), notation in [`notation`], evaluation in [`eval`].
+//! Representation: one 128-bit bitboard per colour (`board`), move generation by
+//! whole-board shifts (`moves`), notation in `notation`, evaluation in `eval`.
 //! The state is small and `Copy`-like, so undo is by copy.
 
-pub mod board;
-pub mod eval;
-pub mod moves;
-pub mod notation;
+mod board;
+mod eval;
+mod moves;
+mod notation;
 
 use std::fmt;
 
@@ -178,7 +178,7 @@ pub struct InvectorState {
 
 impl InvectorState {
     /// The board geometry.
-    pub fn geometry(&self) -> &'static Geometry {
+    fn geometry(&self) -> &'static Geometry {
         self.geo
     }
 

@@ -18,7 +18,7 @@ pub const WIN: i32 = 1000;
 pub const LEAD_OF_TARGET: i64 = 500;
 
 /// Points lead (banked score, plus the turn total for the seat whose turn it is),
-/// scaled so that a lead of `target` points is worth [`LEAD_OF_TARGET`].
+/// scaled so that a lead of `target` points is worth `LEAD_OF_TARGET`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PigEval;
 

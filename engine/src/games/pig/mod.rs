@@ -8,11 +8,11 @@
 //! of the rules, and of how they match OpenSpiel's, is `docs/games/pig.md`.
 //!
 //! Representation: a handful of counters, so the state is `Copy`-sized and undo is by
-//! copy. Moves in [`moves`], notation in [`notation`], evaluation in [`eval`].
+//! copy. Moves in `moves`, notation in `notation`, evaluation in `eval`.
 
-pub mod eval;
-pub mod moves;
-pub mod notation;
+mod eval;
+mod moves;
+mod notation;
 
 use std::fmt;
 

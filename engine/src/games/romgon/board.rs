@@ -22,9 +22,6 @@ pub const ROW_LEN: [usize; 7] = [6, 7, 8, 9, 8, 7, 6];
 /// Index of each row's first cell.
 pub const ROW_START: [usize; 7] = [0, 6, 13, 21, 30, 38, 45];
 
-/// Every cell of the board.
-pub const FULL: Bitboard = (1 << CELLS) - 1;
-
 /// The six directions, clockwise from east, as (Δrow, Δx). Direction `d`'s opposite is
 /// `(d + 3) % 6`.
 pub const DIRECTIONS: [(i32, i32); 6] = [(0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1)];
@@ -320,21 +317,6 @@ impl Geometry {
         }
     }
 
-    /// The neighbour of `p` in direction `d`, if any.
-    #[inline]
-    pub fn neighbour(&self, p: usize, d: usize) -> Option<usize> {
-        match self.step[p][d] {
-            NONE => None,
-            q => Some(q.into()),
-        }
-    }
-
-    /// Hex distance between two cells.
-    #[inline]
-    pub fn distance(&self, a: usize, b: usize) -> u32 {
-        u32::from(self.distance[a * CELLS + b])
-    }
-
     /// The cells a circle on `p` reaches by sliding along its ring over empty cells,
     /// both ways round, plus the first occupied cell met each way (whoever holds it).
     /// Empty for a dead cell. `occupied` is every piece on the board.
@@ -540,16 +522,6 @@ impl Board {
             kind,
             orient: self.orient_at(kind, p),
         })
-    }
-
-    /// The type of the piece on `p` (which must be occupied).
-    #[inline]
-    pub fn kind_at(&self, p: usize) -> Kind {
-        let b = bit(p);
-        KINDS
-            .into_iter()
-            .find(|&k| self.kind[k as usize] & b != 0)
-            .expect("kind_at on an empty cell")
     }
 
     /// The orientation of a `kind` piece on `p` (0 for types without one).

@@ -4,9 +4,9 @@
 //! over the same pair of cells, or having no legal action loses. The project's own
 //! description of the rules and the rulings it plays is `docs/games/romgon.md`.
 //!
-//! Representation: bitboards by colour, type and orientation ([`board`]), move
-//! generation from per-cell pattern tables with the no-self-attack filter ([`moves`]),
-//! notation in [`notation`], evaluation in [`eval`].
+//! Representation: bitboards by colour, type and orientation (`board`), move
+//! generation from per-cell pattern tables with the no-self-attack filter (`moves`),
+//! notation in `notation`, evaluation in `eval`.
 //!
 //! The state carries two rule memories besides the board:
 //! - the **shuttle counters**, one per (colour, type, unordered pair of cells): they
@@ -19,11 +19,11 @@
 //! Undo is by a small record (the copyable part of the state and which counter to
 //! decrement); the history is a `Vec` reserved up front, so `apply` never allocates.
 
-pub mod board;
-pub mod eval;
+mod board;
+mod eval;
 mod keys;
-pub mod moves;
-pub mod notation;
+mod moves;
+mod notation;
 
 use std::fmt;
 
@@ -310,7 +310,7 @@ impl RomgonState {
     }
 
     /// The pieces.
-    pub fn board(&self) -> &Board {
+    fn board(&self) -> &Board {
         &self.core.board
     }
 
@@ -345,7 +345,7 @@ impl RomgonState {
     }
 
     /// The geometry (shared by every state).
-    pub fn geometry(&self) -> &'static Geometry {
+    fn geometry(&self) -> &'static Geometry {
         self.geo
     }
 

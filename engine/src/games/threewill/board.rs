@@ -21,12 +21,6 @@ pub const fn colour_of(seat: usize) -> u8 {
     seat as u8 + 1
 }
 
-/// The seat that plays `colour` (White or Black).
-#[inline]
-pub const fn seat_of(colour: u8) -> usize {
-    colour as usize - 1
-}
-
 /// The other colour.
 #[inline]
 pub const fn enemy(colour: u8) -> u8 {

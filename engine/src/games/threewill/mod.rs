@@ -11,25 +11,28 @@
 //!
 //! Representation: a [`Board`] of one byte per square plus a few counters, so the
 //! state is small and `Copy`, and undo is by copy. Geometry and the stacking protocol
-//! in [`board`], moves in [`moves`], notation in [`notation`], evaluation in [`eval`].
+//! in `board`, moves in `moves` and their generation in `movegen`, the Zobrist keys
+//! in `keys`, notation in `notation`, evaluation in `eval`, the board drawing in
+//! `display`.
 
-pub mod board;
-pub mod eval;
-pub mod moves;
-pub mod notation;
-
-use std::fmt;
+mod board;
+mod display;
+mod eval;
+mod keys;
+mod movegen;
+mod moves;
+mod notation;
 
 use crate::game::{illegal_move, End, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
-use crate::zobrist;
 
-pub use board::{Board, BLACK, EMPTY, WHITE};
+pub use board::{Board, RowMasks, BLACK, EMPTY, WHITE};
 pub use eval::ThreeWillEval;
 pub use moves::{StepKind, ThreeWillMove};
 
-use board::{colour_of, enemy, locked, objective_row, white_steps};
+use board::{colour_of, enemy};
+use keys::{cell_key, phase_key, CHALLENGE_KEY, DR_KEYS, FREE_KEYS, KEYS, MOVER_KEY};
 
 /// The largest `max_turns`.
 pub const MAX_TURNS: u32 = 100_000;
@@ -222,58 +225,6 @@ pub enum Phase {
     },
 }
 
-/// Zobrist keys: one per (square, cell byte), then the seat to move, the challenge
-/// flag, each seat's DR and Free counts (0..=8), and the phase's parts.
-static KEYS: [u64; KEY_COUNT] = zobrist::keys(0x3_3111_D1CE);
-const CELL_KEYS: usize = 0;
-const MOVER_KEY: usize = 64 * 16;
-const CHALLENGE_KEY: usize = MOVER_KEY + 1;
-const DR_KEYS: usize = CHALLENGE_KEY + 1;
-const FREE_KEYS: usize = DR_KEYS + 2 * 9;
-/// Phase kind (8, and 3 for a finished game: either winner or a draw), face or
-/// claimant+free_due (8), source/picked square (128), target (64).
-const PHASE_KIND_KEYS: usize = FREE_KEYS + 2 * 9;
-const PHASE_A_KEYS: usize = PHASE_KIND_KEYS + 11;
-const PHASE_B_KEYS: usize = PHASE_A_KEYS + 8;
-const PHASE_C_KEYS: usize = PHASE_B_KEYS + 128;
-const KEY_COUNT: usize = PHASE_C_KEYS + 64;
-
-#[inline]
-fn cell_key(sq: u8, cell: u8) -> u64 {
-    if cell == 0 {
-        0
-    } else {
-        KEYS[CELL_KEYS + sq as usize * 16 + cell as usize]
-    }
-}
-
-/// The key of a phase (the directive and pending attempt or pick included).
-fn phase_key(p: Phase) -> u64 {
-    let kind = |k: usize| KEYS[PHASE_KIND_KEYS + k];
-    let a = |i: usize| KEYS[PHASE_A_KEYS + i];
-    let b = |i: usize| KEYS[PHASE_B_KEYS + i];
-    let c = |i: usize| KEYS[PHASE_C_KEYS + i];
-    let ctx = |claimant: Seat, free_due: bool| a(claimant * 2 + usize::from(free_due));
-    match p {
-        Phase::Roll { free_op } => kind(usize::from(free_op)),
-        Phase::Operate { free_op, face } => kind(2 + usize::from(free_op)) ^ a(face as usize),
-        Phase::Throw { from, to } => kind(4) ^ b(from as usize) ^ c(to as usize),
-        Phase::FreeChoice => kind(5),
-        Phase::Pick { claimant, free_due } => kind(6) ^ ctx(claimant, free_due),
-        Phase::Reveal {
-            claimant,
-            free_due,
-            sq,
-            held,
-        } => kind(7) ^ ctx(claimant, free_due) ^ b(sq as usize * 2 + usize::from(held)),
-        // Seat 0 won, seat 1 won, or a draw.
-        Phase::Over { end } => kind(match end.outcome {
-            Outcome::Win(w) => 8 + w,
-            Outcome::Draw => 10,
-        }),
-    }
-}
-
 /// A position of 3Will.
 ///
 /// `Eq` and the hash cover the stacks (and so the locks), the seat to move, each seat's
@@ -418,89 +369,6 @@ impl ThreeWillState {
         self.phase = p;
     }
 
-    /// Whether the mover can pay for a stacking attempt (a DR card, or a bank card to
-    /// hand over as a Free card).
-    #[inline]
-    fn can_pay(&self) -> bool {
-        self.dr[self.mover] > 0 || self.bank() > 0
-    }
-
-    /// The target of a step from `sq` by `(dx, dy)` (already oriented for the mover):
-    /// `Some((to, wrapped))`, wrapping across a side edge only if `wrap`.
-    #[inline]
-    fn step_target(sq: u8, (dx, dy): (i8, i8), wrap: bool) -> Option<(u8, bool)> {
-        let x = (sq % 8) as i8 + dx;
-        let y = (sq / 8) as i8 + dy;
-        if !(0..board::SIZE).contains(&y) {
-            return None;
-        }
-        if (0..board::SIZE).contains(&x) {
-            Some((y as u8 * 8 + x as u8, false))
-        } else if wrap {
-            Some((y as u8 * 8 + x.rem_euclid(board::SIZE) as u8, true))
-        } else {
-            None
-        }
-    }
-
-    /// The mover's operations under directive `face`; `pass` when no (non-leap) plain
-    /// move exists.
-    fn operations(&self, free_op: bool, face: u8, out: &mut Vec<ThreeWillMove>) {
-        let c = colour_of(self.mover);
-        let sign: i8 = if c == WHITE { 1 } else { -1 };
-        let can_pay = self.can_pay();
-        let mut plain = false;
-        for from in 0..64u8 {
-            if self.board.top(from) != c || locked(c, from) {
-                continue;
-            }
-            for &(dx, dy) in white_steps(face) {
-                let Some((to, wrapped)) = Self::step_target(from, (dx * sign, dy * sign), free_op)
-                else {
-                    continue;
-                };
-                let top = self.board.top(to);
-                let kind = if top == EMPTY {
-                    plain |= !wrapped;
-                    if wrapped {
-                        StepKind::Leap
-                    } else {
-                        StepKind::Plain
-                    }
-                } else if can_pay && !locked(top, to) {
-                    StepKind::Stack
-                } else {
-                    continue;
-                };
-                out.push(ThreeWillMove::Step { from, to, kind });
-            }
-        }
-        if !plain {
-            out.push(ThreeWillMove::Pass);
-        }
-    }
-
-    /// Calls `f(square, held)` for each agent the challenger may pick when `claimant`
-    /// declares victory, in square order, top before held: the claimant's agents on its
-    /// objective row if it has three locked, and its agents holding an enemy agent if
-    /// the enemy has no active agent.
-    fn for_each_pick(&self, claimant: Seat, mut f: impl FnMut(u8, bool)) {
-        let c = colour_of(claimant);
-        let primary = self.board.locked_count(c) >= 3;
-        let supplementary = !self.board.has_active(enemy(c));
-        let row = objective_row(c);
-        for sq in 0..64u8 {
-            let (top, held) = (self.board.top(sq), self.board.held(sq));
-            let on_row = primary && sq / 8 == row;
-            if (on_row && top == c) || (supplementary && top == c && held == enemy(c)) {
-                f(sq, false);
-            }
-            if on_row && held == c {
-                f(sq, true);
-            }
-        }
-    }
-
     /// After an operation: a side meeting a victory condition (the mover first)
     /// declares it, and is challenged if the challenge is still unused; otherwise play
     /// goes on to the `free`/`done` decision if `free_due`, else the turn ends.
@@ -555,23 +423,6 @@ impl ThreeWillState {
             self.mover = 1 - self.mover;
             self.hash ^= KEYS[MOVER_KEY];
             self.set_phase(Phase::Roll { free_op: false });
-        }
-    }
-
-    /// Whether `m` is legal here (for `debug_assert!` and `try_apply`).
-    fn is_legal(&self, m: ThreeWillMove) -> bool {
-        let mut v = Vec::new();
-        match self.turn() {
-            Turn::Over => false,
-            Turn::Chance => {
-                let mut o = Vec::new();
-                self.chance_outcomes(&mut o);
-                o.iter().any(|&(x, _)| x == m)
-            }
-            Turn::Seat(_) => {
-                self.legal_moves(&mut v);
-                v.contains(&m)
-            }
         }
     }
 }
@@ -807,88 +658,5 @@ impl State for ThreeWillState {
 
     fn parse_move(&self, text: &str) -> Result<ThreeWillMove, MoveError> {
         notation::parse_move(self, text)
-    }
-}
-
-impl fmt::Display for ThreeWillState {
-    /// The board from row 8 down (each square `.`, `W`, `B`, or top/held such as
-    /// `W/B`; a `!` marks a locked top), then one line with the cards, the challenge,
-    /// the turn count and what happens next.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = |c: u8| ['.', 'W', 'B'][c as usize];
-        for y in (0..8u8).rev() {
-            write!(f, "{} ", y + 1)?;
-            for x in 0..8u8 {
-                let sq = y * 8 + x;
-                let (top, held) = (self.board.top(sq), self.board.held(sq));
-                let lock = if locked(top, sq) { '!' } else { ' ' };
-                if held == EMPTY {
-                    write!(f, " {}{lock}  ", name(top))?;
-                } else {
-                    write!(f, " {}/{}{lock}", name(top), name(held))?;
-                }
-            }
-            writeln!(f)?;
-        }
-        writeln!(f, "   a    b    c    d    e    f    g    h")?;
-        write!(
-            f,
-            "white DR {} free {} | black DR {} free {} | bank {} | challenge {} | turn {} of {} | ",
-            self.dr[0],
-            self.free[0],
-            self.dr[1],
-            self.free[1],
-            self.bank(),
-            if self.challenge_used { "made" } else { "open" },
-            self.turns,
-            self.rules.max_turns
-        )?;
-        let who = |s: Seat| format!("{} (seat {s})", self.side(s));
-        match self.phase {
-            Phase::Roll { free_op } => write!(
-                f,
-                "{} rolls{}",
-                who(self.mover),
-                if free_op { " for a Free operation" } else { "" }
-            ),
-            Phase::Operate { free_op, face } => write!(
-                f,
-                "{} operates under directive {face}{}",
-                who(self.mover),
-                if free_op { " (Free operation)" } else { "" }
-            ),
-            Phase::Throw { from, to } => write!(
-                f,
-                "{} throws for {}*{}",
-                who(self.mover),
-                notation::square(from),
-                notation::square(to)
-            ),
-            Phase::FreeChoice => write!(f, "{} decides free or done", who(self.mover)),
-            Phase::Pick { claimant, .. } => {
-                write!(
-                    f,
-                    "{} declares victory; {} picks",
-                    who(claimant),
-                    who(1 - claimant)
-                )
-            }
-            Phase::Reveal { claimant, .. } => {
-                write!(
-                    f,
-                    "{}'s victory is challenged: the card is revealed",
-                    who(claimant)
-                )
-            }
-            Phase::Over {
-                end:
-                    End {
-                        outcome: Outcome::Win(w),
-                        reason,
-                        ..
-                    },
-            } => write!(f, "{} wins ({reason})", who(w)),
-            Phase::Over { .. } => write!(f, "draw at the turn cap"),
-        }
     }
 }
