@@ -1,6 +1,7 @@
 //! The project's documents stay true and self-contained: they name no file outside the
 //! repository, the summary rows the experiments' README points to exist, and the chart
-//! descriptions match what is drawn.
+//! descriptions match what is drawn. And the sources keep the shape ARCHITECTURE.md
+//! describes: no Rust file grows past one concern's length.
 
 use std::path::{Path, PathBuf};
 
@@ -108,4 +109,33 @@ fn results_readme_describes_the_charts_as_drawn() {
         "{charts}"
     );
     assert!(item("lengths.svg").contains("cap"), "{charts}");
+}
+
+/// The most lines a Rust source file may have before its unit tests (`#[cfg(test)]`); a
+/// file under `tests/` has none, so all of it counts. A file that outgrows it holds more
+/// than one concern and is split, as the games, the report and the run files are.
+const MAX_SOURCE_LINES: usize = 700;
+
+#[test]
+fn no_rust_source_is_longer_than_one_concern() {
+    let mut files = Vec::new();
+    documents(&root(), &mut files);
+    let mut too_long = Vec::new();
+    for file in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+    {
+        let source = std::fs::read_to_string(file).unwrap();
+        let lines = source
+            .lines()
+            .take_while(|line| line.trim() != "#[cfg(test)]")
+            .count();
+        if lines > MAX_SOURCE_LINES {
+            too_long.push(format!("{} ({lines} lines)", file.display()));
+        }
+    }
+    assert!(
+        too_long.is_empty(),
+        "over {MAX_SOURCE_LINES} lines before the unit tests: {too_long:?}"
+    );
 }

@@ -30,7 +30,7 @@
 //! ```
 //! use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
 //! use agon_engine::{Game, Params, State};
-//! use agon_search::{registry, AgentKind, AgentRng, Value};
+//! use agon_search::{registry, AgentKind, AgentRng, SearchContext, Value};
 //! use rand::SeedableRng;
 //!
 //! // Agents are built by name from checked parameters, as the CLI does for `ab:depth=3`.
