@@ -53,23 +53,12 @@ mod tests {
         let reason = |s: &crate::games::connect4::Connect4State, t: &str| {
             s.parse_move(t).unwrap_err().reason
         };
-        assert_eq!(
-            reason(&s, "h"),
-            "\"h\" is not a column (one letter, a to g)"
-        );
-        assert_eq!(reason(&s, ""), "\"\" is not a column (one letter, a to g)");
-        assert_eq!(
-            reason(&s, "C"),
-            "\"C\" is not a column (one letter, a to g)"
-        );
-        assert_eq!(
-            reason(&s, "cc"),
-            "\"cc\" is not a column (one letter, a to g)"
-        );
-        assert_eq!(
-            reason(&s, "c1"),
-            "\"c1\" is not a column (one letter, a to g)"
-        );
+        for text in ["h", "", "C", "cc", "c1"] {
+            assert_eq!(
+                reason(&s, text),
+                format!("{text:?} is not a column (one letter, a to g)")
+            );
+        }
         assert_eq!(s.parse_move("c"), Ok(Connect4Move::new(2).unwrap()));
         play_moves(&mut s, "c c c c c c").unwrap();
         assert_eq!(reason(&s, "c"), "column c is full");

@@ -196,32 +196,34 @@ mod tests {
     #[test]
     fn errors_say_what_is_wrong() {
         let mut s = ThreeWill::default().initial_state();
-        let reason = |s: &ThreeWillState, t: &str| s.parse_move(t).unwrap_err().reason;
-        assert_eq!(
-            reason(&s, "c2-c3"),
-            "white is rolling: expected a face 1..6"
-        );
-        assert_eq!(reason(&s, "7"), EXPECTED);
-        assert_eq!(
-            reason(&s, "pick:z9"),
-            "\"z9\" is not a square a1..h8 (with /2 for a held agent)"
+        let refusals = |s: &ThreeWillState, cases: &[(&str, &str)]| {
+            for &(text, reason) in cases {
+                assert_eq!(s.parse_move(text).unwrap_err().reason, reason, "{text}");
+            }
+        };
+        refusals(
+            &s,
+            &[
+                ("c2-c3", "white is rolling: expected a face 1..6"),
+                ("7", EXPECTED),
+                (
+                    "pick:z9",
+                    "\"z9\" is not a square a1..h8 (with /2 for a held agent)",
+                ),
+            ],
         );
         let m = s.parse_move("1").unwrap();
         s.apply(m);
-        assert_eq!(reason(&s, "c3-c4"), "no active white agent on c3");
-        assert_eq!(
-            reason(&s, "c2-d3"),
-            "not a legal plain move under directive 1"
+        refusals(
+            &s,
+            &[
+                ("c3-c4", "no active white agent on c3"),
+                ("c2-d3", "not a legal plain move under directive 1"),
+                ("pass", "pass is only allowed when no plain move exists"),
+                ("a2~h3", "a leap is only allowed in a Free operation"),
+                ("c2-c", "\"c\" is not a square a1..h8"),
+            ],
         );
-        assert_eq!(
-            reason(&s, "pass"),
-            "pass is only allowed when no plain move exists"
-        );
-        assert_eq!(
-            reason(&s, "a2~h3"),
-            "a leap is only allowed in a Free operation"
-        );
-        assert_eq!(reason(&s, "c2-c"), "\"c\" is not a square a1..h8");
         let m = s.parse_move("c2-c3").unwrap();
         assert_eq!(format_move(m), "c2-c3");
     }
