@@ -424,12 +424,15 @@ where
 /// trait exists because alpha-beta's `S: Deterministic` bound must be proven where it
 /// is built; [`build`] calls it, so there is no need to name it elsewhere.
 pub trait BuildAgents: agon_engine::ChanceKind {
-    /// Builds `kind` for `S` from `params` with every default filled in.
+    /// Builds `kind` for `S` from `params` with every default filled in. By default, the
+    /// agents every game gets (alpha-beta refused), which is what a game with chance has.
     fn build<S: State<Chance = Self>, E: Evaluator<S>>(
         kind: AgentKind,
         params: &Params,
         eval: E,
-    ) -> Result<Box<dyn Agent<S>>, AgentError>;
+    ) -> Result<Box<dyn Agent<S>>, AgentError> {
+        build_any(kind, params, eval)
+    }
 }
 
 impl BuildAgents for NoChance {
@@ -469,15 +472,7 @@ impl BuildAgents for NoChance {
     }
 }
 
-impl BuildAgents for WithChance {
-    fn build<S: State<Chance = Self>, E: Evaluator<S>>(
-        kind: AgentKind,
-        params: &Params,
-        eval: E,
-    ) -> Result<Box<dyn Agent<S>>, AgentError> {
-        build_any(kind, params, eval)
-    }
-}
+impl BuildAgents for WithChance {}
 
 /// Builds the kinds that play every game; refuses the alpha-beta kinds, which
 /// [`NoChance`]'s builder handles before calling this.
