@@ -74,6 +74,10 @@ pub struct BenchArgs {
     /// Only the searches of this game (e.g. `pig`).
     #[arg(long, value_name = "GAME")]
     pub filter: Option<String>,
+    /// After the one-thread pass, run the searches of the agents that take `threads`
+    /// again with this many, and print their speed-up (1: no second pass).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// Flags of `agon tournament`.

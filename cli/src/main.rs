@@ -141,7 +141,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 },
             )
         }
-        Some(Command::Bench(args)) => bench::bench(bench::CASES, args.filter.as_deref(), &mut out),
+        Some(Command::Bench(args)) => {
+            bench::bench(bench::CASES, args.filter.as_deref(), args.threads, &mut out)
+        }
         Some(Command::Perft(args)) => {
             let game = GameSpec::parse(&args.game)?;
             games::dispatch(

@@ -341,8 +341,11 @@ fn bench_total_is_identical_across_runs_and_lines_have_their_shape() {
         lines[0].split_whitespace().collect::<Vec<_>>(),
         ["game", "position", "agent", "nodes", "time_ms", "nodes/s"]
     );
-    let searches = &lines[1..lines.len() - 1];
+    // The searches, then one playout line (Pig's), then the total.
+    let searches = &lines[1..lines.len() - 2];
     assert!(!searches.is_empty());
+    let playout: Vec<&str> = lines[lines.len() - 2].split_whitespace().collect();
+    assert_eq!(playout[..2], ["playout", "pig"], "{first}");
     let mut total = 0;
     for line in searches {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -363,4 +366,42 @@ fn bench_total_is_identical_across_runs_and_lines_have_their_shape() {
         &["bench", "--filter", "chess"],
         "--filter: unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill, hexstrat)",
     );
+}
+
+/// `agon bench --threads N` adds a second, threaded pass: its speed-up table names every
+/// agent kind that takes `threads`, and the `Bench:` line stays the one-thread pass's
+/// (timings are not compared). Out-of-range thread counts are bad input naming the range.
+#[test]
+fn bench_threads_adds_a_speed_up_table_and_keeps_the_signature() {
+    let run = |threads: &str| {
+        let o = agon(&["bench", "--filter", "pig", "--threads", threads]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let (one, two) = (run("1"), run("2"));
+    let last = |t: &str| t.lines().last().unwrap().to_string();
+    assert!(last(&two).starts_with("Bench: "), "{two}");
+    assert_eq!(last(&one), last(&two));
+    assert!(!one.contains("speed-up"), "{one}");
+    let lines: Vec<&str> = two.lines().collect();
+    let header = lines
+        .iter()
+        .position(|l| l.starts_with("speed-up at 2 threads "))
+        .unwrap_or_else(|| panic!("no speed-up table: {two}"));
+    assert_eq!(
+        lines[header],
+        "speed-up at 2 threads (nodes/s against 1 thread, median over cases)"
+    );
+    let kinds: Vec<&str> = lines[header + 1..]
+        .iter()
+        .take_while(|l| !l.starts_with("playout "))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(kinds, ["ab", "solve", "mcts"], "{two}");
+    for bad in ["0", "1025"] {
+        assert_bad_input(
+            &["bench", "--threads", bad],
+            &format!("--threads {bad}: the bench runs with 1 to 1024 threads"),
+        );
+    }
 }

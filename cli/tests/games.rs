@@ -77,7 +77,7 @@ fn mask_numbers_after(line: &str, names: &[&str]) -> String {
 /// reproducible: perft's and analyse's standard output (analyse's timings masked), the
 /// first and last line of a played game, a tournament's printed report (speed section
 /// cut, the folder as `{out}`) and its games.csv, bench's game, position, agent and nodes
-/// per line.
+/// per line (of a playout line, its game).
 fn render(args: &[String], o: &Output, out: &Path) -> String {
     let code = o.status.code();
     if code != Some(0) {
@@ -111,7 +111,12 @@ fn render(args: &[String], o: &Output, out: &Path) -> String {
             std::fs::read_to_string(out.join("games.csv")).unwrap()
         ),
         "bench" => lines(stdout(o), &|l| {
-            l.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
+            // A playout line's numbers are timings: only its game is kept.
+            let words = if l.starts_with("playout ") { 2 } else { 4 };
+            l.split_whitespace()
+                .take(words)
+                .collect::<Vec<_>>()
+                .join(" ")
         }),
         other => panic!("{args:?}: no rendering for command {other:?}"),
     }

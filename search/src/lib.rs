@@ -67,7 +67,7 @@ mod greedy;
 pub mod mcts;
 mod noise;
 mod ordering;
-mod playout;
+pub mod playout;
 mod random;
 pub mod registry;
 pub mod score;

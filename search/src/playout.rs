@@ -8,6 +8,8 @@
 //! rollout search improves on (Tesauro and Galperin, "On-line policy improvement using
 //! Monte-Carlo search", 1996).
 
+use std::time::{Duration, Instant};
+
 use agon_engine::luck::pick_weighted;
 use agon_engine::{Evaluator, Seat, State, Turn};
 use rand::Rng;
@@ -87,6 +89,54 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
             undos.push(undo);
         }
         left -= 1;
+    }
+}
+
+/// Plays uniformly random playouts from `start` (each on a fresh copy, to the end of
+/// the game, chance outcomes drawn by their weights: exactly MCTS's random rollout)
+/// until `max_plies` plies were played or `max_time` has passed, checked between
+/// playouts; the last playout is cut short at `max_plies`. Returns the plies played and
+/// the time they took (copies of `start` included), so their ratio is the mean cost of
+/// a playout ply, the unit in which a game's rollouts are cheap or dear. A finished
+/// `start` plays nothing.
+pub fn time_random_playouts<S: State>(
+    start: &S,
+    max_plies: u64,
+    max_time: Duration,
+    rng: &mut AgentRng,
+) -> (u64, Duration) {
+    let mut scratch = Scratch::new();
+    let began = Instant::now();
+    let mut plies = 0u64;
+    while plies < max_plies && began.elapsed() < max_time {
+        let mut state = start.clone();
+        let left = u32::try_from(max_plies - plies).unwrap_or(u32::MAX);
+        let policy = Policy {
+            greedy: false,
+            plies: Some(left),
+        };
+        play_out(&mut state, &NoEval, policy, rng, None, &mut scratch, None);
+        let played = u64::from(state.ply() - start.ply());
+        if played == 0 {
+            break;
+        }
+        plies += played;
+    }
+    (plies, began.elapsed())
+}
+
+/// The evaluator of [`time_random_playouts`]: random decisions never consult one, so it
+/// is the neutral score, which keeps the timing free of any game's evaluator.
+#[derive(Clone, Copy, Debug)]
+struct NoEval;
+
+impl<S: State> Evaluator<S> for NoEval {
+    fn heuristic(&self, _: &S, _: Seat) -> i32 {
+        0
+    }
+
+    fn bounds(&self) -> (i32, i32) {
+        (0, 0)
     }
 }
 
@@ -202,5 +252,18 @@ mod tests {
             }
             assert_eq!(s, start);
         }
+    }
+
+    #[test]
+    fn timed_playouts_stop_at_their_plies_and_leave_a_finished_start_alone() {
+        let start = Connect4.initial_state();
+        let (plies, _) = time_random_playouts(&start, 100, Duration::from_secs(60), &mut rng());
+        assert_eq!(plies, 100, "cut short at the ply budget, not the time");
+        let (plies, _) = time_random_playouts(&start, 1000, Duration::ZERO, &mut rng());
+        assert_eq!(plies, 0, "no time: no playout");
+        let mut over = start.clone();
+        play_moves(&mut over, "a b a b a b a").unwrap();
+        let (plies, _) = time_random_playouts(&over, 100, Duration::from_secs(60), &mut rng());
+        assert_eq!(plies, 0);
     }
 }
