@@ -4,9 +4,20 @@
 //! not alter search behaviour must leave that number unchanged; nodes per second say
 //! how fast the searches ran.
 //!
+//! With `--threads N` (N > 1) the searches of the agents that take `threads` run a second
+//! time with `threads=N`, and a table gives per agent kind the median over its cases of
+//! the nodes/s ratio against the one-thread pass of the same run. Then one line per game
+//! gives the mean cost of a random playout ply (MCTS's rollout) from the game's start.
+//! Neither the threaded pass nor the playouts count in `Bench:`.
+//!
 //! ```text
 //! game       position      agent                         nodes  time_ms      nodes/s
 //! invector   8x7-start     ab:depth=5,hash=16,...       123456       98      1259755
+//! ...
+//! speed-up at 2 threads (nodes/s against 1 thread, median over cases)
+//! ab       1.84  (8 cases)
+//! ...
+//! playout invector     412.3ns/ply  (242000 plies)
 //! ...
 //! Bench: 4567890
 //! ```

@@ -9,7 +9,7 @@
 //!     --games 20 --seed 7 --out results/ab-vs-greedy
 //! agon analyse --game invector --moves "d4xe4" --agent ab:depth=6
 //! agon perft --game invector:width=5,height=4 --depth 3
-//! agon bench                                # fixed searches; ends `Bench: <nodes>`
+//! agon bench [--threads 4]                  # fixed searches; ends `Bench: <nodes>`
 //! agon tournament ... --shard 2/8 --out shards/2   # one of 8 slices of a tournament
 //! agon merge --out results/big shards/*             # the 8 slices as one run
 //! agon run experiments/connect4-ladder.toml         # a tournament described in TOML
