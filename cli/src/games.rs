@@ -21,7 +21,7 @@ use agon_search::registry::{self, BuildAgents};
 use agon_search::Agent;
 
 use crate::args::BadInput;
-use crate::spec::{AgentSpec, GameSpec, Player};
+use crate::spec::{human_outside_play, AgentSpec, GameSpec, Player};
 
 /// A game the command line can run: two seats, zero-sum, with an evaluator and a way
 /// to build agents for it.
@@ -33,10 +33,7 @@ pub trait PlayableGame: Game<State: State<Chance: BuildAgents>> {
     /// `solve` on a chance game). The human player is built by `agon play` itself.
     fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
         let Player::Agent(kind) = spec.player else {
-            return Err(BadInput::new(format!(
-                "agent \"{}\" reads moves from a person and plays only in agon play",
-                spec.name()
-            )));
+            return Err(human_outside_play());
         };
         registry::build(kind, &spec.params, Self::Eval::default())
             .map_err(|e| BadInput::new(e.to_string()))

@@ -50,6 +50,15 @@ impl fmt::Display for GameSpec {
     }
 }
 
+/// The refusal of [`HUMAN`] anywhere but `agon play`, naming the agents valid there.
+pub fn human_outside_play() -> BadInput {
+    BadInput::new(format!(
+        "agent \"{HUMAN}\" reads moves from a person and plays only in agon play \
+         (valid here: {})",
+        AgentKind::ALL.map(AgentKind::name).join(", ")
+    ))
+}
+
 /// Who makes the moves of an agent spec.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -89,15 +98,7 @@ impl AgentSpec {
         if allow_human {
             choices.push((HUMAN, &[]));
         } else if text.split(':').next().map(str::trim) == Some(HUMAN) {
-            return Err(BadInput::new(format!(
-                "agent \"{HUMAN}\" reads moves from a person and plays only in agon play \
-                 (valid here: {})",
-                choices
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
+            return Err(human_outside_play());
         }
         let (name, mut params) = parse_with(text, "agent", &choices)?;
         let player = match AgentKind::from_name(name) {
