@@ -10,7 +10,6 @@
 
 use std::time::{Duration, Instant};
 
-use agon_engine::luck::pick_weighted;
 use agon_engine::{Evaluator, Seat, State, Turn};
 use rand::Rng;
 
@@ -65,28 +64,29 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
         let m = match state.turn() {
             Turn::Over => return,
             Turn::Seat(mover) => {
-                scratch.moves.clear();
-                state.legal_moves(&mut scratch.moves);
                 if policy.greedy {
+                    scratch.moves.clear();
+                    state.legal_moves(&mut scratch.moves);
                     greedy_move(state, eval, mover, rng, &scratch.moves)
                 } else {
-                    scratch.moves[rng.random_range(0..scratch.moves.len() as u32) as usize]
+                    state.move_for_draw(|n| rng.random_range(0..n), &mut scratch.moves)
                 }
             }
             Turn::Chance => {
-                scratch.outcomes.clear();
-                state.chance_outcomes(&mut scratch.outcomes);
-                let total: u64 = scratch.outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-                let pick = match dice.as_deref_mut() {
-                    Some(dice) => dice.random_range(0..total),
-                    None => rng.random_range(0..total),
+                let dice = match dice.as_deref_mut() {
+                    Some(dice) => dice,
+                    None => &mut *rng,
                 };
-                pick_weighted(&scratch.outcomes, pick)
+                state.outcome_for_draw(|total| dice.random_range(0..total), &mut scratch.outcomes)
             }
         };
-        let undo = state.apply(m);
-        if let Some(undos) = undos.as_deref_mut() {
-            undos.push(undo);
+        // Two calls, so that without `undos` the token is visibly unused and a game
+        // whose `apply` inlines need not build it.
+        match undos.as_deref_mut() {
+            Some(undos) => undos.push(state.apply(m)),
+            None => {
+                state.apply(m);
+            }
         }
         left -= 1;
     }
