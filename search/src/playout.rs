@@ -7,6 +7,17 @@
 //! broken at random. Greedy playouts follow a sensible base policy, the one that
 //! rollout search improves on (Tesauro and Galperin, "On-line policy improvement using
 //! Monte-Carlo search", 1996).
+//!
+//! What makes a random playout fast: a ply is one draw and one `apply`. The playout
+//! makes each draw itself (`random_range` below the number of moves or the total
+//! weight, the same calls whatever the game) and asks the game which decision or
+//! outcome it selects ([`State::move_for_draw`], [`State::outcome_for_draw`]), so a
+//! game that answers in closed form (Pig's die, 3Will's dice and throws, Hexstrat's
+//! bag) lists, sums and walks nothing at that ply, while the random stream, and with
+//! it every result, stays exactly that of listing and picking. The undo token is only
+//! built when the caller keeps it, so a game whose `apply` inlines need not copy its
+//! state at every ply. What remains per ply is the game's own `turn` and `apply`, the
+//! generator, and the branch a random choice makes unpredictable.
 
 use std::time::{Duration, Instant};
 
