@@ -190,7 +190,9 @@ impl MoveError {
 /// empty default), [`State::try_apply`] (the default checks against `legal_moves`;
 /// override it only to make a faster check with the same answers),
 /// [`State::common_outcome`] (a chance game overrides it to name its events so that
-/// paired games share luck), [`State::is_pie_swap`] (for a game with a pie rule),
+/// paired games share luck), [`State::outcome_for_draw`] and [`State::move_for_draw`]
+/// (override them only to find the same answer faster, for playouts),
+/// [`State::is_pie_swap`] (for a game with a pie rule),
 /// [`State::max_moves`], and [`State::outcome`], [`State::end_reason`] and
 /// [`State::ended_by_history`], which read [`State::end`], the one required fact about a
 /// finished game.
@@ -350,7 +352,9 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
         }
     }
 
-    /// The incremental Zobrist key of everything that determines the game from here on.
+    /// The Zobrist key of everything that determines the game from here on: kept up to
+    /// date by `apply` and `undo`, or computed on demand where that costs a few reads
+    /// (Pig). Searches with a table read it at every node, so it must be cheap.
     fn hash(&self) -> u64;
 
     /// The same key computed from scratch, for tests and debug assertions.

@@ -3,7 +3,10 @@
 //!
 //! [`check_conformance`] plays seeded random playouts and checks, at every node, the
 //! contracts documented on [`State`] (at chance nodes, also that
-//! [`State::common_outcome`] gives one of the outcomes, with [`SeededLuck`]; at decisions, that a pie swap is offered exactly at [`Game::pie_swap_decision`]), and over the
+//! [`State::common_outcome`] gives one of the outcomes, with [`SeededLuck`], and that
+//! [`State::outcome_for_draw`] gives the listed outcome for every draw value; at
+//! decisions, that [`State::move_for_draw`] gives the listed move for every index and
+//! that a pie swap is offered exactly at [`Game::pie_swap_decision`]), and over the
 //! whole run that the game's declaration of chance ([`State::Chance`]) matches play. Failures come back as an `Err` naming the node (the
 //! move list from the start) and the broken property, so a test can also show that the
 //! harness catches a deliberately broken game.
