@@ -190,7 +190,9 @@ impl MoveError {
 /// empty default), [`State::try_apply`] (the default checks against `legal_moves`;
 /// override it only to make a faster check with the same answers),
 /// [`State::common_outcome`] (a chance game overrides it to name its events so that
-/// paired games share luck), [`State::is_pie_swap`] (for a game with a pie rule),
+/// paired games share luck), [`State::outcome_for_draw`] and [`State::move_for_draw`]
+/// (override them only to find the same answer faster, for playouts),
+/// [`State::is_pie_swap`] (for a game with a pie rule),
 /// [`State::max_moves`], and [`State::outcome`], [`State::end_reason`] and
 /// [`State::ended_by_history`], which read [`State::end`], the one required fact about a
 /// finished game.
@@ -255,6 +257,53 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
         luck.weighted(EventId(u64::from(self.ply())), &outcomes)
     }
 
+    /// The outcome of the pending chance event for one random draw: calls `draw` once
+    /// with the total weight `T` of [`State::chance_outcomes`] and returns the outcome
+    /// whose weight interval holds the draw, as [`pick_weighted`] gives it (so a draw
+    /// uniform on `0..T` gives each outcome with probability weight / `T`). `draw` must
+    /// answer below `T`. `scratch` is a buffer the method may use. Call only at
+    /// `Turn::Chance`.
+    ///
+    /// The caller makes the draw, so an override changes nothing about which random
+    /// numbers are read: it only finds the same outcome faster (a die's face in closed
+    /// form rather than a list, a sum and a walk). Contract, checked for every game and
+    /// every draw value by [`crate::testing`]: an override calls `draw` exactly once,
+    /// with `T`, and for every answer gives what the default gives. Random playouts draw
+    /// every chance outcome here.
+    #[inline]
+    fn outcome_for_draw(
+        &self,
+        draw: impl FnOnce(u64) -> u64,
+        scratch: &mut Vec<(Self::Move, u32)>,
+    ) -> Self::Move {
+        scratch.clear();
+        self.chance_outcomes(scratch);
+        let total: u64 = scratch.iter().map(|&(_, w)| u64::from(w)).sum();
+        pick_weighted(scratch, draw(total))
+    }
+
+    /// The decision for one random draw: calls `draw` once with the number `n` of
+    /// [`State::legal_moves`] and returns the legal move at the index it answers (below
+    /// `n`), in `legal_moves` order. `scratch` is a buffer the method may use. Call only
+    /// at `Turn::Seat(_)`.
+    ///
+    /// As with [`State::outcome_for_draw`], the caller makes the draw and an override
+    /// only finds the same move faster (without listing every move). Contract, checked
+    /// for every game and every index by [`crate::testing`]: an override calls `draw`
+    /// exactly once, with `n`, and for every answer gives what the default gives.
+    /// Uniformly random playouts choose every decision here.
+    #[inline]
+    fn move_for_draw(
+        &self,
+        draw: impl FnOnce(u32) -> u32,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Self::Move {
+        scratch.clear();
+        self.legal_moves(scratch);
+        let n = u32::try_from(scratch.len()).expect("fewer than 2^32 legal moves");
+        scratch[draw(n) as usize]
+    }
+
     /// Whether `m` is a pie-rule swap (the second player taking over the first player's
     /// opening instead of answering it). Opening randomisation never plays one, since a
     /// swap is a judgement on the opening rather than a way to vary it. The default is
@@ -303,7 +352,9 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
         }
     }
 
-    /// The incremental Zobrist key of everything that determines the game from here on.
+    /// The Zobrist key of everything that determines the game from here on: kept up to
+    /// date by `apply` and `undo`, or computed on demand where that costs a few reads
+    /// (Pig). Searches with a table read it at every node, so it must be cheap.
     fn hash(&self) -> u64;
 
     /// The same key computed from scratch, for tests and debug assertions.
@@ -467,11 +518,9 @@ pub fn play_moves<S: State>(state: &mut S, moves: &str) -> Result<(), MoveError>
 }
 
 /// Draws an outcome of the pending chance event of `state` with probability weight /
-/// total weight, from `rng`. Exact integer arithmetic, so the same generator state gives
-/// the same outcome on every machine. Panics if `state` is not at a chance node.
+/// total weight, from `rng`: one `random_range(0..total weight)`, answered through
+/// [`State::outcome_for_draw`]. Exact integer arithmetic, so the same generator state
+/// gives the same outcome on every machine. `state` must be at a chance node.
 pub fn sample_outcome<S: State>(state: &S, rng: &mut impl rand::Rng) -> S::Move {
-    let mut outcomes = Vec::new();
-    state.chance_outcomes(&mut outcomes);
-    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-    pick_weighted(&outcomes, rng.random_range(0..total))
+    state.outcome_for_draw(|total| rng.random_range(0..total), &mut Vec::new())
 }

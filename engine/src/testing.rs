@@ -3,7 +3,10 @@
 //!
 //! [`check_conformance`] plays seeded random playouts and checks, at every node, the
 //! contracts documented on [`State`] (at chance nodes, also that
-//! [`State::common_outcome`] gives one of the outcomes, with [`SeededLuck`]; at decisions, that a pie swap is offered exactly at [`Game::pie_swap_decision`]), and over the
+//! [`State::common_outcome`] gives one of the outcomes, with [`SeededLuck`], and that
+//! [`State::outcome_for_draw`] gives the listed outcome for every draw value; at
+//! decisions, that [`State::move_for_draw`] gives the listed move for every index and
+//! that a pie swap is offered exactly at [`Game::pie_swap_decision`]), and over the
 //! whole run that the game's declaration of chance ([`State::Chance`]) matches play. Failures come back as an `Err` naming the node (the
 //! move list from the start) and the broken property, so a test can also show that the
 //! harness catches a deliberately broken game.
@@ -23,7 +26,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{has_chance, sample_outcome, EndReason, Game, Move, State, Turn};
-use crate::luck::{uniform_below, EventId, Luck};
+use crate::luck::{pick_weighted, uniform_below, EventId, Luck};
 
 /// A [`Luck`] for tests: draw `d` of event `e` comes from the ChaCha8 generator keyed by
 /// the little-endian words `seed`, `e`, 0, 0 at stream `d`, exactly uniform by rejection
@@ -300,6 +303,7 @@ fn check_node<S: State>(
                     outcomes.len()
                 ));
             }
+            check_moves_for_draws(state, &moves)?;
             moves.clone()
         }
         Turn::Chance => {
@@ -325,6 +329,7 @@ fn check_node<S: State>(
                     state.format_move(common)
                 ));
             }
+            check_outcomes_for_draws(state, &outcomes)?;
             outcomes.iter().map(|&(m, _)| m).collect()
         }
     };
@@ -375,6 +380,72 @@ fn check_node<S: State>(
         pool.drain(..2048);
     }
     check_parse_never_panics(state, &choices, rng)
+}
+
+/// [`State::outcome_for_draw`] asks for one draw below the total weight and, for every
+/// draw value, gives the outcome that [`pick_weighted`] over `outcomes` gives.
+fn check_outcomes_for_draws<S: State>(
+    state: &S,
+    outcomes: &[(S::Move, u32)],
+) -> Result<(), String> {
+    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+    let mut scratch = Vec::new();
+    for pick in 0..total {
+        let mut asked = Vec::new();
+        let m = state.outcome_for_draw(
+            |n| {
+                asked.push(n);
+                pick
+            },
+            &mut scratch,
+        );
+        if asked != [total] {
+            return Err(format!(
+                "outcome_for_draw asked for draws below {asked:?}, not once below the total \
+                 weight {total}"
+            ));
+        }
+        let expected = pick_weighted(outcomes, pick);
+        if m != expected {
+            return Err(format!(
+                "outcome_for_draw gives {} for draw {pick}, the weights give {}",
+                state.format_move(m),
+                state.format_move(expected)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// [`State::move_for_draw`] asks for one draw below the number of legal moves and, for
+/// every index, gives the legal move there.
+fn check_moves_for_draws<S: State>(state: &S, moves: &[S::Move]) -> Result<(), String> {
+    let mut scratch = Vec::new();
+    for (index, &expected) in (0u32..).zip(moves) {
+        let mut asked = Vec::new();
+        let m = state.move_for_draw(
+            |n| {
+                asked.push(n);
+                index
+            },
+            &mut scratch,
+        );
+        if asked != [moves.len() as u32] {
+            return Err(format!(
+                "move_for_draw asked for draws below {asked:?}, not once below the {} legal \
+                 moves",
+                moves.len()
+            ));
+        }
+        if m != expected {
+            return Err(format!(
+                "move_for_draw gives {} for index {index}, legal_moves has {} there",
+                state.format_move(m),
+                state.format_move(expected)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// One legal move or outcome `m` of `state`: notation round trip, `try_apply` agrees
@@ -568,6 +639,36 @@ fn choices_of<S: State>(state: &S) -> Vec<S::Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::pig::{Pig, PigMove};
+    use crate::play_moves;
+
+    #[test]
+    fn draws_answered_unlike_the_lists_are_caught() {
+        let mut s = Pig::default().initial_state();
+        assert_eq!(
+            check_moves_for_draws(&s, &[PigMove::Roll, PigMove::Hold]),
+            Ok(())
+        );
+        let swapped = check_moves_for_draws(&s, &[PigMove::Hold, PigMove::Roll]);
+        assert!(swapped.unwrap_err().contains("for index 0"));
+        let more = check_moves_for_draws(&s, &[PigMove::Roll, PigMove::Hold, PigMove::Face(2)]);
+        assert!(more
+            .unwrap_err()
+            .contains("not once below the 3 legal moves"));
+        play_moves(&mut s, "roll").unwrap();
+        let faces: Vec<(PigMove, u32)> = (1..=6).map(|f| (PigMove::Face(f), 1)).collect();
+        assert_eq!(check_outcomes_for_draws(&s, &faces), Ok(()));
+        let reversed: Vec<(PigMove, u32)> = faces.iter().rev().copied().collect();
+        let err = check_outcomes_for_draws(&s, &reversed).unwrap_err();
+        assert!(
+            err.contains("gives 1 for draw 0, the weights give 6"),
+            "{err}"
+        );
+        let mut heavier = faces.clone();
+        heavier[5].1 = 2;
+        let err = check_outcomes_for_draws(&s, &heavier).unwrap_err();
+        assert!(err.contains("not once below the total weight 7"), "{err}");
+    }
 
     #[test]
     fn a_chance_declaration_that_play_contradicts_is_caught() {

@@ -7,10 +7,20 @@
 //! broken at random. Greedy playouts follow a sensible base policy, the one that
 //! rollout search improves on (Tesauro and Galperin, "On-line policy improvement using
 //! Monte-Carlo search", 1996).
+//!
+//! What makes a random playout fast: a ply is one draw and one `apply`. The playout
+//! makes each draw itself (`random_range` below the number of moves or the total
+//! weight, the same calls whatever the game) and asks the game which decision or
+//! outcome it selects ([`State::move_for_draw`], [`State::outcome_for_draw`]), so a
+//! game that answers in closed form (Pig's die, 3Will's dice and throws, Hexstrat's
+//! bag) lists, sums and walks nothing at that ply, while the random stream, and with
+//! it every result, stays exactly that of listing and picking. The undo token is only
+//! built when the caller keeps it, so a game whose `apply` inlines need not copy its
+//! state at every ply. What remains per ply is the game's own `turn` and `apply`, the
+//! generator, and the branch a random choice makes unpredictable.
 
 use std::time::{Duration, Instant};
 
-use agon_engine::luck::pick_weighted;
 use agon_engine::{Evaluator, Seat, State, Turn};
 use rand::Rng;
 
@@ -65,28 +75,29 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
         let m = match state.turn() {
             Turn::Over => return,
             Turn::Seat(mover) => {
-                scratch.moves.clear();
-                state.legal_moves(&mut scratch.moves);
                 if policy.greedy {
+                    scratch.moves.clear();
+                    state.legal_moves(&mut scratch.moves);
                     greedy_move(state, eval, mover, rng, &scratch.moves)
                 } else {
-                    scratch.moves[rng.random_range(0..scratch.moves.len() as u32) as usize]
+                    state.move_for_draw(|n| rng.random_range(0..n), &mut scratch.moves)
                 }
             }
             Turn::Chance => {
-                scratch.outcomes.clear();
-                state.chance_outcomes(&mut scratch.outcomes);
-                let total: u64 = scratch.outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-                let pick = match dice.as_deref_mut() {
-                    Some(dice) => dice.random_range(0..total),
-                    None => rng.random_range(0..total),
+                let dice = match dice.as_deref_mut() {
+                    Some(dice) => dice,
+                    None => &mut *rng,
                 };
-                pick_weighted(&scratch.outcomes, pick)
+                state.outcome_for_draw(|total| dice.random_range(0..total), &mut scratch.outcomes)
             }
         };
-        let undo = state.apply(m);
-        if let Some(undos) = undos.as_deref_mut() {
-            undos.push(undo);
+        // Two calls, so that without `undos` the token is visibly unused and a game
+        // whose `apply` inlines need not build it.
+        match undos.as_deref_mut() {
+            Some(undos) => undos.push(state.apply(m)),
+            None => {
+                state.apply(m);
+            }
         }
         left -= 1;
     }

@@ -477,6 +477,26 @@ impl State for HexstratState {
         HexMove::Reveal(layout_tile(&order, self.face_down(), self.bag, cell))
     }
 
+    /// The tile types in `chance_outcomes` order, each weighted by its tiles left in
+    /// the bag, walked without a list on the heap.
+    #[inline]
+    fn outcome_for_draw(
+        &self,
+        draw: impl FnOnce(u64) -> u64,
+        _: &mut Vec<(HexMove, u32)>,
+    ) -> HexMove {
+        debug_assert_eq!(self.turn(), Turn::Chance);
+        let mut pick = draw(self.bag.iter().map(|&n| u64::from(n)).sum());
+        for t in Tile::ALL {
+            let n = u64::from(self.bag[t as usize]);
+            if pick < n {
+                return HexMove::Reveal(t);
+            }
+            pick -= n;
+        }
+        panic!("the draw is not below the tiles left in the bag")
+    }
+
     fn max_moves(&self) -> usize {
         // Per squad at most 6 neighbours, one of which may be the enemy Headquarters
         // with its 3 squads named one by one (5 + 3 moves), or a recover; plus `end`.

@@ -8,7 +8,10 @@
 //! of the rules, and of how they match OpenSpiel's, is `docs/games/pig.md`.
 //!
 //! Representation: a handful of counters, so the state is `Copy`-sized and undo is by
-//! copy. Moves in `moves`, notation in `notation`, evaluation in `eval`.
+//! copy; `apply` only updates counters (the Zobrist key is computed from them when
+//! asked), and a random playout draws a face or a decision in closed form
+//! ([`State::outcome_for_draw`], [`State::move_for_draw`]), so a playout ply costs a few
+//! nanoseconds. Moves in `moves`, notation in `notation`, evaluation in `eval`.
 
 mod eval;
 mod moves;
@@ -137,7 +140,7 @@ impl Game for Pig {
     }
 
     fn initial_state(&self) -> PigState {
-        let mut s = PigState {
+        PigState {
             rules: *self,
             scores: [0, 0],
             turn_total: 0,
@@ -148,10 +151,7 @@ impl Game for Pig {
             rolls: 0,
             ply: 0,
             turn_start: 0,
-            hash: 0,
-        };
-        s.hash = s.recompute_hash();
-        s
+        }
     }
 }
 
@@ -227,7 +227,6 @@ pub struct PigState {
     /// The ply count when the current turn began: `turns()` counts the current turn
     /// once a ply has been played in it. Path data, like `ply`.
     turn_start: u32,
-    hash: u64,
 }
 
 impl PigState {
@@ -293,34 +292,13 @@ impl PigState {
         }
     }
 
-    #[inline]
-    fn set_turn_total(&mut self, total: u32) {
-        self.hash ^= turn_total_key(self.turn_total) ^ turn_total_key(total);
-        self.turn_total = total;
-    }
-
     /// Ends the mover's turn: the other seat decides next, with a turn total of 0.
     #[inline]
     fn pass_turn(&mut self) {
-        self.set_turn_total(0);
+        self.turn_total = 0;
         self.mover = 1 - self.mover;
-        self.hash ^= KEY_SEAT1_TO_MOVE;
         self.turns += 1;
         self.rolls = 0;
-    }
-
-    #[inline]
-    fn count_decision(&mut self) {
-        self.hash ^= decisions_key(self.decisions) ^ decisions_key(self.decisions + 1);
-        self.decisions += 1;
-    }
-
-    #[inline]
-    fn set_rolling(&mut self, rolling: bool) {
-        if self.rolling != rolling {
-            self.rolling = rolling;
-            self.hash ^= KEY_ROLLING;
-        }
     }
 }
 
@@ -384,42 +362,68 @@ impl State for PigState {
         PigMove::Face(1 + index as u8)
     }
 
+    /// A fair die: draw `d` below `die` is face `d + 1`, the `d`-th outcome of weight 1.
+    #[inline]
+    fn outcome_for_draw(
+        &self,
+        draw: impl FnOnce(u64) -> u64,
+        _: &mut Vec<(PigMove, u32)>,
+    ) -> PigMove {
+        debug_assert_eq!(self.turn(), Turn::Chance);
+        PigMove::Face(1 + draw(self.rules.die.into()) as u8)
+    }
+
+    /// `roll` (index 0) and `hold` (index 1), or `hold` alone when holding wins.
+    #[inline]
+    fn move_for_draw(&self, draw: impl FnOnce(u32) -> u32, _: &mut Vec<PigMove>) -> PigMove {
+        debug_assert!(matches!(self.turn(), Turn::Seat(_)));
+        if self.must_hold() {
+            draw(1);
+            PigMove::Hold
+        } else if draw(2) == 0 {
+            PigMove::Roll
+        } else {
+            PigMove::Hold
+        }
+    }
+
     fn max_moves(&self) -> usize {
         (self.rules.die as usize).max(2)
     }
 
+    // Always inlined: a random playout applies a move every ply and drops the undo
+    // token, and only an inlined `apply` lets the compiler skip copying the whole state
+    // into that token (a call writes it, then reads it back at the next ply).
+    #[inline(always)]
     fn apply(&mut self, m: PigMove) -> PigState {
         debug_assert!(self.is_legal(m), "illegal move {m:?} in {self:?}");
         let undo = *self;
+        let turns = self.turns;
         match m {
             PigMove::Roll => {
-                self.set_rolling(true);
-                self.count_decision();
+                self.rolling = true;
+                self.decisions += 1;
             }
             PigMove::Hold => {
-                let (seat, old) = (self.mover, self.scores[self.mover]);
-                let new = old + self.turn_total;
-                self.hash ^= score_key(seat, old) ^ score_key(seat, new);
-                self.scores[seat] = new;
+                self.scores[self.mover] += self.turn_total;
                 self.pass_turn();
-                self.count_decision();
+                self.decisions += 1;
             }
             PigMove::Face(1) => {
-                self.set_rolling(false);
+                self.rolling = false;
                 self.pass_turn();
             }
             PigMove::Face(f) => {
-                self.set_rolling(false);
-                self.set_turn_total(self.turn_total + u32::from(f));
+                self.rolling = false;
+                self.turn_total += u32::from(f);
                 self.rolls += 1;
             }
         }
         self.ply += 1;
-        if self.turns != undo.turns {
+        if self.turns != turns {
             // This ply ended a turn: the next one begins with the next ply.
             self.turn_start = self.ply;
         }
-        debug_assert_eq!(self.hash, self.recompute_hash());
         undo
     }
 
@@ -436,10 +440,15 @@ impl State for PigState {
         *self = undo;
     }
 
+    /// Computed on demand from the counters (six table reads), not kept up to date
+    /// ply by ply: playouts apply far more moves than anything reads keys, so an
+    /// incremental key would cost every ply and save almost nothing.
+    #[inline]
     fn hash(&self) -> u64 {
-        self.hash
+        self.recompute_hash()
     }
 
+    #[inline]
     fn recompute_hash(&self) -> u64 {
         let mut h = score_key(0, self.scores[0])
             ^ score_key(1, self.scores[1])

@@ -2,6 +2,7 @@
 //! wrap of a Free operation across a side edge), the agents a challenger may pick, and
 //! the legality check behind `try_apply`.
 
+use crate::bits::Cells;
 use crate::game::{Seat, State, Turn};
 
 use super::board::{self, colour_of, enemy, locked, objective_row, white_steps, EMPTY, WHITE};
@@ -41,29 +42,33 @@ impl ThreeWillState {
         let sign: i8 = if c == WHITE { 1 } else { -1 };
         let can_pay = self.can_pay();
         let mut plain = false;
-        for from in 0..64u8 {
-            if self.board.top(from) != c || locked(c, from) {
-                continue;
-            }
-            for &(dx, dy) in white_steps(face) {
-                let Some((to, wrapped)) = Self::step_target(from, (dx * sign, dy * sign), free_op)
-                else {
-                    continue;
-                };
-                let top = self.board.top(to);
-                let kind = if top == EMPTY {
-                    plain |= !wrapped;
-                    if wrapped {
-                        StepKind::Leap
+        // The mover's active agents in square order: row by row, skipping the objective
+        // row (agents there are locked), each row's tops of colour `c` read as one mask.
+        for y in (0..board::SIZE as u8).filter(|&y| y != objective_row(c)) {
+            for bit in Cells(self.board.row_masks(y, c).tops) {
+                let from = y * 8 + (bit / 8) as u8;
+                debug_assert!(self.board.top(from) == c && !locked(c, from));
+                for &(dx, dy) in white_steps(face) {
+                    let Some((to, wrapped)) =
+                        Self::step_target(from, (dx * sign, dy * sign), free_op)
+                    else {
+                        continue;
+                    };
+                    let top = self.board.top(to);
+                    let kind = if top == EMPTY {
+                        plain |= !wrapped;
+                        if wrapped {
+                            StepKind::Leap
+                        } else {
+                            StepKind::Plain
+                        }
+                    } else if can_pay && !locked(top, to) {
+                        StepKind::Stack
                     } else {
-                        StepKind::Plain
-                    }
-                } else if can_pay && !locked(top, to) {
-                    StepKind::Stack
-                } else {
-                    continue;
-                };
-                out.push(ThreeWillMove::Step { from, to, kind });
+                        continue;
+                    };
+                    out.push(ThreeWillMove::Step { from, to, kind });
+                }
             }
         }
         if !plain {
