@@ -13,6 +13,7 @@ use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn};
 use super::heuristics::{
     select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
 };
+use super::smp::Lane;
 use super::Enhancements;
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
@@ -99,6 +100,9 @@ pub(crate) struct Core<S: State, E> {
     stopped: bool,
     /// The best root move completed in the current iteration.
     root_best: Option<S::Move>,
+    /// Whether the last completed iteration of the search that last ran settled the
+    /// value (a proven result, which ends the deepening).
+    settled: bool,
 }
 
 impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
@@ -134,20 +138,23 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             clock: Clock::start(&Budget::default()),
             stopped: false,
             root_best: None,
+            settled: false,
         }
     }
 
     /// Iterative deepening from `state` within `budget`, calling `info` after every
-    /// completed iteration. `first_depth` is 1 for the main thread; Lazy SMP helpers
-    /// start deeper so that the threads spread over depths.
+    /// completed iteration. `lane` says which depths this thread searches (alone: every
+    /// one from 1; a Lazy SMP thread: see [`Lane`]). The result is always that of the
+    /// last completed iteration, never of one the budget or stop flag cut short.
     pub(crate) fn run(
         &mut self,
         state: &S,
         budget: &Budget,
-        first_depth: u32,
+        lane: Lane<'_>,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
         self.clock = Clock::start(budget);
+        self.settled = false;
         self.nodes = 1;
         self.tt_hits = 0;
         self.heuristic_leaves = 0;
@@ -165,7 +172,15 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         let mut root = state.clone();
         // (depth, score, proven, pv) of the last completed iteration.
         let mut completed: Option<(u32, i32, bool, Vec<S::Move>)> = None;
-        let mut depth = first_depth.clamp(1, max_depth);
+        let exhaustive_after = self.options.exhaustive_after;
+        let step = |done: u32| {
+            if exhaustive_after == Some(done) {
+                max_depth
+            } else {
+                done + 1
+            }
+        };
+        let mut depth = lane.next_depth(0, max_depth, step);
         loop {
             let leaves_before = self.heuristic_leaves;
             self.root_best = None;
@@ -189,15 +204,13 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 pv: pv.clone(),
             });
             completed = Some((depth, score, proven, pv));
+            lane.completed(depth);
             if proven || depth == max_depth || self.clock.time_is_up() {
                 break;
             }
-            depth = if self.options.exhaustive_after == Some(depth) {
-                max_depth
-            } else {
-                depth + 1
-            };
+            depth = lane.next_depth(depth, max_depth, step);
         }
+        self.settled = completed.as_ref().is_some_and(|c| c.2);
         let (depth, score, proven, pv) = match completed {
             Some(done) => done,
             None => {
@@ -311,9 +324,10 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         pv
     }
 
-    /// Nodes visited in the search that last ran (or runs).
-    pub(crate) fn nodes(&self) -> u64 {
-        self.nodes
+    /// Whether the search that last ran ended on a proven result: its value holds at
+    /// every depth, so it outranks any deeper unproven iteration of another thread.
+    pub(crate) fn settled(&self) -> bool {
+        self.settled
     }
 
     /// Counts one more node, unless the budget is spent or the owner of a Lazy SMP search

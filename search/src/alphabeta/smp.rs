@@ -1,19 +1,38 @@
 //! Lazy SMP: several threads search the same position, sharing one transposition table.
 //!
-//! Every thread runs its own iterative deepening; helpers start one ply deeper on odd
-//! thread numbers, so the threads spread over two depths. They cooperate only through
-//! the table: an entry one thread stores saves another the subtree, and a helper that
-//! runs ahead leaves deeper results and better moves for the main thread's next
-//! iteration. The main thread alone obeys the budget, reports, and decides; when it is
-//! done it raises the shared stop flag and the helpers unwind at once.
+//! Every thread runs its own iterative deepening, and they cooperate through the table:
+//! an entry one thread stores saves another the subtree, and a thread that runs ahead
+//! leaves deeper results and better moves for the others. That alone does not make a
+//! fixed-depth search finish sooner: threads that search the same iterations in the
+//! same order mostly repeat each other's work, and the main thread still has to complete
+//! every iteration itself. So the threads here differ in three ways.
+//!
+//! - **Helpers skip depths.** Helper `h` searches only some iteration depths: the
+//!   helpers are dealt, in turn, blocks of 1, 2, 3 or 4 consecutive depths with
+//!   different phases, and each searches a block of depths and skips the next block
+//!   (the scheme Stockfish used for years). Helper 1 searches the even depths, helper 2
+//!   the odd ones, helper 3 depths 1, 4, 5, 8, 9, ..., so the threads spread over depths
+//!   and the helpers run ahead of the main thread into deeper iterations.
+//! - **The first thread to finish ends the search.** A thread that completes the last
+//!   iteration of the budget (or proves the value) stops every other, and the result is
+//!   taken from the thread with the deepest completed iteration (a proven one counts as
+//!   deepest; ties go to the main thread). Only completed iterations count: a thread
+//!   stopped in the middle of one gives the one before, never a half-searched one.
+//! - **The main thread jumps ahead.** When it starts an iteration it skips to one deeper
+//!   than the deepest any thread has completed, rather than repeating a depth a helper
+//!   has already done.
+//!
+//! The main thread alone obeys the node and time budgets and reports each of its
+//! iterations; if the result comes from a helper's deeper iteration, that is reported
+//! last. Reported nodes add up all threads.
 //!
 //! With one thread this is the plain single-threaded search, exactly reproducible. With
 //! more, which thread stores what first depends on timing, so results may differ from
-//! run to run (more threads reach deeper in the same time, measured in the closing
-//! notes of issue 3).
+//! run to run (a proven value does not: see `tests/connect4_search.rs`).
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::sync::Arc;
+use std::time::Instant;
 
 use agon_engine::{Deterministic, Evaluator};
 
@@ -45,8 +64,9 @@ impl<S: Deterministic, E: Evaluator<S>> Searcher<S, E> {
         }
     }
 
-    /// Searches `state` within `budget` on every thread; returns the main thread's
-    /// result with the nodes of all threads added up.
+    /// Searches `state` within `budget` on every thread; returns the result of the
+    /// thread with the deepest completed iteration (see the module docs) with the nodes
+    /// and table hits of all threads added up.
     pub(crate) fn run(
         &mut self,
         state: &S,
@@ -55,24 +75,135 @@ impl<S: Deterministic, E: Evaluator<S>> Searcher<S, E> {
     ) -> SearchResult<S::Move> {
         self.tt.new_search();
         self.stop.store(false, Relaxed);
+        let start = Instant::now();
         if self.helpers.is_empty() {
-            return self.main.run(state, budget, 1, info);
+            return self.main.run(state, budget, Lane::ALONE, info);
         }
         let helper_budget = Budget {
             depth: Some(budget.depth.unwrap_or(MAX_DEPTH)),
             ..Budget::default()
         };
+        let deepest = AtomicU32::new(0);
         let (main, helpers, stop) = (&mut self.main, &mut self.helpers, &self.stop);
-        let mut result = std::thread::scope(|scope| {
-            for (i, helper) in helpers.iter_mut().enumerate() {
-                let first_depth = 1 + (i as u32 + 1) % 2;
-                scope.spawn(move || helper.run(state, &helper_budget, first_depth, &mut |_| {}));
-            }
-            let result = main.run(state, budget, 1, info);
+        let (main_result, helper_results) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, helper)| {
+                    let lane = Lane::new(i + 1, &deepest);
+                    scope.spawn(move || {
+                        let result = helper.run(state, &helper_budget, lane, &mut |_| {});
+                        // A helper with no budget but depth ends by itself only when
+                        // it completed the last iteration or proved the value.
+                        stop.store(true, Relaxed);
+                        (result, helper.settled())
+                    })
+                })
+                .collect();
+            let result = main.run(state, budget, Lane::new(0, &deepest), info);
             stop.store(true, Relaxed);
-            result
+            let helper_results: Vec<_> = handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect();
+            (result, helper_results)
         });
-        result.nodes += self.helpers.iter().map(Core::nodes).sum::<u64>();
+        let (mut nodes, mut tt_hits) = (main_result.nodes, main_result.tt_hits);
+        let mut best = (main_result, self.main.settled());
+        let mut from_helper = false;
+        for (result, settled) in helper_results {
+            nodes += result.nodes;
+            tt_hits += result.tt_hits;
+            if (settled, result.depth) > (best.1, best.0.depth) {
+                best = (result, settled);
+                from_helper = true;
+            }
+        }
+        let mut result = best.0;
+        result.nodes = nodes;
+        result.tt_hits = tt_hits;
+        result.time = start.elapsed();
+        if from_helper {
+            info(&SearchInfo {
+                depth: result.depth,
+                value: result.value,
+                nodes,
+                time: result.time,
+                pv: result.pv.clone(),
+            });
+        }
         result
     }
+}
+
+/// One thread's place in a search: which iteration depths it searches, and what it
+/// learns of the others' progress. Alone, it is the plain deepening one ply at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lane<'a> {
+    /// 0 for the main thread, `1..` for the helpers.
+    thread: usize,
+    /// The deepest iteration any thread of the search has completed; `None` alone.
+    deepest: Option<&'a AtomicU32>,
+}
+
+impl<'a> Lane<'a> {
+    /// The only thread of a search.
+    pub(crate) const ALONE: Lane<'static> = Lane {
+        thread: 0,
+        deepest: None,
+    };
+
+    /// Thread `thread` (0: the main one) of a search whose deepest completed
+    /// iteration is kept in `deepest`.
+    fn new(thread: usize, deepest: &'a AtomicU32) -> Self {
+        Lane {
+            thread,
+            deepest: Some(deepest),
+        }
+    }
+
+    /// Tells the other threads that this one completed an iteration of `depth`.
+    pub(crate) fn completed(&self, depth: u32) {
+        if let Some(deepest) = self.deepest {
+            deepest.fetch_max(depth, Relaxed);
+        }
+    }
+
+    /// The depth of this thread's next iteration after one of `done` (0 before the
+    /// first), at most `max_depth`; `step` is the search's own deepening (one ply, or
+    /// the solver's jump to the exhaustive iteration), applied one depth at a time so
+    /// that no jump is passed over. The main thread continues from the deepest
+    /// iteration anyone completed; a helper skips the depths of its skipped blocks
+    /// (never `max_depth`).
+    pub(crate) fn next_depth(&self, done: u32, max_depth: u32, step: impl Fn(u32) -> u32) -> u32 {
+        let mut depth = if self.thread == 0 {
+            let others = self.deepest.map_or(0, |d| d.load(Relaxed));
+            step(done.max(others))
+        } else {
+            step(done)
+        };
+        while depth < max_depth && skips(self.thread, depth) {
+            depth = step(depth);
+        }
+        depth.clamp(1, max_depth)
+    }
+}
+
+/// Whether helper `thread` skips iterations of `depth` (the main thread, 0, never
+/// does). Helpers are dealt skip patterns in turn, 20 of them repeating: blocks of 1
+/// depth in the 2 phases, of 2 depths in 4 phases, 3 in 6, then 4 in 8. With block
+/// size `b` and phase `p` a helper searches `b` consecutive depths and skips the next
+/// `b`, shifted by `p`.
+fn skips(thread: usize, depth: u32) -> bool {
+    if thread == 0 {
+        return false;
+    }
+    let mut pattern = (thread - 1) % 20;
+    let mut block = 1;
+    while pattern >= 2 * block {
+        pattern -= 2 * block;
+        block += 1;
+    }
+    let phase = pattern;
+    ((depth as usize + phase) / block) % 2 == 1
 }
