@@ -207,3 +207,97 @@ fn skips(thread: usize, depth: u32) -> bool {
     let phase = pattern;
     ((depth as usize + phase) / block) % 2 == 1
 }
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::games::connect4::{Connect4, Connect4Eval};
+    use agon_engine::Game;
+
+    use super::*;
+    use crate::alphabeta::Enhancements;
+
+    /// The depths thread `thread` searches on its own up to `max_depth`, deepening by
+    /// `step`.
+    fn schedule(thread: usize, max_depth: u32, step: impl Fn(u32) -> u32 + Copy) -> Vec<u32> {
+        let deepest = AtomicU32::new(0);
+        let lane = Lane::new(thread, &deepest);
+        let mut depths = vec![lane.next_depth(0, max_depth, step)];
+        while *depths.last().unwrap() < max_depth {
+            depths.push(lane.next_depth(*depths.last().unwrap(), max_depth, step));
+        }
+        depths
+    }
+
+    #[test]
+    fn helpers_spread_over_depths_and_all_reach_the_last() {
+        let ply = |d: u32| d + 1;
+        assert_eq!(schedule(0, 9, ply), (1..=9).collect::<Vec<_>>());
+        assert_eq!(schedule(1, 9, ply), [2, 4, 6, 8, 9]);
+        assert_eq!(schedule(2, 9, ply), [1, 3, 5, 7, 9]);
+        assert_eq!(schedule(3, 9, ply), [1, 4, 5, 8, 9]);
+        assert_eq!(schedule(4, 9, ply), [3, 4, 7, 8, 9]);
+        // Twenty patterns, then the same again.
+        assert_eq!(schedule(21, 9, ply), schedule(1, 9, ply));
+        assert_ne!(schedule(20, 9, ply), schedule(19, 9, ply));
+        // Every helper's pattern skips half the depths, none skips them all.
+        for thread in 1..=20 {
+            let skipped = (1..=40).filter(|&d| skips(thread, d)).count();
+            assert!((16..=24).contains(&skipped), "helper {thread}: {skipped}");
+        }
+    }
+
+    #[test]
+    fn no_helper_passes_over_the_solvers_jump_to_the_exhaustive_iteration() {
+        let max = MAX_DEPTH;
+        let solver = |d: u32| if d == 4 { max } else { d + 1 };
+        for thread in 0..40 {
+            let depths = schedule(thread, max, solver);
+            assert_eq!(depths.last(), Some(&max), "thread {thread}: {depths:?}");
+            assert!(depths.iter().rev().skip(1).all(|&d| d <= 4), "{depths:?}");
+        }
+    }
+
+    #[test]
+    fn the_main_thread_continues_from_the_deepest_completed_iteration() {
+        let deepest = AtomicU32::new(0);
+        let main = Lane::new(0, &deepest);
+        let helper = Lane::new(1, &deepest);
+        assert_eq!(main.next_depth(3, 20, |d| d + 1), 4);
+        helper.completed(8);
+        main.completed(3);
+        assert_eq!(deepest.load(Relaxed), 8);
+        assert_eq!(main.next_depth(3, 20, |d| d + 1), 9);
+        assert_eq!(main.next_depth(3, 8, |d| d + 1), 8);
+        // A helper keeps its own pattern.
+        assert_eq!(helper.next_depth(4, 20, |d| d + 1), 6);
+        // Alone, one ply at a time.
+        assert_eq!(Lane::ALONE.next_depth(3, 20, |d| d + 1), 4);
+        Lane::ALONE.completed(30);
+    }
+
+    #[test]
+    fn a_stopped_thread_completes_no_iteration_and_tells_no_one() {
+        // The stop flag is up before the helper starts: its first iteration is cut
+        // short, and neither its result nor the shared depth may claim it.
+        let tt = Arc::new(TranspositionTable::new(1));
+        let stop = Arc::new(AtomicBool::new(true));
+        let options = CoreOptions {
+            enhancements: Enhancements::ALL,
+            exact_depth_cutoffs: false,
+            exhaustive_after: None,
+            result_only: false,
+        };
+        let mut core = Core::new(Connect4Eval, tt, stop, options);
+        let deepest = AtomicU32::new(0);
+        let budget = Budget {
+            depth: Some(6),
+            ..Budget::default()
+        };
+        let state = Connect4.initial_state();
+        let mut infos = 0;
+        let r = core.run(&state, &budget, Lane::new(1, &deepest), &mut |_| infos += 1);
+        assert_eq!((r.depth, infos, core.settled()), (0, 0, false));
+        assert_eq!(deepest.load(Relaxed), 0);
+        assert!(r.best.is_some());
+    }
+}
