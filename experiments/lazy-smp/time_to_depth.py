@@ -7,6 +7,11 @@ and prints per position the median search time of each side (the `time_ms` of th
 `bestmove` line), the ratio 1-thread / N-thread (above 1: the threads help), and the
 geometric mean of the ratios.
 
+On a loaded machine the N threads do not get N cores, and the wall ratio says little.
+So it also prints the work ratio N x (1-thread nodes) / (N-thread nodes, all threads
+together): the speed-up the search would have if every thread ran on its own core at
+the speed of the one thread (threads share the load evenly, so it hardly depends on it).
+
     experiments/lazy-smp/time_to_depth.py [--agon target/release/agon] [--reps 5]
         [--threads 2] [--hash 512] [--positions experiments/lazy-smp/positions.txt]
 """
@@ -31,7 +36,7 @@ def positions(path):
 
 
 def search(agon, game, moves, depth, hash_mb, threads):
-    """Search time in ms and the bestmove line of one search."""
+    """Search time in ms and nodes of one search."""
     agent = f"ab:depth={depth},hash={hash_mb},threads={threads}"
     out = subprocess.run(
         [agon, "analyse", "--game", game, "--moves", moves, "--agent", agent],
@@ -41,7 +46,7 @@ def search(agon, game, moves, depth, hash_mb, threads):
     words = best.split()
     reached = int(words[words.index("depth") + 1])
     assert reached >= depth, f"{game} {moves!r}: reached depth {reached} < {depth}"
-    return int(words[words.index("time_ms") + 1]), best
+    return int(words[words.index("time_ms") + 1]), int(words[words.index("nodes") + 1])
 
 
 def main():
@@ -54,23 +59,30 @@ def main():
     args = parser.parse_args()
     with open("/proc/loadavg") as f:
         print("load before:", f.read().strip())
-    ratios = []
+    ratios, works = [], []
     for game, moves, depth in positions(args.positions):
         times = {1: [], args.threads: []}
+        nodes = {1: [], args.threads: []}
         for rep in range(args.reps):
             order = [1, args.threads] if rep % 2 == 0 else [args.threads, 1]
             for threads in order:
-                ms, _ = search(args.agon, game, moves, depth, args.hash, threads)
+                ms, n = search(args.agon, game, moves, depth, args.hash, threads)
                 times[threads].append(ms)
+                nodes[threads].append(n)
         one = statistics.median(times[1])
         many = statistics.median(times[args.threads])
         ratio = one / max(many, 1)
         ratios.append(ratio)
+        work = args.threads * statistics.median(nodes[1]) / statistics.median(nodes[args.threads])
+        works.append(work)
         label = f"{game} [{moves[:24]}{'...' if len(moves) > 24 else ''}] depth {depth}"
         print(f"{label:52} 1 thread {one:7.0f} ms  {args.threads} threads {many:7.0f} ms"
-              f"  speed-up {ratio:.2f}  (all: {times[1]} / {times[args.threads]})", flush=True)
-    geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-    print(f"geometric mean speed-up at {args.threads} threads: {geo:.2f}")
+              f"  speed-up {ratio:.2f}  work ratio {work:.2f}"
+              f"  (all ms: {times[1]} / {times[args.threads]})", flush=True)
+    def geo(xs):
+        return math.exp(sum(math.log(x) for x in xs) / len(xs))
+    print(f"geometric means at {args.threads} threads: speed-up {geo(ratios):.2f},"
+          f" work ratio {geo(works):.2f}")
     with open("/proc/loadavg") as f:
         print("load after:", f.read().strip())
 

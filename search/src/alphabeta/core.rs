@@ -100,6 +100,13 @@ pub(crate) struct Core<S: State, E> {
     stopped: bool,
     /// The best root move completed in the current iteration.
     root_best: Option<S::Move>,
+    /// This thread's place among the threads of a search, set by `run`.
+    lane: Lane,
+    /// The depth of the iteration in progress.
+    iteration: u32,
+    /// Set with `stopped` when another thread has completed an iteration at least as
+    /// deep as this one's: the iteration is abandoned, and the deepening goes on.
+    superseded: bool,
     /// Whether the last completed iteration of the search that last ran settled the
     /// value (a proven result, which ends the deepening).
     settled: bool,
@@ -138,23 +145,28 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             clock: Clock::start(&Budget::default()),
             stopped: false,
             root_best: None,
+            lane: Lane::alone(),
+            iteration: 0,
+            superseded: false,
             settled: false,
         }
     }
 
     /// Iterative deepening from `state` within `budget`, calling `info` after every
     /// completed iteration. `lane` says which depths this thread searches (alone: every
-    /// one from 1; a Lazy SMP thread: see [`Lane`]). The result is always that of the
-    /// last completed iteration, never of one the budget or stop flag cut short.
+    /// one from 1; a Lazy SMP thread: see [`Lane`]), and a Lazy SMP thread abandons an
+    /// iteration as soon as another completes one as deep. The result is always that of
+    /// the last completed iteration, never of one cut short.
     pub(crate) fn run(
         &mut self,
         state: &S,
         budget: &Budget,
-        lane: Lane<'_>,
+        lane: Lane,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
         self.clock = Clock::start(budget);
         self.settled = false;
+        self.superseded = false;
         self.nodes = 1;
         self.tt_hits = 0;
         self.heuristic_leaves = 0;
@@ -180,14 +192,22 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 done + 1
             }
         };
-        let mut depth = lane.next_depth(0, max_depth, step);
+        self.lane = lane;
+        let mut depth = self.lane.next_depth(0, max_depth, step);
         loop {
             let leaves_before = self.heuristic_leaves;
             self.root_best = None;
+            self.iteration = depth;
             let guess = completed.as_ref().map(|c| c.1);
             let score = self.search_root(&mut root, depth, guess);
             if self.stopped {
-                break;
+                if !self.superseded || depth == max_depth {
+                    break;
+                }
+                (self.stopped, self.superseded) = (false, false);
+                let done = completed.as_ref().map_or(0, |c| c.0);
+                depth = self.lane.next_depth(done, max_depth, step);
+                continue;
             }
             let proven = mate_within(score, depth) || self.heuristic_leaves == leaves_before;
             let mut pv = self.principal_variation(state);
@@ -204,11 +224,11 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 pv: pv.clone(),
             });
             completed = Some((depth, score, proven, pv));
-            lane.completed(depth);
+            self.lane.completed(depth);
             if proven || depth == max_depth || self.clock.time_is_up() {
                 break;
             }
-            depth = lane.next_depth(depth, max_depth, step);
+            depth = self.lane.next_depth(depth, max_depth, step);
         }
         self.settled = completed.as_ref().is_some_and(|c| c.2);
         let (depth, score, proven, pv) = match completed {
@@ -331,12 +351,16 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     }
 
     /// Counts one more node, unless the budget is spent or the owner of a Lazy SMP search
-    /// said stop: then sets `stopped`, so that the search never visits more nodes than
-    /// its limit. Returns `stopped`.
+    /// said stop, or another thread has completed this iteration's depth: then sets
+    /// `stopped` (and `superseded` in the last case), so that the search never visits
+    /// more nodes than its limit. Returns `stopped`.
     #[inline]
     fn visit(&mut self) -> bool {
         if self.clock.out_of_budget(self.nodes) || self.stop.load(Relaxed) {
             self.stopped = true;
+        } else if self.lane.completed_by_any(self.iteration) {
+            self.stopped = true;
+            self.superseded = true;
         } else {
             self.nodes += 1;
         }

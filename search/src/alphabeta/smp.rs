@@ -77,20 +77,20 @@ impl<S: Deterministic, E: Evaluator<S>> Searcher<S, E> {
         self.stop.store(false, Relaxed);
         let start = Instant::now();
         if self.helpers.is_empty() {
-            return self.main.run(state, budget, Lane::ALONE, info);
+            return self.main.run(state, budget, Lane::alone(), info);
         }
         let helper_budget = Budget {
             depth: Some(budget.depth.unwrap_or(MAX_DEPTH)),
             ..Budget::default()
         };
-        let deepest = AtomicU32::new(0);
+        let deepest = Arc::new(AtomicU32::new(0));
         let (main, helpers, stop) = (&mut self.main, &mut self.helpers, &self.stop);
         let (main_result, helper_results) = std::thread::scope(|scope| {
             let handles: Vec<_> = helpers
                 .iter_mut()
                 .enumerate()
                 .map(|(i, helper)| {
-                    let lane = Lane::new(i + 1, &deepest);
+                    let lane = Lane::new(i + 1, Arc::clone(&deepest));
                     scope.spawn(move || {
                         let result = helper.run(state, &helper_budget, lane, &mut |_| {});
                         // A helper with no budget but depth ends by itself only when
@@ -100,7 +100,7 @@ impl<S: Deterministic, E: Evaluator<S>> Searcher<S, E> {
                     })
                 })
                 .collect();
-            let result = main.run(state, budget, Lane::new(0, &deepest), info);
+            let result = main.run(state, budget, Lane::new(0, Arc::clone(&deepest)), info);
             stop.store(true, Relaxed);
             let helper_results: Vec<_> = handles
                 .into_iter()
@@ -138,33 +138,44 @@ impl<S: Deterministic, E: Evaluator<S>> Searcher<S, E> {
 
 /// One thread's place in a search: which iteration depths it searches, and what it
 /// learns of the others' progress. Alone, it is the plain deepening one ply at a time.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Lane<'a> {
+#[derive(Clone, Debug)]
+pub(crate) struct Lane {
     /// 0 for the main thread, `1..` for the helpers.
     thread: usize,
     /// The deepest iteration any thread of the search has completed; `None` alone.
-    deepest: Option<&'a AtomicU32>,
+    deepest: Option<Arc<AtomicU32>>,
 }
 
-impl<'a> Lane<'a> {
+impl Lane {
     /// The only thread of a search.
-    pub(crate) const ALONE: Lane<'static> = Lane {
-        thread: 0,
-        deepest: None,
-    };
+    pub(crate) fn alone() -> Self {
+        Lane {
+            thread: 0,
+            deepest: None,
+        }
+    }
 
     /// Thread `thread` (0: the main one) of a search whose deepest completed
     /// iteration is kept in `deepest`.
-    fn new(thread: usize, deepest: &'a AtomicU32) -> Self {
+    fn new(thread: usize, deepest: Arc<AtomicU32>) -> Self {
         Lane {
             thread,
             deepest: Some(deepest),
         }
     }
 
+    /// Whether some thread has completed an iteration of `depth` or deeper (never,
+    /// alone): one of `depth` in progress is then wasted work.
+    #[inline]
+    pub(crate) fn completed_by_any(&self, depth: u32) -> bool {
+        self.deepest
+            .as_ref()
+            .is_some_and(|deepest| deepest.load(Relaxed) >= depth)
+    }
+
     /// Tells the other threads that this one completed an iteration of `depth`.
     pub(crate) fn completed(&self, depth: u32) {
-        if let Some(deepest) = self.deepest {
+        if let Some(deepest) = &self.deepest {
             deepest.fetch_max(depth, Relaxed);
         }
     }
@@ -172,16 +183,12 @@ impl<'a> Lane<'a> {
     /// The depth of this thread's next iteration after one of `done` (0 before the
     /// first), at most `max_depth`; `step` is the search's own deepening (one ply, or
     /// the solver's jump to the exhaustive iteration), applied one depth at a time so
-    /// that no jump is passed over. The main thread continues from the deepest
-    /// iteration anyone completed; a helper skips the depths of its skipped blocks
-    /// (never `max_depth`).
+    /// that no jump is passed over. Every thread continues from the deepest iteration
+    /// anyone completed; a helper then skips the depths of its skipped blocks (never
+    /// `max_depth`).
     pub(crate) fn next_depth(&self, done: u32, max_depth: u32, step: impl Fn(u32) -> u32) -> u32 {
-        let mut depth = if self.thread == 0 {
-            let others = self.deepest.map_or(0, |d| d.load(Relaxed));
-            step(done.max(others))
-        } else {
-            step(done)
-        };
+        let others = self.deepest.as_ref().map_or(0, |d| d.load(Relaxed));
+        let mut depth = step(done.max(others));
         while depth < max_depth && skips(self.thread, depth) {
             depth = step(depth);
         }
@@ -219,8 +226,7 @@ mod tests {
     /// The depths thread `thread` searches on its own up to `max_depth`, deepening by
     /// `step`.
     fn schedule(thread: usize, max_depth: u32, step: impl Fn(u32) -> u32 + Copy) -> Vec<u32> {
-        let deepest = AtomicU32::new(0);
-        let lane = Lane::new(thread, &deepest);
+        let lane = Lane::new(thread, Arc::new(AtomicU32::new(0)));
         let mut depths = vec![lane.next_depth(0, max_depth, step)];
         while *depths.last().unwrap() < max_depth {
             depths.push(lane.next_depth(*depths.last().unwrap(), max_depth, step));
@@ -258,21 +264,24 @@ mod tests {
     }
 
     #[test]
-    fn the_main_thread_continues_from_the_deepest_completed_iteration() {
-        let deepest = AtomicU32::new(0);
-        let main = Lane::new(0, &deepest);
-        let helper = Lane::new(1, &deepest);
+    fn threads_continue_from_the_deepest_completed_iteration() {
+        let deepest = Arc::new(AtomicU32::new(0));
+        let main = Lane::new(0, Arc::clone(&deepest));
+        let helper = Lane::new(1, Arc::clone(&deepest));
         assert_eq!(main.next_depth(3, 20, |d| d + 1), 4);
         helper.completed(8);
         main.completed(3);
         assert_eq!(deepest.load(Relaxed), 8);
         assert_eq!(main.next_depth(3, 20, |d| d + 1), 9);
         assert_eq!(main.next_depth(3, 8, |d| d + 1), 8);
-        // A helper keeps its own pattern.
-        assert_eq!(helper.next_depth(4, 20, |d| d + 1), 6);
-        // Alone, one ply at a time.
-        assert_eq!(Lane::ALONE.next_depth(3, 20, |d| d + 1), 4);
-        Lane::ALONE.completed(30);
+        assert!(main.completed_by_any(8) && !main.completed_by_any(9));
+        // A helper goes on from there, in its own pattern.
+        assert_eq!(helper.next_depth(4, 20, |d| d + 1), 10);
+        // Alone, one ply at a time, whatever was completed.
+        let alone = Lane::alone();
+        alone.completed(30);
+        assert_eq!(alone.next_depth(3, 20, |d| d + 1), 4);
+        assert!(!alone.completed_by_any(1));
     }
 
     #[test]
@@ -288,14 +297,14 @@ mod tests {
             result_only: false,
         };
         let mut core = Core::new(Connect4Eval, tt, stop, options);
-        let deepest = AtomicU32::new(0);
+        let deepest = Arc::new(AtomicU32::new(0));
         let budget = Budget {
             depth: Some(6),
             ..Budget::default()
         };
         let state = Connect4.initial_state();
         let mut infos = 0;
-        let r = core.run(&state, &budget, Lane::new(1, &deepest), &mut |_| infos += 1);
+        let r = core.run(&state, &budget, Lane::new(1, Arc::clone(&deepest)), &mut |_| infos += 1);
         assert_eq!((r.depth, infos, core.settled()), (0, 0, false));
         assert_eq!(deepest.load(Relaxed), 0);
         assert!(r.best.is_some());
