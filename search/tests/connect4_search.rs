@@ -105,7 +105,10 @@ fn two_threads_complete_the_requested_depth_and_report_it_last() {
                 assert_eq!(two.depth, depth, "{s}");
             }
             let last = last.expect("an iteration was reported");
-            assert_eq!((last.depth, last.value, &last.pv), (two.depth, two.value, &two.pv));
+            assert_eq!(
+                (last.depth, last.value, &last.pv),
+                (two.depth, two.value, &two.pv)
+            );
             let mut line = s.clone();
             for &m in &two.pv {
                 line.try_apply(m).expect("legal PV");

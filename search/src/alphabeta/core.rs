@@ -13,7 +13,7 @@ use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn};
 use super::heuristics::{
     select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
 };
-use super::smp::Lane;
+use super::smp::{CacheLine, Lane};
 use super::Enhancements;
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
@@ -70,14 +70,17 @@ struct Ply<M> {
 }
 
 /// The alpha-beta search core: one thread's search state plus the table it shares.
+/// Aligned to [`CacheLine`]'s size, so that the counters one Lazy SMP thread writes at
+/// every node never share a cache line with another thread's.
 #[derive(Debug)]
+#[repr(align(128))]
 pub(crate) struct Core<S: State, E> {
     eval: E,
     tt: Arc<TranspositionTable>,
     options: CoreOptions,
     /// Set by the thread that owns the search when it is done; helper threads of a Lazy
     /// SMP search stop at once when they see it.
-    stop: Arc<AtomicBool>,
+    stop: Arc<CacheLine<AtomicBool>>,
     /// Half the width of the first aspiration window, in evaluator units.
     aspiration_delta: i32,
     /// One entry per ply, `MAX_PLY + 1` in all (a node at ply `p` writes the PV at
@@ -117,7 +120,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     pub(crate) fn new(
         eval: E,
         tt: Arc<TranspositionTable>,
-        stop: Arc<AtomicBool>,
+        stop: Arc<CacheLine<AtomicBool>>,
         options: CoreOptions,
     ) -> Self {
         // A two-hundredth of the evaluator's range: for Invector (±20,000, 100 a stone)
