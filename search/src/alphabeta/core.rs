@@ -103,16 +103,8 @@ pub(crate) struct Core<S: State, E> {
     stopped: bool,
     /// The best root move completed in the current iteration.
     root_best: Option<S::Move>,
-    /// This thread's place among the threads of a search, set by `run`.
+    /// This thread's place among the threads of the search that last ran (or runs).
     lane: Lane,
-    /// The depth of the iteration in progress.
-    iteration: u32,
-    /// Set with `stopped` when another thread has completed an iteration at least as
-    /// deep as this one's: the iteration is abandoned, and the deepening goes on.
-    superseded: bool,
-    /// Whether the last completed iteration of the search that last ran settled the
-    /// value (a proven result, which ends the deepening).
-    settled: bool,
 }
 
 impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
@@ -149,9 +141,6 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             stopped: false,
             root_best: None,
             lane: Lane::alone(),
-            iteration: 0,
-            superseded: false,
-            settled: false,
         }
     }
 
@@ -168,8 +157,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
         self.clock = Clock::start(budget);
-        self.settled = false;
-        self.superseded = false;
+        self.lane = lane;
         self.nodes = 1;
         self.tt_hits = 0;
         self.heuristic_leaves = 0;
@@ -187,30 +175,21 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         let mut root = state.clone();
         // (depth, score, proven, pv) of the last completed iteration.
         let mut completed: Option<(u32, i32, bool, Vec<S::Move>)> = None;
-        let exhaustive_after = self.options.exhaustive_after;
-        let step = |done: u32| {
-            if exhaustive_after == Some(done) {
-                max_depth
-            } else {
-                done + 1
-            }
-        };
-        self.lane = lane;
-        let mut depth = self.lane.next_depth(0, max_depth, step);
+        let jump = self.options.exhaustive_after;
+        let mut depth = self.lane.next_depth(0, max_depth, jump);
         loop {
             let leaves_before = self.heuristic_leaves;
             self.root_best = None;
-            self.iteration = depth;
+            self.lane.begin(depth);
             let guess = completed.as_ref().map(|c| c.1);
             let score = self.search_root(&mut root, depth, guess);
-            if self.stopped {
-                if !self.superseded || depth == max_depth {
-                    break;
-                }
-                (self.stopped, self.superseded) = (false, false);
+            if self.stopped && self.lane.resumes(max_depth) {
+                self.stopped = false;
                 let done = completed.as_ref().map_or(0, |c| c.0);
-                depth = self.lane.next_depth(done, max_depth, step);
+                depth = self.lane.next_depth(done, max_depth, jump);
                 continue;
+            } else if self.stopped {
+                break;
             }
             let proven = mate_within(score, depth) || self.heuristic_leaves == leaves_before;
             let mut pv = self.principal_variation(state);
@@ -227,13 +206,12 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 pv: pv.clone(),
             });
             completed = Some((depth, score, proven, pv));
-            self.lane.completed(depth);
+            self.lane.completed(depth, proven);
             if proven || depth == max_depth || self.clock.time_is_up() {
                 break;
             }
-            depth = self.lane.next_depth(depth, max_depth, step);
+            depth = self.lane.next_depth(depth, max_depth, jump);
         }
-        self.settled = completed.as_ref().is_some_and(|c| c.2);
         let (depth, score, proven, pv) = match completed {
             Some(done) => done,
             None => {
@@ -347,23 +325,20 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         pv
     }
 
-    /// Whether the search that last ran ended on a proven result: its value holds at
-    /// every depth, so it outranks any deeper unproven iteration of another thread.
-    pub(crate) fn settled(&self) -> bool {
-        self.settled
+    /// This thread's place in the search that last ran (what it completed).
+    pub(crate) fn lane(&self) -> &Lane {
+        &self.lane
     }
 
     /// Counts one more node, unless the budget is spent or the owner of a Lazy SMP search
-    /// said stop, or another thread has completed this iteration's depth: then sets
-    /// `stopped` (and `superseded` in the last case), so that the search never visits
-    /// more nodes than its limit. Returns `stopped`.
+    /// said stop, or another thread completed an iteration as deep (see [`Lane`]): then
+    /// sets `stopped`, so that the search never visits more nodes than its limit.
+    /// Returns `stopped`.
     #[inline]
     fn visit(&mut self) -> bool {
-        if self.clock.out_of_budget(self.nodes) || self.stop.load(Relaxed) {
+        if self.clock.out_of_budget(self.nodes) || self.stop.load(Relaxed) || self.lane.superseded()
+        {
             self.stopped = true;
-        } else if self.lane.completed_by_any(self.iteration) {
-            self.stopped = true;
-            self.superseded = true;
         } else {
             self.nodes += 1;
         }

@@ -107,7 +107,7 @@ impl<S: Deterministic, E: Evaluator<S>> Searcher<S, E> {
                         // A helper with no budget but depth ends by itself only when
                         // it completed the last iteration or proved the value.
                         stop.store(true, Relaxed);
-                        (result, helper.settled())
+                        (result, helper.lane().settled())
                     })
                 })
                 .collect();
@@ -120,7 +120,7 @@ impl<S: Deterministic, E: Evaluator<S>> Searcher<S, E> {
             (result, helper_results)
         });
         let (mut nodes, mut tt_hits) = (main_result.nodes, main_result.tt_hits);
-        let mut best = (main_result, self.main.settled());
+        let mut best = (main_result, self.main.lane().settled());
         let mut from_helper = false;
         for (result, settled) in helper_results {
             nodes += result.nodes;
@@ -163,14 +163,23 @@ impl<T> std::ops::Deref for CacheLine<T> {
     }
 }
 
-/// One thread's place in a search: which iteration depths it searches, and what it
-/// learns of the others' progress. Alone, it is the plain deepening one ply at a time.
+/// One thread's place in a search: which iteration depths it searches, what it learns
+/// of the others' progress, and what it completed. Alone, it is the plain deepening one
+/// ply at a time.
 #[derive(Clone, Debug)]
 pub(crate) struct Lane {
     /// 0 for the main thread, `1..` for the helpers.
     thread: usize,
     /// The deepest iteration any thread of the search has completed; `None` alone.
     deepest: Option<Arc<CacheLine<AtomicU32>>>,
+    /// The depth of the iteration in progress.
+    iteration: u32,
+    /// Set when the iteration in progress was found superseded: another thread has
+    /// completed one at least as deep, so this one is abandoned and the deepening goes
+    /// on.
+    superseded: bool,
+    /// Whether the last completed iteration proved the value (which ends the deepening).
+    settled: bool,
 }
 
 impl Lane {
@@ -179,6 +188,9 @@ impl Lane {
         Lane {
             thread: 0,
             deepest: None,
+            iteration: 0,
+            superseded: false,
+            settled: false,
         }
     }
 
@@ -188,32 +200,55 @@ impl Lane {
         Lane {
             thread,
             deepest: Some(deepest),
+            ..Lane::alone()
         }
     }
 
-    /// Whether some thread has completed an iteration of `depth` or deeper (never,
-    /// alone): one of `depth` in progress is then wasted work.
-    #[inline]
-    pub(crate) fn completed_by_any(&self, depth: u32) -> bool {
-        self.deepest
-            .as_ref()
-            .is_some_and(|deepest| deepest.load(Relaxed) >= depth)
+    /// Starts an iteration of `depth`.
+    pub(crate) fn begin(&mut self, depth: u32) {
+        (self.iteration, self.superseded) = (depth, false);
     }
 
-    /// Tells the other threads that this one completed an iteration of `depth`.
-    pub(crate) fn completed(&self, depth: u32) {
+    /// Whether some other thread has completed an iteration as deep as the one in
+    /// progress (never, alone): this one is then wasted work, to be abandoned.
+    #[inline]
+    pub(crate) fn superseded(&mut self) -> bool {
+        self.superseded |= self
+            .deepest
+            .as_ref()
+            .is_some_and(|deepest| deepest.load(Relaxed) >= self.iteration);
+        self.superseded
+    }
+
+    /// Whether a stopped iteration goes on with the next: it was only superseded, and
+    /// it was not the last (then the thread that completed the last ends the search).
+    pub(crate) fn resumes(&mut self, max_depth: u32) -> bool {
+        std::mem::take(&mut self.superseded) && self.iteration < max_depth
+    }
+
+    /// Records that this thread completed an iteration of `depth`, `proven` or not,
+    /// and tells the other threads.
+    pub(crate) fn completed(&mut self, depth: u32, proven: bool) {
+        self.settled = proven;
         if let Some(deepest) = &self.deepest {
             deepest.fetch_max(depth, Relaxed);
         }
     }
 
+    /// Whether the last iteration this thread completed proved the value: it holds at
+    /// every depth, so it outranks any deeper unproven iteration of another thread.
+    pub(crate) fn settled(&self) -> bool {
+        self.settled
+    }
+
     /// The depth of this thread's next iteration after one of `done` (0 before the
-    /// first), at most `max_depth`; `step` is the search's own deepening (one ply, or
-    /// the solver's jump to the exhaustive iteration), applied one depth at a time so
-    /// that no jump is passed over. Every thread continues from the deepest iteration
-    /// anyone completed; a helper then skips the depths of its skipped blocks (never
-    /// `max_depth`).
-    pub(crate) fn next_depth(&self, done: u32, max_depth: u32, step: impl Fn(u32) -> u32) -> u32 {
+    /// first), at most `max_depth`. Deepening goes one depth at a time, but from `jump`
+    /// (the solver's last heuristic iteration) straight to `max_depth`, its exhaustive
+    /// iteration, and no skip passes over that jump. Every thread continues from the
+    /// deepest iteration anyone completed; a helper then skips the depths of its skipped
+    /// blocks (never `max_depth`).
+    pub(crate) fn next_depth(&self, done: u32, max_depth: u32, jump: Option<u32>) -> u32 {
+        let step = |d: u32| if jump == Some(d) { max_depth } else { d + 1 };
         let others = self.deepest.as_ref().map_or(0, |d| d.load(Relaxed));
         let mut depth = step(done.max(others));
         while depth < max_depth && skips(self.thread, depth) {
@@ -250,28 +285,27 @@ mod tests {
     use super::*;
     use crate::alphabeta::Enhancements;
 
-    /// The depths thread `thread` searches on its own up to `max_depth`, deepening by
-    /// `step`.
-    fn schedule(thread: usize, max_depth: u32, step: impl Fn(u32) -> u32 + Copy) -> Vec<u32> {
+    /// The depths thread `thread` searches on its own up to `max_depth`, jumping from
+    /// `jump` to `max_depth`.
+    fn schedule(thread: usize, max_depth: u32, jump: Option<u32>) -> Vec<u32> {
         let lane = Lane::new(thread, Arc::new(CacheLine(AtomicU32::new(0))));
-        let mut depths = vec![lane.next_depth(0, max_depth, step)];
+        let mut depths = vec![lane.next_depth(0, max_depth, jump)];
         while *depths.last().unwrap() < max_depth {
-            depths.push(lane.next_depth(*depths.last().unwrap(), max_depth, step));
+            depths.push(lane.next_depth(*depths.last().unwrap(), max_depth, jump));
         }
         depths
     }
 
     #[test]
     fn helpers_spread_over_depths_and_all_reach_the_last() {
-        let ply = |d: u32| d + 1;
-        assert_eq!(schedule(0, 9, ply), (1..=9).collect::<Vec<_>>());
-        assert_eq!(schedule(1, 9, ply), [2, 4, 6, 8, 9]);
-        assert_eq!(schedule(2, 9, ply), [1, 3, 5, 7, 9]);
-        assert_eq!(schedule(3, 9, ply), [1, 4, 5, 8, 9]);
-        assert_eq!(schedule(4, 9, ply), [3, 4, 7, 8, 9]);
+        assert_eq!(schedule(0, 9, None), (1..=9).collect::<Vec<_>>());
+        assert_eq!(schedule(1, 9, None), [2, 4, 6, 8, 9]);
+        assert_eq!(schedule(2, 9, None), [1, 3, 5, 7, 9]);
+        assert_eq!(schedule(3, 9, None), [1, 4, 5, 8, 9]);
+        assert_eq!(schedule(4, 9, None), [3, 4, 7, 8, 9]);
         // Twenty patterns, then the same again.
-        assert_eq!(schedule(21, 9, ply), schedule(1, 9, ply));
-        assert_ne!(schedule(20, 9, ply), schedule(19, 9, ply));
+        assert_eq!(schedule(21, 9, None), schedule(1, 9, None));
+        assert_ne!(schedule(20, 9, None), schedule(19, 9, None));
         // Every helper's pattern skips half the depths, none skips them all.
         for thread in 1..=20 {
             let skipped = (1..=40).filter(|&d| skips(thread, d)).count();
@@ -281,34 +315,47 @@ mod tests {
 
     #[test]
     fn no_helper_passes_over_the_solvers_jump_to_the_exhaustive_iteration() {
-        let max = MAX_DEPTH;
-        let solver = |d: u32| if d == 4 { max } else { d + 1 };
         for thread in 0..40 {
-            let depths = schedule(thread, max, solver);
-            assert_eq!(depths.last(), Some(&max), "thread {thread}: {depths:?}");
+            let depths = schedule(thread, MAX_DEPTH, Some(4));
+            assert_eq!(
+                depths.last(),
+                Some(&MAX_DEPTH),
+                "thread {thread}: {depths:?}"
+            );
             assert!(depths.iter().rev().skip(1).all(|&d| d <= 4), "{depths:?}");
         }
+        assert_eq!(schedule(0, MAX_DEPTH, Some(4)), [1, 2, 3, 4, MAX_DEPTH]);
     }
 
     #[test]
     fn threads_continue_from_the_deepest_completed_iteration() {
         let deepest = Arc::new(CacheLine(AtomicU32::new(0)));
-        let main = Lane::new(0, Arc::clone(&deepest));
-        let helper = Lane::new(1, Arc::clone(&deepest));
-        assert_eq!(main.next_depth(3, 20, |d| d + 1), 4);
-        helper.completed(8);
-        main.completed(3);
+        let mut main = Lane::new(0, Arc::clone(&deepest));
+        let mut helper = Lane::new(1, Arc::clone(&deepest));
+        assert_eq!(main.next_depth(3, 20, None), 4);
+        main.begin(9);
+        assert!(!main.superseded());
+        helper.completed(8, false);
+        main.completed(3, true);
         assert_eq!(deepest.load(Relaxed), 8);
-        assert_eq!(main.next_depth(3, 20, |d| d + 1), 9);
-        assert_eq!(main.next_depth(3, 8, |d| d + 1), 8);
-        assert!(main.completed_by_any(8) && !main.completed_by_any(9));
+        assert!((main.settled(), helper.settled()) == (true, false));
+        assert_eq!(main.next_depth(3, 20, None), 9);
+        assert_eq!(main.next_depth(3, 8, None), 8);
+        // An iteration as deep as one completed is abandoned, and the deepening goes
+        // on unless it was the last.
+        main.begin(8);
+        assert!(main.superseded() && main.resumes(20));
+        assert!(!main.resumes(20), "one abandonment, one resumption");
+        main.begin(8);
+        assert!(main.superseded() && !main.resumes(8));
         // A helper goes on from there, in its own pattern.
-        assert_eq!(helper.next_depth(4, 20, |d| d + 1), 10);
+        assert_eq!(helper.next_depth(4, 20, None), 10);
         // Alone, one ply at a time, whatever was completed.
-        let alone = Lane::alone();
-        alone.completed(30);
-        assert_eq!(alone.next_depth(3, 20, |d| d + 1), 4);
-        assert!(!alone.completed_by_any(1));
+        let mut alone = Lane::alone();
+        alone.completed(30, false);
+        assert_eq!(alone.next_depth(3, 20, None), 4);
+        alone.begin(1);
+        assert!(!alone.superseded());
     }
 
     #[test]
@@ -337,7 +384,7 @@ mod tests {
             Lane::new(1, Arc::clone(&deepest)),
             &mut |_| infos += 1,
         );
-        assert_eq!((r.depth, infos, core.settled()), (0, 0, false));
+        assert_eq!((r.depth, infos, core.lane().settled()), (0, 0, false));
         assert_eq!(deepest.load(Relaxed), 0);
         assert!(r.best.is_some());
     }
