@@ -31,11 +31,14 @@
 //! iterations; if the result comes from a helper's deeper iteration, that is reported
 //! last. Reported nodes add up all threads.
 //!
-//! Measured on the positions of `experiments/lazy-smp` (a 2-core machine that other
-//! work kept busy, so that two threads had about one core between them): two threads
-//! reached the depth with about as many nodes in all as one thread alone (1.88 times
-//! fewer per thread, geometric mean), split evenly between them; the wall-clock speed-up
-//! needs a quiet machine (`experiments/lazy-smp/README.md` says how to measure it).
+//! Measured with `experiments/lazy-smp` (four Connect Four and four Invector 8×7
+//! positions, time to a fixed depth) on a 2-core machine busy with other work, where
+//! two threads got about one core between them and so took as long as one (0.94 times
+//! the speed, geometric mean): two threads reached the depth with 1.07 times one
+//! thread's nodes in all, split evenly, so each searched about half as many (a work
+//! ratio of 1.87). Time-sliced on one core the old scheme split its work the same way
+//! (1.85); what shows only with a core per thread, as the no-speed-up above did, needs
+//! a quiet machine to measure.
 //!
 //! With one thread this is the plain single-threaded search, exactly reproducible. With
 //! more, which thread stores what first depends on timing, so results may differ from
