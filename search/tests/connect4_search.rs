@@ -68,3 +68,52 @@ fn lazy_smp_agrees_with_one_thread_on_proven_values() {
     }
     assert!(checked >= 5, "{checked}");
 }
+
+#[test]
+fn two_threads_complete_the_requested_depth_and_report_it_last() {
+    // Whichever thread completes the budget's depth first ends the search, and the
+    // result is a completed iteration: exactly the requested depth unless the value
+    // was proven sooner (as one thread would prove it), its line legal, and the last
+    // `info` line the result's.
+    let start = Connect4.initial_state();
+    for seed in 0..6 {
+        let s = random_position(&start, 2 * seed as usize, &mut rng(900 + seed));
+        if s.outcome().is_some() {
+            continue;
+        }
+        for depth in [7, 10] {
+            let config = |threads| AlphaBetaConfig {
+                budget: Budget {
+                    depth: Some(depth),
+                    ..Budget::default()
+                },
+                hash_mb: 4,
+                threads,
+                ..AlphaBetaConfig::default()
+            };
+            let mut rng = AgentRng::seed_from_u64(0);
+            let one = AlphaBeta::new(Connect4Eval, config(1))
+                .search(&s, SearchContext::new(&mut rng, &mut |_| {}));
+            let mut last = None;
+            let two = AlphaBeta::new(Connect4Eval, config(2)).search(
+                &s,
+                SearchContext::new(&mut rng, &mut |i| last = Some(i.clone())),
+            );
+            if one.value.is_proven() {
+                assert_eq!(two.value, one.value, "{s} depth {depth}");
+            } else {
+                assert_eq!(two.depth, depth, "{s}");
+            }
+            let last = last.expect("an iteration was reported");
+            assert_eq!(
+                (last.depth, last.value, &last.pv),
+                (two.depth, two.value, &two.pv)
+            );
+            let mut line = s.clone();
+            for &m in &two.pv {
+                line.try_apply(m).expect("legal PV");
+            }
+            assert_eq!(two.best, two.pv.first().copied());
+        }
+    }
+}

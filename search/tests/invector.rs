@@ -91,11 +91,25 @@ fn solve_equals_memoised_search_on_small_boards() {
     }
 }
 
-/// Solves `state` with a `hash_mb` table, printing each iteration.
-fn solve(state: &InvectorState, hash_mb: usize) -> (SearchResult<InvectorMove>, Duration) {
+#[test]
+fn two_solver_threads_equal_memoised_search_on_small_boards() {
+    for (w, h) in [(3, 2), (2, 3), (4, 3)] {
+        for pie in [false, true] {
+            cross_check_threads(&positions(w, h, pie, 12), InvectorEval, 2);
+        }
+    }
+}
+
+/// Solves `state` with a `hash_mb` table on `threads` threads, printing each iteration.
+fn solve(
+    state: &InvectorState,
+    hash_mb: usize,
+    threads: usize,
+) -> (SearchResult<InvectorMove>, Duration) {
     let config = SolveConfig {
         budget: Budget::default(),
         hash_mb,
+        threads,
         ..SolveConfig::default()
     };
     let mut agent = Solver::new(InvectorEval, config);
@@ -114,9 +128,21 @@ fn solve(state: &InvectorState, hash_mb: usize) -> (SearchResult<InvectorMove>, 
 
 /// Proves a board's value, checks it, and prints the numbers for the record.
 fn prove(width: usize, height: usize, pie: bool, hash_mb: usize, expected: Value) {
-    let (r, time) = solve(&board(width, height, pie), hash_mb);
+    prove_with(width, height, pie, hash_mb, 1, expected);
+}
+
+/// [`prove`] on `threads` threads.
+fn prove_with(
+    width: usize,
+    height: usize,
+    pie: bool,
+    hash_mb: usize,
+    threads: usize,
+    expected: Value,
+) {
+    let (r, time) = solve(&board(width, height, pie), hash_mb, threads);
     eprintln!(
-        "invector {width}x{height} pie={pie}: {} for the first player, {} nodes, {:.2?}",
+        "invector {width}x{height} pie={pie}, {threads} threads: {} for the first player, {} nodes, {:.2?}",
         r.value, r.nodes, time
     );
     assert_eq!(r.value, expected, "{width}x{height} pie={pie}");
@@ -126,6 +152,13 @@ fn prove(width: usize, height: usize, pie: bool, hash_mb: usize, expected: Value
 fn solve_proves_invector_4x3() {
     prove(4, 3, false, 64, Value::Loss(16));
     prove(4, 3, true, 64, Value::Loss(16));
+}
+
+#[test]
+fn two_solver_threads_prove_invector_4x3() {
+    // The same values as one thread: a proof is a proof, whichever thread completes it.
+    prove_with(4, 3, false, 64, 2, Value::Loss(16));
+    prove_with(4, 3, true, 64, 2, Value::Loss(16));
 }
 
 // The 5×4 proofs need a large table and minutes of work (measured on the development

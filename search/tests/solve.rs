@@ -43,6 +43,24 @@ fn solve_equals_memoised_search_on_tic_tac_toe() {
 }
 
 #[test]
+fn two_threads_prove_the_same_values_distances_and_moves() {
+    let mut games = vec![TicTacToe::default()];
+    let mut piles = Vec::new();
+    for seed in 0..60 {
+        let mut r = rng(700 + seed);
+        games.push(random_position(
+            &TicTacToe::default(),
+            (seed % 6) as usize,
+            &mut r,
+        ));
+        let start = BonusNim::new(10 + (seed % 25) as u8, 4 + (seed % 20) as u8);
+        piles.push(random_position(&start, (seed % 4) as usize, &mut r));
+    }
+    cross_check_threads(&games, TicTacToeEval, 2);
+    cross_check_threads(&piles, BonusNimEval, 2);
+}
+
+#[test]
 fn a_budget_may_stop_the_proof_and_says_so() {
     let s = BonusNim::new(200, 250);
     for budget in [

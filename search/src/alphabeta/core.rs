@@ -13,6 +13,7 @@ use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn};
 use super::heuristics::{
     select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
 };
+use super::smp::{CacheLine, Lane};
 use super::Enhancements;
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
@@ -69,14 +70,17 @@ struct Ply<M> {
 }
 
 /// The alpha-beta search core: one thread's search state plus the table it shares.
+/// Aligned to [`CacheLine`]'s size, so that the counters one Lazy SMP thread writes at
+/// every node never share a cache line with another thread's.
 #[derive(Debug)]
+#[repr(align(128))]
 pub(crate) struct Core<S: State, E> {
     eval: E,
     tt: Arc<TranspositionTable>,
     options: CoreOptions,
     /// Set by the thread that owns the search when it is done; helper threads of a Lazy
     /// SMP search stop at once when they see it.
-    stop: Arc<AtomicBool>,
+    stop: Arc<CacheLine<AtomicBool>>,
     /// Half the width of the first aspiration window, in evaluator units.
     aspiration_delta: i32,
     /// One entry per ply, `MAX_PLY + 1` in all (a node at ply `p` writes the PV at
@@ -99,6 +103,8 @@ pub(crate) struct Core<S: State, E> {
     stopped: bool,
     /// The best root move completed in the current iteration.
     root_best: Option<S::Move>,
+    /// This thread's place among the threads of the search that last ran (or runs).
+    lane: Lane,
 }
 
 impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
@@ -106,7 +112,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     pub(crate) fn new(
         eval: E,
         tt: Arc<TranspositionTable>,
-        stop: Arc<AtomicBool>,
+        stop: Arc<CacheLine<AtomicBool>>,
         options: CoreOptions,
     ) -> Self {
         // A two-hundredth of the evaluator's range: for Invector (±20,000, 100 a stone)
@@ -134,20 +140,24 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             clock: Clock::start(&Budget::default()),
             stopped: false,
             root_best: None,
+            lane: Lane::alone(),
         }
     }
 
     /// Iterative deepening from `state` within `budget`, calling `info` after every
-    /// completed iteration. `first_depth` is 1 for the main thread; Lazy SMP helpers
-    /// start deeper so that the threads spread over depths.
+    /// completed iteration. `lane` says which depths this thread searches (alone: every
+    /// one from 1; a Lazy SMP thread: see [`Lane`]), and a Lazy SMP thread abandons an
+    /// iteration as soon as another completes one as deep. The result is always that of
+    /// the last completed iteration, never of one cut short.
     pub(crate) fn run(
         &mut self,
         state: &S,
         budget: &Budget,
-        first_depth: u32,
+        lane: Lane,
         info: &mut dyn FnMut(&SearchInfo<S::Move>),
     ) -> SearchResult<S::Move> {
         self.clock = Clock::start(budget);
+        self.lane = lane;
         self.nodes = 1;
         self.tt_hits = 0;
         self.heuristic_leaves = 0;
@@ -165,13 +175,20 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         let mut root = state.clone();
         // (depth, score, proven, pv) of the last completed iteration.
         let mut completed: Option<(u32, i32, bool, Vec<S::Move>)> = None;
-        let mut depth = first_depth.clamp(1, max_depth);
+        let jump = self.options.exhaustive_after;
+        let mut depth = self.lane.next_depth(0, max_depth, jump);
         loop {
             let leaves_before = self.heuristic_leaves;
             self.root_best = None;
+            self.lane.begin(depth);
             let guess = completed.as_ref().map(|c| c.1);
             let score = self.search_root(&mut root, depth, guess);
-            if self.stopped {
+            if self.stopped && self.lane.resumes(max_depth) {
+                self.stopped = false;
+                let done = completed.as_ref().map_or(0, |c| c.0);
+                depth = self.lane.next_depth(done, max_depth, jump);
+                continue;
+            } else if self.stopped {
                 break;
             }
             let proven = mate_within(score, depth) || self.heuristic_leaves == leaves_before;
@@ -189,14 +206,11 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 pv: pv.clone(),
             });
             completed = Some((depth, score, proven, pv));
+            self.lane.completed(depth, proven);
             if proven || depth == max_depth || self.clock.time_is_up() {
                 break;
             }
-            depth = if self.options.exhaustive_after == Some(depth) {
-                max_depth
-            } else {
-                depth + 1
-            };
+            depth = self.lane.next_depth(depth, max_depth, jump);
         }
         let (depth, score, proven, pv) = match completed {
             Some(done) => done,
@@ -311,17 +325,19 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         pv
     }
 
-    /// Nodes visited in the search that last ran (or runs).
-    pub(crate) fn nodes(&self) -> u64 {
-        self.nodes
+    /// This thread's place in the search that last ran (what it completed).
+    pub(crate) fn lane(&self) -> &Lane {
+        &self.lane
     }
 
     /// Counts one more node, unless the budget is spent or the owner of a Lazy SMP search
-    /// said stop: then sets `stopped`, so that the search never visits more nodes than
-    /// its limit. Returns `stopped`.
+    /// said stop, or another thread completed an iteration as deep (see [`Lane`]): then
+    /// sets `stopped`, so that the search never visits more nodes than its limit.
+    /// Returns `stopped`.
     #[inline]
     fn visit(&mut self) -> bool {
-        if self.clock.out_of_budget(self.nodes) || self.stop.load(Relaxed) {
+        if self.clock.out_of_budget(self.nodes) || self.stop.load(Relaxed) || self.lane.superseded()
+        {
             self.stopped = true;
         } else {
             self.nodes += 1;

@@ -44,11 +44,16 @@
 //!
 //! # Budgets
 //!
-//! Iterations deepen one ply at a time up to the depth limit. A node or time limit
-//! abandons the iteration in progress: the agent plays the best move of the last
-//! completed iteration, or, if even the first did not complete, the best root move
-//! searched so far (or the table's move, or the first legal move). With several threads
-//! the budget binds the main thread; its helpers stop when it does.
+//! Iterations deepen one ply at a time up to the depth limit (one thread alone; see
+//! below for several). A node or time limit abandons the iteration in progress: the
+//! agent plays the best move of the last completed iteration, or, if even the first did
+//! not complete, the best root move searched so far (or the table's move, or the first
+//! legal move). With several threads
+//! ([`smp`]) the node and time budgets bind the main thread, and its helpers stop when
+//! it does; a depth budget binds them all, and the first thread to complete its last
+//! iteration ends the search. The result is then the deepest iteration any thread
+//! completed (helpers skip depths, so one may be deeper than the main thread's), and
+//! the nodes are those of all threads.
 
 pub(crate) mod core;
 mod heuristics;

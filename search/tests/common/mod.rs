@@ -354,7 +354,24 @@ pub fn solver_with<S: Deterministic, E: Evaluator<S>>(eval: E, budget: Budget) -
 /// Solves every position with one solver (so proofs carry over between searches, as in
 /// a game) and checks value, distance and move against `memo`.
 pub fn cross_check<S: Deterministic, E: Evaluator<S>>(positions: &[S], eval: E) {
-    let mut agent = solver(eval);
+    cross_check_threads(positions, eval, 1);
+}
+
+/// [`cross_check`] with a solver of `threads` Lazy SMP threads: whichever thread
+/// proves a value first, it must be the exact one.
+pub fn cross_check_threads<S: Deterministic, E: Evaluator<S>>(
+    positions: &[S],
+    eval: E,
+    threads: usize,
+) {
+    let mut agent = Solver::new(
+        eval,
+        SolveConfig {
+            hash_mb: 1,
+            threads,
+            ..SolveConfig::default()
+        },
+    );
     let mut memo = Memo::new();
     let mut rng = AgentRng::seed_from_u64(0);
     for (i, start) in positions.iter().enumerate() {
