@@ -52,11 +52,11 @@ use crate::agent::AgentRng;
 /// "No node": the end of a child list.
 pub(crate) const NONE: u32 = u32::MAX;
 /// `num_moves` of a node whose moves or outcomes have not been generated yet.
-const UNEXPANDED: u16 = u16::MAX;
+pub(super) const UNEXPANDED: u16 = u16::MAX;
 /// `actor` of a chance node (a decision node holds its seat, 0 or 1).
-const CHANCE: u8 = 2;
+pub(super) const CHANCE: u8 = 2;
 /// `actor` of a finished game.
-const OVER: u8 = 3;
+pub(super) const OVER: u8 = 3;
 
 /// What is proven about a node, from the game's point of view (not a seat's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +73,7 @@ pub(crate) enum Proof {
 
 impl Proof {
     /// The proof of a finished game.
-    fn of(outcome: Outcome) -> Proof {
+    pub(super) fn of(outcome: Outcome) -> Proof {
         match outcome {
             Outcome::Win(0) => Proof::Seat0Wins,
             Outcome::Win(_) => Proof::Seat1Wins,
@@ -115,15 +115,15 @@ pub(crate) struct Node<M> {
     /// The next child of this node's parent, or [`NONE`].
     pub(crate) next_sibling: u32,
     /// Start of this node's moves (decision) or outcomes (chance) in their arena.
-    moves: u32,
+    pub(super) moves: u32,
     /// How many moves or outcomes it has ([`UNEXPANDED`] before they are generated).
-    num_moves: u16,
+    pub(super) num_moves: u16,
     /// How many of them have a child.
-    tried: u16,
+    pub(super) tried: u16,
     /// Length of the proving line, once proven.
     pub(crate) plies: u16,
     /// Seat to move (0 or 1), [`CHANCE`] or [`OVER`].
-    actor: u8,
+    pub(super) actor: u8,
     /// What is proven here (finished games always, others only with the solver on).
     pub(crate) proof: Proof,
     /// The move or outcome that leads here from the parent (meaningless at the root).
@@ -174,9 +174,9 @@ pub(crate) enum Leaf {
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<S: State> {
     pub(crate) nodes: Vec<Node<S::Move>>,
-    moves: Vec<S::Move>,
+    pub(super) moves: Vec<S::Move>,
     /// Outcomes with cumulative weights (the last one's is the total).
-    outcomes: Vec<(S::Move, u32)>,
+    pub(super) outcomes: Vec<(S::Move, u32)>,
     /// The position at the root (`None` before the first search).
     root_state: Option<S>,
     /// Spare arenas and a work list for re-rooting, kept to reuse their capacity.
