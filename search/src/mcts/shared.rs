@@ -24,7 +24,9 @@
 //! that the move choice, the progress reports and tree reuse are the single-threaded
 //! ones.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{
+    AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering,
+};
 use std::sync::OnceLock;
 
 use agon_engine::{Seat, State, Turn};
@@ -74,13 +76,27 @@ impl<T: Default> Arena<T> {
     }
 }
 
+/// The fixed-point scale of [`SharedNode::total`]: rewards lie in [-1, 1], so a node's
+/// sum stays within `i64` for all `u32` visit counts, at a resolution of 2⁻³⁰.
+const SCALE: f64 = (1u64 << 30) as f64;
+
+/// `reward` in [`SCALE`]'s fixed point.
+fn fixed(reward: f64) -> i64 {
+    (reward * SCALE).round() as i64
+}
+
+/// One backed-up visit in [`SharedNode::counts`]: visits up by one, virtual loss down
+/// by one (no borrow, since the iteration added that virtual loss).
+const VISIT_LESS_VLOSS: u64 = (1 << 32) - 1;
+
 /// One node (see [`Node`] for the meaning of the fields).
 #[derive(Default)]
 struct SharedNode {
-    /// `f64` bits.
-    total: AtomicU64,
-    visits: AtomicU32,
-    vloss: AtomicU32,
+    /// The sum of rewards, fixed point ([`SCALE`]), so that a backup is one `fetch_add`.
+    total: AtomicI64,
+    /// Visits in the high 32 bits, virtual loss in the low 32, so that a backup updates
+    /// both with one `fetch_add` and a selection reads both with one load.
+    counts: AtomicU64,
     /// Slots with a claimed child (decision nodes).
     tried: AtomicU32,
     /// [`Proof`] code in the low byte, plies above it, so both change at once.
@@ -152,8 +168,11 @@ impl<M: agon_engine::Move> SharedTree<M> {
         while let Some((old, new)) = work.pop() {
             let n = &tree.nodes[old as usize];
             let s = shared.nodes.get(new);
-            s.total.store(n.total.to_bits(), Ordering::Relaxed);
-            s.visits.store(n.visits, Ordering::Relaxed);
+            s.total.store(fixed(n.total), Ordering::Relaxed);
+            s.counts.store(
+                u64::from(n.visits) << 32 | u64::from(n.vloss),
+                Ordering::Relaxed,
+            );
             s.proof.store(pack(n.proof, n.plies), Ordering::Relaxed);
             s.actor.store(n.actor, Ordering::Relaxed);
             s.tried.store(u32::from(n.tried), Ordering::Relaxed);
@@ -200,6 +219,19 @@ impl<M: agon_engine::Move> SharedTree<M> {
 
     /// Writes this tree into `tree`'s nodes and move arenas (its root position is kept).
     pub(crate) fn write_into<S: State<Move = M>>(&self, tree: &mut Tree<S>) {
+        self.export(tree, true);
+    }
+
+    /// Writes into `tree` what a progress report reads: the children of the root and,
+    /// below each node written, the children of its most visited child, so that the
+    /// report's choice and principal variation are those of the whole tree while the
+    /// copy stays proportional to the variation's length, not the tree's size.
+    pub(crate) fn write_variation_into<S: State<Move = M>>(&self, tree: &mut Tree<S>) {
+        self.export(tree, false);
+    }
+
+    /// [`Self::write_into`] if `whole`, else [`Self::write_variation_into`].
+    fn export<S: State<Move = M>>(&self, tree: &mut Tree<S>, whole: bool) {
         tree.nodes.clear();
         tree.moves.clear();
         tree.outcomes.clear();
@@ -236,6 +268,7 @@ impl<M: agon_engine::Move> SharedTree<M> {
             };
             let mut tried = 0u16;
             let mut previous = NONE;
+            let mut most_visited: Option<(u32, u32, u32)> = None;
             for &(entry, child) in &ordered {
                 if chance {
                     tree.outcomes.push(entry);
@@ -254,8 +287,16 @@ impl<M: agon_engine::Move> SharedTree<M> {
                     tree.nodes[previous as usize].next_sibling = copy;
                 }
                 previous = copy;
-                work.push((child, copy));
+                if whole {
+                    work.push((child, copy));
+                } else {
+                    let visits = tree.nodes[copy as usize].visits;
+                    if !matches!(most_visited, Some((_, _, v)) if v > visits) {
+                        most_visited = Some((child, copy, visits));
+                    }
+                }
             }
+            work.extend(most_visited.map(|(child, copy, _)| (child, copy)));
             let n = &mut tree.nodes[index as usize];
             n.moves = arena_start as u32;
             n.num_moves = count;
@@ -266,10 +307,11 @@ impl<M: agon_engine::Move> SharedTree<M> {
     fn export_node(&self, index: u32, mv: M) -> Node<M> {
         let s = self.nodes.get(index);
         let (proof, plies) = unpack(s.proof.load(Ordering::Acquire));
+        let counts = s.counts.load(Ordering::Relaxed);
         Node {
-            total: f64::from_bits(s.total.load(Ordering::Relaxed)),
-            visits: s.visits.load(Ordering::Relaxed),
-            vloss: s.vloss.load(Ordering::Relaxed),
+            total: s.total.load(Ordering::Relaxed) as f64 / SCALE,
+            visits: (counts >> 32) as u32,
+            vloss: counts as u32,
             first_child: NONE,
             next_sibling: NONE,
             moves: 0,
@@ -297,7 +339,7 @@ impl<M: agon_engine::Move> SharedTree<M> {
         loop {
             path.push(node);
             let n = self.nodes.get(node);
-            n.vloss.fetch_add(1, Ordering::Relaxed);
+            n.counts.fetch_add(1, Ordering::Relaxed);
             let actor = n.actor.load(Ordering::Relaxed);
             let (proof, _) = unpack(n.proof.load(Ordering::Acquire));
             if actor == OVER || (set.solver && proof != Proof::Unknown) {
@@ -417,7 +459,7 @@ impl<M: agon_engine::Move> SharedTree<M> {
         };
         n.actor.store(actor, Ordering::Relaxed);
         n.proof.store(pack(proof, 0), Ordering::Relaxed);
-        n.vloss.store(1, Ordering::Relaxed);
+        n.counts.store(1, Ordering::Relaxed);
         child.store(index, Ordering::Release);
         path.push(index);
         if actor == OVER {
@@ -438,8 +480,8 @@ impl<M: agon_engine::Move> SharedTree<M> {
         set: &Settings,
     ) -> Option<u32> {
         let n = self.nodes.get(node);
-        let parent_visits =
-            f64::from(n.visits.load(Ordering::Relaxed) + n.vloss.load(Ordering::Relaxed));
+        let parent = n.counts.load(Ordering::Relaxed);
+        let parent_visits = f64::from((parent >> 32) as u32 + parent as u32);
         let log_n = parent_visits.max(1.0).ln();
         let s = if seat == 0 { 1.0 } else { -1.0 };
         let (mut best, mut fallback) = (None, None);
@@ -455,12 +497,13 @@ impl<M: agon_engine::Move> SharedTree<M> {
             if set.solver && proof.for_seat(seat) == Some(-1) {
                 continue;
             }
-            let vloss = c.vloss.load(Ordering::Relaxed);
-            let visits = f64::from(c.visits.load(Ordering::Relaxed) + vloss);
+            let counts = c.counts.load(Ordering::Relaxed);
+            let vloss = counts as u32;
+            let visits = f64::from((counts >> 32) as u32 + vloss);
             let score = if visits == 0.0 {
                 f64::INFINITY
             } else {
-                let total = f64::from_bits(c.total.load(Ordering::Relaxed));
+                let total = c.total.load(Ordering::Relaxed) as f64 / SCALE;
                 (s * total - f64::from(vloss)) / visits + set.c * (log_n / visits).sqrt()
             };
             if score > best_score {
@@ -477,15 +520,11 @@ impl<M: agon_engine::Move> SharedTree<M> {
         let leaf = *path.last().expect("a path holds the root");
         let leaf_proof = unpack(self.nodes.get(leaf).proof.load(Ordering::Acquire)).0;
         let mut proving = set.solver && leaf_proof != Proof::Unknown;
+        let reward = fixed(reward);
         for (i, &index) in path.iter().enumerate().rev() {
             let n = self.nodes.get(index);
-            n.visits.fetch_add(1, Ordering::Relaxed);
-            let _ = n
-                .total
-                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |bits| {
-                    Some((f64::from_bits(bits) + reward).to_bits())
-                });
-            n.vloss.fetch_sub(1, Ordering::Relaxed);
+            n.counts.fetch_add(VISIT_LESS_VLOSS, Ordering::Relaxed);
+            n.total.fetch_add(reward, Ordering::Relaxed);
             if proving && i + 1 < path.len() {
                 proving = self.try_prove(index);
             }
