@@ -3,12 +3,13 @@
 //!
 //! # Layout
 //!
-//! Nodes and move slots live in two [`Arena`]s: fixed-size segments allocated on first
-//! use, indexed by a bump counter (`AtomicUsize`), so an index handed out stays valid
-//! and the memory is bounded by the capacity given at creation. A node's legal moves
-//! (or chance outcomes with cumulative weights) are generated once, the first time an
-//! iteration passes through it, into a range of slots published through a `OnceLock`
-//! (a thread arriving meanwhile waits for it). Decision moves are shuffled when
+//! Nodes live in an [`Arena`]: fixed-size segments allocated on first use, indexed by
+//! a bump counter (`AtomicUsize`), so an index handed out stays valid and the memory is
+//! bounded by the capacity given at creation. A node's legal moves (or chance outcomes
+//! with cumulative weights) are generated once, the first time an iteration passes
+//! through it, into the node's own slice of slots published through a `OnceLock` (a
+//! thread arriving meanwhile waits for it), so that a visit finds them with one check;
+//! a counter bounds the slots handed out. Decision moves are shuffled when
 //! generated, so that claiming the next untried slot (`tried.fetch_add`) draws an
 //! untried move uniformly, as the single-threaded tree does. Each slot holds its child's
 //! index; a thread claims the creation of a child by compare-and-swap from [`NONE`] to
@@ -17,7 +18,7 @@
 //!
 //! # Full arena
 //!
-//! When either arena is full, selection stops expanding: the position reached is
+//! When the node arena or the slot budget is full, selection stops expanding: the position reached is
 //! evaluated without a node, and [`SharedTree::full`] says so.
 //!
 //! The tree is converted from and to [`Tree`] at the start and end of a search, so
@@ -90,8 +91,7 @@ fn fixed(reward: f64) -> i64 {
 const VISIT_LESS_VLOSS: u64 = (1 << 32) - 1;
 
 /// One node (see [`Node`] for the meaning of the fields).
-#[derive(Default)]
-struct SharedNode {
+struct SharedNode<M> {
     /// The sum of rewards, fixed point ([`SCALE`]), so that a backup is one `fetch_add`.
     total: AtomicI64,
     /// Visits in the high 32 bits, virtual loss in the low 32, so that a backup updates
@@ -102,20 +102,33 @@ struct SharedNode {
     /// [`Proof`] code in the low byte, plies above it, so both change at once.
     proof: AtomicU32,
     actor: AtomicU8,
-    /// Start and length of the node's slots; `(NONE, 0)` if the arena had no room.
-    slots: OnceLock<(u32, u16)>,
+    /// The node's slots, published at once; empty if the slot budget had no room.
+    slots: OnceLock<Box<[Slot<M>]>>,
+}
+
+impl<M> Default for SharedNode<M> {
+    fn default() -> Self {
+        SharedNode {
+            total: AtomicI64::new(0),
+            counts: AtomicU64::new(0),
+            tried: AtomicU32::new(0),
+            proof: AtomicU32::new(0),
+            actor: AtomicU8::new(0),
+            slots: OnceLock::new(),
+        }
+    }
 }
 
 /// A move or outcome (with its cumulative weight) and its child.
 struct Slot<M> {
-    mv: OnceLock<(M, u32)>,
+    mv: (M, u32),
     child: AtomicU32,
 }
 
-impl<M> Default for Slot<M> {
-    fn default() -> Self {
+impl<M> Slot<M> {
+    fn new(mv: (M, u32)) -> Self {
         Slot {
-            mv: OnceLock::new(),
+            mv,
             child: AtomicU32::new(NONE),
         }
     }
@@ -143,8 +156,10 @@ fn unpack(packed: u32) -> (Proof, u16) {
 
 /// The lock-free tree (see the module docs). The root is node 0.
 pub(crate) struct SharedTree<M> {
-    nodes: Arena<SharedNode>,
-    slots: Arena<Slot<M>>,
+    nodes: Arena<SharedNode<M>>,
+    /// Slots handed out, bounded by `slot_capacity`.
+    slots_used: AtomicUsize,
+    slot_capacity: usize,
     full: AtomicBool,
     /// The root's `mv` (never read, kept for the exported root).
     root_mv: M,
@@ -160,7 +175,8 @@ impl<M: agon_engine::Move> SharedTree<M> {
     ) -> Self {
         let shared = SharedTree {
             nodes: Arena::new(max_nodes.max(tree.nodes.len())),
-            slots: Arena::new(max_nodes.saturating_mul(SLOTS_PER_NODE)),
+            slots_used: AtomicUsize::new(0),
+            slot_capacity: max_nodes.saturating_mul(SLOTS_PER_NODE),
             full: AtomicBool::new(false),
             root_mv: tree.root().mv,
         };
@@ -188,21 +204,15 @@ impl<M: agon_engine::Move> SharedTree<M> {
             if n.actor != CHANCE {
                 entries[n.tried as usize..].shuffle(rng);
             }
-            let Some(start) = shared.slots.alloc(entries.len()) else {
-                shared.full.store(true, Ordering::Relaxed);
-                s.slots.get_or_init(|| (NONE, 0));
-                continue;
-            };
-            for (i, &entry) in entries.iter().enumerate() {
-                let slot = shared.slots.get(start + i as u32);
-                let _ = slot.mv.set(entry);
-                if let Some((child, _)) = tree.children(old).find(|(_, c)| c.mv == entry.0) {
+            let slots = shared.new_slots(&entries);
+            for slot in slots.iter() {
+                if let Some((child, _)) = tree.children(old).find(|(_, c)| c.mv == slot.mv.0) {
                     let copy = shared.nodes.alloc(1).expect("the old tree fits");
                     slot.child.store(copy, Ordering::Relaxed);
                     work.push((child, copy));
                 }
             }
-            s.slots.get_or_init(|| (start, entries.len() as u16));
+            let _ = s.slots.set(slots);
         }
         shared
     }
@@ -239,18 +249,13 @@ impl<M: agon_engine::Move> SharedTree<M> {
         let mut work = vec![(0u32, 0u32)];
         while let Some((shared_index, index)) = work.pop() {
             let s = self.nodes.get(shared_index);
-            let Some(&(start, count)) = s.slots.get() else {
+            let Some(slots) = s.slots.get().filter(|slots| !slots.is_empty()) else {
                 continue;
             };
-            if start == NONE {
-                continue;
-            }
-            let entries: Vec<((M, u32), u32)> = (start..start + u32::from(count))
-                .map(|i| {
-                    let slot = self.slots.get(i);
-                    let mv = *slot.mv.get().expect("published slots hold their move");
-                    (mv, slot.child.load(Ordering::Acquire))
-                })
+            let count = slots.len() as u16;
+            let entries: Vec<((M, u32), u32)> = slots
+                .iter()
+                .map(|slot| (slot.mv, slot.child.load(Ordering::Acquire)))
                 .collect();
             let real = |c: u32| c != NONE && c != RESERVED;
             let chance = s.actor.load(Ordering::Relaxed) == CHANCE;
@@ -345,21 +350,21 @@ impl<M: agon_engine::Move> SharedTree<M> {
             if actor == OVER || (set.solver && proof != Proof::Unknown) {
                 return Leaf::Exact(proof.reward());
             }
-            let (start, count) = *n
+            let slots = n
                 .slots
                 .get_or_init(|| self.generate(state, actor, rng, buffers));
-            if start == NONE {
+            let Some(last) = slots.last() else {
                 return Leaf::Evaluate;
-            }
+            };
             let room = !self.full();
             if actor == CHANCE {
-                let total = self.slot_mv(start + u32::from(count) - 1).1;
-                let pick = rng.random_range(0..total);
-                let slot = (start..start + u32::from(count))
-                    .find(|&i| pick < self.slot_mv(i).1)
+                let pick = rng.random_range(0..last.mv.1);
+                let slot = slots
+                    .iter()
+                    .find(|slot| pick < slot.mv.1)
                     .expect("pick < total");
-                state.apply(self.slot_mv(slot).0);
-                let child = &self.slots.get(slot).child;
+                state.apply(slot.mv.0);
+                let child = &slot.child;
                 match child.load(Ordering::Acquire) {
                     NONE if room => {
                         if child
@@ -374,35 +379,34 @@ impl<M: agon_engine::Move> SharedTree<M> {
                     c => node = c,
                 }
             } else {
-                let count = u32::from(count);
+                let count = slots.len() as u32;
                 if room && n.tried.load(Ordering::Relaxed) < count {
                     let k = n.tried.fetch_add(1, Ordering::Relaxed);
                     if k < count {
-                        self.slots
-                            .get(start + k)
-                            .child
-                            .store(RESERVED, Ordering::Relaxed);
-                        state.apply(self.slot_mv(start + k).0);
-                        return self.expanded(start + k, state, path);
+                        let slot = &slots[k as usize];
+                        slot.child.store(RESERVED, Ordering::Relaxed);
+                        state.apply(slot.mv.0);
+                        return self.expanded(slot, state, path);
                     }
                 }
-                let tried = n.tried.load(Ordering::Relaxed).min(count);
-                let Some(slot) = self.best_child(node, start, tried, actor as Seat, set) else {
+                let tried = n.tried.load(Ordering::Relaxed).min(count) as usize;
+                let Some(slot) = self.best_child(n, &slots[..tried], actor as Seat, set) else {
                     return Leaf::Evaluate;
                 };
-                state.apply(self.slot_mv(slot).0);
-                node = self.slots.get(slot).child.load(Ordering::Acquire);
+                state.apply(slot.mv.0);
+                node = slot.child.load(Ordering::Acquire);
             }
         }
     }
 
-    fn slot_mv(&self, slot: u32) -> (M, u32) {
-        *self
-            .slots
-            .get(slot)
-            .mv
-            .get()
-            .expect("published slots hold their move")
+    /// Slots for `entries`, or none if the slot budget has no room for them.
+    fn new_slots(&self, entries: &[(M, u32)]) -> Box<[Slot<M>]> {
+        let used = self.slots_used.fetch_add(entries.len(), Ordering::Relaxed);
+        if used + entries.len() > self.slot_capacity {
+            self.full.store(true, Ordering::Relaxed);
+            return Box::new([]);
+        }
+        entries.iter().map(|&entry| Slot::new(entry)).collect()
     }
 
     /// The slots of a node whose position is `state`, generated and published.
@@ -412,7 +416,7 @@ impl<M: agon_engine::Move> SharedTree<M> {
         actor: u8,
         rng: &mut AgentRng,
         (moves, outcomes): &mut (Vec<M>, Vec<(M, u32)>),
-    ) -> (u32, u16) {
+    ) -> Box<[Slot<M>]> {
         outcomes.clear();
         if actor == CHANCE {
             state.chance_outcomes(outcomes);
@@ -429,20 +433,13 @@ impl<M: agon_engine::Move> SharedTree<M> {
             moves.shuffle(rng);
             outcomes.extend(moves.iter().map(|&m| (m, 0)));
         }
-        let Some(start) = self.slots.alloc(outcomes.len()) else {
-            self.full.store(true, Ordering::Relaxed);
-            return (NONE, 0);
-        };
-        for (i, &entry) in outcomes.iter().enumerate() {
-            let _ = self.slots.get(start + i as u32).mv.set(entry);
-        }
-        let count = u16::try_from(outcomes.len()).expect("fewer than 65535 moves at a node");
-        (start, count)
+        assert!(outcomes.len() < 65535, "fewer than 65535 moves at a node");
+        self.new_slots(outcomes)
     }
 
     /// Creates the child of the reserved `slot` for `state` and ends the selection there.
-    fn expanded<S: State<Move = M>>(&self, slot: u32, state: &S, path: &mut Vec<u32>) -> Leaf {
-        let child = &self.slots.get(slot).child;
+    fn expanded<S: State<Move = M>>(&self, slot: &Slot<M>, state: &S, path: &mut Vec<u32>) -> Leaf {
+        let child = &slot.child;
         let Some(index) = self.nodes.alloc(1) else {
             self.full.store(true, Ordering::Relaxed);
             child.store(NONE, Ordering::Relaxed);
@@ -469,25 +466,23 @@ impl<M: agon_engine::Move> SharedTree<M> {
         }
     }
 
-    /// The child slot among the first `tried` of `node` (seat `seat` to move) with the
+    /// The slot among `tried` (the tried slots of `n`, seat `seat` to move) with the
     /// highest UCT score, as [`Tree`]'s `best_child`; `None` if none has a child yet.
-    fn best_child(
+    fn best_child<'a>(
         &self,
-        node: u32,
-        start: u32,
-        tried: u32,
+        n: &SharedNode<M>,
+        tried: &'a [Slot<M>],
         seat: Seat,
         set: &Settings,
-    ) -> Option<u32> {
-        let n = self.nodes.get(node);
+    ) -> Option<&'a Slot<M>> {
         let parent = n.counts.load(Ordering::Relaxed);
         let parent_visits = f64::from((parent >> 32) as u32 + parent as u32);
         let log_n = parent_visits.max(1.0).ln();
         let s = if seat == 0 { 1.0 } else { -1.0 };
         let (mut best, mut fallback) = (None, None);
         let mut best_score = f64::NEG_INFINITY;
-        for slot in start..start + tried {
-            let child = self.slots.get(slot).child.load(Ordering::Acquire);
+        for slot in tried {
+            let child = slot.child.load(Ordering::Acquire);
             if child == NONE || child == RESERVED {
                 continue;
             }
@@ -538,15 +533,13 @@ impl<M: agon_engine::Move> SharedTree<M> {
         if unpack(n.proof.load(Ordering::Acquire)).0 != Proof::Unknown {
             return true;
         }
-        let Some(&(start, count)) = n.slots.get() else {
+        let Some(slots) = n.slots.get().filter(|slots| !slots.is_empty()) else {
             return false;
         };
-        if start == NONE {
-            return false;
-        }
-        let children: Vec<Option<(Proof, u16)>> = (start..start + u32::from(count))
+        let children: Vec<Option<(Proof, u16)>> = slots
+            .iter()
             .map(|slot| {
-                let child = self.slots.get(slot).child.load(Ordering::Acquire);
+                let child = slot.child.load(Ordering::Acquire);
                 (child != NONE && child != RESERVED)
                     .then(|| unpack(self.nodes.get(child).proof.load(Ordering::Acquire)))
             })
