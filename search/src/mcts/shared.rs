@@ -479,6 +479,8 @@ impl<M: agon_engine::Move> SharedTree<M> {
         let parent_visits = f64::from((parent >> 32) as u32 + parent as u32);
         let log_n = parent_visits.max(1.0).ln();
         let s = if seat == 0 { 1.0 } else { -1.0 };
+        // The proof code of a loss for `seat`, compared without unpacking each child's.
+        let lost = (1..=3).find(|&code| unpack(code).0.for_seat(seat) == Some(-1));
         let (mut best, mut fallback) = (None, None);
         let mut best_score = f64::NEG_INFINITY;
         for slot in tried {
@@ -488,18 +490,18 @@ impl<M: agon_engine::Move> SharedTree<M> {
             }
             fallback.get_or_insert(slot);
             let c = self.nodes.get(child);
-            let (proof, _) = unpack(c.proof.load(Ordering::Acquire));
-            if set.solver && proof.for_seat(seat) == Some(-1) {
+            if set.solver && Some(c.proof.load(Ordering::Acquire) & 0xff) == lost {
                 continue;
             }
             let counts = c.counts.load(Ordering::Relaxed);
             let vloss = counts as u32;
-            let visits = f64::from((counts >> 32) as u32 + vloss);
-            let score = if visits == 0.0 {
+            let visits = (counts >> 32) as u32 + vloss;
+            let score = if visits == 0 {
                 f64::INFINITY
             } else {
+                let per_visit = 1.0 / f64::from(visits);
                 let total = c.total.load(Ordering::Relaxed) as f64 / SCALE;
-                (s * total - f64::from(vloss)) / visits + set.c * (log_n / visits).sqrt()
+                (s * total - f64::from(vloss)) * per_visit + set.c * (log_n * per_visit).sqrt()
             };
             if score > best_score {
                 best_score = score;
