@@ -39,9 +39,10 @@ use crate::agent::AgentRng;
 struct Counters {
     /// Iterations claimed (the next one's number).
     started: AtomicU64,
-    /// Iterations backed up.
+    /// Iterations backed up, added by each thread when it stops (so that the threads
+    /// share one counter per iteration, not two).
     finished: AtomicU64,
-    /// Deepest leaf depth reached.
+    /// Deepest leaf depth reached, raised only when a thread beats its own deepest.
     depth: AtomicU32,
     /// Set by the first thread to see the budget spent; the others stop too.
     stop: AtomicBool,
@@ -92,30 +93,37 @@ fn shared_worker<S: State, E: Evaluator<S>>(
     let mut buffers = (Vec::new(), Vec::new());
     let mut snapshot = Tree::default();
     let mut next_report = FIRST_REPORT;
+    let (mut finished, mut deepest) = (0u64, 0u32);
     while !counters.stop.load(Ordering::Relaxed) {
         let iteration = counters.started.fetch_add(1, Ordering::Relaxed);
         if job.done(shared.root_proof(), iteration, limit) {
             counters.stop.store(true, Ordering::Relaxed);
-            return;
+            break;
         }
         state.clone_from(job.root);
         path.clear();
         let leaf = shared.select(&mut state, &mut rng, &mut path, &mut buffers, &job.settings);
         let depth = path.len() as u32 - 1;
-        counters.depth.fetch_max(depth, Ordering::Relaxed);
+        if depth > deepest {
+            deepest = depth;
+            counters.depth.fetch_max(depth, Ordering::Relaxed);
+        }
         let reward = job.leaf_value(leaf, &mut state, &mut rng, &mut scratch);
         shared.backup(&path, reward, &job.settings);
-        let finished = counters.finished.fetch_add(1, Ordering::Relaxed) + 1;
+        finished += 1;
         if let Some(report) = progress.as_mut() {
-            if finished >= next_report {
-                while next_report <= finished {
+            // The iterations claimed so far: at most one per other thread unfinished.
+            let claimed = iteration + 1;
+            if claimed >= next_report {
+                while next_report <= claimed {
                     next_report *= 2;
                 }
                 shared.write_variation_into(&mut snapshot);
-                report(&snapshot, finished, counters.depth.load(Ordering::Relaxed));
+                report(&snapshot, claimed, counters.depth.load(Ordering::Relaxed));
             }
         }
     }
+    counters.finished.fetch_add(finished, Ordering::Relaxed);
 }
 
 /// Root parallelism over `trees` (one per seed; the calling thread searches the first
