@@ -344,7 +344,11 @@ impl<M: agon_engine::Move> SharedTree<M> {
         loop {
             path.push(node);
             let n = self.nodes.get(node);
-            n.counts.fetch_add(1, Ordering::Relaxed);
+            if node != 0 {
+                // The root takes no virtual loss: every iteration passes through it, so
+                // it would steer nothing and only make the threads contend for it.
+                n.counts.fetch_add(1, Ordering::Relaxed);
+            }
             let actor = n.actor.load(Ordering::Relaxed);
             let (proof, _) = unpack(n.proof.load(Ordering::Acquire));
             if actor == OVER || (set.solver && proof != Proof::Unknown) {
@@ -520,7 +524,12 @@ impl<M: agon_engine::Move> SharedTree<M> {
         let reward = fixed(reward);
         for (i, &index) in path.iter().enumerate().rev() {
             let n = self.nodes.get(index);
-            n.counts.fetch_add(VISIT_LESS_VLOSS, Ordering::Relaxed);
+            let visit = if index == 0 {
+                1 << 32
+            } else {
+                VISIT_LESS_VLOSS
+            };
+            n.counts.fetch_add(visit, Ordering::Relaxed);
             n.total.fetch_add(reward, Ordering::Relaxed);
             if proving && i + 1 < path.len() {
                 proving = self.try_prove(index);
