@@ -30,14 +30,18 @@ use rand::SeedableRng;
 
 use super::driver::{self, Job, Progress, FIRST_REPORT};
 use super::rollout::Scratch;
-use super::shared::SharedTree;
+use super::shared::{Buffers, SharedTree};
 use super::tree::Tree;
 use crate::agent::AgentRng;
+
+/// Iterations a tree-parallel thread claims at once, so that the threads update the
+/// shared iteration counter once per claim rather than once per iteration.
+const CLAIM: u64 = 8;
 
 /// The counters of a tree-parallel search, shared by its threads.
 #[derive(Default)]
 struct Counters {
-    /// Iterations claimed (the next one's number).
+    /// Iterations claimed (the next one's number), [`CLAIM`] at a time.
     started: AtomicU64,
     /// Iterations backed up, added by each thread when it stops (so that the threads
     /// share one counter per iteration, not two).
@@ -90,36 +94,46 @@ fn shared_worker<S: State, E: Evaluator<S>>(
     let mut state = job.root.clone();
     let mut path = Vec::new();
     let mut scratch = Scratch::new();
-    let mut buffers = (Vec::new(), Vec::new());
+    let mut buffers: Buffers<S::Move> = (Vec::new(), Vec::new());
     let mut snapshot = Tree::default();
     let mut next_report = FIRST_REPORT;
     let (mut finished, mut deepest) = (0u64, 0u32);
-    while !counters.stop.load(Ordering::Relaxed) {
-        let iteration = counters.started.fetch_add(1, Ordering::Relaxed);
-        if job.done(shared.root_proof(), iteration, limit) {
-            counters.stop.store(true, Ordering::Relaxed);
-            break;
-        }
-        state.clone_from(job.root);
-        path.clear();
-        let leaf = shared.select(&mut state, &mut rng, &mut path, &mut buffers, &job.settings);
-        let depth = path.len() as u32 - 1;
-        if depth > deepest {
-            deepest = depth;
-            counters.depth.fetch_max(depth, Ordering::Relaxed);
-        }
-        let reward = job.leaf_value(leaf, &mut state, &mut rng, &mut scratch);
-        shared.backup(&path, reward, &job.settings);
-        finished += 1;
-        if let Some(report) = progress.as_mut() {
-            // The iterations claimed so far: at most one per other thread unfinished.
-            let claimed = iteration + 1;
-            if claimed >= next_report {
-                while next_report <= claimed {
-                    next_report *= 2;
+    'search: while !counters.stop.load(Ordering::Relaxed) {
+        let first = counters.started.fetch_add(CLAIM, Ordering::Relaxed);
+        for iteration in first..first + CLAIM {
+            if iteration >= limit {
+                // The other threads finish the iterations they claimed below the limit.
+                break 'search;
+            }
+            if counters.stop.load(Ordering::Relaxed) {
+                break 'search;
+            }
+            if job.done(shared.root_proof(), iteration, limit) {
+                counters.stop.store(true, Ordering::Relaxed);
+                break 'search;
+            }
+            state.clone_from(job.root);
+            path.clear();
+            let leaf = shared.select(&mut state, &mut rng, &mut path, &mut buffers, &job.settings);
+            let depth = path.len() as u32 - 1;
+            if depth > deepest {
+                deepest = depth;
+                counters.depth.fetch_max(depth, Ordering::Relaxed);
+            }
+            let reward = job.leaf_value(leaf, &mut state, &mut rng, &mut scratch);
+            shared.backup(&path, reward, &job.settings);
+            finished += 1;
+            if let Some(report) = progress.as_mut() {
+                // The iterations claimed so far, less those other threads claimed but
+                // have not run (at most a claim each).
+                let claimed = iteration + 1;
+                if claimed >= next_report {
+                    while next_report <= claimed {
+                        next_report *= 2;
+                    }
+                    shared.write_variation_into(&mut snapshot);
+                    report(&snapshot, claimed, counters.depth.load(Ordering::Relaxed));
                 }
-                shared.write_variation_into(&mut snapshot);
-                report(&snapshot, claimed, counters.depth.load(Ordering::Relaxed));
             }
         }
     }

@@ -1,59 +1,162 @@
 //! The lock-free tree of tree parallelism: the same search as [`super::tree`], with
-//! every statistic an atomic so that threads select, expand and back up at once.
+//! every statistic an atomic so that threads select, expand and back up at once,
+//! without a lock.
 //!
 //! # Layout
 //!
-//! Nodes live in an [`Arena`]: fixed-size segments allocated on first use, indexed by
-//! a bump counter (`AtomicUsize`), so an index handed out stays valid and the memory is
-//! bounded by the capacity given at creation. A node's legal moves (or chance outcomes
-//! with cumulative weights) are generated once, the first time an iteration passes
-//! through it, into the node's own slice of slots published through a `OnceLock` (a
-//! thread arriving meanwhile waits for it), so that a visit finds them with one check;
-//! a counter bounds the slots handed out. Decision moves are shuffled when
-//! generated, so that claiming the next untried slot (`tried.fetch_add`) draws an
-//! untried move uniformly, as the single-threaded tree does. Each slot holds its child's
-//! index; a thread claims the creation of a child by compare-and-swap from [`NONE`] to
-//! [`RESERVED`], and a thread that finds a chance outcome reserved by another passes
-//! through (evaluates the position without expanding).
+//! The tree is one arena of [`Entry`]s, preallocated in fixed segments (each allocated
+//! on first use and never moved) and handed out by a bump counter, so that a search
+//! allocates nothing per node and an index stays valid. An entry is both a node and the
+//! edge that leads to it: the children of a node are one consecutive run of entries,
+//! allocated the second time an iteration passes through the node (as the
+//! single-threaded tree generates moves), each holding its move (`Move::pack`), its
+//! chance weight (cumulative) and its statistics. UCT selection thus scans one
+//! contiguous array of about 40 bytes a child. The root is entry 0.
 //!
-//! # Full arena
+//! A child is *unborn* until an iteration first reaches it. A decision node's moves are
+//! shuffled when its children are allotted, so that claiming the next untried child
+//! (`tried.fetch_add`) draws an untried move uniformly, as the single-threaded tree does;
+//! a chance outcome's child is claimed by compare-and-swap of its actor from unborn to
+//! reserved. The claimer fills the child in and publishes it by storing its actor
+//! (release); a thread that meets a reserved child, or a node whose children another
+//! thread is allotting, evaluates the position reached instead of waiting.
 //!
-//! When the node arena or the slot budget is full, selection stops expanding: the position reached is
-//! evaluated without a node, and [`SharedTree::full`] says so.
+//! # Statistics
 //!
-//! The tree is converted from and to [`Tree`] at the start and end of a search, so
-//! that the move choice, the progress reports and tree reuse are the single-threaded
-//! ones.
+//! Visits and virtual loss share one `AtomicU64` (visits high, virtual loss low), so a
+//! selection adds its virtual loss with one `fetch_add` and a backup turns it into a
+//! visit with another; the reward sum is fixed point in an `AtomicI64` (one more
+//! `fetch_add`). All are relaxed: each is a sum whose order does not matter, and a
+//! selection that reads a slightly stale sibling only steers a little differently.
+//! Proofs (code and plies packed) are set once by compare-and-swap. The root takes no
+//! virtual loss: every iteration passes through it, so it would steer nothing.
+//!
+//! # Memory bound
+//!
+//! The arena holds at most `max_nodes` entries ([`super::MctsConfig::max_nodes`], from
+//! the `tree` parameter in MiB at [`super::NODE_BYTES`] a node), so it uses at most
+//! `max_nodes × size_of::<Entry>()` bytes (40 bytes an entry for moves that pack into
+//! 32 bits, under the 64 counted). When a node's children do not fit, the node stays a
+//! leaf, valued without expanding, and [`SharedTree::full`] says so; children already
+//! allotted are still created when first reached, since they cost nothing more.
+//!
+//! # Scaling
+//!
+//! Threads share no lock, but they share cache lines: every iteration adds its reward
+//! to the root and reads the root's children to select, and the nodes near the root
+//! are written by almost every iteration, so their lines move between cores on each
+//! access. At 2 threads this costs a few percent; at 16 the root's line (one atomic
+//! add per iteration from every thread) and its children's become the bottleneck, and
+//! each `fetch_add` (a locked instruction) costs more as the line is contended. What
+//! would lift it: per-thread root statistics summed when read (the root's own counts
+//! are only read by UCT's `ln N` and the report), or batching the backups of the top
+//! plies, at the price of staler statistics there.
+//!
+//! # Conversion
+//!
+//! The tree is converted from [`Tree`] at the start of a search and back at its end, so
+//! that the move choice and tree reuse are the single-threaded ones; a progress report
+//! converts only the root's children and the principal variation.
 
+use std::marker::PhantomData;
 use std::sync::atomic::{
-    AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering,
+    AtomicBool, AtomicI64, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering,
 };
 use std::sync::OnceLock;
 
-use agon_engine::{Seat, State, Turn};
+use agon_engine::{Move, Seat, State, Turn};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::tree::{Leaf, Node, Proof, Settings, Tree, CHANCE, NONE, OVER, UNEXPANDED};
 use crate::agent::AgentRng;
 
-/// A slot's child while the thread that claimed it creates the node.
-const RESERVED: u32 = u32::MAX - 1;
-/// Items per arena segment.
-const SEGMENT: usize = 1 << 12;
-/// Move slots per node of capacity: enough for the games here, whose trees hold far
-/// more leaves than expanded nodes.
-const SLOTS_PER_NODE: usize = 4;
+/// `actor` of an entry that no iteration has reached yet.
+const UNBORN: u8 = 4;
+/// `actor` of a chance outcome's child while the thread that claimed it fills it in.
+const RESERVED: u8 = 5;
+/// `children` of a node whose children a thread is allotting.
+const ALLOTTING: u32 = u32::MAX - 1;
+/// `children` of a node whose children did not fit in the arena.
+const NO_ROOM: u32 = u32::MAX - 2;
+/// Entries per arena segment; a node's children never straddle two.
+const SEGMENT: usize = 1 << 14;
 
-/// Fixed-capacity storage, allocated a segment at a time and never moved.
-struct Arena<T> {
-    segments: Box<[OnceLock<Box<[T]>>]>,
+/// The fixed-point scale of [`Entry::total`]: rewards lie in [-1, 1], so a node's sum
+/// stays within `i64` for all `u32` visit counts, at a resolution of 2⁻³⁰.
+const SCALE: f64 = (1u64 << 30) as f64;
+
+/// One backed-up visit in [`Entry::counts`]: visits up by one, virtual loss down by one
+/// (no borrow, since the iteration added that virtual loss).
+const VISIT_LESS_VLOSS: u64 = (1 << 32) - 1;
+
+/// `reward` in [`SCALE`]'s fixed point.
+fn fixed(reward: f64) -> i64 {
+    (reward * SCALE).round() as i64
+}
+
+/// One node and the edge to it (see the module docs; [`Node`] has the same fields).
+struct Entry {
+    /// The sum of rewards, fixed point ([`SCALE`]), so that a backup is one `fetch_add`.
+    total: AtomicI64,
+    /// Visits in the high 32 bits, virtual loss in the low 32, so that a backup updates
+    /// both with one `fetch_add` and a selection reads both with one load.
+    counts: AtomicU64,
+    /// [`Proof`] code in the low byte, plies above it, so both change at once.
+    proof: AtomicU32,
+    /// The move or outcome that leads here, packed; written before the parent's
+    /// children are published.
+    mv: AtomicU32,
+    /// The cumulative weight of this outcome among its siblings (chance children).
+    weight: AtomicU32,
+    /// The index of the first child, or [`NONE`], [`ALLOTTING`], [`NO_ROOM`].
+    children: AtomicU32,
+    /// Children claimed (decision nodes); may pass `len` by the threads that lost.
+    tried: AtomicU32,
+    /// How many children (valid once `children` is an index).
+    len: AtomicU16,
+    /// Seat to move, [`CHANCE`], [`OVER`], [`UNBORN`] or [`RESERVED`].
+    actor: AtomicU8,
+}
+
+impl Default for Entry {
+    fn default() -> Self {
+        Entry {
+            total: AtomicI64::new(0),
+            counts: AtomicU64::new(0),
+            proof: AtomicU32::new(0),
+            mv: AtomicU32::new(0),
+            weight: AtomicU32::new(0),
+            children: AtomicU32::new(NONE),
+            tried: AtomicU32::new(0),
+            len: AtomicU16::new(0),
+            actor: AtomicU8::new(UNBORN),
+        }
+    }
+}
+
+impl Entry {
+    /// Whether an iteration has created this node.
+    fn born(&self) -> bool {
+        self.actor.load(Ordering::Acquire) < UNBORN
+    }
+
+    /// The move that leads here.
+    fn mv<M: Move>(&self) -> M {
+        M::unpack(self.mv.load(Ordering::Relaxed)).expect("a move packed by this tree")
+    }
+}
+
+/// Fixed-capacity storage of entries, allocated a segment at a time and never moved.
+struct Arena {
+    segments: Box<[OnceLock<Box<[Entry]>>]>,
     capacity: usize,
     next: AtomicUsize,
 }
 
-impl<T: Default> Arena<T> {
+impl Arena {
     fn new(capacity: usize) -> Self {
+        let capacity = capacity.clamp(1, NO_ROOM as usize);
         Arena {
             segments: (0..capacity.div_ceil(SEGMENT))
                 .map(|_| OnceLock::new())
@@ -63,74 +166,53 @@ impl<T: Default> Arena<T> {
         }
     }
 
-    /// The start of `n` fresh consecutive items, or `None` if they do not fit.
+    /// The start of `n` fresh consecutive entries in one segment, or `None` if they do
+    /// not fit.
     fn alloc(&self, n: usize) -> Option<u32> {
-        let start = self.next.fetch_add(n, Ordering::Relaxed);
-        (start + n <= self.capacity).then_some(start as u32)
-    }
-
-    fn get(&self, index: u32) -> &T {
-        let i = index as usize;
-        let segment =
-            self.segments[i / SEGMENT].get_or_init(|| (0..SEGMENT).map(|_| T::default()).collect());
-        &segment[i % SEGMENT]
-    }
-}
-
-/// The fixed-point scale of [`SharedNode::total`]: rewards lie in [-1, 1], so a node's
-/// sum stays within `i64` for all `u32` visit counts, at a resolution of 2⁻³⁰.
-const SCALE: f64 = (1u64 << 30) as f64;
-
-/// `reward` in [`SCALE`]'s fixed point.
-fn fixed(reward: f64) -> i64 {
-    (reward * SCALE).round() as i64
-}
-
-/// One backed-up visit in [`SharedNode::counts`]: visits up by one, virtual loss down
-/// by one (no borrow, since the iteration added that virtual loss).
-const VISIT_LESS_VLOSS: u64 = (1 << 32) - 1;
-
-/// One node (see [`Node`] for the meaning of the fields).
-struct SharedNode<M> {
-    /// The sum of rewards, fixed point ([`SCALE`]), so that a backup is one `fetch_add`.
-    total: AtomicI64,
-    /// Visits in the high 32 bits, virtual loss in the low 32, so that a backup updates
-    /// both with one `fetch_add` and a selection reads both with one load.
-    counts: AtomicU64,
-    /// Slots with a claimed child (decision nodes).
-    tried: AtomicU32,
-    /// [`Proof`] code in the low byte, plies above it, so both change at once.
-    proof: AtomicU32,
-    actor: AtomicU8,
-    /// The node's slots, published at once; empty if the slot budget had no room.
-    slots: OnceLock<Box<[Slot<M>]>>,
-}
-
-impl<M> Default for SharedNode<M> {
-    fn default() -> Self {
-        SharedNode {
-            total: AtomicI64::new(0),
-            counts: AtomicU64::new(0),
-            tried: AtomicU32::new(0),
-            proof: AtomicU32::new(0),
-            actor: AtomicU8::new(0),
-            slots: OnceLock::new(),
+        if n > SEGMENT {
+            return None;
+        }
+        let mut next = self.next.load(Ordering::Relaxed);
+        loop {
+            let start = if next % SEGMENT + n > SEGMENT {
+                next.next_multiple_of(SEGMENT)
+            } else {
+                next
+            };
+            if start + n > self.capacity {
+                return None;
+            }
+            match self.next.compare_exchange_weak(
+                next,
+                start + n,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(start as u32),
+                Err(now) => next = now,
+            }
         }
     }
-}
 
-/// A move or outcome (with its cumulative weight) and its child.
-struct Slot<M> {
-    mv: (M, u32),
-    child: AtomicU32,
-}
+    /// The entries from `start` to the end of its segment.
+    fn segment(&self, start: u32) -> &[Entry] {
+        let i = start as usize;
+        let first = i / SEGMENT * SEGMENT;
+        let segment = self.segments[i / SEGMENT].get_or_init(|| {
+            (0..SEGMENT.min(self.capacity - first))
+                .map(|_| Entry::default())
+                .collect()
+        });
+        &segment[i - first..]
+    }
 
-impl<M> Slot<M> {
-    fn new(mv: (M, u32)) -> Self {
-        Slot {
-            mv,
-            child: AtomicU32::new(NONE),
-        }
+    fn get(&self, index: u32) -> &Entry {
+        &self.segment(index)[0]
+    }
+
+    /// The `len` entries from `start` (allotted together, so in one segment).
+    fn run(&self, start: u32, len: usize) -> &[Entry] {
+        &self.segment(start)[..len]
     }
 }
 
@@ -154,77 +236,102 @@ fn unpack(packed: u32) -> (Proof, u16) {
     (proof, (packed >> 8) as u16)
 }
 
-/// The lock-free tree (see the module docs). The root is node 0.
-pub(crate) struct SharedTree<M> {
-    nodes: Arena<SharedNode<M>>,
-    /// Slots handed out, bounded by `slot_capacity`.
-    slots_used: AtomicUsize,
-    slot_capacity: usize,
-    full: AtomicBool,
-    /// The root's `mv` (never read, kept for the exported root).
-    root_mv: M,
+/// The actor and proof of a new node for `state`.
+fn actor_of<S: State>(state: &S) -> (u8, Proof) {
+    match state.turn() {
+        Turn::Seat(s) => (s as u8, Proof::Unknown),
+        Turn::Chance => (CHANCE, Proof::Unknown),
+        Turn::Over => {
+            let outcome = state.outcome().expect("a finished game has an outcome");
+            (OVER, Proof::of(outcome))
+        }
+    }
 }
 
-impl<M: agon_engine::Move> SharedTree<M> {
-    /// A copy of `tree` in a shared tree of at most `max_nodes` nodes (the untried
-    /// moves of each node shuffled with `rng`). `tree` must fit.
+/// The lock-free tree (see the module docs) of a game whose moves are `M`.
+pub(crate) struct SharedTree<M> {
+    arena: Arena,
+    full: AtomicBool,
+    moves: PhantomData<M>,
+}
+
+/// Reusable buffers of one thread: legal moves, and entries (move, cumulative weight).
+pub(crate) type Buffers<M> = (Vec<M>, Vec<(M, u32)>);
+
+impl<M: Move> SharedTree<M> {
+    /// A copy of `tree` in a shared tree of at most `max_nodes` entries (the untried
+    /// moves of each node shuffled with `rng`). Subtrees that do not fit are dropped.
     pub(crate) fn from_tree<S: State<Move = M>>(
         tree: &Tree<S>,
         max_nodes: usize,
         rng: &mut AgentRng,
     ) -> Self {
         let shared = SharedTree {
-            nodes: Arena::new(max_nodes.max(tree.nodes.len())),
-            slots_used: AtomicUsize::new(0),
-            slot_capacity: max_nodes.saturating_mul(SLOTS_PER_NODE),
+            arena: Arena::new(max_nodes),
             full: AtomicBool::new(false),
-            root_mv: tree.root().mv,
+            moves: PhantomData,
         };
-        let mut work = vec![(0u32, shared.nodes.alloc(1).expect("room for the root"))];
+        let root = shared.arena.alloc(1).expect("room for the root");
+        shared.import(tree.root(), root);
+        let mut entries = Vec::new();
+        let mut children: Vec<(u32, u32)> = Vec::new();
+        let mut work = vec![(0u32, root)];
         while let Some((old, new)) = work.pop() {
             let n = &tree.nodes[old as usize];
-            let s = shared.nodes.get(new);
-            s.total.store(fixed(n.total), Ordering::Relaxed);
-            s.counts.store(
-                u64::from(n.visits) << 32 | u64::from(n.vloss),
-                Ordering::Relaxed,
-            );
-            s.proof.store(pack(n.proof, n.plies), Ordering::Relaxed);
-            s.actor.store(n.actor, Ordering::Relaxed);
-            s.tried.store(u32::from(n.tried), Ordering::Relaxed);
             if n.num_moves == UNEXPANDED {
                 continue;
             }
             let range = n.moves as usize..n.moves as usize + n.num_moves as usize;
-            let mut entries: Vec<(M, u32)> = if n.actor == CHANCE {
-                tree.outcomes[range].to_vec()
+            entries.clear();
+            if n.actor == CHANCE {
+                entries.extend_from_slice(&tree.outcomes[range]);
             } else {
-                tree.moves[range].iter().map(|&m| (m, 0)).collect()
-            };
-            if n.actor != CHANCE {
+                // The first `tried` moves are those with a child.
+                entries.extend(tree.moves[range].iter().map(|&m| (m, 0)));
                 entries[n.tried as usize..].shuffle(rng);
             }
-            let slots = shared.new_slots(&entries);
-            for slot in slots.iter() {
-                if let Some((child, _)) = tree.children(old).find(|(_, c)| c.mv == slot.mv.0) {
-                    let copy = shared.nodes.alloc(1).expect("the old tree fits");
-                    slot.child.store(copy, Ordering::Relaxed);
+            let s = shared.arena.get(new);
+            s.tried.store(u32::from(n.tried), Ordering::Relaxed);
+            let start = shared.allot(s, &entries);
+            if start == NO_ROOM {
+                continue;
+            }
+            children.clear();
+            children.extend(tree.children(old).map(|(i, c)| (c.mv.pack(), i)));
+            children.sort_unstable();
+            for (k, &(mv, _)) in entries.iter().enumerate() {
+                if let Ok(found) = children.binary_search_by_key(&mv.pack(), |&(m, _)| m) {
+                    let (child, copy) = (children[found].1, start + k as u32);
+                    shared.import(&tree.nodes[child as usize], copy);
                     work.push((child, copy));
                 }
             }
-            let _ = s.slots.set(slots);
         }
         shared
     }
 
-    /// Whether an arena filled up, so that some leaves were evaluated without a node.
+    /// Copies `node`'s statistics into entry `index`.
+    fn import(&self, node: &Node<M>, index: u32) {
+        let e = self.arena.get(index);
+        e.total.store(fixed(node.total), Ordering::Relaxed);
+        e.counts.store(
+            u64::from(node.visits) << 32 | u64::from(node.vloss),
+            Ordering::Relaxed,
+        );
+        e.proof
+            .store(pack(node.proof, node.plies), Ordering::Relaxed);
+        e.mv.store(node.mv.pack(), Ordering::Relaxed);
+        e.actor.store(node.actor, Ordering::Release);
+    }
+
+    /// Whether the arena filled up, so that some leaves were valued without expanding.
     pub(crate) fn full(&self) -> bool {
         self.full.load(Ordering::Relaxed)
     }
 
     /// What is proven about the root.
     pub(crate) fn root_proof(&self) -> Proof {
-        unpack(self.nodes.get(0).proof.load(Ordering::Acquire)).0
+        unpack(self.arena.get(0).proof.load(Ordering::Acquire)).0
     }
 
     /// Writes this tree into `tree`'s nodes and move arenas (its root position is kept).
@@ -245,47 +352,44 @@ impl<M: agon_engine::Move> SharedTree<M> {
         tree.nodes.clear();
         tree.moves.clear();
         tree.outcomes.clear();
-        tree.nodes.push(self.export_node(0, self.root_mv));
+        tree.nodes.push(self.export_node(0));
         let mut work = vec![(0u32, 0u32)];
+        // Which children are born, read once: other threads may create some meanwhile.
+        let mut born = Vec::new();
         while let Some((shared_index, index)) = work.pop() {
-            let s = self.nodes.get(shared_index);
-            let Some(slots) = s.slots.get().filter(|slots| !slots.is_empty()) else {
+            let s = self.arena.get(shared_index);
+            let start = s.children.load(Ordering::Acquire);
+            if start >= NO_ROOM {
                 continue;
-            };
-            let count = slots.len() as u16;
-            let entries: Vec<((M, u32), u32)> = slots
-                .iter()
-                .map(|slot| (slot.mv, slot.child.load(Ordering::Acquire)))
-                .collect();
-            let real = |c: u32| c != NONE && c != RESERVED;
+            }
+            let children = self
+                .arena
+                .run(start, usize::from(s.len.load(Ordering::Relaxed)));
+            born.clear();
+            born.extend(children.iter().map(Entry::born));
             let chance = s.actor.load(Ordering::Relaxed) == CHANCE;
-            let ordered: Vec<_> = if chance {
-                entries
-            } else {
-                let (with, without): (Vec<_>, Vec<_>) =
-                    entries.into_iter().partition(|&(_, c)| real(c));
-                with.into_iter().chain(without).collect()
-            };
             let arena_start = if chance {
-                tree.outcomes.len()
+                for c in children {
+                    tree.outcomes
+                        .push((c.mv(), c.weight.load(Ordering::Relaxed)));
+                }
+                tree.outcomes.len() - children.len()
             } else {
-                tree.moves.len()
+                // Moves with a child first, as the single-threaded tree keeps them.
+                for first in [true, false] {
+                    let side = children.iter().zip(&born).filter(|&(_, &b)| b == first);
+                    tree.moves.extend(side.map(|(c, _)| c.mv::<M>()));
+                }
+                tree.moves.len() - children.len()
             };
             let mut tried = 0u16;
             let mut previous = NONE;
             let mut most_visited: Option<(u32, u32, u32)> = None;
-            for &(entry, child) in &ordered {
-                if chance {
-                    tree.outcomes.push(entry);
-                } else {
-                    tree.moves.push(entry.0);
-                }
-                if !real(child) {
-                    continue;
-                }
+            for (k, _) in children.iter().enumerate().filter(|&(k, _)| born[k]) {
                 tried += 1;
+                let child = start + k as u32;
                 let copy = tree.nodes.len() as u32;
-                tree.nodes.push(self.export_node(child, entry.0));
+                tree.nodes.push(self.export_node(child));
                 if previous == NONE {
                     tree.nodes[index as usize].first_child = copy;
                 } else {
@@ -304,17 +408,18 @@ impl<M: agon_engine::Move> SharedTree<M> {
             work.extend(most_visited.map(|(child, copy, _)| (child, copy)));
             let n = &mut tree.nodes[index as usize];
             n.moves = arena_start as u32;
-            n.num_moves = count;
+            n.num_moves = children.len() as u16;
             n.tried = tried;
         }
     }
 
-    fn export_node(&self, index: u32, mv: M) -> Node<M> {
-        let s = self.nodes.get(index);
-        let (proof, plies) = unpack(s.proof.load(Ordering::Acquire));
-        let counts = s.counts.load(Ordering::Relaxed);
+    /// The [`Node`] of entry `index`, without links or moves.
+    fn export_node(&self, index: u32) -> Node<M> {
+        let e = self.arena.get(index);
+        let (proof, plies) = unpack(e.proof.load(Ordering::Acquire));
+        let counts = e.counts.load(Ordering::Relaxed);
         Node {
-            total: s.total.load(Ordering::Relaxed) as f64 / SCALE,
+            total: e.total.load(Ordering::Relaxed) as f64 / SCALE,
             visits: (counts >> 32) as u32,
             vloss: counts as u32,
             first_child: NONE,
@@ -323,9 +428,9 @@ impl<M: agon_engine::Move> SharedTree<M> {
             num_moves: UNEXPANDED,
             tried: 0,
             plies,
-            actor: s.actor.load(Ordering::Relaxed),
+            actor: e.actor.load(Ordering::Relaxed),
             proof,
-            mv,
+            mv: e.mv(),
         }
     }
 
@@ -337,131 +442,143 @@ impl<M: agon_engine::Move> SharedTree<M> {
         state: &mut S,
         rng: &mut AgentRng,
         path: &mut Vec<u32>,
-        buffers: &mut (Vec<M>, Vec<(M, u32)>),
+        buffers: &mut Buffers<M>,
         set: &Settings,
     ) -> Leaf {
         let mut node = 0u32;
         loop {
             path.push(node);
-            let n = self.nodes.get(node);
+            let n = self.arena.get(node);
             if node != 0 {
                 // The root takes no virtual loss: every iteration passes through it, so
                 // it would steer nothing and only make the threads contend for it.
                 n.counts.fetch_add(1, Ordering::Relaxed);
             }
-            let actor = n.actor.load(Ordering::Relaxed);
-            let (proof, _) = unpack(n.proof.load(Ordering::Acquire));
-            if actor == OVER || (set.solver && proof != Proof::Unknown) {
-                return Leaf::Exact(proof.reward());
+            let actor = n.actor.load(Ordering::Acquire);
+            let proof = n.proof.load(Ordering::Acquire);
+            if actor == OVER || (set.solver && proof & 0xff != 0) {
+                return Leaf::Exact(unpack(proof).0.reward());
             }
-            let slots = n
-                .slots
-                .get_or_init(|| self.generate(state, actor, rng, buffers));
-            let Some(last) = slots.last() else {
+            let Some((start, children)) = self.children(n, state, actor, rng, buffers) else {
                 return Leaf::Evaluate;
             };
-            let room = !self.full();
+            let Some(last) = children.last() else {
+                return Leaf::Evaluate;
+            };
             if actor == CHANCE {
-                let pick = rng.random_range(0..last.mv.1);
-                let slot = slots
+                let pick = rng.random_range(0..last.weight.load(Ordering::Relaxed));
+                let k = children
                     .iter()
-                    .find(|slot| pick < slot.mv.1)
+                    .position(|c| pick < c.weight.load(Ordering::Relaxed))
                     .expect("pick < total");
-                state.apply(slot.mv.0);
-                let child = &slot.child;
-                match child.load(Ordering::Acquire) {
-                    NONE if room => {
-                        if child
-                            .compare_exchange(NONE, RESERVED, Ordering::Relaxed, Ordering::Relaxed)
-                            .is_err()
-                        {
+                let child = &children[k];
+                state.apply(child.mv());
+                match child.actor.load(Ordering::Acquire) {
+                    UNBORN => {
+                        let claimed = child.actor.compare_exchange(
+                            UNBORN,
+                            RESERVED,
+                            Ordering::Acquire,
+                            Ordering::Relaxed,
+                        );
+                        if claimed.is_err() {
                             return Leaf::Evaluate;
                         }
-                        return self.expanded(slot, state, path);
+                        return Self::create(start + k as u32, child, state, path);
                     }
-                    NONE | RESERVED => return Leaf::Evaluate,
-                    c => node = c,
+                    RESERVED => return Leaf::Evaluate,
+                    _ => node = start + k as u32,
                 }
             } else {
-                let count = slots.len() as u32;
-                if room && n.tried.load(Ordering::Relaxed) < count {
+                let len = children.len() as u32;
+                if n.tried.load(Ordering::Relaxed) < len {
                     let k = n.tried.fetch_add(1, Ordering::Relaxed);
-                    if k < count {
-                        let slot = &slots[k as usize];
-                        slot.child.store(RESERVED, Ordering::Relaxed);
-                        state.apply(slot.mv.0);
-                        return self.expanded(slot, state, path);
+                    if k < len {
+                        let child = &children[k as usize];
+                        state.apply(child.mv());
+                        return Self::create(start + k, child, state, path);
                     }
                 }
-                let tried = n.tried.load(Ordering::Relaxed).min(count) as usize;
-                let Some(slot) = self.best_child(n, &slots[..tried], actor as Seat, set) else {
+                let tried = n.tried.load(Ordering::Relaxed).min(len) as usize;
+                let Some(k) = Self::best_child(n, &children[..tried], actor as Seat, set) else {
                     return Leaf::Evaluate;
                 };
-                state.apply(slot.mv.0);
-                node = slot.child.load(Ordering::Acquire);
+                state.apply(children[k].mv());
+                node = start + k as u32;
             }
         }
     }
 
-    /// Slots for `entries`, or none if the slot budget has no room for them.
-    fn new_slots(&self, entries: &[(M, u32)]) -> Box<[Slot<M>]> {
-        let used = self.slots_used.fetch_add(entries.len(), Ordering::Relaxed);
-        if used + entries.len() > self.slot_capacity {
-            self.full.store(true, Ordering::Relaxed);
-            return Box::new([]);
-        }
-        entries.iter().map(|&entry| Slot::new(entry)).collect()
-    }
-
-    /// The slots of a node whose position is `state`, generated and published.
-    fn generate<S: State<Move = M>>(
-        &self,
+    /// The first index and the entries of `n`'s children, allotted now if this is the
+    /// first time; `None` if they did not fit or another thread is allotting them.
+    fn children<'a, S: State<Move = M>>(
+        &'a self,
+        n: &Entry,
         state: &S,
         actor: u8,
         rng: &mut AgentRng,
-        (moves, outcomes): &mut (Vec<M>, Vec<(M, u32)>),
-    ) -> Box<[Slot<M>]> {
-        outcomes.clear();
-        if actor == CHANCE {
-            state.chance_outcomes(outcomes);
-            let mut cumulative = 0u32;
-            for entry in outcomes.iter_mut() {
-                cumulative = cumulative
-                    .checked_add(entry.1)
-                    .expect("chance weights sum below 2^32");
-                entry.1 = cumulative;
+        (moves, entries): &mut Buffers<M>,
+    ) -> Option<(u32, &'a [Entry])> {
+        let mut start = n.children.load(Ordering::Acquire);
+        if start == NONE {
+            let claimed =
+                n.children
+                    .compare_exchange(NONE, ALLOTTING, Ordering::Acquire, Ordering::Relaxed);
+            if claimed.is_err() {
+                return None;
             }
-        } else {
-            moves.clear();
-            state.legal_moves(moves);
-            moves.shuffle(rng);
-            outcomes.extend(moves.iter().map(|&m| (m, 0)));
+            entries.clear();
+            if actor == CHANCE {
+                state.chance_outcomes(entries);
+                let mut cumulative = 0u32;
+                for entry in entries.iter_mut() {
+                    cumulative = cumulative
+                        .checked_add(entry.1)
+                        .expect("chance weights sum below 2^32");
+                    entry.1 = cumulative;
+                }
+            } else {
+                moves.clear();
+                state.legal_moves(moves);
+                moves.shuffle(rng);
+                entries.extend(moves.iter().map(|&m| (m, 0)));
+            }
+            assert!(entries.len() < 65535, "fewer than 65535 moves at a node");
+            start = self.allot(n, entries);
         }
-        assert!(outcomes.len() < 65535, "fewer than 65535 moves at a node");
-        self.new_slots(outcomes)
+        (start < NO_ROOM).then(|| {
+            (
+                start,
+                self.arena
+                    .run(start, usize::from(n.len.load(Ordering::Relaxed))),
+            )
+        })
     }
 
-    /// Creates the child of the reserved `slot` for `state` and ends the selection there.
-    fn expanded<S: State<Move = M>>(&self, slot: &Slot<M>, state: &S, path: &mut Vec<u32>) -> Leaf {
-        let child = &slot.child;
-        let Some(index) = self.nodes.alloc(1) else {
+    /// Allots `n`'s children, one per entry (move, cumulative weight), and publishes
+    /// them; returns their first index, or [`NO_ROOM`] (then the arena is full).
+    fn allot(&self, n: &Entry, entries: &[(M, u32)]) -> u32 {
+        let Some(start) = self.arena.alloc(entries.len()) else {
             self.full.store(true, Ordering::Relaxed);
-            child.store(NONE, Ordering::Relaxed);
-            return Leaf::Evaluate;
+            n.children.store(NO_ROOM, Ordering::Release);
+            return NO_ROOM;
         };
-        let n = self.nodes.get(index);
-        let (actor, proof) = match state.turn() {
-            Turn::Seat(s) => (s as u8, Proof::Unknown),
-            Turn::Chance => (CHANCE, Proof::Unknown),
-            Turn::Over => {
-                let outcome = state.outcome().expect("a finished game has an outcome");
-                (OVER, Proof::of(outcome))
-            }
-        };
-        n.actor.store(actor, Ordering::Relaxed);
-        n.proof.store(pack(proof, 0), Ordering::Relaxed);
-        n.counts.store(1, Ordering::Relaxed);
-        child.store(index, Ordering::Release);
+        for (e, &(mv, weight)) in self.arena.run(start, entries.len()).iter().zip(entries) {
+            e.mv.store(mv.pack(), Ordering::Relaxed);
+            e.weight.store(weight, Ordering::Relaxed);
+        }
+        n.len.store(entries.len() as u16, Ordering::Relaxed);
+        n.children.store(start, Ordering::Release);
+        start
+    }
+
+    /// Creates the claimed child `index` (entry `e`) for `state`, with the virtual loss
+    /// of this iteration, and ends the selection there.
+    fn create<S: State>(index: u32, e: &Entry, state: &S, path: &mut Vec<u32>) -> Leaf {
+        let (actor, proof) = actor_of(state);
+        e.proof.store(pack(proof, 0), Ordering::Relaxed);
+        e.counts.store(1, Ordering::Relaxed);
+        e.actor.store(actor, Ordering::Release);
         path.push(index);
         if actor == OVER {
             Leaf::Exact(proof.reward())
@@ -470,15 +587,10 @@ impl<M: agon_engine::Move> SharedTree<M> {
         }
     }
 
-    /// The slot among `tried` (the tried slots of `n`, seat `seat` to move) with the
-    /// highest UCT score, as [`Tree`]'s `best_child`; `None` if none has a child yet.
-    fn best_child<'a>(
-        &self,
-        n: &SharedNode<M>,
-        tried: &'a [Slot<M>],
-        seat: Seat,
-        set: &Settings,
-    ) -> Option<&'a Slot<M>> {
+    /// The index among `tried` (the claimed children of `n`, seat `seat` to move) of the
+    /// child with the highest UCT score, as [`Tree`]'s `best_child`; `None` if none is
+    /// born yet.
+    fn best_child(n: &Entry, tried: &[Entry], seat: Seat, set: &Settings) -> Option<usize> {
         let parent = n.counts.load(Ordering::Relaxed);
         let parent_visits = f64::from((parent >> 32) as u32 + parent as u32);
         let log_n = parent_visits.max(1.0).ln();
@@ -487,14 +599,12 @@ impl<M: agon_engine::Move> SharedTree<M> {
         let lost = (1..=3).find(|&code| unpack(code).0.for_seat(seat) == Some(-1));
         let (mut best, mut fallback) = (None, None);
         let mut best_score = f64::NEG_INFINITY;
-        for slot in tried {
-            let child = slot.child.load(Ordering::Acquire);
-            if child == NONE || child == RESERVED {
+        for (k, c) in tried.iter().enumerate() {
+            if !c.born() {
                 continue;
             }
-            fallback.get_or_insert(slot);
-            let c = self.nodes.get(child);
-            if set.solver && Some(c.proof.load(Ordering::Acquire) & 0xff) == lost {
+            fallback.get_or_insert(k);
+            if set.solver && Some(c.proof.load(Ordering::Relaxed) & 0xff) == lost {
                 continue;
             }
             let counts = c.counts.load(Ordering::Relaxed);
@@ -509,7 +619,7 @@ impl<M: agon_engine::Move> SharedTree<M> {
             };
             if score > best_score {
                 best_score = score;
-                best = Some(slot);
+                best = Some(k);
             }
         }
         best.or(fallback)
@@ -519,11 +629,11 @@ impl<M: agon_engine::Move> SharedTree<M> {
     /// and with the solver on propagates a proof upwards from the leaf.
     pub(crate) fn backup(&self, path: &[u32], reward: f64, set: &Settings) {
         let leaf = *path.last().expect("a path holds the root");
-        let leaf_proof = unpack(self.nodes.get(leaf).proof.load(Ordering::Acquire)).0;
-        let mut proving = set.solver && leaf_proof != Proof::Unknown;
+        let leaf_proof = self.arena.get(leaf).proof.load(Ordering::Acquire) & 0xff;
+        let mut proving = set.solver && leaf_proof != 0;
         let reward = fixed(reward);
         for (i, &index) in path.iter().enumerate().rev() {
-            let n = self.nodes.get(index);
+            let n = self.arena.get(index);
             let visit = if index == 0 {
                 1 << 32
             } else {
@@ -532,76 +642,65 @@ impl<M: agon_engine::Move> SharedTree<M> {
             n.counts.fetch_add(visit, Ordering::Relaxed);
             n.total.fetch_add(reward, Ordering::Relaxed);
             if proving && i + 1 < path.len() {
-                proving = self.try_prove(index);
+                proving = self.try_prove(n);
             }
         }
     }
 
-    /// Proves `node` from its children's proofs if they allow (the rules of
-    /// [`Tree`]'s solver); returns whether it is proven.
-    fn try_prove(&self, node: u32) -> bool {
-        let n = self.nodes.get(node);
-        if unpack(n.proof.load(Ordering::Acquire)).0 != Proof::Unknown {
+    /// Proves `n` from its children's proofs if they allow (the rules of [`Tree`]'s
+    /// solver); returns whether it is proven.
+    fn try_prove(&self, n: &Entry) -> bool {
+        if n.proof.load(Ordering::Acquire) & 0xff != 0 {
             return true;
         }
-        let Some(slots) = n.slots.get().filter(|slots| !slots.is_empty()) else {
+        let start = n.children.load(Ordering::Acquire);
+        if start >= NO_ROOM {
             return false;
-        };
-        let children: Vec<Option<(Proof, u16)>> = slots
-            .iter()
-            .map(|slot| {
-                let child = slot.child.load(Ordering::Acquire);
-                (child != NONE && child != RESERVED)
-                    .then(|| unpack(self.nodes.get(child).proof.load(Ordering::Acquire)))
-            })
-            .collect();
-        let complete = children.iter().all(Option::is_some);
-        let proven = children
-            .iter()
-            .flatten()
-            .filter(|(p, _)| *p != Proof::Unknown);
-        let all_proven = complete && children.iter().flatten().all(|(p, _)| *p != Proof::Unknown);
-        let result = match n.actor.load(Ordering::Relaxed) {
-            CHANCE => {
-                let mut common: Option<(Proof, u16)> = None;
-                for &(p, plies) in proven {
-                    match common {
-                        Some((q, _)) if q != p => return false,
-                        _ => common = Some((p, common.map_or(plies, |(_, l)| l.max(plies)))),
-                    }
-                }
-                common.filter(|_| all_proven)
+        }
+        let children = self
+            .arena
+            .run(start, usize::from(n.len.load(Ordering::Relaxed)));
+        let actor = n.actor.load(Ordering::Relaxed);
+        // Every child born and proven; the best (result, plies, proof) for the seat to
+        // move (decision), or the one result all proven children share (chance).
+        let mut all_proven = true;
+        let mut best: Option<(i8, u16, Proof)> = None;
+        for c in children {
+            let (p, plies) = unpack(c.proof.load(Ordering::Acquire));
+            if !c.born() || p == Proof::Unknown {
+                all_proven = false;
+                continue;
             }
-            actor => {
-                let seat = actor as Seat;
-                let mut best: Option<(i8, u16, Proof)> = None;
-                for &(p, plies) in proven {
-                    let result = p.for_seat(seat).expect("proven");
-                    let better = match best {
-                        None => true,
-                        Some((r, l, _)) => {
-                            result > r
-                                || (result == r && result == 1 && plies < l)
-                                || (result == r && result < 1 && plies > l)
-                        }
-                    };
-                    if better {
-                        best = Some((result, plies, p));
-                    }
-                }
+            if actor == CHANCE {
                 match best {
-                    Some((1, plies, p)) => Some((p, plies)),
-                    Some((_, plies, p)) if all_proven => Some((p, plies)),
-                    _ => None,
+                    Some((_, longest, q)) if q == p => best = Some((0, longest.max(plies), p)),
+                    Some(_) => return false,
+                    None => best = Some((0, plies, p)),
                 }
+                continue;
             }
-        };
-        let Some((proof, plies)) = result else {
-            return false;
+            let result = p.for_seat(actor as Seat).expect("proven");
+            // Prefer the better result, then a shorter win or a longer loss or draw.
+            let better = match best {
+                None => true,
+                Some((r, l, _)) => {
+                    result > r
+                        || (result == r && result == 1 && plies < l)
+                        || (result == r && result < 1 && plies > l)
+                }
+            };
+            if better {
+                best = Some((result, plies, p));
+            }
+        }
+        let result = match best {
+            Some((1, plies, p)) if actor != CHANCE => (p, plies),
+            Some((_, plies, p)) if all_proven => (p, plies),
+            _ => return false,
         };
         let _ = n.proof.compare_exchange(
             pack(Proof::Unknown, 0),
-            pack(proof, plies.saturating_add(1)),
+            pack(result.0, result.1.saturating_add(1)),
             Ordering::Release,
             Ordering::Relaxed,
         );
