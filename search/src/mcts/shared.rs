@@ -59,9 +59,7 @@
 //! converts only the root's children and the principal variation.
 
 use std::marker::PhantomData;
-use std::sync::atomic::{
-    AtomicBool, AtomicI64, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering,
-};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use agon_engine::{Move, Seat, State, Turn};
@@ -82,28 +80,51 @@ const NO_ROOM: u32 = u32::MAX - 2;
 /// Entries per arena segment; a node's children never straddle two.
 const SEGMENT: usize = 1 << 14;
 
-/// The fixed-point scale of [`Entry::total`]: rewards lie in [-1, 1], so a node's sum
-/// stays within `i64` for all `u32` visit counts, at a resolution of 2⁻³⁰.
-const SCALE: f64 = (1u64 << 30) as f64;
+/// One in the fixed point of [`Entry::total`]: a term lies in [-2, 2], so a node's sum
+/// stays within `i64` for all `u32` visit counts, at a resolution of 2⁻²⁹.
+const ONE: i64 = 1 << 29;
 
-/// One backed-up visit in [`Entry::counts`]: visits up by one, virtual loss down by one
-/// (no borrow, since the iteration added that virtual loss).
-const VISIT_LESS_VLOSS: u64 = (1 << 32) - 1;
-
-/// `reward` in [`SCALE`]'s fixed point.
+/// `reward` in [`ONE`]'s fixed point.
 fn fixed(reward: f64) -> i64 {
-    (reward * SCALE).round() as i64
+    (reward * ONE as f64).round() as i64
 }
 
-/// One node and the edge to it (see the module docs; [`Node`] has the same fields).
+/// The sign of a reward for the seat choosing among a node's children: +1 for seat 0,
+/// -1 for seat 1, 0 below a chance node (which chooses by weight, without virtual loss).
+fn sign(parent_actor: u8) -> i64 {
+    match parent_actor {
+        0 => 1,
+        1 => -1,
+        _ => 0,
+    }
+}
+
+/// An entry's `state` word: actor in the high byte, plies in the middle 16 bits,
+/// [`Proof`] code in the low byte, so that they are read together and a proof is set by
+/// one compare-and-swap.
+fn state_word(actor: u8, proof: Proof, plies: u16) -> u32 {
+    u32::from(actor) << 24 | pack(proof, plies)
+}
+
+/// The actor of a `state` word.
+fn actor_in(state: u32) -> u8 {
+    (state >> 24) as u8
+}
+
+/// One node and the edge to it (see the module docs; [`Node`] has the same facts). 32
+/// bytes, two to a cache line.
 struct Entry {
-    /// The sum of rewards, fixed point ([`SCALE`]), so that a backup is one `fetch_add`.
+    /// `B = W + s·C` in fixed point ([`ONE`]): `W` the sum of the completed iterations'
+    /// rewards (seat 0's view), `C` their number and `s` the [`sign`] of the parent's
+    /// seat. A backup adds `reward + s`, one `fetch_add`; with `N` = [`Entry::visits`]
+    /// the mean with in-flight iterations counted as losses is `(B - s·N) / N`, the
+    /// virtual loss of [`Tree`], without a separate count to add and remove.
     total: AtomicI64,
-    /// Visits in the high 32 bits, virtual loss in the low 32, so that a backup updates
-    /// both with one `fetch_add` and a selection reads both with one load.
-    counts: AtomicU64,
-    /// [`Proof`] code in the low byte, plies above it, so both change at once.
-    proof: AtomicU32,
+    /// Iterations started through this node (completed and in flight); the root's
+    /// counts only completed ones.
+    visits: AtomicU32,
+    /// Actor, proof and plies ([`state_word`]).
+    state: AtomicU32,
     /// The move or outcome that leads here, packed; written before the parent's
     /// children are published.
     mv: AtomicU32,
@@ -111,26 +132,21 @@ struct Entry {
     weight: AtomicU32,
     /// The index of the first child, or [`NONE`], [`ALLOTTING`], [`NO_ROOM`].
     children: AtomicU32,
-    /// Children claimed (decision nodes); may pass `len` by the threads that lost.
-    tried: AtomicU32,
-    /// How many children (valid once `children` is an index).
-    len: AtomicU16,
-    /// Seat to move, [`CHANCE`], [`OVER`], [`UNBORN`] or [`RESERVED`].
-    actor: AtomicU8,
+    /// Children claimed (decision nodes) in the high 16 bits, children in the low 16
+    /// (set before `children` is published).
+    shape: AtomicU32,
 }
 
 impl Default for Entry {
     fn default() -> Self {
         Entry {
             total: AtomicI64::new(0),
-            counts: AtomicU64::new(0),
-            proof: AtomicU32::new(0),
+            visits: AtomicU32::new(0),
+            state: AtomicU32::new(u32::from(UNBORN) << 24),
             mv: AtomicU32::new(0),
             weight: AtomicU32::new(0),
             children: AtomicU32::new(NONE),
-            tried: AtomicU32::new(0),
-            len: AtomicU16::new(0),
-            actor: AtomicU8::new(UNBORN),
+            shape: AtomicU32::new(0),
         }
     }
 }
@@ -138,7 +154,12 @@ impl Default for Entry {
 impl Entry {
     /// Whether an iteration has created this node.
     fn born(&self) -> bool {
-        self.actor.load(Ordering::Acquire) < UNBORN
+        actor_in(self.state.load(Ordering::Acquire)) < UNBORN
+    }
+
+    /// How many children (valid once `children` is an index).
+    fn len(&self) -> usize {
+        (self.shape.load(Ordering::Relaxed) & 0xffff) as usize
     }
 
     /// The move that leads here.
@@ -272,7 +293,7 @@ impl<M: Move> SharedTree<M> {
             moves: PhantomData,
         };
         let root = shared.arena.alloc(1).expect("room for the root");
-        shared.import(tree.root(), root);
+        shared.import(tree.root(), root, CHANCE);
         let mut entries = Vec::new();
         let mut children: Vec<(u32, u32)> = Vec::new();
         let mut work = vec![(0u32, root)];
@@ -290,9 +311,7 @@ impl<M: Move> SharedTree<M> {
                 entries.extend(tree.moves[range].iter().map(|&m| (m, 0)));
                 entries[n.tried as usize..].shuffle(rng);
             }
-            let s = shared.arena.get(new);
-            s.tried.store(u32::from(n.tried), Ordering::Relaxed);
-            let start = shared.allot(s, &entries);
+            let start = shared.allot(shared.arena.get(new), &entries, n.tried);
             if start == NO_ROOM {
                 continue;
             }
@@ -302,7 +321,7 @@ impl<M: Move> SharedTree<M> {
             for (k, &(mv, _)) in entries.iter().enumerate() {
                 if let Ok(found) = children.binary_search_by_key(&mv.pack(), |&(m, _)| m) {
                     let (child, copy) = (children[found].1, start + k as u32);
-                    shared.import(&tree.nodes[child as usize], copy);
+                    shared.import(&tree.nodes[child as usize], copy, n.actor);
                     work.push((child, copy));
                 }
             }
@@ -310,18 +329,19 @@ impl<M: Move> SharedTree<M> {
         shared
     }
 
-    /// Copies `node`'s statistics into entry `index`.
-    fn import(&self, node: &Node<M>, index: u32) {
+    /// Copies `node` (no iteration in flight), a child of an `parent_actor` node,
+    /// into entry `index`.
+    fn import(&self, node: &Node<M>, index: u32, parent_actor: u8) {
         let e = self.arena.get(index);
-        e.total.store(fixed(node.total), Ordering::Relaxed);
-        e.counts.store(
-            u64::from(node.visits) << 32 | u64::from(node.vloss),
+        let completed = i64::from(node.visits);
+        e.total.store(
+            fixed(node.total) + sign(parent_actor) * completed * ONE,
             Ordering::Relaxed,
         );
-        e.proof
-            .store(pack(node.proof, node.plies), Ordering::Relaxed);
+        e.visits.store(node.visits, Ordering::Relaxed);
         e.mv.store(node.mv.pack(), Ordering::Relaxed);
-        e.actor.store(node.actor, Ordering::Release);
+        let state = state_word(node.actor, node.proof, node.plies);
+        e.state.store(state, Ordering::Release);
     }
 
     /// Whether the arena filled up, so that some leaves were valued without expanding.
@@ -331,7 +351,7 @@ impl<M: Move> SharedTree<M> {
 
     /// What is proven about the root.
     pub(crate) fn root_proof(&self) -> Proof {
-        unpack(self.arena.get(0).proof.load(Ordering::Acquire)).0
+        unpack(self.arena.get(0).state.load(Ordering::Acquire)).0
     }
 
     /// Writes this tree into `tree`'s nodes and move arenas (its root position is kept).
@@ -352,7 +372,7 @@ impl<M: Move> SharedTree<M> {
         tree.nodes.clear();
         tree.moves.clear();
         tree.outcomes.clear();
-        tree.nodes.push(self.export_node(0));
+        tree.nodes.push(self.export_node(0, CHANCE));
         let mut work = vec![(0u32, 0u32)];
         // Which children are born, read once: other threads may create some meanwhile.
         let mut born = Vec::new();
@@ -362,12 +382,11 @@ impl<M: Move> SharedTree<M> {
             if start >= NO_ROOM {
                 continue;
             }
-            let children = self
-                .arena
-                .run(start, usize::from(s.len.load(Ordering::Relaxed)));
+            let children = self.arena.run(start, s.len());
             born.clear();
             born.extend(children.iter().map(Entry::born));
-            let chance = s.actor.load(Ordering::Relaxed) == CHANCE;
+            let parent_actor = actor_in(s.state.load(Ordering::Relaxed));
+            let chance = parent_actor == CHANCE;
             let arena_start = if chance {
                 for c in children {
                     tree.outcomes
@@ -389,7 +408,7 @@ impl<M: Move> SharedTree<M> {
                 tried += 1;
                 let child = start + k as u32;
                 let copy = tree.nodes.len() as u32;
-                tree.nodes.push(self.export_node(child));
+                tree.nodes.push(self.export_node(child, parent_actor));
                 if previous == NONE {
                     tree.nodes[index as usize].first_child = copy;
                 } else {
@@ -413,22 +432,25 @@ impl<M: Move> SharedTree<M> {
         }
     }
 
-    /// The [`Node`] of entry `index`, without links or moves.
-    fn export_node(&self, index: u32) -> Node<M> {
+    /// The [`Node`] of entry `index`, a child of an `parent_actor` node, without links
+    /// or moves; iterations in flight count as completed losses.
+    fn export_node(&self, index: u32, parent_actor: u8) -> Node<M> {
         let e = self.arena.get(index);
-        let (proof, plies) = unpack(e.proof.load(Ordering::Acquire));
-        let counts = e.counts.load(Ordering::Relaxed);
+        let state = e.state.load(Ordering::Acquire);
+        let (proof, plies) = unpack(state);
+        let visits = e.visits.load(Ordering::Relaxed);
+        let total = e.total.load(Ordering::Relaxed) - sign(parent_actor) * i64::from(visits) * ONE;
         Node {
-            total: e.total.load(Ordering::Relaxed) as f64 / SCALE,
-            visits: (counts >> 32) as u32,
-            vloss: counts as u32,
+            total: total as f64 / ONE as f64,
+            visits,
+            vloss: 0,
             first_child: NONE,
             next_sibling: NONE,
             moves: 0,
             num_moves: UNEXPANDED,
             tried: 0,
             plies,
-            actor: e.actor.load(Ordering::Relaxed),
+            actor: actor_in(state),
             proof,
             mv: e.mv(),
         }
@@ -450,14 +472,14 @@ impl<M: Move> SharedTree<M> {
             path.push(node);
             let n = self.arena.get(node);
             if node != 0 {
-                // The root takes no virtual loss: every iteration passes through it, so
-                // it would steer nothing and only make the threads contend for it.
-                n.counts.fetch_add(1, Ordering::Relaxed);
+                // The root counts only completed iterations: every iteration passes
+                // through it, so a virtual loss there would steer nothing.
+                n.visits.fetch_add(1, Ordering::Relaxed);
             }
-            let actor = n.actor.load(Ordering::Acquire);
-            let proof = n.proof.load(Ordering::Acquire);
-            if actor == OVER || (set.solver && proof & 0xff != 0) {
-                return Leaf::Exact(unpack(proof).0.reward());
+            let word = n.state.load(Ordering::Acquire);
+            let actor = actor_in(word);
+            if actor == OVER || (set.solver && word & 0xff != 0) {
+                return Leaf::Exact(unpack(word).0.reward());
             }
             let Some((start, children)) = self.children(n, state, actor, rng, buffers) else {
                 return Leaf::Evaluate;
@@ -473,11 +495,13 @@ impl<M: Move> SharedTree<M> {
                     .expect("pick < total");
                 let child = &children[k];
                 state.apply(child.mv());
-                match child.actor.load(Ordering::Acquire) {
+                let unborn = u32::from(UNBORN) << 24;
+                match actor_in(child.state.load(Ordering::Acquire)) {
                     UNBORN => {
-                        let claimed = child.actor.compare_exchange(
-                            UNBORN,
-                            RESERVED,
+                        let reserved = u32::from(RESERVED) << 24;
+                        let claimed = child.state.compare_exchange(
+                            unborn,
+                            reserved,
                             Ordering::Acquire,
                             Ordering::Relaxed,
                         );
@@ -490,17 +514,26 @@ impl<M: Move> SharedTree<M> {
                     _ => node = start + k as u32,
                 }
             } else {
-                let len = children.len() as u32;
-                if n.tried.load(Ordering::Relaxed) < len {
-                    let k = n.tried.fetch_add(1, Ordering::Relaxed);
-                    if k < len {
-                        let child = &children[k as usize];
-                        state.apply(child.mv());
-                        return Self::create(start + k, child, state, path);
+                let mut shape = n.shape.load(Ordering::Relaxed);
+                while shape >> 16 < shape & 0xffff {
+                    let claim = n.shape.compare_exchange_weak(
+                        shape,
+                        shape + (1 << 16),
+                        Ordering::Relaxed,
+                        Ordering::Relaxed,
+                    );
+                    match claim {
+                        Ok(_) => {
+                            let k = shape >> 16;
+                            let child = &children[k as usize];
+                            state.apply(child.mv());
+                            return Self::create(start + k, child, state, path);
+                        }
+                        Err(now) => shape = now,
                     }
                 }
-                let tried = n.tried.load(Ordering::Relaxed).min(len) as usize;
-                let Some(k) = Self::best_child(n, &children[..tried], actor as Seat, set) else {
+                let tried = &children[..(shape >> 16) as usize];
+                let Some(k) = Self::best_child(n, tried, actor as Seat, set) else {
                     return Leaf::Evaluate;
                 };
                 state.apply(children[k].mv());
@@ -543,21 +576,19 @@ impl<M: Move> SharedTree<M> {
                 moves.shuffle(rng);
                 entries.extend(moves.iter().map(|&m| (m, 0)));
             }
-            assert!(entries.len() < 65535, "fewer than 65535 moves at a node");
-            start = self.allot(n, entries);
+            start = self.allot(n, entries, 0);
         }
-        (start < NO_ROOM).then(|| {
-            (
-                start,
-                self.arena
-                    .run(start, usize::from(n.len.load(Ordering::Relaxed))),
-            )
-        })
+        (start < NO_ROOM).then(|| (start, self.arena.run(start, n.len())))
     }
 
-    /// Allots `n`'s children, one per entry (move, cumulative weight), and publishes
-    /// them; returns their first index, or [`NO_ROOM`] (then the arena is full).
-    fn allot(&self, n: &Entry, entries: &[(M, u32)]) -> u32 {
+    /// Allots `n`'s children, one per entry (move, cumulative weight), the first
+    /// `tried` of them claimed, and publishes them; returns their first index, or
+    /// [`NO_ROOM`] (then the arena is full).
+    fn allot(&self, n: &Entry, entries: &[(M, u32)], tried: u16) -> u32 {
+        let len = u16::try_from(entries.len())
+            .ok()
+            .filter(|&len| len < u16::MAX)
+            .expect("fewer than 65535 moves at a node");
         let Some(start) = self.arena.alloc(entries.len()) else {
             self.full.store(true, Ordering::Relaxed);
             n.children.store(NO_ROOM, Ordering::Release);
@@ -567,18 +598,19 @@ impl<M: Move> SharedTree<M> {
             e.mv.store(mv.pack(), Ordering::Relaxed);
             e.weight.store(weight, Ordering::Relaxed);
         }
-        n.len.store(entries.len() as u16, Ordering::Relaxed);
+        n.shape
+            .store(u32::from(tried) << 16 | u32::from(len), Ordering::Relaxed);
         n.children.store(start, Ordering::Release);
         start
     }
 
-    /// Creates the claimed child `index` (entry `e`) for `state`, with the virtual loss
-    /// of this iteration, and ends the selection there.
+    /// Creates the claimed child `index` (entry `e`) for `state`, with this iteration
+    /// started through it, and ends the selection there.
     fn create<S: State>(index: u32, e: &Entry, state: &S, path: &mut Vec<u32>) -> Leaf {
         let (actor, proof) = actor_of(state);
-        e.proof.store(pack(proof, 0), Ordering::Relaxed);
-        e.counts.store(1, Ordering::Relaxed);
-        e.actor.store(actor, Ordering::Release);
+        e.visits.store(1, Ordering::Relaxed);
+        e.state
+            .store(state_word(actor, proof, 0), Ordering::Release);
         path.push(index);
         if actor == OVER {
             Leaf::Exact(proof.reward())
@@ -589,33 +621,33 @@ impl<M: Move> SharedTree<M> {
 
     /// The index among `tried` (the claimed children of `n`, seat `seat` to move) of the
     /// child with the highest UCT score, as [`Tree`]'s `best_child`; `None` if none is
-    /// born yet.
+    /// born yet. With `N` a child's visits (in flight included) and `B` its
+    /// [`Entry::total`], its mean for `seat` with in-flight iterations lost is
+    /// `(s·B - N) / N = s·B / N - 1`; the `- 1`, common to all, is left out.
     fn best_child(n: &Entry, tried: &[Entry], seat: Seat, set: &Settings) -> Option<usize> {
-        let parent = n.counts.load(Ordering::Relaxed);
-        let parent_visits = f64::from((parent >> 32) as u32 + parent as u32);
+        let parent_visits = f64::from(n.visits.load(Ordering::Relaxed));
         let log_n = parent_visits.max(1.0).ln();
-        let s = if seat == 0 { 1.0 } else { -1.0 };
+        let s = if seat == 0 { 1.0 } else { -1.0 } / ONE as f64;
         // The proof code of a loss for `seat`, compared without unpacking each child's.
         let lost = (1..=3).find(|&code| unpack(code).0.for_seat(seat) == Some(-1));
         let (mut best, mut fallback) = (None, None);
         let mut best_score = f64::NEG_INFINITY;
         for (k, c) in tried.iter().enumerate() {
-            if !c.born() {
+            let word = c.state.load(Ordering::Acquire);
+            if actor_in(word) >= UNBORN {
                 continue;
             }
             fallback.get_or_insert(k);
-            if set.solver && Some(c.proof.load(Ordering::Relaxed) & 0xff) == lost {
+            if set.solver && Some(word & 0xff) == lost {
                 continue;
             }
-            let counts = c.counts.load(Ordering::Relaxed);
-            let vloss = counts as u32;
-            let visits = (counts >> 32) as u32 + vloss;
+            let visits = c.visits.load(Ordering::Relaxed);
             let score = if visits == 0 {
                 f64::INFINITY
             } else {
                 let per_visit = 1.0 / f64::from(visits);
-                let total = c.total.load(Ordering::Relaxed) as f64 / SCALE;
-                (s * total - f64::from(vloss)) * per_visit + set.c * (log_n * per_visit).sqrt()
+                let total = c.total.load(Ordering::Relaxed) as f64;
+                s * total * per_visit + set.c * (log_n * per_visit).sqrt()
             };
             if score > best_score {
                 best_score = score;
@@ -625,49 +657,54 @@ impl<M: Move> SharedTree<M> {
         best.or(fallback)
     }
 
-    /// Adds `reward` to every node of `path`, removes the iteration's virtual losses
-    /// and with the solver on propagates a proof upwards from the leaf.
+    /// Adds `reward` (seat 0's view) to every node of `path`, each with the sign of its
+    /// parent's seat (see [`Entry::total`]), and with the solver on propagates a proof
+    /// upwards from the leaf.
     pub(crate) fn backup(&self, path: &[u32], reward: f64, set: &Settings) {
         let leaf = *path.last().expect("a path holds the root");
-        let leaf_proof = self.arena.get(leaf).proof.load(Ordering::Acquire) & 0xff;
+        let leaf_proof = self.arena.get(leaf).state.load(Ordering::Acquire) & 0xff;
         let mut proving = set.solver && leaf_proof != 0;
         let reward = fixed(reward);
         for (i, &index) in path.iter().enumerate().rev() {
             let n = self.arena.get(index);
-            let visit = if index == 0 {
-                1 << 32
-            } else {
-                VISIT_LESS_VLOSS
+            let term = match i.checked_sub(1) {
+                Some(parent) => {
+                    let parent = self.arena.get(path[parent]).state.load(Ordering::Relaxed);
+                    reward + sign(actor_in(parent)) * ONE
+                }
+                None => {
+                    n.visits.fetch_add(1, Ordering::Relaxed);
+                    reward
+                }
             };
-            n.counts.fetch_add(visit, Ordering::Relaxed);
-            n.total.fetch_add(reward, Ordering::Relaxed);
+            n.total.fetch_add(term, Ordering::Relaxed);
+            let word = n.state.load(Ordering::Acquire);
             if proving && i + 1 < path.len() {
-                proving = self.try_prove(n);
+                proving = self.try_prove(n, word);
             }
         }
     }
 
-    /// Proves `n` from its children's proofs if they allow (the rules of [`Tree`]'s
-    /// solver); returns whether it is proven.
-    fn try_prove(&self, n: &Entry) -> bool {
-        if n.proof.load(Ordering::Acquire) & 0xff != 0 {
+    /// Proves `n` (whose state word was `word`) from its children's proofs if they
+    /// allow (the rules of [`Tree`]'s solver); returns whether it is proven.
+    fn try_prove(&self, n: &Entry, word: u32) -> bool {
+        if word & 0xff != 0 {
             return true;
         }
         let start = n.children.load(Ordering::Acquire);
         if start >= NO_ROOM {
             return false;
         }
-        let children = self
-            .arena
-            .run(start, usize::from(n.len.load(Ordering::Relaxed)));
-        let actor = n.actor.load(Ordering::Relaxed);
+        let children = self.arena.run(start, n.len());
+        let actor = actor_in(word);
         // Every child born and proven; the best (result, plies, proof) for the seat to
         // move (decision), or the one result all proven children share (chance).
         let mut all_proven = true;
         let mut best: Option<(i8, u16, Proof)> = None;
         for c in children {
-            let (p, plies) = unpack(c.proof.load(Ordering::Acquire));
-            if !c.born() || p == Proof::Unknown {
+            let child = c.state.load(Ordering::Acquire);
+            let (p, plies) = unpack(child);
+            if actor_in(child) >= UNBORN || p == Proof::Unknown {
                 all_proven = false;
                 continue;
             }
@@ -698,9 +735,9 @@ impl<M: Move> SharedTree<M> {
             Some((_, plies, p)) if all_proven => (p, plies),
             _ => return false,
         };
-        let _ = n.proof.compare_exchange(
-            pack(Proof::Unknown, 0),
-            pack(result.0, result.1.saturating_add(1)),
+        let _ = n.state.compare_exchange(
+            word,
+            state_word(actor, result.0, result.1.saturating_add(1)),
             Ordering::Release,
             Ordering::Relaxed,
         );
