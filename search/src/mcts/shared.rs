@@ -8,49 +8,60 @@
 //! on first use and never moved) and handed out by a bump counter, so that a search
 //! allocates nothing per node and an index stays valid. An entry is both a node and the
 //! edge that leads to it: the children of a node are one consecutive run of entries,
-//! allocated the second time an iteration passes through the node (as the
+//! allotted the second time an iteration passes through the node (when the
 //! single-threaded tree generates moves), each holding its move (`Move::pack`), its
-//! chance weight (cumulative) and its statistics. UCT selection thus scans one
-//! contiguous array of about 40 bytes a child. The root is entry 0.
+//! chance weight (cumulative) and its statistics, so that UCT selection scans one
+//! contiguous array of 32-byte entries, two to a cache line. The root is entry 0.
 //!
 //! A child is *unborn* until an iteration first reaches it. A decision node's moves are
 //! shuffled when its children are allotted, so that claiming the next untried child
-//! (`tried.fetch_add`) draws an untried move uniformly, as the single-threaded tree does;
-//! a chance outcome's child is claimed by compare-and-swap of its actor from unborn to
-//! reserved. The claimer fills the child in and publishes it by storing its actor
-//! (release); a thread that meets a reserved child, or a node whose children another
-//! thread is allotting, evaluates the position reached instead of waiting.
+//! (compare-and-swap of the node's claimed count) draws an untried move uniformly, as
+//! the single-threaded tree does; a chance outcome's child is claimed by
+//! compare-and-swap of its actor from unborn to reserved. The claimer fills the child
+//! in and publishes it by storing its actor (release); a thread that meets a reserved
+//! child, or a node whose children another thread is allotting, evaluates the position
+//! reached instead of waiting. No thread ever waits for another.
 //!
-//! # Statistics
+//! # Statistics and virtual loss
 //!
-//! Visits and virtual loss share one `AtomicU64` (visits high, virtual loss low), so a
-//! selection adds its virtual loss with one `fetch_add` and a backup turns it into a
-//! visit with another; the reward sum is fixed point in an `AtomicI64` (one more
-//! `fetch_add`). All are relaxed: each is a sum whose order does not matter, and a
-//! selection that reads a slightly stale sibling only steers a little differently.
-//! Proofs (code and plies packed) are set once by compare-and-swap. The root takes no
-//! virtual loss: every iteration passes through it, so it would steer nothing.
+//! A node's `visits` count the iterations *started* through it, added during selection
+//! (one `fetch_add`); its `total` sums, per completed iteration, the reward plus the
+//! sign of the parent's seat (+1 seat 0, -1 seat 1), added during backup (one more
+//! `fetch_add`). With `N` visits and `B` that sum, the mean for the parent's seat with
+//! the iterations still in flight counted as losses is `(s·B - N) / N`: exactly the
+//! virtual-loss mean of [`Tree`], with no virtual-loss count to add and then remove
+//! (which would be a third locked instruction per node and iteration). All these are
+//! relaxed: each is a sum whose order does not matter, and a selection that reads a
+//! slightly stale sibling only steers a little differently. A node's actor, proof and
+//! proof length share one word, set once by compare-and-swap. The root counts only
+//! completed iterations: every iteration passes it, so a virtual loss there would steer
+//! nothing. A progress report taken while iterations are in flight counts those as
+//! losses; the final tree, written after all threads stopped, is exact.
 //!
 //! # Memory bound
 //!
-//! The arena holds at most `max_nodes` entries ([`super::MctsConfig::max_nodes`], from
-//! the `tree` parameter in MiB at [`super::NODE_BYTES`] a node), so it uses at most
-//! `max_nodes × size_of::<Entry>()` bytes (40 bytes an entry for moves that pack into
-//! 32 bits, under the 64 counted). When a node's children do not fit, the node stays a
-//! leaf, valued without expanding, and [`SharedTree::full`] says so; children already
-//! allotted are still created when first reached, since they cost nothing more.
+//! The arena holds at most `max_nodes` entries ([`super::MctsConfig::max_nodes`]: the
+//! `tree` parameter in MiB over [`super::NODE_BYTES`]), so it uses at most
+//! `max_nodes × 32` bytes, half the budget the single-threaded tree is given for as
+//! many nodes, while it also stores the moves no iteration has tried. When a node's
+//! children do not fit, the node stays a leaf, valued without expanding, for the rest
+//! of the search, and [`SharedTree::full`] says so; children already allotted are still
+//! created when first reached, since they cost nothing more.
 //!
 //! # Scaling
 //!
-//! Threads share no lock, but they share cache lines: every iteration adds its reward
+//! Threads share no lock, but they share cache lines: every iteration adds its result
 //! to the root and reads the root's children to select, and the nodes near the root
 //! are written by almost every iteration, so their lines move between cores on each
-//! access. At 2 threads this costs a few percent; at 16 the root's line (one atomic
-//! add per iteration from every thread) and its children's become the bottleneck, and
-//! each `fetch_add` (a locked instruction) costs more as the line is contended. What
-//! would lift it: per-thread root statistics summed when read (the root's own counts
-//! are only read by UCT's `ln N` and the report), or batching the backups of the top
-//! plies, at the price of staler statistics there.
+//! access; the threads also claim iterations from one counter (8 at a time). At 2
+//! threads this costs a few percent of CPU per iteration. At 16 the root's line (one
+//! locked add per iteration from every thread) and its children's become the limit:
+//! each access waits for the line to come from another core, so iterations through the
+//! top of the tree serialise on those lines, and virtual loss spreads 16 threads over
+//! children whose statistics then lag. What would lift it: per-thread (or per-core)
+//! root statistics summed when read, since only the root's `ln N` and the final report
+//! read them; padding the root's children to a cache line each; and at more threads,
+//! root parallelism over a few shared trees.
 //!
 //! # Conversion
 //!
@@ -752,32 +763,34 @@ impl<M: Move> SharedTree<M> {
 #[cfg(test)]
 mod tests {
     use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
-    use agon_engine::Game;
+    use agon_engine::{Game, State, Turn};
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
 
     use super::super::driver::Job;
     use super::super::parallel::tree_parallel;
     use super::super::rollout::Rollout;
-    use super::super::tree::{Node, Settings, Tree};
+    use super::super::tree::{Node, Settings, Tree, OVER};
+    use super::Entry;
+    use crate::agent::AgentRng;
     use crate::budget::{Budget, Clock};
 
-    /// A tree-parallel search of `iterations` on `threads` threads from the Connect Four
-    /// position after `moves`, in an arena of `max_nodes`: the tree, iterations and
-    /// whether the arena filled.
+    /// A tree-parallel search of `iterations` on `threads` threads from `root`, in an
+    /// arena of `max_nodes`: the tree, iterations and whether the arena filled.
     fn search(
-        moves: &str,
+        root: &Connect4State,
         iterations: u64,
         threads: u64,
         max_nodes: usize,
+        solver: bool,
     ) -> (Tree<Connect4State>, u64, bool) {
-        let mut root = Connect4.initial_state();
-        agon_engine::play_moves(&mut root, moves).unwrap();
         let clock = Clock::start(&Budget::default());
         let job = Job {
-            root: &root,
+            root,
             eval: &Connect4Eval,
             settings: Settings {
                 c: 1.4,
-                solver: true,
+                solver,
                 virtual_loss: true,
                 max_nodes,
             },
@@ -785,28 +798,52 @@ mod tests {
             clock: &clock,
         };
         let mut tree = Tree::default();
-        tree.reset(&root);
+        tree.reset(root);
         let seeds: Vec<u64> = (0..threads).collect();
         let (run, _, full) = tree_parallel(&mut tree, &job, iterations, &seeds, None);
         (tree, run, full)
     }
 
-    /// Every node's visits cover its children's, and no virtual loss is left.
-    fn consistent<M>(tree: &Tree<impl agon_engine::State<Move = M>>, node: u32)
-    where
-        M: agon_engine::Move,
-    {
-        let n: &Node<M> = &tree.nodes[node as usize];
+    /// A Connect Four position 30 plies in, not finished: a tree of a few thousand
+    /// nodes, so that many threads meet on the same nodes.
+    fn late_position() -> Connect4State {
+        let mut rng = AgentRng::seed_from_u64(7);
+        let mut moves = Vec::new();
+        loop {
+            let mut s = Connect4.initial_state();
+            while s.ply() < 30 && !matches!(s.turn(), Turn::Over) {
+                moves.clear();
+                s.legal_moves(&mut moves);
+                s.apply(*moves.choose(&mut rng).unwrap());
+            }
+            if !matches!(s.turn(), Turn::Over) {
+                return s;
+            }
+        }
+    }
+
+    /// Every node's visits cover its children's, no virtual loss is left, and the
+    /// rewards of the iterations that ended at a node (its total less its children's)
+    /// are at most one each; a finished game's total is its visits times its reward.
+    fn consistent<S: State>(tree: &Tree<S>, node: u32) {
+        let n: &Node<S::Move> = &tree.nodes[node as usize];
         assert_eq!(n.vloss, 0);
         let below: u32 = tree.children(node).map(|(_, c)| c.visits).sum();
         assert!(below <= n.visits, "{below} > {}", n.visits);
+        let below_total: f64 = tree.children(node).map(|(_, c)| c.total).sum();
+        let own = f64::from(n.visits - below);
+        assert!((n.total - below_total).abs() <= own + 1e-6, "node {node}");
+        if n.actor == OVER {
+            let exact = f64::from(n.visits) * n.proof.reward();
+            assert!((n.total - exact).abs() < 1e-6, "{} != {exact}", n.total);
+        }
         for (child, _) in tree.children(node) {
             consistent(tree, child);
         }
     }
 
     /// The iterations that ended at each node (its visits less its children's), summed.
-    fn ends<S: agon_engine::State>(tree: &Tree<S>) -> u64 {
+    fn ends<S: State>(tree: &Tree<S>) -> u64 {
         (0..tree.nodes.len() as u32)
             .map(|i| {
                 let below: u32 = tree.children(i).map(|(_, c)| c.visits).sum();
@@ -816,8 +853,8 @@ mod tests {
     }
 
     #[test]
-    fn many_threads_lose_no_update() {
-        let (tree, run, full) = search("", 40_000, 8, 1 << 20);
+    fn statistics_sum_to_the_iterations_run() {
+        let (tree, run, full) = search(&Connect4.initial_state(), 40_000, 8, 1 << 20, true);
         assert_eq!(run, 40_000);
         assert!(!full);
         assert_eq!(u64::from(tree.root().visits), run);
@@ -827,13 +864,31 @@ mod tests {
     }
 
     #[test]
+    fn many_threads_on_a_small_tree_lose_no_update() {
+        // Without the solver nothing stops the search, so 16 threads keep meeting on
+        // the same few thousand nodes, whose finished games have exact totals.
+        let root = late_position();
+        let (tree, run, _) = search(&root, 60_000, 16, 1 << 20, false);
+        assert_eq!(run, 60_000);
+        assert_eq!(u64::from(tree.root().visits), run);
+        consistent(&tree, 0);
+        assert_eq!(ends(&tree), run);
+        assert!(tree.nodes.iter().filter(|n| n.actor == OVER).count() > 10);
+    }
+
+    #[test]
     fn a_full_arena_stops_expanding() {
-        let (tree, run, full) = search("", 5_000, 2, 100);
+        let (tree, run, full) = search(&Connect4.initial_state(), 5_000, 2, 100, true);
         assert!(full);
         assert_eq!(run, 5_000);
         assert!(tree.nodes.len() <= 100);
         assert_eq!(u64::from(tree.root().visits), run);
         consistent(&tree, 0);
         assert_eq!(ends(&tree), run);
+    }
+
+    #[test]
+    fn entries_are_half_a_cache_line() {
+        assert_eq!(std::mem::size_of::<Entry>(), 32);
     }
 }
