@@ -80,7 +80,9 @@ pub const DEFAULT_C: f64 = default_c!();
 pub const REUSE_PLIES: u32 = 16;
 
 /// Bytes a node is counted for when the `tree` parameter (MiB) is turned into a node
-/// count: the node with its share of the move arenas, rounded up.
+/// count: the node with its share of the move arenas, rounded up. Tree parallelism's
+/// lock-free tree takes as many 32-byte entries (one per node or untried move), so it
+/// stays within the same memory.
 pub const NODE_BYTES: usize = 64;
 
 /// The default tree memory in MiB (the `tree` parameter): [`MAX_NODES`] nodes.

@@ -6,7 +6,8 @@
 //! The threads share a lock-free [`SharedTree`] (atomic statistics, expansion claimed
 //! by compare-and-swap): each selects a leaf (adding a virtual loss to every node on the
 //! path, which steers the other threads elsewhere), evaluates it and backs the reward
-//! up without waiting for the others. The search starts from a copy of the agent's
+//! up without waiting for the others; iterations are claimed from one counter
+//! [`CLAIM`] at a time. The search starts from a copy of the agent's
 //! tree and writes the result back into it, so the move choice and tree reuse are the
 //! single-threaded ones; a progress report copies only the root's children and the
 //! principal variation's nodes with their children. Tree parallelism is the default
