@@ -229,7 +229,6 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             settings: Settings {
                 c: self.config.c,
                 solver: self.config.solver,
-                virtual_loss: threads > 1 && !root_parallel,
                 max_nodes: self.config.max_nodes,
             },
             rollout: self.config.rollout,

@@ -28,9 +28,11 @@
 //! (one `fetch_add`); its `total` sums, per completed iteration, the reward plus the
 //! sign of the parent's seat (+1 seat 0, -1 seat 1), added during backup (one more
 //! `fetch_add`). With `N` visits and `B` that sum, the mean for the parent's seat with
-//! the iterations still in flight counted as losses is `(s·B - N) / N`: exactly the
-//! virtual-loss mean of [`Tree`], with no virtual-loss count to add and then remove
-//! (which would be a third locked instruction per node and iteration). All these are
+//! the iterations still in flight counted as losses is `(s·B - N) / N`. That is
+//! virtual loss: UCT sees each iteration in flight below a node as a visit that lost
+//! for the seat choosing it, so that the other threads spread out; and there is no
+//! virtual-loss count to add and then remove (which would be a third locked
+//! instruction per node and iteration). All these are
 //! relaxed: each is a sum whose order does not matter, and a selection that reads a
 //! slightly stale sibling only steers a little differently. A node's actor, proof and
 //! proof length share one word, set once by compare-and-swap. The root counts only
@@ -129,8 +131,8 @@ struct Entry {
     /// `B = W + s·C` in fixed point ([`ONE`]): `W` the sum of the completed iterations'
     /// rewards (seat 0's view), `C` their number and `s` the [`sign`] of the parent's
     /// seat. A backup adds `reward + s`, one `fetch_add`; with `N` = [`Entry::visits`]
-    /// the mean with in-flight iterations counted as losses is `(B - s·N) / N`, the
-    /// virtual loss of [`Tree`], without a separate count to add and remove.
+    /// the mean with in-flight iterations counted as losses (virtual loss) is
+    /// `(B - s·N) / N`, without a separate count to add and remove.
     total: AtomicI64,
     /// Iterations started through this node (completed and in flight); the root's
     /// counts only completed ones.
@@ -458,7 +460,6 @@ impl<M: Move> SharedTree<M> {
         Node {
             total: total as f64 / ONE as f64,
             visits,
-            vloss: 0,
             first_child: NONE,
             next_sibling: NONE,
             moves: 0,
@@ -471,7 +472,7 @@ impl<M: Move> SharedTree<M> {
         }
     }
 
-    /// One selection, as [`Tree::select`] with virtual loss: descends from the root,
+    /// One selection, as [`Tree::select`] but with virtual loss: descends from the root,
     /// applying each move to `state` and recording the nodes in `path`, until it
     /// creates a node, meets a finished game or a proven node, or cannot expand.
     pub(crate) fn select<S: State<Move = M>>(
@@ -791,7 +792,6 @@ mod tests {
             settings: Settings {
                 c: 1.4,
                 solver,
-                virtual_loss: true,
                 max_nodes,
             },
             rollout: Rollout::Random { plies: None },
@@ -822,12 +822,11 @@ mod tests {
         }
     }
 
-    /// Every node's visits cover its children's, no virtual loss is left, and the
+    /// Every node's visits cover its children's, and the
     /// rewards of the iterations that ended at a node (its total less its children's)
     /// are at most one each; a finished game's total is its visits times its reward.
     fn consistent<S: State>(tree: &Tree<S>, node: u32) {
         let n: &Node<S::Move> = &tree.nodes[node as usize];
-        assert_eq!(n.vloss, 0);
         let below: u32 = tree.children(node).map(|(_, c)| c.visits).sum();
         assert!(below <= n.visits, "{below} > {}", n.visits);
         let below_total: f64 = tree.children(node).map(|(_, c)| c.total).sum();
