@@ -6,7 +6,8 @@
 //! - [`rollout`]: leaf evaluation (`rollout=random|greedy|eval`, `plies`);
 //! - [`driver`]: the iteration loop of one thread;
 //! - [`parallel`]: tree parallelism (shared tree, virtual loss) and root parallelism;
-//! - [`shared`]: the lock-free tree of tree parallelism (atomic statistics);
+//! - [`shared`]: the lock-free tree of tree parallelism (atomic statistics), and its
+//!   conversion from and to [`tree`]'s;
 //! - [`choose`]: the move, value and principal variation from the root statistics.
 //!
 //! # One iteration

@@ -67,7 +67,7 @@
 //!
 //! # Conversion
 //!
-//! The tree is converted from [`Tree`] at the start of a search and back at its end, so
+//! The tree is converted ([`convert`]) from [`Tree`](super::tree::Tree) at the start of a search and back at its end, so
 //! that the move choice and tree reuse are the single-threaded ones; a progress report
 //! converts only the root's children and the principal variation.
 
@@ -79,8 +79,10 @@ use agon_engine::{Move, Seat, State, Turn};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::tree::{Leaf, Node, Proof, Settings, Tree, CHANCE, NONE, OVER, UNEXPANDED};
+use super::tree::{Leaf, Proof, Settings, CHANCE, NONE, OVER};
 use crate::agent::AgentRng;
+
+mod convert;
 
 /// `actor` of an entry that no iteration has reached yet.
 const UNBORN: u8 = 4;
@@ -125,7 +127,7 @@ fn actor_in(state: u32) -> u8 {
     (state >> 24) as u8
 }
 
-/// One node and the edge to it (see the module docs; [`Node`] has the same facts). 32
+/// One node and the edge to it (see the module docs; [`Node`](super::tree::Node) has the same facts). 32
 /// bytes, two to a cache line.
 struct Entry {
     /// `B = W + s·C` in fixed point ([`ONE`]): `W` the sum of the completed iterations'
@@ -297,70 +299,6 @@ pub(crate) struct SharedTree<M> {
 pub(crate) type Buffers<M> = (Vec<M>, Vec<(M, u32)>);
 
 impl<M: Move> SharedTree<M> {
-    /// A copy of `tree` in a shared tree of at most `max_nodes` entries (the untried
-    /// moves of each node shuffled with `rng`). Subtrees that do not fit are dropped.
-    pub(crate) fn from_tree<S: State<Move = M>>(
-        tree: &Tree<S>,
-        max_nodes: usize,
-        rng: &mut AgentRng,
-    ) -> Self {
-        let shared = SharedTree {
-            arena: Arena::new(max_nodes),
-            full: AtomicBool::new(false),
-            moves: PhantomData,
-        };
-        let root = shared.arena.alloc(1).expect("room for the root");
-        shared.import(tree.root(), root, CHANCE);
-        let mut entries = Vec::new();
-        let mut children: Vec<(u32, u32)> = Vec::new();
-        let mut work = vec![(0u32, root)];
-        while let Some((old, new)) = work.pop() {
-            let n = &tree.nodes[old as usize];
-            if n.num_moves == UNEXPANDED {
-                continue;
-            }
-            let range = n.moves as usize..n.moves as usize + n.num_moves as usize;
-            entries.clear();
-            if n.actor == CHANCE {
-                entries.extend_from_slice(&tree.outcomes[range]);
-            } else {
-                // The first `tried` moves are those with a child.
-                entries.extend(tree.moves[range].iter().map(|&m| (m, 0)));
-                entries[n.tried as usize..].shuffle(rng);
-            }
-            let start = shared.allot(shared.arena.get(new), &entries, n.tried);
-            if start == NO_ROOM {
-                continue;
-            }
-            children.clear();
-            children.extend(tree.children(old).map(|(i, c)| (c.mv.pack(), i)));
-            children.sort_unstable();
-            for (k, &(mv, _)) in entries.iter().enumerate() {
-                if let Ok(found) = children.binary_search_by_key(&mv.pack(), |&(m, _)| m) {
-                    let (child, copy) = (children[found].1, start + k as u32);
-                    shared.import(&tree.nodes[child as usize], copy, n.actor);
-                    work.push((child, copy));
-                }
-            }
-        }
-        shared
-    }
-
-    /// Copies `node` (no iteration in flight), a child of an `parent_actor` node,
-    /// into entry `index`.
-    fn import(&self, node: &Node<M>, index: u32, parent_actor: u8) {
-        let e = self.arena.get(index);
-        let completed = i64::from(node.visits);
-        e.total.store(
-            fixed(node.total) + sign(parent_actor) * completed * ONE,
-            Ordering::Relaxed,
-        );
-        e.visits.store(node.visits, Ordering::Relaxed);
-        e.mv.store(node.mv.pack(), Ordering::Relaxed);
-        let state = state_word(node.actor, node.proof, node.plies);
-        e.state.store(state, Ordering::Release);
-    }
-
     /// Whether the arena filled up, so that some leaves were valued without expanding.
     pub(crate) fn full(&self) -> bool {
         self.full.load(Ordering::Relaxed)
@@ -371,108 +309,7 @@ impl<M: Move> SharedTree<M> {
         unpack(self.arena.get(0).state.load(Ordering::Acquire)).0
     }
 
-    /// Writes this tree into `tree`'s nodes and move arenas (its root position is kept).
-    pub(crate) fn write_into<S: State<Move = M>>(&self, tree: &mut Tree<S>) {
-        self.export(tree, true);
-    }
-
-    /// Writes into `tree` what a progress report reads: the children of the root and,
-    /// below each node written, the children of its most visited child, so that the
-    /// report's choice and principal variation are those of the whole tree while the
-    /// copy stays proportional to the variation's length, not the tree's size.
-    pub(crate) fn write_variation_into<S: State<Move = M>>(&self, tree: &mut Tree<S>) {
-        self.export(tree, false);
-    }
-
-    /// [`Self::write_into`] if `whole`, else [`Self::write_variation_into`].
-    fn export<S: State<Move = M>>(&self, tree: &mut Tree<S>, whole: bool) {
-        tree.nodes.clear();
-        tree.moves.clear();
-        tree.outcomes.clear();
-        tree.nodes.push(self.export_node(0, CHANCE));
-        let mut work = vec![(0u32, 0u32)];
-        // Which children are born, read once: other threads may create some meanwhile.
-        let mut born = Vec::new();
-        while let Some((shared_index, index)) = work.pop() {
-            let s = self.arena.get(shared_index);
-            let start = s.children.load(Ordering::Acquire);
-            if start >= NO_ROOM {
-                continue;
-            }
-            let children = self.arena.run(start, s.len());
-            born.clear();
-            born.extend(children.iter().map(Entry::born));
-            let parent_actor = actor_in(s.state.load(Ordering::Relaxed));
-            let chance = parent_actor == CHANCE;
-            let arena_start = if chance {
-                for c in children {
-                    tree.outcomes
-                        .push((c.mv(), c.weight.load(Ordering::Relaxed)));
-                }
-                tree.outcomes.len() - children.len()
-            } else {
-                // Moves with a child first, as the single-threaded tree keeps them.
-                for first in [true, false] {
-                    let side = children.iter().zip(&born).filter(|&(_, &b)| b == first);
-                    tree.moves.extend(side.map(|(c, _)| c.mv::<M>()));
-                }
-                tree.moves.len() - children.len()
-            };
-            let mut tried = 0u16;
-            let mut previous = NONE;
-            let mut most_visited: Option<(u32, u32, u32)> = None;
-            for (k, _) in children.iter().enumerate().filter(|&(k, _)| born[k]) {
-                tried += 1;
-                let child = start + k as u32;
-                let copy = tree.nodes.len() as u32;
-                tree.nodes.push(self.export_node(child, parent_actor));
-                if previous == NONE {
-                    tree.nodes[index as usize].first_child = copy;
-                } else {
-                    tree.nodes[previous as usize].next_sibling = copy;
-                }
-                previous = copy;
-                if whole {
-                    work.push((child, copy));
-                } else {
-                    let visits = tree.nodes[copy as usize].visits;
-                    if !matches!(most_visited, Some((_, _, v)) if v > visits) {
-                        most_visited = Some((child, copy, visits));
-                    }
-                }
-            }
-            work.extend(most_visited.map(|(child, copy, _)| (child, copy)));
-            let n = &mut tree.nodes[index as usize];
-            n.moves = arena_start as u32;
-            n.num_moves = children.len() as u16;
-            n.tried = tried;
-        }
-    }
-
-    /// The [`Node`] of entry `index`, a child of an `parent_actor` node, without links
-    /// or moves; iterations in flight count as completed losses.
-    fn export_node(&self, index: u32, parent_actor: u8) -> Node<M> {
-        let e = self.arena.get(index);
-        let state = e.state.load(Ordering::Acquire);
-        let (proof, plies) = unpack(state);
-        let visits = e.visits.load(Ordering::Relaxed);
-        let total = e.total.load(Ordering::Relaxed) - sign(parent_actor) * i64::from(visits) * ONE;
-        Node {
-            total: total as f64 / ONE as f64,
-            visits,
-            first_child: NONE,
-            next_sibling: NONE,
-            moves: 0,
-            num_moves: UNEXPANDED,
-            tried: 0,
-            plies,
-            actor: actor_in(state),
-            proof,
-            mv: e.mv(),
-        }
-    }
-
-    /// One selection, as [`Tree::select`] but with virtual loss: descends from the root,
+    /// One selection, as [`super::tree::Tree::select`] but with virtual loss: descends from the root,
     /// applying each move to `state` and recording the nodes in `path`, until it
     /// creates a node, meets a finished game or a proven node, or cannot expand.
     pub(crate) fn select<S: State<Move = M>>(
@@ -636,7 +473,7 @@ impl<M: Move> SharedTree<M> {
     }
 
     /// The index among `tried` (the claimed children of `n`, seat `seat` to move) of the
-    /// child with the highest UCT score, as [`Tree`]'s `best_child`; `None` if none is
+    /// child with the highest UCT score, as the single-threaded tree's `best_child`; `None` if none is
     /// born yet. With `N` a child's visits (in flight included) and `B` its
     /// [`Entry::total`], its mean for `seat` with in-flight iterations lost is
     /// `(s·B - N) / N = s·B / N - 1`; the `- 1`, common to all, is left out.
@@ -702,7 +539,7 @@ impl<M: Move> SharedTree<M> {
     }
 
     /// Proves `n` (whose state word was `word`) from its children's proofs if they
-    /// allow (the rules of [`Tree`]'s solver); returns whether it is proven.
+    /// allow (the rules of the single-threaded tree's solver); returns whether it is proven.
     fn try_prove(&self, n: &Entry, word: u32) -> bool {
         if word & 0xff != 0 {
             return true;
