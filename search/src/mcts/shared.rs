@@ -311,18 +311,18 @@ impl<M: Move> SharedTree<M> {
 
     /// One selection, as [`super::tree::Tree::select`] but with virtual loss: descends from the root,
     /// applying each move to `state` and recording the nodes in `path`, until it
-    /// creates a node, meets a finished game or a proven node, or cannot expand.
+    /// creates a node, meets a finished game or a proven node, or cannot expand. Each
+    /// node's actor is recorded with it, so that backup need not read it again.
     pub(crate) fn select<S: State<Move = M>>(
         &self,
         state: &mut S,
         rng: &mut AgentRng,
-        path: &mut Vec<u32>,
+        path: &mut Vec<(u32, u8)>,
         buffers: &mut Buffers<M>,
         set: &Settings,
     ) -> Leaf {
         let mut node = 0u32;
         loop {
-            path.push(node);
             let n = self.arena.get(node);
             if node != 0 {
                 // The root counts only completed iterations: every iteration passes
@@ -331,6 +331,7 @@ impl<M: Move> SharedTree<M> {
             }
             let word = n.state.load(Ordering::Acquire);
             let actor = actor_in(word);
+            path.push((node, actor));
             if actor == OVER || (set.solver && word & 0xff != 0) {
                 return Leaf::Exact(unpack(word).0.reward());
             }
@@ -459,12 +460,12 @@ impl<M: Move> SharedTree<M> {
 
     /// Creates the claimed child `index` (entry `e`) for `state`, with this iteration
     /// started through it, and ends the selection there.
-    fn create<S: State>(index: u32, e: &Entry, state: &S, path: &mut Vec<u32>) -> Leaf {
+    fn create<S: State>(index: u32, e: &Entry, state: &S, path: &mut Vec<(u32, u8)>) -> Leaf {
         let (actor, proof) = actor_of(state);
         e.visits.store(1, Ordering::Relaxed);
         e.state
             .store(state_word(actor, proof, 0), Ordering::Release);
-        path.push(index);
+        path.push((index, actor));
         if actor == OVER {
             Leaf::Exact(proof.reward())
         } else {
@@ -513,27 +514,23 @@ impl<M: Move> SharedTree<M> {
     /// Adds `reward` (seat 0's view) to every node of `path`, each with the sign of its
     /// parent's seat (see [`Entry::total`]), and with the solver on propagates a proof
     /// upwards from the leaf.
-    pub(crate) fn backup(&self, path: &[u32], reward: f64, set: &Settings) {
-        let leaf = *path.last().expect("a path holds the root");
+    pub(crate) fn backup(&self, path: &[(u32, u8)], reward: f64, set: &Settings) {
+        let (leaf, _) = *path.last().expect("a path holds the root");
         let leaf_proof = self.arena.get(leaf).state.load(Ordering::Acquire) & 0xff;
         let mut proving = set.solver && leaf_proof != 0;
         let reward = fixed(reward);
-        for (i, &index) in path.iter().enumerate().rev() {
+        for (i, &(index, _)) in path.iter().enumerate().rev() {
             let n = self.arena.get(index);
             let term = match i.checked_sub(1) {
-                Some(parent) => {
-                    let parent = self.arena.get(path[parent]).state.load(Ordering::Relaxed);
-                    reward + sign(actor_in(parent)) * ONE
-                }
+                Some(parent) => reward + sign(path[parent].1) * ONE,
                 None => {
                     n.visits.fetch_add(1, Ordering::Relaxed);
                     reward
                 }
             };
             n.total.fetch_add(term, Ordering::Relaxed);
-            let word = n.state.load(Ordering::Acquire);
             if proving && i + 1 < path.len() {
-                proving = self.try_prove(n, word);
+                proving = self.try_prove(n, n.state.load(Ordering::Acquire));
             }
         }
     }
