@@ -154,7 +154,7 @@ impl AgentKind {
             AgentKind::Mcts => AgentInfo {
                 name: "mcts",
                 about: "Monte-Carlo tree search: UCT, random playouts, MCTS-Solver, tree reuse",
-                params: &[ITERS, TIME, THREADS, C, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL],
+                params: &[ITERS, TIME, THREADS, C, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL, TREE],
                 default_budget: DefaultBudget::Iterations(mcts::DEFAULT_ITERATIONS),
             },
         }
@@ -351,6 +351,19 @@ const PARALLEL: ParamSpec = ParamSpec {
     kind: ParamKind::Choice(&["tree", "root"]),
     default: Some("tree"),
     help: "with threads > 1: one shared tree with virtual loss, or one tree per thread",
+};
+
+/// `tree`: no declared default, so that canonical specs (and the records that print
+/// them) stay as they were; absent means [`mcts::DEFAULT_TREE_MIB`].
+const TREE: ParamSpec = ParamSpec {
+    name: "tree",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 1 << 20,
+    },
+    default: None,
+    help: "MiB the search tree may use (absent: 512, about 8 million nodes); once full, \
+           leaves are valued without growing the tree",
 };
 
 const HASH: ParamSpec = ParamSpec {
@@ -571,6 +584,9 @@ fn mcts_config(params: &Params) -> MctsConfig {
             Some(_) => Parallel::Tree,
             None => defaults.parallel,
         },
+        max_nodes: params.int("tree").map_or(defaults.max_nodes, |mib| {
+            (mib as usize).saturating_mul(1 << 20) / mcts::NODE_BYTES
+        }),
     }
 }
 

@@ -571,3 +571,39 @@ fn mcts_plays_optimal_pig_on_clear_positions() {
 fn mcts_plays_optimal_pig_on_clear_positions_large() {
     mcts_matches_pig_policy(200_000, 0.05, 30);
 }
+
+#[test]
+fn lock_free_tree_proves_what_one_thread_proves_and_bounds_its_arena() {
+    let start = Connect4.initial_state();
+    let parallel = MctsConfig {
+        threads: 4,
+        parallel: Parallel::Tree,
+        ..defaults()
+    };
+    for s in positions(&start, 4, |s: &Connect4State| s.ply() >= 28) {
+        let one = mcts(Connect4Eval, 1_000_000, defaults())
+            .search(&s, SearchContext::new(&mut rng(0), &mut |_| {}));
+        let four = mcts(Connect4Eval, 1_000_000, parallel)
+            .search(&s, SearchContext::new(&mut rng(0), &mut |_| {}));
+        assert!(!matches!(one.value, Value::Reward(_)), "{s}");
+        // The result, not the line length: threads may find a different proving line.
+        assert_eq!(
+            std::mem::discriminant(&four.value),
+            std::mem::discriminant(&one.value),
+            "{s}"
+        );
+    }
+    // A tiny arena fills, and the search still runs its iterations and plays legally.
+    let tiny = MctsConfig {
+        max_nodes: 50,
+        ..parallel
+    };
+    let mut agent = mcts(Connect4Eval, 5_000, tiny);
+    let r = agent.search(&start, SearchContext::new(&mut rng(1), &mut |_| {}));
+    assert!(agent.arena_full());
+    assert_eq!(r.nodes, 5_000);
+    assert!(start.clone().try_apply(r.best.unwrap()).is_ok());
+    let mut roomy = mcts(Connect4Eval, 5_000, parallel);
+    roomy.search(&start, SearchContext::new(&mut rng(1), &mut |_| {}));
+    assert!(!roomy.arena_full());
+}

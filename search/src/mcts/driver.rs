@@ -34,12 +34,13 @@ impl<S: State, E: Evaluator<S>> Job<'_, S, E> {
     /// Whether a thread that has run `iterations` of its `limit` must stop: the limit,
     /// the clock (read every [`CLOCK_EVERY`] iterations), or a proven root. Every
     /// search runs at least one iteration, so that the root has a move to play.
-    pub(crate) fn done(&self, tree: &Tree<S>, iterations: u64, limit: u64) -> bool {
+    /// `root_proof` is what is proven about the root.
+    pub(crate) fn done(&self, root_proof: Proof, iterations: u64, limit: u64) -> bool {
         if iterations == 0 {
-            return tree.root().proof != Proof::Unknown && self.settings.solver;
+            return root_proof != Proof::Unknown && self.settings.solver;
         }
         iterations >= limit
-            || (self.settings.solver && tree.root().proof != Proof::Unknown)
+            || (self.settings.solver && root_proof != Proof::Unknown)
             || (iterations % CLOCK_EVERY == 0 && self.clock.time_is_up())
     }
 
@@ -78,7 +79,7 @@ pub(crate) fn run<S: State, E: Evaluator<S>>(
     let mut iterations = 0u64;
     let mut depth = 0u32;
     let mut next_report = FIRST_REPORT;
-    while !job.done(tree, iterations, limit) {
+    while !job.done(tree.root().proof, iterations, limit) {
         state.clone_from(job.root);
         path.clear();
         let leaf = tree.select(&mut state, rng, &mut path, &job.settings);

@@ -6,6 +6,8 @@
 //! - [`rollout`]: leaf evaluation (`rollout=random|greedy|eval`, `plies`);
 //! - [`driver`]: the iteration loop of one thread;
 //! - [`parallel`]: tree parallelism (shared tree, virtual loss) and root parallelism;
+//! - [`shared`]: the lock-free tree of tree parallelism (atomic statistics), and its
+//!   conversion from and to [`tree`]'s;
 //! - [`choose`]: the move, value and principal variation from the root statistics.
 //!
 //! # One iteration
@@ -20,6 +22,10 @@
 //! win (see [`choose`]).
 //!
 //! # Budgets and reproducibility
+//!
+//! A tree holds at most [`MctsConfig::max_nodes`] nodes (the `tree` parameter, in MiB);
+//! once full, the search goes on valuing leaves without adding them, and
+//! [`Mcts::arena_full`] reports it.
 //!
 //! `iters` counts the iterations of this search (a reused subtree's earlier visits do
 //! not count), `time` the wall time; with neither, [`DEFAULT_ITERATIONS`]. A search
@@ -41,6 +47,7 @@ mod choose;
 mod driver;
 mod parallel;
 mod rollout;
+mod shared;
 mod tree;
 
 use std::time::Duration;
@@ -73,9 +80,20 @@ pub const DEFAULT_C: f64 = default_c!();
 /// Pig turn of the opponent (a roll and its face per step) fits in most cases.
 pub const REUSE_PLIES: u32 = 16;
 
-/// Nodes one tree may hold (2²³, about 400 MB at 48 bytes a node); beyond it, leaves
-/// are valued without being added, so a long `time` budget cannot exhaust memory.
-pub const MAX_NODES: usize = 1 << 23;
+/// Bytes a node is counted for when the `tree` parameter (MiB) is turned into a node
+/// count: the node with its share of the move arenas, rounded up. Tree parallelism's
+/// lock-free tree takes as many 32-byte entries (one per node or untried move), so it
+/// stays within the same memory.
+pub const NODE_BYTES: usize = 64;
+
+/// The default tree memory in MiB (the `tree` parameter): [`MAX_NODES`] nodes.
+pub const DEFAULT_TREE_MIB: usize = 512;
+
+/// Nodes one tree may hold by default (2²³); beyond its bound
+/// ([`MctsConfig::max_nodes`]) a search stops expanding and values leaves without adding
+/// them, so a long `time` budget cannot exhaust memory; [`Mcts::arena_full`] says when
+/// that happened.
+pub const MAX_NODES: usize = (DEFAULT_TREE_MIB << 20) / NODE_BYTES;
 
 /// How threads share the work when `threads > 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,11 +124,14 @@ pub struct MctsConfig {
     pub reuse: bool,
     /// Tree or root parallelism when `threads > 1`.
     pub parallel: Parallel,
+    /// Nodes one tree may hold ([`MAX_NODES`] by default).
+    pub max_nodes: usize,
 }
 
 impl Default for MctsConfig {
     /// The registry's defaults: [`DEFAULT_ITERATIONS`], one thread, `c` =
-    /// [`DEFAULT_C`], random playouts, solver and reuse on, tree parallelism.
+    /// [`DEFAULT_C`], random playouts, solver and reuse on, tree parallelism,
+    /// [`MAX_NODES`].
     fn default() -> Self {
         MctsConfig {
             iterations: None,
@@ -121,6 +142,7 @@ impl Default for MctsConfig {
             solver: true,
             reuse: true,
             parallel: Parallel::Tree,
+            max_nodes: MAX_NODES,
         }
     }
 }
@@ -133,6 +155,7 @@ pub struct Mcts<S: State, E> {
     /// One tree (root parallelism: one per thread), kept between searches for reuse.
     trees: Vec<Tree<S>>,
     reused_visits: u64,
+    arena_full: bool,
 }
 
 impl<S: State, E: Evaluator<S>> Mcts<S, E> {
@@ -144,6 +167,7 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             eval,
             trees: Vec::new(),
             reused_visits: 0,
+            arena_full: false,
         }
     }
 
@@ -151,6 +175,12 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
     /// tree reuse kept a subtree; summed over the trees of root parallelism).
     pub fn reused_visits(&self) -> u64 {
         self.reused_visits
+    }
+
+    /// Whether the last search filled its tree ([`MctsConfig::max_nodes`]) and then
+    /// valued leaves without adding them.
+    pub fn arena_full(&self) -> bool {
+        self.arena_full
     }
 
     /// Runs one search (see the module docs).
@@ -181,6 +211,7 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
         let tree_count = if root_parallel { threads } else { 1 };
         self.trees.resize_with(tree_count, Tree::default);
         self.reused_visits = 0;
+        self.arena_full = false;
         for tree in &mut self.trees {
             if self.config.reuse && tree.advance_to(state, REUSE_PLIES) {
                 self.reused_visits += u64::from(tree.root().visits);
@@ -199,8 +230,7 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             settings: Settings {
                 c: self.config.c,
                 solver: self.config.solver,
-                virtual_loss: threads > 1 && !root_parallel,
-                max_nodes: MAX_NODES,
+                max_nodes: self.config.max_nodes,
             },
             rollout: self.config.rollout,
             clock: &clock,
@@ -223,9 +253,19 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             if root_parallel {
                 parallel::root_parallel(&mut self.trees, &job, limit, &seeds, Some(&mut report))
             } else {
-                parallel::tree_parallel(&mut self.trees[0], &job, limit, &seeds, Some(&mut report))
+                let (iterations, depth, full) = parallel::tree_parallel(
+                    &mut self.trees[0],
+                    &job,
+                    limit,
+                    &seeds,
+                    Some(&mut report),
+                );
+                self.arena_full = full;
+                (iterations, depth)
             }
         };
+        let max_nodes = self.config.max_nodes;
+        self.arena_full |= self.trees.iter().any(|t| t.nodes.len() >= max_nodes);
         let trees: Vec<&Tree<S>> = self.trees.iter().collect();
         let choice = choose::choose(&trees, solver);
         let result = SearchResult {

@@ -24,12 +24,6 @@
 //! so two consecutive decisions of one seat (Invector's pie swap, a Pig turn) need no
 //! special case: the sign follows the seat, never the ply parity.
 //!
-//! # Virtual loss
-//!
-//! With tree parallelism, every node on the path of an iteration in flight carries one
-//! virtual loss: UCT counts it as a visit that lost for the seat choosing the node, so
-//! that other threads spread out. Backup removes it.
-//!
 //! # Proofs (MCTS-Solver, Winands, Björnsson and Saito 2008)
 //!
 //! A finished game is proven by its outcome. With the solver on, after an iteration
@@ -52,11 +46,11 @@ use crate::agent::AgentRng;
 /// "No node": the end of a child list.
 pub(crate) const NONE: u32 = u32::MAX;
 /// `num_moves` of a node whose moves or outcomes have not been generated yet.
-const UNEXPANDED: u16 = u16::MAX;
+pub(super) const UNEXPANDED: u16 = u16::MAX;
 /// `actor` of a chance node (a decision node holds its seat, 0 or 1).
-const CHANCE: u8 = 2;
+pub(super) const CHANCE: u8 = 2;
 /// `actor` of a finished game.
-const OVER: u8 = 3;
+pub(super) const OVER: u8 = 3;
 
 /// What is proven about a node, from the game's point of view (not a seat's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +67,7 @@ pub(crate) enum Proof {
 
 impl Proof {
     /// The proof of a finished game.
-    fn of(outcome: Outcome) -> Proof {
+    pub(super) fn of(outcome: Outcome) -> Proof {
         match outcome {
             Outcome::Win(0) => Proof::Seat0Wins,
             Outcome::Win(_) => Proof::Seat1Wins,
@@ -108,22 +102,20 @@ pub(crate) struct Node<M> {
     pub(crate) total: f64,
     /// Completed iterations through this node.
     pub(crate) visits: u32,
-    /// Iterations in flight through this node (tree parallelism only).
-    pub(crate) vloss: u32,
     /// The most recently created child, or [`NONE`].
     pub(crate) first_child: u32,
     /// The next child of this node's parent, or [`NONE`].
     pub(crate) next_sibling: u32,
     /// Start of this node's moves (decision) or outcomes (chance) in their arena.
-    moves: u32,
+    pub(super) moves: u32,
     /// How many moves or outcomes it has ([`UNEXPANDED`] before they are generated).
-    num_moves: u16,
+    pub(super) num_moves: u16,
     /// How many of them have a child.
-    tried: u16,
+    pub(super) tried: u16,
     /// Length of the proving line, once proven.
     pub(crate) plies: u16,
     /// Seat to move (0 or 1), [`CHANCE`] or [`OVER`].
-    actor: u8,
+    pub(super) actor: u8,
     /// What is proven here (finished games always, others only with the solver on).
     pub(crate) proof: Proof,
     /// The move or outcome that leads here from the parent (meaningless at the root).
@@ -154,8 +146,6 @@ pub(crate) struct Settings {
     pub(crate) c: f64,
     /// Whether proofs propagate and steer selection.
     pub(crate) solver: bool,
-    /// Whether iterations in flight carry a virtual loss (tree parallelism).
-    pub(crate) virtual_loss: bool,
     /// Nodes the arena may hold; beyond it leaves are evaluated without expanding.
     pub(crate) max_nodes: usize,
 }
@@ -174,9 +164,9 @@ pub(crate) enum Leaf {
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<S: State> {
     pub(crate) nodes: Vec<Node<S::Move>>,
-    moves: Vec<S::Move>,
+    pub(super) moves: Vec<S::Move>,
     /// Outcomes with cumulative weights (the last one's is the total).
-    outcomes: Vec<(S::Move, u32)>,
+    pub(super) outcomes: Vec<(S::Move, u32)>,
     /// The position at the root (`None` before the first search).
     root_state: Option<S>,
     /// Spare arenas and a work list for re-rooting, kept to reuse their capacity.
@@ -341,7 +331,6 @@ impl<S: State> Tree<S> {
         self.nodes.push(Node {
             total: 0.0,
             visits: 0,
-            vloss: 0,
             first_child: NONE,
             next_sibling: NONE,
             moves: 0,
@@ -380,10 +369,7 @@ impl<S: State> Tree<S> {
         let mut node = 0u32;
         loop {
             path.push(node);
-            let n = &mut self.nodes[node as usize];
-            if set.virtual_loss {
-                n.vloss += 1;
-            }
+            let n = &self.nodes[node as usize];
             if n.actor == OVER || (set.solver && n.proof != Proof::Unknown) {
                 return Leaf::Exact(n.proof.reward());
             }
@@ -407,7 +393,7 @@ impl<S: State> Tree<S> {
                     if !room {
                         return Leaf::Evaluate;
                     }
-                    return self.expanded(node, outcome, state, path, set);
+                    return self.expanded(node, outcome, state, path);
                 }
                 child
             } else {
@@ -418,7 +404,7 @@ impl<S: State> Tree<S> {
                     self.moves.swap(start + tried, start + pick);
                     let mv = self.moves[start + tried];
                     state.apply(mv);
-                    return self.expanded(node, mv, state, path, set);
+                    return self.expanded(node, mv, state, path);
                 }
                 if n.first_child == NONE {
                     return Leaf::Evaluate;
@@ -432,20 +418,10 @@ impl<S: State> Tree<S> {
     }
 
     /// Adds the child reached by `mv` and ends the selection there.
-    fn expanded(
-        &mut self,
-        parent: u32,
-        mv: S::Move,
-        state: &S,
-        path: &mut Vec<u32>,
-        set: &Settings,
-    ) -> Leaf {
+    fn expanded(&mut self, parent: u32, mv: S::Move, state: &S, path: &mut Vec<u32>) -> Leaf {
         let child = self.add_child(parent, mv, state);
         path.push(child);
-        let c = &mut self.nodes[child as usize];
-        if set.virtual_loss {
-            c.vloss += 1;
-        }
+        let c = &self.nodes[child as usize];
         if c.actor == OVER {
             Leaf::Exact(c.proof.reward())
         } else {
@@ -491,11 +467,10 @@ impl<S: State> Tree<S> {
     }
 
     /// The child of decision node `node` (seat `seat` to move) with the highest UCT
-    /// score, `mean + c·sqrt(ln N / n)` with virtual losses counted as lost visits;
-    /// with the solver on, children proven lost for `seat` are skipped unless all are.
+    /// score, `mean + c·sqrt(ln N / n)`; with the solver on, children proven lost for `seat` are skipped unless all are.
     fn best_child(&self, node: u32, seat: Seat, set: &Settings) -> u32 {
         let n = &self.nodes[node as usize];
-        let parent_visits = f64::from(n.visits + n.vloss);
+        let parent_visits = f64::from(n.visits);
         let log_n = parent_visits.max(1.0).ln();
         let s = sign(seat);
         let mut best = NONE;
@@ -505,11 +480,11 @@ impl<S: State> Tree<S> {
             let c = &self.nodes[child as usize];
             let lost = set.solver && c.proof.for_seat(seat) == Some(-1);
             if !lost {
-                let visits = f64::from(c.visits + c.vloss);
+                let visits = f64::from(c.visits);
                 let score = if visits == 0.0 {
                     f64::INFINITY
                 } else {
-                    (s * c.total - f64::from(c.vloss)) / visits + set.c * (log_n / visits).sqrt()
+                    s * c.total / visits + set.c * (log_n / visits).sqrt()
                 };
                 if score > best_score {
                     best_score = score;
@@ -525,8 +500,8 @@ impl<S: State> Tree<S> {
         }
     }
 
-    /// Adds `reward` (seat 0's view) to every node of `path`, removes the virtual losses
-    /// of the iteration, and with the solver on propagates a proof upwards from the leaf.
+    /// Adds `reward` (seat 0's view) to every node of `path`, and with the solver on
+    /// propagates a proof upwards from the leaf.
     pub(crate) fn backup(&mut self, path: &[u32], reward: f64, set: &Settings) {
         let leaf = *path.last().expect("a path holds the root");
         let mut proving = set.solver && self.nodes[leaf as usize].proof != Proof::Unknown;
@@ -534,9 +509,6 @@ impl<S: State> Tree<S> {
             let n = &mut self.nodes[index as usize];
             n.visits += 1;
             n.total += reward;
-            if set.virtual_loss {
-                n.vloss -= 1;
-            }
             if proving && i + 1 < path.len() {
                 proving = self.try_prove(index);
             }

@@ -1,0 +1,727 @@
+//! The lock-free tree of tree parallelism: the same search as [`super::tree`], with
+//! every statistic an atomic so that threads select, expand and back up at once,
+//! without a lock.
+//!
+//! # Layout
+//!
+//! The tree is one arena of [`Entry`]s, preallocated in fixed segments (each allocated
+//! on first use and never moved) and handed out by a bump counter, so that a search
+//! allocates nothing per node and an index stays valid. An entry is both a node and the
+//! edge that leads to it: the children of a node are one consecutive run of entries,
+//! allotted the second time an iteration passes through the node (when the
+//! single-threaded tree generates moves), each holding its move (`Move::pack`), its
+//! chance weight (cumulative) and its statistics, so that UCT selection scans one
+//! contiguous array of 32-byte entries, two to a cache line. The root is entry 0.
+//!
+//! A child is *unborn* until an iteration first reaches it. A decision node's moves are
+//! shuffled when its children are allotted, so that claiming the next untried child
+//! (compare-and-swap of the node's claimed count) draws an untried move uniformly, as
+//! the single-threaded tree does; a chance outcome's child is claimed by
+//! compare-and-swap of its actor from unborn to reserved. The claimer fills the child
+//! in and publishes it by storing its actor (release); a thread that meets a reserved
+//! child, or a node whose children another thread is allotting, evaluates the position
+//! reached instead of waiting. No thread ever waits for another.
+//!
+//! # Statistics and virtual loss
+//!
+//! A node's `visits` count the iterations *started* through it, added during selection
+//! (one `fetch_add`); its `total` sums, per completed iteration, the reward plus the
+//! sign of the parent's seat (+1 seat 0, -1 seat 1), added during backup (one more
+//! `fetch_add`). With `N` visits and `B` that sum, the mean for the parent's seat with
+//! the iterations still in flight counted as losses is `(s·B - N) / N`. That is
+//! virtual loss: UCT sees each iteration in flight below a node as a visit that lost
+//! for the seat choosing it, so that the other threads spread out; and there is no
+//! virtual-loss count to add and then remove (which would be a third locked
+//! instruction per node and iteration). All these are
+//! relaxed: each is a sum whose order does not matter, and a selection that reads a
+//! slightly stale sibling only steers a little differently. A node's actor, proof and
+//! proof length share one word, set once by compare-and-swap. The root counts only
+//! completed iterations: every iteration passes it, so a virtual loss there would steer
+//! nothing. A progress report taken while iterations are in flight counts those as
+//! losses; the final tree, written after all threads stopped, is exact.
+//!
+//! # Memory bound
+//!
+//! The arena holds at most `max_nodes` entries ([`super::MctsConfig::max_nodes`]: the
+//! `tree` parameter in MiB over [`super::NODE_BYTES`]), so it uses at most
+//! `max_nodes × 32` bytes, half the budget the single-threaded tree is given for as
+//! many nodes, while it also stores the moves no iteration has tried. When a node's
+//! children do not fit, the node stays a leaf, valued without expanding, for the rest
+//! of the search, and [`SharedTree::full`] says so; children already allotted are still
+//! created when first reached, since they cost nothing more.
+//!
+//! # Scaling
+//!
+//! Threads share no lock, but they share cache lines: every iteration adds its result
+//! to the root and reads the root's children to select, and the nodes near the root
+//! are written by almost every iteration, so their lines move between cores on each
+//! access; the threads also claim iterations from one counter (8 at a time). At 2
+//! threads this costs a few percent of CPU per iteration. At 16 the root's line (one
+//! locked add per iteration from every thread) and its children's become the limit:
+//! each access waits for the line to come from another core, so iterations through the
+//! top of the tree serialise on those lines, and virtual loss spreads 16 threads over
+//! children whose statistics then lag. What would lift it: per-thread (or per-core)
+//! root statistics summed when read, since only the root's `ln N` and the final report
+//! read them; padding the root's children to a cache line each; and at more threads,
+//! root parallelism over a few shared trees.
+//!
+//! # Conversion
+//!
+//! The tree is converted ([`convert`]) from [`Tree`](super::tree::Tree) at the start of a search and back at its end, so
+//! that the move choice and tree reuse are the single-threaded ones; a progress report
+//! converts only the root's children and the principal variation.
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+use agon_engine::{Move, Seat, State, Turn};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use super::tree::{Leaf, Proof, Settings, CHANCE, NONE, OVER};
+use crate::agent::AgentRng;
+
+mod convert;
+
+/// `actor` of an entry that no iteration has reached yet.
+const UNBORN: u8 = 4;
+/// `actor` of a chance outcome's child while the thread that claimed it fills it in.
+const RESERVED: u8 = 5;
+/// `children` of a node whose children a thread is allotting.
+const ALLOTTING: u32 = u32::MAX - 1;
+/// `children` of a node whose children did not fit in the arena.
+const NO_ROOM: u32 = u32::MAX - 2;
+/// Entries per arena segment; a node's children never straddle two.
+const SEGMENT: usize = 1 << 14;
+
+/// One in the fixed point of [`Entry::total`]: a term lies in [-2, 2], so a node's sum
+/// stays within `i64` for all `u32` visit counts, at a resolution of 2⁻²⁹.
+const ONE: i64 = 1 << 29;
+
+/// `reward` in [`ONE`]'s fixed point (truncated: the error, under 2⁻²⁹, is far below
+/// any difference UCT can tell).
+fn fixed(reward: f64) -> i64 {
+    (reward * ONE as f64) as i64
+}
+
+/// The sign of a reward for the seat choosing among a node's children: +1 for seat 0,
+/// -1 for seat 1, 0 below a chance node (which chooses by weight, without virtual loss).
+fn sign(parent_actor: u8) -> i64 {
+    match parent_actor {
+        0 => 1,
+        1 => -1,
+        _ => 0,
+    }
+}
+
+/// An entry's `state` word: actor in the high byte, plies in the middle 16 bits,
+/// [`Proof`] code in the low byte, so that they are read together and a proof is set by
+/// one compare-and-swap.
+fn state_word(actor: u8, proof: Proof, plies: u16) -> u32 {
+    u32::from(actor) << 24 | pack(proof, plies)
+}
+
+/// The actor of a `state` word.
+fn actor_in(state: u32) -> u8 {
+    (state >> 24) as u8
+}
+
+/// One node and the edge to it (see the module docs; [`Node`](super::tree::Node) has the same facts). 32
+/// bytes, two to a cache line.
+struct Entry {
+    /// `B = W + s·C` in fixed point ([`ONE`]): `W` the sum of the completed iterations'
+    /// rewards (seat 0's view), `C` their number and `s` the [`sign`] of the parent's
+    /// seat. A backup adds `reward + s`, one `fetch_add`; with `N` = [`Entry::visits`]
+    /// the mean with in-flight iterations counted as losses (virtual loss) is
+    /// `(B - s·N) / N`, without a separate count to add and remove.
+    total: AtomicI64,
+    /// Iterations started through this node (completed and in flight); the root's
+    /// counts only completed ones.
+    visits: AtomicU32,
+    /// Actor, proof and plies ([`state_word`]).
+    state: AtomicU32,
+    /// The move or outcome that leads here, packed; written before the parent's
+    /// children are published.
+    mv: AtomicU32,
+    /// The cumulative weight of this outcome among its siblings (chance children).
+    weight: AtomicU32,
+    /// The index of the first child, or [`NONE`], [`ALLOTTING`], [`NO_ROOM`].
+    children: AtomicU32,
+    /// Children claimed (decision nodes) in the high 16 bits, children in the low 16
+    /// (set before `children` is published).
+    shape: AtomicU32,
+}
+
+impl Default for Entry {
+    fn default() -> Self {
+        Entry {
+            total: AtomicI64::new(0),
+            visits: AtomicU32::new(0),
+            state: AtomicU32::new(u32::from(UNBORN) << 24),
+            mv: AtomicU32::new(0),
+            weight: AtomicU32::new(0),
+            children: AtomicU32::new(NONE),
+            shape: AtomicU32::new(0),
+        }
+    }
+}
+
+impl Entry {
+    /// Whether an iteration has created this node.
+    fn born(&self) -> bool {
+        actor_in(self.state.load(Ordering::Acquire)) < UNBORN
+    }
+
+    /// How many children (valid once `children` is an index).
+    fn len(&self) -> usize {
+        (self.shape.load(Ordering::Relaxed) & 0xffff) as usize
+    }
+
+    /// The move that leads here.
+    fn mv<M: Move>(&self) -> M {
+        M::unpack(self.mv.load(Ordering::Relaxed)).expect("a move packed by this tree")
+    }
+}
+
+/// Fixed-capacity storage of entries, allocated a segment at a time and never moved.
+struct Arena {
+    segments: Box<[OnceLock<Box<[Entry]>>]>,
+    capacity: usize,
+    next: AtomicUsize,
+}
+
+impl Arena {
+    fn new(capacity: usize) -> Self {
+        let capacity = capacity.clamp(1, NO_ROOM as usize);
+        Arena {
+            segments: (0..capacity.div_ceil(SEGMENT))
+                .map(|_| OnceLock::new())
+                .collect(),
+            capacity,
+            next: AtomicUsize::new(0),
+        }
+    }
+
+    /// The start of `n` fresh consecutive entries in one segment, or `None` if they do
+    /// not fit.
+    fn alloc(&self, n: usize) -> Option<u32> {
+        if n > SEGMENT {
+            return None;
+        }
+        let mut next = self.next.load(Ordering::Relaxed);
+        loop {
+            let start = if next % SEGMENT + n > SEGMENT {
+                next.next_multiple_of(SEGMENT)
+            } else {
+                next
+            };
+            if start + n > self.capacity {
+                return None;
+            }
+            match self.next.compare_exchange_weak(
+                next,
+                start + n,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(start as u32),
+                Err(now) => next = now,
+            }
+        }
+    }
+
+    /// The entries from `start` to the end of its segment.
+    #[inline]
+    fn segment(&self, start: u32) -> &[Entry] {
+        let i = start as usize;
+        let first = i / SEGMENT * SEGMENT;
+        let segment = self.segments[i / SEGMENT].get_or_init(|| {
+            (0..SEGMENT.min(self.capacity - first))
+                .map(|_| Entry::default())
+                .collect()
+        });
+        &segment[i - first..]
+    }
+
+    #[inline]
+    fn get(&self, index: u32) -> &Entry {
+        &self.segment(index)[0]
+    }
+
+    /// The `len` entries from `start` (allotted together, so in one segment).
+    #[inline]
+    fn run(&self, start: u32, len: usize) -> &[Entry] {
+        &self.segment(start)[..len]
+    }
+}
+
+fn pack(proof: Proof, plies: u16) -> u32 {
+    let code = match proof {
+        Proof::Unknown => 0,
+        Proof::Seat0Wins => 1,
+        Proof::Seat1Wins => 2,
+        Proof::Draw => 3,
+    };
+    code | u32::from(plies) << 8
+}
+
+fn unpack(packed: u32) -> (Proof, u16) {
+    let proof = match packed & 0xff {
+        0 => Proof::Unknown,
+        1 => Proof::Seat0Wins,
+        2 => Proof::Seat1Wins,
+        _ => Proof::Draw,
+    };
+    (proof, (packed >> 8) as u16)
+}
+
+/// The actor and proof of a new node for `state`.
+fn actor_of<S: State>(state: &S) -> (u8, Proof) {
+    match state.turn() {
+        Turn::Seat(s) => (s as u8, Proof::Unknown),
+        Turn::Chance => (CHANCE, Proof::Unknown),
+        Turn::Over => {
+            let outcome = state.outcome().expect("a finished game has an outcome");
+            (OVER, Proof::of(outcome))
+        }
+    }
+}
+
+/// The lock-free tree (see the module docs) of a game whose moves are `M`.
+pub(crate) struct SharedTree<M> {
+    arena: Arena,
+    full: AtomicBool,
+    moves: PhantomData<M>,
+}
+
+/// Reusable buffers of one thread: legal moves, and entries (move, cumulative weight).
+pub(crate) type Buffers<M> = (Vec<M>, Vec<(M, u32)>);
+
+impl<M: Move> SharedTree<M> {
+    /// Whether the arena filled up, so that some leaves were valued without expanding.
+    pub(crate) fn full(&self) -> bool {
+        self.full.load(Ordering::Relaxed)
+    }
+
+    /// What is proven about the root.
+    pub(crate) fn root_proof(&self) -> Proof {
+        unpack(self.arena.get(0).state.load(Ordering::Acquire)).0
+    }
+
+    /// One selection, as [`super::tree::Tree::select`] but with virtual loss: descends from the root,
+    /// applying each move to `state` and recording the nodes in `path`, until it
+    /// creates a node, meets a finished game or a proven node, or cannot expand. Each
+    /// node's actor is recorded with it, so that backup need not read it again.
+    pub(crate) fn select<S: State<Move = M>>(
+        &self,
+        state: &mut S,
+        rng: &mut AgentRng,
+        path: &mut Vec<(u32, u8)>,
+        buffers: &mut Buffers<M>,
+        set: &Settings,
+    ) -> Leaf {
+        let mut node = 0u32;
+        loop {
+            let n = self.arena.get(node);
+            if node != 0 {
+                // The root counts only completed iterations: every iteration passes
+                // through it, so a virtual loss there would steer nothing.
+                n.visits.fetch_add(1, Ordering::Relaxed);
+            }
+            let word = n.state.load(Ordering::Acquire);
+            let actor = actor_in(word);
+            path.push((node, actor));
+            if actor == OVER || (set.solver && word & 0xff != 0) {
+                return Leaf::Exact(unpack(word).0.reward());
+            }
+            let Some((start, children)) = self.children(n, state, actor, rng, buffers) else {
+                return Leaf::Evaluate;
+            };
+            let Some(last) = children.last() else {
+                return Leaf::Evaluate;
+            };
+            if actor == CHANCE {
+                let pick = rng.random_range(0..last.weight.load(Ordering::Relaxed));
+                let k = children
+                    .iter()
+                    .position(|c| pick < c.weight.load(Ordering::Relaxed))
+                    .expect("pick < total");
+                let child = &children[k];
+                state.apply(child.mv());
+                let unborn = u32::from(UNBORN) << 24;
+                match actor_in(child.state.load(Ordering::Acquire)) {
+                    UNBORN => {
+                        let reserved = u32::from(RESERVED) << 24;
+                        let claimed = child.state.compare_exchange(
+                            unborn,
+                            reserved,
+                            Ordering::Acquire,
+                            Ordering::Relaxed,
+                        );
+                        if claimed.is_err() {
+                            return Leaf::Evaluate;
+                        }
+                        return Self::create(start + k as u32, child, state, path);
+                    }
+                    RESERVED => return Leaf::Evaluate,
+                    _ => node = start + k as u32,
+                }
+            } else {
+                let mut shape = n.shape.load(Ordering::Relaxed);
+                while shape >> 16 < shape & 0xffff {
+                    let claim = n.shape.compare_exchange_weak(
+                        shape,
+                        shape + (1 << 16),
+                        Ordering::Relaxed,
+                        Ordering::Relaxed,
+                    );
+                    match claim {
+                        Ok(_) => {
+                            let k = shape >> 16;
+                            let child = &children[k as usize];
+                            state.apply(child.mv());
+                            return Self::create(start + k, child, state, path);
+                        }
+                        Err(now) => shape = now,
+                    }
+                }
+                let tried = &children[..(shape >> 16) as usize];
+                let Some(k) = Self::best_child(n, tried, actor as Seat, set) else {
+                    return Leaf::Evaluate;
+                };
+                state.apply(children[k].mv());
+                node = start + k as u32;
+            }
+        }
+    }
+
+    /// The first index and the entries of `n`'s children, allotted now if this is the
+    /// first time; `None` if they did not fit or another thread is allotting them.
+    fn children<'a, S: State<Move = M>>(
+        &'a self,
+        n: &Entry,
+        state: &S,
+        actor: u8,
+        rng: &mut AgentRng,
+        (moves, entries): &mut Buffers<M>,
+    ) -> Option<(u32, &'a [Entry])> {
+        let mut start = n.children.load(Ordering::Acquire);
+        if start == NONE {
+            let claimed =
+                n.children
+                    .compare_exchange(NONE, ALLOTTING, Ordering::Acquire, Ordering::Relaxed);
+            if claimed.is_err() {
+                return None;
+            }
+            entries.clear();
+            if actor == CHANCE {
+                state.chance_outcomes(entries);
+                let mut cumulative = 0u32;
+                for entry in entries.iter_mut() {
+                    cumulative = cumulative
+                        .checked_add(entry.1)
+                        .expect("chance weights sum below 2^32");
+                    entry.1 = cumulative;
+                }
+            } else {
+                moves.clear();
+                state.legal_moves(moves);
+                moves.shuffle(rng);
+                entries.extend(moves.iter().map(|&m| (m, 0)));
+            }
+            start = self.allot(n, entries, 0);
+        }
+        (start < NO_ROOM).then(|| (start, self.arena.run(start, n.len())))
+    }
+
+    /// Allots `n`'s children, one per entry (move, cumulative weight), the first
+    /// `tried` of them claimed, and publishes them; returns their first index, or
+    /// [`NO_ROOM`] (then the arena is full).
+    fn allot(&self, n: &Entry, entries: &[(M, u32)], tried: u16) -> u32 {
+        let len = u16::try_from(entries.len())
+            .ok()
+            .filter(|&len| len < u16::MAX)
+            .expect("fewer than 65535 moves at a node");
+        let Some(start) = self.arena.alloc(entries.len()) else {
+            self.full.store(true, Ordering::Relaxed);
+            n.children.store(NO_ROOM, Ordering::Release);
+            return NO_ROOM;
+        };
+        for (e, &(mv, weight)) in self.arena.run(start, entries.len()).iter().zip(entries) {
+            e.mv.store(mv.pack(), Ordering::Relaxed);
+            e.weight.store(weight, Ordering::Relaxed);
+        }
+        n.shape
+            .store(u32::from(tried) << 16 | u32::from(len), Ordering::Relaxed);
+        n.children.store(start, Ordering::Release);
+        start
+    }
+
+    /// Creates the claimed child `index` (entry `e`) for `state`, with this iteration
+    /// started through it, and ends the selection there.
+    fn create<S: State>(index: u32, e: &Entry, state: &S, path: &mut Vec<(u32, u8)>) -> Leaf {
+        let (actor, proof) = actor_of(state);
+        e.visits.store(1, Ordering::Relaxed);
+        e.state
+            .store(state_word(actor, proof, 0), Ordering::Release);
+        path.push((index, actor));
+        if actor == OVER {
+            Leaf::Exact(proof.reward())
+        } else {
+            Leaf::Evaluate
+        }
+    }
+
+    /// The index among `tried` (the claimed children of `n`, seat `seat` to move) of the
+    /// child with the highest UCT score, as the single-threaded tree's `best_child`; `None` if none is
+    /// born yet. With `N` a child's visits (in flight included) and `B` its
+    /// [`Entry::total`], its mean for `seat` with in-flight iterations lost is
+    /// `(s·B - N) / N = s·B / N - 1`; the `- 1`, common to all, is left out.
+    fn best_child(n: &Entry, tried: &[Entry], seat: Seat, set: &Settings) -> Option<usize> {
+        let parent_visits = f64::from(n.visits.load(Ordering::Relaxed));
+        let log_n = parent_visits.max(1.0).ln();
+        let s = if seat == 0 { 1.0 } else { -1.0 } / ONE as f64;
+        // The proof code of a loss for `seat`, compared without unpacking each child's.
+        let lost = (1..=3).find(|&code| unpack(code).0.for_seat(seat) == Some(-1));
+        let (mut best, mut fallback) = (None, None);
+        let mut best_score = f64::NEG_INFINITY;
+        for (k, c) in tried.iter().enumerate() {
+            let word = c.state.load(Ordering::Acquire);
+            if actor_in(word) >= UNBORN {
+                continue;
+            }
+            fallback.get_or_insert(k);
+            if set.solver && Some(word & 0xff) == lost {
+                continue;
+            }
+            let visits = c.visits.load(Ordering::Relaxed);
+            let score = if visits == 0 {
+                f64::INFINITY
+            } else {
+                let per_visit = 1.0 / f64::from(visits);
+                let total = c.total.load(Ordering::Relaxed) as f64;
+                s * total * per_visit + set.c * (log_n * per_visit).sqrt()
+            };
+            if score > best_score {
+                best_score = score;
+                best = Some(k);
+            }
+        }
+        best.or(fallback)
+    }
+
+    /// Adds `reward` (seat 0's view) to every node of `path`, each with the sign of its
+    /// parent's seat (see [`Entry::total`]), and with the solver on propagates a proof
+    /// upwards from the leaf.
+    pub(crate) fn backup(&self, path: &[(u32, u8)], reward: f64, set: &Settings) {
+        let (leaf, _) = *path.last().expect("a path holds the root");
+        let leaf_proof = self.arena.get(leaf).state.load(Ordering::Acquire) & 0xff;
+        let mut proving = set.solver && leaf_proof != 0;
+        let reward = fixed(reward);
+        for (i, &(index, _)) in path.iter().enumerate().rev() {
+            let n = self.arena.get(index);
+            let term = match i.checked_sub(1) {
+                Some(parent) => reward + sign(path[parent].1) * ONE,
+                None => {
+                    n.visits.fetch_add(1, Ordering::Relaxed);
+                    reward
+                }
+            };
+            n.total.fetch_add(term, Ordering::Relaxed);
+            if proving && i + 1 < path.len() {
+                proving = self.try_prove(n, n.state.load(Ordering::Acquire));
+            }
+        }
+    }
+
+    /// Proves `n` (whose state word was `word`) from its children's proofs if they
+    /// allow (the rules of the single-threaded tree's solver); returns whether it is proven.
+    fn try_prove(&self, n: &Entry, word: u32) -> bool {
+        if word & 0xff != 0 {
+            return true;
+        }
+        let start = n.children.load(Ordering::Acquire);
+        if start >= NO_ROOM {
+            return false;
+        }
+        let children = self.arena.run(start, n.len());
+        let actor = actor_in(word);
+        // Every child born and proven; the best (result, plies, proof) for the seat to
+        // move (decision), or the one result all proven children share (chance).
+        let mut all_proven = true;
+        let mut best: Option<(i8, u16, Proof)> = None;
+        for c in children {
+            let child = c.state.load(Ordering::Acquire);
+            let (p, plies) = unpack(child);
+            if actor_in(child) >= UNBORN || p == Proof::Unknown {
+                all_proven = false;
+                continue;
+            }
+            if actor == CHANCE {
+                match best {
+                    Some((_, longest, q)) if q == p => best = Some((0, longest.max(plies), p)),
+                    Some(_) => return false,
+                    None => best = Some((0, plies, p)),
+                }
+                continue;
+            }
+            let result = p.for_seat(actor as Seat).expect("proven");
+            // Prefer the better result, then a shorter win or a longer loss or draw.
+            let better = match best {
+                None => true,
+                Some((r, l, _)) => {
+                    result > r
+                        || (result == r && result == 1 && plies < l)
+                        || (result == r && result < 1 && plies > l)
+                }
+            };
+            if better {
+                best = Some((result, plies, p));
+            }
+        }
+        let result = match best {
+            Some((1, plies, p)) if actor != CHANCE => (p, plies),
+            Some((_, plies, p)) if all_proven => (p, plies),
+            _ => return false,
+        };
+        let _ = n.state.compare_exchange(
+            word,
+            state_word(actor, result.0, result.1.saturating_add(1)),
+            Ordering::Release,
+            Ordering::Relaxed,
+        );
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
+    use agon_engine::{Game, State, Turn};
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+
+    use super::super::driver::Job;
+    use super::super::parallel::tree_parallel;
+    use super::super::rollout::Rollout;
+    use super::super::tree::{Node, Settings, Tree, OVER};
+    use super::Entry;
+    use crate::agent::AgentRng;
+    use crate::budget::{Budget, Clock};
+
+    /// A tree-parallel search of `iterations` on `threads` threads from `root`, in an
+    /// arena of `max_nodes`: the tree, iterations and whether the arena filled.
+    fn search(
+        root: &Connect4State,
+        iterations: u64,
+        threads: u64,
+        max_nodes: usize,
+        solver: bool,
+    ) -> (Tree<Connect4State>, u64, bool) {
+        let clock = Clock::start(&Budget::default());
+        let job = Job {
+            root,
+            eval: &Connect4Eval,
+            settings: Settings {
+                c: 1.4,
+                solver,
+                max_nodes,
+            },
+            rollout: Rollout::Random { plies: None },
+            clock: &clock,
+        };
+        let mut tree = Tree::default();
+        tree.reset(root);
+        let seeds: Vec<u64> = (0..threads).collect();
+        let (run, _, full) = tree_parallel(&mut tree, &job, iterations, &seeds, None);
+        (tree, run, full)
+    }
+
+    /// A Connect Four position 30 plies in, not finished: a tree of a few thousand
+    /// nodes, so that many threads meet on the same nodes.
+    fn late_position() -> Connect4State {
+        let mut rng = AgentRng::seed_from_u64(7);
+        let mut moves = Vec::new();
+        loop {
+            let mut s = Connect4.initial_state();
+            while s.ply() < 30 && !matches!(s.turn(), Turn::Over) {
+                moves.clear();
+                s.legal_moves(&mut moves);
+                s.apply(*moves.choose(&mut rng).unwrap());
+            }
+            if !matches!(s.turn(), Turn::Over) {
+                return s;
+            }
+        }
+    }
+
+    /// Every node's visits cover its children's, and the
+    /// rewards of the iterations that ended at a node (its total less its children's)
+    /// are at most one each; a finished game's total is its visits times its reward.
+    fn consistent<S: State>(tree: &Tree<S>, node: u32) {
+        let n: &Node<S::Move> = &tree.nodes[node as usize];
+        let below: u32 = tree.children(node).map(|(_, c)| c.visits).sum();
+        assert!(below <= n.visits, "{below} > {}", n.visits);
+        let below_total: f64 = tree.children(node).map(|(_, c)| c.total).sum();
+        let own = f64::from(n.visits - below);
+        assert!((n.total - below_total).abs() <= own + 1e-6, "node {node}");
+        if n.actor == OVER {
+            let exact = f64::from(n.visits) * n.proof.reward();
+            assert!((n.total - exact).abs() < 1e-6, "{} != {exact}", n.total);
+        }
+        for (child, _) in tree.children(node) {
+            consistent(tree, child);
+        }
+    }
+
+    /// The iterations that ended at each node (its visits less its children's), summed.
+    fn ends<S: State>(tree: &Tree<S>) -> u64 {
+        (0..tree.nodes.len() as u32)
+            .map(|i| {
+                let below: u32 = tree.children(i).map(|(_, c)| c.visits).sum();
+                u64::from(tree.nodes[i as usize].visits - below)
+            })
+            .sum()
+    }
+
+    #[test]
+    fn statistics_sum_to_the_iterations_run() {
+        let (tree, run, full) = search(&Connect4.initial_state(), 40_000, 8, 1 << 20, true);
+        assert_eq!(run, 40_000);
+        assert!(!full);
+        assert_eq!(u64::from(tree.root().visits), run);
+        consistent(&tree, 0);
+        // Every iteration ends at exactly one node: nothing lost, nothing counted twice.
+        assert_eq!(ends(&tree), run);
+    }
+
+    #[test]
+    fn many_threads_on_a_small_tree_lose_no_update() {
+        // Without the solver nothing stops the search, so 16 threads keep meeting on
+        // the same few thousand nodes, whose finished games have exact totals.
+        let root = late_position();
+        let (tree, run, _) = search(&root, 60_000, 16, 1 << 20, false);
+        assert_eq!(run, 60_000);
+        assert_eq!(u64::from(tree.root().visits), run);
+        consistent(&tree, 0);
+        assert_eq!(ends(&tree), run);
+        assert!(tree.nodes.iter().filter(|n| n.actor == OVER).count() > 10);
+    }
+
+    #[test]
+    fn a_full_arena_stops_expanding() {
+        let (tree, run, full) = search(&Connect4.initial_state(), 5_000, 2, 100, true);
+        assert!(full);
+        assert_eq!(run, 5_000);
+        assert!(tree.nodes.len() <= 100);
+        assert_eq!(u64::from(tree.root().visits), run);
+        consistent(&tree, 0);
+        assert_eq!(ends(&tree), run);
+    }
+
+    #[test]
+    fn entries_are_half_a_cache_line() {
+        assert_eq!(std::mem::size_of::<Entry>(), 32);
+    }
+}

@@ -1,0 +1,180 @@
+//! Conversion between the lock-free tree and the single-threaded [`Tree`], at the start
+//! and end of a search (and, for the principal variation only, at progress reports),
+//! so that the move choice and tree reuse are the single-threaded ones.
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use agon_engine::{Move, State};
+use rand::seq::SliceRandom;
+
+use super::super::tree::{Node, Tree, CHANCE, NONE, UNEXPANDED};
+use super::{actor_in, fixed, sign, state_word, unpack, Arena, Entry, SharedTree, NO_ROOM, ONE};
+use crate::agent::AgentRng;
+
+impl<M: Move> SharedTree<M> {
+    /// A copy of `tree` in a shared tree of at most `max_nodes` entries (the untried
+    /// moves of each node shuffled with `rng`). Subtrees that do not fit are dropped.
+    pub(crate) fn from_tree<S: State<Move = M>>(
+        tree: &Tree<S>,
+        max_nodes: usize,
+        rng: &mut AgentRng,
+    ) -> Self {
+        let shared = SharedTree {
+            arena: Arena::new(max_nodes),
+            full: AtomicBool::new(false),
+            moves: PhantomData,
+        };
+        let root = shared.arena.alloc(1).expect("room for the root");
+        shared.import(tree.root(), root, CHANCE);
+        let mut entries = Vec::new();
+        let mut children: Vec<(u32, u32)> = Vec::new();
+        let mut work = vec![(0u32, root)];
+        while let Some((old, new)) = work.pop() {
+            let n = &tree.nodes[old as usize];
+            if n.num_moves == UNEXPANDED {
+                continue;
+            }
+            let range = n.moves as usize..n.moves as usize + n.num_moves as usize;
+            entries.clear();
+            if n.actor == CHANCE {
+                entries.extend_from_slice(&tree.outcomes[range]);
+            } else {
+                // The first `tried` moves are those with a child.
+                entries.extend(tree.moves[range].iter().map(|&m| (m, 0)));
+                entries[n.tried as usize..].shuffle(rng);
+            }
+            let start = shared.allot(shared.arena.get(new), &entries, n.tried);
+            if start == NO_ROOM {
+                continue;
+            }
+            children.clear();
+            children.extend(tree.children(old).map(|(i, c)| (c.mv.pack(), i)));
+            children.sort_unstable();
+            for (k, &(mv, _)) in entries.iter().enumerate() {
+                if let Ok(found) = children.binary_search_by_key(&mv.pack(), |&(m, _)| m) {
+                    let (child, copy) = (children[found].1, start + k as u32);
+                    shared.import(&tree.nodes[child as usize], copy, n.actor);
+                    work.push((child, copy));
+                }
+            }
+        }
+        shared
+    }
+
+    /// Copies `node` (no iteration in flight), a child of an `parent_actor` node,
+    /// into entry `index`.
+    fn import(&self, node: &Node<M>, index: u32, parent_actor: u8) {
+        let e = self.arena.get(index);
+        let completed = i64::from(node.visits);
+        e.total.store(
+            fixed(node.total) + sign(parent_actor) * completed * ONE,
+            Ordering::Relaxed,
+        );
+        e.visits.store(node.visits, Ordering::Relaxed);
+        e.mv.store(node.mv.pack(), Ordering::Relaxed);
+        let state = state_word(node.actor, node.proof, node.plies);
+        e.state.store(state, Ordering::Release);
+    }
+
+    /// Writes this tree into `tree`'s nodes and move arenas (its root position is kept).
+    pub(crate) fn write_into<S: State<Move = M>>(&self, tree: &mut Tree<S>) {
+        self.export(tree, true);
+    }
+
+    /// Writes into `tree` what a progress report reads: the children of the root and,
+    /// below each node written, the children of its most visited child, so that the
+    /// report's choice and principal variation are those of the whole tree while the
+    /// copy stays proportional to the variation's length, not the tree's size.
+    pub(crate) fn write_variation_into<S: State<Move = M>>(&self, tree: &mut Tree<S>) {
+        self.export(tree, false);
+    }
+
+    /// [`Self::write_into`] if `whole`, else [`Self::write_variation_into`].
+    fn export<S: State<Move = M>>(&self, tree: &mut Tree<S>, whole: bool) {
+        tree.nodes.clear();
+        tree.moves.clear();
+        tree.outcomes.clear();
+        tree.nodes.push(self.export_node(0, CHANCE));
+        let mut work = vec![(0u32, 0u32)];
+        // Which children are born, read once: other threads may create some meanwhile.
+        let mut born = Vec::new();
+        while let Some((shared_index, index)) = work.pop() {
+            let s = self.arena.get(shared_index);
+            let start = s.children.load(Ordering::Acquire);
+            if start >= NO_ROOM {
+                continue;
+            }
+            let children = self.arena.run(start, s.len());
+            born.clear();
+            born.extend(children.iter().map(Entry::born));
+            let parent_actor = actor_in(s.state.load(Ordering::Relaxed));
+            let chance = parent_actor == CHANCE;
+            let arena_start = if chance {
+                for c in children {
+                    tree.outcomes
+                        .push((c.mv(), c.weight.load(Ordering::Relaxed)));
+                }
+                tree.outcomes.len() - children.len()
+            } else {
+                // Moves with a child first, as the single-threaded tree keeps them.
+                for first in [true, false] {
+                    let side = children.iter().zip(&born).filter(|&(_, &b)| b == first);
+                    tree.moves.extend(side.map(|(c, _)| c.mv::<M>()));
+                }
+                tree.moves.len() - children.len()
+            };
+            let mut tried = 0u16;
+            let mut previous = NONE;
+            let mut most_visited: Option<(u32, u32, u32)> = None;
+            for (k, _) in children.iter().enumerate().filter(|&(k, _)| born[k]) {
+                tried += 1;
+                let child = start + k as u32;
+                let copy = tree.nodes.len() as u32;
+                tree.nodes.push(self.export_node(child, parent_actor));
+                if previous == NONE {
+                    tree.nodes[index as usize].first_child = copy;
+                } else {
+                    tree.nodes[previous as usize].next_sibling = copy;
+                }
+                previous = copy;
+                if whole {
+                    work.push((child, copy));
+                } else {
+                    let visits = tree.nodes[copy as usize].visits;
+                    if !matches!(most_visited, Some((_, _, v)) if v > visits) {
+                        most_visited = Some((child, copy, visits));
+                    }
+                }
+            }
+            work.extend(most_visited.map(|(child, copy, _)| (child, copy)));
+            let n = &mut tree.nodes[index as usize];
+            n.moves = arena_start as u32;
+            n.num_moves = children.len() as u16;
+            n.tried = tried;
+        }
+    }
+
+    /// The [`Node`] of entry `index`, a child of an `parent_actor` node, without links
+    /// or moves; iterations in flight count as completed losses.
+    fn export_node(&self, index: u32, parent_actor: u8) -> Node<M> {
+        let e = self.arena.get(index);
+        let state = e.state.load(Ordering::Acquire);
+        let (proof, plies) = unpack(state);
+        let visits = e.visits.load(Ordering::Relaxed);
+        let total = e.total.load(Ordering::Relaxed) - sign(parent_actor) * i64::from(visits) * ONE;
+        Node {
+            total: total as f64 / ONE as f64,
+            visits,
+            first_child: NONE,
+            next_sibling: NONE,
+            moves: 0,
+            num_moves: UNEXPANDED,
+            tried: 0,
+            plies,
+            actor: actor_in(state),
+            proof,
+            mv: e.mv(),
+        }
+    }
+}
