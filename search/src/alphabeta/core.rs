@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
-use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn};
+use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Symmetry, Turn};
 
 use super::heuristics::{
     select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
@@ -54,6 +54,14 @@ pub(crate) struct CoreOptions {
     /// `-1..1` around a draw, which settles win, draw or loss but not the distance (a
     /// win found is a win within the reported plies, not necessarily the fastest).
     pub(crate) result_only: bool,
+    /// Store each position under [`State::canonical_key`], once for all its symmetric
+    /// images (the solver: a proof visits each of them otherwise). Off for `ab`, whose
+    /// searches at a fixed depth stay as they were.
+    pub(crate) symmetry: bool,
+    /// Enhanced transposition cut-offs: at a null-window node, probe the table for
+    /// every child before searching any, and cut off if one already refutes the
+    /// window (the solver: its proofs meet most positions again by other paths).
+    pub(crate) child_cutoffs: bool,
 }
 
 /// The reused buffers of one ply of the search.
@@ -276,7 +284,9 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
 
     /// A legal move when no iteration completed (see [`fallback_move`]).
     fn fallback_move(&self, state: &S) -> S::Move {
-        let table_move = self.tt.probe(state.hash()).and_then(|e| e.mv);
+        let (key, symmetry) = self.table_key(state);
+        let table_move = self.tt.probe(key).and_then(|e| e.mv);
+        let table_move = table_move.map(|code| from_table_move(state, code, symmetry));
         fallback_move(state, self.root_best, table_move)
     }
 
@@ -292,14 +302,16 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         let mut moves = Vec::with_capacity(state.max_moves());
         while pv.len() < MAX_PLY {
             let Turn::Seat(_) = state.turn() else { break };
+            let (key, symmetry) = self.table_key(&state);
             let Some(code) = self
                 .tt
-                .probe(state.hash())
+                .probe(key)
                 .filter(|e| e.bound == Bound::Exact)
                 .and_then(|e| e.mv)
             else {
                 break;
             };
+            let code = from_table_move(&state, code, symmetry);
             moves.clear();
             state.legal_moves(&mut moves);
             let Some(m) = S::Move::unpack(code).filter(|m| moves.contains(m)) else {
@@ -309,6 +321,18 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             state.apply(m);
         }
         pv
+    }
+
+    /// The key `state` is stored under, and the symmetry that carries its moves onto
+    /// the stored ones: its own hash, or with [`CoreOptions::symmetry`] the key it
+    /// shares with its symmetric images.
+    #[inline]
+    fn table_key(&self, state: &S) -> (u64, Symmetry) {
+        if self.options.symmetry {
+            state.canonical_key()
+        } else {
+            (state.hash(), 0)
+        }
     }
 
     /// Nodes visited in the search that last ran (or runs).
@@ -416,11 +440,11 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
 
         // 3. Table probe: a cut-off if the entry is deep enough and its bound decides
         //    (never at the root, which must produce a move); otherwise its move first.
-        let key = state.hash();
+        let (key, symmetry) = self.table_key(state);
         let mut tt_move = None;
         if let Some(hit) = self.tt.probe(key) {
             self.tt_hits += 1;
-            tt_move = hit.mv;
+            tt_move = hit.mv.map(|code| from_table_move(state, code, symmetry));
             let deep_enough = if self.options.exact_depth_cutoffs {
                 u32::from(hit.depth) == depth
             } else {
@@ -462,6 +486,31 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         // Whether `scores` holds the ordering scores of `moves` (from index 1 on when
         // the table move went first).
         let mut scored = false;
+
+        // 4b. Enhanced transposition cut-off: a child whose table entry already proves
+        //     the window refuted answers for the node, with no search.
+        if self.options.child_cutoffs && ply > 0 && beta == alpha + 1 {
+            if let Some((score, m, proven)) =
+                self.child_cutoff(state, mover, depth, ply, beta, &moves)
+            {
+                self.plies[ply].moves = moves;
+                self.plies[ply].scores = scores;
+                if !proven {
+                    self.heuristic_leaves += 1;
+                }
+                self.tt.store(
+                    key,
+                    TtEntry {
+                        mv: Some(state.map_move(m, symmetry).pack()),
+                        value: to_table(score, ply),
+                        depth: depth as u8,
+                        bound: Bound::Lower,
+                        proven,
+                    },
+                );
+                return score;
+            }
+        }
 
         // 5. Search every move. Principal variation search: the first move with the full
         //    window, the others with a null window that only asks "better than alpha?",
@@ -557,7 +606,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             self.tt.store(
                 key,
                 TtEntry {
-                    mv: mv.map(Move::pack),
+                    mv: mv.map(|m| state.map_move(m, symmetry).pack()),
                     value: to_table(best, ply),
                     depth: depth as u8,
                     bound,
@@ -566,6 +615,41 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             );
         }
         best
+    }
+
+    /// The first of `moves` whose child's table entry, deep enough for `depth - 1`,
+    /// bounds this node's score from `mover`'s view at `beta` or more: that score, the
+    /// move, and whether the entry is proven.
+    fn child_cutoff(
+        &self,
+        state: &mut S,
+        mover: Seat,
+        depth: u32,
+        ply: usize,
+        beta: i32,
+        moves: &[S::Move],
+    ) -> Option<(i32, S::Move, bool)> {
+        for &m in moves {
+            let undo = state.apply(m);
+            let cut = match state.turn() {
+                Turn::Seat(next) => self.tt.probe(self.table_key(state).0).and_then(|hit| {
+                    let deep_enough = hit.proven || u32::from(hit.depth) + 1 >= depth;
+                    let value = from_table(hit.value, ply + 1);
+                    let (score, bounds_below) = if next == mover {
+                        (value, hit.bound != Bound::Upper)
+                    } else {
+                        (-value, hit.bound != Bound::Lower)
+                    };
+                    (deep_enough && bounds_below && score >= beta).then_some((score, m, hit.proven))
+                }),
+                _ => None,
+            };
+            state.undo(undo);
+            if cut.is_some() {
+                return cut;
+            }
+        }
+        None
     }
 
     /// Fills `scores` with the ordering score of each of `moves` (see step 4 of
@@ -665,6 +749,17 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             best
         }
     }
+}
+
+/// A move code read from the table for a position stored under `symmetry`, as the
+/// move of the position itself (the stored one is its image's). A code that unpacks to
+/// no move stays as it is: the search checks every table move for legality anyway.
+#[inline]
+fn from_table_move<S: State>(state: &S, code: u32, symmetry: Symmetry) -> u32 {
+    if symmetry == 0 {
+        return code;
+    }
+    S::Move::unpack(code).map_or(code, |m| state.map_move(m, symmetry).pack())
 }
 
 /// `guess + delta`, saturating to ±[`INFINITY`] once it leaves the range of scores.

@@ -194,6 +194,8 @@ impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
             exact_depth_cutoffs: config.exact_depth_cutoffs,
             exhaustive_after: None,
             result_only: false,
+            symmetry: false,
+            child_cutoffs: false,
         };
         AlphaBeta::with_options(eval, config.budget, config.hash_mb, config.threads, options)
     }

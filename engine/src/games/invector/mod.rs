@@ -14,17 +14,19 @@ mod board;
 mod eval;
 mod moves;
 mod notation;
+mod symmetry;
 
 use std::fmt;
 
 use crate::bits::Cells;
-use crate::game::{End, Game, NoChance, Seat, State, Turn};
+use crate::game::{End, Game, NoChance, Seat, State, Symmetry, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
 use board::{Bitboard, Geometry};
 pub use eval::InvectorEval;
 pub use moves::{InvectorMove, MoveKind};
+use symmetry::SYMMETRIES;
 
 /// Black holds a1 at the start and moves first; White may swap with the pie rule.
 pub use crate::games::colour::Colour;
@@ -388,6 +390,50 @@ impl State for InvectorState {
             h ^= KEY_SWAPPED;
         }
         h ^ self.swap_key()
+    }
+
+    /// The least of the keys of the position's images under the board's mirrors and
+    /// half turn (see the `symmetry` module), each leaving out which seat plays which
+    /// colour.
+    fn canonical_key(&self) -> (u64, Symmetry) {
+        let images = &self.geo.images;
+        let mut keys = [0u64; SYMMETRIES];
+        for (colour, &stones) in self.stones.iter().enumerate() {
+            for p in Cells(stones) {
+                for s in 1..SYMMETRIES {
+                    let c = colour ^ usize::from(images.swaps_colours[s]);
+                    keys[s] ^= KEYS[c * 128 + usize::from(images.cell[s][p])];
+                }
+            }
+        }
+        let swapped = if self.swapped { KEY_SWAPPED } else { 0 };
+        let mut best = (self.hash ^ swapped, 0);
+        let swap_available = self.swap_available();
+        for (s, &key) in keys.iter().enumerate().skip(1) {
+            if !symmetry::applies(self.geo, s, swap_available) {
+                continue;
+            }
+            let white = (self.to_move == Colour::White) != images.swaps_colours[s];
+            let key = key ^ if white { KEY_WHITE_TO_MOVE } else { 0 } ^ self.swap_key();
+            if key < best.0 {
+                best = (key, s as Symmetry);
+            }
+        }
+        best
+    }
+
+    fn map_move(&self, m: InvectorMove, symmetry: Symmetry) -> InvectorMove {
+        match m.kind {
+            MoveKind::Capture | MoveKind::Step => {
+                let cell = &self.geo.images.cell[usize::from(symmetry)];
+                InvectorMove {
+                    kind: m.kind,
+                    from: cell[usize::from(m.from)],
+                    to: cell[usize::from(m.to)],
+                }
+            }
+            MoveKind::Pass | MoveKind::Swap => m,
+        }
     }
 
     #[inline]
