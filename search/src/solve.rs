@@ -10,12 +10,21 @@
 //! it (every line was followed to a finished game: this is how draws get proven).
 //! Proven results are marked so in the table and hold at every depth.
 //!
-//! With `wdl` the exhaustive iteration searches only the window around a draw: it
-//! settles win, draw or loss, and a reported `Win(n)` / `Loss(n)` is then a win or
-//! loss within `n` plies rather than the exact distance. That is what the Connect Four
-//! first-move facts need, and far fewer nodes than the exact distance.
+//! By default (`wdl`, on) the exhaustive iteration searches only the window around a
+//! draw: it settles win, draw or loss, and a reported `Win(n)` / `Loss(n)` is then a
+//! win or loss within `n` plies rather than the exact distance. That is the game's
+//! result, what the Connect Four first-move facts and Invector's solved boards need, in
+//! far fewer nodes than the exact distance; `wdl=false` asks for the exact distance.
 //!
-//! Scores count plies, so it plays the fastest win and the slowest loss, and reports
+//! Its table stores each position once for all its symmetric images (under
+//! [`State::canonical_key`]: Invector's mirrors and half turn, and which seat plays
+//! which colour), and before searching the moves of a null-window node it looks up
+//! every child for one whose entry already refutes the window (enhanced transposition
+//! cut-offs). `ab` does neither, so that its searches at a fixed depth stay as they
+//! were.
+//!
+//! Scores count plies, so with exact distances it plays the fastest win and the
+//! slowest loss (with `wdl`, some win and some loss), and reports
 //! `Value::Win(plies)`, `Value::Loss(plies)` or `Value::Draw` from the side to move's
 //! view. Under a node or time budget it may stop before the proof: it then plays the
 //! best move of its deepest completed iteration and reports that iteration's heuristic
@@ -86,20 +95,20 @@ pub struct SolveConfig {
     pub hash_mb: usize,
     /// Search threads sharing the table (Lazy SMP); 1 is exactly reproducible.
     pub threads: usize,
-    /// Prove only win, draw or loss (much faster): the exhaustive iteration searches a
-    /// window around the draw score, so a reported `Win(n)` / `Loss(n)` means a win or
-    /// loss within `n` plies, not necessarily at exactly `n`.
+    /// Prove only win, draw or loss (much faster, and the default): the exhaustive
+    /// iteration searches a window around the draw score, so a reported `Win(n)` /
+    /// `Loss(n)` means a win or loss within `n` plies, not necessarily at exactly `n`.
     pub wdl: bool,
 }
 
 impl Default for SolveConfig {
-    /// No limit, a [`DEFAULT_SOLVE_HASH_MB`] table, one thread, exact distances.
+    /// No limit, a [`DEFAULT_SOLVE_HASH_MB`] table, one thread, the result only (`wdl`).
     fn default() -> Self {
         SolveConfig {
             budget: Budget::default(),
             hash_mb: DEFAULT_SOLVE_HASH_MB,
             threads: 1,
-            wdl: false,
+            wdl: true,
         }
     }
 }
