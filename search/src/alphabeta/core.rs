@@ -91,6 +91,10 @@ pub(crate) struct Core<S: State, E> {
     /// `p` from the one at `p + 1`).
     plies: Vec<Ply<S::Move>>,
     heuristics: Heuristics,
+    /// The children's table keys at the node [`Core::child_cutoff`] looks at, and
+    /// whether the node's mover moves again in each (a reused buffer: not per ply,
+    /// since the look-up completes before any child is searched).
+    child_keys: Vec<(u64, bool)>,
     /// Nodes visited in this search: the root plus every state reached by a move.
     nodes: u64,
     /// Probes that found the position.
@@ -135,6 +139,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 })
                 .collect(),
             heuristics: Heuristics::new(MAX_PLY + 1),
+            child_keys: Vec::new(),
             nodes: 0,
             tt_hits: 0,
             heuristic_leaves: 0,
@@ -621,7 +626,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     /// bounds this node's score from `mover`'s view at `beta` or more: that score, the
     /// move, and whether the entry is proven.
     fn child_cutoff(
-        &self,
+        &mut self,
         state: &mut S,
         mover: Seat,
         depth: u32,
@@ -629,27 +634,31 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         beta: i32,
         moves: &[S::Move],
     ) -> Option<(i32, S::Move, bool)> {
+        // All the keys first, then all the probes: the probes' cache misses overlap.
+        let mut keys = std::mem::take(&mut self.child_keys);
+        keys.clear();
         for &m in moves {
             let undo = state.apply(m);
-            let cut = match state.turn() {
-                Turn::Seat(next) => self.tt.probe(self.table_key(state).0).and_then(|hit| {
-                    let deep_enough = hit.proven || u32::from(hit.depth) + 1 >= depth;
-                    let value = from_table(hit.value, ply + 1);
-                    let (score, bounds_below) = if next == mover {
-                        (value, hit.bound != Bound::Upper)
-                    } else {
-                        (-value, hit.bound != Bound::Lower)
-                    };
-                    (deep_enough && bounds_below && score >= beta).then_some((score, m, hit.proven))
-                }),
-                _ => None,
-            };
-            state.undo(undo);
-            if cut.is_some() {
-                return cut;
+            if let Turn::Seat(next) = state.turn() {
+                keys.push((self.table_key(state).0, next == mover));
+            } else {
+                keys.push((0, false));
             }
+            state.undo(undo);
         }
-        None
+        let cut = keys.iter().zip(moves).find_map(|(&(key, same_mover), &m)| {
+            let hit = self.tt.probe(key)?;
+            let deep_enough = hit.proven || u32::from(hit.depth) + 1 >= depth;
+            let value = from_table(hit.value, ply + 1);
+            let (score, bounds_below) = if same_mover {
+                (value, hit.bound != Bound::Upper)
+            } else {
+                (-value, hit.bound != Bound::Lower)
+            };
+            (deep_enough && bounds_below && score >= beta).then_some((score, m, hit.proven))
+        });
+        self.child_keys = keys;
+        cut
     }
 
     /// Fills `scores` with the ordering score of each of `moves` (see step 4 of

@@ -97,7 +97,7 @@ impl Geometry {
             distance: [0; 128],
             closer: [0; 4],
             neighbours: [0; 128],
-            images: Images::new(width, height),
+            images: Images::new(width, height, &super::KEYS[..256]),
         };
         let manhattan = |a: usize, b: usize| {
             ((a % width).abs_diff(b % width) + (a / width).abs_diff(b / width)) as u8

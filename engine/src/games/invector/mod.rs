@@ -400,9 +400,8 @@ impl State for InvectorState {
         let mut keys = [0u64; SYMMETRIES];
         for (colour, &stones) in self.stones.iter().enumerate() {
             for p in Cells(stones) {
-                for s in 1..SYMMETRIES {
-                    let c = colour ^ usize::from(images.swaps_colours[s]);
-                    keys[s] ^= KEYS[c * 128 + usize::from(images.cell[s][p])];
+                for (key, stone_key) in keys.iter_mut().zip(&images.stone_key).skip(1) {
+                    *key ^= stone_key[colour * 128 + p];
                 }
             }
         }

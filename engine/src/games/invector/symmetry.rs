@@ -19,22 +19,28 @@ use super::board::Geometry;
 /// turn (both). Each is its own inverse.
 pub const SYMMETRIES: usize = 4;
 
-/// The cell each cell goes to under each symmetry, and whether the symmetry exchanges
-/// the colours of the checkerboard.
+/// The cell each cell goes to under each symmetry, whether the symmetry exchanges the
+/// colours of the checkerboard, and the Zobrist key of each stone's image.
 #[derive(Debug)]
 pub struct Images {
     /// `cell[s][p]`: where symmetry `s` takes cell `p`.
     pub cell: [[u8; 128]; SYMMETRIES],
     /// Whether symmetry `s` exchanges Black's and White's cells.
     pub swaps_colours: [bool; SYMMETRIES],
+    /// `stone_key[s][c * 128 + p]`: the key of the image under `s` of a stone of colour
+    /// `c` on cell `p` (its cell moved, its colour exchanged if `s` exchanges them), so
+    /// that the key of a position's image costs one look-up a stone.
+    pub stone_key: [[u64; 256]; SYMMETRIES],
 }
 
 impl Images {
-    /// The images on a `width × height` board.
-    pub fn new(width: usize, height: usize) -> Images {
+    /// The images on a `width × height` board, whose stones have the Zobrist keys
+    /// `stone_keys` (`c * 128 + p` for colour `c` on cell `p`).
+    pub fn new(width: usize, height: usize, stone_keys: &[u64]) -> Images {
         let mut images = Images {
             cell: [[0; 128]; SYMMETRIES],
             swaps_colours: [false; SYMMETRIES],
+            stone_key: [[0; 256]; SYMMETRIES],
         };
         for s in 0..SYMMETRIES {
             let (flip_x, flip_y) = (s & 1 == 1, s & 2 == 2);
@@ -46,6 +52,10 @@ impl Images {
                 let x = if flip_x { width - 1 - x } else { x };
                 let y = if flip_y { height - 1 - y } else { y };
                 images.cell[s][p] = (y * width + x) as u8;
+                let flip = usize::from(images.swaps_colours[s]);
+                for c in 0..2 {
+                    images.stone_key[s][c * 128 + p] = stone_keys[(c ^ flip) * 128 + y * width + x];
+                }
             }
         }
         images
