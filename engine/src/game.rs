@@ -322,8 +322,8 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
     /// symmetry carries this position's legal moves one to one onto that image's.
     /// A symmetry may exchange the seats or their colours, since a value from the
     /// mover's point of view does not depend on which seat moves. The default has no
-    /// symmetry: `(self.hash(), 0)`. Computing it may cost more than [`State::hash`]
-    /// (it is not incremental), so only a search that gains from it should ask.
+    /// symmetry: `(self.hash(), 0)`. It may cost more than [`State::hash`], so only a
+    /// search that gains from it should ask.
     fn canonical_key(&self) -> (u64, Symmetry) {
         (self.hash(), 0)
     }

@@ -105,6 +105,7 @@ mod tests {
             ..s.clone()
         };
         t.hash = t.recompute_hash();
+        t.image_keys = t.recompute_image_keys();
         t
     }
 
