@@ -151,8 +151,7 @@ impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
             exact_depth_cutoffs: false,
             exhaustive_after: Some(PREVIEW_DEPTH),
             result_only: config.wdl,
-            symmetry: true,
-            child_cutoffs: true,
+            solver_table: true,
         };
         Solver {
             search: AlphaBeta::with_options(

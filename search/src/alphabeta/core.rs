@@ -8,11 +8,12 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
-use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Symmetry, Turn};
+use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn};
 
 use super::heuristics::{
     select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
 };
+use super::transpositions::{child_cutoff, from_table_move, principal_variation, table_key, Node};
 use super::Enhancements;
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
@@ -54,14 +55,9 @@ pub(crate) struct CoreOptions {
     /// `-1..1` around a draw, which settles win, draw or loss but not the distance (a
     /// win found is a win within the reported plies, not necessarily the fastest).
     pub(crate) result_only: bool,
-    /// Store each position under [`State::canonical_key`], once for all its symmetric
-    /// images (the solver: a proof visits each of them otherwise). Off for `ab`, whose
-    /// searches at a fixed depth stay as they were.
-    pub(crate) symmetry: bool,
-    /// Enhanced transposition cut-offs: at a null-window node, probe the table for
-    /// every child before searching any, and cut off if one already refutes the
-    /// window (the solver: its proofs meet most positions again by other paths).
-    pub(crate) child_cutoffs: bool,
+    /// The solver's table: positions under [`State::canonical_key`] and enhanced
+    /// transposition cut-offs (see [`super::transpositions`]). Off for `ab`.
+    pub(crate) solver_table: bool,
 }
 
 /// The reused buffers of one ply of the search.
@@ -91,9 +87,7 @@ pub(crate) struct Core<S: State, E> {
     /// `p` from the one at `p + 1`).
     plies: Vec<Ply<S::Move>>,
     heuristics: Heuristics,
-    /// The children's table keys at the node [`Core::child_cutoff`] looks at, and
-    /// whether the node's mover moves again in each (a reused buffer: not per ply,
-    /// since the look-up completes before any child is searched).
+    /// The children's keys at the node [`child_cutoff`] looks at (a reused buffer).
     child_keys: Vec<(u64, bool)>,
     /// Nodes visited in this search: the root plus every state reached by a move.
     nodes: u64,
@@ -188,7 +182,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 break;
             }
             let proven = mate_within(score, depth) || self.heuristic_leaves == leaves_before;
-            let mut pv = self.principal_variation(state);
+            let mut pv = principal_variation(&self.tt, &self.options, &self.plies[0].pv, state);
             if pv.is_empty() {
                 // The root failed low (every move lost, as `wdl` proofs of a loss do):
                 // no move raised alpha, so none made the line; play the best of them.
@@ -289,55 +283,10 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
 
     /// A legal move when no iteration completed (see [`fallback_move`]).
     fn fallback_move(&self, state: &S) -> S::Move {
-        let (key, symmetry) = self.table_key(state);
+        let (key, symmetry) = table_key(&self.options, state);
         let table_move = self.tt.probe(key).and_then(|e| e.mv);
         let table_move = table_move.map(|code| from_table_move(state, code, symmetry));
         fallback_move(state, self.root_best, table_move)
-    }
-
-    /// The principal variation of the iteration just completed: the line the search
-    /// recorded, extended by exact table entries whose moves are legal (the recorded line
-    /// stops where a table cut-off answered for the rest).
-    fn principal_variation(&self, root: &S) -> Vec<S::Move> {
-        let mut pv = self.plies[0].pv.clone();
-        let mut state = root.clone();
-        for &m in &pv {
-            state.apply(m);
-        }
-        let mut moves = Vec::with_capacity(state.max_moves());
-        while pv.len() < MAX_PLY {
-            let Turn::Seat(_) = state.turn() else { break };
-            let (key, symmetry) = self.table_key(&state);
-            let Some(code) = self
-                .tt
-                .probe(key)
-                .filter(|e| e.bound == Bound::Exact)
-                .and_then(|e| e.mv)
-            else {
-                break;
-            };
-            let code = from_table_move(&state, code, symmetry);
-            moves.clear();
-            state.legal_moves(&mut moves);
-            let Some(m) = S::Move::unpack(code).filter(|m| moves.contains(m)) else {
-                break;
-            };
-            pv.push(m);
-            state.apply(m);
-        }
-        pv
-    }
-
-    /// The key `state` is stored under, and the symmetry that carries its moves onto
-    /// the stored ones: its own hash, or with [`CoreOptions::symmetry`] the key it
-    /// shares with its symmetric images.
-    #[inline]
-    fn table_key(&self, state: &S) -> (u64, Symmetry) {
-        if self.options.symmetry {
-            state.canonical_key()
-        } else {
-            (state.hash(), 0)
-        }
     }
 
     /// Nodes visited in the search that last ran (or runs).
@@ -445,7 +394,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
 
         // 3. Table probe: a cut-off if the entry is deep enough and its bound decides
         //    (never at the root, which must produce a move); otherwise its move first.
-        let (key, symmetry) = self.table_key(state);
+        let (key, symmetry) = table_key(&self.options, state);
         let mut tt_move = None;
         if let Some(hit) = self.tt.probe(key) {
             self.tt_hits += 1;
@@ -494,25 +443,22 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
 
         // 4b. Enhanced transposition cut-off: a child whose table entry already proves
         //     the window refuted answers for the node, with no search.
-        if self.options.child_cutoffs && ply > 0 && beta == alpha + 1 {
-            if let Some((score, m, proven)) =
-                self.child_cutoff(state, mover, depth, ply, beta, &moves)
+        if self.options.solver_table && ply > 0 && beta == alpha + 1 {
+            let node = Node {
+                key,
+                symmetry,
+                mover,
+                depth,
+                ply,
+                beta,
+            };
+            let keys = &mut self.child_keys;
+            if let Some((score, proven)) =
+                child_cutoff(&self.tt, &self.options, keys, state, &node, &moves)
             {
                 self.plies[ply].moves = moves;
                 self.plies[ply].scores = scores;
-                if !proven {
-                    self.heuristic_leaves += 1;
-                }
-                self.tt.store(
-                    key,
-                    TtEntry {
-                        mv: Some(state.map_move(m, symmetry).pack()),
-                        value: to_table(score, ply),
-                        depth: depth as u8,
-                        bound: Bound::Lower,
-                        proven,
-                    },
-                );
+                self.heuristic_leaves += u64::from(!proven);
                 return score;
             }
         }
@@ -622,45 +568,6 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         best
     }
 
-    /// The first of `moves` whose child's table entry, deep enough for `depth - 1`,
-    /// bounds this node's score from `mover`'s view at `beta` or more: that score, the
-    /// move, and whether the entry is proven.
-    fn child_cutoff(
-        &mut self,
-        state: &mut S,
-        mover: Seat,
-        depth: u32,
-        ply: usize,
-        beta: i32,
-        moves: &[S::Move],
-    ) -> Option<(i32, S::Move, bool)> {
-        // All the keys first, then all the probes: the probes' cache misses overlap.
-        let mut keys = std::mem::take(&mut self.child_keys);
-        keys.clear();
-        for &m in moves {
-            let undo = state.apply(m);
-            if let Turn::Seat(next) = state.turn() {
-                keys.push((self.table_key(state).0, next == mover));
-            } else {
-                keys.push((0, false));
-            }
-            state.undo(undo);
-        }
-        let cut = keys.iter().zip(moves).find_map(|(&(key, same_mover), &m)| {
-            let hit = self.tt.probe(key)?;
-            let deep_enough = hit.proven || u32::from(hit.depth) + 1 >= depth;
-            let value = from_table(hit.value, ply + 1);
-            let (score, bounds_below) = if same_mover {
-                (value, hit.bound != Bound::Upper)
-            } else {
-                (-value, hit.bound != Bound::Lower)
-            };
-            (deep_enough && bounds_below && score >= beta).then_some((score, m, hit.proven))
-        });
-        self.child_keys = keys;
-        cut
-    }
-
     /// Fills `scores` with the ordering score of each of `moves` (see step 4 of
     /// [`Core::negamax`]); with `anticipate`, a move that lets the opponent win at once
     /// scores [`CONCEDES_SCORE`]. With `tt_first` the first move is the table move,
@@ -758,17 +665,6 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             best
         }
     }
-}
-
-/// A move code read from the table for a position stored under `symmetry`, as the
-/// move of the position itself (the stored one is its image's). A code that unpacks to
-/// no move stays as it is: the search checks every table move for legality anyway.
-#[inline]
-fn from_table_move<S: State>(state: &S, code: u32, symmetry: Symmetry) -> u32 {
-    if symmetry == 0 {
-        return code;
-    }
-    S::Move::unpack(code).map_or(code, |m| state.map_move(m, symmetry).pack())
 }
 
 /// `guess + delta`, saturating to ±[`INFINITY`] once it leaves the range of scores.

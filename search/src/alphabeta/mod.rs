@@ -53,6 +53,7 @@
 pub(crate) mod core;
 mod heuristics;
 mod smp;
+mod transpositions;
 
 use agon_engine::{Deterministic, Evaluator, State};
 
@@ -194,8 +195,7 @@ impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
             exact_depth_cutoffs: config.exact_depth_cutoffs,
             exhaustive_after: None,
             result_only: false,
-            symmetry: false,
-            child_cutoffs: false,
+            solver_table: false,
         };
         AlphaBeta::with_options(eval, config.budget, config.hash_mb, config.threads, options)
     }
