@@ -181,6 +181,10 @@ impl MoveError {
     }
 }
 
+/// A symmetry of a game's positions, as [`State::canonical_key`] names it: 0 is the
+/// identity; what the other numbers mean is the game's own business.
+pub type Symmetry = u8;
+
 /// One node of a game tree.
 ///
 /// Every game is a two-seat zero-sum game by construction: seats are `0` and `1`, and a
@@ -359,6 +363,30 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
 
     /// The same key computed from scratch, for tests and debug assertions.
     fn recompute_hash(&self) -> u64;
+
+    /// A key shared by this position and its images under the game's symmetries, for a
+    /// table that stores a position once for all of them (the exact solver's), and the
+    /// symmetry that carries this position onto the image the key stands for.
+    ///
+    /// Contract: positions with equal keys (up to hash collisions) have equal values
+    /// from their movers' points of view, and [`State::map_move`] with the returned
+    /// symmetry carries this position's legal moves one to one onto that image's.
+    /// A symmetry may exchange the seats or their colours, since a value from the
+    /// mover's point of view does not depend on which seat moves. The default has no
+    /// symmetry: `(self.hash(), 0)`. It may cost more than [`State::hash`], so only a
+    /// search that gains from it should ask.
+    fn canonical_key(&self) -> (u64, Symmetry) {
+        (self.hash(), 0)
+    }
+
+    /// The move that `m`, a legal move here, becomes in this position's image under
+    /// `symmetry` (one [`State::canonical_key`] returned). Every symmetry is its own
+    /// inverse, so the same call maps a move of the image back to this position's. The
+    /// default, for games without symmetries, returns `m`.
+    fn map_move(&self, m: Self::Move, symmetry: Symmetry) -> Self::Move {
+        let _ = symmetry;
+        m
+    }
 
     /// How the game ended (result, reason, whether history decided it), `None` while it
     /// goes on. Search calls it at every node it reaches, so it should be cheap: a field

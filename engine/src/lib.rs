@@ -32,7 +32,7 @@ pub mod zobrist;
 pub use eval::Evaluator;
 pub use game::{
     has_chance, illegal_move, opponent, play_moves, sample_outcome, ChanceKind, Deterministic, End,
-    EndReason, Game, Move, MoveError, NoChance, Outcome, Seat, State, Turn, WithChance,
+    EndReason, Game, Move, MoveError, NoChance, Outcome, Seat, State, Symmetry, Turn, WithChance,
 };
 pub use luck::{EventId, Luck};
 pub use params::{ConfigError, ParamKind, ParamSpec, ParamValue, Params};

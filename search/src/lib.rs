@@ -45,11 +45,17 @@
 //! assert_eq!(result.depth, 3);
 //! println!("bestmove {}", state.format_move(result.best.unwrap()));
 //!
-//! // The solver proves that on 4×3 the first player loses in 16 plies.
+//! // The solver proves that on 4×3 the first player loses: by default the result only
+//! // (a loss within the plies it reports), with `wdl=false` at its exact distance.
 //! let params = Params::default(); // every parameter takes its declared default
 //! let mut solve = registry::build::<InvectorState, _>(AgentKind::Solve, &params, InvectorEval)
 //!     .unwrap();
 //! let small = Invector::new(4, 3, false).unwrap().initial_state();
+//! let value = solve.search(&small, SearchContext::new(&mut rng, &mut |_| {})).value;
+//! assert!(matches!(value, Value::Loss(_)));
+//! let exact = Params::parse(AgentKind::Solve.info().params, &[("wdl", "false")]).unwrap();
+//! let mut solve = registry::build::<InvectorState, _>(AgentKind::Solve, &exact, InvectorEval)
+//!     .unwrap();
 //! assert_eq!(solve.search(&small, SearchContext::new(&mut rng, &mut |_| {})).value, Value::Loss(16));
 //!
 //! // Games with chance get the chance searches, greedy or random; alpha-beta is refused.

@@ -335,8 +335,8 @@ const SOLVER: ParamSpec = ParamSpec {
 const WDL: ParamSpec = ParamSpec {
     name: "wdl",
     kind: ParamKind::Bool,
-    default: Some("false"),
-    help: "prove only win, draw or loss (faster; distances are upper bounds)",
+    default: Some("true"),
+    help: "prove only win, draw or loss (much faster; distances are upper bounds); false for exact distances",
 };
 
 const REUSE: ParamSpec = ParamSpec {
@@ -471,7 +471,7 @@ impl BuildAgents for NoChance {
                     budget: budget(kind, params),
                     hash_mb: hash_mb(params),
                     threads: threads(params),
-                    wdl: params.bool("wdl") == Some(true),
+                    wdl: params.bool("wdl").unwrap_or(SolveConfig::default().wdl),
                 };
                 Ok(Box::new(Solver::new(eval, config)))
             }
@@ -692,7 +692,7 @@ mod tests {
         assert_eq!(p.canonical(), "hash=16,threads=1,time=50ms");
         let mut p = Params::parse(AgentKind::Solve.info().params, &[]).unwrap();
         complete_params(AgentKind::Solve, &mut p);
-        assert_eq!(p.canonical(), "hash=512,threads=1,wdl=false");
+        assert_eq!(p.canonical(), "hash=512,threads=1,wdl=true");
         assert_eq!(
             budget(AgentKind::Solve, &p),
             Budget::default(),

@@ -10,12 +10,21 @@
 //! it (every line was followed to a finished game: this is how draws get proven).
 //! Proven results are marked so in the table and hold at every depth.
 //!
-//! With `wdl` the exhaustive iteration searches only the window around a draw: it
-//! settles win, draw or loss, and a reported `Win(n)` / `Loss(n)` is then a win or
-//! loss within `n` plies rather than the exact distance. That is what the Connect Four
-//! first-move facts need, and far fewer nodes than the exact distance.
+//! By default (`wdl`, on) the exhaustive iteration searches only the window around a
+//! draw: it settles win, draw or loss, and a reported `Win(n)` / `Loss(n)` is then a
+//! win or loss within `n` plies rather than the exact distance. That is the game's
+//! result, what the Connect Four first-move facts and Invector's solved boards need, in
+//! far fewer nodes than the exact distance; `wdl=false` asks for the exact distance.
 //!
-//! Scores count plies, so it plays the fastest win and the slowest loss, and reports
+//! Its table stores each position once for all its symmetric images (under
+//! [`State::canonical_key`]: Invector's mirrors and half turn, and which seat plays
+//! which colour), and before searching the moves of a null-window node it looks up
+//! every child for one whose entry already refutes the window (enhanced transposition
+//! cut-offs). `ab` does neither, so that its searches at a fixed depth stay as they
+//! were.
+//!
+//! Scores count plies, so with exact distances it plays the fastest win and the
+//! slowest loss (with `wdl`, some win and some loss), and reports
 //! `Value::Win(plies)`, `Value::Loss(plies)` or `Value::Draw` from the side to move's
 //! view. Under a node or time budget it may stop before the proof: it then plays the
 //! best move of its deepest completed iteration and reports that iteration's heuristic
@@ -33,11 +42,28 @@
 //!   pruning a winning child cuts off at once anyway) and cost a quarter of the speed;
 //!   ordering every node's moves by evaluation searched more nodes, not fewer. Neither
 //!   is used. The preview's heuristic ordering of the first plies costs a few per cent.
-//! - The table size matters most: a proof visits far more positions than the default
-//!   table holds; 512 MiB instead of 64 cut the proof from 152 to 63 million nodes.
-//!   Hence the solver's own default, [`DEFAULT_SOLVE_HASH_MB`]: on a 2-core machine
-//!   the proof of Invector 5×4 with `pie=false` took 94 seconds with 512 MiB, and with
-//!   `ab`'s 16 MiB it had not finished after ten minutes.
+//! - The table size matters: a proof visits far more positions than a move's search,
+//!   and with exact distances 512 MiB instead of 64 cut the proof from 152 to 63
+//!   million nodes. Hence the solver's own default, [`DEFAULT_SOLVE_HASH_MB`].
+//! - The profile of a proof is the table's: three fifths of the time is spent in
+//!   probes (cache and TLB misses in a table far larger than the caches), so what helps
+//!   is searching fewer nodes. On a loaded 2-core machine, with exact distances,
+//!   Invector 5×4 without the pie rule took 238 million nodes and 224 s before the
+//!   following changes, and the pie variant over five minutes.
+//! - Symmetric positions stored once: a quarter fewer nodes on 5×4 (178 million, exact
+//!   distances), a third to a half fewer on 4×3 and 3×4; with the pie rule the swap's
+//!   subtree is the unswapped one with the seats relabelled, so it is answered from the
+//!   table. Computing the key from scratch at every node took a sixth of the time;
+//!   Invector keeps its images' keys move by move instead (12 % faster).
+//! - Enhanced transposition cut-offs: on 6×3 half the nodes (exact distances: 28 to 12
+//!   million, 52 to 28 s). Probing the children one by one made the result-only proof
+//!   slower despite the nodes saved (6.7 s without, 8.2 s with); computing every
+//!   child's key first and then probing them together, so that the misses overlap,
+//!   made it faster than without (5.6 s against 6.2 to 6.6 s).
+//! - The result only (`wdl`) by default: on 6×3 a quarter of the nodes of the exact
+//!   distance (3.1 against 12.4 million); on 5×4 without the pie rule 5.1 million nodes,
+//!   3.6 s on one core of the 2-core machine, and 18.9 million nodes with the pie rule
+//!   (see `docs/solved.md` for the figures and commands).
 //!
 //! ```compile_fail
 //! // Coin Nim has chance nodes: a solver for it does not compile.
@@ -68,8 +94,8 @@ pub(crate) use default_solve_hash_mb;
 
 /// The solver's table size in MiB when none is given (its `hash` default). A proof
 /// visits far more positions than a move's search, and its speed depends on the table
-/// above all (see the module docs): 512 MiB proves Invector 5×4 in 94 seconds on a
-/// 2-core machine, where 16 MiB takes over ten minutes. A fixed size rather than one taken from the
+/// (see the module docs): with exact distances 512 MiB proved Invector 5×4 in 94
+/// seconds on a 2-core machine, where 16 MiB took over ten minutes. A fixed size rather than one taken from the
 /// machine's memory, so that the same spec searches the same way everywhere; it fits a
 /// small machine (two workers with a solver in each seat need 2 GiB) and is allocated
 /// once per worker and seat in a tournament ([`crate::table_pool`]). Larger proofs
@@ -86,20 +112,20 @@ pub struct SolveConfig {
     pub hash_mb: usize,
     /// Search threads sharing the table (Lazy SMP); 1 is exactly reproducible.
     pub threads: usize,
-    /// Prove only win, draw or loss (much faster): the exhaustive iteration searches a
-    /// window around the draw score, so a reported `Win(n)` / `Loss(n)` means a win or
-    /// loss within `n` plies, not necessarily at exactly `n`.
+    /// Prove only win, draw or loss (much faster, and the default): the exhaustive
+    /// iteration searches a window around the draw score, so a reported `Win(n)` /
+    /// `Loss(n)` means a win or loss within `n` plies, not necessarily at exactly `n`.
     pub wdl: bool,
 }
 
 impl Default for SolveConfig {
-    /// No limit, a [`DEFAULT_SOLVE_HASH_MB`] table, one thread, exact distances.
+    /// No limit, a [`DEFAULT_SOLVE_HASH_MB`] table, one thread, the result only (`wdl`).
     fn default() -> Self {
         SolveConfig {
             budget: Budget::default(),
             hash_mb: DEFAULT_SOLVE_HASH_MB,
             threads: 1,
-            wdl: false,
+            wdl: true,
         }
     }
 }
@@ -125,6 +151,7 @@ impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
             exact_depth_cutoffs: false,
             exhaustive_after: Some(PREVIEW_DEPTH),
             result_only: config.wdl,
+            solver_table: true,
         };
         Solver {
             search: AlphaBeta::with_options(

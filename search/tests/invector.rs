@@ -1,6 +1,6 @@
 //! Search on Invector: `ab` against plain minimax on random positions of several boards,
 //! `solve` against a plain memoised search on small boards, and the proven values of
-//! 4×3 and 5×4 with and without the pie rule.
+//! the small boards, the 18-cell ones and 5×4, with and without the pie rule.
 
 mod common;
 
@@ -100,16 +100,19 @@ fn two_solver_threads_equal_memoised_search_on_small_boards() {
     }
 }
 
-/// Solves `state` with a `hash_mb` table on `threads` threads, printing each iteration.
+/// Solves `state` with a `hash_mb` table on `threads` threads, printing each iteration;
+/// with `wdl` the result only (the solver's default), otherwise the exact distance.
 fn solve(
     state: &InvectorState,
     hash_mb: usize,
     threads: usize,
+    wdl: bool,
 ) -> (SearchResult<InvectorMove>, Duration) {
     let config = SolveConfig {
         budget: Budget::default(),
         hash_mb,
         threads,
+        wdl,
         ..SolveConfig::default()
     };
     let mut agent = Solver::new(InvectorEval, config);
@@ -126,9 +129,12 @@ fn solve(
     (result, start.elapsed())
 }
 
-/// Proves a board's value, checks it, and prints the numbers for the record.
-fn prove(width: usize, height: usize, pie: bool, hash_mb: usize, expected: Value) {
-    prove_with(width, height, pie, hash_mb, 1, expected);
+/// Proves a board's value for the first player on one thread, checks it, and prints the
+/// numbers for the record. `expected` is the exact value; with `wdl` only its result is
+/// checked (win or loss, proven), since a `wdl` distance is an upper bound that depends
+/// on the order of the search.
+fn prove(width: usize, height: usize, pie: bool, hash_mb: usize, wdl: bool, expected: Value) {
+    prove_with(width, height, pie, hash_mb, 1, wdl, expected);
 }
 
 /// [`prove`] on `threads` threads.
@@ -138,45 +144,101 @@ fn prove_with(
     pie: bool,
     hash_mb: usize,
     threads: usize,
+    wdl: bool,
     expected: Value,
 ) {
-    let (r, time) = solve(&board(width, height, pie), hash_mb, threads);
+    let (r, time) = solve(&board(width, height, pie), hash_mb, threads, wdl);
     eprintln!(
-        "invector {width}x{height} pie={pie}, {threads} threads: {} for the first player, {} nodes, {:.2?}",
+        "invector {width}x{height} pie={pie} wdl={wdl}, {threads} threads: {} for the first player, {} nodes, {:.2?}",
         r.value, r.nodes, time
     );
-    assert_eq!(r.value, expected, "{width}x{height} pie={pie}");
+    let label = format!("{width}x{height} pie={pie} wdl={wdl}: {}", r.value);
+    if wdl {
+        assert!(r.value.is_proven(), "{label}");
+        match (r.value, expected) {
+            (Value::Win(n), Value::Win(exact)) | (Value::Loss(n), Value::Loss(exact)) => {
+                assert!(n >= exact, "{label}: shorter than the exact {exact}")
+            }
+            _ => panic!("{label}: expected {expected}"),
+        }
+    } else {
+        assert_eq!(r.value, expected, "{label}");
+    }
 }
 
+/// The exact values of the boards small enough to prove in a test build within a
+/// second or two, proven with exact distances and with the default `wdl` (those up to
+/// 12 cells are also checked against a plain memoised search by
+/// `solve_equals_memoised_search_on_small_boards`).
 #[test]
-fn solve_proves_invector_4x3() {
-    prove(4, 3, false, 64, Value::Loss(16));
-    prove(4, 3, true, 64, Value::Loss(16));
+fn solve_proves_small_boards() {
+    let boards = [
+        (2, 3, false, Value::Loss(6)),
+        (2, 3, true, Value::Loss(6)),
+        (3, 2, false, Value::Loss(6)),
+        (3, 2, true, Value::Loss(6)),
+        (4, 1, false, Value::Win(3)),
+        (4, 1, true, Value::Loss(6)),
+        (2, 5, false, Value::Win(11)),
+        (2, 5, true, Value::Loss(14)),
+        (5, 2, false, Value::Win(11)),
+        (5, 2, true, Value::Loss(14)),
+        (4, 3, false, Value::Loss(16)),
+        (4, 3, true, Value::Loss(16)),
+        (3, 4, false, Value::Loss(16)),
+        (3, 4, true, Value::Loss(16)),
+        (7, 2, false, Value::Win(17)),
+        (7, 2, true, Value::Loss(24)),
+        (2, 7, false, Value::Win(17)),
+        (2, 7, true, Value::Loss(24)),
+    ];
+    for (w, h, pie, expected) in boards {
+        for wdl in [false, true] {
+            prove(w, h, pie, 64, wdl, expected);
+        }
+    }
 }
 
 #[test]
 fn two_solver_threads_prove_invector_4x3() {
     // The same values as one thread: a proof is a proof, whichever thread completes it.
-    prove_with(4, 3, false, 64, 2, Value::Loss(16));
-    prove_with(4, 3, true, 64, 2, Value::Loss(16));
+    for wdl in [false, true] {
+        prove_with(4, 3, false, 64, 2, wdl, Value::Loss(16));
+        prove_with(4, 3, true, 64, 2, wdl, Value::Loss(16));
+    }
 }
 
-// The 5×4 proofs need a large table and minutes of work (measured on the development
-// machine: 23 s and 63 million nodes without the pie rule, 205 s and 526 million nodes
-// with it). Run them with
+// The larger proofs need a large table and seconds to minutes of work in release (see
+// `docs/solved.md` for the figures). Run them with
 // `cargo test -p agon-search --release --test invector -- --ignored --nocapture`.
 
 #[test]
-#[ignore = "heavy proof: about 25 s in release"]
-fn solve_proves_invector_5x4_without_pie() {
-    prove(5, 4, false, 512, Value::Win(25));
+#[ignore = "heavy proofs: seconds in release"]
+fn solve_proves_18_cell_boards() {
+    for (w, h) in [(6, 3), (3, 6)] {
+        prove(w, h, false, 512, true, Value::Win(25));
+        prove(w, h, true, 512, true, Value::Loss(30));
+    }
 }
 
 #[test]
-#[ignore = "heavy proof: about 3.5 minutes in release"]
+#[ignore = "heavy proof: seconds in release"]
+fn solve_proves_invector_5x4_without_pie() {
+    prove(5, 4, false, 512, true, Value::Win(25));
+}
+
+#[test]
+#[ignore = "heavy proof: seconds in release"]
 fn solve_proves_invector_5x4_with_pie() {
     // With the pie rule the second player can always take the winning side of the
     // first move (Invector has no draws), so the first player loses; the proof must
-    // still find the slowest loss among every first move.
-    prove(5, 4, true, 512, Value::Loss(30));
+    // still settle every first move.
+    prove(5, 4, true, 512, true, Value::Loss(30));
+}
+
+#[test]
+#[ignore = "heavy proof: minutes in release"]
+fn solve_proves_invector_5x4_exact_distances() {
+    prove(5, 4, false, 512, false, Value::Win(25));
+    prove(5, 4, true, 512, false, Value::Loss(30));
 }

@@ -14,6 +14,7 @@ use super::heuristics::{
     select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
 };
 use super::smp::{CacheLine, Lane};
+use super::transpositions::{child_cutoff, from_table_move, principal_variation, table_key, Node};
 use super::Enhancements;
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
@@ -55,6 +56,9 @@ pub(crate) struct CoreOptions {
     /// `-1..1` around a draw, which settles win, draw or loss but not the distance (a
     /// win found is a win within the reported plies, not necessarily the fastest).
     pub(crate) result_only: bool,
+    /// The solver's table: positions under [`State::canonical_key`] and enhanced
+    /// transposition cut-offs (see [`super::transpositions`]). Off for `ab`.
+    pub(crate) solver_table: bool,
 }
 
 /// The reused buffers of one ply of the search.
@@ -87,6 +91,8 @@ pub(crate) struct Core<S: State, E> {
     /// `p` from the one at `p + 1`).
     plies: Vec<Ply<S::Move>>,
     heuristics: Heuristics,
+    /// The children's keys at the node [`child_cutoff`] looks at (a reused buffer).
+    child_keys: Vec<(u64, bool)>,
     /// Nodes visited in this search: the root plus every state reached by a move.
     nodes: u64,
     /// Probes that found the position.
@@ -133,6 +139,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 })
                 .collect(),
             heuristics: Heuristics::new(MAX_PLY + 1),
+            child_keys: Vec::new(),
             nodes: 0,
             tt_hits: 0,
             heuristic_leaves: 0,
@@ -192,7 +199,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 break;
             }
             let proven = mate_within(score, depth) || self.heuristic_leaves == leaves_before;
-            let mut pv = self.principal_variation(state);
+            let mut pv = principal_variation(&self.tt, &self.options, &self.plies[0].pv, state);
             if pv.is_empty() {
                 // The root failed low (every move lost, as `wdl` proofs of a loss do):
                 // no move raised alpha, so none made the line; play the best of them.
@@ -290,39 +297,10 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
 
     /// A legal move when no iteration completed (see [`fallback_move`]).
     fn fallback_move(&self, state: &S) -> S::Move {
-        let table_move = self.tt.probe(state.hash()).and_then(|e| e.mv);
+        let (key, symmetry) = table_key(&self.options, state);
+        let table_move = self.tt.probe(key).and_then(|e| e.mv);
+        let table_move = table_move.map(|code| from_table_move(state, code, symmetry));
         fallback_move(state, self.root_best, table_move)
-    }
-
-    /// The principal variation of the iteration just completed: the line the search
-    /// recorded, extended by exact table entries whose moves are legal (the recorded line
-    /// stops where a table cut-off answered for the rest).
-    fn principal_variation(&self, root: &S) -> Vec<S::Move> {
-        let mut pv = self.plies[0].pv.clone();
-        let mut state = root.clone();
-        for &m in &pv {
-            state.apply(m);
-        }
-        let mut moves = Vec::with_capacity(state.max_moves());
-        while pv.len() < MAX_PLY {
-            let Turn::Seat(_) = state.turn() else { break };
-            let Some(code) = self
-                .tt
-                .probe(state.hash())
-                .filter(|e| e.bound == Bound::Exact)
-                .and_then(|e| e.mv)
-            else {
-                break;
-            };
-            moves.clear();
-            state.legal_moves(&mut moves);
-            let Some(m) = S::Move::unpack(code).filter(|m| moves.contains(m)) else {
-                break;
-            };
-            pv.push(m);
-            state.apply(m);
-        }
-        pv
     }
 
     /// This thread's place in the search that last ran (what it completed).
@@ -432,11 +410,11 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
 
         // 3. Table probe: a cut-off if the entry is deep enough and its bound decides
         //    (never at the root, which must produce a move); otherwise its move first.
-        let key = state.hash();
+        let (key, symmetry) = table_key(&self.options, state);
         let mut tt_move = None;
         if let Some(hit) = self.tt.probe(key) {
             self.tt_hits += 1;
-            tt_move = hit.mv;
+            tt_move = hit.mv.map(|code| from_table_move(state, code, symmetry));
             let deep_enough = if self.options.exact_depth_cutoffs {
                 u32::from(hit.depth) == depth
             } else {
@@ -478,6 +456,28 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         // Whether `scores` holds the ordering scores of `moves` (from index 1 on when
         // the table move went first).
         let mut scored = false;
+
+        // 4b. Enhanced transposition cut-off: a child whose table entry already proves
+        //     the window refuted answers for the node, with no search.
+        if self.options.solver_table && ply > 0 && beta == alpha + 1 {
+            let node = Node {
+                key,
+                symmetry,
+                mover,
+                depth,
+                ply,
+                beta,
+            };
+            let keys = &mut self.child_keys;
+            if let Some((score, proven)) =
+                child_cutoff(&self.tt, &self.options, keys, state, &node, &moves)
+            {
+                self.plies[ply].moves = moves;
+                self.plies[ply].scores = scores;
+                self.heuristic_leaves += u64::from(!proven);
+                return score;
+            }
+        }
 
         // 5. Search every move. Principal variation search: the first move with the full
         //    window, the others with a null window that only asks "better than alpha?",
@@ -573,7 +573,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             self.tt.store(
                 key,
                 TtEntry {
-                    mv: mv.map(Move::pack),
+                    mv: mv.map(|m| state.map_move(m, symmetry).pack()),
                     value: to_table(best, ply),
                     depth: depth as u8,
                     bound,

@@ -58,6 +58,7 @@
 pub(crate) mod core;
 mod heuristics;
 mod smp;
+mod transpositions;
 
 use agon_engine::{Deterministic, Evaluator, State};
 
@@ -199,6 +200,7 @@ impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
             exact_depth_cutoffs: config.exact_depth_cutoffs,
             exhaustive_after: None,
             result_only: false,
+            solver_table: false,
         };
         AlphaBeta::with_options(eval, config.budget, config.hash_mb, config.threads, options)
     }

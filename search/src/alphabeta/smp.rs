@@ -372,6 +372,7 @@ mod tests {
             exact_depth_cutoffs: false,
             exhaustive_after: None,
             result_only: false,
+            solver_table: false,
         };
         let mut core = Core::new(Connect4Eval, tt, stop, options);
         let deepest = Arc::new(CacheLine(AtomicU32::new(0)));

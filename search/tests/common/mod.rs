@@ -334,18 +334,19 @@ pub fn differential_with<S: State + agon_engine::Deterministic, E: Evaluator<S>>
     checked
 }
 
-/// `solve` without a budget, with a small table.
+/// `solve` with exact distances, without a budget, with a small table.
 pub fn solver<S: Deterministic, E: Evaluator<S>>(eval: E) -> Solver<S, E> {
     solver_with(eval, Budget::default())
 }
 
-/// `solve` within `budget`, with a small table.
+/// `solve` with exact distances, within `budget`, with a small table.
 pub fn solver_with<S: Deterministic, E: Evaluator<S>>(eval: E, budget: Budget) -> Solver<S, E> {
     Solver::new(
         eval,
         SolveConfig {
             budget,
             hash_mb: 1,
+            wdl: false,
             ..SolveConfig::default()
         },
     )

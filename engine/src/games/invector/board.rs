@@ -7,6 +7,8 @@
 
 use std::sync::{Mutex, OnceLock};
 
+use super::symmetry::Images;
+
 /// A set of cells.
 pub type Bitboard = u128;
 
@@ -53,6 +55,8 @@ pub struct Geometry {
     closer: [Bitboard; 4],
     /// Orthogonal neighbours of each cell.
     pub neighbours: [Bitboard; 128],
+    /// Where the board's symmetries take each cell.
+    pub images: Images,
 }
 
 impl Geometry {
@@ -93,6 +97,7 @@ impl Geometry {
             distance: [0; 128],
             closer: [0; 4],
             neighbours: [0; 128],
+            images: Images::new(width, height, &super::KEYS[..256]),
         };
         let manhattan = |a: usize, b: usize| {
             ((a % width).abs_diff(b % width) + (a / width).abs_diff(b / width)) as u8

@@ -14,17 +14,19 @@ mod board;
 mod eval;
 mod moves;
 mod notation;
+mod symmetry;
 
 use std::fmt;
 
 use crate::bits::Cells;
-use crate::game::{End, Game, NoChance, Seat, State, Turn};
+use crate::game::{End, Game, NoChance, Seat, State, Symmetry, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
 use board::{Bitboard, Geometry};
 pub use eval::InvectorEval;
 pub use moves::{InvectorMove, MoveKind};
+use symmetry::SYMMETRIES;
 
 /// Black holds a1 at the start and moves first; White may swap with the pie rule.
 pub use crate::games::colour::Colour;
@@ -140,8 +142,10 @@ impl Game for Invector {
             winner: None,
             ply: 0,
             hash: 0,
+            image_keys: [0; SYMMETRIES - 1],
         };
         s.hash = s.recompute_hash();
+        s.image_keys = s.recompute_image_keys();
         s
     }
 
@@ -174,6 +178,10 @@ pub struct InvectorState {
     winner: Option<Seat>,
     ply: u32,
     hash: u64,
+    /// The stones' part of the Zobrist keys of the position's images under symmetries
+    /// 1, 2 and 3 (see the `symmetry` module), kept up to date move by move as `hash`
+    /// is, so that [`State::canonical_key`] costs a few operations.
+    image_keys: [u64; SYMMETRIES - 1],
 }
 
 impl InvectorState {
@@ -259,12 +267,36 @@ impl InvectorState {
         }
     }
 
-    /// Moves a stone of the side to move, keeping the hash up to date.
+    /// Moves a stone of the side to move, keeping the keys up to date.
     #[inline]
     fn move_stone(&mut self, colour: Colour, from: usize, to: usize) {
         let c = colour as usize;
         self.stones[c] ^= 1u128 << from | 1u128 << to;
         self.hash ^= KEYS[c * 128 + from] ^ KEYS[c * 128 + to];
+        self.toggle_image_keys(c * 128 + from);
+        self.toggle_image_keys(c * 128 + to);
+    }
+
+    /// Adds or removes, in the images' keys, the stone `stone` (`colour * 128 + cell`).
+    #[inline]
+    fn toggle_image_keys(&mut self, stone: usize) {
+        let images = &self.geo.images.stone_key[1..];
+        for (key, stone_key) in self.image_keys.iter_mut().zip(images) {
+            *key ^= stone_key[stone];
+        }
+    }
+
+    /// The stones' part of the images' keys computed from scratch.
+    fn recompute_image_keys(&self) -> [u64; SYMMETRIES - 1] {
+        let mut keys = [0; SYMMETRIES - 1];
+        for (colour, &stones) in self.stones.iter().enumerate() {
+            for p in Cells(stones) {
+                for (key, stone_key) in keys.iter_mut().zip(&self.geo.images.stone_key[1..]) {
+                    *key ^= stone_key[colour * 128 + p];
+                }
+            }
+        }
+        keys
     }
 }
 
@@ -325,6 +357,7 @@ impl State for InvectorState {
                 let enemy = mover.other() as usize;
                 self.stones[enemy] &= !(1u128 << m.to);
                 self.hash ^= KEYS[enemy * 128 + m.to as usize];
+                self.toggle_image_keys(enemy * 128 + m.to as usize);
                 self.move_stone(mover, m.from.into(), m.to.into());
                 if self.stones[enemy] == 0 {
                     self.winner = Some(self.seat_of(mover));
@@ -345,6 +378,7 @@ impl State for InvectorState {
         self.ply += 1;
         self.hash ^= before ^ self.swap_key();
         debug_assert_eq!(self.hash, self.recompute_hash());
+        debug_assert_eq!(self.image_keys, self.recompute_image_keys());
         undo
     }
 
@@ -388,6 +422,41 @@ impl State for InvectorState {
             h ^= KEY_SWAPPED;
         }
         h ^ self.swap_key()
+    }
+
+    /// The least of the keys of the position's images under the board's mirrors and
+    /// half turn (see the `symmetry` module), each leaving out which seat plays which
+    /// colour.
+    fn canonical_key(&self) -> (u64, Symmetry) {
+        let images = &self.geo.images;
+        let swapped = if self.swapped { KEY_SWAPPED } else { 0 };
+        let mut best = (self.hash ^ swapped, 0);
+        let swap_available = self.swap_available();
+        for (s, &key) in (1..).zip(&self.image_keys) {
+            if !symmetry::applies(self.geo, s, swap_available) {
+                continue;
+            }
+            let white = (self.to_move == Colour::White) != images.swaps_colours[s];
+            let key = key ^ if white { KEY_WHITE_TO_MOVE } else { 0 } ^ self.swap_key();
+            if key < best.0 {
+                best = (key, s as Symmetry);
+            }
+        }
+        best
+    }
+
+    fn map_move(&self, m: InvectorMove, symmetry: Symmetry) -> InvectorMove {
+        match m.kind {
+            MoveKind::Capture | MoveKind::Step => {
+                let cell = &self.geo.images.cell[usize::from(symmetry)];
+                InvectorMove {
+                    kind: m.kind,
+                    from: cell[usize::from(m.from)],
+                    to: cell[usize::from(m.to)],
+                }
+            }
+            MoveKind::Pass | MoveKind::Swap => m,
+        }
     }
 
     #[inline]
