@@ -8,6 +8,9 @@
 //! bestmove <move> value <v> depth <d> nodes <n> time_ms <t> nps <n>
 //! ```
 //!
+//! Before `bestmove`, an `info string` line says when the value is not what it seems: a
+//! solver stopped before its proof, or an `mcts` search that filled its `tree` bound.
+//!
 //! At a chance node, where nobody chooses a move:
 //!
 //! ```text
@@ -107,6 +110,12 @@ pub fn analyse<G: PlayableGame>(
         writeln!(
             out,
             "info string unproven: the budget ran out before the proof; the value is heuristic"
+        )?;
+    }
+    if result.memory_full {
+        writeln!(
+            out,
+            "info string tree full: the search reached its memory bound (mcts's tree parameter, MiB) and valued further leaves without growing the tree"
         )?;
     }
     let best = match result.best {

@@ -663,6 +663,7 @@ mod tests {
                     time: Duration::ZERO,
                     pv: Vec::new(),
                     tt_hits: 0,
+                    memory_full: false,
                 },
             }
         }

@@ -182,6 +182,28 @@ fn analyse_prints_info_lines_then_bestmove() {
     );
 }
 
+/// An `mcts` search that fills its `tree` bound (1 MiB: about 16,000 nodes, far fewer
+/// than 40,000 iterations create) says so before `bestmove`, on one thread and on the
+/// shared tree of two; one that stays within its bound says nothing.
+#[test]
+fn analyse_says_when_mcts_filled_its_tree() {
+    const FULL: &str = "info string tree full: the search reached its memory bound";
+    for agent in [
+        "mcts:iters=40000,tree=1",
+        "mcts:iters=40000,tree=1,threads=2",
+        "mcts:iters=2000",
+    ] {
+        let o = agon(&["analyse", "--game", "connect4", "--agent", agent]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let text = stdout(&o);
+        let lines: Vec<&str> = text.lines().collect();
+        let last = lines.len() - 1;
+        assert!(lines[last].starts_with("bestmove "), "{text}");
+        let says_full = lines[last - 1].starts_with(FULL);
+        assert_eq!(says_full, agent.contains("tree=1"), "{agent}: {text}");
+    }
+}
+
 /// At a chance node `analyse` prints the board, one line per outcome (exact probability,
 /// the value after it from seat 0's view), the expectation and `bestmove (none)`: on
 /// Pig after a roll (expectimax, whose expectation is the weighted mean of the outcome

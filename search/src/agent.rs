@@ -81,6 +81,9 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
     /// Transposition-table hits (0 for agents without a table).
     pub tt_hits: u64,
+    /// Whether the search filled its memory bound (`mcts`'s `tree`) and went on
+    /// without growing its tree; always `false` for agents without such a bound.
+    pub memory_full: bool,
 }
 
 /// Totals over every search an agent made in one game, kept by whoever calls the agent

@@ -151,6 +151,7 @@ impl<S: State, E: Evaluator<S>> Agent<S> for Greedy<S, E> {
             time: clock.elapsed(),
             pv: best.into_iter().collect(),
             tt_hits: 0,
+            memory_full: false,
         }
     }
 }

@@ -23,6 +23,7 @@ impl<S: State> Agent<S> for RandomAgent {
             time: std::time::Duration::ZERO,
             pv: best.into_iter().collect(),
             tt_hits: 0,
+            memory_full: false,
         }
     }
 }

@@ -235,6 +235,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             time: self.clock.elapsed(),
             pv,
             tt_hits: self.tt_hits,
+            memory_full: false,
         }
     }
 
@@ -292,6 +293,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             time: self.clock.elapsed(),
             pv: Vec::new(),
             tt_hits: 0,
+            memory_full: false,
         }
     }
 

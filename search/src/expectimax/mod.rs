@@ -287,6 +287,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
                     time: self.clock.elapsed(),
                     pv: Vec::new(),
                     tt_hits: 0,
+                    memory_full: false,
                 };
             }
         };
@@ -340,6 +341,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
             time: self.clock.elapsed(),
             pv: best.into_iter().collect(),
             tt_hits: self.tt_hits,
+            memory_full: false,
         }
     }
 

@@ -204,6 +204,7 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
                 time: clock.elapsed(),
                 pv: Vec::new(),
                 tt_hits: 0,
+                memory_full: false,
             };
         }
         let threads = self.config.threads.max(1);
@@ -276,6 +277,7 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             time: clock.elapsed(),
             pv: choice.pv,
             tt_hits: 0,
+            memory_full: self.arena_full,
         };
         info(&SearchInfo {
             depth,
