@@ -113,7 +113,6 @@ fn solve(
         hash_mb,
         threads,
         wdl,
-        ..SolveConfig::default()
     };
     let mut agent = Solver::new(InvectorEval, config);
     let start = Instant::now();
