@@ -9,7 +9,8 @@
 //!   chance;
 //! - [`AlphaBeta`] (`ab`, module [`alphabeta`]): negamax alpha-beta with iterative
 //!   deepening and a [transposition table](TranspositionTable), for deterministic games;
-//! - [`Solver`] (`solve`): the exact solver (fastest win, slowest loss);
+//! - [`Solver`] (`solve`): the exact solver (the proven result; with `wdl=false` the
+//!   fastest win and slowest loss);
 //! - [`Expectimax`] (`expectimax`, `star1`, `star2`): depth-limited expectimax with exact
 //!   [fractions](Exact) and Ballard's *-minimax pruning, for games with chance;
 //! - [`Mcts`] (`mcts`, module [`mcts`]): Monte-Carlo tree search (UCT, MCTS-Solver,

@@ -135,7 +135,7 @@ impl AgentKind {
             },
             AgentKind::Solve => AgentInfo {
                 name: "solve",
-                about: "exact solver: fastest win, slowest loss; unproven if stopped by nodes or time",
+                about: "exact solver: the proven result (wdl=false: fastest win, slowest loss); unproven if stopped by nodes or time",
                 params: &[SOLVE_HASH, NODES, THREADS, TIME, WDL],
                 default_budget: DefaultBudget::Unlimited,
             },
