@@ -359,7 +359,8 @@ pub fn cross_check<S: Deterministic, E: Evaluator<S>>(positions: &[S], eval: E) 
 }
 
 /// [`cross_check`] with a solver of `threads` Lazy SMP threads: whichever thread
-/// proves a value first, it must be the exact one.
+/// proves a value first, it must be the exact one (exact distances, `wdl=false`, since
+/// the check compares distances and the move that keeps them).
 pub fn cross_check_threads<S: Deterministic, E: Evaluator<S>>(
     positions: &[S],
     eval: E,
@@ -370,6 +371,7 @@ pub fn cross_check_threads<S: Deterministic, E: Evaluator<S>>(
         SolveConfig {
             hash_mb: 1,
             threads,
+            wdl: false,
             ..SolveConfig::default()
         },
     );
