@@ -28,7 +28,7 @@ mod setup;
 
 use crate::bits::Cells;
 use crate::game::{End, EndReason, Game, MoveError, Seat, State, Turn, WithChance};
-use crate::luck::{EventId, Luck};
+use crate::luck::{pick_weighted, EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
 pub use board::{cell_name, parse_cell, CELLS, TILE_CELLS};
@@ -478,7 +478,9 @@ impl State for HexstratState {
     }
 
     /// The tile types in `chance_outcomes` order, each weighted by its tiles left in
-    /// the bag, walked without a list on the heap.
+    /// the bag, picked from an array on the stack rather than a list on the heap (a type
+    /// with no tiles left weighs nothing, so skipping it as `chance_outcomes` does
+    /// changes no pick).
     #[inline]
     fn outcome_for_draw(
         &self,
@@ -486,15 +488,9 @@ impl State for HexstratState {
         _: &mut Vec<(HexMove, u32)>,
     ) -> HexMove {
         debug_assert_eq!(self.turn(), Turn::Chance);
-        let mut pick = draw(self.bag.iter().map(|&n| u64::from(n)).sum());
-        for t in Tile::ALL {
-            let n = u64::from(self.bag[t as usize]);
-            if pick < n {
-                return HexMove::Reveal(t);
-            }
-            pick -= n;
-        }
-        panic!("the draw is not below the tiles left in the bag")
+        let outcomes = Tile::ALL.map(|t| (HexMove::Reveal(t), u32::from(self.bag[t as usize])));
+        let total = self.bag.iter().map(|&n| u64::from(n)).sum();
+        pick_weighted(&outcomes, draw(total))
     }
 
     fn max_moves(&self) -> usize {
