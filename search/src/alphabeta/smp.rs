@@ -32,13 +32,12 @@
 //! last. Reported nodes add up all threads.
 //!
 //! Measured with `experiments/lazy-smp` (four Connect Four and four Invector 8×7
-//! positions, time to a fixed depth) on a 2-core machine busy with other work, where
-//! two threads got about one core between them and so took as long as one (0.94 times
-//! the speed, geometric mean): two threads reached the depth with 1.07 times one
-//! thread's nodes in all, split evenly, so each searched about half as many (a work
-//! ratio of 1.87). Time-sliced on one core the old scheme split its work the same way
-//! (1.85); what shows only with a core per thread, as the no-speed-up above did, needs
-//! a quiet machine to measure.
+//! positions, time to a fixed depth, median of 5) on a quiet 2-core machine: two threads
+//! reach the depth 1.51 times sooner than one (geometric mean; 1.23 to 2.07 per
+//! position). At equal time per move that made two threads stronger on Connect Four
+//! (+32 Elo, 95% interval [0.1, 64], `experiments/connect4-smp-sprt.toml`) but not
+//! measurably on Invector 8×7 at 25 ms a move (−17 Elo, [−58, +23]), where a 1.2 to 1.3
+//! times faster depth rarely completes one more ply.
 //!
 //! With one thread this is the plain single-threaded search, exactly reproducible. With
 //! more, which thread stores what first depends on timing, so results may differ from
