@@ -68,6 +68,7 @@
 mod agent;
 pub mod alphabeta;
 mod budget;
+mod draws;
 mod exact;
 mod expectimax;
 mod greedy;

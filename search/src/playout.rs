@@ -9,15 +9,19 @@
 //! Monte-Carlo search", 1996).
 //!
 //! What makes a random playout fast: a ply is one draw and one `apply`. The playout
-//! makes each draw itself (`random_range` below the number of moves or the total
-//! weight, the same calls whatever the game) and asks the game which decision or
+//! makes each draw itself (one uniform draw below the number of moves or the total
+//! weight, the same draws whatever the game) and asks the game which decision or
 //! outcome it selects ([`State::move_for_draw`], [`State::outcome_for_draw`]), so a
 //! game that answers in closed form (Pig's die, 3Will's dice and throws, Hexstrat's
 //! bag) lists, sums and walks nothing at that ply, while the random stream, and with
-//! it every result, stays exactly that of listing and picking. The undo token is only
-//! built when the caller keeps it, so a game whose `apply` inlines need not copy its
-//! state at every ply. What remains per ply is the game's own `turn` and `apply`, the
-//! generator, and the branch a random choice makes unpredictable.
+//! it every result, stays exactly that of listing and picking. The draws spend the
+//! generator's words a few bits at a time ([`Frugal`]), so one word serves several
+//! plies. A random playout that keeps no undo tokens plays on a local copy of the
+//! position, which the compiler can keep in registers (through `&mut` it stores every
+//! counter back at each ply); the undo token is only built when the caller keeps it,
+//! so a game whose `apply` inlines need not copy its state at every ply. What remains
+//! per ply is the game's own `turn` and `apply`, and the branch a random choice makes
+//! unpredictable.
 
 use std::time::{Duration, Instant};
 
@@ -25,6 +29,7 @@ use agon_engine::{Evaluator, Seat, State, Turn};
 use rand::Rng;
 
 use crate::agent::AgentRng;
+use crate::draws::Frugal;
 
 /// The reused buffers of one thread's playouts.
 #[derive(Clone, Debug)]
@@ -55,12 +60,14 @@ pub(crate) struct Policy {
 /// Plays `state` forward as `policy` says until the game ends or the policy's plies
 /// were played. `state` is left where the playout stopped: finished, or exactly that
 /// many plies on. Decisions' random choices (random moves, greedy tie-breaks) come from
-/// `rng`; chance outcomes, drawn by their integer weights with one
-/// `random_range(0..total weight)` each, come from `dice` if given, else from `rng` too.
-/// Playouts from different positions given generators in the same state thus read the
-/// same `k`-th chance draw whatever the decisions in between (common random numbers).
-/// With `undos`, each ply's undo token is pushed there, so the caller can take the
-/// playout back without copying the state.
+/// `rng`; chance outcomes, drawn by their integer weights with one uniform draw below
+/// the total weight each, come from `dice` if given, else from `rng` too. Random moves
+/// and chance outcomes are drawn by a fresh [`Frugal`] over their generator, so a
+/// playout is a function of the generators' states alone, and playouts from different
+/// positions given generators in the same state read the same `k`-th chance draw
+/// whatever the decisions in between (common random numbers). With `undos`, each
+/// ply's undo token is pushed there, so the caller can take the playout back without
+/// copying the state.
 pub(crate) fn play_out<S: State, E: Evaluator<S>>(
     state: &mut S,
     eval: &E,
@@ -71,6 +78,13 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
     mut undos: Option<&mut Vec<S::Undo>>,
 ) {
     let mut left = policy.plies.unwrap_or(u32::MAX);
+    let (mut decisions, mut outcomes) = (Frugal::new(), Frugal::new());
+    if !policy.greedy && undos.is_none() && dice.is_none() {
+        let mut local = state.clone();
+        random_plies(&mut local, left, rng, &mut decisions, scratch);
+        *state = local;
+        return;
+    }
     while left > 0 {
         let m = match state.turn() {
             Turn::Over => return,
@@ -80,15 +94,16 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
                     state.legal_moves(&mut scratch.moves);
                     greedy_move(state, eval, mover, rng, &scratch.moves)
                 } else {
-                    state.move_for_draw(|n| rng.random_range(0..n), &mut scratch.moves)
+                    let draw = |n| decisions.below(rng, u64::from(n)) as u32;
+                    state.move_for_draw(draw, &mut scratch.moves)
                 }
             }
             Turn::Chance => {
-                let dice = match dice.as_deref_mut() {
-                    Some(dice) => dice,
-                    None => &mut *rng,
+                let draw = |total| match dice.as_deref_mut() {
+                    Some(dice) => outcomes.below(dice, total),
+                    None => decisions.below(rng, total),
                 };
-                state.outcome_for_draw(|total| dice.random_range(0..total), &mut scratch.outcomes)
+                state.outcome_for_draw(draw, &mut scratch.outcomes)
             }
         };
         // Two calls, so that without `undos` the token is visibly unused and a game
@@ -99,6 +114,35 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
                 state.apply(m);
             }
         }
+        left -= 1;
+    }
+}
+
+/// [`play_out`]'s commonest case, a uniformly random playout with no undo tokens and
+/// one generator: the same plies and draws as its general loop, in a loop of their
+/// own, which the compiler keeps tight when `state` is a local copy. Always inlined
+/// into its one caller, where that copy lives.
+#[inline(always)]
+fn random_plies<S: State>(
+    state: &mut S,
+    mut left: u32,
+    rng: &mut AgentRng,
+    decisions: &mut Frugal,
+    scratch: &mut Scratch<S::Move>,
+) {
+    while left > 0 {
+        let m = match state.turn() {
+            Turn::Over => return,
+            Turn::Seat(_) => {
+                let draw = |n| decisions.below(rng, u64::from(n)) as u32;
+                state.move_for_draw(draw, &mut scratch.moves)
+            }
+            Turn::Chance => {
+                let draw = |total| decisions.below(rng, total);
+                state.outcome_for_draw(draw, &mut scratch.outcomes)
+            }
+        };
+        state.apply(m);
         left -= 1;
     }
 }
@@ -181,6 +225,7 @@ pub(crate) fn greedy_move<S: State, E: Evaluator<S>>(
 #[cfg(test)]
 mod tests {
     use agon_engine::games::connect4::{Connect4, Connect4Eval};
+    use agon_engine::games::pig::{Pig, PigEval};
     use agon_engine::{play_moves, Game};
     use rand::SeedableRng;
 
@@ -263,6 +308,52 @@ mod tests {
             }
             assert_eq!(s, start);
         }
+    }
+
+    #[test]
+    fn the_fast_random_loop_plays_what_the_general_loop_plays() {
+        // Without undo tokens a random playout takes its own loop; with them, the
+        // general one. Both must draw alike and stop alike: the same position after the
+        // same plies, for a dice game and a game without chance.
+        fn check<S: State, E: Evaluator<S>>(start: &S, eval: &E) {
+            let mut scratch = Scratch::new();
+            for (seed, plies) in [(1, None), (2, Some(0)), (3, Some(7)), (4, None)] {
+                let mut fast = start.clone();
+                let mut rng_fast = AgentRng::seed_from_u64(seed);
+                let random = policy(false, plies);
+                play_out(
+                    &mut fast,
+                    eval,
+                    random,
+                    &mut rng_fast,
+                    None,
+                    &mut scratch,
+                    None,
+                );
+                let mut general = start.clone();
+                let mut rng_general = AgentRng::seed_from_u64(seed);
+                let mut undos = Vec::new();
+                let keep = Some(&mut undos);
+                play_out(
+                    &mut general,
+                    eval,
+                    random,
+                    &mut rng_general,
+                    None,
+                    &mut scratch,
+                    keep,
+                );
+                assert!(fast == general, "seed {seed}");
+                assert_eq!(fast.ply(), general.ply(), "seed {seed}");
+                assert_eq!(rng_fast, rng_general, "the same words drawn, seed {seed}");
+                match plies {
+                    Some(n) => assert_eq!(undos.len(), n as usize),
+                    None => assert!(fast.outcome().is_some()),
+                }
+            }
+        }
+        check(&Pig::default().initial_state(), &PigEval);
+        check(&Connect4.initial_state(), &Connect4Eval);
     }
 
     #[test]

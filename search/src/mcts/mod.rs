@@ -266,7 +266,7 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             }
         };
         let max_nodes = self.config.max_nodes;
-        self.arena_full |= self.trees.iter().any(|t| t.nodes.len() >= max_nodes);
+        self.arena_full |= self.trees.iter().any(|t| t.is_full(max_nodes));
         let trees: Vec<&Tree<S>> = self.trees.iter().collect();
         let choice = choose::choose(&trees, solver);
         let result = SearchResult {

@@ -3,10 +3,17 @@
 //!
 //! # Layout
 //!
-//! Nodes live in one `Vec` and refer to each other by `u32` index: a node's children
-//! form a singly linked list (`first_child`, then each child's `next_sibling`), so a
-//! node is created only when an iteration first reaches it and costs one slot, with no
-//! per-node allocation. The root is always index 0.
+//! Nodes live in one `Vec` and refer to each other by `u32` index, with no per-node
+//! allocation. The root is always index 0. A decision node's children form a singly
+//! linked list (`first_child`, then each child's `next_sibling`), so a child is created
+//! only when an iteration first tries its move and costs one slot: a decision can have
+//! hundreds of moves, most never tried. A chance node's children are one contiguous
+//! block, one slot per outcome in outcome order, allotted when its outcomes are
+//! generated; a slot stays *unborn* until an iteration first draws its outcome. So the
+//! child of a drawn outcome is found by its index, not by walking a list of nodes
+//! scattered over the arena, which in a dice game (one chance node every other ply)
+//! was the largest cost of selection; outcomes are few, so the unborn slots cost
+//! little.
 //!
 //! A decision node's legal moves are generated once, the second time an iteration
 //! passes through it (a leaf that is never revisited never pays for them), into a
@@ -43,6 +50,8 @@ use rand::Rng;
 
 use crate::agent::AgentRng;
 
+mod proof;
+
 /// "No node": the end of a child list.
 pub(crate) const NONE: u32 = u32::MAX;
 /// `num_moves` of a node whose moves or outcomes have not been generated yet.
@@ -51,6 +60,8 @@ pub(super) const UNEXPANDED: u16 = u16::MAX;
 pub(super) const CHANCE: u8 = 2;
 /// `actor` of a finished game.
 pub(super) const OVER: u8 = 3;
+/// `actor` of a chance node's child slot that no iteration has reached yet.
+pub(super) const UNBORN: u8 = 4;
 
 /// What is proven about a node, from the game's point of view (not a seat's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,19 +113,20 @@ pub(crate) struct Node<M> {
     pub(crate) total: f64,
     /// Completed iterations through this node.
     pub(crate) visits: u32,
-    /// The most recently created child, or [`NONE`].
+    /// A decision node's most recently created child, a chance node's first child slot
+    /// (of `num_moves`), or [`NONE`].
     pub(crate) first_child: u32,
-    /// The next child of this node's parent, or [`NONE`].
+    /// The next child of this node's parent (a decision node), or [`NONE`].
     pub(crate) next_sibling: u32,
     /// Start of this node's moves (decision) or outcomes (chance) in their arena.
     pub(super) moves: u32,
     /// How many moves or outcomes it has ([`UNEXPANDED`] before they are generated).
     pub(super) num_moves: u16,
-    /// How many of them have a child.
+    /// How many of them have a child (for a chance node: born slots).
     pub(super) tried: u16,
     /// Length of the proving line, once proven.
     pub(crate) plies: u16,
-    /// Seat to move (0 or 1), [`CHANCE`] or [`OVER`].
+    /// Seat to move (0 or 1), [`CHANCE`], [`OVER`] or [`UNBORN`].
     pub(super) actor: u8,
     /// What is proven here (finished games always, others only with the solver on).
     pub(crate) proof: Proof,
@@ -169,6 +181,9 @@ pub(crate) struct Tree<S: State> {
     pub(super) outcomes: Vec<(S::Move, u32)>,
     /// The position at the root (`None` before the first search).
     root_state: Option<S>,
+    /// Whether a chance node's block of children did not fit in the arena (see
+    /// [`Tree::is_full`]).
+    refused: bool,
     /// Spare arenas and a work list for re-rooting, kept to reuse their capacity.
     spare_nodes: Vec<Node<S::Move>>,
     spare_moves: Vec<S::Move>,
@@ -183,6 +198,7 @@ impl<S: State> Default for Tree<S> {
             moves: Vec::new(),
             outcomes: Vec::new(),
             root_state: None,
+            refused: false,
             spare_nodes: Vec::new(),
             spare_moves: Vec::new(),
             spare_outcomes: Vec::new(),
@@ -197,9 +213,16 @@ impl<S: State> Tree<S> {
         &self.nodes[0]
     }
 
+    /// Whether the arena of at most `max_nodes` nodes is full, or refused a chance
+    /// node's block of children for lack of room (so that node stays a leaf).
+    pub(crate) fn is_full(&self, max_nodes: usize) -> bool {
+        self.refused || self.nodes.len() >= max_nodes
+    }
+
     /// Empties the tree and makes `state` its root. `state` must not be finished (the
     /// agent never builds a tree for a finished game).
     pub(crate) fn reset(&mut self, state: &S) {
+        self.refused = false;
         self.nodes.clear();
         self.moves.clear();
         self.outcomes.clear();
@@ -254,15 +277,13 @@ impl<S: State> Tree<S> {
         if plies == 0 {
             return (at.hash() == target.hash() && *at == *target).then_some(node);
         }
-        let mut child = self.nodes[node as usize].first_child;
-        while child != NONE {
-            let undo = at.apply(self.nodes[child as usize].mv);
+        for (child, c) in self.children(node) {
+            let undo = at.apply(c.mv);
             let found = self.find(child, at, plies - 1, target);
             at.undo(undo);
             if found.is_some() {
                 return found;
             }
-            child = self.nodes[child as usize].next_sibling;
         }
         None
     }
@@ -292,8 +313,23 @@ impl<S: State> Tree<S> {
                     start
                 };
                 self.spare_nodes[new as usize].moves = start as u32;
+                if node.actor == CHANCE {
+                    // The block of child slots, copied whole (unborn slots included).
+                    let copy = self.spare_nodes.len() as u32;
+                    let block = node.first_child as usize
+                        ..node.first_child as usize + node.num_moves as usize;
+                    self.spare_nodes.extend_from_slice(&self.nodes[block]);
+                    self.spare_nodes[new as usize].first_child = copy;
+                    for k in 0..u32::from(node.num_moves) {
+                        if self.nodes[(node.first_child + k) as usize].actor != UNBORN {
+                            self.work.push((node.first_child + k, copy + k));
+                        }
+                    }
+                    continue;
+                }
             }
-            // Copy the children in list order, relinking them to their new indices.
+            // Copy a decision node's children in list order, relinking them to their new
+            // indices.
             let mut previous = NONE;
             let mut child = node.first_child;
             while child != NONE {
@@ -312,6 +348,7 @@ impl<S: State> Tree<S> {
                 child = next;
             }
         }
+        self.refused = false;
         std::mem::swap(&mut self.nodes, &mut self.spare_nodes);
         std::mem::swap(&mut self.moves, &mut self.spare_moves);
         std::mem::swap(&mut self.outcomes, &mut self.spare_outcomes);
@@ -319,6 +356,13 @@ impl<S: State> Tree<S> {
 
     /// Appends a new unvisited node for the position `state`, reached by `mv`.
     fn push_node(&mut self, mv: S::Move, state: &S) -> u32 {
+        let index = self.nodes.len() as u32;
+        self.nodes.push(Self::new_node(mv, state));
+        index
+    }
+
+    /// An unvisited node for the position `state`, reached by `mv`.
+    fn new_node(mv: S::Move, state: &S) -> Node<S::Move> {
         let (actor, proof) = match state.turn() {
             Turn::Seat(s) => (s as u8, Proof::Unknown),
             Turn::Chance => (CHANCE, Proof::Unknown),
@@ -327,8 +371,7 @@ impl<S: State> Tree<S> {
                 (OVER, Proof::of(outcome))
             }
         };
-        let index = self.nodes.len() as u32;
-        self.nodes.push(Node {
+        Node {
             total: 0.0,
             visits: 0,
             first_child: NONE,
@@ -340,11 +383,28 @@ impl<S: State> Tree<S> {
             actor,
             proof,
             mv,
-        });
-        index
+        }
     }
 
-    /// Creates the child of `parent` reached by `mv` (already applied to `state`).
+    /// A chance node's child slot for `outcome`, not reached yet.
+    pub(super) fn unborn(outcome: S::Move) -> Node<S::Move> {
+        Node {
+            total: 0.0,
+            visits: 0,
+            first_child: NONE,
+            next_sibling: NONE,
+            moves: 0,
+            num_moves: UNEXPANDED,
+            tried: 0,
+            plies: 0,
+            actor: UNBORN,
+            proof: Proof::Unknown,
+            mv: outcome,
+        }
+    }
+
+    /// Creates the child of decision node `parent` reached by `mv` (already applied to
+    /// `state`).
     fn add_child(&mut self, parent: u32, mv: S::Move, state: &S) -> u32 {
         let child = self.push_node(mv, state);
         let p = &mut self.nodes[parent as usize];
@@ -357,8 +417,9 @@ impl<S: State> Tree<S> {
 
     /// One selection from the root: descends by UCT (decision nodes) or by sampling
     /// (chance nodes), applying each move to `state` (the root position on entry) and
-    /// recording the nodes in `path`, until it creates a node, meets a finished game or
-    /// a proven node, or cannot expand a full arena.
+    /// recording the nodes in `path`, until it creates a node (a chance node's child
+    /// slot is born), meets a finished game or a proven node, or cannot expand a full
+    /// arena.
     pub(crate) fn select(
         &mut self,
         state: &mut S,
@@ -376,7 +437,9 @@ impl<S: State> Tree<S> {
             let room = self.nodes.len() < set.max_nodes;
             let n = self.nodes[node as usize];
             let next = if n.actor == CHANCE {
-                let (start, count) = self.chance_outcomes(node, state);
+                let Some((start, count)) = self.chance_outcomes(node, state, set.max_nodes) else {
+                    return Leaf::Evaluate;
+                };
                 let total = self.outcomes[start + count - 1].1;
                 let pick = rng.random_range(0..total);
                 let slot = self.outcomes[start..start + count]
@@ -385,15 +448,11 @@ impl<S: State> Tree<S> {
                     .expect("pick < total");
                 let outcome = self.outcomes[start + slot].0;
                 state.apply(outcome);
-                let mut child = n.first_child;
-                while child != NONE && self.nodes[child as usize].mv != outcome {
-                    child = self.nodes[child as usize].next_sibling;
-                }
-                if child == NONE {
-                    if !room {
-                        return Leaf::Evaluate;
-                    }
-                    return self.expanded(node, outcome, state, path);
+                let child = self.nodes[node as usize].first_child + slot as u32;
+                if self.nodes[child as usize].actor == UNBORN {
+                    self.nodes[child as usize] = Self::new_node(outcome, state);
+                    self.nodes[node as usize].tried += 1;
+                    return self.reached(child, path);
                 }
                 child
             } else {
@@ -420,6 +479,11 @@ impl<S: State> Tree<S> {
     /// Adds the child reached by `mv` and ends the selection there.
     fn expanded(&mut self, parent: u32, mv: S::Move, state: &S, path: &mut Vec<u32>) -> Leaf {
         let child = self.add_child(parent, mv, state);
+        self.reached(child, path)
+    }
+
+    /// Ends the selection at the new node `child`.
+    fn reached(&self, child: u32, path: &mut Vec<u32>) -> Leaf {
         path.push(child);
         let c = &self.nodes[child as usize];
         if c.actor == OVER {
@@ -444,11 +508,18 @@ impl<S: State> Tree<S> {
         (start, count)
     }
 
-    /// The slice of `node`'s outcomes (cumulative weights), generated on first use.
-    fn chance_outcomes(&mut self, node: u32, state: &S) -> (usize, usize) {
+    /// The slice of chance node `node`'s outcomes (cumulative weights), generated on
+    /// first use together with its block of unborn child slots; `None` (and the tree
+    /// [full](Tree::is_full)) if that block would take the arena past `max_nodes`.
+    fn chance_outcomes(
+        &mut self,
+        node: u32,
+        state: &S,
+        max_nodes: usize,
+    ) -> Option<(usize, usize)> {
         let n = &self.nodes[node as usize];
         if n.num_moves != UNEXPANDED {
-            return (n.moves as usize, n.num_moves as usize);
+            return Some((n.moves as usize, n.num_moves as usize));
         }
         let start = self.outcomes.len();
         state.chance_outcomes(&mut self.outcomes);
@@ -460,10 +531,20 @@ impl<S: State> Tree<S> {
             entry.1 = cumulative;
         }
         let count = self.outcomes.len() - start;
+        if self.nodes.len() + count > max_nodes {
+            self.outcomes.truncate(start);
+            self.refused = true;
+            return None;
+        }
+        let first_child = self.nodes.len() as u32;
+        for &(outcome, _) in &self.outcomes[start..] {
+            self.nodes.push(Self::unborn(outcome));
+        }
         let n = &mut self.nodes[node as usize];
         n.moves = start as u32;
         n.num_moves = u16::try_from(count).expect("fewer than 65535 outcomes at a node");
-        (start, count)
+        n.first_child = first_child;
+        Some((start, count))
     }
 
     /// The child of decision node `node` (seat `seat` to move) with the highest UCT
@@ -515,87 +596,19 @@ impl<S: State> Tree<S> {
         }
     }
 
-    /// Proves `node` from its children if their proofs allow (see the module docs);
-    /// returns whether it is proven.
-    fn try_prove(&mut self, node: u32) -> bool {
-        let n = self.nodes[node as usize];
-        if n.proof != Proof::Unknown {
-            return true;
-        }
-        let complete = n.num_moves != UNEXPANDED && n.tried == n.num_moves;
-        // The best (result, plies, proof) found among proven children, and whether all
-        // children are proven.
-        let mut best: Option<(i8, u16, Proof)> = None;
-        let mut all_proven = true;
-        let mut child = n.first_child;
-        match n.seat() {
-            Some(seat) => {
-                while child != NONE {
-                    let c = &self.nodes[child as usize];
-                    match c.proof.for_seat(seat) {
-                        None => all_proven = false,
-                        Some(result) => {
-                            // Prefer the better result, then a shorter win or a longer
-                            // loss or draw.
-                            let better = match best {
-                                None => true,
-                                Some((r, p, _)) => {
-                                    result > r
-                                        || (result == r && result == 1 && c.plies < p)
-                                        || (result == r && result < 1 && c.plies > p)
-                                }
-                            };
-                            if better {
-                                best = Some((result, c.plies, c.proof));
-                            }
-                        }
-                    }
-                    child = c.next_sibling;
-                }
-                match best {
-                    Some((1, plies, proof)) => self.prove(node, proof, plies),
-                    Some((_, plies, proof)) if complete && all_proven => {
-                        self.prove(node, proof, plies)
-                    }
-                    _ => false,
-                }
-            }
-            None => {
-                if !complete {
-                    return false;
-                }
-                let mut longest = 0;
-                let mut common = None;
-                while child != NONE {
-                    let c = &self.nodes[child as usize];
-                    if c.proof == Proof::Unknown || common.is_some_and(|p| p != c.proof) {
-                        return false;
-                    }
-                    common = Some(c.proof);
-                    longest = longest.max(c.plies);
-                    child = c.next_sibling;
-                }
-                match common {
-                    Some(proof) => self.prove(node, proof, longest),
-                    None => false,
-                }
-            }
-        }
-    }
-
-    /// Marks `node` proven as `proof` by a child whose line is `child_plies` long.
-    fn prove(&mut self, node: u32, proof: Proof, child_plies: u16) -> bool {
-        let n = &mut self.nodes[node as usize];
-        n.proof = proof;
-        n.plies = child_plies.saturating_add(1);
-        true
-    }
-
-    /// The children of `node`, in list order.
+    /// The children of `node` that exist: a decision node's in list order, a chance
+    /// node's born ones in outcome order.
     pub(crate) fn children(&self, node: u32) -> Children<'_, S::Move> {
+        let n = &self.nodes[node as usize];
+        let (next, block) = if n.actor == CHANCE && n.first_child != NONE {
+            (NONE, n.first_child..n.first_child + u32::from(n.num_moves))
+        } else {
+            (n.first_child, 0..0)
+        };
         Children {
             nodes: &self.nodes,
-            next: self.nodes[node as usize].first_child,
+            next,
+            block,
         }
     }
 }
@@ -603,13 +616,19 @@ impl<S: State> Tree<S> {
 /// Iterator over a node's children: `(index, node)`.
 pub(crate) struct Children<'a, M> {
     nodes: &'a [Node<M>],
+    /// The next child of a decision node's list, or [`NONE`].
     next: u32,
+    /// The chance node's slots not yet visited (empty for a decision node).
+    block: std::ops::Range<u32>,
 }
 
 impl<'a, M> Iterator for Children<'a, M> {
     type Item = (u32, &'a Node<M>);
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(index) = self.block.find(|&i| self.nodes[i as usize].actor != UNBORN) {
+            return Some((index, &self.nodes[index as usize]));
+        }
         if self.next == NONE {
             return None;
         }

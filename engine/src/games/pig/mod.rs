@@ -363,7 +363,8 @@ impl State for PigState {
     }
 
     /// A fair die: draw `d` below `die` is face `d + 1`, the `d`-th outcome of weight 1.
-    #[inline]
+    /// Always inlined, as `apply` is: a random playout calls it every other ply.
+    #[inline(always)]
     fn outcome_for_draw(
         &self,
         draw: impl FnOnce(u64) -> u64,
@@ -373,8 +374,9 @@ impl State for PigState {
         PigMove::Face(1 + draw(self.rules.die.into()) as u8)
     }
 
-    /// `roll` (index 0) and `hold` (index 1), or `hold` alone when holding wins.
-    #[inline]
+    /// `roll` (index 0) and `hold` (index 1), or `hold` alone when holding wins. Always
+    /// inlined, as `apply` is.
+    #[inline(always)]
     fn move_for_draw(&self, draw: impl FnOnce(u32) -> u32, _: &mut Vec<PigMove>) -> PigMove {
         debug_assert!(matches!(self.turn(), Turn::Seat(_)));
         if self.must_hold() {

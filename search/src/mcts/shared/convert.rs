@@ -127,17 +127,31 @@ impl<M: Move> SharedTree<M> {
             let mut tried = 0u16;
             let mut previous = NONE;
             let mut most_visited: Option<(u32, u32, u32)> = None;
+            if chance {
+                // A chance node's block of child slots, unborn ones included.
+                tree.nodes[index as usize].first_child = tree.nodes.len() as u32;
+                tree.nodes
+                    .extend(children.iter().map(|c| Tree::<S>::unborn(c.mv())));
+            }
             for (k, _) in children.iter().enumerate().filter(|&(k, _)| born[k]) {
                 tried += 1;
                 let child = start + k as u32;
-                let copy = tree.nodes.len() as u32;
-                tree.nodes.push(self.export_node(child, parent_actor));
-                if previous == NONE {
-                    tree.nodes[index as usize].first_child = copy;
+                let node = self.export_node(child, parent_actor);
+                let copy = if chance {
+                    let slot = tree.nodes[index as usize].first_child + k as u32;
+                    tree.nodes[slot as usize] = node;
+                    slot
                 } else {
-                    tree.nodes[previous as usize].next_sibling = copy;
-                }
-                previous = copy;
+                    let copy = tree.nodes.len() as u32;
+                    tree.nodes.push(node);
+                    if previous == NONE {
+                        tree.nodes[index as usize].first_child = copy;
+                    } else {
+                        tree.nodes[previous as usize].next_sibling = copy;
+                    }
+                    previous = copy;
+                    copy
+                };
                 if whole {
                     work.push((child, copy));
                 } else {
