@@ -638,3 +638,6 @@ impl<'a, M> Iterator for Children<'a, M> {
         Some((index, node))
     }
 }
+
+#[cfg(test)]
+mod tests;
