@@ -97,6 +97,20 @@ const ALLOTTING: u32 = u32::MAX - 1;
 const NO_ROOM: u32 = u32::MAX - 2;
 /// Entries per arena segment; a node's children never straddle two.
 const SEGMENT: usize = 1 << 14;
+/// Entries a thread takes from the arena at once, to allot its nodes' children from
+/// ([`Block`]); a divisor of [`SEGMENT`].
+const BLOCK: usize = 512;
+/// The longest run of children allotted from a thread's block; a longer one is taken
+/// from the arena directly, so that a block's unused tail (wasted when a run does not
+/// fit) stays under a sixteenth of it.
+const BLOCK_RUN: usize = BLOCK / 16;
+/// The bytes of a cache line.
+const LINE: usize = 64;
+
+/// A value alone in its cache lines (128 bytes: some cores fetch lines in adjacent
+/// pairs), so that a word written often shares no line with words read often.
+#[repr(align(128))]
+struct Padded<T>(T);
 
 /// One in the fixed point of [`Entry::total`]: a term lies in [-2, 2], so a node's sum
 /// stays within `i64` for all `u32` visit counts, at a resolution of 2⁻²⁹.
@@ -131,7 +145,8 @@ fn actor_in(state: u32) -> u8 {
 }
 
 /// One node and the edge to it (see the module docs; [`Node`](super::tree::Node) has the same facts). 32
-/// bytes, two to a cache line.
+/// bytes, aligned to 32 so that two share a cache line and none straddles two.
+#[repr(align(32))]
 struct Entry {
     /// `B = W + s·C` in fixed point ([`ONE`]): `W` the sum of the completed iterations'
     /// rewards (seat 0's view), `C` their number and `s` the [`sign`] of the parent's
@@ -189,9 +204,19 @@ impl Entry {
 
 /// Fixed-capacity storage of entries, allocated a segment at a time and never moved.
 struct Arena {
+    /// Read by every access; never written once a segment is allocated.
     segments: Box<[OnceLock<Box<[Entry]>>]>,
     capacity: usize,
-    next: AtomicUsize,
+    /// The first entry not yet handed out: written at each claim, so kept off the line
+    /// of the fields above.
+    next: Padded<AtomicUsize>,
+}
+
+/// The entries a thread has claimed from the arena and not yet allotted: `next..end`.
+#[derive(Default)]
+pub(crate) struct Block {
+    next: u32,
+    end: u32,
 }
 
 impl Arena {
@@ -202,34 +227,68 @@ impl Arena {
                 .map(|_| OnceLock::new())
                 .collect(),
             capacity,
-            next: AtomicUsize::new(0),
+            next: Padded(AtomicUsize::new(0)),
         }
     }
 
     /// The start of `n` fresh consecutive entries in one segment, or `None` if they do
-    /// not fit.
-    fn alloc(&self, n: usize) -> Option<u32> {
+    /// not fit: from `block` if they fit there, else from a new block of [`BLOCK`]
+    /// entries claimed for it (the old block's tail is left unused), else (a run longer
+    /// than [`BLOCK_RUN`], or the arena's last entries) claimed directly.
+    fn alloc(&self, n: usize, block: &mut Block) -> Option<u32> {
+        if n <= (block.end - block.next) as usize {
+            let start = block.next;
+            block.next += n as u32;
+            return Some(start);
+        }
+        if n <= BLOCK_RUN {
+            if let Some(start) = self.claim(BLOCK) {
+                *block = Block {
+                    next: start + n as u32,
+                    end: start + BLOCK as u32,
+                };
+                return Some(start);
+            }
+        }
+        self.claim(n)
+    }
+
+    /// The root's entry, the first one, alone in its cache line: the entry after it is
+    /// left unused if it shares the line, so that the lines the threads write (the
+    /// root's children first) leave the root's, which every iteration reads, alone.
+    fn claim_root(&self) -> u32 {
+        let root = self.claim(1).expect("room for the root");
+        if std::ptr::from_ref(self.get(root)) as usize % LINE == 0 {
+            let _ = self.claim(1);
+        }
+        root
+    }
+
+    /// The start of `n` fresh consecutive entries in one segment taken from the shared
+    /// counter, or `None` if they do not fit.
+    fn claim(&self, n: usize) -> Option<u32> {
         if n > SEGMENT {
             return None;
         }
-        let mut next = self.next.load(Ordering::Relaxed);
+        let next = &self.next.0;
+        let mut next_free = next.load(Ordering::Relaxed);
         loop {
-            let start = if next % SEGMENT + n > SEGMENT {
-                next.next_multiple_of(SEGMENT)
+            let start = if next_free % SEGMENT + n > SEGMENT {
+                next_free.next_multiple_of(SEGMENT)
             } else {
-                next
+                next_free
             };
             if start + n > self.capacity {
                 return None;
             }
-            match self.next.compare_exchange_weak(
-                next,
+            match next.compare_exchange_weak(
+                next_free,
                 start + n,
                 Ordering::Relaxed,
                 Ordering::Relaxed,
             ) {
                 Ok(_) => return Some(start as u32),
-                Err(now) => next = now,
+                Err(now) => next_free = now,
             }
         }
     }
@@ -298,8 +357,32 @@ pub(crate) struct SharedTree<M> {
     moves: PhantomData<M>,
 }
 
-/// Reusable buffers of one thread: legal moves, and entries (move, cumulative weight).
-pub(crate) type Buffers<M> = (Vec<M>, Vec<(M, u32)>);
+/// What one thread of a search keeps between iterations: reusable buffers, its block
+/// of the arena, and its completed iterations' share of the root's statistics, added
+/// to the root by [`SharedTree::flush`] (see the module docs' Scaling).
+pub(crate) struct ThreadState<M> {
+    /// Legal moves.
+    moves: Vec<M>,
+    /// Children to allot: move, cumulative weight.
+    entries: Vec<(M, u32)>,
+    block: Block,
+    /// Iterations completed since the last flush.
+    root_visits: u32,
+    /// Their rewards (seat 0's view) summed, in [`ONE`]'s fixed point.
+    root_total: i64,
+}
+
+impl<M> ThreadState<M> {
+    pub(crate) fn new() -> Self {
+        ThreadState {
+            moves: Vec::new(),
+            entries: Vec::new(),
+            block: Block::default(),
+            root_visits: 0,
+            root_total: 0,
+        }
+    }
+}
 
 impl<M: Move> SharedTree<M> {
     /// Whether the arena filled up, so that some leaves were valued without expanding.
@@ -321,15 +404,14 @@ impl<M: Move> SharedTree<M> {
         state: &mut S,
         rng: &mut AgentRng,
         path: &mut Vec<(u32, u8)>,
-        buffers: &mut Buffers<M>,
+        local: &mut ThreadState<M>,
         set: &Settings,
     ) -> Leaf {
         let mut node = 0u32;
         loop {
             let n = self.arena.get(node);
             if node != 0 {
-                // The root counts only completed iterations: every iteration passes
-                // through it, so a virtual loss there would steer nothing.
+                // The root's statistics are added by `flush` (see the module docs).
                 n.visits.fetch_add(1, Ordering::Relaxed);
             }
             let word = n.state.load(Ordering::Acquire);
@@ -338,7 +420,7 @@ impl<M: Move> SharedTree<M> {
             if actor == OVER || (set.solver && word & 0xff != 0) {
                 return Leaf::Exact(unpack(word).0.reward());
             }
-            let Some((start, children)) = self.children(n, state, actor, rng, buffers) else {
+            let Some((start, children)) = self.children(n, state, actor, rng, local) else {
                 return Leaf::Evaluate;
             };
             let Some(last) = children.last() else {
@@ -390,7 +472,7 @@ impl<M: Move> SharedTree<M> {
                     }
                 }
                 let tried = &children[..(shape >> 16) as usize];
-                let Some(k) = Self::best_child(n, tried, actor as Seat, set) else {
+                let Some(k) = Self::best_child(n, node == 0, tried, actor as Seat, set) else {
                     return Leaf::Evaluate;
                 };
                 state.apply(children[k].mv());
@@ -407,8 +489,14 @@ impl<M: Move> SharedTree<M> {
         state: &S,
         actor: u8,
         rng: &mut AgentRng,
-        (moves, entries): &mut Buffers<M>,
+        local: &mut ThreadState<M>,
     ) -> Option<(u32, &'a [Entry])> {
+        let ThreadState {
+            moves,
+            entries,
+            block,
+            ..
+        } = local;
         let mut start = n.children.load(Ordering::Acquire);
         if start == NONE {
             let claimed =
@@ -433,20 +521,21 @@ impl<M: Move> SharedTree<M> {
                 moves.shuffle(rng);
                 entries.extend(moves.iter().map(|&m| (m, 0)));
             }
-            start = self.allot(n, entries, 0);
+            start = self.allot(n, entries, 0, block);
         }
         (start < NO_ROOM).then(|| (start, self.arena.run(start, n.len())))
     }
 
     /// Allots `n`'s children, one per entry (move, cumulative weight), the first
-    /// `tried` of them claimed, and publishes them; returns their first index, or
-    /// [`NO_ROOM`] (then the arena is full).
-    fn allot(&self, n: &Entry, entries: &[(M, u32)], tried: u16) -> u32 {
+    /// `tried` of them claimed, and publishes them (taking their entries from `block`
+    /// where they fit); returns their first index, or [`NO_ROOM`] (then the arena is
+    /// full).
+    fn allot(&self, n: &Entry, entries: &[(M, u32)], tried: u16, block: &mut Block) -> u32 {
         let len = u16::try_from(entries.len())
             .ok()
             .filter(|&len| len < u16::MAX)
             .expect("fewer than 65535 moves at a node");
-        let Some(start) = self.arena.alloc(entries.len()) else {
+        let Some(start) = self.arena.alloc(entries.len(), block) else {
             self.full.store(true, Ordering::Relaxed);
             n.children.store(NO_ROOM, Ordering::Release);
             return NO_ROOM;
@@ -480,9 +569,24 @@ impl<M: Move> SharedTree<M> {
     /// child with the highest UCT score, as the single-threaded tree's `best_child`; `None` if none is
     /// born yet. With `N` a child's visits (in flight included) and `B` its
     /// [`Entry::total`], its mean for `seat` with in-flight iterations lost is
-    /// `(s·B - N) / N = s·B / N - 1`; the `- 1`, common to all, is left out.
-    fn best_child(n: &Entry, tried: &[Entry], seat: Seat, set: &Settings) -> Option<usize> {
-        let parent_visits = f64::from(n.visits.load(Ordering::Relaxed));
+    /// `(s·B - N) / N = s·B / N - 1`; the `- 1`, common to all, is left out. The
+    /// parent's visits in the exploration term are the children's summed if `n` is the
+    /// `root`, whose own are added only when a thread stops.
+    fn best_child(
+        n: &Entry,
+        root: bool,
+        tried: &[Entry],
+        seat: Seat,
+        set: &Settings,
+    ) -> Option<usize> {
+        let parent_visits = if root {
+            tried
+                .iter()
+                .map(|c| f64::from(c.visits.load(Ordering::Relaxed)))
+                .sum()
+        } else {
+            f64::from(n.visits.load(Ordering::Relaxed))
+        };
         let log_n = parent_visits.max(1.0).ln();
         let s = if seat == 0 { 1.0 } else { -1.0 } / ONE as f64;
         // The proof code of a loss for `seat`, compared without unpacking each child's.
@@ -515,27 +619,44 @@ impl<M: Move> SharedTree<M> {
     }
 
     /// Adds `reward` (seat 0's view) to every node of `path`, each with the sign of its
-    /// parent's seat (see [`Entry::total`]), and with the solver on propagates a proof
-    /// upwards from the leaf.
-    pub(crate) fn backup(&self, path: &[(u32, u8)], reward: f64, set: &Settings) {
+    /// parent's seat (see [`Entry::total`]), the root's share to `local` (added by
+    /// [`Self::flush`]), and with the solver on propagates a proof upwards from the leaf.
+    pub(crate) fn backup(
+        &self,
+        path: &[(u32, u8)],
+        reward: f64,
+        local: &mut ThreadState<M>,
+        set: &Settings,
+    ) {
         let (leaf, _) = *path.last().expect("a path holds the root");
         let leaf_proof = self.arena.get(leaf).state.load(Ordering::Acquire) & 0xff;
         let mut proving = set.solver && leaf_proof != 0;
         let reward = fixed(reward);
         for (i, &(index, _)) in path.iter().enumerate().rev() {
             let n = self.arena.get(index);
-            let term = match i.checked_sub(1) {
-                Some(parent) => reward + sign(path[parent].1) * ONE,
-                None => {
-                    n.visits.fetch_add(1, Ordering::Relaxed);
-                    reward
+            match i.checked_sub(1) {
+                Some(parent) => {
+                    n.total
+                        .fetch_add(reward + sign(path[parent].1) * ONE, Ordering::Relaxed);
                 }
-            };
-            n.total.fetch_add(term, Ordering::Relaxed);
+                None => {
+                    local.root_visits += 1;
+                    local.root_total += reward;
+                }
+            }
             if proving && i + 1 < path.len() {
                 proving = self.try_prove(n, n.state.load(Ordering::Acquire));
             }
         }
+    }
+
+    /// Adds to the root the statistics of the iterations `local` completed since the
+    /// last flush.
+    pub(crate) fn flush(&self, local: &mut ThreadState<M>) {
+        let root = self.arena.get(0);
+        root.visits.fetch_add(local.root_visits, Ordering::Relaxed);
+        root.total.fetch_add(local.root_total, Ordering::Relaxed);
+        (local.root_visits, local.root_total) = (0, 0);
     }
 
     /// Proves `n` (whose state word was `word`) from its children's proofs if they
