@@ -6,12 +6,14 @@
 //!
 //! The tree is one arena of [`Entry`]s, preallocated in fixed segments (each allocated
 //! on first use and never moved) and handed out by a bump counter, so that a search
-//! allocates nothing per node and an index stays valid. An entry is both a node and the
-//! edge that leads to it: the children of a node are one consecutive run of entries,
-//! allotted the second time an iteration passes through the node (when the
-//! single-threaded tree generates moves), each holding its move (`Move::pack`), its
-//! chance weight (cumulative) and its statistics, so that UCT selection scans one
-//! contiguous array of 32-byte entries, two to a cache line. The root is entry 0.
+//! allocates nothing per node and an index stays valid; each thread takes the counter's
+//! entries a [`Block`] at a time and allots from its own block (see Scaling). An entry
+//! is both a node and the edge that leads to it: the children of a node are one
+//! consecutive run of entries, allotted the second time an iteration passes through the
+//! node (when the single-threaded tree generates moves), each holding its move
+//! (`Move::pack`), its chance weight (cumulative) and its statistics, so that UCT
+//! selection scans one contiguous array of 32-byte entries, two to a cache line. The
+//! root is entry 0, alone in its cache line.
 //!
 //! A child is *unborn* until an iteration first reaches it. A decision node's moves are
 //! shuffled when its children are allotted, so that claiming the next untried child
@@ -25,48 +27,76 @@
 //! # Statistics and virtual loss
 //!
 //! A node's `visits` count the iterations *started* through it, added during selection
-//! (one `fetch_add`); its `total` sums, per completed iteration, the reward plus the
-//! sign of the parent's seat (+1 seat 0, -1 seat 1), added during backup (one more
-//! `fetch_add`). With `N` visits and `B` that sum, the mean for the parent's seat with
-//! the iterations still in flight counted as losses is `(s·B - N) / N`. That is
-//! virtual loss: UCT sees each iteration in flight below a node as a visit that lost
-//! for the seat choosing it, so that the other threads spread out; and there is no
-//! virtual-loss count to add and then remove (which would be a third locked
-//! instruction per node and iteration). All these are
-//! relaxed: each is a sum whose order does not matter, and a selection that reads a
-//! slightly stale sibling only steers a little differently. A node's actor, proof and
-//! proof length share one word, set once by compare-and-swap. The root counts only
-//! completed iterations: every iteration passes it, so a virtual loss there would steer
-//! nothing. A progress report taken while iterations are in flight counts those as
-//! losses; the final tree, written after all threads stopped, is exact.
+//! (one `fetch_add`) while it has fewer than [`VIRTUAL_LOSS_BELOW`] (1024), and at
+//! backup once it has more (see below); its `total` sums, per completed iteration, the
+//! reward plus the sign of the parent's seat (+1 seat 0, -1 seat 1), added during
+//! backup (one more `fetch_add`). With `N` visits and `B` that sum, the mean for the
+//! parent's seat with the iterations still in flight counted as losses is `(s·B - N) /
+//! N`. That is virtual loss: UCT sees each iteration in flight below a node as a visit
+//! that lost for the seat choosing it, so that the other threads spread out; and there
+//! is no virtual-loss count to add and then remove (which would be a third locked
+//! instruction per node and iteration). A virtual loss steers much only while a node
+//! has few visits: with 1024 or more, a loss in flight moves its mean by under 1/1024
+//! per thread. Such a node (those near the root, which every thread passes) gets its
+//! visit at backup, next to its reward, so that its line is written once per iteration
+//! instead of twice: there the threads choose as the single-threaded search would, from
+//! statistics that lag by the iterations in flight, and they spread out below, where
+//! counts are small and virtual loss applies. All these are relaxed: each is a sum
+//! whose order does not matter, and a selection that reads a slightly stale sibling
+//! only steers a little differently. A node's actor, proof and proof length share one
+//! word, set once by compare-and-swap.
+//!
+//! The root's statistics are not written while searching: each thread sums its
+//! completed iterations and their rewards ([`ThreadState`]) and adds them to the root
+//! when it stops ([`SharedTree::flush`]; the reporting thread also before each progress
+//! report), and UCT's `ln N` at the root takes `N` as its children's visits summed (in
+//! flight included), which differs from the completed count by at most an iteration
+//! per thread. A progress report taken while iterations are in flight counts those as
+//! losses, and its root statistics lag; the final tree, written after all threads
+//! stopped, is exact.
 //!
 //! # Memory bound
 //!
 //! The arena holds at most `max_nodes` entries ([`super::MctsConfig::max_nodes`]: the
-//! `tree` parameter in MiB over [`super::NODE_BYTES`]), so it uses at most
-//! `max_nodes × 32` bytes, half the budget the single-threaded tree is given for as
-//! many nodes, while it also stores the moves no iteration has tried. When a node's
-//! children do not fit, the node stays a leaf, valued without expanding, for the rest
-//! of the search, and [`SharedTree::full`] says so; children already allotted are still
-//! created when first reached, since they cost nothing more.
+//! `tree` parameter in MiB over [`super::NODE_BYTES`]), so it uses at most `max_nodes ×
+//! 32` bytes, half the budget the single-threaded tree is given for as many nodes,
+//! while it also stores the moves no iteration has tried. A run of children that does
+//! not fit in the rest of its thread's block takes a new block and leaves that rest
+//! unused, so up to a sixteenth of the entries ([`BLOCK_RUN`] of a [`BLOCK`]) can go
+//! unused; the arena's last entries, too few for a block, are handed out one run at a
+//! time, so that it fills to `max_nodes`. When a node's children do not fit, the node
+//! stays a leaf, valued without expanding, for the rest of the search, and
+//! [`SharedTree::full`] says so; children already allotted are still created when first
+//! reached, since they cost nothing more.
 //!
 //! # Scaling
 //!
-//! Threads share no lock, but they share cache lines: every iteration adds its result
-//! to the root and reads the root's children to select, and the nodes near the root
-//! are written by almost every iteration, so their lines move between cores on each
-//! access; the threads also claim iterations from one counter (8 at a time). At 2
-//! threads on a quiet 2-core machine (`experiments/tree-parallel-scaling.sh`), two
-//! threads ran 1.86 times one thread's iterations per second on Invector, whose
-//! iterations are long, against 1.94 for two independent games (a tournament); on
-//! Connect Four, whose iterations take about 1.6 µs, 1.61 against 1.90. At 16 the root's line (one
-//! locked add per iteration from every thread) and its children's become the limit:
-//! each access waits for the line to come from another core, so iterations through the
-//! top of the tree serialise on those lines, and virtual loss spreads 16 threads over
-//! children whose statistics then lag. What would lift it: per-thread (or per-core)
-//! root statistics summed when read, since only the root's `ln N` and the final report
-//! read them; padding the root's children to a cache line each; and at more threads,
-//! root parallelism over a few shared trees.
+//! Threads share no lock, but they share cache lines: the nodes near the root are
+//! written by almost every iteration, so their lines move between cores on each
+//! access, and on Connect Four, whose iterations take about 1.6 µs, those moves are
+//! a large part of an iteration. So that only the lines that must move do:
+//!
+//! - the root is written by no iteration (see above) and is alone in its line, so its
+//!   line, read by every selection and every check of the root's proof, stays in both
+//!   cores' caches;
+//! - a node with [`VIRTUAL_LOSS_BELOW`] visits or more is written once per iteration
+//!   through it, at backup, instead of twice (see above);
+//! - each thread allots children from its own [`Block`] of [`BLOCK`] entries, so the
+//!   arena's counter is written once per block, not once per expansion, and nodes that
+//!   different threads create do not share lines;
+//! - the words written often (the arena's counter, the search's iteration counter) sit
+//!   in lines of their own ([`Padded`]), away from those read on every access (the
+//!   arena's segment table), and iterations are claimed 64 at a time;
+//! - entries are aligned to 32 bytes, so none straddles two lines.
+//!
+//! Before these changes, at 2 threads on a quiet 2-core machine
+//! (`experiments/tree-parallel-scaling.sh`), two threads ran 1.86 times one thread's
+//! iterations per second on Invector, whose iterations are long, against 1.94 for two
+//! independent games (a tournament); on Connect Four 1.61 against 1.90. At 16 threads
+//! the root's children's lines become the limit: each access waits for the line to come
+//! from another core, so iterations through the top of the tree serialise on those
+//! lines. What would lift it further: padding the root's children to a cache line each,
+//! and at more threads, root parallelism over a few shared trees.
 //!
 //! # Conversion
 //!
@@ -111,6 +141,13 @@ const LINE: usize = 64;
 /// pairs), so that a word written often shares no line with words read often.
 #[repr(align(128))]
 struct Padded<T>(T);
+
+/// Visits below which selection adds a node's visit as it passes (a virtual loss while
+/// the iteration is in flight); a node with more is visited at backup, with its reward,
+/// so that the busiest lines (the nodes near the root) are written once per iteration,
+/// not twice; there a loss in flight would move the node's mean by under 1/1024 per
+/// thread (see the module docs).
+const VIRTUAL_LOSS_BELOW: u32 = 1 << 10;
 
 /// One in the fixed point of [`Entry::total`]: a term lies in [-2, 2], so a node's sum
 /// stays within `i64` for all `u32` visit counts, at a resolution of 2⁻²⁹.
@@ -357,6 +394,11 @@ pub(crate) struct SharedTree<M> {
     moves: PhantomData<M>,
 }
 
+/// A node on a selection's path: its index, its actor, and whether its visit is
+/// counted (selection adds it below [`VIRTUAL_LOSS_BELOW`], backup otherwise; the
+/// root's is left to [`SharedTree::flush`]).
+pub(crate) type Step = (u32, u8, bool);
+
 /// What one thread of a search keeps between iterations: reusable buffers, its block
 /// of the arena, and its completed iterations' share of the root's statistics, added
 /// to the root by [`SharedTree::flush`] (see the module docs' Scaling).
@@ -403,20 +445,21 @@ impl<M: Move> SharedTree<M> {
         &self,
         state: &mut S,
         rng: &mut AgentRng,
-        path: &mut Vec<(u32, u8)>,
+        path: &mut Vec<Step>,
         local: &mut ThreadState<M>,
         set: &Settings,
     ) -> Leaf {
         let mut node = 0u32;
         loop {
             let n = self.arena.get(node);
-            if node != 0 {
-                // The root's statistics are added by `flush` (see the module docs).
+            // The root's statistics are added by `flush` (see the module docs).
+            let visit_now = node != 0 && n.visits.load(Ordering::Relaxed) < VIRTUAL_LOSS_BELOW;
+            if visit_now {
                 n.visits.fetch_add(1, Ordering::Relaxed);
             }
             let word = n.state.load(Ordering::Acquire);
             let actor = actor_in(word);
-            path.push((node, actor));
+            path.push((node, actor, visit_now || node == 0));
             if actor == OVER || (set.solver && word & 0xff != 0) {
                 return Leaf::Exact(unpack(word).0.reward());
             }
@@ -552,12 +595,12 @@ impl<M: Move> SharedTree<M> {
 
     /// Creates the claimed child `index` (entry `e`) for `state`, with this iteration
     /// started through it, and ends the selection there.
-    fn create<S: State>(index: u32, e: &Entry, state: &S, path: &mut Vec<(u32, u8)>) -> Leaf {
+    fn create<S: State>(index: u32, e: &Entry, state: &S, path: &mut Vec<Step>) -> Leaf {
         let (actor, proof) = actor_of(state);
         e.visits.store(1, Ordering::Relaxed);
         e.state
             .store(state_word(actor, proof, 0), Ordering::Release);
-        path.push((index, actor));
+        path.push((index, actor, true));
         if actor == OVER {
             Leaf::Exact(proof.reward())
         } else {
@@ -623,19 +666,22 @@ impl<M: Move> SharedTree<M> {
     /// [`Self::flush`]), and with the solver on propagates a proof upwards from the leaf.
     pub(crate) fn backup(
         &self,
-        path: &[(u32, u8)],
+        path: &[Step],
         reward: f64,
         local: &mut ThreadState<M>,
         set: &Settings,
     ) {
-        let (leaf, _) = *path.last().expect("a path holds the root");
+        let (leaf, _, _) = *path.last().expect("a path holds the root");
         let leaf_proof = self.arena.get(leaf).state.load(Ordering::Acquire) & 0xff;
         let mut proving = set.solver && leaf_proof != 0;
         let reward = fixed(reward);
-        for (i, &(index, _)) in path.iter().enumerate().rev() {
+        for (i, &(index, _, visited)) in path.iter().enumerate().rev() {
             let n = self.arena.get(index);
             match i.checked_sub(1) {
                 Some(parent) => {
+                    if !visited {
+                        n.visits.fetch_add(1, Ordering::Relaxed);
+                    }
                     n.total
                         .fetch_add(reward + sign(path[parent].1) * ONE, Ordering::Relaxed);
                 }
@@ -730,7 +776,7 @@ mod tests {
     use super::super::parallel::tree_parallel;
     use super::super::rollout::Rollout;
     use super::super::tree::{Node, Settings, Tree, OVER};
-    use super::Entry;
+    use super::{Arena, Block, Entry, BLOCK, LINE};
     use crate::agent::AgentRng;
     use crate::budget::{Budget, Clock};
 
@@ -847,5 +893,50 @@ mod tests {
     #[test]
     fn entries_are_half_a_cache_line() {
         assert_eq!(std::mem::size_of::<Entry>(), 32);
+        assert_eq!(std::mem::align_of::<Entry>(), 32);
+    }
+
+    #[test]
+    fn the_root_is_alone_in_its_cache_line() {
+        let arena = Arena::new(1000);
+        let root = arena.claim_root();
+        let children = arena.alloc(7, &mut Block::default()).unwrap();
+        let line = |i: u32| std::ptr::from_ref(arena.get(i)) as usize / LINE;
+        assert_eq!(root, 0);
+        assert_ne!(line(root), line(children));
+    }
+
+    #[test]
+    fn blocks_hand_out_disjoint_runs_until_the_arena_is_nearly_full() {
+        // Two threads' blocks, runs of 7 alternately, until neither fits.
+        let capacity = 3 * BLOCK + 100;
+        let arena = Arena::new(capacity);
+        let mut blocks = [Block::default(), Block::default()];
+        let mut owner = vec![None; capacity];
+        let mut handed = 0;
+        let mut fitted = true;
+        while fitted {
+            fitted = false;
+            for (thread, block) in blocks.iter_mut().enumerate() {
+                let Some(start) = arena.alloc(7, block) else {
+                    continue;
+                };
+                for slot in &mut owner[start as usize..start as usize + 7] {
+                    assert_eq!(*slot, None, "entry {start} handed out twice");
+                    *slot = Some(thread);
+                }
+                handed += 7;
+                fitted = true;
+            }
+        }
+        // What goes unused: each block's tail, shorter than a run, and the arena's own
+        // last entries.
+        let blocks_claimed = capacity / BLOCK + 2;
+        assert!(
+            handed + 7 * (blocks_claimed + 2) >= capacity,
+            "{handed} of {capacity}"
+        );
+        // The runs of each block are consecutive: a block is one thread's.
+        assert!(owner[..BLOCK - 7].iter().all(|&o| o == owner[0]));
     }
 }
