@@ -62,12 +62,13 @@
 //! 32` bytes, half the budget the single-threaded tree is given for as many nodes,
 //! while it also stores the moves no iteration has tried. A run of children that does
 //! not fit in the rest of its thread's block takes a new block and leaves that rest
-//! unused, so up to a sixteenth of the entries ([`BLOCK_RUN`] of a [`BLOCK`]) can go
-//! unused; the arena's last entries, too few for a block, are handed out one run at a
-//! time, so that it fills to `max_nodes`. When a node's children do not fit, the node
-//! stays a leaf, valued without expanding, for the rest of the search, and
-//! [`SharedTree::full`] says so; children already allotted are still created when first
-//! reached, since they cost nothing more.
+//! unused, so up to a sixteenth of the entries ([`BLOCK_RUN`](arena::BLOCK_RUN) of a
+//! [`BLOCK`](arena::BLOCK)) can go unused; the arena's last entries, too few for a
+//! block, are handed out one run at a time, so that it fills to `max_nodes` (a thread
+//! that finds it full stops expanding while the others use up their blocks). When a
+//! node's children do not fit, the node stays a leaf, valued without expanding, for the
+//! rest of the search, and [`SharedTree::full`] says so; children already allotted are
+//! still created when first reached, since they cost nothing more.
 //!
 //! # Scaling
 //!
@@ -81,12 +82,12 @@
 //!   cores' caches;
 //! - a node with [`VIRTUAL_LOSS_BELOW`] visits or more is written once per iteration
 //!   through it, at backup, instead of twice (see above);
-//! - each thread allots children from its own [`Block`] of [`BLOCK`] entries, so the
-//!   arena's counter is written once per block, not once per expansion, and nodes that
-//!   different threads create do not share lines;
+//! - each thread allots children from its own [`Block`] of [`BLOCK`](arena::BLOCK)
+//!   entries, so the arena's counter is written once per block, not once per expansion,
+//!   and nodes that different threads create do not share lines;
 //! - the words written often (the arena's counter, the search's iteration counter) sit
-//!   in lines of their own ([`Padded`]), away from those read on every access (the
-//!   arena's segment table), and iterations are claimed 64 at a time;
+//!   in lines of their own ([`Padded`](arena::Padded)), away from those read on every
+//!   access (the arena's segment table), and iterations are claimed 64 at a time;
 //! - entries are aligned to 32 bytes, so none straddles two lines.
 //!
 //! Before these changes, at 2 threads on a quiet 2-core machine
@@ -105,8 +106,7 @@
 //! converts only the root's children and the principal variation.
 
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
 
 use agon_engine::{Move, Seat, State, Turn};
 use rand::seq::SliceRandom;
@@ -114,7 +114,9 @@ use rand::Rng;
 
 use super::tree::{Leaf, Proof, Settings, CHANCE, NONE, OVER};
 use crate::agent::AgentRng;
+use arena::{Arena, Block};
 
+mod arena;
 mod convert;
 
 /// `actor` of an entry that no iteration has reached yet.
@@ -125,23 +127,6 @@ const RESERVED: u8 = 5;
 const ALLOTTING: u32 = u32::MAX - 1;
 /// `children` of a node whose children did not fit in the arena.
 const NO_ROOM: u32 = u32::MAX - 2;
-/// Entries per arena segment; a node's children never straddle two.
-const SEGMENT: usize = 1 << 14;
-/// Entries a thread takes from the arena at once, to allot its nodes' children from
-/// ([`Block`]); a divisor of [`SEGMENT`].
-const BLOCK: usize = 512;
-/// The longest run of children allotted from a thread's block; a longer one is taken
-/// from the arena directly, so that a block's unused tail (wasted when a run does not
-/// fit) stays under a sixteenth of it.
-const BLOCK_RUN: usize = BLOCK / 16;
-/// The bytes of a cache line.
-const LINE: usize = 64;
-
-/// A value alone in its cache lines (128 bytes: some cores fetch lines in adjacent
-/// pairs), so that a word written often shares no line with words read often.
-#[repr(align(128))]
-struct Padded<T>(T);
-
 /// Visits below which selection adds a node's visit as it passes (a virtual loss while
 /// the iteration is in flight); a node with more is visited at backup, with its reward,
 /// so that the busiest lines (the nodes near the root) are written once per iteration,
@@ -236,122 +221,6 @@ impl Entry {
     /// The move that leads here.
     fn mv<M: Move>(&self) -> M {
         M::unpack(self.mv.load(Ordering::Relaxed)).expect("a move packed by this tree")
-    }
-}
-
-/// Fixed-capacity storage of entries, allocated a segment at a time and never moved.
-struct Arena {
-    /// Read by every access; never written once a segment is allocated.
-    segments: Box<[OnceLock<Box<[Entry]>>]>,
-    capacity: usize,
-    /// The first entry not yet handed out: written at each claim, so kept off the line
-    /// of the fields above.
-    next: Padded<AtomicUsize>,
-}
-
-/// The entries a thread has claimed from the arena and not yet allotted: `next..end`.
-#[derive(Default)]
-pub(crate) struct Block {
-    next: u32,
-    end: u32,
-}
-
-impl Arena {
-    fn new(capacity: usize) -> Self {
-        let capacity = capacity.clamp(1, NO_ROOM as usize);
-        Arena {
-            segments: (0..capacity.div_ceil(SEGMENT))
-                .map(|_| OnceLock::new())
-                .collect(),
-            capacity,
-            next: Padded(AtomicUsize::new(0)),
-        }
-    }
-
-    /// The start of `n` fresh consecutive entries in one segment, or `None` if they do
-    /// not fit: from `block` if they fit there, else from a new block of [`BLOCK`]
-    /// entries claimed for it (the old block's tail is left unused), else (a run longer
-    /// than [`BLOCK_RUN`], or the arena's last entries) claimed directly.
-    fn alloc(&self, n: usize, block: &mut Block) -> Option<u32> {
-        if n <= (block.end - block.next) as usize {
-            let start = block.next;
-            block.next += n as u32;
-            return Some(start);
-        }
-        if n <= BLOCK_RUN {
-            if let Some(start) = self.claim(BLOCK) {
-                *block = Block {
-                    next: start + n as u32,
-                    end: start + BLOCK as u32,
-                };
-                return Some(start);
-            }
-        }
-        self.claim(n)
-    }
-
-    /// The root's entry, the first one, alone in its cache line: the entry after it is
-    /// left unused if it shares the line, so that the lines the threads write (the
-    /// root's children first) leave the root's, which every iteration reads, alone.
-    fn claim_root(&self) -> u32 {
-        let root = self.claim(1).expect("room for the root");
-        if std::ptr::from_ref(self.get(root)) as usize % LINE == 0 {
-            let _ = self.claim(1);
-        }
-        root
-    }
-
-    /// The start of `n` fresh consecutive entries in one segment taken from the shared
-    /// counter, or `None` if they do not fit.
-    fn claim(&self, n: usize) -> Option<u32> {
-        if n > SEGMENT {
-            return None;
-        }
-        let next = &self.next.0;
-        let mut next_free = next.load(Ordering::Relaxed);
-        loop {
-            let start = if next_free % SEGMENT + n > SEGMENT {
-                next_free.next_multiple_of(SEGMENT)
-            } else {
-                next_free
-            };
-            if start + n > self.capacity {
-                return None;
-            }
-            match next.compare_exchange_weak(
-                next_free,
-                start + n,
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => return Some(start as u32),
-                Err(now) => next_free = now,
-            }
-        }
-    }
-
-    /// The entries from `start` to the end of its segment.
-    #[inline]
-    fn segment(&self, start: u32) -> &[Entry] {
-        let i = start as usize;
-        let first = i / SEGMENT * SEGMENT;
-        let segment = self.segments[i / SEGMENT].get_or_init(|| {
-            (0..SEGMENT.min(self.capacity - first))
-                .map(|_| Entry::default())
-                .collect()
-        });
-        &segment[i - first..]
-    }
-
-    #[inline]
-    fn get(&self, index: u32) -> &Entry {
-        &self.segment(index)[0]
-    }
-
-    /// The `len` entries from `start` (allotted together, so in one segment).
-    #[inline]
-    fn run(&self, start: u32, len: usize) -> &[Entry] {
-        &self.segment(start)[..len]
     }
 }
 
@@ -776,7 +645,7 @@ mod tests {
     use super::super::parallel::tree_parallel;
     use super::super::rollout::Rollout;
     use super::super::tree::{Node, Settings, Tree, OVER};
-    use super::{Arena, Block, Entry, BLOCK, LINE};
+    use super::Entry;
     use crate::agent::AgentRng;
     use crate::budget::{Budget, Clock};
 
@@ -894,49 +763,5 @@ mod tests {
     fn entries_are_half_a_cache_line() {
         assert_eq!(std::mem::size_of::<Entry>(), 32);
         assert_eq!(std::mem::align_of::<Entry>(), 32);
-    }
-
-    #[test]
-    fn the_root_is_alone_in_its_cache_line() {
-        let arena = Arena::new(1000);
-        let root = arena.claim_root();
-        let children = arena.alloc(7, &mut Block::default()).unwrap();
-        let line = |i: u32| std::ptr::from_ref(arena.get(i)) as usize / LINE;
-        assert_eq!(root, 0);
-        assert_ne!(line(root), line(children));
-    }
-
-    #[test]
-    fn blocks_hand_out_disjoint_runs_until_the_arena_is_nearly_full() {
-        // Two threads' blocks, runs of 7 alternately, until neither fits.
-        let capacity = 3 * BLOCK + 100;
-        let arena = Arena::new(capacity);
-        let mut blocks = [Block::default(), Block::default()];
-        let mut owner = vec![None; capacity];
-        let mut handed = 0;
-        let mut fitted = true;
-        while fitted {
-            fitted = false;
-            for (thread, block) in blocks.iter_mut().enumerate() {
-                let Some(start) = arena.alloc(7, block) else {
-                    continue;
-                };
-                for slot in &mut owner[start as usize..start as usize + 7] {
-                    assert_eq!(*slot, None, "entry {start} handed out twice");
-                    *slot = Some(thread);
-                }
-                handed += 7;
-                fitted = true;
-            }
-        }
-        // What goes unused: each block's tail, shorter than a run, and the arena's own
-        // last entries.
-        let blocks_claimed = capacity / BLOCK + 2;
-        assert!(
-            handed + 7 * (blocks_claimed + 2) >= capacity,
-            "{handed} of {capacity}"
-        );
-        // The runs of each block are consecutive: a block is one thread's.
-        assert!(owner[..BLOCK - 7].iter().all(|&o| o == owner[0]));
     }
 }
