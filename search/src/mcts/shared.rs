@@ -63,12 +63,14 @@
 //! while it also stores the moves no iteration has tried. A run of children that does
 //! not fit in the rest of its thread's block takes a new block and leaves that rest
 //! unused, so up to a sixteenth of the entries ([`BLOCK_RUN`](arena::BLOCK_RUN) of a
-//! [`BLOCK`](arena::BLOCK)) can go unused; the arena's last entries, too few for a
-//! block, are handed out one run at a time, so that it fills to `max_nodes` (a thread
-//! that finds it full stops expanding while the others use up their blocks). When a
-//! node's children do not fit, the node stays a leaf, valued without expanding, for the
-//! rest of the search, and [`SharedTree::full`] says so; children already allotted are
-//! still created when first reached, since they cost nothing more.
+//! [`BLOCK`](arena::BLOCK)) can go unused, and a block that would straddle two segments
+//! starts the next one, which can leave up to a 32nd of a segment unused; the arena's
+//! last entries, too few for a block, are handed out one run at a time, so that all
+//! `max_nodes` are handed out (a thread that finds it full stops expanding while the others
+//! use up their blocks). When a node's children do not fit, the node stays a leaf,
+//! valued without expanding, for the rest of the search, and [`SharedTree::full`] says
+//! so; children already allotted are still created when first reached, since they cost
+//! nothing more.
 //!
 //! # Scaling
 //!
