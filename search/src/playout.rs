@@ -14,9 +14,10 @@
 //! outcome it selects ([`State::move_for_draw`], [`State::outcome_for_draw`]), so a
 //! game that answers in closed form (Pig's die, 3Will's dice and throws, Hexstrat's
 //! bag) lists, sums and walks nothing at that ply, while the random stream, and with
-//! it every result, stays exactly that of listing and picking. The draws spend the
-//! generator's words a few bits at a time ([`Frugal`]), so one word serves several
-//! plies. A random playout that keeps no undo tokens plays on a local copy of the
+//! it every result, stays exactly that of listing and picking. Draws from the playout's
+//! own generator spend its words a few bits at a time ([`Frugal`]), so one word serves
+//! several plies (a separate generator of chance draws, for common random numbers, is
+//! drawn from as its users document). A random playout that keeps no undo tokens plays on a local copy of the
 //! position, which the compiler can keep in registers (through `&mut` it stores every
 //! counter back at each ply); the undo token is only built when the caller keeps it,
 //! so a game whose `apply` inlines need not copy its state at every ply. What remains
@@ -61,13 +62,14 @@ pub(crate) struct Policy {
 /// were played. `state` is left where the playout stopped: finished, or exactly that
 /// many plies on. Decisions' random choices (random moves, greedy tie-breaks) come from
 /// `rng`; chance outcomes, drawn by their integer weights with one uniform draw below
-/// the total weight each, come from `dice` if given, else from `rng` too. Random moves
-/// and chance outcomes are drawn by a fresh [`Frugal`] over their generator, so a
-/// playout is a function of the generators' states alone, and playouts from different
+/// the total weight each, come from `dice` if given, else from `rng` too. Random moves,
+/// and chance outcomes drawn from `rng`, take the bits of a fresh [`Frugal`] over it, so
+/// a playout is a function of the generators' states alone; a chance outcome drawn from
+/// `dice` is one `random_range(0..total weight)`, so that playouts from different
 /// positions given generators in the same state read the same `k`-th chance draw
-/// whatever the decisions in between (common random numbers). With `undos`, each
-/// ply's undo token is pushed there, so the caller can take the playout back without
-/// copying the state.
+/// whatever the decisions in between (common random numbers), as the chance searches'
+/// playout horizon documents. With `undos`, each ply's undo token is pushed there, so
+/// the caller can take the playout back without copying the state.
 pub(crate) fn play_out<S: State, E: Evaluator<S>>(
     state: &mut S,
     eval: &E,
@@ -78,7 +80,7 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
     mut undos: Option<&mut Vec<S::Undo>>,
 ) {
     let mut left = policy.plies.unwrap_or(u32::MAX);
-    let (mut decisions, mut outcomes) = (Frugal::new(), Frugal::new());
+    let mut decisions = Frugal::new();
     if !policy.greedy && undos.is_none() && dice.is_none() {
         let mut local = state.clone();
         random_plies(&mut local, left, rng, &mut decisions, scratch);
@@ -100,7 +102,7 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
             }
             Turn::Chance => {
                 let draw = |total| match dice.as_deref_mut() {
-                    Some(dice) => outcomes.below(dice, total),
+                    Some(dice) => dice.random_range(0..total),
                     None => decisions.below(rng, total),
                 };
                 state.outcome_for_draw(draw, &mut scratch.outcomes)
