@@ -62,8 +62,16 @@
 //!   made it faster than without (5.6 s against 6.2 to 6.6 s).
 //! - The result only (`wdl`) by default: on 6×3 a quarter of the nodes of the exact
 //!   distance (3.1 against 12.4 million); on 5×4 without the pie rule 5.1 million nodes,
-//!   3.6 s on one core of the 2-core machine, and 18.9 million nodes with the pie rule
-//!   (see `docs/solved.md` for the figures and commands).
+//!   3.6 s on one core of the 2-core machine, and 18.9 million nodes with the pie rule.
+//! - Invector's move hints (captures first, the fewer enemy stones can take the
+//!   capturer back the earlier; see its evaluator) then cut 5×4 to 3.2 million nodes
+//!   without the pie rule and 11.2 million with it, in 0.63 of the time (see
+//!   `docs/solved.md` for the figures and commands). With the pie rule every first
+//!   move of 5×4 turns out to win for its mover, so the proof must refute every
+//!   answer of White to each of the 31 first moves. The swap's subtree shares its
+//!   entries with the unswapped positions, so trying the swap first at White's first
+//!   turn saved almost nothing (355 of 11.6 million nodes, with a first version of the
+//!   hints): the table answers whichever of the two comes second.
 //!
 //! ```compile_fail
 //! // Coin Nim has chance nodes: a solver for it does not compile.

@@ -11,13 +11,23 @@
 //! search of the 8×7 start took 264 million nodes (four minutes) even with quiescence
 //! capped at four plies. Tests that exercise quiescence on Invector wrap this evaluator
 //! with one that declares captures noisy.
+//!
+//! Its move hints order captures before steps, and among each the moves whose stone
+//! lands where fewer enemy stones can take it back: a capture by replacement always
+//! gains a stone, and the question is whether the opponent recaptures at once. On the
+//! solver's proofs this cut the nodes by a third or more (Invector 5×4 with the pie
+//! rule 18.9 to 11.2 million, without it 5.1 to 3.2 million; 6×3, 3×6 and 9×2 with
+//! the pie rule by 28, 29 and 31 %). Variants searched more: counting every stone of
+//! the mover's left exposed after the move rather than the moved one's attackers
+//! (16.4 million nodes on 5×4 with the pie rule), or ranking higher a move whose
+//! stone escapes an attack (11.3 million).
 
 use crate::bits::Cells;
 use crate::eval::Evaluator;
 use crate::game::Seat;
 
 use super::board::DIRECTIONS;
-use super::{Colour, InvectorState};
+use super::{Colour, InvectorMove, InvectorState, MoveKind};
 
 /// Weight of one stone of material.
 pub const STONE: i32 = 100;
@@ -57,6 +67,23 @@ impl Evaluator<InvectorState> for InvectorEval {
     fn bounds(&self) -> (i32, i32) {
         (-WIN, WIN)
     }
+
+    /// Captures (3 to 6) before steps (0 or 1); a capture ranks higher the fewer enemy
+    /// stones neighbour its destination once the captured one is gone (at most three:
+    /// the fourth neighbour is the cell it came from), a step ranks 1 when no enemy
+    /// stone neighbours its destination. `pass` and `swap` rank 0.
+    fn move_hint(&self, s: &InvectorState, m: InvectorMove) -> u8 {
+        let enemy = s.stones(s.colour_to_move().other());
+        let around = s.geometry().neighbours[usize::from(m.to)];
+        match m.kind {
+            MoveKind::Capture => {
+                let attackers = (around & enemy & !(1u128 << m.to)).count_ones();
+                6 - attackers.min(3) as u8
+            }
+            MoveKind::Step => u8::from(around & enemy == 0),
+            MoveKind::Pass | MoveKind::Swap => 0,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -78,5 +105,37 @@ mod tests {
             e.evaluate(&s, 0)
         );
         assert_eq!(e.evaluate(&s, 0), -e.evaluate(&s, 1));
+    }
+
+    /// 5×4 after `c3xd3 c4-c3`, Black to move:
+    ///
+    /// ```text
+    ///  4  O X . X O
+    ///  3  X O O X X
+    ///  2  O X O X O
+    ///  1  X O X O X
+    ///     a b c d e
+    /// ```
+    #[test]
+    fn hints_rank_captures_by_their_attackers_and_then_steps() {
+        let mut s = Invector::new(5, 4, false).unwrap().initial_state();
+        for m in ["c3xd3", "c4-c3"] {
+            s.apply(s.parse_move(m).unwrap());
+        }
+        let hint = |text: &str| InvectorEval.move_hint(&s, s.parse_move(text).unwrap());
+        // On a2 no White stone is left beside the capturer; on c2 c3 is; on c3 both b3
+        // and c2 are.
+        assert_eq!(hint("a1xa2"), 6);
+        assert_eq!(hint("b2xc2"), 5);
+        assert_eq!(hint("d3xc3"), 4);
+        // A step onto c4 lands beside c3's White stone.
+        assert_eq!(hint("b4-c4"), 0);
+        // A safe step: with every White stone but a4's gone, b4-c4 lands beside none.
+        let mut quiet = s.clone();
+        quiet.stones = [s.stones(Colour::Black), 1u128 << 15];
+        assert_eq!(
+            InvectorEval.move_hint(&quiet, s.parse_move("b4-c4").unwrap()),
+            1
+        );
     }
 }
