@@ -15,8 +15,8 @@
 //! game that answers in closed form (Pig's die, 3Will's dice and throws, Hexstrat's
 //! bag) lists, sums and walks nothing at that ply, while the random stream, and with
 //! it every result, stays exactly that of listing and picking. Draws from the playout's
-//! own generator spend its words a few bits at a time ([`Frugal`]), so one word serves
-//! several plies (a separate generator of chance draws, for common random numbers, is
+//! own generator below a power of two (a coin flip, a forced move) spend its words a
+//! few bits at a time ([`Frugal`]), so one word serves many plies (a separate generator of chance draws, for common random numbers, is
 //! drawn from as its users document). A random playout that keeps no undo tokens plays on a local copy of the
 //! position, which the compiler can keep in registers (through `&mut` it stores every
 //! counter back at each ply); the undo token is only built when the caller keeps it,
