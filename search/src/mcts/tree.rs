@@ -135,6 +135,23 @@ pub(crate) struct Node<M> {
 }
 
 impl<M> Node<M> {
+    /// An unvisited node without children or moves, reached by `mv`.
+    pub(super) fn fresh(mv: M, actor: u8, proof: Proof) -> Self {
+        Node {
+            total: 0.0,
+            visits: 0,
+            first_child: NONE,
+            next_sibling: NONE,
+            moves: 0,
+            num_moves: UNEXPANDED,
+            tried: 0,
+            plies: 0,
+            actor,
+            proof,
+            mv,
+        }
+    }
+
     /// The seat deciding here, if this is a decision node.
     pub(crate) fn seat(&self) -> Option<Seat> {
         (self.actor < CHANCE).then_some(self.actor as Seat)
@@ -371,36 +388,12 @@ impl<S: State> Tree<S> {
                 (OVER, Proof::of(outcome))
             }
         };
-        Node {
-            total: 0.0,
-            visits: 0,
-            first_child: NONE,
-            next_sibling: NONE,
-            moves: 0,
-            num_moves: UNEXPANDED,
-            tried: 0,
-            plies: 0,
-            actor,
-            proof,
-            mv,
-        }
+        Node::fresh(mv, actor, proof)
     }
 
     /// A chance node's child slot for `outcome`, not reached yet.
     pub(super) fn unborn(outcome: S::Move) -> Node<S::Move> {
-        Node {
-            total: 0.0,
-            visits: 0,
-            first_child: NONE,
-            next_sibling: NONE,
-            moves: 0,
-            num_moves: UNEXPANDED,
-            tried: 0,
-            plies: 0,
-            actor: UNBORN,
-            proof: Proof::Unknown,
-            mv: outcome,
-        }
+        Node::fresh(outcome, UNBORN, Proof::Unknown)
     }
 
     /// Creates the child of decision node `parent` reached by `mv` (already applied to

@@ -183,15 +183,8 @@ impl<M: Move> SharedTree<M> {
         Node {
             total: total as f64 / ONE as f64,
             visits,
-            first_child: NONE,
-            next_sibling: NONE,
-            moves: 0,
-            num_moves: UNEXPANDED,
-            tried: 0,
             plies,
-            actor: actor_in(state),
-            proof,
-            mv: e.mv(),
+            ..Node::fresh(e.mv(), actor_in(state), proof)
         }
     }
 }
