@@ -350,16 +350,10 @@ impl<S: State> Tree<S> {
             let mut previous = NONE;
             let mut child = node.first_child;
             while child != NONE {
-                let copy = self.spare_nodes.len() as u32;
                 let mut c = self.nodes[child as usize];
                 let next = c.next_sibling;
                 c.next_sibling = NONE;
-                self.spare_nodes.push(c);
-                if previous == NONE {
-                    self.spare_nodes[new as usize].first_child = copy;
-                } else {
-                    self.spare_nodes[previous as usize].next_sibling = copy;
-                }
+                let copy = append_child(&mut self.spare_nodes, new, previous, c);
                 previous = copy;
                 self.work.push((child, copy));
                 child = next;
@@ -604,6 +598,24 @@ impl<S: State> Tree<S> {
             block,
         }
     }
+}
+
+/// Appends `node` to `nodes` as the child of decision node `parent` that follows
+/// `previous` in its list ([`NONE`]: the first); returns its index.
+pub(super) fn append_child<M>(
+    nodes: &mut Vec<Node<M>>,
+    parent: u32,
+    previous: u32,
+    node: Node<M>,
+) -> u32 {
+    let index = nodes.len() as u32;
+    nodes.push(node);
+    if previous == NONE {
+        nodes[parent as usize].first_child = index;
+    } else {
+        nodes[previous as usize].next_sibling = index;
+    }
+    index
 }
 
 /// Iterator over a node's children: `(index, node)`.

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use agon_engine::{Move, State};
 use rand::seq::SliceRandom;
 
-use super::super::tree::{Node, Tree, CHANCE, NONE, UNEXPANDED};
+use super::super::tree::{append_child, Node, Tree, CHANCE, NONE, UNEXPANDED};
 use super::{
     actor_in, fixed, sign, state_word, unpack, Arena, Block, Entry, SharedTree, NO_ROOM, ONE,
 };
@@ -145,15 +145,8 @@ impl<M: Move> SharedTree<M> {
                     tree.nodes[slot as usize] = node;
                     slot
                 } else {
-                    let copy = tree.nodes.len() as u32;
-                    tree.nodes.push(node);
-                    if previous == NONE {
-                        tree.nodes[index as usize].first_child = copy;
-                    } else {
-                        tree.nodes[previous as usize].next_sibling = copy;
-                    }
-                    previous = copy;
-                    copy
+                    previous = append_child(&mut tree.nodes, index, previous, node);
+                    previous
                 };
                 if whole {
                     work.push((child, copy));
