@@ -31,19 +31,16 @@ use rand::SeedableRng;
 
 use super::driver::{self, Job, Progress, FIRST_REPORT};
 use super::rollout::Scratch;
-use super::shared::{SharedTree, ThreadState};
+use super::shared::{Buffers, SharedTree};
 use super::tree::Tree;
 use crate::agent::AgentRng;
 
 /// Iterations a tree-parallel thread claims at once, so that the threads update the
-/// shared iteration counter (whose line every iteration reads, for `stop`) once per
-/// claim rather than once per iteration.
-const CLAIM: u64 = 64;
+/// shared iteration counter once per claim rather than once per iteration.
+const CLAIM: u64 = 8;
 
-/// The counters of a tree-parallel search, shared by its threads; aligned so that no
-/// other data shares their cache lines.
+/// The counters of a tree-parallel search, shared by its threads.
 #[derive(Default)]
-#[repr(align(128))]
 struct Counters {
     /// Iterations claimed (the next one's number), [`CLAIM`] at a time.
     started: AtomicU64,
@@ -98,7 +95,7 @@ fn shared_worker<S: State, E: Evaluator<S>>(
     let mut state = job.root.clone();
     let mut path = Vec::new();
     let mut scratch = Scratch::new();
-    let mut local = ThreadState::new();
+    let mut buffers: Buffers<S::Move> = (Vec::new(), Vec::new());
     let mut snapshot = Tree::default();
     let mut next_report = FIRST_REPORT;
     let (mut finished, mut deepest) = (0u64, 0u32);
@@ -118,14 +115,14 @@ fn shared_worker<S: State, E: Evaluator<S>>(
             }
             state.clone_from(job.root);
             path.clear();
-            let leaf = shared.select(&mut state, &mut rng, &mut path, &mut local, &job.settings);
+            let leaf = shared.select(&mut state, &mut rng, &mut path, &mut buffers, &job.settings);
             let depth = path.len() as u32 - 1;
             if depth > deepest {
                 deepest = depth;
                 counters.depth.fetch_max(depth, Ordering::Relaxed);
             }
             let reward = job.leaf_value(leaf, &mut state, &mut rng, &mut scratch);
-            shared.backup(&path, reward, &mut local, &job.settings);
+            shared.backup(&path, reward, &job.settings);
             finished += 1;
             if let Some(report) = progress.as_mut() {
                 // The iterations claimed so far, less those other threads claimed but
@@ -135,14 +132,12 @@ fn shared_worker<S: State, E: Evaluator<S>>(
                     while next_report <= claimed {
                         next_report *= 2;
                     }
-                    shared.flush(&mut local);
                     shared.write_variation_into(&mut snapshot);
                     report(&snapshot, claimed, counters.depth.load(Ordering::Relaxed));
                 }
             }
         }
     }
-    shared.flush(&mut local);
     counters.finished.fetch_add(finished, Ordering::Relaxed);
 }
 

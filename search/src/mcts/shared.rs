@@ -6,14 +6,12 @@
 //!
 //! The tree is one arena of [`Entry`]s, preallocated in fixed segments (each allocated
 //! on first use and never moved) and handed out by a bump counter, so that a search
-//! allocates nothing per node and an index stays valid; each thread takes the counter's
-//! entries a [`Block`] at a time and allots from its own block (see Scaling). An entry
-//! is both a node and the edge that leads to it: the children of a node are one
-//! consecutive run of entries, allotted the second time an iteration passes through the
-//! node (when the single-threaded tree generates moves), each holding its move
-//! (`Move::pack`), its chance weight (cumulative) and its statistics, so that UCT
-//! selection scans one contiguous array of 32-byte entries, two to a cache line. The
-//! root is entry 0, alone in its cache line.
+//! allocates nothing per node and an index stays valid. An entry is both a node and the
+//! edge that leads to it: the children of a node are one consecutive run of entries,
+//! allotted the second time an iteration passes through the node (when the
+//! single-threaded tree generates moves), each holding its move (`Move::pack`), its
+//! chance weight (cumulative) and its statistics, so that UCT selection scans one
+//! contiguous array of 32-byte entries, two to a cache line. The root is entry 0.
 //!
 //! A child is *unborn* until an iteration first reaches it. A decision node's moves are
 //! shuffled when its children are allotted, so that claiming the next untried child
@@ -27,80 +25,48 @@
 //! # Statistics and virtual loss
 //!
 //! A node's `visits` count the iterations *started* through it, added during selection
-//! (one `fetch_add`) while it has fewer than [`VIRTUAL_LOSS_BELOW`] (1024), and at
-//! backup once it has more (see below); its `total` sums, per completed iteration, the
-//! reward plus the sign of the parent's seat (+1 seat 0, -1 seat 1), added during
-//! backup (one more `fetch_add`). With `N` visits and `B` that sum, the mean for the
-//! parent's seat with the iterations still in flight counted as losses is `(s·B - N) /
-//! N`. That is virtual loss: UCT sees each iteration in flight below a node as a visit
-//! that lost for the seat choosing it, so that the other threads spread out; and there
-//! is no virtual-loss count to add and then remove (which would be a third locked
-//! instruction per node and iteration). A virtual loss steers much only while a node
-//! has few visits: with 1024 or more, a loss in flight moves its mean by under 1/1024
-//! per thread. Such a node (those near the root, which every thread passes) gets its
-//! visit at backup, next to its reward, so that its line is written once per iteration
-//! instead of twice: there the threads choose as the single-threaded search would, from
-//! statistics that lag by the iterations in flight, and they spread out below, where
-//! counts are small and virtual loss applies. All these are relaxed: each is a sum
-//! whose order does not matter, and a selection that reads a slightly stale sibling
-//! only steers a little differently. A node's actor, proof and proof length share one
-//! word, set once by compare-and-swap.
-//!
-//! The root's statistics are not written while searching: each thread sums its
-//! completed iterations and their rewards ([`ThreadState`]) and adds them to the root
-//! when it stops ([`SharedTree::flush`]; the reporting thread also before each progress
-//! report), and UCT's `ln N` at the root takes `N` as its children's visits summed (in
-//! flight included), which differs from the completed count by at most an iteration
-//! per thread. A progress report taken while iterations are in flight counts those as
-//! losses, and its root statistics lag; the final tree, written after all threads
-//! stopped, is exact.
+//! (one `fetch_add`); its `total` sums, per completed iteration, the reward plus the
+//! sign of the parent's seat (+1 seat 0, -1 seat 1), added during backup (one more
+//! `fetch_add`). With `N` visits and `B` that sum, the mean for the parent's seat with
+//! the iterations still in flight counted as losses is `(s·B - N) / N`. That is
+//! virtual loss: UCT sees each iteration in flight below a node as a visit that lost
+//! for the seat choosing it, so that the other threads spread out; and there is no
+//! virtual-loss count to add and then remove (which would be a third locked
+//! instruction per node and iteration). All these are
+//! relaxed: each is a sum whose order does not matter, and a selection that reads a
+//! slightly stale sibling only steers a little differently. A node's actor, proof and
+//! proof length share one word, set once by compare-and-swap. The root counts only
+//! completed iterations: every iteration passes it, so a virtual loss there would steer
+//! nothing. A progress report taken while iterations are in flight counts those as
+//! losses; the final tree, written after all threads stopped, is exact.
 //!
 //! # Memory bound
 //!
 //! The arena holds at most `max_nodes` entries ([`super::MctsConfig::max_nodes`]: the
-//! `tree` parameter in MiB over [`super::NODE_BYTES`]), so it uses at most `max_nodes ×
-//! 32` bytes, half the budget the single-threaded tree is given for as many nodes,
-//! while it also stores the moves no iteration has tried. A run of children that does
-//! not fit in the rest of its thread's block takes a new block and leaves that rest
-//! unused, so up to a sixteenth of the entries ([`BLOCK_RUN`](arena::BLOCK_RUN) of a
-//! [`BLOCK`](arena::BLOCK)) can go unused, and a block that would straddle two segments
-//! starts the next one, which can leave up to a 32nd of a segment unused; the arena's
-//! last entries, too few for a block, are handed out one run at a time, so that all
-//! `max_nodes` are handed out (a thread that finds it full stops expanding while the others
-//! use up their blocks). When a node's children do not fit, the node stays a leaf,
-//! valued without expanding, for the rest of the search, and [`SharedTree::full`] says
-//! so; children already allotted are still created when first reached, since they cost
-//! nothing more.
+//! `tree` parameter in MiB over [`super::NODE_BYTES`]), so it uses at most
+//! `max_nodes × 32` bytes, half the budget the single-threaded tree is given for as
+//! many nodes, while it also stores the moves no iteration has tried. When a node's
+//! children do not fit, the node stays a leaf, valued without expanding, for the rest
+//! of the search, and [`SharedTree::full`] says so; children already allotted are still
+//! created when first reached, since they cost nothing more.
 //!
 //! # Scaling
 //!
-//! Threads share no lock, but they share cache lines: the nodes near the root are
-//! written by almost every iteration, so their lines move between cores on each
-//! access, and on Connect Four, whose iterations take about 1.6 µs, those moves are
-//! a large part of an iteration. So that only the lines that must move do:
-//!
-//! - the root is written by no iteration (see above) and is alone in its line, so its
-//!   line, read by every selection and every check of the root's proof, stays in both
-//!   cores' caches;
-//! - a node with [`VIRTUAL_LOSS_BELOW`] visits or more is written once per iteration
-//!   through it, at backup, instead of twice (see above);
-//! - each thread allots children from its own [`Block`] of [`BLOCK`](arena::BLOCK)
-//!   entries, so the arena's counter is written once per block, not once per expansion,
-//!   and nodes that different threads create do not share lines;
-//! - the words written often (the arena's counter, the search's iteration counter) sit
-//!   in lines of their own ([`Padded`](arena::Padded)), away from those read on every
-//!   access (the arena's segment table), and iterations are claimed 64 at a time;
-//! - entries are aligned to 32 bytes, so none straddles two lines.
-//!
-//! Before these changes, at 2 threads on a quiet 2-core machine
-//! (`experiments/tree-parallel-scaling.sh`), two threads ran 1.86 times one thread's
-//! iterations per second on Invector, whose iterations are long, against 1.94 for two
-//! independent games (a tournament); on Connect Four 1.61 against 1.90. At 16 threads
-//! the root's children's lines become the limit: each access waits for the line to come
-//! from another core, so iterations through the top of the tree serialise on those
-//! lines. After these changes, on the same machine, Connect Four ran 1.88 against 1.88 and
-//! Invector 1.80 against 1.92. What would lift it further: padding the root's children to a cache line each,
-//! and at more threads, root parallelism over a few shared trees.
+//! Threads share no lock, but they share cache lines: every iteration adds its result
+//! to the root and reads the root's children to select, and the nodes near the root
+//! are written by almost every iteration, so their lines move between cores on each
+//! access; the threads also claim iterations from one counter (8 at a time). At 2
+//! threads on a quiet 2-core machine (`experiments/tree-parallel-scaling.sh`), two
+//! threads ran 1.86 times one thread's iterations per second on Invector, whose
+//! iterations are long, against 1.94 for two independent games (a tournament); on
+//! Connect Four, whose iterations take about 1.6 µs, 1.61 against 1.90. At 16 the root's line (one
+//! locked add per iteration from every thread) and its children's become the limit:
+//! each access waits for the line to come from another core, so iterations through the
+//! top of the tree serialise on those lines, and virtual loss spreads 16 threads over
+//! children whose statistics then lag. What would lift it: per-thread (or per-core)
+//! root statistics summed when read, since only the root's `ln N` and the final report
+//! read them; padding the root's children to a cache line each; and at more threads,
+//! root parallelism over a few shared trees.
 //!
 //! # Conversion
 //!
@@ -109,7 +75,8 @@
 //! converts only the root's children and the principal variation.
 
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use agon_engine::{Move, Seat, State, Turn};
 use rand::seq::SliceRandom;
@@ -117,9 +84,7 @@ use rand::Rng;
 
 use super::tree::{Leaf, Proof, Settings, CHANCE, NONE, OVER};
 use crate::agent::AgentRng;
-use arena::{Arena, Block};
 
-mod arena;
 mod convert;
 
 /// `actor` of an entry that no iteration has reached yet.
@@ -130,12 +95,8 @@ const RESERVED: u8 = 5;
 const ALLOTTING: u32 = u32::MAX - 1;
 /// `children` of a node whose children did not fit in the arena.
 const NO_ROOM: u32 = u32::MAX - 2;
-/// Visits below which selection adds a node's visit as it passes (a virtual loss while
-/// the iteration is in flight); a node with more is visited at backup, with its reward,
-/// so that the busiest lines (the nodes near the root) are written once per iteration,
-/// not twice; there a loss in flight would move the node's mean by under 1/1024 per
-/// thread (see the module docs).
-const VIRTUAL_LOSS_BELOW: u32 = 1 << 10;
+/// Entries per arena segment; a node's children never straddle two.
+const SEGMENT: usize = 1 << 14;
 
 /// One in the fixed point of [`Entry::total`]: a term lies in [-2, 2], so a node's sum
 /// stays within `i64` for all `u32` visit counts, at a resolution of 2⁻²⁹.
@@ -170,8 +131,7 @@ fn actor_in(state: u32) -> u8 {
 }
 
 /// One node and the edge to it (see the module docs; [`Node`](super::tree::Node) has the same facts). 32
-/// bytes, aligned to 32 so that two share a cache line and none straddles two.
-#[repr(align(32))]
+/// bytes, two to a cache line.
 struct Entry {
     /// `B = W + s·C` in fixed point ([`ONE`]): `W` the sum of the completed iterations'
     /// rewards (seat 0's view), `C` their number and `s` the [`sign`] of the parent's
@@ -227,6 +187,78 @@ impl Entry {
     }
 }
 
+/// Fixed-capacity storage of entries, allocated a segment at a time and never moved.
+struct Arena {
+    segments: Box<[OnceLock<Box<[Entry]>>]>,
+    capacity: usize,
+    next: AtomicUsize,
+}
+
+impl Arena {
+    fn new(capacity: usize) -> Self {
+        let capacity = capacity.clamp(1, NO_ROOM as usize);
+        Arena {
+            segments: (0..capacity.div_ceil(SEGMENT))
+                .map(|_| OnceLock::new())
+                .collect(),
+            capacity,
+            next: AtomicUsize::new(0),
+        }
+    }
+
+    /// The start of `n` fresh consecutive entries in one segment, or `None` if they do
+    /// not fit.
+    fn alloc(&self, n: usize) -> Option<u32> {
+        if n > SEGMENT {
+            return None;
+        }
+        let mut next = self.next.load(Ordering::Relaxed);
+        loop {
+            let start = if next % SEGMENT + n > SEGMENT {
+                next.next_multiple_of(SEGMENT)
+            } else {
+                next
+            };
+            if start + n > self.capacity {
+                return None;
+            }
+            match self.next.compare_exchange_weak(
+                next,
+                start + n,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(start as u32),
+                Err(now) => next = now,
+            }
+        }
+    }
+
+    /// The entries from `start` to the end of its segment.
+    #[inline]
+    fn segment(&self, start: u32) -> &[Entry] {
+        let i = start as usize;
+        let first = i / SEGMENT * SEGMENT;
+        let segment = self.segments[i / SEGMENT].get_or_init(|| {
+            (0..SEGMENT.min(self.capacity - first))
+                .map(|_| Entry::default())
+                .collect()
+        });
+        &segment[i - first..]
+    }
+
+    #[inline]
+    fn get(&self, index: u32) -> &Entry {
+        &self.segment(index)[0]
+    }
+
+    /// The `len` entries from `start` (allotted together, so in one segment).
+    #[inline]
+    fn run(&self, start: u32, len: usize) -> &[Entry] {
+        &self.segment(start)[..len]
+    }
+}
+
 fn pack(proof: Proof, plies: u16) -> u32 {
     let code = match proof {
         Proof::Unknown => 0,
@@ -266,37 +298,8 @@ pub(crate) struct SharedTree<M> {
     moves: PhantomData<M>,
 }
 
-/// A node on a selection's path: its index, its actor, and whether its visit is
-/// counted (selection adds it below [`VIRTUAL_LOSS_BELOW`], backup otherwise; the
-/// root's is left to [`SharedTree::flush`]).
-pub(crate) type Step = (u32, u8, bool);
-
-/// What one thread of a search keeps between iterations: reusable buffers, its block
-/// of the arena, and its completed iterations' share of the root's statistics, added
-/// to the root by [`SharedTree::flush`] (see the module docs' Scaling).
-pub(crate) struct ThreadState<M> {
-    /// Legal moves.
-    moves: Vec<M>,
-    /// Children to allot: move, cumulative weight.
-    entries: Vec<(M, u32)>,
-    block: Block,
-    /// Iterations completed since the last flush.
-    root_visits: u32,
-    /// Their rewards (seat 0's view) summed, in [`ONE`]'s fixed point.
-    root_total: i64,
-}
-
-impl<M> ThreadState<M> {
-    pub(crate) fn new() -> Self {
-        ThreadState {
-            moves: Vec::new(),
-            entries: Vec::new(),
-            block: Block::default(),
-            root_visits: 0,
-            root_total: 0,
-        }
-    }
-}
+/// Reusable buffers of one thread: legal moves, and entries (move, cumulative weight).
+pub(crate) type Buffers<M> = (Vec<M>, Vec<(M, u32)>);
 
 impl<M: Move> SharedTree<M> {
     /// Whether the arena filled up, so that some leaves were valued without expanding.
@@ -317,25 +320,25 @@ impl<M: Move> SharedTree<M> {
         &self,
         state: &mut S,
         rng: &mut AgentRng,
-        path: &mut Vec<Step>,
-        local: &mut ThreadState<M>,
+        path: &mut Vec<(u32, u8)>,
+        buffers: &mut Buffers<M>,
         set: &Settings,
     ) -> Leaf {
         let mut node = 0u32;
         loop {
             let n = self.arena.get(node);
-            // The root's statistics are added by `flush` (see the module docs).
-            let visit_now = node != 0 && n.visits.load(Ordering::Relaxed) < VIRTUAL_LOSS_BELOW;
-            if visit_now {
+            if node != 0 {
+                // The root counts only completed iterations: every iteration passes
+                // through it, so a virtual loss there would steer nothing.
                 n.visits.fetch_add(1, Ordering::Relaxed);
             }
             let word = n.state.load(Ordering::Acquire);
             let actor = actor_in(word);
-            path.push((node, actor, visit_now || node == 0));
+            path.push((node, actor));
             if actor == OVER || (set.solver && word & 0xff != 0) {
                 return Leaf::Exact(unpack(word).0.reward());
             }
-            let Some((start, children)) = self.children(n, state, actor, rng, local) else {
+            let Some((start, children)) = self.children(n, state, actor, rng, buffers) else {
                 return Leaf::Evaluate;
             };
             let Some(last) = children.last() else {
@@ -387,7 +390,7 @@ impl<M: Move> SharedTree<M> {
                     }
                 }
                 let tried = &children[..(shape >> 16) as usize];
-                let Some(k) = Self::best_child(n, node == 0, tried, actor as Seat, set) else {
+                let Some(k) = Self::best_child(n, tried, actor as Seat, set) else {
                     return Leaf::Evaluate;
                 };
                 state.apply(children[k].mv());
@@ -404,14 +407,8 @@ impl<M: Move> SharedTree<M> {
         state: &S,
         actor: u8,
         rng: &mut AgentRng,
-        local: &mut ThreadState<M>,
+        (moves, entries): &mut Buffers<M>,
     ) -> Option<(u32, &'a [Entry])> {
-        let ThreadState {
-            moves,
-            entries,
-            block,
-            ..
-        } = local;
         let mut start = n.children.load(Ordering::Acquire);
         if start == NONE {
             let claimed =
@@ -436,21 +433,20 @@ impl<M: Move> SharedTree<M> {
                 moves.shuffle(rng);
                 entries.extend(moves.iter().map(|&m| (m, 0)));
             }
-            start = self.allot(n, entries, 0, block);
+            start = self.allot(n, entries, 0);
         }
         (start < NO_ROOM).then(|| (start, self.arena.run(start, n.len())))
     }
 
     /// Allots `n`'s children, one per entry (move, cumulative weight), the first
-    /// `tried` of them claimed, and publishes them (taking their entries from `block`
-    /// where they fit); returns their first index, or [`NO_ROOM`] (then the arena is
-    /// full).
-    fn allot(&self, n: &Entry, entries: &[(M, u32)], tried: u16, block: &mut Block) -> u32 {
+    /// `tried` of them claimed, and publishes them; returns their first index, or
+    /// [`NO_ROOM`] (then the arena is full).
+    fn allot(&self, n: &Entry, entries: &[(M, u32)], tried: u16) -> u32 {
         let len = u16::try_from(entries.len())
             .ok()
             .filter(|&len| len < u16::MAX)
             .expect("fewer than 65535 moves at a node");
-        let Some(start) = self.arena.alloc(entries.len(), block) else {
+        let Some(start) = self.arena.alloc(entries.len()) else {
             self.full.store(true, Ordering::Relaxed);
             n.children.store(NO_ROOM, Ordering::Release);
             return NO_ROOM;
@@ -467,12 +463,12 @@ impl<M: Move> SharedTree<M> {
 
     /// Creates the claimed child `index` (entry `e`) for `state`, with this iteration
     /// started through it, and ends the selection there.
-    fn create<S: State>(index: u32, e: &Entry, state: &S, path: &mut Vec<Step>) -> Leaf {
+    fn create<S: State>(index: u32, e: &Entry, state: &S, path: &mut Vec<(u32, u8)>) -> Leaf {
         let (actor, proof) = actor_of(state);
         e.visits.store(1, Ordering::Relaxed);
         e.state
             .store(state_word(actor, proof, 0), Ordering::Release);
-        path.push((index, actor, true));
+        path.push((index, actor));
         if actor == OVER {
             Leaf::Exact(proof.reward())
         } else {
@@ -484,24 +480,9 @@ impl<M: Move> SharedTree<M> {
     /// child with the highest UCT score, as the single-threaded tree's `best_child`; `None` if none is
     /// born yet. With `N` a child's visits (in flight included) and `B` its
     /// [`Entry::total`], its mean for `seat` with in-flight iterations lost is
-    /// `(s·B - N) / N = s·B / N - 1`; the `- 1`, common to all, is left out. The
-    /// parent's visits in the exploration term are the children's summed if `n` is the
-    /// `root`, whose own are added only when a thread stops.
-    fn best_child(
-        n: &Entry,
-        root: bool,
-        tried: &[Entry],
-        seat: Seat,
-        set: &Settings,
-    ) -> Option<usize> {
-        let parent_visits = if root {
-            tried
-                .iter()
-                .map(|c| f64::from(c.visits.load(Ordering::Relaxed)))
-                .sum()
-        } else {
-            f64::from(n.visits.load(Ordering::Relaxed))
-        };
+    /// `(s·B - N) / N = s·B / N - 1`; the `- 1`, common to all, is left out.
+    fn best_child(n: &Entry, tried: &[Entry], seat: Seat, set: &Settings) -> Option<usize> {
+        let parent_visits = f64::from(n.visits.load(Ordering::Relaxed));
         let log_n = parent_visits.max(1.0).ln();
         let s = if seat == 0 { 1.0 } else { -1.0 } / ONE as f64;
         // The proof code of a loss for `seat`, compared without unpacking each child's.
@@ -534,47 +515,27 @@ impl<M: Move> SharedTree<M> {
     }
 
     /// Adds `reward` (seat 0's view) to every node of `path`, each with the sign of its
-    /// parent's seat (see [`Entry::total`]), the root's share to `local` (added by
-    /// [`Self::flush`]), and with the solver on propagates a proof upwards from the leaf.
-    pub(crate) fn backup(
-        &self,
-        path: &[Step],
-        reward: f64,
-        local: &mut ThreadState<M>,
-        set: &Settings,
-    ) {
-        let (leaf, _, _) = *path.last().expect("a path holds the root");
+    /// parent's seat (see [`Entry::total`]), and with the solver on propagates a proof
+    /// upwards from the leaf.
+    pub(crate) fn backup(&self, path: &[(u32, u8)], reward: f64, set: &Settings) {
+        let (leaf, _) = *path.last().expect("a path holds the root");
         let leaf_proof = self.arena.get(leaf).state.load(Ordering::Acquire) & 0xff;
         let mut proving = set.solver && leaf_proof != 0;
         let reward = fixed(reward);
-        for (i, &(index, _, visited)) in path.iter().enumerate().rev() {
+        for (i, &(index, _)) in path.iter().enumerate().rev() {
             let n = self.arena.get(index);
-            match i.checked_sub(1) {
-                Some(parent) => {
-                    if !visited {
-                        n.visits.fetch_add(1, Ordering::Relaxed);
-                    }
-                    n.total
-                        .fetch_add(reward + sign(path[parent].1) * ONE, Ordering::Relaxed);
-                }
+            let term = match i.checked_sub(1) {
+                Some(parent) => reward + sign(path[parent].1) * ONE,
                 None => {
-                    local.root_visits += 1;
-                    local.root_total += reward;
+                    n.visits.fetch_add(1, Ordering::Relaxed);
+                    reward
                 }
-            }
+            };
+            n.total.fetch_add(term, Ordering::Relaxed);
             if proving && i + 1 < path.len() {
                 proving = self.try_prove(n, n.state.load(Ordering::Acquire));
             }
         }
-    }
-
-    /// Adds to the root the statistics of the iterations `local` completed since the
-    /// last flush.
-    pub(crate) fn flush(&self, local: &mut ThreadState<M>) {
-        let root = self.arena.get(0);
-        root.visits.fetch_add(local.root_visits, Ordering::Relaxed);
-        root.total.fetch_add(local.root_total, Ordering::Relaxed);
-        (local.root_visits, local.root_total) = (0, 0);
     }
 
     /// Proves `n` (whose state word was `word`) from its children's proofs if they
@@ -765,6 +726,5 @@ mod tests {
     #[test]
     fn entries_are_half_a_cache_line() {
         assert_eq!(std::mem::size_of::<Entry>(), 32);
-        assert_eq!(std::mem::align_of::<Entry>(), 32);
     }
 }

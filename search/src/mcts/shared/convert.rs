@@ -9,9 +9,7 @@ use agon_engine::{Move, State};
 use rand::seq::SliceRandom;
 
 use super::super::tree::{append_child, Node, Tree, CHANCE, NONE, UNEXPANDED};
-use super::{
-    actor_in, fixed, sign, state_word, unpack, Arena, Block, Entry, SharedTree, NO_ROOM, ONE,
-};
+use super::{actor_in, fixed, sign, state_word, unpack, Arena, Entry, SharedTree, NO_ROOM, ONE};
 use crate::agent::AgentRng;
 
 impl<M: Move> SharedTree<M> {
@@ -27,10 +25,9 @@ impl<M: Move> SharedTree<M> {
             full: AtomicBool::new(false),
             moves: PhantomData,
         };
-        let root = shared.arena.claim_root();
+        let root = shared.arena.alloc(1).expect("room for the root");
         shared.import(tree.root(), root, CHANCE);
         let mut entries = Vec::new();
-        let mut block = Block::default();
         let mut children: Vec<(u32, u32)> = Vec::new();
         let mut work = vec![(0u32, root)];
         while let Some((old, new)) = work.pop() {
@@ -47,7 +44,7 @@ impl<M: Move> SharedTree<M> {
                 entries.extend(tree.moves[range].iter().map(|&m| (m, 0)));
                 entries[n.tried as usize..].shuffle(rng);
             }
-            let start = shared.allot(shared.arena.get(new), &entries, n.tried, &mut block);
+            let start = shared.allot(shared.arena.get(new), &entries, n.tried);
             if start == NO_ROOM {
                 continue;
             }
