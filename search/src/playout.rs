@@ -16,12 +16,13 @@
 //! bag) lists, sums and walks nothing at that ply, while the random stream, and with
 //! it every result, stays exactly that of listing and picking. Draws from the playout's
 //! own generator below a power of two (a coin flip, a forced move) spend its words a
-//! few bits at a time ([`Frugal`]), so one word serves many plies (a separate generator of chance draws, for common random numbers, is
-//! drawn from as its users document). A random playout that keeps no undo tokens plays on a local copy of the
-//! position, which the compiler can keep in registers (through `&mut` it stores every
-//! counter back at each ply); the undo token is only built when the caller keeps it,
-//! so a game whose `apply` inlines need not copy its state at every ply. What remains
-//! per ply is the game's own `turn` and `apply`, and the branch a random choice makes
+//! few bits at a time ([`Frugal`]), so one word serves many plies (a separate generator
+//! of chance draws, for common random numbers, is drawn from as its users document).
+//! A random playout that keeps no undo tokens plays on a local copy of the position,
+//! which the compiler can keep in registers (through `&mut` it stores every counter
+//! back at each ply); the undo token is only built when the caller keeps it, so a game
+//! whose `apply` inlines need not copy its state at every ply. What remains per ply is
+//! the game's own `turn` and `apply`, and the branch a random choice makes
 //! unpredictable.
 
 use std::time::{Duration, Instant};
@@ -96,17 +97,16 @@ pub(crate) fn play_out<S: State, E: Evaluator<S>>(
                     state.legal_moves(&mut scratch.moves);
                     greedy_move(state, eval, mover, rng, &scratch.moves)
                 } else {
-                    let draw = |n| decisions.below(rng, u64::from(n)) as u32;
-                    state.move_for_draw(draw, &mut scratch.moves)
+                    random_decision(state, rng, &mut decisions, scratch)
                 }
             }
-            Turn::Chance => {
-                let draw = |total| match dice.as_deref_mut() {
-                    Some(dice) => dice.random_range(0..total),
-                    None => decisions.below(rng, total),
-                };
-                state.outcome_for_draw(draw, &mut scratch.outcomes)
-            }
+            Turn::Chance => match dice.as_deref_mut() {
+                Some(dice) => {
+                    let draw = |total| dice.random_range(0..total);
+                    state.outcome_for_draw(draw, &mut scratch.outcomes)
+                }
+                None => random_outcome(state, rng, &mut decisions, scratch),
+            },
         };
         // Two calls, so that without `undos` the token is visibly unused and a game
         // whose `apply` inlines need not build it.
@@ -135,18 +135,37 @@ fn random_plies<S: State>(
     while left > 0 {
         let m = match state.turn() {
             Turn::Over => return,
-            Turn::Seat(_) => {
-                let draw = |n| decisions.below(rng, u64::from(n)) as u32;
-                state.move_for_draw(draw, &mut scratch.moves)
-            }
-            Turn::Chance => {
-                let draw = |total| decisions.below(rng, total);
-                state.outcome_for_draw(draw, &mut scratch.outcomes)
-            }
+            Turn::Seat(_) => random_decision(state, rng, decisions, scratch),
+            Turn::Chance => random_outcome(state, rng, decisions, scratch),
         };
         state.apply(m);
         left -= 1;
     }
+}
+
+/// A uniformly random decision at `state` (a seat to move), drawn by `decisions` over
+/// `rng`.
+#[inline(always)]
+fn random_decision<S: State>(
+    state: &S,
+    rng: &mut AgentRng,
+    decisions: &mut Frugal,
+    scratch: &mut Scratch<S::Move>,
+) -> S::Move {
+    let draw = |n| decisions.below(rng, u64::from(n)) as u32;
+    state.move_for_draw(draw, &mut scratch.moves)
+}
+
+/// A chance outcome at `state` drawn by its weight, by `decisions` over `rng`.
+#[inline(always)]
+fn random_outcome<S: State>(
+    state: &S,
+    rng: &mut AgentRng,
+    decisions: &mut Frugal,
+    scratch: &mut Scratch<S::Move>,
+) -> S::Move {
+    let draw = |total| decisions.below(rng, total);
+    state.outcome_for_draw(draw, &mut scratch.outcomes)
 }
 
 /// Plays uniformly random playouts from `start` (each on a fresh copy, to the end of
