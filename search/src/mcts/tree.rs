@@ -497,7 +497,9 @@ impl<S: State> Tree<S> {
 
     /// The slice of chance node `node`'s outcomes (cumulative weights), generated on
     /// first use together with its block of unborn child slots; `None` (and the tree
-    /// [full](Tree::is_full)) if that block would take the arena past `max_nodes`.
+    /// [full](Tree::is_full)) if a block of [`State::max_moves`] slots would take the
+    /// arena past `max_nodes`, checked before anything is generated, so that a node
+    /// left a leaf costs nothing when passed again.
     fn chance_outcomes(
         &mut self,
         node: u32,
@@ -507,6 +509,10 @@ impl<S: State> Tree<S> {
         let n = &self.nodes[node as usize];
         if n.num_moves != UNEXPANDED {
             return Some((n.moves as usize, n.num_moves as usize));
+        }
+        if self.nodes.len() + state.max_moves() > max_nodes {
+            self.refused = true;
+            return None;
         }
         let start = self.outcomes.len();
         state.chance_outcomes(&mut self.outcomes);
@@ -518,11 +524,6 @@ impl<S: State> Tree<S> {
             entry.1 = cumulative;
         }
         let count = self.outcomes.len() - start;
-        if self.nodes.len() + count > max_nodes {
-            self.outcomes.truncate(start);
-            self.refused = true;
-            return None;
-        }
         let first_child = self.nodes.len() as u32;
         for &(outcome, _) in &self.outcomes[start..] {
             self.nodes.push(Self::unborn(outcome));
