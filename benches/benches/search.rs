@@ -152,8 +152,13 @@ fn bench_mcts(c: &mut Criterion) {
     let start = Connect4.initial_state();
     let mut midgame = start.clone();
     play_moves(&mut midgame, "d d c e d c e c").expect("a legal line");
-    bench_one_mcts(&mut group, "connect4-start", start, Connect4Eval);
-    bench_one_mcts(&mut group, "connect4-midgame", midgame, Connect4Eval);
+    bench_one_mcts(&mut group, "connect4-start", start, Connect4Eval::default());
+    bench_one_mcts(
+        &mut group,
+        "connect4-midgame",
+        midgame,
+        Connect4Eval::default(),
+    );
     bench_one_mcts(
         &mut group,
         "pig-start",
