@@ -66,6 +66,9 @@ pub enum Command {
     /// Run fixed searches on fixed positions of every game; the last line, `Bench:
     /// <total nodes>`, is the same on every run.
     Bench(BenchArgs),
+    /// Fit a game's evaluator weights to the results of games (Texel's method) and write
+    /// them to a weights file; prints the held-out loss before and after.
+    Tune(TuneArgs),
 }
 
 /// Flags of `agon bench`.
@@ -135,6 +138,39 @@ pub struct TournamentArgs {
     /// 64 MiB, lines of at most 64 KiB.
     #[arg(long, value_name = "FILE", conflicts_with = "random_opening")]
     pub openings: Option<PathBuf>,
+}
+
+/// Flags of `agon tune`.
+#[derive(Clone, Debug, Args)]
+pub struct TuneArgs {
+    /// Game spec, `name:key=value,...`; with --from, it must be the run's game.
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+    /// The weights file to write (`name = value` lines); written whole or not at all.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Self-play games to sample positions from (at most 1000000).
+    #[arg(long, value_name = "N", default_value_t = 200, conflicts_with = "from")]
+    pub games: u64,
+    /// The agent that plays the games; by default `ab:depth=2`, or `expectimax:depth=2`
+    /// on a game with chance.
+    #[arg(long, value_name = "AGENT", conflicts_with = "from")]
+    pub agent: Option<String>,
+    /// Seed of the games (as a tournament's) and of the choice of positions.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Start each game with K uniformly random decisions, as a tournament's
+    /// --random-opening; by default 4 (on a game with a pie rule, as many as it allows).
+    #[arg(long, value_name = "K", conflicts_with = "from")]
+    pub random_opening: Option<u32>,
+    /// Sample the games of this run folder (its games.csv, checked as `agon report`
+    /// checks it) instead of playing new ones.
+    #[arg(long, value_name = "DIR")]
+    pub from: Option<PathBuf>,
+    /// Worker threads, at most 1024; 0 means one per available core. Never changes the
+    /// results.
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    pub threads: usize,
 }
 
 /// Flags of `agon merge`.

@@ -14,6 +14,7 @@
 //! agon merge --out results/big shards/*             # the 8 slices as one run
 //! agon run experiments/connect4-ladder.toml         # a tournament described in TOML
 //! agon report results/ab-vs-greedy                  # summary again, and SVG charts
+//! agon tune --game connect4 --out c4.toml --games 400  # fit evaluator weights
 //! ```
 //!
 //! Exit codes: 0 success, 1 a failure of the machine (a file that cannot be written),
@@ -27,7 +28,7 @@
 //! [`report`] (summary), [`progress`] (progress on standard error), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
 //! over machines), [`experiment`] (`agon run`), [`report_cmd`] and [`plots`] (`agon
 //! report`), [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
-//! from `--moves`), [`mod@bench`].
+//! from `--moves`), [`mod@bench`], [`tune`] (`agon tune`, fitting evaluator weights).
 
 mod analyse;
 mod args;
@@ -55,6 +56,7 @@ mod speed;
 mod stats;
 mod tournament;
 mod tournament_cmd;
+mod tune;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -141,6 +143,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 },
             )
         }
+        Some(Command::Tune(args)) => tune::tune(&args, &mut out),
         Some(Command::Bench(args)) => {
             bench::bench(bench::CASES, args.filter.as_deref(), args.threads, &mut out)
         }

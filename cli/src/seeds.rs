@@ -10,6 +10,7 @@
 //! | chance, deal `d`, event `e`, draw `d'` | `seed`, `1`, `d`, `e` | `d'` |
 //! | agent of seat `s` in game `g` | `seed`, `2`, `g`, `s` | 0 |
 //! | random opening, deal `d` | `seed`, `3`, `d`, `0` | 0 |
+//! | `agon tune`'s choice of positions of game `g` | `seed`, `4`, `g`, `0` | 0 |
 //!
 //! (the second word separates the kinds of stream). ChaCha is a pseudo-random function
 //! of its key and stream number, so distinct keys give independent streams even though
@@ -52,6 +53,8 @@ const CHANCE_STREAM: u64 = 1;
 const AGENT_STREAM: u64 = 2;
 /// Second key word of random-opening streams.
 const OPENING_STREAM: u64 = 3;
+/// Second key word of the streams that pick `agon tune`'s positions.
+const SAMPLE_STREAM: u64 = 4;
 
 /// The luck of deal `deal` (a match's pair, or one self-play game): the chance outcomes
 /// of its games, drawn by event identity (see the table above).
@@ -85,6 +88,11 @@ pub fn agent_rng(seed: u64, game: u64, seat: usize) -> ChaCha8Rng {
 /// The stream of the random openings of deal `deal` (shared by the games of the deal).
 pub fn opening_rng(seed: u64, deal: u64) -> ChaCha8Rng {
     ChaCha8Rng::from_seed(chacha_key([seed, OPENING_STREAM, deal, 0]))
+}
+
+/// The stream that picks which positions of game `game` `agon tune` samples.
+pub fn sample_rng(seed: u64, game: u64) -> ChaCha8Rng {
+    ChaCha8Rng::from_seed(chacha_key([seed, SAMPLE_STREAM, game, 0]))
 }
 
 #[cfg(test)]
@@ -122,6 +130,7 @@ mod tests {
             first(agent_rng(7, 4, 0)),
             first(opening_rng(7, 3)),
             first(opening_rng(7, 4)),
+            first(sample_rng(7, 3)),
         ];
         for i in 0..all.len() {
             for j in 0..i {

@@ -566,7 +566,7 @@ pub fn run<G: PlayableGame>(
 
 /// The `threads` worker threads of a run, each reusing the table memory of the agents it
 /// drops for the next game's (see the module docs).
-fn workers(threads: usize) -> Result<rayon::ThreadPool> {
+pub(crate) fn workers(threads: usize) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .start_handler(|_| agon_search::table_pool::reuse_tables_on_this_thread())

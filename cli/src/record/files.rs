@@ -258,7 +258,7 @@ pub fn cut(path: &Path, keep: u64) -> Result<u64> {
 }
 
 /// `path` with `.tmp` appended: where a whole file is written before it is renamed.
-pub(super) fn temporary_path(path: &Path) -> PathBuf {
+pub fn temporary_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".tmp");
     PathBuf::from(name)

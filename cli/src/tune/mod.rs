@@ -1,0 +1,363 @@
+//! `agon tune`: fits a game's evaluator weights to the results of games, in the manner of
+//! Texel's method, and writes them to a weights file.
+//!
+//! 1. Games: `--games N` self-play games of `--agent` with random openings, played as a
+//!    self-play tournament's games ([`play_game`]: game `g` has its own opening and luck,
+//!    seeded from `--seed`, in parallel, the same at any `--threads`), or with `--from
+//!    DIR` the games of a run folder (its games.csv checked as `agon report` checks it,
+//!    its game the one `--game` names).
+//! 2. Positions: sampled from the games and labelled with their results
+//!    ([`sample`]), every fifth game held out.
+//! 3. Fit: `K`, then rounds of linearising the evaluator and fitting the linear model,
+//!    kept while the held-out loss measured with the true evaluator falls ([`fit`]).
+//! 4. Output: a few lines on standard output, the last one `loss <before> -> <after>`
+//!    (held-out losses, six decimals), and the weights file, written under a temporary
+//!    name and renamed, so it is whole or absent. Progress goes to standard error on a
+//!    terminal only.
+//!
+//! The default agent is `ab:depth=2` (`expectimax:depth=2` on a game with chance): cheap,
+//! and varied enough by the random openings (default 4 decisions, fewer where a pie rule
+//! allows fewer) and by chance. The module only reads games and writes a weights file;
+//! what becomes a game's default weights is decided elsewhere.
+
+pub mod fit;
+pub mod linear;
+pub mod sample;
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use agon_engine::weights::{flat_names, Tunable, Weights};
+use agon_engine::Game;
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::args::{BadInput, TuneArgs};
+use crate::audit::{plan_of, read_checked_games};
+use crate::games::{PlayableGame, GAMES};
+use crate::opening::Opening;
+use crate::record::{temporary_path, GameRow, RunMeta, GAMES_FILE, META_FILE};
+use crate::spec::{AgentSpec, GameSpec};
+use crate::tournament::{play_game, worker_threads, workers, workers_for, Plan};
+
+/// The most self-play games `--games` may ask for.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// The random opening's decisions when `--random-opening` is not given.
+pub const DEFAULT_OPENING: u32 = 4;
+
+/// Where the games come from.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// Self-play games `0..games` of the plan (one agent, random openings).
+    SelfPlay {
+        /// The self-play plan.
+        plan: Plan,
+        /// How many of its games to play.
+        games: u64,
+    },
+    /// The games of a run folder.
+    Run {
+        /// The folder as given.
+        dir: PathBuf,
+        /// Its complete games.
+        rows: Vec<GameRow>,
+    },
+}
+
+/// What a tuning needs besides the game and the starting weights.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The games.
+    pub source: Source,
+    /// Seed of the choice of positions.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// What a tuning found: the lines to print and the weights file to write.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuned {
+    /// Standard output, every line ended; the last is `loss <before> -> <after>`.
+    pub report: String,
+    /// The weights file's text.
+    pub file: String,
+    /// The fit itself.
+    pub fitted: fit::Fitted,
+}
+
+/// Runs `agon tune`.
+pub fn tune(args: &TuneArgs, out: &mut dyn Write) -> Result<()> {
+    let spec = GameSpec::parse(&args.game)?;
+    check_out(&args.out)?;
+    let threads = worker_threads(args.threads)?;
+    let source = match &args.from {
+        Some(dir) => run_games(dir, &spec)?,
+        None => {
+            if args.games == 0 || args.games > MAX_GAMES {
+                return Err(BadInput::new(format!(
+                    "--games must be 1 to {MAX_GAMES}, got {}",
+                    args.games
+                ))
+                .into());
+            }
+            // Seat-swapped pairs mean nothing in self-play: any count is played, from a
+            // plan of the next even count.
+            let agent = args.agent.as_deref().unwrap_or(default_agent(&spec));
+            let agent = AgentSpec::parse(agent, false)?;
+            let plan = Plan::new(
+                spec.clone(),
+                vec![agent],
+                args.games + args.games % 2,
+                args.seed,
+            )?;
+            Source::SelfPlay {
+                plan,
+                games: args.games,
+            }
+        }
+    };
+    let setup = Setup {
+        source,
+        seed: args.seed,
+        threads,
+    };
+    // Until every game's evaluator is tunable, only Connect Four's is.
+    if spec.name != agon_engine::games::connect4::Connect4::NAME {
+        return Err(BadInput::new(format!(
+            "game {:?}: its evaluator has no declared weights to tune (valid: connect4)",
+            spec.name
+        ))
+        .into());
+    }
+    let game = agon_engine::games::connect4::Connect4::from_params(&spec.params)
+        .map_err(|e| BadInput::new(format!("game {:?}: {e}", spec.to_string())))?;
+    let tuned = tune_game::<_, agon_engine::games::connect4::Connect4Eval>(
+        &game,
+        &spec,
+        setup,
+        args.random_opening,
+        &Default::default(),
+        &stage_bar(),
+    )?;
+    write_atomically(&args.out, &tuned.file)?;
+    out.write_all(tuned.report.as_bytes())?;
+    Ok(())
+}
+
+/// The agent that plays when `--agent` is not given: alpha-beta at depth 2, or on a game
+/// with chance (which alpha-beta cannot play) expectimax at depth 2.
+fn default_agent(spec: &GameSpec) -> &'static str {
+    let chance = GAMES.iter().any(|g| g.name == spec.name && g.has_chance);
+    if chance {
+        "expectimax:depth=2"
+    } else {
+        "ab:depth=2"
+    }
+}
+
+/// Refuses an `--out` that cannot be a file: a folder, or a path in a folder that does
+/// not exist.
+fn check_out(path: &Path) -> Result<(), BadInput> {
+    if path.is_dir() {
+        return Err(BadInput::new(format!(
+            "--out \"{}\" is a folder; name the weights file to write",
+            path.display()
+        )));
+    }
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if parent.is_some_and(|p| !p.is_dir()) {
+        return Err(BadInput::new(format!(
+            "--out \"{}\": folder \"{}\" does not exist",
+            path.display(),
+            parent.unwrap_or(Path::new("")).display()
+        )));
+    }
+    Ok(())
+}
+
+/// The complete games of the run folder `dir`, whose game must be `spec`'s.
+fn run_games(dir: &Path, spec: &GameSpec) -> Result<Source> {
+    let shown = dir.display();
+    if !dir.is_dir() {
+        return Err(BadInput::new(format!("--from: run folder \"{shown}\" does not exist")).into());
+    }
+    let meta_path = dir.join(META_FILE);
+    if !meta_path.is_file() {
+        return Err(BadInput::new(format!(
+            "--from: \"{shown}\" holds no agon run (no {META_FILE})"
+        ))
+        .into());
+    }
+    let (meta, written) = RunMeta::read_any(&meta_path).map_err(|e| {
+        BadInput::new(format!(
+            "--from: \"{shown}\" holds a {META_FILE} this build cannot read ({e:#})"
+        ))
+    })?;
+    let plan = plan_of(&meta)
+        .map_err(|e| BadInput::new(format!("--from: \"{shown}\": {META_FILE}: {e}")))?;
+    if plan.game != *spec {
+        return Err(BadInput::new(format!(
+            "--game {spec} differs from the game of the run in \"{shown}\" ({}); give --game {}",
+            plan.game, plan.game
+        ))
+        .into());
+    }
+    let games_path = dir.join(GAMES_FILE);
+    if !games_path.is_file() {
+        return Err(BadInput::new(format!("--from: \"{shown}\" holds no {GAMES_FILE}")).into());
+    }
+    let scanned = read_checked_games(&games_path, &meta, &plan, written)?;
+    if let Some(tail) = &scanned.tail {
+        eprintln!(
+            "note: {} line {}: {}; the complete rows before it are used",
+            games_path.display(),
+            tail.line,
+            tail.what
+        );
+    }
+    Ok(Source::Run {
+        dir: dir.to_path_buf(),
+        rows: scanned.rows,
+    })
+}
+
+/// Tunes the weights of `E` (the evaluator of `game`, built from `spec`) from `start`, as
+/// the module docs say. `random_opening` is `--random-opening` (self-play only).
+pub fn tune_game<G: PlayableGame, E: Tunable<G::State>>(
+    game: &G,
+    spec: &GameSpec,
+    setup: Setup,
+    random_opening: Option<u32>,
+    start: &E::Weights,
+    bar: &ProgressBar,
+) -> Result<Tuned> {
+    let pool = workers(setup.threads)?;
+    let (heading, rows) = match setup.source {
+        Source::SelfPlay { plan, games } => {
+            let agent = &plan.entrants[0].spec;
+            G::build_agent(agent)?;
+            let k = random_opening.unwrap_or_else(|| {
+                DEFAULT_OPENING.min(game.pie_swap_decision().unwrap_or(u32::MAX))
+            });
+            let opening = Opening::from_args(k, None)?;
+            opening.check(game)?;
+            let plan = plan.with_opening(opening);
+            let heading = format!(
+                "tune {spec}: {games} games of {} (random opening {k}), seed {}",
+                plan.entrants[0].label, plan.seed
+            );
+            bar.set_length(games);
+            bar.set_message("games");
+            let play = |index| {
+                let row = play_game(game, &plan, index).map(|(row, _)| row);
+                bar.inc(1);
+                row
+            };
+            let pool = workers(workers_for(setup.threads, games))?;
+            let rows = pool.install(|| {
+                (0..games)
+                    .into_par_iter()
+                    .map(play)
+                    .collect::<Result<Vec<_>>>()
+            })?;
+            (heading, rows)
+        }
+        Source::Run { dir, rows } => (
+            format!(
+                "tune {spec}: {} games of {}, seed {}",
+                rows.len(),
+                dir.display(),
+                setup.seed
+            ),
+            rows,
+        ),
+    };
+    let noisy = E::with_weights(start.clone());
+    let positions = pool.install(|| sample::sample(game, &rows, &noisy, setup.seed))?;
+    let (train, held_out) = (positions.train.len(), positions.held_out.len());
+    if train == 0 || held_out == 0 {
+        return Err(BadInput::new(format!(
+            "{} games gave {train} training and {held_out} held-out positions, too few to \
+             fit; tune on more games",
+            rows.len()
+        ))
+        .into());
+    }
+    let fitted = pool.install(|| fit::fit::<G::State, E>(&positions, start, bar))?;
+    bar.finish_and_clear();
+
+    let names = flat_names(E::Weights::SPECS);
+    let mut report = format!("{heading}\n");
+    report += &format!(
+        "positions: {train} training, {held_out} held-out (from {} of {} games)\n",
+        positions.held_out_games,
+        rows.len()
+    );
+    report += &format!("K: {:.6}\n", fitted.k);
+    for (i, round) in fitted.rounds.iter().enumerate() {
+        report += &format!(
+            "round {}: held-out loss {:.6}, training loss {:.6} (linear model {:.6})\n",
+            i + 1,
+            round.held_out_loss,
+            round.train_loss,
+            round.model_loss
+        );
+    }
+    let changes: Vec<String> = names
+        .iter()
+        .zip(start.flat().iter().zip(&fitted.best))
+        .filter(|(_, (a, b))| a != b)
+        .map(|(name, (a, b))| format!("{name} {a} -> {b}"))
+        .collect();
+    report += &format!(
+        "weights: {}\n",
+        if changes.is_empty() {
+            "unchanged".to_string()
+        } else {
+            changes.join(", ")
+        }
+    );
+    report += &format!("loss {:.6} -> {:.6}\n", fitted.before, fitted.after);
+    let best = E::Weights::from_flat(&fitted.best).context("the fitted weights")?;
+    Ok(Tuned {
+        report,
+        file: render(&best),
+        fitted,
+    })
+}
+
+/// The weights file of `weights`: each flat weight as `name = value` under its help as
+/// a `#` comment.
+fn render<W: Weights>(weights: &W) -> String {
+    let helps = W::SPECS
+        .iter()
+        .flat_map(|spec| std::iter::repeat(spec.help).take(spec.len));
+    flat_names(W::SPECS)
+        .iter()
+        .zip(helps)
+        .zip(weights.flat())
+        .map(|((name, help), value)| format!("# {help}\n{name} = {value}\n"))
+        .collect()
+}
+
+/// Writes `text` to `path` whole or not at all: under a temporary name in the same
+/// folder, then renamed over it.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let temporary = temporary_path(path);
+    std::fs::write(&temporary, text)
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The progress bar of a tuning: on standard error if it is a terminal, else hidden.
+fn stage_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let style = ProgressStyle::with_template("{bar:30} {pos}/{len}  ETA {eta}  {wide_msg}")
+        .expect("the template is valid");
+    ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style)
+}
