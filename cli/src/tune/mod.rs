@@ -361,3 +361,73 @@ fn stage_bar() -> ProgressBar {
         .expect("the template is valid");
     ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style)
 }
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
+    use agon_engine::weights::flat_ranges;
+
+    use super::*;
+
+    type Connect4Weights = <Connect4Eval as Tunable<Connect4State>>::Weights;
+
+    /// Tunes Connect Four from `start` on 60 self-play games of `ab:depth=2` (seed 5,
+    /// random openings of 4 decisions) with `threads` workers.
+    fn tune_connect4(start: &Connect4Weights, threads: usize) -> Tuned {
+        let spec = GameSpec::parse("connect4").unwrap();
+        let agent = AgentSpec::parse("ab:depth=2", false).unwrap();
+        let setup = Setup {
+            source: Source::SelfPlay {
+                plan: Plan::new(spec.clone(), vec![agent], 60, 5).unwrap(),
+                games: 60,
+            },
+            seed: 5,
+            threads,
+        };
+        tune_game::<_, Connect4Eval>(&Connect4, &spec, setup, None, start, &ProgressBar::hidden())
+            .unwrap()
+    }
+
+    #[test]
+    fn a_bad_start_is_improved_on_held_out_games_and_threads_change_nothing() {
+        // Every weight at its range's least value: the evaluator says 0 everywhere.
+        let least: Vec<i32> = flat_ranges(Connect4Weights::SPECS)
+            .iter()
+            .map(|r| r.0)
+            .collect();
+        let start = Connect4Weights::from_flat(&least).unwrap();
+        let tuned = tune_connect4(&start, 2);
+        let fitted = &tuned.fitted;
+        assert!(fitted.after < fitted.before - 0.005, "{}", tuned.report);
+        assert_ne!(fitted.best, least);
+        // The best weights are the best round's, and the report ends with the losses.
+        let best_round = fitted
+            .rounds
+            .iter()
+            .min_by(|a, b| a.held_out_loss.total_cmp(&b.held_out_loss))
+            .unwrap();
+        assert_eq!(best_round.weights, fitted.best);
+        assert_eq!(best_round.held_out_loss, fitted.after);
+        assert!(
+            tuned.report.ends_with(&format!(
+                "\nloss {:.6} -> {:.6}\n",
+                fitted.before, fitted.after
+            )),
+            "{}",
+            tuned.report
+        );
+        // One worker plays, samples and fits the same.
+        assert_eq!(tune_connect4(&start, 1), tuned);
+    }
+
+    #[test]
+    fn the_weights_file_names_every_weight_under_its_help() {
+        let weights = Connect4Weights::from_flat(&[4, 25, 0]).unwrap();
+        assert_eq!(
+            render(&weights),
+            "# an open window holding two own stones (and two empty cells)\ntwo = 4\n\
+             # an open window holding three own stones (and one empty cell)\nthree = 25\n\
+             # one stone in the centre column (d)\ncentre = 0\n"
+        );
+    }
+}
