@@ -76,15 +76,18 @@ fn tune_reads_the_games_of_a_run_folder_of_its_game() {
         &["--games", "20", "--random-opening", "2", "--seed", "4"],
     ));
     let weights = dir.join("w.toml");
-    let o = agon(&[
-        "tune",
-        "--game",
-        "connect4",
-        "--from",
-        text(&run),
-        "--out",
-        text(&weights),
-    ]);
+    let tune_from = |game: &str| {
+        agon(&[
+            "tune",
+            "--game",
+            game,
+            "--from",
+            text(&run),
+            "--out",
+            text(&weights),
+        ])
+    };
+    let o = tune_from("connect4");
     ok(&o);
     let out = stdout(&o);
     assert!(
@@ -105,15 +108,7 @@ fn tune_reads_the_games_of_a_run_folder_of_its_game() {
     assert!(weights.is_file());
 
     // Another game than the run's is refused, and so is an edited row.
-    let o = agon(&[
-        "tune",
-        "--game",
-        "invector",
-        "--from",
-        text(&run),
-        "--out",
-        text(&weights),
-    ]);
+    let o = tune_from("invector");
     assert_bad(
         &o,
         &format!(
@@ -129,15 +124,7 @@ fn tune_reads_the_games_of_a_run_folder_of_its_game() {
         csv.replacen(",ab:depth=2,greedy,", ",ab:depth=3,greedy,", 1),
     )
     .unwrap();
-    let o = agon(&[
-        "tune",
-        "--game",
-        "connect4",
-        "--from",
-        text(&run),
-        "--out",
-        text(&weights),
-    ]);
+    let o = tune_from("connect4");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("games.csv line 2 "), "{}", stderr(&o));
 }
