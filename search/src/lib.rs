@@ -61,7 +61,7 @@
 //!
 //! // Games with chance get the chance searches, greedy or random; alpha-beta is refused.
 //! use agon_engine::testing::coin_nim::{CoinNimEval, CoinNimState};
-//! let refused = registry::build::<CoinNimState, _>(AgentKind::AlphaBeta, &params, CoinNimEval);
+//! let refused = registry::build::<CoinNimState, _>(AgentKind::AlphaBeta, &params, CoinNimEval::default());
 //! assert!(refused.is_err());
 //! ```
 

@@ -764,7 +764,7 @@ mod tests {
 
         for kind in AgentKind::ALL {
             let params = Params::default();
-            let chance = build::<CoinNimState, _>(kind, &params, CoinNimEval);
+            let chance = build::<CoinNimState, _>(kind, &params, CoinNimEval::default());
             assert_eq!(
                 matches!(chance, Err(AgentError::NeedsDeterministic { .. })),
                 kind.needs_deterministic(),

@@ -243,7 +243,7 @@ fn star1_and_star2_return_exactly_the_expectimax_value_with_fewer_nodes() {
     let coin = coin_nim_positions();
     assert!(coin.iter().any(|s| s.turn() == Turn::Chance));
     let on_pig = check_all(&pig, PigEval);
-    let on_coin = check_all(&coin, CoinNimEval);
+    let on_coin = check_all(&coin, CoinNimEval::default());
     report("pig", on_pig);
     report("coin-nim", on_coin);
     let all: [u64; 3] = std::array::from_fn(|k| on_pig[k] + on_coin[k]);
@@ -319,7 +319,7 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
 
     let coin = CoinNim::default().initial_state();
     let p = Params::parse(AgentKind::Star2.info().params, &[("nodes", "50")]).unwrap();
-    let mut agent = build::<CoinNimState, _>(AgentKind::Star2, &p, CoinNimEval).unwrap();
+    let mut agent = build::<CoinNimState, _>(AgentKind::Star2, &p, CoinNimEval::default()).unwrap();
     let r = agent.search(&coin, SearchContext::new(&mut rng, &mut |_| {}));
     assert!(r.nodes <= 50);
 }
@@ -335,7 +335,7 @@ fn unlimited_deepening_stops_before_exact_fractions_overflow() {
     .initial_state();
     let mut rng = AgentRng::seed_from_u64(5);
     for mode in [ChanceMode::Star1, ChanceMode::Star2] {
-        let mut a = agent(CoinNimEval, mode, Budget::default());
+        let mut a = agent(CoinNimEval::default(), mode, Budget::default());
         let r = a.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
         assert!(r.depth > 10 && r.depth < 60, "depth {}", r.depth);
         assert!(a.exact_value().is_some());
@@ -517,7 +517,7 @@ fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
     run(&pig_positions()[..10], PigEval, &mut rng, (count, plies));
     run(
         &coin_nim_positions()[..8],
-        CoinNimEval,
+        CoinNimEval::default(),
         &mut rng,
         (count, plies),
     );
