@@ -163,7 +163,7 @@ fn bench_mcts(c: &mut Criterion) {
         &mut group,
         "pig-start",
         Pig::default().initial_state(),
-        PigEval,
+        PigEval::default(),
     );
     bench_one_mcts(
         &mut group,

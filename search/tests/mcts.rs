@@ -228,14 +228,14 @@ fn pig_tactics() {
     // Holding wins now (and is then the only move): the solver proves it.
     let s = pig(20, 6, 12, 18, 8);
     let r =
-        mcts(PigEval, 2000, defaults()).search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
+        mcts(PigEval::default(), 2000, defaults()).search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert_eq!(r.best, Some(PigMove::Hold));
     assert_eq!(r.value, Value::Win(1));
     // Seat 1 is one point short: holding 18 hands it the turn, and it wins with a
     // non-1 roll; rolling wins at once with any face but 1 (5/6).
     let s = pig(20, 6, 10, 19, 8);
     for seed in 0..3 {
-        let best = mcts(PigEval, 5000, defaults()).select_move(&s, &mut rng(seed));
+        let best = mcts(PigEval::default(), 5000, defaults()).select_move(&s, &mut rng(seed));
         assert_eq!(best, PigMove::Roll);
     }
 }
@@ -382,7 +382,7 @@ fn tree_reuse_keeps_the_subtree_and_plays_legal_games() {
             play(invector(), InvectorEval, config);
             play(
                 Pig::new(20, 6, 1000).unwrap().initial_state(),
-                PigEval,
+                PigEval::default(),
                 config,
             );
         }
@@ -429,7 +429,7 @@ fn eval_leaves_and_chance_roots() {
     let mut s = Pig::new(20, 6, 1000).unwrap().initial_state();
     play_moves(&mut s, "roll").unwrap();
     let r =
-        mcts(PigEval, 1000, defaults()).search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
+        mcts(PigEval::default(), 1000, defaults()).search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert_eq!(r.best, None);
     assert!(matches!(r.value, Value::Reward(v) if (-1.0..=1.0).contains(&v)));
 }
@@ -557,7 +557,7 @@ fn mcts_matches_pig_policy(iters: u64, margin: f64, per_kind: usize) {
     let mut wrong = Vec::new();
     for &(i, j, k, best) in &positions {
         let s = pig(TARGET as u32, DIE as u32, i, j, k);
-        let chosen = mcts(PigEval, iters, defaults()).select_move(&s, &mut rng(11));
+        let chosen = mcts(PigEval::default(), iters, defaults()).select_move(&s, &mut rng(11));
         if chosen != best {
             wrong.push((i, j, k, best));
         }
