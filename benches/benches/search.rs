@@ -75,7 +75,7 @@ fn bench_ab(c: &mut Criterion) {
             ..AlphaBetaConfig::default()
         };
         bench_fresh_search(&mut group, format!("{name}-d{depth}"), &state, || {
-            AlphaBeta::new(InvectorEval, config)
+            AlphaBeta::new(InvectorEval::default(), config)
         });
     }
     group.finish();

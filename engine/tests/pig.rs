@@ -307,7 +307,10 @@ fn evaluator_is_symmetric_and_within_its_bounds() {
         for _ in 0..200 {
             let mut s = game.initial_state();
             loop {
-                let (v0, v1) = (PigEval::default().evaluate(&s, 0), PigEval::default().evaluate(&s, 1));
+                let (v0, v1) = (
+                    PigEval::default().evaluate(&s, 0),
+                    PigEval::default().evaluate(&s, 1),
+                );
                 assert_eq!(v0, -v1, "{s}");
                 let m = match s.turn() {
                     Turn::Over => {

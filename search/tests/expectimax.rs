@@ -514,7 +514,12 @@ fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
             }
         }
     }
-    run(&pig_positions()[..10], PigEval::default(), &mut rng, (count, plies));
+    run(
+        &pig_positions()[..10],
+        PigEval::default(),
+        &mut rng,
+        (count, plies),
+    );
     run(
         &coin_nim_positions()[..8],
         CoinNimEval::default(),
@@ -535,7 +540,8 @@ fn the_evaluator_horizon_leaves_the_generator_untouched() {
                 depth: Some(3),
                 ..Budget::default()
             };
-            agent(PigEval::default(), mode, budget).search(s, SearchContext::new(&mut rng, &mut |_| {}));
+            agent(PigEval::default(), mode, budget)
+                .search(s, SearchContext::new(&mut rng, &mut |_| {}));
         }
     }
     assert_eq!(rng, before);

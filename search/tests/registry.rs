@@ -67,7 +67,8 @@ fn alpha_beta_agents_are_refused_for_games_with_chance() {
         );
     }
     for kind in [AgentKind::Random, AgentKind::Greedy] {
-        let mut agent = build::<CoinNimState, _>(kind, &params(kind, &[]), CoinNimEval::default()).unwrap();
+        let mut agent =
+            build::<CoinNimState, _>(kind, &params(kind, &[]), CoinNimEval::default()).unwrap();
         let m = agent.select_move(&s, &mut AgentRng::seed_from_u64(0));
         assert!(s.clone().try_apply(m).is_ok());
     }

@@ -77,8 +77,7 @@ impl Evaluator<PigState> for PigEval {
         // one seat is exactly minus the value for the other. A lead can exceed the
         // target (a turn total of up to `target - 1 + die` before the forced hold), so
         // the clamp keeps heuristic values strictly below a win.
-        let scaled =
-            lead * i64::from(self.weights.lead_of_target) / i64::from(s.rules().target());
+        let scaled = lead * i64::from(self.weights.lead_of_target) / i64::from(s.rules().target());
         let most = i64::from(self.win - 1);
         scaled.clamp(-most, most) as i32
     }
