@@ -110,7 +110,12 @@ fn bench_default_rules_ab<G, E>(
 }
 
 fn bench_apv_ab(c: &mut Criterion) {
-    bench_default_rules_ab(c, "apv-ab", &[(APV_START, 7), (APV_MIDGAME, 6)], ApvEval);
+    bench_default_rules_ab(
+        c,
+        "apv-ab",
+        &[(APV_START, 7), (APV_MIDGAME, 6)],
+        ApvEval::default(),
+    );
 }
 
 fn bench_romgon_ab(c: &mut Criterion) {
