@@ -120,7 +120,7 @@ fn bench_apv_ab(c: &mut Criterion) {
 
 fn bench_romgon_ab(c: &mut Criterion) {
     let positions = [(ROMGON_START, 6), (ROMGON_MIDGAME, 6)];
-    bench_default_rules_ab(c, "romgon-ab", &positions, RomgonEval);
+    bench_default_rules_ab(c, "romgon-ab", &positions, RomgonEval::default());
 }
 
 /// Iterations per MCTS search: enough for the tree to reach a realistic depth.
