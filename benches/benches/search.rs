@@ -174,7 +174,7 @@ fn bench_mcts(c: &mut Criterion) {
         &mut group,
         "threewill-midgame",
         threewill_midgame(),
-        ThreeWillEval,
+        ThreeWillEval::default(),
     );
     bench_one_mcts(
         &mut group,
@@ -206,7 +206,7 @@ fn bench_star2(c: &mut Criterion) {
             ..ExpectimaxConfig::default()
         };
         bench_fresh_search(&mut group, format!("{name}-d3"), &state, || {
-            Expectimax::new(ThreeWillEval, config)
+            Expectimax::new(ThreeWillEval::default(), config)
         });
     }
     group.finish();
