@@ -180,7 +180,7 @@ fn bench_mcts(c: &mut Criterion) {
         &mut group,
         "hexstrat-midgame",
         hexstrat_state(HEXSTRAT_MIDGAME),
-        HexstratEval,
+        HexstratEval::default(),
     );
     group.finish();
 }
@@ -226,7 +226,7 @@ fn bench_hexstrat_star2(c: &mut Criterion) {
             ..ExpectimaxConfig::default()
         };
         bench_fresh_search(&mut group, format!("{name}-d{depth}"), &state, || {
-            Expectimax::new(HexstratEval, config)
+            Expectimax::new(HexstratEval::default(), config)
         });
     }
     group.finish();
