@@ -136,7 +136,7 @@ mod tests {
         assert!(moves.len() > 1);
         moves.reverse();
         let given = moves.clone();
-        order_by_hints(&PigEval, &pig, &mut moves, &mut hints);
+        order_by_hints(&PigEval::default(), &pig, &mut moves, &mut hints);
         assert_eq!(moves, given);
     }
 }

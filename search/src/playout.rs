@@ -373,7 +373,7 @@ mod tests {
                 }
             }
         }
-        check(&Pig::default().initial_state(), &PigEval);
+        check(&Pig::default().initial_state(), &PigEval::default());
         check(&Connect4.initial_state(), &Connect4Eval::default());
     }
 

@@ -190,8 +190,16 @@ fn connect_four_tactics() {
 #[test]
 fn invector_tactics() {
     let start = invector();
-    takes_wins_in_one(&positions(&start, 6, has_win_in_one), InvectorEval, false);
-    avoids_losses_in_one(&positions(&start, 6, must_parry), InvectorEval, false);
+    takes_wins_in_one(
+        &positions(&start, 6, has_win_in_one),
+        InvectorEval::default(),
+        false,
+    );
+    avoids_losses_in_one(
+        &positions(&start, 6, must_parry),
+        InvectorEval::default(),
+        false,
+    );
 }
 
 /// Pig to `target` with a `die` of at least 3 faces, seat 0 to move with `mine`
@@ -227,15 +235,15 @@ fn pig(target: u32, die: u32, mine: u32, theirs: u32, turn: u32) -> PigState {
 fn pig_tactics() {
     // Holding wins now (and is then the only move): the solver proves it.
     let s = pig(20, 6, 12, 18, 8);
-    let r =
-        mcts(PigEval, 2000, defaults()).search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
+    let r = mcts(PigEval::default(), 2000, defaults())
+        .search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert_eq!(r.best, Some(PigMove::Hold));
     assert_eq!(r.value, Value::Win(1));
     // Seat 1 is one point short: holding 18 hands it the turn, and it wins with a
     // non-1 roll; rolling wins at once with any face but 1 (5/6).
     let s = pig(20, 6, 10, 19, 8);
     for seed in 0..3 {
-        let best = mcts(PigEval, 5000, defaults()).select_move(&s, &mut rng(seed));
+        let best = mcts(PigEval::default(), 5000, defaults()).select_move(&s, &mut rng(seed));
         assert_eq!(best, PigMove::Roll);
     }
 }
@@ -243,9 +251,10 @@ fn pig_tactics() {
 #[test]
 fn solver_agrees_with_solve_on_invector_4x3() {
     let start = Invector::new(4, 3, true).unwrap().initial_state();
-    let exact = solver(InvectorEval).search(&start, SearchContext::new(&mut rng(0), &mut |_| {}));
+    let exact = solver(InvectorEval::default())
+        .search(&start, SearchContext::new(&mut rng(0), &mut |_| {}));
     assert_eq!(exact.value, Value::Loss(16));
-    let r = mcts(InvectorEval, 2_000_000, defaults())
+    let r = mcts(InvectorEval::default(), 2_000_000, defaults())
         .search(&start, SearchContext::new(&mut rng(0), &mut |_| {}));
     assert!(
         matches!(r.value, Value::Loss(_)),
@@ -379,10 +388,10 @@ fn tree_reuse_keeps_the_subtree_and_plays_legal_games() {
                 ..defaults()
             };
             play(Connect4.initial_state(), Connect4Eval::default(), config);
-            play(invector(), InvectorEval, config);
+            play(invector(), InvectorEval::default(), config);
             play(
                 Pig::new(20, 6, 1000).unwrap().initial_state(),
-                PigEval,
+                PigEval::default(),
                 config,
             );
         }
@@ -428,8 +437,8 @@ fn eval_leaves_and_chance_roots() {
     // At a chance node there is no move; the value is a mean reward from seat 0's view.
     let mut s = Pig::new(20, 6, 1000).unwrap().initial_state();
     play_moves(&mut s, "roll").unwrap();
-    let r =
-        mcts(PigEval, 1000, defaults()).search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
+    let r = mcts(PigEval::default(), 1000, defaults())
+        .search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert_eq!(r.best, None);
     assert!(matches!(r.value, Value::Reward(v) if (-1.0..=1.0).contains(&v)));
 }
@@ -557,7 +566,7 @@ fn mcts_matches_pig_policy(iters: u64, margin: f64, per_kind: usize) {
     let mut wrong = Vec::new();
     for &(i, j, k, best) in &positions {
         let s = pig(TARGET as u32, DIE as u32, i, j, k);
-        let chosen = mcts(PigEval, iters, defaults()).select_move(&s, &mut rng(11));
+        let chosen = mcts(PigEval::default(), iters, defaults()).select_move(&s, &mut rng(11));
         if chosen != best {
             wrong.push((i, j, k, best));
         }
