@@ -188,7 +188,7 @@ fn bad_tune_input_is_one_line_and_exit_2() {
     );
     refused(
         &["tune", "--game", "pig", "--agent", "ab", "--out", out],
-        "",
+        "agent \"ab\" needs a deterministic game: alpha-beta cannot search chance nodes",
     );
     assert!(!std::path::Path::new(out).exists());
 }

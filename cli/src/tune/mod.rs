@@ -35,7 +35,7 @@ use rayon::prelude::*;
 
 use crate::args::{BadInput, TuneArgs};
 use crate::audit::{plan_of, read_checked_games};
-use crate::games::{PlayableGame, GAMES};
+use crate::games::{dispatch, GameCommand, PlayableGame, GAMES};
 use crate::opening::Opening;
 use crate::record::{temporary_path, GameRow, RunMeta, GAMES_FILE, META_FILE};
 use crate::spec::{AgentSpec, GameSpec};
@@ -124,27 +124,40 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write) -> Result<()> {
         seed: args.seed,
         threads,
     };
-    // Until every game's evaluator is tunable, only Connect Four's is.
-    if spec.name != agon_engine::games::connect4::Connect4::NAME {
-        return Err(BadInput::new(format!(
-            "game {:?}: its evaluator has no declared weights to tune (valid: connect4)",
-            spec.name
-        ))
-        .into());
-    }
-    let game = agon_engine::games::connect4::Connect4::from_params(&spec.params)
-        .map_err(|e| BadInput::new(format!("game {:?}: {e}", spec.to_string())))?;
-    let tuned = tune_game::<_, agon_engine::games::connect4::Connect4Eval>(
-        &game,
+    dispatch(
         &spec,
-        setup,
-        args.random_opening,
-        &Default::default(),
-        &stage_bar(),
-    )?;
-    write_atomically(&args.out, &tuned.file)?;
-    out.write_all(tuned.report.as_bytes())?;
-    Ok(())
+        TuneCommand {
+            setup,
+            random_opening: args.random_opening,
+            path: &args.out,
+            out,
+        },
+    )
+}
+
+/// The tuning, generic over the game.
+struct TuneCommand<'a> {
+    setup: Setup,
+    random_opening: Option<u32>,
+    path: &'a Path,
+    out: &'a mut dyn Write,
+}
+
+impl GameCommand for TuneCommand<'_> {
+    fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> Result<()> {
+        let start = Default::default();
+        let tuned = tune_game(
+            &game,
+            spec,
+            self.setup,
+            self.random_opening,
+            &start,
+            &stage_bar(),
+        )?;
+        write_atomically(self.path, &tuned.file)?;
+        self.out.write_all(tuned.report.as_bytes())?;
+        Ok(())
+    }
 }
 
 /// The agent that plays when `--agent` is not given: alpha-beta at depth 2, or on a game
@@ -224,14 +237,17 @@ fn run_games(dir: &Path, spec: &GameSpec) -> Result<Source> {
     })
 }
 
-/// Tunes the weights of `E` (the evaluator of `game`, built from `spec`) from `start`, as
-/// the module docs say. `random_opening` is `--random-opening` (self-play only).
-pub fn tune_game<G: PlayableGame, E: Tunable<G::State>>(
+/// The weights of a playable game's evaluator.
+pub type WeightsOf<G> = <<G as PlayableGame>::Eval as Tunable<<G as Game>::State>>::Weights;
+
+/// Tunes the weights of the evaluator of `game` (built from `spec`) from `start`, as the
+/// module docs say. `random_opening` is `--random-opening` (self-play only).
+pub fn tune_game<G: PlayableGame>(
     game: &G,
     spec: &GameSpec,
     setup: Setup,
     random_opening: Option<u32>,
-    start: &E::Weights,
+    start: &WeightsOf<G>,
     bar: &ProgressBar,
 ) -> Result<Tuned> {
     let pool = workers(setup.threads)?;
@@ -275,7 +291,7 @@ pub fn tune_game<G: PlayableGame, E: Tunable<G::State>>(
             rows,
         ),
     };
-    let noisy = E::with_weights(start.clone());
+    let noisy = G::Eval::with_weights(start.clone());
     let positions = pool.install(|| sample::sample(game, &rows, &noisy, setup.seed))?;
     let (train, held_out) = (positions.train.len(), positions.held_out.len());
     if train == 0 || held_out == 0 {
@@ -286,10 +302,10 @@ pub fn tune_game<G: PlayableGame, E: Tunable<G::State>>(
         ))
         .into());
     }
-    let fitted = pool.install(|| fit::fit::<G::State, E>(&positions, start, bar))?;
+    let fitted = pool.install(|| fit::fit::<G::State, G::Eval>(&positions, start, bar))?;
     bar.finish_and_clear();
 
-    let names = flat_names(E::Weights::SPECS);
+    let names = flat_names(WeightsOf::<G>::SPECS);
     let mut report = format!("{heading}\n");
     report += &format!(
         "positions: {train} training, {held_out} held-out (from {} of {} games)\n",
@@ -321,7 +337,7 @@ pub fn tune_game<G: PlayableGame, E: Tunable<G::State>>(
         }
     );
     report += &format!("loss {:.6} -> {:.6}\n", fitted.before, fitted.after);
-    let best = E::Weights::from_flat(&fitted.best).context("the fitted weights")?;
+    let best = WeightsOf::<G>::from_flat(&fitted.best).context("the fitted weights")?;
     Ok(Tuned {
         report,
         file: render(&best),
@@ -364,12 +380,12 @@ fn stage_bar() -> ProgressBar {
 
 #[cfg(test)]
 mod tests {
-    use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
+    use agon_engine::games::connect4::Connect4;
     use agon_engine::weights::flat_ranges;
 
     use super::*;
 
-    type Connect4Weights = <Connect4Eval as Tunable<Connect4State>>::Weights;
+    type Connect4Weights = WeightsOf<Connect4>;
 
     /// Tunes Connect Four from `start` on 60 self-play games of `ab:depth=2` (seed 5,
     /// random openings of 4 decisions) with `threads` workers.
@@ -384,8 +400,7 @@ mod tests {
             seed: 5,
             threads,
         };
-        tune_game::<_, Connect4Eval>(&Connect4, &spec, setup, None, start, &ProgressBar::hidden())
-            .unwrap()
+        tune_game(&Connect4, &spec, setup, None, start, &ProgressBar::hidden()).unwrap()
     }
 
     #[test]
