@@ -43,8 +43,9 @@ pub struct Cli {
 pub enum Command {
     /// List the games with their parameters and defaults.
     Games,
-    /// List the agents with their parameters and defaults.
-    Agents,
+    /// List the agents with their parameters and defaults; with --game, only those that
+    /// play it, the game's evaluator weights and its ladder of levels.
+    Agents(AgentsArgs),
     /// Run a round-robin tournament and write games.csv, timings.csv and summary.csv.
     Tournament(TournamentArgs),
     /// Play one game move by move, drawing the board; the agent `human` reads moves from
@@ -171,6 +172,10 @@ pub struct TuneArgs {
     /// results.
     #[arg(long, value_name = "T", default_value_t = 0)]
     pub threads: usize,
+    /// Start the fit from the weights of this weights file (as an agent's `eval=FILE`)
+    /// instead of the evaluator's defaults.
+    #[arg(long, value_name = "FILE")]
+    pub eval: Option<String>,
 }
 
 /// Flags of `agon merge`.
@@ -237,6 +242,15 @@ pub struct PlayArgs {
     /// Seed of the agents' and chance's random streams (as game 0 of a tournament).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+}
+
+/// Flags of `agon agents`.
+#[derive(Clone, Debug, Args)]
+pub struct AgentsArgs {
+    /// Game spec: list only the agents that play it, then its evaluator's weights (for
+    /// `eval=FILE`) and its ladder (`level:k`) as lines `level <k> <agent spec>`.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
 }
 
 /// Flags of `agon analyse`.

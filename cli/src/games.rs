@@ -16,27 +16,48 @@ use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::{Romgon, RomgonEval};
 use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
-use agon_engine::{has_chance, Evaluator, Game, ParamSpec, State};
+use agon_engine::{has_chance, Game, ParamSpec, State, Tunable};
 use agon_search::registry::{self, BuildAgents};
 use agon_search::Agent;
 
 use crate::args::BadInput;
 use crate::spec::{human_outside_play, AgentSpec, GameSpec, Player};
+use crate::weights_file;
 
 /// A game the command line can run: two seats, zero-sum, with an evaluator and a way
 /// to build agents for it.
 pub trait PlayableGame: Game<State: State<Chance: BuildAgents>> {
-    /// The game's heuristic evaluator, given to every searching agent; its weights are
-    /// data ([`agon_engine::Tunable`]), so that they can be read, listed and tuned.
-    type Eval: Evaluator<Self::State> + agon_engine::Tunable<Self::State> + Default;
+    /// The game's heuristic evaluator, given to every searching agent: its declared
+    /// weights, or those of the spec's `eval=FILE`.
+    type Eval: Tunable<Self::State>;
+
+    /// The evaluator an agent of `spec` scores with: the weights of its `eval=FILE`
+    /// ([`weights_file::load`]), else the defaults. Fails on an unreadable file, an
+    /// unknown weight or a value out of range.
+    fn evaluator(spec: &AgentSpec) -> Result<Self::Eval, BadInput> {
+        match spec.params.file("eval") {
+            Some(path) => Ok(Self::Eval::with_weights(weights_file::load(path)?)),
+            None => Ok(Self::Eval::default()),
+        }
+    }
+
+    /// The [`weights_file::digest`] of the weights of `spec`'s `eval=FILE`, which
+    /// meta.csv records; `None` for an agent without one.
+    fn eval_digest(spec: &AgentSpec) -> Result<Option<String>, BadInput> {
+        spec.params
+            .file("eval")
+            .map(|_| Ok(weights_file::digest(Self::evaluator(spec)?.weights())))
+            .transpose()
+    }
 
     /// A fresh agent from its spec. Fails if the agent cannot play this game (e.g.
-    /// `solve` on a chance game). The human player is built by `agon play` itself.
+    /// `solve` on a chance game) or its `eval=FILE` cannot be used. The human player is
+    /// built by `agon play` itself.
     fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
         let Player::Agent(kind) = spec.player else {
             return Err(human_outside_play());
         };
-        registry::build(kind, &spec.params, Self::Eval::default())
+        registry::build(kind, &spec.params, Self::evaluator(spec)?)
             .map_err(|e| BadInput::new(e.to_string()))
     }
 }

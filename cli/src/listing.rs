@@ -6,8 +6,12 @@ use agon_engine::{ParamSpec, Params};
 use agon_search::registry::{self, AgentKind};
 use anyhow::Result;
 
-use crate::games::GAMES;
-use crate::spec::HUMAN;
+use agon_engine::weights::{flat_names, flat_ranges};
+use agon_engine::Tunable;
+
+use crate::games::{self, GameCommand, PlayableGame, GAMES};
+use crate::ladder;
+use crate::spec::{GameSpec, HUMAN};
 
 /// Prints every game with its kind and parameters.
 pub fn games(out: &mut dyn Write) -> Result<()> {
@@ -36,9 +40,20 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
 }
 
 /// Prints every agent with its parameters and the budget it searches with when the spec
-/// names none, then `human`, which only `agon play` accepts.
-pub fn agents(out: &mut dyn Write) -> Result<()> {
+/// names none, then `human`, which only `agon play` accepts. With a `game`, only the
+/// agents that play it, and at the end the game's evaluator weights and its ladder
+/// ([`game_appendix`]).
+pub fn agents(out: &mut dyn Write, game: Option<&GameSpec>) -> Result<()> {
+    let chance = game.map(|g| {
+        GAMES
+            .iter()
+            .find(|info| info.name == g.name)
+            .is_some_and(|info| info.has_chance)
+    });
     for kind in AgentKind::ALL {
+        if chance == Some(true) && kind.needs_deterministic() {
+            continue;
+        }
         let agent = kind.info();
         writeln!(out, "{}: {}", agent.name, agent.about)?;
         let games = if kind.needs_deterministic() {
@@ -63,6 +78,63 @@ pub fn agents(out: &mut dyn Write) -> Result<()> {
         out,
         "spec: name:key=value,... (e.g. ab:depth=6, ab:time=50ms); durations take ms or s"
     )?;
+    if let Some(game) = game {
+        game_appendix(out, game)?;
+    }
+    Ok(())
+}
+
+/// The end of `agon agents --game G`: the weights an `eval=FILE` may set, then the
+/// ladder as lines `level <k> <agent spec>`, weakest first, with a note when `game`'s
+/// parameters are not the defaults it was measured on.
+fn game_appendix(out: &mut dyn Write, game: &GameSpec) -> Result<()> {
+    struct Weights<'a>(&'a mut dyn Write);
+    impl GameCommand for Weights<'_> {
+        fn run<G: PlayableGame>(self, _game: G, spec: &GameSpec) -> Result<()> {
+            let specs = <<G::Eval as Tunable<G::State>>::Weights as agon_engine::Weights>::SPECS;
+            let defaults = <G::Eval as Tunable<G::State>>::Weights::default();
+            writeln!(
+                self.0,
+                "\nevaluator weights of {} (eval=FILE: `name = value` lines, names left \
+                 out keep their defaults):",
+                spec.name
+            )?;
+            let rows: Vec<[String; 4]> = flat_names(specs)
+                .into_iter()
+                .zip(flat_ranges(specs))
+                .zip(agon_engine::Weights::flat(&defaults))
+                .zip(
+                    specs
+                        .iter()
+                        .flat_map(|s| std::iter::repeat(s.help).take(s.len)),
+                )
+                .map(|(((name, (min, max)), default), help)| {
+                    [
+                        name,
+                        format!("integer {min}..{max}"),
+                        format!("default {default}"),
+                        help.to_string(),
+                    ]
+                })
+                .collect();
+            write_rows(self.0, &rows)
+        }
+    }
+    games::dispatch(game, Weights(out))?;
+    let defaults = GameSpec::parse(game.name)?;
+    if *game == defaults {
+        writeln!(out, "\nladder of {} (level:k), weakest first:", game.name)?;
+    } else {
+        writeln!(
+            out,
+            "\nladder of {} (level:k), weakest first, measured on the default parameters \
+             ({defaults}), not on {game}:",
+            game.name
+        )?;
+    }
+    for (k, spec) in ladder::ladder(game.name).iter().enumerate() {
+        writeln!(out, "level {} {spec}", k + 1)?;
+    }
     Ok(())
 }
 
@@ -116,9 +188,14 @@ fn write_params(out: &mut dyn Write, params: &[ParamSpec], budget: &Params) -> R
             ]
         })
         .collect();
+    write_rows(out, &rows)
+}
+
+/// Rows of four columns, the first three padded to their widest cell, indented.
+fn write_rows(out: &mut dyn Write, rows: &[[String; 4]]) -> Result<()> {
     let width = |c: usize| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0);
     let widths = [width(0), width(1), width(2)];
-    for r in &rows {
+    for r in rows {
         writeln!(
             out,
             "    {:<w0$}  {:<w1$}  {:<w2$}  {}",
@@ -156,7 +233,7 @@ mod tests {
             assert_eq!(default_budget(kind), parsed, "{}", kind.name());
         }
         let mut text = Vec::new();
-        agents(&mut text).unwrap();
+        agents(&mut text, None).unwrap();
         let text = String::from_utf8(text).unwrap();
         assert!(
             text.contains(&format!(

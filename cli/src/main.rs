@@ -36,6 +36,7 @@ mod audit;
 mod bench;
 mod experiment;
 mod games;
+mod ladder;
 mod listing;
 mod merge;
 mod opening;
@@ -57,6 +58,7 @@ mod stats;
 mod tournament;
 mod tournament_cmd;
 mod tune;
+mod weights_file;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -105,7 +107,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             tournament_cmd::tournament(&tournament_cmd::default_args(), command_line(), &mut out)
         }
         Some(Command::Games) => listing::games(&mut out),
-        Some(Command::Agents) => listing::agents(&mut out),
+        Some(Command::Agents(args)) => {
+            let game = args.game.as_deref().map(GameSpec::parse).transpose()?;
+            listing::agents(&mut out, game.as_ref())
+        }
         Some(Command::Tournament(args)) => {
             tournament_cmd::tournament(&args, command_line(), &mut out)
         }
@@ -115,8 +120,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Play(args)) => {
             let game = GameSpec::parse(&args.game)?;
             let agents = [
-                AgentSpec::parse(&args.agents[0], true)?,
-                AgentSpec::parse(&args.agents[1], true)?,
+                AgentSpec::parse_for_game(&args.agents[0], &game, true)?,
+                AgentSpec::parse_for_game(&args.agents[1], &game, true)?,
             ];
             let stdin = io::stdin();
             let mut input = stdin.lock();
@@ -132,7 +137,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Analyse(args)) => {
             let game = GameSpec::parse(&args.game)?;
-            let agent = AgentSpec::parse(&args.agent, false)?;
+            let agent = AgentSpec::parse_for_game(&args.agent, &game, false)?;
             games::dispatch(
                 &game,
                 analyse::AnalyseCommand {

@@ -314,6 +314,7 @@ mod tests {
             random_opening,
             openings: String::new(),
             openings_hash: String::new(),
+            eval_hashes: Vec::new(),
             threads: 1,
             command: format!("agon tournament --shard {index}/4"),
             shard: Some(Shard { index, count: 4 }),

@@ -18,6 +18,7 @@ use agon_search::registry::{self, AgentKind};
 
 use crate::args::BadInput;
 use crate::games;
+use crate::ladder;
 
 /// The name of the agent that reads its moves from standard input (`agon play` only).
 pub const HUMAN: &str = "human";
@@ -85,12 +86,28 @@ pub struct AgentSpec {
     pub player: Player,
     /// Every parameter, defaults and default budget filled in.
     pub params: Params,
+    /// The rung of the game's ladder this spec was chosen as (`level:3` resolves to
+    /// `L3=<spec>`), shown in its text and label; `None` for a spec typed out.
+    pub level: Option<usize>,
 }
 
 impl AgentSpec {
     /// Parses an agent spec against the search registry; `human` is accepted only when
-    /// `allow_human` (interactive play).
+    /// `allow_human` (interactive play). A rung of a ladder already resolved,
+    /// `L<k>=<spec>` (as records store it), parses to `<spec>` at level k; `level:k`
+    /// needs the game and is refused here ([`AgentSpec::parse_for_game`] resolves it).
     pub fn parse(text: &str, allow_human: bool) -> Result<AgentSpec, BadInput> {
+        if let Some((level, spec)) = ladder::split_resolved(text) {
+            let mut parsed = AgentSpec::parse(spec, false)?;
+            parsed.level = Some(level);
+            return Ok(parsed);
+        }
+        if ladder::is_level(text) {
+            return Err(BadInput::new(format!(
+                "agent {:?}: a ladder level needs a game, and none is known here",
+                text.trim()
+            )));
+        }
         let mut choices: Vec<(&'static str, &'static [ParamSpec])> = AgentKind::ALL
             .iter()
             .map(|kind| (kind.name(), kind.info().params))
@@ -109,7 +126,24 @@ impl AgentSpec {
             // `parse_with` accepted the name, so it is the human's.
             Err(_) => Player::Human,
         };
-        Ok(AgentSpec { player, params })
+        Ok(AgentSpec {
+            player,
+            params,
+            level: None,
+        })
+    }
+
+    /// [`AgentSpec::parse`], with `level:k` resolved to rung k of `game`'s ladder
+    /// ([`ladder::resolve`]).
+    pub fn parse_for_game(
+        text: &str,
+        game: &GameSpec,
+        allow_human: bool,
+    ) -> Result<AgentSpec, BadInput> {
+        match ladder::resolve(text, game.name)? {
+            Some(resolved) => AgentSpec::parse(&resolved, false),
+            None => AgentSpec::parse(text, allow_human),
+        }
     }
 
     /// The agent's name (`ab`, `human`, ...).
@@ -128,7 +162,15 @@ impl AgentSpec {
     /// different specs never share a label. Built by dropping, key by key in order,
     /// each parameter whose absence still parses to the same spec (a declared default,
     /// or the default budget that [`registry::complete_params`] adds back).
+    /// A rung of a ladder is labelled `L<k>=<label>`.
     pub fn label(&self) -> String {
+        if let Some(level) = self.level {
+            let plain = AgentSpec {
+                level: None,
+                ..self.clone()
+            };
+            return format!("L{level}={}", plain.label());
+        }
         let mut kept = self.params.clone();
         for key in self.params.names() {
             let mut trial = kept.clone();
@@ -144,8 +186,11 @@ impl AgentSpec {
 }
 
 impl fmt::Display for AgentSpec {
-    /// The canonical text.
+    /// The canonical text (`L<k>=` before it for a rung of a ladder).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(level) = self.level {
+            write!(f, "L{level}=")?;
+        }
         f.write_str(&canonical(self.name(), &self.params))
     }
 }

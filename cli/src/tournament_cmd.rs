@@ -80,7 +80,7 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
     let agents = args
         .agents
         .iter()
-        .map(|a| AgentSpec::parse(a, false))
+        .map(|a| AgentSpec::parse_for_game(a, &game, false))
         .collect::<Result<Vec<_>, _>>()?;
     let opening = Opening::from_args(args.random_opening, args.openings.as_deref())?;
     let mut plan = Plan::new(game.clone(), agents, args.games, args.seed)?.with_opening(opening);
@@ -147,9 +147,15 @@ impl GameCommand for TournamentCommand<'_> {
             anchor,
             out,
         } = self;
-        // Build each agent once so that a spec the game cannot use fails before any file.
+        // Build each agent once so that a spec the game cannot use (or an unusable
+        // weights file) fails before any file.
+        let mut eval_hashes = Vec::new();
         for entrant in &plan.entrants {
             G::build_agent(&entrant.spec)?;
+            eval_hashes.push(G::eval_digest(&entrant.spec)?.unwrap_or_default());
+        }
+        if eval_hashes.iter().all(String::is_empty) {
+            eval_hashes.clear();
         }
         // Likewise the opening: every line of an openings file, and on a game with a pie
         // rule the length of a random opening.
@@ -169,6 +175,7 @@ impl GameCommand for TournamentCommand<'_> {
             random_opening,
             openings,
             openings_hash,
+            eval_hashes,
             threads,
             command,
             shard: plan.shard,

@@ -66,6 +66,34 @@ fn tune_ends_with_the_losses_and_writes_the_same_file_at_any_thread_count() {
 }
 
 #[test]
+fn a_bad_start_from_an_eval_file_is_improved_and_the_written_file_reads_back() {
+    let dir = scratch("eval");
+    let zeros = dir.join("zeros.toml");
+    std::fs::write(&zeros, "two = 0\nthree = 0\ncentre = 0\n").unwrap();
+    let tuned = dir.join("tuned.toml");
+    let o = tune_connect4(text(&tuned), &["--eval", text(&zeros)]);
+    ok(&o);
+    let out = stdout(&o);
+    let losses: Vec<f64> = out
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("loss ")
+        .unwrap()
+        .split(" -> ")
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert!(losses[1] < losses[0] - 0.005, "{out}");
+    // The fitted file is a start again, and an agent's weights.
+    ok(&tune_connect4(
+        text(&dir.join("again.toml")),
+        &["--eval", text(&tuned)],
+    ));
+    let agent = format!("ab:depth=2,eval={}", text(&tuned));
+    ok(&agon(&["analyse", "--game", "connect4", "--agent", &agent]));
+}
+
+#[test]
 fn tune_reads_the_games_of_a_run_folder_of_its_game() {
     let dir = scratch("from");
     let run = dir.join("run");
@@ -189,6 +217,23 @@ fn bad_tune_input_is_one_line_and_exit_2() {
     refused(
         &["tune", "--game", "pig", "--agent", "ab", "--out", out],
         "agent \"ab\" needs a deterministic game: alpha-beta cannot search chance nodes",
+    );
+    let bad_weights = dir.join("bad.toml");
+    std::fs::write(&bad_weights, "twos = 1\n").unwrap();
+    refused(
+        &[
+            "tune",
+            "--game",
+            "connect4",
+            "--eval",
+            text(&bad_weights),
+            "--out",
+            out,
+        ],
+        &format!(
+            "weights file \"{}\": unknown weight \"twos\" (valid: two, three, centre)",
+            text(&bad_weights)
+        ),
     );
     assert!(!std::path::Path::new(out).exists());
 }

@@ -32,6 +32,9 @@ pub enum ParamKind {
     },
     /// One word out of a fixed list.
     Choice(&'static [&'static str]),
+    /// The path of a file, read by whoever uses the parameter (a spec string cannot
+    /// hold a `,` or `=` in it, so neither may the path).
+    File,
 }
 
 impl fmt::Display for ParamKind {
@@ -42,6 +45,7 @@ impl fmt::Display for ParamKind {
             ParamKind::Duration => f.write_str("duration (e.g. 50ms, 2s)"),
             ParamKind::Float { min, max } => write!(f, "number {min}..{max}"),
             ParamKind::Choice(words) => f.write_str(&words.join("|")),
+            ParamKind::File => f.write_str("file path"),
         }
     }
 }
@@ -73,6 +77,8 @@ pub enum ParamValue {
     Float(f64),
     /// One of a fixed list of words.
     Choice(&'static str),
+    /// A file path, as given.
+    File(String),
 }
 
 impl fmt::Display for ParamValue {
@@ -91,6 +97,7 @@ impl fmt::Display for ParamValue {
             }
             ParamValue::Float(v) => write!(f, "{v}"),
             ParamValue::Choice(w) => f.write_str(w),
+            ParamValue::File(path) => f.write_str(path),
         }
     }
 }
@@ -168,6 +175,14 @@ impl Params {
         })
     }
 
+    /// The file parameter `name`, if present (panics on a kind mismatch, as `int`).
+    pub fn file(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(|v| match v {
+            ParamValue::File(path) => path.as_str(),
+            other => panic!("parameter {name} read as a file but holds {other:?}"),
+        })
+    }
+
     /// The choice parameter `name`, if present (panics on a kind mismatch, as `int`).
     pub fn choice(&self, name: &str) -> Option<&'static str> {
         self.0.get(name).map(|v| match v {
@@ -208,6 +223,7 @@ impl ParamSpec {
                 .find(|w| **w == text)
                 .map(|w| ParamValue::Choice(w))
                 .ok_or_else(expected),
+            ParamKind::File => Ok(ParamValue::File(text.to_string())),
         }
     }
 }

@@ -11,7 +11,8 @@
 //! Parameters mean the same thing in every agent that takes them: `depth` (plies),
 //! `nodes` (nodes visited), `iters` (MCTS iterations), `time` (wall time, a duration),
 //! `threads` (search threads), `hash` (table size in MiB), `c` (exploration constant),
-//! `noise` (seeded evaluation noise, [`crate::noise`]).
+//! `noise` (seeded evaluation noise, [`crate::noise`]), `eval` (the evaluator's
+//! weights from a file: every kind that scores positions with the evaluator takes it).
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -124,13 +125,13 @@ impl AgentKind {
             AgentKind::Greedy => AgentInfo {
                 name: "greedy",
                 about: "the best evaluation one decision ahead (averaged over chance), random tie-break",
-                params: &[NOISE],
+                params: &[EVAL, NOISE],
                 default_budget: DefaultBudget::Unlimited,
             },
             AgentKind::AlphaBeta => AgentInfo {
                 name: "ab",
                 about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
-                params: &[DEPTH, HASH, NODES, NOISE, THREADS, TIME],
+                params: &[DEPTH, EVAL, HASH, NODES, NOISE, THREADS, TIME],
                 default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
             },
             AgentKind::Solve => AgentInfo {
@@ -154,7 +155,7 @@ impl AgentKind {
             AgentKind::Mcts => AgentInfo {
                 name: "mcts",
                 about: "Monte-Carlo tree search: UCT, random playouts, MCTS-Solver, tree reuse",
-                params: &[ITERS, TIME, THREADS, C, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL, TREE],
+                params: &[ITERS, TIME, THREADS, C, EVAL, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL, TREE],
                 default_budget: DefaultBudget::Iterations(mcts::DEFAULT_ITERATIONS),
             },
         }
@@ -165,7 +166,7 @@ impl AgentKind {
         AgentInfo {
             name,
             about,
-            params: &[DEPTH, HASH, NODES, PLAYOUTS, PLIES, TIME],
+            params: &[DEPTH, EVAL, HASH, NODES, PLAYOUTS, PLIES, TIME],
             default_budget: DefaultBudget::Depth(expectimax::DEFAULT_DEPTH),
         }
     }
@@ -386,6 +387,16 @@ const NOISE: ParamSpec = ParamSpec {
     help: "add to each position's evaluation a seeded offset of at most this many \
            evaluator units, drawn anew for every game from the agent's stream, so that \
            games from one start differ (reproducibly); 0 or absent: none",
+};
+
+/// `eval`: the weights of the game's evaluator, from a file. The builders here take the
+/// evaluator ready-made; whoever builds it (the command line) reads the file.
+pub const EVAL: ParamSpec = ParamSpec {
+    name: "eval",
+    kind: ParamKind::File,
+    default: None,
+    help: "the evaluator's weights from this TOML file (`name = value` lines; names \
+           left out keep their defaults; agon agents --game G lists them)",
 };
 
 /// The solver's `hash`: the same parameter with a default suited to proofs.

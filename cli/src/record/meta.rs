@@ -42,6 +42,11 @@ pub struct RunMeta {
     /// The FNV-1a hash of the openings file's contents (16 hex digits), so that a
     /// changed file is a different run; empty without one.
     pub openings_hash: String,
+    /// Per agent, in order, the digest of the evaluator weights its `eval=FILE` set
+    /// (`weights_file::digest`), empty for an agent without one; no entries when no
+    /// agent has one. Written as `eval_hash` rows, one per agent, only then, so that an
+    /// edited weight file makes a different run.
+    pub eval_hashes: Vec<String>,
     /// Worker threads used (does not change the results).
     pub threads: usize,
     /// The command line as typed.
@@ -58,14 +63,16 @@ pub struct RunMeta {
     pub anchor: Option<String>,
 }
 
-/// The keys of meta.csv, in the order [`RunMeta::write`] writes them. `agent` repeats;
+/// The keys of meta.csv, in the order [`RunMeta::write`] writes them. `agent` and
+/// `eval_hash` repeat;
 /// the keys of [`OPTIONAL_KEYS`] may be absent; every other key appears exactly once.
-const META_KEYS: [&str; 15] = [
+const META_KEYS: [&str; 16] = [
     "format",
     "toolkit",
     "commit",
     "game",
     "agent",
+    "eval_hash",
     "games_per_pairing",
     "seed",
     "random_opening",
@@ -79,7 +86,7 @@ const META_KEYS: [&str; 15] = [
 ];
 
 /// The keys of meta.csv written only when they have a value.
-const OPTIONAL_KEYS: [&str; 3] = ["anchor", "shard", "sprt"];
+const OPTIONAL_KEYS: [&str; 4] = ["eval_hash", "anchor", "shard", "sprt"];
 
 /// Which layout a run folder was written in (its meta.csv's `format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +125,9 @@ impl RunMeta {
         row("game", &self.game)?;
         for agent in &self.agents {
             row("agent", agent)?;
+        }
+        for hash in &self.eval_hashes {
+            row("eval_hash", hash)?;
         }
         row("games_per_pairing", &self.games_per_pairing.to_string())?;
         row("seed", &self.seed.to_string())?;
@@ -175,6 +185,7 @@ impl RunMeta {
             random_opening: 0,
             openings: String::new(),
             openings_hash: String::new(),
+            eval_hashes: Vec::new(),
             threads: 0,
             command: String::new(),
             shard: None,
@@ -189,7 +200,7 @@ impl RunMeta {
                     META_KEYS.join(", ")
                 );
             };
-            if key != "agent" && seen.contains(&key) {
+            if key != "agent" && key != "eval_hash" && seen.contains(&key) {
                 bail!("{shown} line {line}: key {key:?} is given twice");
             }
             seen.push(key);
@@ -199,6 +210,7 @@ impl RunMeta {
                 "commit" => meta.commit = value.clone(),
                 "game" => meta.game = value.clone(),
                 "agent" => meta.agents.push(value.clone()),
+                "eval_hash" => meta.eval_hashes.push(value.clone()),
                 "games_per_pairing" => meta.games_per_pairing = value.parse().with_context(bad)?,
                 "seed" => meta.seed = value.parse().with_context(bad)?,
                 "random_opening" => meta.random_opening = value.parse().with_context(bad)?,
@@ -219,6 +231,13 @@ impl RunMeta {
         {
             bail!("{shown} has no {missing:?} row");
         }
+        if !meta.eval_hashes.is_empty() && meta.eval_hashes.len() != meta.agents.len() {
+            bail!(
+                "{shown} has {} eval_hash rows for {} agents (one per agent, or none)",
+                meta.eval_hashes.len(),
+                meta.agents.len()
+            );
+        }
         Ok((meta, written))
     }
 
@@ -227,7 +246,7 @@ impl RunMeta {
     /// the command text, the commit and the anchor are not among them: the first two
     /// never change the results, a rebuilt binary of the same toolkit version may
     /// continue a run (the caller warns), and the anchor changes only the summary.
-    pub fn identity(&self, shard: (&'static str, String)) -> [(&'static str, String); 10] {
+    pub fn identity(&self, shard: (&'static str, String)) -> [(&'static str, String); 11] {
         [
             ("toolkit", self.toolkit.clone()),
             ("game", self.game.clone()),
@@ -239,6 +258,7 @@ impl RunMeta {
             ("random opening", self.random_opening.to_string()),
             ("openings file", self.openings.clone()),
             ("openings file contents (hash)", self.openings_hash.clone()),
+            (EVAL_HASHES, self.eval_hashes.join(" ")),
         ]
     }
 
@@ -258,11 +278,16 @@ impl RunMeta {
     pub fn digest_key(&self) -> String {
         self.identity(("shard", String::new()))
             .iter()
-            .filter(|(what, _)| *what != "shard")
+            .filter(|(what, value)| *what != "shard" && !(*what == EVAL_HASHES && value.is_empty()))
             .map(|(what, value)| format!("{what}={value}\n"))
             .collect()
     }
 }
+
+/// The identity field of the agents' evaluator weights. The row digests leave it out
+/// when no agent has an `eval=FILE`, so the digests of such runs are what they were
+/// before weight files existed.
+const EVAL_HASHES: &str = "evaluator weights (hash)";
 
 /// A shard as meta.csv writes it; `none` for a whole run.
 fn shard_text(shard: Option<Shard>) -> String {

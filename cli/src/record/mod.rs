@@ -91,6 +91,7 @@ mod tests {
             random_opening: 0,
             openings: "openings.txt".into(),
             openings_hash: "af63dc4c8601ec8c".into(),
+            eval_hashes: Vec::new(),
             threads: 2,
             command: "agon tournament --game \"invector:width=6\"".into(),
             shard: None,
@@ -127,6 +128,7 @@ mod tests {
         );
         let other = RunMeta {
             openings_hash: "0000000000000000".into(),
+            eval_hashes: Vec::new(),
             ..meta.clone()
         };
         assert_eq!(
@@ -160,6 +162,7 @@ mod tests {
             random_opening: 2,
             openings: String::new(),
             openings_hash: String::new(),
+            eval_hashes: Vec::new(),
             threads: 1,
             command: "agon tournament".into(),
             shard: None,
@@ -187,7 +190,7 @@ mod tests {
             read_text(&text.replace("random_opening,", "raNdom_opening,")).unwrap_err(),
             format!(
                 "{shown} line 10: unknown key \"raNdom_opening\" (valid: format, toolkit, \
-                 commit, game, agent, games_per_pairing, seed, random_opening, openings, \
+                 commit, game, agent, eval_hash, games_per_pairing, seed, random_opening, openings, \
                  openings_hash, threads, command, anchor, shard, sprt)"
             )
         );
@@ -203,8 +206,29 @@ mod tests {
             read_text(&text.replace("threads,1\n", "threads,some\n")).unwrap_err(),
             format!("{shown} line 13: bad threads \"some\": invalid digit found in string")
         );
-        // Two agents, two agent rows: `agent` alone may repeat.
+        // Two agents, two agent rows: `agent` (and `eval_hash`) alone may repeat.
         assert_eq!(read_text(&text).unwrap().0.agents.len(), 2);
+        // Weight digests: one row per agent, or none.
+        let weighted = RunMeta {
+            eval_hashes: vec!["00000000000000ab".into(), String::new()],
+            ..meta_example()
+        };
+        weighted.write(&path).unwrap();
+        let with_hashes = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            with_hashes.contains("\neval_hash,00000000000000ab\neval_hash,\n"),
+            "{with_hashes}"
+        );
+        assert_eq!(
+            read_text(&with_hashes).unwrap(),
+            (weighted.clone(), Written::Now)
+        );
+        assert_eq!(
+            read_text(&with_hashes.replace("eval_hash,\n", "")).unwrap_err(),
+            format!("{shown} has 1 eval_hash rows for 2 agents (one per agent, or none)")
+        );
+        assert!(weighted.difference(&meta_example()).is_some());
+        assert_ne!(weighted.digest_key(), meta_example().digest_key());
         assert_eq!(
             read_text(&text.replace("format,3", "format,2")).unwrap(),
             (meta_example(), Written::Older)

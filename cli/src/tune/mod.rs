@@ -8,11 +8,12 @@
 //!    its game the one `--game` names).
 //! 2. Positions: sampled from the games and labelled with their results
 //!    ([`sample`]), every fifth game held out.
-//! 3. Fit: `K`, then rounds of linearising the evaluator and fitting the linear model,
+//! 3. Fit: from the evaluator's default weights or those of `--eval FILE` (read as an
+//!    agent's `eval=FILE`), `K`, then rounds of linearising the evaluator and fitting the linear model,
 //!    kept while the held-out loss measured with the true evaluator falls ([`fit`]).
 //! 4. Output: a few lines on standard output, the last one `loss <before> -> <after>`
-//!    (held-out losses, six decimals), and the weights file, written under a temporary
-//!    name and renamed, so it is whole or absent. Progress goes to standard error on a
+//!    (held-out losses, six decimals), and the weights file
+//!    ([`weights_file::render`]), written under a temporary name and renamed, so it is whole or absent. Progress goes to standard error on a
 //!    terminal only.
 //!
 //! The default agent is `ab:depth=2` (`expectimax:depth=2` on a game with chance): cheap,
@@ -40,6 +41,7 @@ use crate::opening::Opening;
 use crate::record::{temporary_path, GameRow, RunMeta, GAMES_FILE, META_FILE};
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tournament::{play_game, worker_threads, workers, workers_for, Plan};
+use crate::weights_file;
 
 /// The most self-play games `--games` may ask for.
 pub const MAX_GAMES: u64 = 1_000_000;
@@ -129,6 +131,7 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write) -> Result<()> {
         TuneCommand {
             setup,
             random_opening: args.random_opening,
+            eval: args.eval.as_deref(),
             path: &args.out,
             out,
         },
@@ -139,13 +142,18 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write) -> Result<()> {
 struct TuneCommand<'a> {
     setup: Setup,
     random_opening: Option<u32>,
+    /// `--eval FILE`: the starting weights; none, the evaluator's defaults.
+    eval: Option<&'a str>,
     path: &'a Path,
     out: &'a mut dyn Write,
 }
 
 impl GameCommand for TuneCommand<'_> {
     fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> Result<()> {
-        let start = Default::default();
+        let start = match self.eval {
+            Some(file) => weights_file::load::<WeightsOf<G>>(file)?,
+            None => WeightsOf::<G>::default(),
+        };
         let tuned = tune_game(
             &game,
             spec,
@@ -340,23 +348,9 @@ pub fn tune_game<G: PlayableGame>(
     let best = WeightsOf::<G>::from_flat(&fitted.best).context("the fitted weights")?;
     Ok(Tuned {
         report,
-        file: render(&best),
+        file: weights_file::render(&best),
         fitted,
     })
-}
-
-/// The weights file of `weights`: each flat weight as `name = value` under its help as
-/// a `#` comment.
-fn render<W: Weights>(weights: &W) -> String {
-    let helps = W::SPECS
-        .iter()
-        .flat_map(|spec| std::iter::repeat(spec.help).take(spec.len));
-    flat_names(W::SPECS)
-        .iter()
-        .zip(helps)
-        .zip(weights.flat())
-        .map(|((name, help), value)| format!("# {help}\n{name} = {value}\n"))
-        .collect()
 }
 
 /// Writes `text` to `path` whole or not at all: under a temporary name in the same
@@ -433,16 +427,5 @@ mod tests {
         );
         // One worker plays, samples and fits the same.
         assert_eq!(tune_connect4(&start, 1), tuned);
-    }
-
-    #[test]
-    fn the_weights_file_names_every_weight_under_its_help() {
-        let weights = Connect4Weights::from_flat(&[4, 25, 0]).unwrap();
-        assert_eq!(
-            render(&weights),
-            "# an open window holding two own stones (and two empty cells)\ntwo = 4\n\
-             # an open window holding three own stones (and one empty cell)\nthree = 25\n\
-             # one stone in the centre column (d)\ncentre = 0\n"
-        );
     }
 }

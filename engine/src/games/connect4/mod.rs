@@ -36,7 +36,7 @@ use crate::params::{ConfigError, ParamSpec, Params};
 use crate::zobrist;
 
 use board::{Bitboard, BOTTOM, CELLS, COLUMNS, FULL, ROWS, STRIDE};
-pub use eval::Connect4Eval;
+pub use eval::{Connect4Eval, Connect4Weights};
 pub use moves::Connect4Move;
 
 /// End reason of a game won by four in a row.
