@@ -9,12 +9,13 @@
 //! 2. Positions: sampled from the games and labelled with their results
 //!    ([`sample`]), every fifth game held out.
 //! 3. Fit: from the evaluator's default weights or those of `--eval FILE` (read as an
-//!    agent's `eval=FILE`), `K`, then rounds of linearising the evaluator and fitting the linear model,
-//!    kept while the held-out loss measured with the true evaluator falls ([`fit`]).
+//!    agent's `eval=FILE`), `K`, then rounds of linearising the evaluator and fitting
+//!    the linear model, kept while the held-out loss measured with the true evaluator
+//!    falls ([`fit`]).
 //! 4. Output: a few lines on standard output, the last one `loss <before> -> <after>`
-//!    (held-out losses, six decimals), and the weights file
-//!    ([`weights_file::render`]), written under a temporary name and renamed, so it is whole or absent. Progress goes to standard error on a
-//!    terminal only.
+//!    (held-out losses, six decimals), and the weights file ([`weights_file::render`]),
+//!    written under a temporary name and renamed, so it is whole or absent. Progress
+//!    goes to standard error on a terminal only.
 //!
 //! The default agent is `ab:depth=2` (`expectimax:depth=2` on a game with chance): cheap,
 //! and varied enough by the random openings (default 4 decisions, fewer where a pie rule
