@@ -84,7 +84,17 @@ pub(crate) fn run<S: State, E: Evaluator<S>>(
         path.clear();
         let leaf = tree.select(&mut state, rng, &mut path, &job.settings, job.eval);
         depth = depth.max(path.len() as u32 - 1);
-        let reward = job.leaf_value(leaf, &mut state, rng, &mut scratch);
+        let leaf_node = *path.last().expect("a path holds the root");
+        let reward = match leaf {
+            // The evaluator's value of a node is already stored in it (the root's is
+            // not, but it is a leaf only in an arena too small for one child).
+            Leaf::Evaluate
+                if job.rollout == Rollout::Eval && job.settings.guide.is_on() && leaf_node != 0 =>
+            {
+                tree.stored_heuristic(leaf_node)
+            }
+            _ => job.leaf_value(leaf, &mut state, rng, &mut scratch),
+        };
         tree.backup(&path, reward, &job.settings);
         iterations += 1;
         if iterations == next_report {

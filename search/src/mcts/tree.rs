@@ -589,15 +589,21 @@ impl<S: State> Tree<S> {
     pub(crate) fn backup(&mut self, path: &[u32], reward: f64, set: &Settings) {
         let leaf = *path.last().expect("a path holds the root");
         let mut proving = set.solver && self.nodes[leaf as usize].proof != Proof::Unknown;
+        // The `v_τ` the node below had before this backup (`None`: it is new).
+        let mut below: Option<i16> = None;
         for (i, &index) in path.iter().enumerate().rev() {
             let n = &mut self.nodes[index as usize];
             n.visits += 1;
             n.total += reward;
+            let (before, new) = (n.minimax, n.visits == 1);
             if proving && i + 1 < path.len() {
                 proving = self.try_prove(index);
             }
-            if set.guide.minimax > 0.0 && i + 1 < path.len() {
-                self.back_up_minimax(index);
+            if set.guide.minimax > 0.0 {
+                if i + 1 < path.len() {
+                    self.back_up_minimax(index, path[i + 1], below);
+                }
+                below = (!new).then_some(before);
             }
         }
     }

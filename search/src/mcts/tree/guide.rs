@@ -26,7 +26,10 @@
 //! node's the mean of its born outcomes' weighted by their probabilities, renormalised
 //! over those born. A node the solver proved takes its proven reward instead. Selection
 //! replaces a child's mean reward by `(1 - α) · mean + α · v_τ`; the move played is
-//! still the most visited root child, as in the paper.
+//! still the most visited root child, as without guidance.
+//!
+//! With `rollout=eval`, a new leaf's value is its stored heuristic (the driver reads
+//! it rather than calling the evaluator twice), within the fixed point's resolution.
 
 use agon_engine::{Evaluator, Seat, State};
 
@@ -98,29 +101,69 @@ impl<S: State> Tree<S> {
         }
     }
 
-    /// Recomputes `node`'s `v_τ` from its children's (see the module docs); a proven
-    /// node's is its proven reward, a node without children keeps its own.
-    pub(super) fn back_up_minimax(&mut self, node: u32) {
+    /// The heuristic stored in `node` at its creation, in [-1, 1] (seat 0's view): with
+    /// `rollout=eval`, its leaf value, so that a new leaf is evaluated once.
+    pub(crate) fn stored_heuristic(&self, node: u32) -> f64 {
+        decode(self.nodes[node as usize].heuristic)
+    }
+
+    /// Recomputes `node`'s `v_τ` from its children's (see the module docs) after a
+    /// backup through its child `child`, whose `v_τ` was `before` (`None`: `child` is
+    /// new) and is the only one that changed. A proven node's is its proven reward.
+    ///
+    /// A decision node's maximum is updated from the one child that changed, and its
+    /// children rescanned only when that child held the maximum and fell: a scan of
+    /// every child at every node of every path would cost more than the rest of an
+    /// iteration in a game with many moves and evaluator leaves.
+    pub(super) fn back_up_minimax(&mut self, node: u32, child: u32, before: Option<i16>) {
         let n = self.nodes[node as usize];
-        let value = if n.proof != Proof::Unknown {
-            Some(n.proof.reward())
-        } else if n.actor == CHANCE {
-            self.chance_minimax(&n)
-        } else {
-            let s = sign(n.actor as Seat);
-            let mut best: Option<f64> = None;
-            let mut child = n.first_child;
-            while child != NONE {
-                let c = &self.nodes[child as usize];
-                let v = s * decode(c.minimax);
-                best = Some(best.map_or(v, |b: f64| b.max(v)));
-                child = c.next_sibling;
-            }
-            best.map(|b| s * b)
-        };
-        if let Some(v) = value {
-            self.nodes[node as usize].minimax = encode(v);
+        if n.proof != Proof::Unknown {
+            self.nodes[node as usize].minimax = encode(n.proof.reward());
+            return;
         }
+        if n.actor == CHANCE {
+            if let Some(v) = self.chance_minimax(&n) {
+                self.nodes[node as usize].minimax = encode(v);
+            }
+            return;
+        }
+        // Values for the seat to move, in the fixed point.
+        let s = |v: i16| {
+            if n.actor == 0 {
+                i32::from(v)
+            } else {
+                -i32::from(v)
+            }
+        };
+        let (current, now) = (s(n.minimax), s(self.nodes[child as usize].minimax));
+        let raised = match before {
+            // A new child: the node's value was its other children's maximum, or its own
+            // heuristic if it had none.
+            None => n.tried == 1 || now > current,
+            Some(old) => {
+                if now < current && s(old) == current {
+                    self.nodes[node as usize].minimax = self.best_minimax(&n);
+                    return;
+                }
+                now >= current
+            }
+        };
+        if raised {
+            self.nodes[node as usize].minimax = self.nodes[child as usize].minimax;
+        }
+    }
+
+    /// The best `v_τ` among the children of decision node `n`, for its seat.
+    fn best_minimax(&self, n: &Node<S::Move>) -> i16 {
+        let s = sign(n.actor as Seat);
+        let mut best = f64::NEG_INFINITY;
+        let mut child = n.first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            best = best.max(s * decode(c.minimax));
+            child = c.next_sibling;
+        }
+        encode(s * best)
     }
 
     /// The probability-weighted mean of the born outcomes' `v_τ` of chance node `n`

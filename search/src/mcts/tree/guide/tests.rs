@@ -7,8 +7,9 @@ use agon_engine::{Evaluator, Game, Seat, State};
 use rand::SeedableRng;
 
 use super::super::{sign, Leaf, Node, Proof, Settings, Tree, CHANCE};
-use super::{decode, Guide};
+use super::{decode, encode, Guide};
 use crate::agent::AgentRng;
+use crate::mcts::rollout::eval_leaf;
 
 /// A Coin Nim evaluator with many distinct values (a hash of the position), so that a
 /// wrong sign, a max taken for the wrong seat or an unweighted mean shows.
@@ -222,6 +223,14 @@ fn a_large_bias_selects_by_the_heuristic_first() {
     let (_, most) = tree.children(0).max_by_key(|(_, c)| c.visits).unwrap();
     assert_eq!(most.visits, 2);
     assert!(tree.children(0).all(|(_, c)| c.heuristic <= most.heuristic));
+    // Each child's heuristic is the evaluator's value of its position, as rollout=eval
+    // scales it.
+    for (_, c) in tree.children(0) {
+        let mut s = root.clone();
+        s.apply(c.mv);
+        assert_eq!(c.heuristic, encode(eval_leaf(&s, &Connect4Eval::default())));
+    }
+    assert!(tree.children(0).any(|(_, c)| c.heuristic != 0));
 }
 
 #[test]
