@@ -155,7 +155,10 @@ impl AgentKind {
             AgentKind::Mcts => AgentInfo {
                 name: "mcts",
                 about: "Monte-Carlo tree search: UCT, random playouts, MCTS-Solver, tree reuse",
-                params: &[ITERS, TIME, THREADS, C, EVAL, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL, TREE],
+                params: &[
+                    ITERS, TIME, THREADS, C, EVAL, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL, TREE,
+                    BIAS, MINIMAX,
+                ],
                 default_budget: DefaultBudget::Iterations(mcts::DEFAULT_ITERATIONS),
             },
         }
@@ -367,6 +370,29 @@ const TREE: ParamSpec = ParamSpec {
            leaves are valued without growing the tree",
 };
 
+/// `bias`: progressive bias, off when absent.
+const BIAS: ParamSpec = ParamSpec {
+    name: "bias",
+    kind: ParamKind::Float {
+        min: 0.0,
+        max: 1_000_000.0,
+    },
+    default: None,
+    help: "progressive bias: add W·H/(n+1) to a child's UCT score, H the evaluator's \
+           value of its position in [-1, 1] for the seat choosing (absent: off; not with \
+           threads > 1 and parallel=tree)",
+};
+
+/// `minimax`: implicit minimax backups, off when absent.
+const MINIMAX: ParamSpec = ParamSpec {
+    name: "minimax",
+    kind: ParamKind::Float { min: 0.0, max: 1.0 },
+    default: None,
+    help: "implicit minimax backups: select by (1-a)·mean + a·v, v the minimax of the \
+           evaluator's values over the tree below (absent: off; not with threads > 1 and \
+           parallel=tree)",
+};
+
 const HASH: ParamSpec = ParamSpec {
     name: "hash",
     kind: ParamKind::Int {
@@ -542,6 +568,19 @@ fn build_any<S: State, E: Evaluator<S>>(
                  rollout=random or rollout=greedy)",
             ))
         }
+        AgentKind::Mcts
+            if ["bias", "minimax"]
+                .iter()
+                .any(|p| params.float(p).is_some_and(|w| w > 0.0))
+                && threads(params) > 1
+                && params.choice("parallel") != Some("root") =>
+        {
+            Err(conflict(
+                kind,
+                "bias and minimax are not supported by tree parallelism's shared tree \
+                 (add parallel=root, or use threads=1)",
+            ))
+        }
         AgentKind::Mcts => Ok(Box::new(Mcts::new(eval, mcts_config(params)))),
         AgentKind::AlphaBeta | AgentKind::Solve => Err(AgentError::NeedsDeterministic {
             name: kind.name().to_string(),
@@ -598,6 +637,8 @@ fn mcts_config(params: &Params) -> MctsConfig {
         max_nodes: params.int("tree").map_or(defaults.max_nodes, |mib| {
             (mib as usize).saturating_mul(1 << 20) / mcts::NODE_BYTES
         }),
+        bias: params.float("bias").unwrap_or(defaults.bias),
+        minimax: params.float("minimax").unwrap_or(defaults.minimax),
     }
 }
 
@@ -687,6 +728,41 @@ mod tests {
                 ..MctsConfig::default()
             }
         );
+    }
+
+    #[test]
+    fn mcts_guidance_is_checked_for_range_and_refused_with_a_shared_tree() {
+        use agon_engine::games::connect4::{Connect4Eval, Connect4State};
+
+        let spec = AgentKind::Mcts.info().params;
+        for bad in [
+            ("bias", "-0.5"),
+            ("bias", "2e6"),
+            ("minimax", "-0.1"),
+            ("minimax", "1.5"),
+        ] {
+            assert!(Params::parse(spec, &[bad]).is_err(), "{bad:?}");
+        }
+        let p = Params::parse(spec, &[("bias", "3"), ("minimax", "0.4")]).unwrap();
+        let config = mcts_config(&p);
+        assert_eq!((config.bias, config.minimax), (3.0, 0.4));
+        let plain = mcts_config(&Params::parse(spec, &[]).unwrap());
+        assert_eq!((plain.bias, plain.minimax), (0.0, 0.0));
+        let build = |pairs: &[(&str, &str)]| {
+            let params = Params::parse(spec, pairs).unwrap();
+            build::<Connect4State, _>(AgentKind::Mcts, &params, Connect4Eval::default())
+        };
+        for guide in [("bias", "1"), ("minimax", "0.4")] {
+            let refused = build(&[guide, ("threads", "2")]).err().expect("refused");
+            assert!(
+                matches!(&refused, AgentError::Conflict { reason, .. } if reason.contains("parallel=root")),
+                "{refused}"
+            );
+            assert!(build(&[guide, ("threads", "2"), ("parallel", "root")]).is_ok());
+            assert!(build(&[guide]).is_ok());
+        }
+        // Absent or zero, guidance is off, so the shared tree is fine.
+        assert!(build(&[("minimax", "0"), ("threads", "2")]).is_ok());
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub(crate) const FIRST_REPORT: u64 = 256;
 pub(crate) struct Job<'a, S, E> {
     /// The position searched.
     pub(crate) root: &'a S,
-    /// The evaluator, for `rollout=eval`.
+    /// The evaluator, for `rollout=eval`, cut playouts and guidance.
     pub(crate) eval: &'a E,
     /// Selection and backup settings.
     pub(crate) settings: Settings,
@@ -82,9 +82,19 @@ pub(crate) fn run<S: State, E: Evaluator<S>>(
     while !job.done(tree.root().proof, iterations, limit) {
         state.clone_from(job.root);
         path.clear();
-        let leaf = tree.select(&mut state, rng, &mut path, &job.settings);
+        let leaf = tree.select(&mut state, rng, &mut path, &job.settings, job.eval);
         depth = depth.max(path.len() as u32 - 1);
-        let reward = job.leaf_value(leaf, &mut state, rng, &mut scratch);
+        let leaf_node = *path.last().expect("a path holds the root");
+        let reward = match leaf {
+            // The evaluator's value of a node is already stored in it (the root's is
+            // not, but it is a leaf only in an arena too small for one child).
+            Leaf::Evaluate
+                if job.rollout == Rollout::Eval && job.settings.guide.is_on() && leaf_node != 0 =>
+            {
+                tree.stored_heuristic(leaf_node)
+            }
+            _ => job.leaf_value(leaf, &mut state, rng, &mut scratch),
+        };
         tree.backup(&path, reward, &job.settings);
         iterations += 1;
         if iterations == next_report {

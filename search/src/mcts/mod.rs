@@ -2,7 +2,9 @@
 //! leaves, chance nodes sampled by weight, the MCTS-Solver, tree reuse between moves,
 //! and tree or root parallelism.
 //!
-//! - [`tree`]: the node arena, UCT selection, expansion, backup and proofs;
+//! - [`tree`]: the node arena, UCT selection, expansion, backup, proofs, and evaluator
+//!   guidance ([`tree::guide`]: progressive bias `bias`, implicit minimax backups
+//!   `minimax`; one thread or root parallelism only);
 //! - [`rollout`]: leaf evaluation (`rollout=random|greedy|eval`, `plies`);
 //! - [`driver`]: the iteration loop of one thread;
 //! - [`parallel`]: tree parallelism (shared tree, virtual loss) and root parallelism;
@@ -58,7 +60,7 @@ use rand::Rng;
 use crate::agent::{Agent, AgentRng, SearchContext, SearchInfo, SearchResult};
 use crate::budget::{Budget, Clock};
 pub use rollout::Rollout;
-use tree::{Settings, Tree};
+use tree::{Guide, Settings, Tree};
 
 /// Iterations of a search given neither `iters` nor `time`: about 20 ms of Connect
 /// Four on one core, enough to play sensibly in quick tournaments.
@@ -126,12 +128,17 @@ pub struct MctsConfig {
     pub parallel: Parallel,
     /// Nodes one tree may hold ([`MAX_NODES`] by default).
     pub max_nodes: usize,
+    /// Progressive bias weight `W` (≥ 0; 0, the default, is off): see [`tree::guide`].
+    pub bias: f64,
+    /// Implicit minimax weight `α` in [0, 1] (0, the default, is off): see
+    /// [`tree::guide`]. With `bias`, not supported by tree parallelism.
+    pub minimax: f64,
 }
 
 impl Default for MctsConfig {
     /// The registry's defaults: [`DEFAULT_ITERATIONS`], one thread, `c` =
     /// [`DEFAULT_C`], random playouts, solver and reuse on, tree parallelism,
-    /// [`MAX_NODES`].
+    /// [`MAX_NODES`], no evaluator guidance.
     fn default() -> Self {
         MctsConfig {
             iterations: None,
@@ -143,6 +150,8 @@ impl Default for MctsConfig {
             reuse: true,
             parallel: Parallel::Tree,
             max_nodes: MAX_NODES,
+            bias: 0.0,
+            minimax: 0.0,
         }
     }
 }
@@ -159,9 +168,16 @@ pub struct Mcts<S: State, E> {
 }
 
 impl<S: State, E: Evaluator<S>> Mcts<S, E> {
-    /// A new agent that searches as `config` says (with `eval` for `rollout=eval`),
-    ///.
+    /// A new agent that searches as `config` says (with `eval` for `rollout=eval`, cut
+    /// playouts and guidance). Panics if `config` asks for guidance (`bias` or
+    /// `minimax`) with tree parallelism, whose shared tree has no room for it (the
+    /// registry refuses that combination).
     pub fn new(eval: E, config: MctsConfig) -> Self {
+        let guided = config.bias > 0.0 || config.minimax > 0.0;
+        assert!(
+            !(guided && config.threads > 1 && config.parallel == Parallel::Tree),
+            "bias and minimax need threads=1 or parallel=root"
+        );
         Mcts {
             config,
             eval,
@@ -232,6 +248,10 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
                 c: self.config.c,
                 solver: self.config.solver,
                 max_nodes: self.config.max_nodes,
+                guide: Guide {
+                    bias: self.config.bias,
+                    minimax: self.config.minimax,
+                },
             },
             rollout: self.config.rollout,
             clock: &clock,

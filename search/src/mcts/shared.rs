@@ -608,7 +608,7 @@ mod tests {
     use super::super::driver::Job;
     use super::super::parallel::tree_parallel;
     use super::super::rollout::Rollout;
-    use super::super::tree::{Node, Settings, Tree, OVER};
+    use super::super::tree::{Guide, Node, Settings, Tree, OVER};
     use super::Entry;
     use crate::agent::AgentRng;
     use crate::budget::{Budget, Clock};
@@ -630,6 +630,7 @@ mod tests {
                 c: 1.4,
                 solver,
                 max_nodes,
+                guide: Guide::default(),
             },
             rollout: Rollout::Random { plies: None },
             clock: &clock,

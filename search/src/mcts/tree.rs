@@ -1,5 +1,5 @@
-//! The MCTS tree: an arena of nodes in `Vec`s, with UCT selection, expansion, backup
-//! and the MCTS-Solver's proofs.
+//! The MCTS tree: an arena of nodes in `Vec`s, with UCT selection, expansion, backup,
+//! the MCTS-Solver's proofs and evaluator guidance ([`guide`]).
 //!
 //! # Layout
 //!
@@ -45,11 +45,13 @@
 //! known win, longest loss), reported as `Value::Win(n)` / `Value::Loss(n)`: the length
 //! of the line found, not necessarily the game's shortest.
 
-use agon_engine::{Outcome, Seat, State, Turn};
+use agon_engine::{Evaluator, Outcome, Seat, State, Turn};
 use rand::Rng;
 
 use crate::agent::AgentRng;
+pub(crate) use guide::Guide;
 
+pub(crate) mod guide;
 mod proof;
 
 /// "No node": the end of a child list.
@@ -130,6 +132,12 @@ pub(crate) struct Node<M> {
     pub(super) actor: u8,
     /// What is proven here (finished games always, others only with the solver on).
     pub(crate) proof: Proof,
+    /// The evaluator's value of this position at its creation, seat 0's view, in
+    /// [`guide`]'s fixed point (0 unless guidance is on).
+    pub(crate) heuristic: i16,
+    /// The implicit minimax value `v_τ` ([`guide`]), seat 0's view, in the same fixed
+    /// point (0 unless guidance is on).
+    pub(crate) minimax: i16,
     /// The move or outcome that leads here from the parent (meaningless at the root).
     pub(crate) mv: M,
 }
@@ -148,6 +156,8 @@ impl<M> Node<M> {
             plies: 0,
             actor,
             proof,
+            heuristic: 0,
+            minimax: 0,
             mv,
         }
     }
@@ -177,6 +187,8 @@ pub(crate) struct Settings {
     pub(crate) solver: bool,
     /// Nodes the arena may hold; beyond it leaves are evaluated without expanding.
     pub(crate) max_nodes: usize,
+    /// Evaluator guidance: progressive bias and implicit minimax backups ([`guide`]).
+    pub(crate) guide: Guide,
 }
 
 /// Where an iteration's selection ended.
@@ -407,12 +419,13 @@ impl<S: State> Tree<S> {
     /// recording the nodes in `path`, until it creates a node (a chance node's child
     /// slot is born), meets a finished game or a proven node, or cannot expand a full
     /// arena.
-    pub(crate) fn select(
+    pub(crate) fn select<E: Evaluator<S>>(
         &mut self,
         state: &mut S,
         rng: &mut AgentRng,
         path: &mut Vec<u32>,
         set: &Settings,
+        eval: &E,
     ) -> Leaf {
         let mut node = 0u32;
         loop {
@@ -439,6 +452,7 @@ impl<S: State> Tree<S> {
                 if self.nodes[child as usize].actor == UNBORN {
                     self.nodes[child as usize] = Self::new_node(outcome, state);
                     self.nodes[node as usize].tried += 1;
+                    self.guide_new(child, state, set, eval);
                     return self.reached(child, path);
                 }
                 child
@@ -450,7 +464,9 @@ impl<S: State> Tree<S> {
                     self.moves.swap(start + tried, start + pick);
                     let mv = self.moves[start + tried];
                     state.apply(mv);
-                    return self.expanded(node, mv, state, path);
+                    let child = self.add_child(node, mv, state);
+                    self.guide_new(child, state, set, eval);
+                    return self.reached(child, path);
                 }
                 if n.first_child == NONE {
                     return Leaf::Evaluate;
@@ -461,12 +477,6 @@ impl<S: State> Tree<S> {
             };
             node = next;
         }
-    }
-
-    /// Adds the child reached by `mv` and ends the selection there.
-    fn expanded(&mut self, parent: u32, mv: S::Move, state: &S, path: &mut Vec<u32>) -> Leaf {
-        let child = self.add_child(parent, mv, state);
-        self.reached(child, path)
     }
 
     /// Ends the selection at the new node `child`.
@@ -536,7 +546,8 @@ impl<S: State> Tree<S> {
     }
 
     /// The child of decision node `node` (seat `seat` to move) with the highest UCT
-    /// score, `mean + c·sqrt(ln N / n)`; with the solver on, children proven lost for `seat` are skipped unless all are.
+    /// score, `mean + c·sqrt(ln N / n)` (with guidance, [`Guide::score`]); with the
+    /// solver on, children proven lost for `seat` are skipped unless all are.
     fn best_child(&self, node: u32, seat: Seat, set: &Settings) -> u32 {
         let n = &self.nodes[node as usize];
         let parent_visits = f64::from(n.visits);
@@ -552,6 +563,8 @@ impl<S: State> Tree<S> {
                 let visits = f64::from(c.visits);
                 let score = if visits == 0.0 {
                     f64::INFINITY
+                } else if set.guide.is_on() {
+                    set.guide.score(c, s, set.c * (log_n / visits).sqrt())
                 } else {
                     s * c.total / visits + set.c * (log_n / visits).sqrt()
                 };
@@ -569,17 +582,28 @@ impl<S: State> Tree<S> {
         }
     }
 
-    /// Adds `reward` (seat 0's view) to every node of `path`, and with the solver on
-    /// propagates a proof upwards from the leaf.
+    /// Adds `reward` (seat 0's view) to every node of `path`, with the solver on
+    /// propagates a proof upwards from the leaf, and with implicit minimax backups
+    /// recomputes each node's `v_τ` above the leaf from its children's (after its proof,
+    /// which takes precedence).
     pub(crate) fn backup(&mut self, path: &[u32], reward: f64, set: &Settings) {
         let leaf = *path.last().expect("a path holds the root");
         let mut proving = set.solver && self.nodes[leaf as usize].proof != Proof::Unknown;
+        // The `v_τ` the node below had before this backup (`None`: it is new).
+        let mut below: Option<i16> = None;
         for (i, &index) in path.iter().enumerate().rev() {
             let n = &mut self.nodes[index as usize];
             n.visits += 1;
             n.total += reward;
+            let (before, new) = (n.minimax, n.visits == 1);
             if proving && i + 1 < path.len() {
                 proving = self.try_prove(index);
+            }
+            if set.guide.minimax > 0.0 {
+                if i + 1 < path.len() {
+                    self.back_up_minimax(index, path[i + 1], below);
+                }
+                below = (!new).then_some(before);
             }
         }
     }

@@ -1,11 +1,11 @@
 //! The arena's layout: a chance node's block of child slots, and a block that does not
 //! fit.
 
-use agon_engine::games::pig::{Pig, PigMove, PigState};
+use agon_engine::games::pig::{Pig, PigEval, PigMove, PigState};
 use agon_engine::{Game, State, Turn};
 use rand::SeedableRng;
 
-use super::{Leaf, Settings, Tree, CHANCE, UNBORN};
+use super::{Guide, Leaf, Settings, Tree, CHANCE, UNBORN};
 use crate::agent::AgentRng;
 
 fn settings(max_nodes: usize) -> Settings {
@@ -13,6 +13,7 @@ fn settings(max_nodes: usize) -> Settings {
         c: 1.4,
         solver: false,
         max_nodes,
+        guide: Guide::default(),
     }
 }
 
@@ -25,7 +26,13 @@ fn grown(root: &PigState, iterations: u32, max_nodes: usize) -> Tree<PigState> {
     for _ in 0..iterations {
         let mut state = *root;
         path.clear();
-        let reward = match tree.select(&mut state, &mut rng, &mut path, &settings(max_nodes)) {
+        let reward = match tree.select(
+            &mut state,
+            &mut rng,
+            &mut path,
+            &settings(max_nodes),
+            &PigEval,
+        ) {
             Leaf::Exact(r) => r,
             Leaf::Evaluate => 0.0,
         };
