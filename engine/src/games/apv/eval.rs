@@ -13,6 +13,12 @@
 //!   move is in real danger, so that case weighs extra ([`ALL_COVERED`]);
 //! - **room**: empty cells two steps from the Pivot through an empty neighbour, where it
 //!   can flee ([`ROOM`]);
+//! - **escape space**: every empty cell the Pivot can walk to in at most
+//!   [`ESCAPE_STEPS`] steps over empty cells ([`ESCAPE`]). Shutting a Pivot in takes
+//!   many turns in the open, and the terms above see only its last moves; this one
+//!   rewards the attacker for each cell it takes out of the Pivot's reach on the way,
+//!   so a side has a plan (crowd the enemy Pivot, keep its own in the open) long before
+//!   a liberty can be filled;
 //! - **mobility**: the number of primary moves ([`MOBILITY`]).
 //!
 //! Each term is computed for both sides and subtracted, so the value is antisymmetric.
@@ -41,10 +47,14 @@ pub const ORDER_FILL: i32 = 60;
 pub const ALL_COVERED: i32 = 150;
 /// Bonus per empty cell the Pivot can reach in two steps.
 pub const ROOM: i32 = 4;
+/// Bonus per empty cell the Pivot can walk to in at most [`ESCAPE_STEPS`] steps.
+pub const ESCAPE: i32 = 4;
+/// How many Pivot steps the escape space looks ahead.
+pub const ESCAPE_STEPS: u32 = 3;
 /// Bonus per primary move.
 pub const MOBILITY: i32 = 2;
 /// Score of a won game; far above any heuristic score (each side's terms add up to at
-/// most 400 + 6·(60 + 40) + 150 + 18·4 + 79·2 < 2,000).
+/// most 400 + 6·(60 + 40) + 150 + 18·4 + 36·4 + 79·2 < 2,000).
 pub const WIN: i32 = 10_000;
 
 /// Containment, room and mobility from a seat's point of view (see the module docs).
@@ -120,8 +130,21 @@ impl ApvEval {
         score -= DANGER[libs.count_ones() as usize];
         let second_ring = Cells(libs).fold(0, |acc, c| acc | GEO.neighbours[c]) & !occupied;
         score += ROOM * (second_ring & !libs).count_ones() as i32;
+        score += ESCAPE * escape_space(s.pivot(side), occupied).count_ones() as i32;
         score + MOBILITY * own.moves as i32
     }
+}
+
+/// The empty cells a Pivot on `from` can walk to in at most [`ESCAPE_STEPS`] steps over
+/// empty cells (`from` itself not included).
+fn escape_space(from: usize, occupied: Bitboard) -> Bitboard {
+    let mut reached: Bitboard = 0;
+    let mut frontier: Bitboard = 1 << from;
+    for _ in 0..ESCAPE_STEPS {
+        frontier = Cells(frontier).fold(0, |acc, c| acc | GEO.neighbours[c]) & !occupied & !reached;
+        reached |= frontier;
+    }
+    reached
 }
 
 impl Evaluator<ApvState> for ApvEval {
@@ -144,6 +167,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::games::apv::board::CELLS;
     use crate::games::apv::{Apv, Order};
     use crate::{play_moves, Game, State};
 
@@ -198,6 +222,41 @@ mod tests {
             finished += 1;
         }
         assert_eq!(finished, 100);
+    }
+
+    #[test]
+    fn escape_space_is_every_empty_cell_within_three_steps() {
+        let distance = |a: usize, b: usize| {
+            let (dq, dr) = (
+                i32::from(GEO.q[a]) - i32::from(GEO.q[b]),
+                i32::from(GEO.r[a]) - i32::from(GEO.r[b]),
+            );
+            (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
+        };
+        // On an otherwise empty board: the cells 1 to 3 steps away (36 from the centre,
+        // fewer from a corner, where the board's edge cuts the space).
+        for from in [cell("e5"), cell("e9"), cell("b6")] {
+            let expected = (0..CELLS)
+                .filter(|&c| (1..=ESCAPE_STEPS as i32).contains(&distance(from, c)))
+                .count();
+            assert_eq!(
+                escape_space(from, 1 << from).count_ones() as usize,
+                expected
+            );
+        }
+        assert_eq!(escape_space(cell("e5"), 1 << cell("e5")).count_ones(), 36);
+        // A closed ring two steps out leaves only the six liberties; one gap in it lets
+        // the Pivot through to the gap and the three cells beyond it.
+        let centre = cell("e5");
+        let ring: Bitboard = (0..CELLS)
+            .filter(|&c| distance(centre, c) == 2)
+            .fold(0, |acc, c| acc | 1 << c);
+        let walled = escape_space(centre, ring | 1 << centre);
+        assert_eq!(walled, GEO.neighbours[centre]);
+        let gap = cell("e7");
+        let through = escape_space(centre, (ring & !(1 << gap)) | 1 << centre);
+        assert_eq!(through.count_ones(), 6 + 1 + 3);
+        assert_ne!(through & 1 << gap, 0);
     }
 
     #[test]
