@@ -75,7 +75,7 @@ fn bench_ab(c: &mut Criterion) {
             ..AlphaBetaConfig::default()
         };
         bench_fresh_search(&mut group, format!("{name}-d{depth}"), &state, || {
-            AlphaBeta::new(InvectorEval, config)
+            AlphaBeta::new(InvectorEval::default(), config)
         });
     }
     group.finish();
@@ -110,12 +110,17 @@ fn bench_default_rules_ab<G, E>(
 }
 
 fn bench_apv_ab(c: &mut Criterion) {
-    bench_default_rules_ab(c, "apv-ab", &[(APV_START, 7), (APV_MIDGAME, 6)], ApvEval);
+    bench_default_rules_ab(
+        c,
+        "apv-ab",
+        &[(APV_START, 7), (APV_MIDGAME, 6)],
+        ApvEval::default(),
+    );
 }
 
 fn bench_romgon_ab(c: &mut Criterion) {
     let positions = [(ROMGON_START, 6), (ROMGON_MIDGAME, 6)];
-    bench_default_rules_ab(c, "romgon-ab", &positions, RomgonEval);
+    bench_default_rules_ab(c, "romgon-ab", &positions, RomgonEval::default());
 }
 
 /// Iterations per MCTS search: enough for the tree to reach a realistic depth.
@@ -152,25 +157,30 @@ fn bench_mcts(c: &mut Criterion) {
     let start = Connect4.initial_state();
     let mut midgame = start.clone();
     play_moves(&mut midgame, "d d c e d c e c").expect("a legal line");
-    bench_one_mcts(&mut group, "connect4-start", start, Connect4Eval);
-    bench_one_mcts(&mut group, "connect4-midgame", midgame, Connect4Eval);
+    bench_one_mcts(&mut group, "connect4-start", start, Connect4Eval::default());
+    bench_one_mcts(
+        &mut group,
+        "connect4-midgame",
+        midgame,
+        Connect4Eval::default(),
+    );
     bench_one_mcts(
         &mut group,
         "pig-start",
         Pig::default().initial_state(),
-        PigEval,
+        PigEval::default(),
     );
     bench_one_mcts(
         &mut group,
         "threewill-midgame",
         threewill_midgame(),
-        ThreeWillEval,
+        ThreeWillEval::default(),
     );
     bench_one_mcts(
         &mut group,
         "hexstrat-midgame",
         hexstrat_state(HEXSTRAT_MIDGAME),
-        HexstratEval,
+        HexstratEval::default(),
     );
     group.finish();
 }
@@ -196,7 +206,7 @@ fn bench_star2(c: &mut Criterion) {
             ..ExpectimaxConfig::default()
         };
         bench_fresh_search(&mut group, format!("{name}-d3"), &state, || {
-            Expectimax::new(ThreeWillEval, config)
+            Expectimax::new(ThreeWillEval::default(), config)
         });
     }
     group.finish();
@@ -216,7 +226,7 @@ fn bench_hexstrat_star2(c: &mut Criterion) {
             ..ExpectimaxConfig::default()
         };
         bench_fresh_search(&mut group, format!("{name}-d{depth}"), &state, || {
-            Expectimax::new(HexstratEval, config)
+            Expectimax::new(HexstratEval::default(), config)
         });
     }
     group.finish();

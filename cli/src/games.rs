@@ -26,8 +26,9 @@ use crate::spec::{human_outside_play, AgentSpec, GameSpec, Player};
 /// A game the command line can run: two seats, zero-sum, with an evaluator and a way
 /// to build agents for it.
 pub trait PlayableGame: Game<State: State<Chance: BuildAgents>> {
-    /// The game's heuristic evaluator, given to every searching agent.
-    type Eval: Evaluator<Self::State> + Default;
+    /// The game's heuristic evaluator, given to every searching agent; its weights are
+    /// data ([`agon_engine::Tunable`]), so that they can be read, listed and tuned.
+    type Eval: Evaluator<Self::State> + agon_engine::Tunable<Self::State> + Default;
 
     /// A fresh agent from its spec. Fails if the agent cannot play this game (e.g.
     /// `solve` on a chance game). The human player is built by `agon play` itself.

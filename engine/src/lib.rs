@@ -27,6 +27,7 @@ pub mod luck;
 pub mod params;
 pub mod perft;
 pub mod testing;
+pub mod weights;
 pub mod zobrist;
 
 pub use eval::Evaluator;
@@ -36,3 +37,4 @@ pub use game::{
 };
 pub use luck::{EventId, Luck};
 pub use params::{ConfigError, ParamKind, ParamSpec, ParamValue, Params};
+pub use weights::{Tunable, WeightSpec, Weights, WeightsError};

@@ -19,6 +19,7 @@
 //! ```
 
 pub mod coin_nim;
+pub mod extreme_weights;
 
 use std::fmt::Write as _;
 

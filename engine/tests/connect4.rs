@@ -111,7 +111,7 @@ fn ends_exactly_at(moves: &str, outcome: Outcome, reason: &'static str) {
     let mut moves_left = Vec::new();
     s.legal_moves(&mut moves_left);
     assert!(moves_left.is_empty());
-    let e = Connect4Eval;
+    let e = Connect4Eval::default();
     let (lo, hi) = e.bounds();
     let expected = match outcome {
         Outcome::Win(0) => hi,
@@ -213,7 +213,7 @@ fn notation_and_its_errors() {
 #[test]
 fn naive_referee_agrees_on_random_playouts() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
-    let e = Connect4Eval;
+    let e = Connect4Eval::default();
     let (lo, hi) = e.bounds();
     let (mut nodes, mut wins, mut draws) = (0u64, 0u64, 0u64);
     let mut moves = Vec::new();
@@ -280,7 +280,7 @@ fn naive_referee_agrees_on_random_playouts() {
 #[test]
 fn search_hints_agree_with_the_referee() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    let e = Connect4Eval;
+    let e = Connect4Eval::default();
     let (mut conceding, mut threatening) = (0u64, 0u64);
     let mut moves = Vec::new();
     for _ in 0..400 {

@@ -238,7 +238,10 @@ fn the_seize_count_grows_at_the_start_of_each_own_turn_and_wins_at_three() {
     assert_eq!(s.outcome(), Some(Outcome::Win(0)));
     assert_eq!(s.end_reason(), Some(EndReason::Rule("seize")));
     assert_eq!(s.seize_count(0), 3);
-    assert_eq!(HexstratEval.evaluate(&s, 0), HexstratEval.bounds().1);
+    assert_eq!(
+        HexstratEval::default().evaluate(&s, 0),
+        HexstratEval::default().bounds().1
+    );
     // The Infantry must survive two enemy turns: entering counts 1 ...
     let mut e = position(Setup {
         tiles: vec![("d5", Plains), ("a7", Plains)],
@@ -313,7 +316,7 @@ fn the_cap_draws_and_no_seize_check_is_made_for_the_turn_after_it() {
         (Some(Outcome::Draw), Some(EndReason::Cap))
     );
     assert_eq!(s.seize_count(0), 2);
-    assert_eq!(HexstratEval.evaluate(&s, 0), 0);
+    assert_eq!(HexstratEval::default().evaluate(&s, 0), 0);
     assert!(legal(&s).is_empty());
     // From the start with one round each: two `end`s end the game.
     let mut s = Hexstrat::new(15, 10, 10, 1).unwrap().initial_state();

@@ -140,7 +140,7 @@ fn the_horizon_counts_decisions_and_draws() {
     // Banked points do not matter at the horizon: seat 0 leads 18-0 and still draws.
     let s = after(&game, "roll 6 roll 6 roll 6 hold");
     assert_eq!((s.score(0), s.outcome()), (18, Some(Outcome::Draw)));
-    assert_eq!(PigEval.evaluate(&s, 0), 0);
+    assert_eq!(PigEval::default().evaluate(&s, 0), 0);
 }
 
 #[test]
@@ -294,7 +294,7 @@ fn display_shows_scores_turn_total_and_who_acts() {
 
 #[test]
 fn evaluator_is_symmetric_and_within_its_bounds() {
-    let (lo, hi) = PigEval.bounds();
+    let (lo, hi) = PigEval::default().bounds();
     assert_eq!(lo, -hi);
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut ends = [0u32; 2];
@@ -307,7 +307,10 @@ fn evaluator_is_symmetric_and_within_its_bounds() {
         for _ in 0..200 {
             let mut s = game.initial_state();
             loop {
-                let (v0, v1) = (PigEval.evaluate(&s, 0), PigEval.evaluate(&s, 1));
+                let (v0, v1) = (
+                    PigEval::default().evaluate(&s, 0),
+                    PigEval::default().evaluate(&s, 1),
+                );
                 assert_eq!(v0, -v1, "{s}");
                 let m = match s.turn() {
                     Turn::Over => {

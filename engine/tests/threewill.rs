@@ -453,13 +453,13 @@ fn black_moves_mirror_white() {
 
 #[test]
 fn evaluator_stays_inside_its_bounds() {
-    let (lo, hi) = ThreeWillEval.bounds();
+    let (lo, hi) = ThreeWillEval::default().bounds();
     let mut s = ThreeWill::default().initial_state();
     play(&mut s, "1 c2-c3 1 c7-c6");
     for seat in 0..2 {
-        let v = ThreeWillEval.evaluate(&s, seat);
+        let v = ThreeWillEval::default().evaluate(&s, seat);
         assert!(lo < v && v < hi);
-        assert_eq!(v, -ThreeWillEval.evaluate(&s, 1 - seat));
+        assert_eq!(v, -ThreeWillEval::default().evaluate(&s, 1 - seat));
     }
 }
 

@@ -37,7 +37,7 @@
 //! // Agents are built by name from checked parameters, as the CLI does for `ab:depth=3`.
 //! let ab_kind = AgentKind::from_name("ab").unwrap();
 //! let params = Params::parse(ab_kind.info().params, &[("depth", "3")]).unwrap();
-//! let mut ab = registry::build::<InvectorState, _>(ab_kind, &params, InvectorEval).unwrap();
+//! let mut ab = registry::build::<InvectorState, _>(ab_kind, &params, InvectorEval::default()).unwrap();
 //! let state = Invector::new(5, 4, false).unwrap().initial_state();
 //! let mut rng = AgentRng::seed_from_u64(1);
 //! let result = ab.search(&state, SearchContext::new(&mut rng, &mut |info| {
@@ -49,19 +49,19 @@
 //! // The solver proves that on 4×3 the first player loses: by default the result only
 //! // (a loss within the plies it reports), with `wdl=false` at its exact distance.
 //! let params = Params::default(); // every parameter takes its declared default
-//! let mut solve = registry::build::<InvectorState, _>(AgentKind::Solve, &params, InvectorEval)
+//! let mut solve = registry::build::<InvectorState, _>(AgentKind::Solve, &params, InvectorEval::default())
 //!     .unwrap();
 //! let small = Invector::new(4, 3, false).unwrap().initial_state();
 //! let value = solve.search(&small, SearchContext::new(&mut rng, &mut |_| {})).value;
 //! assert!(matches!(value, Value::Loss(_)));
 //! let exact = Params::parse(AgentKind::Solve.info().params, &[("wdl", "false")]).unwrap();
-//! let mut solve = registry::build::<InvectorState, _>(AgentKind::Solve, &exact, InvectorEval)
+//! let mut solve = registry::build::<InvectorState, _>(AgentKind::Solve, &exact, InvectorEval::default())
 //!     .unwrap();
 //! assert_eq!(solve.search(&small, SearchContext::new(&mut rng, &mut |_| {})).value, Value::Loss(16));
 //!
 //! // Games with chance get the chance searches, greedy or random; alpha-beta is refused.
 //! use agon_engine::testing::coin_nim::{CoinNimEval, CoinNimState};
-//! let refused = registry::build::<CoinNimState, _>(AgentKind::AlphaBeta, &params, CoinNimEval);
+//! let refused = registry::build::<CoinNimState, _>(AgentKind::AlphaBeta, &params, CoinNimEval::default());
 //! assert!(refused.is_err());
 //! ```
 

@@ -123,8 +123,8 @@ mod tests {
     fn offsets_are_bounded_zero_sum_and_salted() {
         let state = Invector::new(5, 4, false).unwrap().initial_state();
         let salt = Arc::new(AtomicU64::new(7));
-        let noisy = Noisy::new(InvectorEval, 3, Arc::clone(&salt));
-        let plain = InvectorEval.evaluate(&state, 0);
+        let noisy = Noisy::new(InvectorEval::default(), 3, Arc::clone(&salt));
+        let plain = InvectorEval::default().evaluate(&state, 0);
         let v0 = noisy.evaluate(&state, 0);
         assert_eq!(v0, -noisy.evaluate(&state, 1));
         assert!((v0 - plain).abs() <= 3, "{v0} vs {plain}");
@@ -139,7 +139,9 @@ mod tests {
         assert_eq!(seen.len(), 7);
         assert_eq!(
             Evaluator::<agon_engine::games::invector::InvectorState>::bounds(&noisy),
-            Evaluator::<agon_engine::games::invector::InvectorState>::bounds(&InvectorEval)
+            Evaluator::<agon_engine::games::invector::InvectorState>::bounds(
+                &InvectorEval::default()
+            )
         );
     }
 }

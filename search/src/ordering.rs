@@ -103,7 +103,7 @@ mod tests {
         use agon_engine::games::connect4::{Connect4, Connect4Eval};
         use agon_engine::Game;
 
-        let eval = Connect4Eval;
+        let eval = Connect4Eval::default();
         let state = Connect4.initial_state();
         let mut hints = Vec::new();
         // At the start every drop makes no threat: hints differ by centrality only.
@@ -136,7 +136,7 @@ mod tests {
         assert!(moves.len() > 1);
         moves.reverse();
         let given = moves.clone();
-        order_by_hints(&PigEval, &pig, &mut moves, &mut hints);
+        order_by_hints(&PigEval::default(), &pig, &mut moves, &mut hints);
         assert_eq!(moves, given);
     }
 }

@@ -268,7 +268,7 @@ mod tests {
         let mut moves = Vec::new();
         s.legal_moves(&mut moves);
         let before = s.clone();
-        let pick = greedy_move(&mut s, &Connect4Eval, 0, &mut rng(), &moves);
+        let pick = greedy_move(&mut s, &Connect4Eval::default(), 0, &mut rng(), &moves);
         assert_eq!(s, before, "the state is restored");
         assert_eq!(s.format_move(pick), "a");
     }
@@ -281,7 +281,7 @@ mod tests {
             let mut s = start.clone();
             play_out(
                 &mut s,
-                &Connect4Eval,
+                &Connect4Eval::default(),
                 policy(greedy, None),
                 &mut rng(),
                 None,
@@ -292,7 +292,7 @@ mod tests {
             let mut s = start.clone();
             play_out(
                 &mut s,
-                &Connect4Eval,
+                &Connect4Eval::default(),
                 policy(greedy, Some(5)),
                 &mut rng(),
                 None,
@@ -303,7 +303,7 @@ mod tests {
             let mut s = start.clone();
             play_out(
                 &mut s,
-                &Connect4Eval,
+                &Connect4Eval::default(),
                 policy(greedy, Some(0)),
                 &mut rng(),
                 None,
@@ -316,7 +316,7 @@ mod tests {
             let mut undos = Vec::new();
             play_out(
                 &mut s,
-                &Connect4Eval,
+                &Connect4Eval::default(),
                 policy(greedy, Some(9)),
                 &mut rng(),
                 None,
@@ -373,8 +373,8 @@ mod tests {
                 }
             }
         }
-        check(&Pig::default().initial_state(), &PigEval);
-        check(&Connect4.initial_state(), &Connect4Eval);
+        check(&Pig::default().initial_state(), &PigEval::default());
+        check(&Connect4.initial_state(), &Connect4Eval::default());
     }
 
     #[test]

@@ -709,7 +709,8 @@ mod tests {
 
         let params = Params::parse(AgentKind::AlphaBeta.info().params, pairs).unwrap();
         let mut agent =
-            build::<InvectorState, _>(AgentKind::AlphaBeta, &params, InvectorEval).unwrap();
+            build::<InvectorState, _>(AgentKind::AlphaBeta, &params, InvectorEval::default())
+                .unwrap();
         let mut rng = crate::AgentRng::seed_from_u64(seed);
         let mut state = Invector::new(5, 4, true).unwrap().initial_state();
         let mut line = Vec::new();
@@ -764,7 +765,7 @@ mod tests {
 
         for kind in AgentKind::ALL {
             let params = Params::default();
-            let chance = build::<CoinNimState, _>(kind, &params, CoinNimEval);
+            let chance = build::<CoinNimState, _>(kind, &params, CoinNimEval::default());
             assert_eq!(
                 matches!(chance, Err(AgentError::NeedsDeterministic { .. })),
                 kind.needs_deterministic(),
@@ -777,7 +778,7 @@ mod tests {
                 kind.name()
             );
             assert!(
-                build::<InvectorState, _>(kind, &params, InvectorEval).is_ok(),
+                build::<InvectorState, _>(kind, &params, InvectorEval::default()).is_ok(),
                 "{}",
                 kind.name()
             );

@@ -77,7 +77,7 @@
 //! // Coin Nim has chance nodes: a solver for it does not compile.
 //! use agon_engine::testing::coin_nim::{CoinNimEval, CoinNimState};
 //! use agon_search::solve::{SolveConfig, Solver};
-//! let solver: Solver<CoinNimState, _> = Solver::new(CoinNimEval, SolveConfig::default());
+//! let solver: Solver<CoinNimState, _> = Solver::new(CoinNimEval::default(), SolveConfig::default());
 //! ```
 
 use agon_engine::{Deterministic, Evaluator, State};

@@ -23,7 +23,7 @@ fn ab_equals_minimax_on_random_connect4_positions() {
     let positions = positions(12);
     let live = positions.iter().filter(|p| p.outcome().is_none()).count();
     assert_eq!(
-        differential(&positions, &Connect4Eval, 1..=5),
+        differential(&positions, &Connect4Eval::default(), 1..=5),
         64 * 5 * live
     );
 }
@@ -48,8 +48,8 @@ fn lazy_smp_agrees_with_one_thread_on_proven_values() {
             threads,
             ..AlphaBetaConfig::default()
         };
-        let mut one = AlphaBeta::new(Connect4Eval, config(1));
-        let mut two = AlphaBeta::new(Connect4Eval, config(2));
+        let mut one = AlphaBeta::new(Connect4Eval::default(), config(1));
+        let mut two = AlphaBeta::new(Connect4Eval::default(), config(2));
         let mut rng = AgentRng::seed_from_u64(0);
         let a = one.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
         let b = two.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
@@ -60,7 +60,7 @@ fn lazy_smp_agrees_with_one_thread_on_proven_values() {
         if let Value::Win(_) = a.value {
             let mut after = s.clone();
             after.apply(b.best.unwrap());
-            let mut check = AlphaBeta::new(Connect4Eval, config(1));
+            let mut check = AlphaBeta::new(Connect4Eval::default(), config(1));
             let r = check.search(&after, SearchContext::new(&mut rng, &mut |_| {}));
             assert!(matches!(r.value, Value::Loss(_)) || after.outcome().is_some());
         }
@@ -92,10 +92,10 @@ fn two_threads_complete_the_requested_depth_and_report_it_last() {
                 ..AlphaBetaConfig::default()
             };
             let mut rng = AgentRng::seed_from_u64(0);
-            let one = AlphaBeta::new(Connect4Eval, config(1))
+            let one = AlphaBeta::new(Connect4Eval::default(), config(1))
                 .search(&s, SearchContext::new(&mut rng, &mut |_| {}));
             let mut last = None;
-            let two = AlphaBeta::new(Connect4Eval, config(2)).search(
+            let two = AlphaBeta::new(Connect4Eval::default(), config(2)).search(
                 &s,
                 SearchContext::new(&mut rng, &mut |i| last = Some(i.clone())),
             );

@@ -170,7 +170,7 @@ fn solver(hash_mb: i64, time: Option<&str>, wdl: bool) -> Box<dyn Agent<Connect4
     overrides.extend(time.map(|t| ("time", t)));
     let params =
         Params::parse(AgentKind::Solve.info().params, &overrides).expect("valid parameters");
-    build(AgentKind::Solve, &params, Connect4Eval).expect("solve builds")
+    build(AgentKind::Solve, &params, Connect4Eval::default()).expect("solve builds")
 }
 
 /// Proves `digits` with a fresh agent; prints the result and its time.

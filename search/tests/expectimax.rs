@@ -242,8 +242,8 @@ fn star1_and_star2_return_exactly_the_expectimax_value_with_fewer_nodes() {
     assert!(pig.iter().any(|s| s.turn() == Turn::Chance));
     let coin = coin_nim_positions();
     assert!(coin.iter().any(|s| s.turn() == Turn::Chance));
-    let on_pig = check_all(&pig, PigEval);
-    let on_coin = check_all(&coin, CoinNimEval);
+    let on_pig = check_all(&pig, PigEval::default());
+    let on_coin = check_all(&coin, CoinNimEval::default());
     report("pig", on_pig);
     report("coin-nim", on_coin);
     let all: [u64; 3] = std::array::from_fn(|k| on_pig[k] + on_coin[k]);
@@ -265,7 +265,7 @@ fn node_budgets_return_a_legal_move_within_the_limit() {
                     nodes: Some(nodes),
                     ..Budget::default()
                 };
-                let mut a = agent(PigEval, mode, budget);
+                let mut a = agent(PigEval::default(), mode, budget);
                 let r = a.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
                 assert!(r.nodes <= nodes);
                 assert!(s.clone().try_apply(r.best.unwrap()).is_ok());
@@ -284,7 +284,7 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
         assert!(!kind.needs_deterministic());
         let mut p = Params::parse(info.params, &[("depth", "3")]).unwrap();
         complete_params(kind, &mut p);
-        let mut agent = build::<PigState, _>(kind, &p, PigEval).unwrap();
+        let mut agent = build::<PigState, _>(kind, &p, PigEval::default()).unwrap();
         let r = agent.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
         assert_eq!(r.depth, 3);
         assert!(s.clone().try_apply(r.best.unwrap()).is_ok());
@@ -307,7 +307,7 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
     )
     .unwrap();
     let mut runs = (0..2).map(|_| {
-        let mut agent = build::<PigState, _>(AgentKind::Star2, &p, PigEval).unwrap();
+        let mut agent = build::<PigState, _>(AgentKind::Star2, &p, PigEval::default()).unwrap();
         agent.search(
             &s,
             SearchContext::new(&mut AgentRng::seed_from_u64(9), &mut |_| {}),
@@ -319,7 +319,7 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
 
     let coin = CoinNim::default().initial_state();
     let p = Params::parse(AgentKind::Star2.info().params, &[("nodes", "50")]).unwrap();
-    let mut agent = build::<CoinNimState, _>(AgentKind::Star2, &p, CoinNimEval).unwrap();
+    let mut agent = build::<CoinNimState, _>(AgentKind::Star2, &p, CoinNimEval::default()).unwrap();
     let r = agent.search(&coin, SearchContext::new(&mut rng, &mut |_| {}));
     assert!(r.nodes <= 50);
 }
@@ -335,7 +335,7 @@ fn unlimited_deepening_stops_before_exact_fractions_overflow() {
     .initial_state();
     let mut rng = AgentRng::seed_from_u64(5);
     for mode in [ChanceMode::Star1, ChanceMode::Star2] {
-        let mut a = agent(CoinNimEval, mode, Budget::default());
+        let mut a = agent(CoinNimEval::default(), mode, Budget::default());
         let r = a.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
         assert!(r.depth > 10 && r.depth < 60, "depth {}", r.depth);
         assert!(a.exact_value().is_some());
@@ -380,7 +380,7 @@ fn deeper_pig_searches_agree_and_report_nodes() {
                     mode,
                     ..ExpectimaxConfig::default()
                 };
-                let mut a = Expectimax::new(PigEval, config);
+                let mut a = Expectimax::new(PigEval::default(), config);
                 nodes[k] = a.search(s, SearchContext::new(&mut rng, &mut |_| {})).nodes;
                 values.push(a.exact_value().unwrap());
             }
@@ -514,10 +514,15 @@ fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
             }
         }
     }
-    run(&pig_positions()[..10], PigEval, &mut rng, (count, plies));
+    run(
+        &pig_positions()[..10],
+        PigEval::default(),
+        &mut rng,
+        (count, plies),
+    );
     run(
         &coin_nim_positions()[..8],
-        CoinNimEval,
+        CoinNimEval::default(),
         &mut rng,
         (count, plies),
     );
@@ -535,7 +540,8 @@ fn the_evaluator_horizon_leaves_the_generator_untouched() {
                 depth: Some(3),
                 ..Budget::default()
             };
-            agent(PigEval, mode, budget).search(s, SearchContext::new(&mut rng, &mut |_| {}));
+            agent(PigEval::default(), mode, budget)
+                .search(s, SearchContext::new(&mut rng, &mut |_| {}));
         }
     }
     assert_eq!(rng, before);

@@ -77,7 +77,7 @@ fn averages_over_chance_outcomes_by_weight() {
     // prefer take1.
     let s = CoinNim { stones: 5, cap: 9 }.initial_state();
     for seed in 0..10 {
-        let mut agent = Greedy::new(CoinNimEval);
+        let mut agent = Greedy::new(CoinNimEval::default());
         let r = agent.search(
             &s,
             SearchContext::new(&mut AgentRng::seed_from_u64(seed), &mut |_| {}),
@@ -93,7 +93,7 @@ fn at_a_chance_node_reports_the_expected_value_and_no_move() {
     let mut s = CoinNim { stones: 5, cap: 9 }.initial_state();
     s.apply(CoinNimMove::Take(1));
     assert_eq!(s.turn(), Turn::Chance);
-    let mut agent = Greedy::new(CoinNimEval);
+    let mut agent = Greedy::new(CoinNimEval::default());
     let r = agent.search(
         &s,
         SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),

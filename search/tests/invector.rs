@@ -36,11 +36,11 @@ struct CapturesNoisy;
 
 impl Evaluator<InvectorState> for CapturesNoisy {
     fn heuristic(&self, state: &InvectorState, seat: Seat) -> i32 {
-        InvectorEval.heuristic(state, seat)
+        InvectorEval::default().heuristic(state, seat)
     }
 
     fn bounds(&self) -> (i32, i32) {
-        InvectorEval.bounds()
+        InvectorEval::default().bounds()
     }
 
     fn is_noisy(&self, _state: &InvectorState, m: InvectorMove) -> bool {
@@ -70,7 +70,7 @@ fn ab_equals_minimax_on_random_invector_positions() {
         let checked = if quiescence {
             differential_with(&positions, &CapturesNoisy, 1..=depth, true)
         } else {
-            differential_with(&positions, &InvectorEval, 1..=depth, false)
+            differential_with(&positions, &InvectorEval::default(), 1..=depth, false)
         };
         let combinations = if quiescence { 64 } else { 32 };
         assert_eq!(
@@ -86,7 +86,7 @@ fn ab_equals_minimax_on_random_invector_positions() {
 fn solve_equals_memoised_search_on_small_boards() {
     for (w, h) in [(2, 1), (4, 1), (1, 4), (3, 2), (2, 3), (4, 3), (3, 4)] {
         for pie in [false, true] {
-            cross_check(&positions(w, h, pie, 24), InvectorEval);
+            cross_check(&positions(w, h, pie, 24), InvectorEval::default());
         }
     }
 }
@@ -95,7 +95,7 @@ fn solve_equals_memoised_search_on_small_boards() {
 fn two_solver_threads_equal_memoised_search_on_small_boards() {
     for (w, h) in [(3, 2), (2, 3), (4, 3)] {
         for pie in [false, true] {
-            cross_check_threads(&positions(w, h, pie, 12), InvectorEval, 2);
+            cross_check_threads(&positions(w, h, pie, 12), InvectorEval::default(), 2);
         }
     }
 }
@@ -114,7 +114,7 @@ fn solve(
         threads,
         wdl,
     };
-    let mut agent = Solver::new(InvectorEval, config);
+    let mut agent = Solver::new(InvectorEval::default(), config);
     let start = Instant::now();
     let result = agent.search(
         state,

@@ -170,20 +170,36 @@ fn connect_four_tactics() {
     // Seat 0 completes column a; seat 1 must block it.
     let win = connect4("a b a b a b");
     let parry = connect4("a b a b a");
-    takes_wins_in_one(&[win], Connect4Eval, true);
-    avoids_losses_in_one(std::slice::from_ref(&parry), Connect4Eval, true);
-    let best = mcts(Connect4Eval, 5000, defaults()).select_move(&parry, &mut rng(1));
+    takes_wins_in_one(&[win], Connect4Eval::default(), true);
+    avoids_losses_in_one(std::slice::from_ref(&parry), Connect4Eval::default(), true);
+    let best = mcts(Connect4Eval::default(), 5000, defaults()).select_move(&parry, &mut rng(1));
     assert_eq!(parry.format_move(best), "a");
     let start = Connect4.initial_state();
-    takes_wins_in_one(&positions(&start, 6, has_win_in_one), Connect4Eval, false);
-    avoids_losses_in_one(&positions(&start, 6, must_parry), Connect4Eval, false);
+    takes_wins_in_one(
+        &positions(&start, 6, has_win_in_one),
+        Connect4Eval::default(),
+        false,
+    );
+    avoids_losses_in_one(
+        &positions(&start, 6, must_parry),
+        Connect4Eval::default(),
+        false,
+    );
 }
 
 #[test]
 fn invector_tactics() {
     let start = invector();
-    takes_wins_in_one(&positions(&start, 6, has_win_in_one), InvectorEval, false);
-    avoids_losses_in_one(&positions(&start, 6, must_parry), InvectorEval, false);
+    takes_wins_in_one(
+        &positions(&start, 6, has_win_in_one),
+        InvectorEval::default(),
+        false,
+    );
+    avoids_losses_in_one(
+        &positions(&start, 6, must_parry),
+        InvectorEval::default(),
+        false,
+    );
 }
 
 /// Pig to `target` with a `die` of at least 3 faces, seat 0 to move with `mine`
@@ -219,15 +235,15 @@ fn pig(target: u32, die: u32, mine: u32, theirs: u32, turn: u32) -> PigState {
 fn pig_tactics() {
     // Holding wins now (and is then the only move): the solver proves it.
     let s = pig(20, 6, 12, 18, 8);
-    let r =
-        mcts(PigEval, 2000, defaults()).search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
+    let r = mcts(PigEval::default(), 2000, defaults())
+        .search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert_eq!(r.best, Some(PigMove::Hold));
     assert_eq!(r.value, Value::Win(1));
     // Seat 1 is one point short: holding 18 hands it the turn, and it wins with a
     // non-1 roll; rolling wins at once with any face but 1 (5/6).
     let s = pig(20, 6, 10, 19, 8);
     for seed in 0..3 {
-        let best = mcts(PigEval, 5000, defaults()).select_move(&s, &mut rng(seed));
+        let best = mcts(PigEval::default(), 5000, defaults()).select_move(&s, &mut rng(seed));
         assert_eq!(best, PigMove::Roll);
     }
 }
@@ -235,9 +251,10 @@ fn pig_tactics() {
 #[test]
 fn solver_agrees_with_solve_on_invector_4x3() {
     let start = Invector::new(4, 3, true).unwrap().initial_state();
-    let exact = solver(InvectorEval).search(&start, SearchContext::new(&mut rng(0), &mut |_| {}));
+    let exact = solver(InvectorEval::default())
+        .search(&start, SearchContext::new(&mut rng(0), &mut |_| {}));
     assert_eq!(exact.value, Value::Loss(16));
-    let r = mcts(InvectorEval, 2_000_000, defaults())
+    let r = mcts(InvectorEval::default(), 2_000_000, defaults())
         .search(&start, SearchContext::new(&mut rng(0), &mut |_| {}));
     assert!(
         matches!(r.value, Value::Loss(_)),
@@ -253,8 +270,9 @@ fn solver_agrees_with_solve_on_connect_four_endgames() {
     let endgames = positions(&start, 12, |s: &Connect4State| s.ply() >= 26);
     let mut seen = [0; 3];
     for s in &endgames {
-        let exact = solver(Connect4Eval).search(s, SearchContext::new(&mut rng(0), &mut |_| {}));
-        let r = mcts(Connect4Eval, 1_000_000, defaults())
+        let exact =
+            solver(Connect4Eval::default()).search(s, SearchContext::new(&mut rng(0), &mut |_| {}));
+        let r = mcts(Connect4Eval::default(), 1_000_000, defaults())
             .search(s, SearchContext::new(&mut rng(0), &mut |_| {}));
         let class = |v: Value| match v {
             Value::Win(_) => 0,
@@ -269,8 +287,8 @@ fn solver_agrees_with_solve_on_connect_four_endgames() {
             let mut t = s.clone();
             t.apply(r.best.unwrap());
             if t.turn() != Turn::Over {
-                let reply =
-                    solver(Connect4Eval).search(&t, SearchContext::new(&mut rng(0), &mut |_| {}));
+                let reply = solver(Connect4Eval::default())
+                    .search(&t, SearchContext::new(&mut rng(0), &mut |_| {}));
                 assert!(matches!(reply.value, Value::Loss(_)), "{s}");
             }
         }
@@ -283,7 +301,7 @@ fn one_thread_with_iterations_is_reproducible() {
     let s = connect4("d d c");
     let run = |seed: u64| {
         let mut lines = Vec::new();
-        let r = mcts(Connect4Eval, 4000, defaults()).search(
+        let r = mcts(Connect4Eval::default(), 4000, defaults()).search(
             &s,
             SearchContext::new(&mut rng(seed), &mut |i| {
                 lines.push((i.depth, i.value, i.nodes, i.pv.clone()))
@@ -301,7 +319,7 @@ fn one_thread_with_iterations_is_reproducible() {
         ..defaults()
     };
     let root = || {
-        let r = mcts(Connect4Eval, 4000, config)
+        let r = mcts(Connect4Eval::default(), 4000, config)
             .search(&s, SearchContext::new(&mut rng(9), &mut |_| {}));
         (r.best, r.value, r.nodes, r.pv)
     };
@@ -311,7 +329,7 @@ fn one_thread_with_iterations_is_reproducible() {
 #[test]
 fn tree_reuse_keeps_the_subtree_and_plays_legal_games() {
     // The agent's second search starts from the reply it expected: visits carry over.
-    let mut agent = mcts(Connect4Eval, 20_000, defaults());
+    let mut agent = mcts(Connect4Eval::default(), 20_000, defaults());
     let mut s = Connect4.initial_state();
     let r = agent.search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert_eq!(agent.reused_visits(), 0);
@@ -323,7 +341,7 @@ fn tree_reuse_keeps_the_subtree_and_plays_legal_games() {
     assert_eq!(second.nodes, 20_000, "iterations count this search only");
     // Without reuse nothing carries over.
     let mut fresh = mcts(
-        Connect4Eval,
+        Connect4Eval::default(),
         20_000,
         MctsConfig {
             reuse: false,
@@ -369,11 +387,11 @@ fn tree_reuse_keeps_the_subtree_and_plays_legal_games() {
                 parallel,
                 ..defaults()
             };
-            play(Connect4.initial_state(), Connect4Eval, config);
-            play(invector(), InvectorEval, config);
+            play(Connect4.initial_state(), Connect4Eval::default(), config);
+            play(invector(), InvectorEval::default(), config);
             play(
                 Pig::new(20, 6, 1000).unwrap().initial_state(),
-                PigEval,
+                PigEval::default(),
                 config,
             );
         }
@@ -390,16 +408,16 @@ fn two_threads_play_legal_and_sensible_moves() {
             parallel,
             ..defaults()
         };
-        let r = mcts(Connect4Eval, 20_000, config)
+        let r = mcts(Connect4Eval::default(), 20_000, config)
             .search(&win, SearchContext::new(&mut rng(1), &mut |_| {}));
         assert_eq!(win.format_move(r.best.unwrap()), "a");
         assert_eq!(r.value, Value::Win(1));
-        let r = mcts(Connect4Eval, 20_000, config)
+        let r = mcts(Connect4Eval::default(), 20_000, config)
             .search(&parry, SearchContext::new(&mut rng(1), &mut |_| {}));
         assert_eq!(parry.format_move(r.best.unwrap()), "a");
         assert!(r.nodes >= 1 && r.nodes <= 20_000);
         let s = Connect4.initial_state();
-        let r = mcts(Connect4Eval, 20_000, config)
+        let r = mcts(Connect4Eval::default(), 20_000, config)
             .search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
         assert_eq!(r.nodes, 20_000);
         assert!(s.clone().try_apply(r.best.unwrap()).is_ok());
@@ -414,13 +432,13 @@ fn eval_leaves_and_chance_roots() {
         ..defaults()
     };
     let parry = connect4("a b a b a");
-    let best = mcts(Connect4Eval, 3000, config).select_move(&parry, &mut rng(1));
+    let best = mcts(Connect4Eval::default(), 3000, config).select_move(&parry, &mut rng(1));
     assert_eq!(parry.format_move(best), "a");
     // At a chance node there is no move; the value is a mean reward from seat 0's view.
     let mut s = Pig::new(20, 6, 1000).unwrap().initial_state();
     play_moves(&mut s, "roll").unwrap();
-    let r =
-        mcts(PigEval, 1000, defaults()).search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
+    let r = mcts(PigEval::default(), 1000, defaults())
+        .search(&s, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert_eq!(r.best, None);
     assert!(matches!(r.value, Value::Reward(v) if (-1.0..=1.0).contains(&v)));
 }
@@ -548,7 +566,7 @@ fn mcts_matches_pig_policy(iters: u64, margin: f64, per_kind: usize) {
     let mut wrong = Vec::new();
     for &(i, j, k, best) in &positions {
         let s = pig(TARGET as u32, DIE as u32, i, j, k);
-        let chosen = mcts(PigEval, iters, defaults()).select_move(&s, &mut rng(11));
+        let chosen = mcts(PigEval::default(), iters, defaults()).select_move(&s, &mut rng(11));
         if chosen != best {
             wrong.push((i, j, k, best));
         }
@@ -581,9 +599,9 @@ fn lock_free_tree_proves_what_one_thread_proves_and_bounds_its_arena() {
         ..defaults()
     };
     for s in positions(&start, 4, |s: &Connect4State| s.ply() >= 28) {
-        let one = mcts(Connect4Eval, 1_000_000, defaults())
+        let one = mcts(Connect4Eval::default(), 1_000_000, defaults())
             .search(&s, SearchContext::new(&mut rng(0), &mut |_| {}));
-        let four = mcts(Connect4Eval, 1_000_000, parallel)
+        let four = mcts(Connect4Eval::default(), 1_000_000, parallel)
             .search(&s, SearchContext::new(&mut rng(0), &mut |_| {}));
         assert!(!matches!(one.value, Value::Reward(_)), "{s}");
         // The result, not the line length: threads may find a different proving line.
@@ -598,12 +616,12 @@ fn lock_free_tree_proves_what_one_thread_proves_and_bounds_its_arena() {
         max_nodes: 50,
         ..parallel
     };
-    let mut agent = mcts(Connect4Eval, 5_000, tiny);
+    let mut agent = mcts(Connect4Eval::default(), 5_000, tiny);
     let r = agent.search(&start, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert!(agent.arena_full());
     assert_eq!(r.nodes, 5_000);
     assert!(start.clone().try_apply(r.best.unwrap()).is_ok());
-    let mut roomy = mcts(Connect4Eval, 5_000, parallel);
+    let mut roomy = mcts(Connect4Eval::default(), 5_000, parallel);
     roomy.search(&start, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert!(!roomy.arena_full());
 }

@@ -54,7 +54,7 @@ fn alpha_beta_agents_are_refused_for_games_with_chance() {
     let s = CoinNim::default().initial_state();
     for kind in [AgentKind::AlphaBeta, AgentKind::Solve] {
         let name = kind.name();
-        let err = build::<CoinNimState, _>(kind, &params(kind, &[]), CoinNimEval)
+        let err = build::<CoinNimState, _>(kind, &params(kind, &[]), CoinNimEval::default())
             .err()
             .expect("refused");
         assert!(matches!(err, AgentError::NeedsDeterministic { .. }));
@@ -67,7 +67,8 @@ fn alpha_beta_agents_are_refused_for_games_with_chance() {
         );
     }
     for kind in [AgentKind::Random, AgentKind::Greedy] {
-        let mut agent = build::<CoinNimState, _>(kind, &params(kind, &[]), CoinNimEval).unwrap();
+        let mut agent =
+            build::<CoinNimState, _>(kind, &params(kind, &[]), CoinNimEval::default()).unwrap();
         let m = agent.select_move(&s, &mut AgentRng::seed_from_u64(0));
         assert!(s.clone().try_apply(m).is_ok());
     }

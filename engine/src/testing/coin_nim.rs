@@ -9,9 +9,11 @@
 
 use std::fmt;
 
+use crate::declare_weights;
 use crate::eval::Evaluator;
 use crate::game::{End, Game, Move, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
+use crate::weights::Tunable;
 use crate::zobrist;
 
 /// A decision or coin outcome.
@@ -334,17 +336,53 @@ impl fmt::Display for CoinNimState {
     }
 }
 
+declare_weights! {
+    /// The weights of [`CoinNimEval`].
+    pub struct CoinNimWeights {
+        /// the value of a pile that is not a multiple of 3, for the side to move
+        edge: i32 = 10, 0..=100;
+    }
+}
+
 /// Evaluator for Coin Nim: a pile that is a multiple of 3 is bad for the side to move
 /// (classic take-1-or-2 Nim), seen from `seat`. Good enough to test search.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct CoinNimEval;
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CoinNimEval {
+    weights: CoinNimWeights,
+    /// The score of a won game: above every heuristic score the weights allow.
+    win: i32,
+}
 
-/// The value of a win for [`CoinNimEval`].
+/// The least value of a win for [`CoinNimEval`] (the value with the default weights).
 pub const COIN_NIM_WIN: i32 = 100;
+
+impl Default for CoinNimEval {
+    fn default() -> Self {
+        CoinNimEval::with_weights(CoinNimWeights::default())
+    }
+}
+
+impl Tunable<CoinNimState> for CoinNimEval {
+    type Weights = CoinNimWeights;
+
+    /// The win score is [`COIN_NIM_WIN`] or, for a larger edge, one more than the edge:
+    /// every heuristic value is plus or minus the edge.
+    fn with_weights(weights: CoinNimWeights) -> Self {
+        CoinNimEval {
+            weights,
+            win: COIN_NIM_WIN.max(weights.edge + 1),
+        }
+    }
+
+    fn weights(&self) -> &CoinNimWeights {
+        &self.weights
+    }
+}
 
 impl Evaluator<CoinNimState> for CoinNimEval {
     fn heuristic(&self, s: &CoinNimState, seat: Seat) -> i32 {
-        let good_for_mover = if s.pile % 3 == 0 { -10 } else { 10 };
+        let edge = self.weights.edge;
+        let good_for_mover = if s.pile % 3 == 0 { -edge } else { edge };
         if s.mover == seat {
             good_for_mover
         } else {
@@ -353,6 +391,21 @@ impl Evaluator<CoinNimState> for CoinNimEval {
     }
 
     fn bounds(&self) -> (i32, i32) {
-        (-COIN_NIM_WIN, COIN_NIM_WIN)
+        (-self.win, self.win)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_hold_at_extreme_weights() {
+        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, CoinNimEval>(
+            &CoinNim::default().initial_state(),
+            200,
+            1,
+        )
+        .unwrap();
     }
 }

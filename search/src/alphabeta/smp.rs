@@ -373,7 +373,7 @@ mod tests {
             result_only: false,
             solver_table: false,
         };
-        let mut core = Core::new(Connect4Eval, tt, stop, options);
+        let mut core = Core::new(Connect4Eval::default(), tt, stop, options);
         let deepest = Arc::new(CacheLine(AtomicU32::new(0)));
         let budget = Budget {
             depth: Some(6),

@@ -90,10 +90,16 @@ mod tests {
         for mode in modes {
             let mut s = start.clone();
             let mut rng = AgentRng::seed_from_u64(7);
-            let v = evaluate(mode, &mut s, &Connect4Eval, &mut rng, &mut scratch);
+            let v = evaluate(
+                mode,
+                &mut s,
+                &Connect4Eval::default(),
+                &mut rng,
+                &mut scratch,
+            );
             match s.outcome() {
                 Some(outcome) => assert_eq!(v, outcome_reward(outcome), "{mode:?}"),
-                None => assert_eq!(v, eval_leaf(&s, &Connect4Eval), "{mode:?}"),
+                None => assert_eq!(v, eval_leaf(&s, &Connect4Eval::default()), "{mode:?}"),
             }
             let plies = match mode {
                 Rollout::Random { plies } | Rollout::Greedy { plies } => plies,

@@ -625,7 +625,7 @@ mod tests {
         let clock = Clock::start(&Budget::default());
         let job = Job {
             root,
-            eval: &Connect4Eval,
+            eval: &Connect4Eval::default(),
             settings: Settings {
                 c: 1.4,
                 solver,

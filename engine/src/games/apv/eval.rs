@@ -5,61 +5,111 @@
 //! them:
 //!
 //! - **liberties**: a Pivot with few liberties is close to being shut in; the penalty
-//!   grows steeply as they run out ([`DANGER`]);
+//!   grows steeply as they run out (`danger`);
 //! - **who fills them soonest**: each liberty of the enemy Pivot that one of our units
-//!   reaches in one move is a threat ([`FILL_NOW`]), one it reaches in two moves a
-//!   threat in the making ([`FILL_SOON`]); a liberty our pending order will fill is
-//!   nearly certain ([`ORDER_FILL`]). A Pivot whose every liberty can be filled next
-//!   move is in real danger, so that case weighs extra ([`ALL_COVERED`]);
+//!   reaches in one move is a threat (`fill_now`), one it reaches in two moves a
+//!   threat in the making (`fill_soon`); a liberty our pending order will fill is
+//!   nearly certain (`order_fill`). A Pivot whose every liberty can be filled next
+//!   move is in real danger, so that case weighs extra (`all_covered`);
 //! - **room**: empty cells two steps from the Pivot through an empty neighbour, where it
-//!   can flee ([`ROOM`]);
+//!   can flee (`room`);
 //! - **escape space**: every empty cell the Pivot can walk to in at most
-//!   [`ESCAPE_STEPS`] steps over empty cells ([`ESCAPE`]). Shutting a Pivot in takes
+//!   [`ESCAPE_STEPS`] steps over empty cells (`escape`). Shutting a Pivot in takes
 //!   many turns in the open, and the terms above see only its last moves; this one
 //!   rewards the attacker for each cell it takes out of the Pivot's reach on the way,
 //!   so a side has a plan (crowd the enemy Pivot, keep its own in the open) long before
 //!   a liberty can be filled;
-//! - **mobility**: the number of primary moves ([`MOBILITY`]).
+//! - **mobility**: the number of primary moves (`mobility`).
 //!
-//! Each term is computed for both sides and subtracted, so the value is antisymmetric.
+//! The weights are [`ApvWeights`]. Each term is computed for both sides and subtracted, so the value is antisymmetric.
 //! No move is noisy: every move is a quiet displacement, and the search already sees
 //! the immediate threats through the terms above.
 
 use crate::bits::Cells;
+use crate::declare_weights;
 use crate::eval::Evaluator;
 use crate::game::Seat;
+use crate::weights::Tunable;
 
 use super::board::{Bitboard, GEO};
 use super::moves::Unit;
 use super::ApvState;
 
-/// Penalty for one's own Pivot having 0..=6 liberties (0 only happens in finished
-/// games, scored as such; its entry is unused).
-pub const DANGER: [i32; 7] = [0, 400, 160, 70, 30, 10, 0];
-/// Bonus per enemy liberty one of our units can fill with its next move.
-pub const FILL_NOW: i32 = 40;
-/// Bonus per enemy liberty one of our units can fill in two moves (and not one).
-pub const FILL_SOON: i32 = 12;
-/// Bonus per enemy liberty our pending order will fill (if still legal when it fires).
-pub const ORDER_FILL: i32 = 60;
-/// Extra bonus when we can fill every liberty of the enemy Pivot in one move each and
-/// it has at most two: the defender must run or block at once.
-pub const ALL_COVERED: i32 = 150;
-/// Bonus per empty cell the Pivot can reach in two steps.
-pub const ROOM: i32 = 4;
-/// Bonus per empty cell the Pivot can walk to in at most [`ESCAPE_STEPS`] steps.
-pub const ESCAPE: i32 = 4;
+declare_weights! {
+    /// The weights of [`ApvEval`].
+    pub struct ApvWeights {
+        /// penalty for one's own Pivot having 1, 2, ..., 6 liberties (`danger_1` = one)
+        danger: [i32; 6] = [400, 160, 70, 30, 10, 0], 0..=4000;
+        /// per enemy liberty one of our units can fill with its next move
+        fill_now: i32 = 40, 0..=400;
+        /// per enemy liberty one of our units can fill in two moves (and not one)
+        fill_soon: i32 = 12, 0..=120;
+        /// per enemy liberty our pending order will fill (if still legal when it fires)
+        order_fill: i32 = 60, 0..=600;
+        /// when we can fill each of the enemy Pivot's at most two liberties in one move
+        all_covered: i32 = 150, 0..=1500;
+        /// per empty cell the Pivot can reach in two steps
+        room: i32 = 4, 0..=40;
+        /// per empty cell the Pivot can walk to in at most `ESCAPE_STEPS` steps
+        escape: i32 = 4, 0..=40;
+        /// per primary move
+        mobility: i32 = 2, 0..=20;
+    }
+}
+
 /// How many Pivot steps the escape space looks ahead.
 pub const ESCAPE_STEPS: u32 = 3;
-/// Bonus per primary move.
-pub const MOBILITY: i32 = 2;
-/// Score of a won game; far above any heuristic score (each side's terms add up to at
-/// most 400 + 6·(60 + 40) + 150 + 18·4 + 36·4 + 79·2 < 2,000).
+
+/// The least score of a won game, kept whatever the weights (search results and MCTS
+/// leaf values are scaled by it, so the default weights play as they always did).
 pub const WIN: i32 = 10_000;
 
 /// Containment, room and mobility from a seat's point of view (see the module docs).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ApvEval;
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ApvEval {
+    weights: ApvWeights,
+    /// The penalty by number of liberties, 0..=6: `danger` with 0 for none (which only
+    /// a finished game has).
+    danger_by_liberties: [i32; 7],
+    /// The score of a won game: above every heuristic score the weights allow.
+    win: i32,
+}
+
+impl Default for ApvEval {
+    fn default() -> Self {
+        ApvEval::with_weights(ApvWeights::default())
+    }
+}
+
+impl Tunable<ApvState> for ApvEval {
+    type Weights = ApvWeights;
+
+    /// The win score is [`WIN`] or, for larger weights, one more than the most a
+    /// difference of two sides' scores can be. A side's score is its gains less its
+    /// danger penalty, with no weight negative: gains are at most one fill bonus for
+    /// each of the enemy Pivot's at most six liberties, `all_covered` once, `room` for
+    /// each of the 12 cells two steps from the Pivot, `escape` for each of the 36 cells
+    /// at most three steps from it (6 + 12 + 18) and `mobility` for each of at most 78
+    /// primary moves (the game's own bound on moves); so a difference is at most the
+    /// most gains plus the largest danger penalty (1,258 with the defaults).
+    fn with_weights(weights: ApvWeights) -> Self {
+        let w = &weights;
+        let fill = w.order_fill.max(w.fill_now).max(w.fill_soon);
+        let gains = 6 * fill + w.all_covered + 12 * w.room + 36 * w.escape + 78 * w.mobility;
+        let most = gains + w.danger.iter().copied().max().unwrap_or(0);
+        let mut danger_by_liberties = [0; 7];
+        danger_by_liberties[1..].copy_from_slice(&w.danger);
+        ApvEval {
+            weights,
+            danger_by_liberties,
+            win: WIN.max(most + 1),
+        }
+    }
+
+    fn weights(&self) -> &ApvWeights {
+        &self.weights
+    }
+}
 
 /// What one side's units reach: per unit type, the union of their one-move targets.
 struct Reach {
@@ -99,7 +149,8 @@ impl Reach {
 
 impl ApvEval {
     /// The attack of `side` on the enemy Pivot, and the safety of its own Pivot.
-    fn side_score(s: &ApvState, side: Seat, own: &Reach) -> i32 {
+    fn side_score(&self, s: &ApvState, side: Seat, own: &Reach) -> i32 {
+        let w = &self.weights;
         let occupied = s.occupied();
         let enemy_libs = s.liberties(1 - side);
         let mut score = 0;
@@ -113,25 +164,25 @@ impl ApvEval {
             .map_or(0, |o| 1u64 << o.to);
         for x in Cells(enemy_libs) {
             score += if ordered & 1 << x != 0 {
-                ORDER_FILL
+                w.order_fill
             } else if own.all & 1 << x != 0 {
-                FILL_NOW
+                w.fill_now
             } else if own.in_two(x, occupied) {
-                FILL_SOON
+                w.fill_soon
             } else {
                 0
             };
         }
         let n = enemy_libs.count_ones();
         if n <= 2 && enemy_libs & !(own.all | ordered) == 0 {
-            score += ALL_COVERED;
+            score += w.all_covered;
         }
         let libs = s.liberties(side);
-        score -= DANGER[libs.count_ones() as usize];
+        score -= self.danger_by_liberties[libs.count_ones() as usize];
         let second_ring = Cells(libs).fold(0, |acc, c| acc | GEO.neighbours[c]) & !occupied;
-        score += ROOM * (second_ring & !libs).count_ones() as i32;
-        score += ESCAPE * escape_space(s.pivot(side), occupied).count_ones() as i32;
-        score + MOBILITY * own.moves as i32
+        score += w.room * (second_ring & !libs).count_ones() as i32;
+        score += w.escape * escape_space(s.pivot(side), occupied).count_ones() as i32;
+        score + w.mobility * own.moves as i32
     }
 }
 
@@ -151,13 +202,13 @@ impl Evaluator<ApvState> for ApvEval {
     fn heuristic(&self, s: &ApvState, seat: Seat) -> i32 {
         let occupied = s.occupied();
         let reach = [Reach::of(s, 0, occupied), Reach::of(s, 1, occupied)];
-        let me = Self::side_score(s, seat, &reach[seat]);
-        let them = Self::side_score(s, 1 - seat, &reach[1 - seat]);
+        let me = self.side_score(s, seat, &reach[seat]);
+        let them = self.side_score(s, 1 - seat, &reach[1 - seat]);
         me - them
     }
 
     fn bounds(&self) -> (i32, i32) {
-        (-WIN, WIN)
+        (-self.win, self.win)
     }
 }
 
@@ -190,7 +241,7 @@ mod tests {
 
     #[test]
     fn symmetric_at_the_start_and_antisymmetric_after() {
-        let e = ApvEval;
+        let e = ApvEval::default();
         let mut s = Apv::default().initial_state();
         assert_eq!(e.evaluate(&s, 0), 0);
         play_moves(&mut s, "d8-a8 order:d7-d5 d2-a5").unwrap();
@@ -199,7 +250,7 @@ mod tests {
 
     #[test]
     fn bounds_contain_every_score_and_terminals_sit_on_them() {
-        let e = ApvEval;
+        let e = ApvEval::default();
         let (lo, hi) = e.bounds();
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let mut moves = Vec::new();
@@ -260,8 +311,41 @@ mod tests {
     }
 
     #[test]
+    fn crowding_the_enemy_pivot_scores_through_its_escape_space() {
+        // South's Pivot on e3, near its edge, with North's six units two steps from it
+        // (its liberties all empty); North's Pivot alone in the open on e6.
+        let crowded = position(
+            &[
+                (0, Unit::Pivot, "e6"),
+                (1, Unit::Pivot, "e3"),
+                (0, Unit::Axis, "c4"),
+                (0, Unit::Axis, "g2"),
+                (0, Unit::Veil, "e5"),
+                (0, Unit::Veil, "c3"),
+                (0, Unit::Turned, "g3"),
+                (0, Unit::Turned, "f4"),
+            ],
+            [None; 2],
+        );
+        let escape = |side| escape_space(crowded.pivot(side), crowded.occupied()).count_ones();
+        assert!(escape(1) < escape(0), "{} {}", escape(1), escape(0));
+        let without = ApvEval::with_weights(ApvWeights {
+            escape: 0,
+            ..ApvWeights::default()
+        });
+        let with = ApvEval::default();
+        let gained = with.evaluate(&crowded, 0) - without.evaluate(&crowded, 0);
+        assert_eq!(gained, 4 * (escape(0) as i32 - escape(1) as i32));
+        assert!(gained > 0);
+        assert_eq!(
+            with.evaluate(&crowded, 1) - without.evaluate(&crowded, 1),
+            -gained
+        );
+    }
+
+    #[test]
     fn pressure_on_the_enemy_pivot_scores() {
-        let e = ApvEval;
+        let e = ApvEval::default();
         // South's Pivot on i1 (a corner: h1, h2, i2) with h1 taken: two liberties.
         // North's Veil on g2 can fill i2 at once (g2 + 2·(1, 0)), so North is better.
         let base = [
@@ -277,7 +361,7 @@ mod tests {
             &[base[0], base[1], base[2], (0, Unit::Veil, "g2")],
             [None; 2],
         );
-        assert!(e.evaluate(&near, 0) > e.evaluate(&far, 0) + FILL_NOW / 2);
+        assert!(e.evaluate(&near, 0) > e.evaluate(&far, 0) + e.weights().fill_now / 2);
         // An order that will fill a liberty counts more than a move that could.
         let ordered = Order {
             from: cell("g2") as u8,
@@ -306,5 +390,15 @@ mod tests {
             [None; 2],
         );
         assert!(e.evaluate(&boxed, 0) < e.evaluate(&far, 0));
+    }
+
+    #[test]
+    fn bounds_hold_at_extreme_weights() {
+        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, ApvEval>(
+            &Apv::default().initial_state(),
+            20,
+            1,
+        )
+        .unwrap();
     }
 }

@@ -7,56 +7,93 @@
 //! column take part in the most windows (up to 16 cells' worth of lines across the
 //! board), so they get a small bonus of their own.
 
+use crate::declare_weights;
 use crate::eval::Evaluator;
 use crate::game::Seat;
+use crate::weights::Tunable;
 
 use super::board::{
     self, column_mask, playable, winning_cells, COLUMNS, FULL, WINDOWS, WINDOW_COUNT,
 };
 use super::{Connect4Move, Connect4State};
 
-/// Weight of an open window holding two own stones (and two empty cells).
-pub const TWO: i32 = 2;
-/// Weight of an open window holding three own stones (and one empty cell).
-pub const THREE: i32 = 10;
-/// Weight of one stone in the centre column (`d`).
-pub const CENTRE: i32 = 3;
-/// Score of a won game. No heuristic score reaches it: a side's windows contribute at
-/// most 69 × 10 and its centre stones at most 6 × 3, so a difference stays below 708.
+declare_weights! {
+    /// The weights of [`Connect4Eval`].
+    pub struct Connect4Weights {
+        /// an open window holding two own stones (and two empty cells)
+        two: i32 = 2, 0..=50;
+        /// an open window holding three own stones (and one empty cell)
+        three: i32 = 10, 0..=200;
+        /// one stone in the centre column (d)
+        centre: i32 = 3, 0..=50;
+    }
+}
+
+/// The least score of a won game, kept whatever the weights (search results and MCTS
+/// leaf values are scaled by it, so the default weights play as they always did).
 pub const WIN: i32 = 1_000;
 
-const _: () = assert!((WINDOW_COUNT as i32) * THREE + 6 * CENTRE < WIN);
-
 /// Open windows and centre stones, from a seat's point of view.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Connect4Eval;
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Connect4Eval {
+    weights: Connect4Weights,
+    /// The score of a won game: above every heuristic score the weights allow.
+    win: i32,
+}
+
+impl Default for Connect4Eval {
+    fn default() -> Self {
+        Connect4Eval::with_weights(Connect4Weights::default())
+    }
+}
+
+impl Tunable<Connect4State> for Connect4Eval {
+    type Weights = Connect4Weights;
+
+    /// The win score is [`WIN`] or, for larger weights, one more than the most a side's
+    /// score can be: each of the 69 windows counts at most once, with two or three
+    /// stones, and at most six centre stones (the other side's score is never negative,
+    /// since no weight is).
+    fn with_weights(weights: Connect4Weights) -> Self {
+        let most = WINDOW_COUNT as i32 * weights.two.max(weights.three) + 6 * weights.centre;
+        Connect4Eval {
+            weights,
+            win: WIN.max(most + 1),
+        }
+    }
+
+    fn weights(&self) -> &Connect4Weights {
+        &self.weights
+    }
+}
 
 impl Connect4Eval {
     /// The heuristic score of `own` stones against `enemy` stones, before subtracting
     /// the other side's.
-    fn side_score(own: u64, enemy: u64) -> i32 {
+    fn side_score(&self, own: u64, enemy: u64) -> i32 {
+        let w = &self.weights;
         let mut score = 0;
-        for &w in &WINDOWS {
-            if w & enemy == 0 {
-                score += match (w & own).count_ones() {
-                    2 => TWO,
-                    3 => THREE,
+        for &win in &WINDOWS {
+            if win & enemy == 0 {
+                score += match (win & own).count_ones() {
+                    2 => w.two,
+                    3 => w.three,
                     _ => 0,
                 };
             }
         }
-        score + (own & column_mask(COLUMNS / 2)).count_ones() as i32 * CENTRE
+        score + (own & column_mask(COLUMNS / 2)).count_ones() as i32 * w.centre
     }
 }
 
 impl Evaluator<Connect4State> for Connect4Eval {
     fn heuristic(&self, s: &Connect4State, seat: Seat) -> i32 {
         let (own, enemy) = (s.stones(seat), s.stones(1 - seat));
-        Self::side_score(own, enemy) - Self::side_score(enemy, own)
+        self.side_score(own, enemy) - self.side_score(enemy, own)
     }
 
     fn bounds(&self) -> (i32, i32) {
-        (-WIN, WIN)
+        (-self.win, self.win)
     }
 
     /// A drop is noisy if it completes four for either side at its cell: it wins at once,
@@ -109,7 +146,7 @@ mod tests {
 
     #[test]
     fn symmetric_and_prefers_the_centre() {
-        let e = Connect4Eval;
+        let e = Connect4Eval::default();
         let start = Connect4.initial_state();
         assert_eq!(e.evaluate(&start, 0), 0);
         let mut centre = start.clone();
@@ -122,11 +159,15 @@ mod tests {
 
     #[test]
     fn threats_count_and_wins_are_bounds() {
-        let e = Connect4Eval;
+        let e = Connect4Eval::default();
         let mut s = Connect4.initial_state();
         play_moves(&mut s, "a a b b c").unwrap();
         // Red has three in a row on row 1 with d1 open; yellow only twos.
-        assert!(e.evaluate(&s, 0) >= THREE, "{}", e.evaluate(&s, 0));
+        assert!(
+            e.evaluate(&s, 0) >= e.weights().three,
+            "{}",
+            e.evaluate(&s, 0)
+        );
         play_moves(&mut s, "g d").unwrap();
         assert_eq!(e.evaluate(&s, 0), WIN);
         assert_eq!(e.evaluate(&s, 1), -WIN);
@@ -134,7 +175,7 @@ mod tests {
 
     #[test]
     fn wins_and_blocks_are_noisy() {
-        let e = Connect4Eval;
+        let e = Connect4Eval::default();
         let mut s = Connect4.initial_state();
         play_moves(&mut s, "a a b b c").unwrap();
         // Yellow to move: d1 blocks red's row, every other drop is quiet.
@@ -146,5 +187,15 @@ mod tests {
         // Red to move: d1 wins; still the only noisy drop.
         assert!(e.is_noisy(&s, Connect4Move::new(3).unwrap()));
         assert!(!e.is_noisy(&s, Connect4Move::new(4).unwrap()));
+    }
+
+    #[test]
+    fn bounds_hold_at_extreme_weights() {
+        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, Connect4Eval>(
+            &Connect4.initial_state(),
+            200,
+            1,
+        )
+        .unwrap();
     }
 }

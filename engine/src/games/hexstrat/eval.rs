@@ -4,75 +4,128 @@
 //! Each side scores its squads and the difference is the value, so the evaluation is
 //! exactly antisymmetric between the seats:
 //!
-//! - **Strength**: every unit is worth [`UNIT`], plus [`MATCHUP`] times the squad's
+//! - **Strength**: every unit is worth `unit`, plus `matchup` times the squad's
 //!   average edge over the enemy squads, `ATK(own → enemy) − ATK(enemy → own)`, weighted
 //!   by the enemy squads' units. A Mech facing mostly Infantry is worth more than one
 //!   facing Rocketeers, as the attack table says.
-//! - **March**: each step closer to the enemy Headquarters is worth [`ADVANCE`] for a
-//!   squad, and [`ADVANCE_INFANTRY`] for the Infantry (only it can seize). Standing on
-//!   Forest or Mountain (a defence bonus) is worth [`COVER`]; being impeded costs
-//!   [`IMPEDED`].
-//! - **Seize threat**: a running seize count is worth [`SEIZE`]`[count]` (at 2 the side
+//! - **March**: each step closer to the enemy Headquarters is worth `advance` for a
+//!   squad, and `advance_infantry` for the Infantry (only it can seize). Standing on
+//!   Forest or Mountain (a defence bonus) is worth `cover`; being impeded costs
+//!   `impeded`.
+//! - **Seize threat**: a running seize count of 1 or 2 is worth `seize_1` or `seize_2` (at 2 the side
 //!   wins at its next turn unless the Infantry is destroyed first), and an Infantry next
-//!   to an enemy Headquarters that no enemy squad guards is worth [`HQ_THREAT`].
+//!   to an enemy Headquarters that no enemy squad guards is worth `hq_threat`.
 //!
-//! A finished game scores ±[`WIN`] (0 for the cap's draw); heuristic values are clamped
-//! strictly inside, so the bounds `(−WIN, WIN)` contain every score, as Star1/Star2
-//! need. `WIN` is small enough that `mcts:rollout=eval`, which scales values by it,
-//! sees material differences as rewards of a useful size.
+//! The weights are [`HexstratWeights`]. A finished game scores ±win (0 for the cap's
+//! draw), at least [`WIN`]; heuristic values are clamped strictly inside, so the bounds
+//! `(−win, win)` contain every score, as Star1/Star2 need. [`WIN`] is small enough that
+//! `mcts:rollout=eval`, which scales values by it, sees material differences as rewards
+//! of a useful size.
 
+use crate::declare_weights;
 use crate::eval::Evaluator;
 use crate::game::{Seat, State};
+use crate::weights::Tunable;
 
 use super::board::{DISTANCE, HQ, NEIGHBOURS};
 use super::combat::{damage, ATTACK};
 use super::moves::{Tile, Unit};
 use super::HexstratState;
 
-/// Worth of one unit.
-pub const UNIT: i32 = 10;
-/// Worth of one unit per point of average attack edge over the enemy squads.
-pub const MATCHUP: i32 = 2;
-/// Worth of each step towards the enemy Headquarters, for a Rocketeer or Mech.
-pub const ADVANCE: i32 = 1;
-/// Worth of each step towards the enemy Headquarters, for the Infantry.
-pub const ADVANCE_INFANTRY: i32 = 4;
-/// Worth of standing on Forest or Mountain.
-pub const COVER: i32 = 2;
-/// Cost of being impeded.
-pub const IMPEDED: i32 = 3;
-/// Worth of a seize count of 0, 1 and 2.
-pub const SEIZE: [i32; 3] = [0, 250, 600];
-/// Worth of a free Infantry next to an enemy Headquarters holding no enemy squad (it
-/// can enter and start a seize count next turn).
-pub const HQ_THREAT: i32 = 120;
-/// Worth of a free Infantry two and three steps from an unguarded enemy Headquarters.
-pub const HQ_APPROACH: [i32; 2] = [60, 20];
-/// Worth of a units lead, scaled by the units on the board: `LEAD · 16 · (mine −
-/// theirs) / (mine + theirs)`, so trades pay when ahead and a rout is sought.
-pub const LEAD: i32 = 10;
-/// Worth of each step closer (within 6) to an enemy squad, per point of attack edge
-/// over it (negative for a squad that beats ours), plus one more per step when
-/// ahead in units (a side ahead seeks trades, one behind avoids them).
-pub const HUNT: i32 = 2;
-/// Worth of one unit of damage the side to move can deal now (a free squad that has
-/// not acted, next to an enemy), net of the strike-back it would take; the best such
-/// attack per squad counts.
-pub const INITIATIVE: i32 = 4;
-/// Score of a won game. The heuristic part stays below it in practice (16 units ×
-/// (10 + 2 · 2) for strength, 160 for the lead, 3 squads × 5 steps × 4 for the march,
-/// 600 for a seize count) and is clamped strictly inside it regardless.
+declare_weights! {
+    /// The weights of [`HexstratEval`].
+    pub struct HexstratWeights {
+        /// one unit
+        unit: i32 = 10, 0..=100;
+        /// one unit per point of average attack edge over the enemy squads
+        matchup: i32 = 2, 0..=20;
+        /// each step towards the enemy Headquarters, for a Rocketeer or Mech
+        advance: i32 = 1, 0..=10;
+        /// each step towards the enemy Headquarters, for the Infantry
+        advance_infantry: i32 = 4, 0..=40;
+        /// standing on Forest or Mountain
+        cover: i32 = 2, 0..=20;
+        /// the cost of being impeded
+        impeded: i32 = 3, 0..=30;
+        /// a running seize count of 1 and of 2 (`seize_2`: the side wins at its next turn)
+        seize: [i32; 2] = [250, 600], 0..=6000;
+        /// a free Infantry next to an enemy Headquarters that holds no enemy squad
+        hq_threat: i32 = 120, 0..=1200;
+        /// a free Infantry two and three steps from an unguarded enemy Headquarters
+        hq_approach: [i32; 2] = [60, 20], 0..=600;
+        /// a units lead: lead · 16 · (mine − theirs) / (mine + theirs)
+        lead: i32 = 10, 0..=100;
+        /// each step closer (within 6) to an enemy squad, per point of attack edge over it
+        hunt: i32 = 2, 0..=20;
+        /// one unit of net damage the side to move can deal now, per squad's best attack
+        initiative: i32 = 4, 0..=40;
+    }
+}
+
+/// The least score of a won game, the score with the default weights.
 pub const WIN: i32 = 1000;
 /// The farthest a cell lies from a Headquarters.
 const FARTHEST: i32 = 5;
 
 /// Strength, march and seize threat (see the module docs).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct HexstratEval;
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HexstratEval {
+    weights: HexstratWeights,
+    /// The score of a won game; heuristic values are clamped strictly inside it.
+    win: i32,
+}
+
+impl Default for HexstratEval {
+    fn default() -> Self {
+        HexstratEval::with_weights(HexstratWeights::default())
+    }
+}
+
+/// An upper bound on |heuristic| before the clamp. Per side, at most: 16 units, each
+/// with an edge of at most 2 per enemy unit (so `32 · matchup`); 3 × 3 pairs of squads,
+/// each at most 6 steps near with an edge plus lead sign of at most 3 (`162 · hunt`);
+/// 5 steps of march per squad; cover or impeded per squad; one Headquarters bonus; a
+/// best attack of at most 5 units (an attack of 4 from a Mountain) per squad; one seize
+/// bonus. A difference is at most twice that plus `16 · lead`.
+fn most(w: &HexstratWeights) -> i64 {
+    let side = 16 * w.unit
+        + 32 * w.matchup
+        + 162 * w.hunt
+        + 5 * (w.advance_infantry + 2 * w.advance)
+        + 3 * (w.cover + w.impeded)
+        + w.hq_threat.max(w.hq_approach[0]).max(w.hq_approach[1])
+        + 15 * w.initiative
+        + w.seize[0].max(w.seize[1]);
+    2 * i64::from(side) + 16 * i64::from(w.lead)
+}
+
+impl Tunable<HexstratState> for HexstratEval {
+    type Weights = HexstratWeights;
+
+    /// The clamp keeps every heuristic value inside `(-win, win)` whatever the weights,
+    /// and with the default weights the win score is [`WIN`], which the clamp does cut
+    /// at times (a seize count with a strong position). For other weights the win score
+    /// grows in proportion to [`most`], an upper bound on the unclamped value (2,906
+    /// with the defaults): weights scaled together clamp the same positions as the
+    /// defaults, instead of flattening every value against [`WIN`].
+    fn with_weights(weights: HexstratWeights) -> Self {
+        let default_most = most(&HexstratWeights::default());
+        let scaled = (i64::from(WIN) * most(&weights) + default_most - 1) / default_most;
+        HexstratEval {
+            weights,
+            win: WIN.max(scaled as i32),
+        }
+    }
+
+    fn weights(&self) -> &HexstratWeights {
+        &self.weights
+    }
+}
 
 impl HexstratEval {
     /// `seat`'s side of the score.
-    fn side_score(s: &HexstratState, seat: Seat) -> i32 {
+    fn side_score(&self, s: &HexstratState, seat: Seat) -> i32 {
+        let w = &self.weights;
         let enemy = 1 - seat;
         let enemy_units: i32 = Unit::ALL
             .iter()
@@ -91,7 +144,7 @@ impl HexstratEval {
                 continue;
             };
             let units = i32::from(s.units(seat, unit));
-            // Units-weighted attack edge over the enemy squads, times MATCHUP, per unit.
+            // Units-weighted attack edge over the enemy squads, times `matchup`, per unit.
             let edge: i32 = Unit::ALL
                 .iter()
                 .map(|&e| {
@@ -100,45 +153,50 @@ impl HexstratEval {
                     i32::from(s.units(enemy, e)) * (a - d)
                 })
                 .sum();
-            score += units * UNIT;
+            score += units * w.unit;
             for e in Unit::ALL {
                 if let Some(at) = s.squad_cell(enemy, e) {
                     let a = i32::from(ATTACK[unit as usize][e as usize]);
                     let d = i32::from(ATTACK[e as usize][unit as usize]);
                     let near = 6 - i32::from(DISTANCE[cell][at]);
-                    score += near * HUNT * ((a - d) + ahead);
+                    score += near * w.hunt * ((a - d) + ahead);
                 }
             }
             if enemy_units > 0 {
-                score += units * MATCHUP * edge / enemy_units;
+                score += units * w.matchup * edge / enemy_units;
             }
             let steps = FARTHEST - i32::from(DISTANCE[cell][enemy_hq]);
             score += steps
                 * if unit == Unit::Infantry {
-                    ADVANCE_INFANTRY
+                    w.advance_infantry
                 } else {
-                    ADVANCE
+                    w.advance
                 };
             if matches!(s.tile(cell), Some(Tile::Forest | Tile::Mountain)) {
-                score += COVER;
+                score += w.cover;
             }
             if s.is_impeded(seat, unit) {
-                score -= IMPEDED;
+                score -= w.impeded;
             }
             let free = !s.is_impeded(seat, unit);
             if unit == Unit::Infantry && !hq_guarded && free {
                 score += match DISTANCE[cell][enemy_hq] {
-                    1 => HQ_THREAT,
-                    2 => HQ_APPROACH[0],
-                    3 => HQ_APPROACH[1],
+                    1 => w.hq_threat,
+                    2 => w.hq_approach[0],
+                    3 => w.hq_approach[1],
                     _ => 0,
                 };
             }
             if free && s.mover() == seat && !s.has_acted(seat, unit) && s.outcome().is_none() {
-                score += INITIATIVE * Self::best_attack(s, seat, unit, cell);
+                score += w.initiative * Self::best_attack(s, seat, unit, cell);
             }
         }
-        score + SEIZE[usize::from(s.seize_count(seat)).min(2)]
+        score
+            + match s.seize_count(seat) {
+                0 => 0,
+                1 => w.seize[0],
+                _ => w.seize[1],
+            }
     }
 
     /// The best net damage (dealt minus struck back, at least 0) that `seat`'s `unit`
@@ -171,13 +229,13 @@ impl Evaluator<HexstratState> for HexstratEval {
     fn heuristic(&self, s: &HexstratState, seat: Seat) -> i32 {
         let units = |p: Seat| -> i32 { Unit::ALL.iter().map(|&u| i32::from(s.units(p, u))).sum() };
         let (mine, theirs) = (units(seat), units(1 - seat));
-        let lead = LEAD * 16 * (mine - theirs) / (mine + theirs).max(1);
-        let diff = Self::side_score(s, seat) - Self::side_score(s, 1 - seat) + lead;
-        diff.clamp(1 - WIN, WIN - 1)
+        let lead = self.weights.lead * 16 * (mine - theirs) / (mine + theirs).max(1);
+        let diff = self.side_score(s, seat) - self.side_score(s, 1 - seat) + lead;
+        diff.clamp(1 - self.win, self.win - 1)
     }
 
     fn bounds(&self) -> (i32, i32) {
-        (-WIN, WIN)
+        (-self.win, self.win)
     }
 }
 
@@ -185,19 +243,20 @@ impl Evaluator<HexstratState> for HexstratEval {
 mod tests {
     use super::*;
     use crate::games::hexstrat::{Hexstrat, Setup, SquadSetup};
+    use crate::weights::Weights;
     use crate::{Game, Outcome};
 
     #[test]
     fn the_start_is_level_and_values_are_antisymmetric() {
         let mut s = Hexstrat::default().initial_state();
-        let e = HexstratEval;
+        let e = HexstratEval::default();
         assert_eq!(e.evaluate(&s, 0), 0);
         s.apply(s.parse_move("I:d3").unwrap());
         s.apply(s.parse_move("plains").unwrap());
         // The Infantry stepped towards d6, one step closer to each enemy squad: its
         // edges are 0 (Infantry), +1 (Rocketeer), −2 (Mech), summing to −1; theirs over
-        // it 0, −1, +2, summing to +1: HUNT · (−1) for it, HUNT · (+1) against it.
-        let expected = ADVANCE_INFANTRY - 2 * HUNT;
+        // it 0, −1, +2, summing to +1: `hunt` · (−1) for it, `hunt` · (+1) against it.
+        let expected = e.weights().advance_infantry - 2 * e.weights().hunt;
         assert_eq!(e.evaluate(&s, 0), expected);
         assert_eq!(e.evaluate(&s, 1), -expected);
     }
@@ -222,7 +281,7 @@ mod tests {
             turns: 10,
         };
         let s = rules.position(&setup).unwrap();
-        let e = HexstratEval;
+        let e = HexstratEval::default();
         assert!(e.evaluate(&s, 0) > 0, "{}", e.evaluate(&s, 0));
         // Seat 1 fails to destroy the Infantry and ends its turn: seat 0 seizes.
         let mut t = s;
@@ -232,5 +291,29 @@ mod tests {
         assert_eq!(e.evaluate(&t, 1), -WIN);
         let (lo, hi) = e.bounds();
         assert!(lo <= e.evaluate(&s, 1) && e.evaluate(&s, 1) <= hi);
+    }
+
+    #[test]
+    fn bounds_hold_at_extreme_weights() {
+        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, HexstratEval>(
+            &Hexstrat::default().initial_state(),
+            20,
+            1,
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn the_win_score_scales_with_the_bound_on_values() {
+        let defaults = HexstratWeights::default();
+        assert_eq!(most(&defaults), 2906);
+        assert_eq!(HexstratEval::default().bounds(), (-WIN, WIN));
+        let doubled =
+            HexstratWeights::from_flat(&defaults.flat().iter().map(|v| 2 * v).collect::<Vec<_>>())
+                .unwrap();
+        assert_eq!(
+            HexstratEval::with_weights(doubled).bounds(),
+            (-2 * WIN, 2 * WIN)
+        );
     }
 }

@@ -23,29 +23,68 @@
 //! stone escapes an attack (11.3 million).
 
 use crate::bits::Cells;
+use crate::declare_weights;
 use crate::eval::Evaluator;
 use crate::game::Seat;
+use crate::weights::Tunable;
 
 use super::board::DIRECTIONS;
 use super::{Colour, InvectorMove, InvectorState, MoveKind};
 
-/// Weight of one stone of material.
-pub const STONE: i32 = 100;
-/// Weight of one available capture (mobility that can change material).
-pub const CAPTURE: i32 = 6;
-/// Weight of one step of distance still to walk (spare tempo).
-pub const TEMPO: i32 = 1;
-/// Score of a won game; larger than any heuristic score can be (128 stones × 100 plus
-/// 512 captures × 6 plus 128 × 30 distance steps stay below it).
+declare_weights! {
+    /// The weights of [`InvectorEval`].
+    pub struct InvectorWeights {
+        /// one stone of material
+        stone: i32 = 100, 0..=1000;
+        /// one available capture (mobility that can change material)
+        capture: i32 = 6, 0..=60;
+        /// one step of distance still to walk to the nearer centre pit (spare tempo)
+        tempo: i32 = 1, 0..=10;
+    }
+}
+
+/// The least score of a won game, kept whatever the weights (search results and MCTS
+/// leaf values are scaled by it, so the default weights play as they always did).
 pub const WIN: i32 = 20_000;
 
 /// Material, capture mobility and tempo, from a seat's point of view.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct InvectorEval;
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InvectorEval {
+    weights: InvectorWeights,
+    /// The score of a won game: above every heuristic score the weights allow.
+    win: i32,
+}
+
+impl Default for InvectorEval {
+    fn default() -> Self {
+        InvectorEval::with_weights(InvectorWeights::default())
+    }
+}
+
+impl Tunable<InvectorState> for InvectorEval {
+    type Weights = InvectorWeights;
+
+    /// The win score is [`WIN`] or, for larger weights, one more than the most a side's
+    /// score can be: at most 128 stones, each with at most four captures (one per
+    /// direction) and at most 30 steps from a pit (width + height ≤ 32); the other
+    /// side's score is never negative, since no weight is. The defaults give 19,712.
+    fn with_weights(weights: InvectorWeights) -> Self {
+        let most = 128 * (weights.stone + 4 * weights.capture + 30 * weights.tempo);
+        InvectorEval {
+            weights,
+            win: WIN.max(most + 1),
+        }
+    }
+
+    fn weights(&self) -> &InvectorWeights {
+        &self.weights
+    }
+}
 
 impl InvectorEval {
     /// Score of `colour`'s stones alone (material, captures, tempo).
-    fn side_score(s: &InvectorState, colour: Colour) -> i32 {
+    fn side_score(&self, s: &InvectorState, colour: Colour) -> i32 {
+        let w = &self.weights;
         let g = s.geometry();
         let own = s.stones(colour);
         let enemy = s.stones(colour.other());
@@ -54,18 +93,18 @@ impl InvectorEval {
             .map(|&d| (g.shift(own, d) & enemy).count_ones())
             .sum();
         let tempo: i32 = Cells(own).map(|p| i32::from(g.distance[p])).sum();
-        own.count_ones() as i32 * STONE + captures as i32 * CAPTURE + tempo * TEMPO
+        own.count_ones() as i32 * w.stone + captures as i32 * w.capture + tempo * w.tempo
     }
 }
 
 impl Evaluator<InvectorState> for InvectorEval {
     fn heuristic(&self, s: &InvectorState, seat: Seat) -> i32 {
         let mine = s.colour_of(seat);
-        Self::side_score(s, mine) - Self::side_score(s, mine.other())
+        self.side_score(s, mine) - self.side_score(s, mine.other())
     }
 
     fn bounds(&self) -> (i32, i32) {
-        (-WIN, WIN)
+        (-self.win, self.win)
     }
 
     /// Captures (3 to 6) before steps (0 or 1); a capture ranks higher the fewer enemy
@@ -95,12 +134,12 @@ mod tests {
     #[test]
     fn symmetric_and_material_first() {
         let mut s = Invector::new(5, 4, true).unwrap().initial_state();
-        let e = InvectorEval;
+        let e = InvectorEval::default();
         assert_eq!(e.evaluate(&s, 0), -e.evaluate(&s, 1));
         s.apply(s.parse_move("c3xd3").unwrap());
         // Black is a stone up.
         assert!(
-            e.evaluate(&s, 0) >= STONE - 4 * CAPTURE,
+            e.evaluate(&s, 0) >= e.weights().stone - 4 * e.weights().capture,
             "{}",
             e.evaluate(&s, 0)
         );
@@ -122,7 +161,7 @@ mod tests {
         for m in ["c3xd3", "c4-c3"] {
             s.apply(s.parse_move(m).unwrap());
         }
-        let hint = |text: &str| InvectorEval.move_hint(&s, s.parse_move(text).unwrap());
+        let hint = |text: &str| InvectorEval::default().move_hint(&s, s.parse_move(text).unwrap());
         // On a2 no White stone is left beside the capturer; on c2 c3 is; on c3 both b3
         // and c2 are.
         assert_eq!(hint("a1xa2"), 6);
@@ -134,8 +173,20 @@ mod tests {
         let mut quiet = s.clone();
         quiet.stones = [s.stones(Colour::Black), 1u128 << 15];
         assert_eq!(
-            InvectorEval.move_hint(&quiet, s.parse_move("b4-c4").unwrap()),
+            InvectorEval::default().move_hint(&quiet, s.parse_move("b4-c4").unwrap()),
             1
         );
+    }
+
+    #[test]
+    fn bounds_hold_at_extreme_weights() {
+        for rules in [Invector::new(5, 4, true).unwrap(), Invector::default()] {
+            crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, InvectorEval>(
+                &rules.initial_state(),
+                20,
+                1,
+            )
+            .unwrap();
+        }
     }
 }

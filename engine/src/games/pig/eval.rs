@@ -6,21 +6,61 @@
 //! classic "hold at 20" rule on a d6: rolling on a turn total `t` is worth
 //! `(5t + 2 + 3 + 4 + 5 + 6) / 6`, more than holding exactly when `t < 20`.
 
+use crate::declare_weights;
 use crate::eval::Evaluator;
 use crate::game::Seat;
+use crate::weights::Tunable;
 
 use super::PigState;
 
-/// Score of a won game; the heuristic scores stay strictly inside `(-WIN, WIN)`.
+declare_weights! {
+    /// The weights of [`PigEval`].
+    pub struct PigWeights {
+        /// the score of a points lead of exactly the target (a lead is scaled to the target)
+        lead_of_target: i32 = 500, 0..=5000;
+    }
+}
+
+/// The least score of a won game, kept whatever the weights (search results and MCTS
+/// leaf values are scaled by it, so the default weights play as they always did); the
+/// heuristic scores stay strictly inside `(-win, win)`.
 pub const WIN: i32 = 1000;
-/// Heuristic score of a lead of exactly `target` points (a lead is scaled to the
-/// target, so that the same fraction of the race scores the same at any target).
-pub const LEAD_OF_TARGET: i64 = 500;
 
 /// Points lead (banked score, plus the turn total for the seat whose turn it is),
-/// scaled so that a lead of `target` points is worth `LEAD_OF_TARGET`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PigEval;
+/// scaled so that a lead of `target` points is worth the weight `lead_of_target`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PigEval {
+    weights: PigWeights,
+    /// The score of a won game; heuristic scores are clamped strictly inside it.
+    win: i32,
+}
+
+impl Default for PigEval {
+    fn default() -> Self {
+        PigEval::with_weights(PigWeights::default())
+    }
+}
+
+impl Tunable<PigState> for PigEval {
+    type Weights = PigWeights;
+
+    /// The win score is [`WIN`] or, for a larger weight, twice `lead_of_target`. A
+    /// side's points are at most `target - 1 + die` (banked points below the target,
+    /// then one roll before the forced hold), so while the die has no more faces than
+    /// the target (every usual rule set) a lead is below twice the target and its scaled
+    /// value below `2 · lead_of_target`: the clamp never cuts it. With a tiny target and
+    /// a large die the clamp keeps values inside regardless.
+    fn with_weights(weights: PigWeights) -> Self {
+        PigEval {
+            weights,
+            win: WIN.max(2 * weights.lead_of_target),
+        }
+    }
+
+    fn weights(&self) -> &PigWeights {
+        &self.weights
+    }
+}
 
 impl PigEval {
     /// Points `seat` holds or has in hand.
@@ -37,12 +77,13 @@ impl Evaluator<PigState> for PigEval {
         // one seat is exactly minus the value for the other. A lead can exceed the
         // target (a turn total of up to `target - 1 + die` before the forced hold), so
         // the clamp keeps heuristic values strictly below a win.
-        let scaled = lead * LEAD_OF_TARGET / i64::from(s.rules().target());
-        scaled.clamp(-i64::from(WIN - 1), i64::from(WIN - 1)) as i32
+        let scaled = lead * i64::from(self.weights.lead_of_target) / i64::from(s.rules().target());
+        let most = i64::from(self.win - 1);
+        scaled.clamp(-most, most) as i32
     }
 
     fn bounds(&self) -> (i32, i32) {
-        (-WIN, WIN)
+        (-self.win, self.win)
     }
 }
 
@@ -55,7 +96,7 @@ mod tests {
     #[test]
     fn lead_counts_the_turn_total_and_is_symmetric() {
         let mut s = Pig::default().initial_state();
-        let e = PigEval;
+        let e = PigEval::default();
         assert_eq!(e.evaluate(&s, 0), 0);
         s.apply(PigMove::Roll);
         s.apply(PigMove::Face(6));
@@ -74,10 +115,22 @@ mod tests {
         let mut s = Pig::new(1, 20, 10).unwrap().initial_state();
         s.apply(PigMove::Roll);
         s.apply(PigMove::Face(20));
-        assert_eq!(PigEval.evaluate(&s, 0), WIN - 1);
-        assert_eq!(PigEval.evaluate(&s, 1), 1 - WIN);
+        assert_eq!(PigEval::default().evaluate(&s, 0), WIN - 1);
+        assert_eq!(PigEval::default().evaluate(&s, 1), 1 - WIN);
         s.apply(PigMove::Hold);
-        assert_eq!(PigEval.evaluate(&s, 0), WIN);
-        assert_eq!(PigEval.evaluate(&s, 1), -WIN);
+        assert_eq!(PigEval::default().evaluate(&s, 0), WIN);
+        assert_eq!(PigEval::default().evaluate(&s, 1), -WIN);
+    }
+
+    #[test]
+    fn bounds_hold_at_extreme_weights() {
+        for pig in [Pig::default(), Pig::new(1, 20, 10).unwrap()] {
+            crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, PigEval>(
+                &pig.initial_state(),
+                100,
+                1,
+            )
+            .unwrap();
+        }
     }
 }

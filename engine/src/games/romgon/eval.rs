@@ -14,33 +14,99 @@
 use std::sync::OnceLock;
 
 use crate::bits::Cells;
+use crate::declare_weights;
 use crate::eval::Evaluator;
 use crate::game::Seat;
+use crate::weights::Tunable;
 
 use super::board::{Bitboard, Board, Colour, Geometry, Kind, Piece, CELLS, KINDS};
 use super::moves::{targets, ActionKind, RomgonMove};
 use super::RomgonState;
 
-/// Material by type (`Kind as usize`): square, triangle, circle, rhombus (none),
-/// hexagon.
-pub const MATERIAL: [i32; 5] = [300, 400, 200, 0, 500];
-/// Per Rhombus move saved on the way to the goal.
-pub const RACE: i32 = 70;
-/// Rhombus moves counted at most (farther is as bad as this).
+declare_weights! {
+    /// The weights of [`RomgonEval`].
+    pub struct RomgonWeights {
+        /// material: one square
+        square: i32 = 300, 0..=3000;
+        /// material: one triangle
+        triangle: i32 = 400, 0..=4000;
+        /// material: one circle
+        circle: i32 = 200, 0..=2000;
+        /// material: one hexagon
+        hexagon: i32 = 500, 0..=5000;
+        /// per Rhombus move saved on the way to the goal (within the race horizon)
+        race: i32 = 70, 0..=700;
+        /// penalty for a Rhombus standing attacked
+        check: i32 = 120, 0..=1200;
+        /// per Rhombus target cell not attacked by the enemy
+        room: i32 = 12, 0..=120;
+        /// per pattern target of any piece
+        mobility: i32 = 3, 0..=30;
+    }
+}
+
+/// Rhombus moves counted at most (farther is as bad as this): a horizon of the race
+/// term, not a weight.
 const RACE_HORIZON: i32 = 8;
-/// Penalty for a Rhombus standing attacked.
-pub const CHECK: i32 = 120;
-/// Per Rhombus target cell not attacked by the enemy.
-pub const ROOM: i32 = 12;
-/// Per pattern target of any piece.
-pub const MOBILITY: i32 = 3;
-/// Score of a won game: above any heuristic score (material at most 2,100, race 560,
-/// room 120, mobility about 400 per side).
+/// The most pieces a side has: two squares, two triangles, a circle, a Rhombus and a
+/// hexagon (what [`super::Romgon::position`] accepts).
+const MOST_PIECES: i32 = 7;
+/// The least score of a won game, kept whatever the weights (search results and MCTS
+/// leaf values are scaled by it, so the default weights play as they always did).
 pub const WIN: i32 = 10_000;
 
 /// Material, race, Rhombus safety and mobility, from a seat's point of view.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RomgonEval;
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RomgonEval {
+    weights: RomgonWeights,
+    /// Material by type (`Kind as usize`): square, triangle, circle, Rhombus (never
+    /// material: losing it ends the game), hexagon.
+    material: [i32; 5],
+    /// The score of a won game: above every heuristic score the weights allow.
+    win: i32,
+}
+
+impl Default for RomgonEval {
+    fn default() -> Self {
+        RomgonEval::with_weights(RomgonWeights::default())
+    }
+}
+
+impl Tunable<RomgonState> for RomgonEval {
+    type Weights = RomgonWeights;
+
+    /// The win score is [`WIN`] or, for larger weights, one more than the most a
+    /// difference of two sides' scores can be. A side's score is its gains less at most
+    /// `check`, with no weight negative. Its gains are at most its material (two
+    /// squares, two triangles, a circle and a hexagon), `RACE_HORIZON · race`, and
+    /// `mobility` and `room` per target cell: each of its at most seven pieces has at
+    /// most `CELLS - 7` targets (cells not its own side's), and the Rhombus's room is
+    /// some of its targets. A difference is at most the most gains plus `check` (4,232
+    /// with the defaults).
+    fn with_weights(weights: RomgonWeights) -> Self {
+        let w = &weights;
+        let mut material = [0; 5];
+        material[Kind::Square as usize] = w.square;
+        material[Kind::Triangle as usize] = w.triangle;
+        material[Kind::Circle as usize] = w.circle;
+        material[Kind::Hexagon as usize] = w.hexagon;
+        let most_targets = CELLS as i32 - MOST_PIECES;
+        let gains = 2 * (w.square + w.triangle)
+            + w.circle
+            + w.hexagon
+            + RACE_HORIZON * w.race
+            + most_targets * (MOST_PIECES * w.mobility + w.room);
+        RomgonEval {
+            weights,
+            material,
+            win: WIN.max(gains + w.check + 1),
+        }
+    }
+
+    fn weights(&self) -> &RomgonWeights {
+        &self.weights
+    }
+}
 
 /// Rhombus moves from each cell to each goal on an empty board, `[colour][cell]`.
 fn race_table() -> &'static [[u8; CELLS]; 2] {
@@ -89,12 +155,13 @@ fn attack_map(g: &Geometry, board: &Board, colour: Colour) -> Bitboard {
 
 impl RomgonEval {
     /// `colour`'s side of the score.
-    fn side_score(g: &Geometry, board: &Board, colour: Colour) -> i32 {
+    fn side_score(&self, g: &Geometry, board: &Board, colour: Colour) -> i32 {
+        let w = &self.weights;
         let mut score = 0;
         let mut mobility = 0;
         for kind in KINDS {
             for p in Cells(board.pieces(colour, kind)) {
-                score += MATERIAL[kind as usize];
+                score += self.material[kind as usize];
                 let piece = Piece {
                     colour,
                     kind,
@@ -103,13 +170,13 @@ impl RomgonEval {
                 mobility += targets(g, board, colour, piece, p).count_ones() as i32;
             }
         }
-        score += mobility * MOBILITY;
+        score += mobility * w.mobility;
         if let Some(home) = board.rhombus(colour) {
             let moves = i32::from(race_table()[colour as usize][home]).min(RACE_HORIZON);
-            score += (RACE_HORIZON - moves) * RACE;
+            score += (RACE_HORIZON - moves) * w.race;
             let enemy_attacks = attack_map(g, board, colour.other());
             if enemy_attacks & 1 << home != 0 {
-                score -= CHECK;
+                score -= w.check;
             }
             let piece = Piece {
                 colour,
@@ -117,7 +184,7 @@ impl RomgonEval {
                 orient: 0,
             };
             let room = targets(g, board, colour, piece, home) & !enemy_attacks;
-            score += room.count_ones() as i32 * ROOM;
+            score += room.count_ones() as i32 * w.room;
         }
         score
     }
@@ -131,11 +198,11 @@ impl Evaluator<RomgonState> for RomgonEval {
         } else {
             Colour::White
         };
-        Self::side_score(g, s.board(), mine) - Self::side_score(g, s.board(), mine.other())
+        self.side_score(g, s.board(), mine) - self.side_score(g, s.board(), mine.other())
     }
 
     fn bounds(&self) -> (i32, i32) {
-        (-WIN, WIN)
+        (-self.win, self.win)
     }
 
     fn is_noisy(&self, _state: &RomgonState, m: RomgonMove) -> bool {
@@ -152,7 +219,7 @@ mod tests {
     #[test]
     fn symmetric_at_the_start_and_races_count() {
         let s = Romgon::default().initial_state();
-        let e = RomgonEval;
+        let e = RomgonEval::default();
         assert_eq!(e.evaluate(&s, 0), -e.evaluate(&s, 1));
         // The setup is symmetric under reflection, so neither side is ahead.
         assert_eq!(e.evaluate(&s, 0), 0);
@@ -161,5 +228,15 @@ mod tests {
         assert_eq!(race[1][Colour::White.goal()], 0);
         // From its own base each Rhombus needs the same number of moves.
         assert_eq!(race[0][Colour::Black.base()], race[1][Colour::White.base()]);
+    }
+
+    #[test]
+    fn bounds_hold_at_extreme_weights() {
+        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, RomgonEval>(
+            &Romgon::default().initial_state(),
+            50,
+            1,
+        )
+        .unwrap();
     }
 }

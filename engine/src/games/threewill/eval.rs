@@ -9,79 +9,137 @@
 //! stacking attempts, Free cards extra operations). The value is one side's total minus
 //! the other's, so it is antisymmetric between the seats.
 
+use crate::declare_weights;
 use crate::eval::Evaluator;
 use crate::game::Seat;
+use crate::weights::Tunable;
 
 use super::board::{colour_of, enemy, objective_row, Board};
 
 use super::moves::{StepKind, ThreeWillMove};
 use super::ThreeWillState;
 
-/// Score of a won game; heuristic scores stay strictly inside `(-WIN, WIN)`.
+declare_weights! {
+    /// The weights of [`ThreeWillEval`].
+    pub struct ThreeWillWeights {
+        /// one agent locked on its objective row
+        locked: i32 = 400, 0..=4000;
+        /// one active top 1, 2, ..., 7 rows from its objective row (`progress_1` = one row)
+        progress: [i32; 7] = [200, 120, 75, 45, 25, 12, 5], 0..=2000;
+        /// per active agent
+        active: i32 = 20, 0..=200;
+        /// per enemy agent held under one of the side's tops
+        held_enemy: i32 = 30, 0..=300;
+        /// per Double Risk card
+        dr_card: i32 = 10, 0..=100;
+        /// per Free card
+        free_card: i32 = 15, 0..=150;
+    }
+}
+
+/// The least score of a won game, kept whatever the weights (search results and MCTS
+/// leaf values are scaled by it, so the default weights play as they always did).
 pub const WIN: i32 = 10_000;
-/// Worth of one agent by its place: locked on its objective row, or an active top
-/// `d` rows from it (index `d`, 1..=7; index 0 unused). Progress is worth more the
-/// nearer the row, since the last rows are the ones a roll can finish.
-const LOCKED: i32 = 400;
-const PROGRESS: [i32; 8] = [0, 200, 120, 75, 45, 25, 12, 5];
-/// Per active agent.
-const ACTIVE: i32 = 20;
-/// Per enemy agent held under one of the side's tops.
-const HELD_ENEMY: i32 = 30;
-/// Per DR card and per Free card.
-const DR_CARD: i32 = 10;
-const FREE_CARD: i32 = 15;
 
 /// The evaluator (see the module docs).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ThreeWillEval;
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThreeWillEval {
+    weights: ThreeWillWeights,
+    /// Worth of one agent by its place: locked (index 0), or an active top `d` rows
+    /// from its objective row (index `d`).
+    worth: [i32; 8],
+    /// The places by falling worth (ties in place order): the order in which the best
+    /// three agents are taken. With the default weights, nearest rows first.
+    best_first: [usize; 8],
+    /// The score of a won game: above every heuristic score the weights allow.
+    win: i32,
+}
 
-/// One side's heuristic total: the three best agent worths in full (three locked
-/// agents win), the others' at a quarter, plus mobility, held enemies and cards. At
-/// most 3·400 + 5·200/4 + 8·20 + 8·30 + 8·15 = 1970, so a difference of two stays
-/// inside `(-WIN, WIN)`.
-///
-/// It works a row at a time (a byte mask per row, see [`Board::row_masks`]): the worth
-/// of an agent depends only on its row, and worths fall strictly with the distance to
-/// the objective row, so the best three are taken from the nearest rows first. Greedy
-/// playouts call this for every move they weigh, so it is most of their cost.
-fn side_score(s: &ThreeWillState, seat: Seat) -> i32 {
-    let b: &Board = s.board();
-    let c = colour_of(seat);
-    let row = objective_row(c);
-    // Agents by worth: index 0 locked, index d an active top d rows from the objective.
-    let mut by_worth = [0u32; 8];
-    by_worth[0] = b.locked_count(c);
-    let (mut active, mut held_enemy) = (0, 0);
-    for y in (0..8u8).filter(|&y| y != row) {
-        let own = b.row_masks(y, c);
-        let enemy_held = b.row_masks(y, enemy(c)).helds;
-        by_worth[usize::from(row.abs_diff(y))] += own.tops.count_ones();
-        active += own.tops.count_ones() as i32;
-        held_enemy += (own.tops & enemy_held).count_ones() as i32;
+impl Default for ThreeWillEval {
+    fn default() -> Self {
+        ThreeWillEval::with_weights(ThreeWillWeights::default())
     }
-    let worth = |d: usize| if d == 0 { LOCKED } else { PROGRESS[d] };
-    let (mut best, mut total, mut slots) = (0, 0, 3u32);
-    for (d, &n) in by_worth.iter().enumerate() {
-        let full = n.min(slots);
-        slots -= full;
-        best += full as i32 * worth(d);
-        total += n as i32 * worth(d);
+}
+
+impl Tunable<ThreeWillState> for ThreeWillEval {
+    type Weights = ThreeWillWeights;
+
+    /// The win score is [`WIN`] or, for larger weights, one more than the most a side's
+    /// total can be (the other side's is never negative, since no weight is): of its
+    /// at most eight agents three count in full and five at a quarter, each at most the
+    /// largest worth; at most eight are active and eight enemies held; a side holds at
+    /// most the game's eight cards. With the defaults that is 2,220.
+    fn with_weights(weights: ThreeWillWeights) -> Self {
+        let w = &weights;
+        let mut worth = [w.locked; 8];
+        worth[1..].copy_from_slice(&w.progress);
+        let mut best_first = [0, 1, 2, 3, 4, 5, 6, 7];
+        best_first.sort_by_key(|&d| std::cmp::Reverse(worth[d]));
+        let largest = worth.iter().copied().max().unwrap_or(0);
+        let most = 3 * largest
+            + 5 * largest / 4
+            + 8 * (w.active + w.held_enemy + w.dr_card.max(w.free_card));
+        ThreeWillEval {
+            weights,
+            worth,
+            best_first,
+            win: WIN.max(most + 1),
+        }
     }
-    best + (total - best) / 4
-        + active * ACTIVE
-        + held_enemy * HELD_ENEMY
-        + i32::from(s.dr_cards(seat)) * DR_CARD
-        + i32::from(s.free_cards(seat)) * FREE_CARD
+
+    fn weights(&self) -> &ThreeWillWeights {
+        &self.weights
+    }
+}
+
+impl ThreeWillEval {
+    /// One side's heuristic total: the three best agent worths in full (three locked
+    /// agents win), the others' at a quarter, plus mobility, held enemies and cards.
+    ///
+    /// It works a row at a time (a byte mask per row, see [`Board::row_masks`]): the
+    /// worth of an agent depends only on its row, so agents are counted by place and
+    /// the best three taken from the places of highest worth first. Greedy playouts
+    /// call this for every move they weigh, so it is most of their cost.
+    fn side_score(&self, s: &ThreeWillState, seat: Seat) -> i32 {
+        let w = &self.weights;
+        let b: &Board = s.board();
+        let c = colour_of(seat);
+        let row = objective_row(c);
+        // Agents by place: index 0 locked, index d an active top d rows from the
+        // objective.
+        let mut by_place = [0u32; 8];
+        by_place[0] = b.locked_count(c);
+        let (mut active, mut held_enemy) = (0, 0);
+        for y in (0..8u8).filter(|&y| y != row) {
+            let own = b.row_masks(y, c);
+            let enemy_held = b.row_masks(y, enemy(c)).helds;
+            by_place[usize::from(row.abs_diff(y))] += own.tops.count_ones();
+            active += own.tops.count_ones() as i32;
+            held_enemy += (own.tops & enemy_held).count_ones() as i32;
+        }
+        let (mut best, mut total, mut slots) = (0, 0, 3u32);
+        for &d in &self.best_first {
+            let n = by_place[d];
+            let full = n.min(slots);
+            slots -= full;
+            best += full as i32 * self.worth[d];
+            total += n as i32 * self.worth[d];
+        }
+        best + (total - best) / 4
+            + active * w.active
+            + held_enemy * w.held_enemy
+            + i32::from(s.dr_cards(seat)) * w.dr_card
+            + i32::from(s.free_cards(seat)) * w.free_card
+    }
 }
 
 impl Evaluator<ThreeWillState> for ThreeWillEval {
     fn heuristic(&self, s: &ThreeWillState, seat: Seat) -> i32 {
-        (side_score(s, seat) - side_score(s, 1 - seat)).clamp(1 - WIN, WIN - 1)
+        self.side_score(s, seat) - self.side_score(s, 1 - seat)
     }
 
     fn bounds(&self) -> (i32, i32) {
-        (-WIN, WIN)
+        (-self.win, self.win)
     }
 
     /// Ordering only: a step that locks an agent first, then a stacking attempt onto an
@@ -122,11 +180,13 @@ mod tests {
     use super::*;
     use crate::games::threewill::board::locked;
     use crate::games::threewill::ThreeWill;
+    use crate::testing::extreme_weights::extreme_settings;
     use crate::{play_moves, sample_outcome, Game, State, Turn};
 
     /// The side's total square by square, as the module docs define it, without row
     /// masks: the reference the row-at-a-time [`side_score`] must equal.
-    fn reference_side_score(s: &ThreeWillState, seat: Seat) -> i32 {
+    fn reference_side_score(e: &ThreeWillEval, s: &ThreeWillState, seat: Seat) -> i32 {
+        let w = e.weights();
         let b: &Board = s.board();
         let c = colour_of(seat);
         let row = i32::from(objective_row(c));
@@ -149,13 +209,13 @@ mod tests {
             if locked(c, sq) {
                 let n = i32::from(top == c) + i32::from(held == c);
                 for _ in 0..n {
-                    worth(LOCKED);
+                    worth(w.locked);
                 }
                 continue;
             }
             if top == c {
                 active += 1;
-                worth(PROGRESS[(row - y).unsigned_abs() as usize]);
+                worth(w.progress[(row - y).unsigned_abs() as usize - 1]);
                 if held == enemy(c) {
                     held_enemy += 1;
                 }
@@ -163,21 +223,28 @@ mod tests {
         }
         best.iter().sum::<i32>()
             + rest / 4
-            + active * ACTIVE
-            + held_enemy * HELD_ENEMY
-            + i32::from(s.dr_cards(seat)) * DR_CARD
-            + i32::from(s.free_cards(seat)) * FREE_CARD
+            + active * w.active
+            + held_enemy * w.held_enemy
+            + i32::from(s.dr_cards(seat)) * w.dr_card
+            + i32::from(s.free_cards(seat)) * w.free_card
     }
 
     #[test]
     fn the_row_masks_score_what_the_square_by_square_reference_scores() {
+        // The default weights, and the extremes, whose worths do not fall with the
+        // distance (all equal, or alternating).
+        let evaluators: Vec<ThreeWillEval> = std::iter::once(ThreeWillWeights::default())
+            .chain(extreme_settings::<ThreeWillWeights>())
+            .map(ThreeWillEval::with_weights)
+            .collect();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut positions = 0;
         for _ in 0..40 {
             let mut s = ThreeWill::default().initial_state();
             while s.turn() != Turn::Over {
-                for seat in 0..2 {
-                    assert_eq!(side_score(&s, seat), reference_side_score(&s, seat), "{s}");
+                for (e, seat) in evaluators.iter().flat_map(|e| [(e, 0), (e, 1)]) {
+                    let reference = reference_side_score(e, &s, seat);
+                    assert_eq!(e.side_score(&s, seat), reference, "{e:?} {s}");
                 }
                 positions += 1;
                 let m = match s.turn() {
@@ -197,11 +264,22 @@ mod tests {
     #[test]
     fn start_is_even_and_progress_counts() {
         let mut s = ThreeWill::default().initial_state();
-        assert_eq!(ThreeWillEval.evaluate(&s, 0), 0);
+        let e = ThreeWillEval::default();
+        assert_eq!(e.evaluate(&s, 0), 0);
         play_moves(&mut s, "1 c2-c3").unwrap();
         // One agent a row nearer: from 6 rows to go to 5, among White's best three.
-        let gain = PROGRESS[5] - PROGRESS[6];
-        assert_eq!(ThreeWillEval.evaluate(&s, 0), gain);
-        assert_eq!(ThreeWillEval.evaluate(&s, 1), -gain);
+        let gain = e.weights().progress[4] - e.weights().progress[5];
+        assert_eq!(e.evaluate(&s, 0), gain);
+        assert_eq!(e.evaluate(&s, 1), -gain);
+    }
+
+    #[test]
+    fn bounds_hold_at_extreme_weights() {
+        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, ThreeWillEval>(
+            &ThreeWill::default().initial_state(),
+            20,
+            1,
+        )
+        .unwrap();
     }
 }
