@@ -13,6 +13,12 @@
 //!   move is in real danger, so that case weighs extra (`all_covered`);
 //! - **room**: empty cells two steps from the Pivot through an empty neighbour, where it
 //!   can flee (`room`);
+//! - **escape space**: every empty cell the Pivot can walk to in at most
+//!   [`ESCAPE_STEPS`] steps over empty cells (`escape`). Shutting a Pivot in takes
+//!   many turns in the open, and the terms above see only its last moves; this one
+//!   rewards the attacker for each cell it takes out of the Pivot's reach on the way,
+//!   so a side has a plan (crowd the enemy Pivot, keep its own in the open) long before
+//!   a liberty can be filled;
 //! - **mobility**: the number of primary moves (`mobility`).
 //!
 //! The weights are [`ApvWeights`]. Each term is computed for both sides and subtracted, so the value is antisymmetric.
@@ -44,10 +50,15 @@ declare_weights! {
         all_covered: i32 = 150, 0..=1500;
         /// per empty cell the Pivot can reach in two steps
         room: i32 = 4, 0..=40;
+        /// per empty cell the Pivot can walk to in at most `ESCAPE_STEPS` steps
+        escape: i32 = 4, 0..=40;
         /// per primary move
         mobility: i32 = 2, 0..=20;
     }
 }
+
+/// How many Pivot steps the escape space looks ahead.
+pub const ESCAPE_STEPS: u32 = 3;
 
 /// The least score of a won game, kept whatever the weights (search results and MCTS
 /// leaf values are scaled by it, so the default weights play as they always did).
@@ -77,13 +88,14 @@ impl Tunable<ApvState> for ApvEval {
     /// difference of two sides' scores can be. A side's score is its gains less its
     /// danger penalty, with no weight negative: gains are at most one fill bonus for
     /// each of the enemy Pivot's at most six liberties, `all_covered` once, `room` for
-    /// each of the 12 cells two steps from the Pivot and `mobility` for each of at most
-    /// 78 primary moves (the game's own bound on moves); so a difference is at most the
-    /// most gains plus the largest danger penalty (1,114 with the defaults).
+    /// each of the 12 cells two steps from the Pivot, `escape` for each of the 36 cells
+    /// at most three steps from it (6 + 12 + 18) and `mobility` for each of at most 78
+    /// primary moves (the game's own bound on moves); so a difference is at most the
+    /// most gains plus the largest danger penalty (1,258 with the defaults).
     fn with_weights(weights: ApvWeights) -> Self {
         let w = &weights;
         let fill = w.order_fill.max(w.fill_now).max(w.fill_soon);
-        let gains = 6 * fill + w.all_covered + 12 * w.room + 78 * w.mobility;
+        let gains = 6 * fill + w.all_covered + 12 * w.room + 36 * w.escape + 78 * w.mobility;
         let most = gains + w.danger.iter().copied().max().unwrap_or(0);
         let mut danger_by_liberties = [0; 7];
         danger_by_liberties[1..].copy_from_slice(&w.danger);
@@ -169,8 +181,21 @@ impl ApvEval {
         score -= self.danger_by_liberties[libs.count_ones() as usize];
         let second_ring = Cells(libs).fold(0, |acc, c| acc | GEO.neighbours[c]) & !occupied;
         score += w.room * (second_ring & !libs).count_ones() as i32;
+        score += w.escape * escape_space(s.pivot(side), occupied).count_ones() as i32;
         score + w.mobility * own.moves as i32
     }
+}
+
+/// The empty cells a Pivot on `from` can walk to in at most [`ESCAPE_STEPS`] steps over
+/// empty cells (`from` itself not included).
+fn escape_space(from: usize, occupied: Bitboard) -> Bitboard {
+    let mut reached: Bitboard = 0;
+    let mut frontier: Bitboard = 1 << from;
+    for _ in 0..ESCAPE_STEPS {
+        frontier = Cells(frontier).fold(0, |acc, c| acc | GEO.neighbours[c]) & !occupied & !reached;
+        reached |= frontier;
+    }
+    reached
 }
 
 impl Evaluator<ApvState> for ApvEval {
@@ -193,6 +218,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::games::apv::board::CELLS;
     use crate::games::apv::{Apv, Order};
     use crate::{play_moves, Game, State};
 
@@ -247,6 +273,74 @@ mod tests {
             finished += 1;
         }
         assert_eq!(finished, 100);
+    }
+
+    #[test]
+    fn escape_space_is_every_empty_cell_within_three_steps() {
+        let distance = |a: usize, b: usize| {
+            let (dq, dr) = (
+                i32::from(GEO.q[a]) - i32::from(GEO.q[b]),
+                i32::from(GEO.r[a]) - i32::from(GEO.r[b]),
+            );
+            (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
+        };
+        // On an otherwise empty board: the cells 1 to 3 steps away (36 from the centre,
+        // fewer from a corner, where the board's edge cuts the space).
+        for from in [cell("e5"), cell("e9"), cell("b6")] {
+            let expected = (0..CELLS)
+                .filter(|&c| (1..=ESCAPE_STEPS as i32).contains(&distance(from, c)))
+                .count();
+            assert_eq!(
+                escape_space(from, 1 << from).count_ones() as usize,
+                expected
+            );
+        }
+        assert_eq!(escape_space(cell("e5"), 1 << cell("e5")).count_ones(), 36);
+        // A closed ring two steps out leaves only the six liberties; one gap in it lets
+        // the Pivot through to the gap and the three cells beyond it.
+        let centre = cell("e5");
+        let ring: Bitboard = (0..CELLS)
+            .filter(|&c| distance(centre, c) == 2)
+            .fold(0, |acc, c| acc | 1 << c);
+        let walled = escape_space(centre, ring | 1 << centre);
+        assert_eq!(walled, GEO.neighbours[centre]);
+        let gap = cell("e7");
+        let through = escape_space(centre, (ring & !(1 << gap)) | 1 << centre);
+        assert_eq!(through.count_ones(), 6 + 1 + 3);
+        assert_ne!(through & 1 << gap, 0);
+    }
+
+    #[test]
+    fn crowding_the_enemy_pivot_scores_through_its_escape_space() {
+        // South's Pivot on e3, near its edge, with North's six units two steps from it
+        // (its liberties all empty); North's Pivot alone in the open on e6.
+        let crowded = position(
+            &[
+                (0, Unit::Pivot, "e6"),
+                (1, Unit::Pivot, "e3"),
+                (0, Unit::Axis, "c4"),
+                (0, Unit::Axis, "g2"),
+                (0, Unit::Veil, "e5"),
+                (0, Unit::Veil, "c3"),
+                (0, Unit::Turned, "g3"),
+                (0, Unit::Turned, "f4"),
+            ],
+            [None; 2],
+        );
+        let escape = |side| escape_space(crowded.pivot(side), crowded.occupied()).count_ones();
+        assert!(escape(1) < escape(0), "{} {}", escape(1), escape(0));
+        let without = ApvEval::with_weights(ApvWeights {
+            escape: 0,
+            ..ApvWeights::default()
+        });
+        let with = ApvEval::default();
+        let gained = with.evaluate(&crowded, 0) - without.evaluate(&crowded, 0);
+        assert_eq!(gained, 4 * (escape(0) as i32 - escape(1) as i32));
+        assert!(gained > 0);
+        assert_eq!(
+            with.evaluate(&crowded, 1) - without.evaluate(&crowded, 1),
+            -gained
+        );
     }
 
     #[test]
