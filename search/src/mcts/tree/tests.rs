@@ -31,7 +31,7 @@ fn grown(root: &PigState, iterations: u32, max_nodes: usize) -> Tree<PigState> {
             &mut rng,
             &mut path,
             &settings(max_nodes),
-            &PigEval,
+            &PigEval::default(),
         ) {
             Leaf::Exact(r) => r,
             Leaf::Evaluate => 0.0,
