@@ -147,9 +147,10 @@ impl GameCommand for TournamentCommand<'_> {
             anchor,
             out,
         } = self;
-        // Build each agent once so that a spec the game cannot use fails before any file.
+        // Build and ready each agent once so that a spec the game cannot use fails
+        // before any file (and the optimal agent's table is built before the games).
         for entrant in &plan.entrants {
-            G::build_agent(&entrant.spec)?;
+            G::build_agent_for(&entrant.spec, &game.initial_state())?;
         }
         // Likewise the opening: every line of an openings file, and on a game with a pie
         // rule the length of a random opening.
