@@ -85,44 +85,39 @@ impl Graph {
     /// all; or the first component that did not settle.
     pub fn solve(&self) -> Result<(Vec<f64>, u64), NoConvergence> {
         let mut values = vec![0.0; self.nodes.len()];
+        // Each node's place in the component being solved (UNSEEN outside it).
+        let mut place = vec![UNSEEN; self.nodes.len()];
+        let mut part = Part::default();
         let mut sweeps = 0;
-        for mut component in self.components() {
-            let cyclic = component.len() > 1 || {
-                let v = component[0] as usize;
-                self.child[self.first[v]..self.first[v + 1]].contains(&component[0])
-            };
-            if !cyclic {
-                let v = component[0] as usize;
+        let (mut order, ends) = self.components();
+        let mut start = 0;
+        for end in ends {
+            let component = &mut order[start..end];
+            start = end;
+            let v = component[0] as usize;
+            let edges = self.first[v]..self.first[v + 1];
+            if component.len() == 1 && !self.child[edges].contains(&component[0]) {
                 values[v] = self.value(v, &values);
                 continue;
             }
             component.sort_unstable_by(|a, b| b.cmp(a));
-            let mut settled = false;
-            for _ in 0..MAX_SWEEPS {
-                sweeps += 1;
-                let mut change: f64 = 0.0;
-                for &v in &component {
-                    let value = self.value(v as usize, &values);
-                    change = change.max((value - values[v as usize]).abs());
-                    values[v as usize] = value;
-                }
-                if change < TOLERANCE {
-                    settled = true;
-                    break;
-                }
+            for (i, &v) in component.iter().enumerate() {
+                place[v as usize] = i as u32;
             }
-            if !settled {
-                return Err(NoConvergence {
-                    component: component.len(),
-                });
+            part.load(self, component, &place, &values);
+            sweeps += part.iterate()?;
+            for (&v, &value) in component.iter().zip(&part.values) {
+                values[v as usize] = value;
+                place[v as usize] = UNSEEN;
             }
         }
         Ok((values, sweeps))
     }
 
     /// The strongly connected components (Tarjan's algorithm without recursion), each
-    /// after every component its nodes' children lie in.
-    fn components(&self) -> Vec<Vec<u32>> {
+    /// after every component its nodes' children lie in: the nodes grouped by component,
+    /// and where each group ends.
+    fn components(&self) -> (Vec<u32>, Vec<usize>) {
         let n = self.nodes.len();
         let mut walk = Tarjan {
             index: vec![UNSEEN; n],
@@ -132,7 +127,7 @@ impl Graph {
             path: Vec::new(),
             next_index: 0,
         };
-        let mut components = Vec::new();
+        let (mut order, mut ends) = (Vec::with_capacity(n), Vec::new());
         for root in 0..n as u32 {
             if walk.index[root as usize] != UNSEEN {
                 continue;
@@ -156,20 +151,19 @@ impl Graph {
                     walk.low[parent] = walk.low[parent].min(walk.low[v]);
                 }
                 if walk.low[v] == walk.index[v] {
-                    let mut component = Vec::new();
                     loop {
                         let w = walk.stack.pop().expect("v is on the stack");
                         walk.on_stack[w as usize] = false;
-                        component.push(w);
+                        order.push(w);
                         if w as usize == v {
                             break;
                         }
                     }
-                    components.push(component);
+                    ends.push(order.len());
                 }
             }
         }
-        components
+        (order, ends)
     }
 }
 
@@ -197,6 +191,98 @@ impl Tarjan {
         self.stack.push(v);
         self.on_stack[v as usize] = true;
         self.path.push((v, first_edge));
+    }
+}
+
+/// One cyclic component's equations, with the values of the children outside it (fixed
+/// by then) folded into one constant per node, and its own nodes renumbered from 0 in
+/// sweep order: the sweeps then read only a small array that stays in cache.
+#[derive(Default)]
+struct Part {
+    /// Each node's kind.
+    nodes: Vec<Node>,
+    /// What the children outside the component give: their best value at a decision
+    /// (an infinity of the wrong sign when there are none), their share of the mean at
+    /// a chance node.
+    fixed: Vec<f64>,
+    /// Where each node's children inside the component begin; one more than nodes.
+    first: Vec<usize>,
+    /// Children inside the component, by their place in it.
+    child: Vec<u32>,
+    /// Each such child's probability at a chance node (unused at decisions).
+    probability: Vec<f64>,
+    /// The values being iterated.
+    values: Vec<f64>,
+}
+
+impl Part {
+    /// Loads `component` of `graph`, whose nodes' places in it are `place` (UNSEEN for
+    /// the nodes outside), with the values of the nodes outside from `values`.
+    fn load(&mut self, graph: &Graph, component: &[u32], place: &[u32], values: &[f64]) {
+        self.nodes.clear();
+        self.fixed.clear();
+        self.first.clear();
+        self.child.clear();
+        self.probability.clear();
+        self.values.clear();
+        for &v in component {
+            let v = v as usize;
+            let edges = graph.first[v]..graph.first[v + 1];
+            let node = graph.nodes[v];
+            let total: u64 = graph.weight[edges.clone()].iter().map(|&w| u64::from(w)).sum();
+            let mut fixed = match node {
+                Node::Max => f64::NEG_INFINITY,
+                Node::Min => f64::INFINITY,
+                Node::Chance => 0.0,
+                Node::End(value) => value,
+            };
+            self.first.push(self.child.len());
+            for (&c, &w) in graph.child[edges.clone()].iter().zip(&graph.weight[edges]) {
+                let p = f64::from(w) / total as f64;
+                match (place[c as usize], node) {
+                    (UNSEEN, Node::Max) => fixed = fixed.max(values[c as usize]),
+                    (UNSEEN, Node::Min) => fixed = fixed.min(values[c as usize]),
+                    (UNSEEN, _) => fixed += p * values[c as usize],
+                    (inside, _) => {
+                        self.child.push(inside);
+                        self.probability.push(p);
+                    }
+                }
+            }
+            self.nodes.push(node);
+            self.fixed.push(fixed);
+            self.values.push(values[v]);
+        }
+        self.first.push(self.child.len());
+    }
+
+    /// Sweeps until no value changes by [`TOLERANCE`]: the number of sweeps made.
+    fn iterate(&mut self) -> Result<u64, NoConvergence> {
+        for sweep in 1..=u64::from(MAX_SWEEPS) {
+            let mut change: f64 = 0.0;
+            for i in 0..self.nodes.len() {
+                let edges = self.first[i]..self.first[i + 1];
+                let children = self.child[edges.clone()].iter();
+                let inside = children.map(|&c| self.values[c as usize]);
+                let fixed = self.fixed[i];
+                let value = match self.nodes[i] {
+                    Node::Max => inside.fold(fixed, f64::max),
+                    Node::Min => inside.fold(fixed, f64::min),
+                    Node::Chance => inside
+                        .zip(&self.probability[edges])
+                        .fold(fixed, |sum, (value, p)| sum + p * value),
+                    Node::End(value) => value,
+                };
+                change = change.max((value - self.values[i]).abs());
+                self.values[i] = value;
+            }
+            if change < TOLERANCE {
+                return Ok(sweep);
+            }
+        }
+        Err(NoConvergence {
+            component: self.nodes.len(),
+        })
     }
 }
 
@@ -228,11 +314,10 @@ mod tests {
             (Node::Max, &[(1, 1), (3, 1)]),
             (Node::End(1.0), &[]),
         ]);
-        let mut components = g.components();
-        for c in &mut components {
-            c.sort_unstable();
-        }
-        assert_eq!(components, vec![vec![3], vec![1, 2], vec![0]]);
+        let (mut order, ends) = g.components();
+        assert_eq!(ends, vec![1, 3, 4]);
+        order[1..3].sort_unstable();
+        assert_eq!(order, vec![3, 1, 2, 0]);
     }
 
     #[test]
