@@ -415,7 +415,7 @@ const STATES: ParamSpec = ParamSpec {
         max: optimal::MAX_STATES as i64,
     },
     default: Some(concat!(default_states!())),
-    help: "refuse a game with more reachable positions than this (about 100 bytes each \
+    help: "refuse a game with more reachable positions than this (about 125 bytes each \
            while the table is built)",
 };
 

@@ -52,8 +52,8 @@ pub(super) struct Graph {
 /// children, and far below any difference that could change a choice of move.
 pub const TOLERANCE: f64 = 1e-12;
 
-/// The most sweeps one component may take. Pig's components settle in a few dozen
-/// (each cycle back to a turn total of 0 needs a roll of 1 by both players); a
+/// The most sweeps one component may take. Pig's components settle in a few dozen to
+/// a few hundred (each cycle back to a turn total of 0 needs a roll of 1 by both players); a
 /// component still changing after this many is one where value iteration does not
 /// converge usefully, and is reported rather than iterated for ever.
 pub const MAX_SWEEPS: u32 = 100_000;
