@@ -30,11 +30,14 @@
 //! once for each count up to the horizon of 1000. So the agent values the game as if it
 //! had no length cap, which is how Pig is solved: a draw at the horizon is out of reach
 //! of sensible play (in 400 games against `expectimax:depth=4` the median game took 83
-//! decisions and the longest 244, against a horizon of 1000), and
-//! near the cap the agent plays on as if it were not there. A cap counted in the
-//! position and not reset (Coin Nim's) is part of the game the table values. A game that
-//! can end by its history (a repetition, or a cap on a count kept outside the position)
-//! is refused: a table of positions cannot value a path.
+//! decisions and the longest 244, against a horizon of 1000), and near the cap the
+//! agent plays on as if it were not there. (Only `horizon=1`, where the one decision
+//! ends the game, stays capped.) A cap counted in the position and not reset (Coin
+//! Nim's) is part of the game the table values. A game that can end by its history (a
+//! repetition, or a cap on a count kept outside the position) is refused as soon as the
+//! enumeration meets such an end: a table of positions cannot value a path. The
+//! enumeration follows shortest lines, so a repetition rule that none of them triggers
+//! goes unseen, and such a game is valued as if it had none.
 //!
 //! # Which games
 //!
