@@ -39,7 +39,7 @@ use agon_search::score::finished_value;
 use agon_search::{AgentKind, SearchContext, SearchResult, Value};
 use anyhow::Result;
 
-use crate::games::{GameCommand, PlayableGame};
+use crate::games::{prepare, GameCommand, PlayableGame};
 use crate::position::{describe_end, replay};
 use crate::seeds;
 use crate::spec::{AgentSpec, GameSpec, Player};
@@ -75,6 +75,7 @@ pub fn analyse<G: PlayableGame>(
     let mut agent = G::build_agent(spec)?;
     let mut state = game.initial_state();
     replay(&mut state, moves)?;
+    prepare(agent.as_mut(), &state)?;
     writeln!(out, "{state}\n")?;
     match state.turn() {
         Turn::Over => {

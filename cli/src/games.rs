@@ -60,12 +60,31 @@ pub trait PlayableGame: Game<State: State<Chance: BuildAgents>> {
         registry::build(kind, &spec.params, Self::evaluator(spec)?)
             .map_err(|e| BadInput::new(e.to_string()))
     }
+
+    /// [`PlayableGame::build_agent`], readied to play from `state` ([`Agent::prepare`]):
+    /// an agent that cannot play this game (the optimal agent's table would be too
+    /// large) is refused here, before any play.
+    fn build_agent_for(
+        spec: &AgentSpec,
+        state: &Self::State,
+    ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
+        let mut agent = Self::build_agent(spec)?;
+        prepare(agent.as_mut(), state)?;
+        Ok(agent)
+    }
 }
 
 /// A command generic over the game; [`dispatch`] calls it with the game of a spec.
 pub trait GameCommand {
     /// Runs the command on `game`, built from `spec`.
     fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> anyhow::Result<()>;
+}
+
+/// Readies `agent` to play from `state` ([`Agent::prepare`]); its refusal is bad input.
+pub fn prepare<S: State>(agent: &mut dyn Agent<S>, state: &S) -> Result<(), BadInput> {
+    agent
+        .prepare(state)
+        .map_err(|e| BadInput::new(e.to_string()))
 }
 
 /// What `agon games` lists and [`GameSpec::parse`] checks against.

@@ -71,7 +71,7 @@ pub fn play<G: PlayableGame>(
         players.push(if agent.is_human() {
             Player::Human
         } else {
-            Player::Agent(G::build_agent(agent)?)
+            Player::Agent(G::build_agent_for(agent, &game.initial_state())?)
         });
     }
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(seed, 0, seat));

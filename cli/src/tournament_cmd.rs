@@ -147,11 +147,12 @@ impl GameCommand for TournamentCommand<'_> {
             anchor,
             out,
         } = self;
-        // Build each agent once so that a spec the game cannot use (or an unusable
-        // weights file) fails before any file.
+        // Build and ready each agent once so that a spec the game cannot use (or an
+        // unusable weights file) fails before any file, and the optimal agent's table is
+        // built before the games.
         let mut eval_hashes = Vec::new();
         for entrant in &plan.entrants {
-            G::build_agent(&entrant.spec)?;
+            G::build_agent_for(&entrant.spec, &game.initial_state())?;
             eval_hashes.push(G::eval_digest(&entrant.spec)?.unwrap_or_default());
         }
         if eval_hashes.iter().all(String::is_empty) {

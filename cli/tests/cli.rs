@@ -42,11 +42,11 @@ fn bad_specs_give_one_line_and_exit_2() {
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "human"],
         "agent \"human\" reads moves from a person and plays only in agon play (valid here: \
-         random, greedy, ab, solve, expectimax, star1, star2, mcts)",
+         random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal)",
     );
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "minimax"],
-        "unknown agent \"minimax\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)",
+        "unknown agent \"minimax\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal)",
     );
     assert_bad_input(
         &[
@@ -80,7 +80,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     );
     assert_bad_input(
         &["play", "--game", "invector", "--agents", "human", "robot"],
-        "unknown agent \"robot\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, human)",
+        "unknown agent \"robot\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal, human)",
     );
     assert_bad_input(
         &["perft", "--game", "invector", "--depth", "0"],

@@ -388,6 +388,21 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
         m
     }
 
+    /// This position with the counter that only its length cap reads set back to the
+    /// start, for a table that values positions as if the game had no cap. Where `Eq`
+    /// and the hash leave such a counter out (the design's default), or a game has none,
+    /// this is a copy, which the default returns; a game that keeps one in its position
+    /// (Pig's decision count, which the horizon-aware searches need) clears it.
+    ///
+    /// Contract, checked for every game by [`crate::testing`]: `s.cap_reset()` differs
+    /// from `s` in that counter only, so that two positions differing in nothing else
+    /// reset to equal states with equal hashes; it is its own reset
+    /// (`s.cap_reset().cap_reset() == s.cap_reset()`); and unless `s` is over, it has
+    /// `s`'s turn, legal moves and chance outcomes.
+    fn cap_reset(&self) -> Self {
+        self.clone()
+    }
+
     /// How the game ended (result, reason, whether history decided it), `None` while it
     /// goes on. Search calls it at every node it reaches, so it should be cheap: a field
     /// read where the game can store its end.

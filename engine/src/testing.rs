@@ -255,6 +255,29 @@ fn check_cap<S: State>(
     }
 }
 
+/// [`State::cap_reset`]'s contract at `state`, whose legal `moves` and chance `outcomes`
+/// are given: a hash consistent with the reset position, its own reset, and (unless the
+/// game is over) the same choices.
+fn check_cap_reset<S: State>(
+    state: &S,
+    moves: &[S::Move],
+    outcomes: &[(S::Move, u32)],
+) -> Result<(), String> {
+    let reset = state.cap_reset();
+    if reset.hash() != reset.recompute_hash() || reset.cap_reset() != reset {
+        return Err("cap_reset gives a state with a stale hash or is not its own reset".into());
+    }
+    if state.turn() != Turn::Over {
+        let (mut reset_moves, mut reset_outcomes) = (Vec::new(), Vec::new());
+        reset.legal_moves(&mut reset_moves);
+        reset.chance_outcomes(&mut reset_outcomes);
+        if reset.turn() != state.turn() || reset_moves != moves || reset_outcomes != outcomes {
+            return Err("cap_reset changes the turn, the moves or the chance outcomes".into());
+        }
+    }
+    Ok(())
+}
+
 /// Every per-node property; `pool` collects moves seen elsewhere to try as illegal moves.
 fn check_node<S: State>(
     state: &S,
@@ -272,6 +295,7 @@ fn check_node<S: State>(
             state.recompute_hash()
         ));
     }
+    check_cap_reset(state, &moves, &outcomes)?;
     let (sides0, sides1) = (state.side(0), state.side(1));
     if sides0.is_empty() || sides0 == sides1 {
         return Err(format!("seats play sides {sides0:?} and {sides1:?}"));

@@ -6,6 +6,8 @@ use std::time::Duration;
 use agon_engine::State;
 use rand_chacha::ChaCha8Rng;
 
+use crate::registry::AgentError;
+
 /// The random generator every agent draws from: ChaCha8, seeded by the caller, so a game
 /// is reproducible on any machine and version of `rand`.
 pub type AgentRng = ChaCha8Rng;
@@ -140,6 +142,17 @@ pub trait Agent<S: State>: Send {
     /// Searches `state`, drawing from the context's stream and reporting each completed
     /// iteration to its `info`, and returns the result.
     fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move>;
+
+    /// Readies the agent for the game of `state` before play, where a refusal can still
+    /// be reported as an error. The default has nothing to ready. An agent whose work up
+    /// front can fail does it here and says why (the optimal agent builds its table, and
+    /// refuses a game with too many positions); its `search` on a position of a game it
+    /// refuses panics with the same reason. The command line calls it once per agent
+    /// spec with the position play starts from, before a tournament writes anything.
+    fn prepare(&mut self, state: &S) -> Result<(), AgentError> {
+        let _ = state;
+        Ok(())
+    }
 
     /// Chooses a move for the side to move of `state` (a decision node).
     fn select_move(&mut self, state: &S, rng: &mut AgentRng) -> S::Move {

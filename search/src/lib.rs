@@ -15,6 +15,8 @@
 //!   [fractions](Exact) and Ballard's *-minimax pruning, for games with chance;
 //! - [`Mcts`] (`mcts`, module [`mcts`]): Monte-Carlo tree search (UCT, MCTS-Solver,
 //!   chance sampling, tree reuse, tree or root parallelism), for every game;
+//! - [`Optimal`] (`optimal`, module [`optimal`]): exact play of small games by value
+//!   iteration over every reachable position (Pig with its default rules in seconds);
 //! - `noise=N` of `ab` and `greedy`: seeded evaluation noise, so deterministic agents
 //!   vary;
 //! - [`registry`]: the agents by kind, built from checked parameters;
@@ -74,6 +76,7 @@ mod expectimax;
 mod greedy;
 pub mod mcts;
 mod noise;
+pub mod optimal;
 mod ordering;
 pub mod playout;
 mod random;
@@ -90,6 +93,7 @@ pub use exact::Exact;
 pub use expectimax::{ChanceMode, Expectimax, ExpectimaxConfig, Horizon};
 pub use greedy::Greedy;
 pub use mcts::{Mcts, MctsConfig, Parallel, Rollout};
+pub use optimal::{Optimal, OptimalConfig};
 pub use random::RandomAgent;
 pub use registry::{AgentError, AgentInfo, AgentKind};
 pub use solve::{SolveConfig, Solver};

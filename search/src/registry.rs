@@ -28,6 +28,7 @@ use crate::expectimax::{self, ChanceMode, Expectimax, ExpectimaxConfig, Horizon}
 use crate::greedy::Greedy;
 use crate::mcts::{self, Mcts, MctsConfig, Parallel, Rollout};
 use crate::noise::{Noisy, Salted};
+use crate::optimal::{self, default_states, Optimal, OptimalConfig};
 use crate::random::RandomAgent;
 use crate::solve::{default_solve_hash_mb, SolveConfig, Solver};
 use crate::tt::{default_hash_mb, MAX_HASH_MB};
@@ -72,6 +73,8 @@ pub enum AgentKind {
     Star2,
     /// `mcts`: [`Mcts`].
     Mcts,
+    /// `optimal`: [`Optimal`].
+    Optimal,
 }
 
 /// What `agon agents` lists about one kind of agent.
@@ -101,7 +104,7 @@ pub enum DefaultBudget {
 
 impl AgentKind {
     /// Every kind, in listing order.
-    pub const ALL: [AgentKind; 8] = [
+    pub const ALL: [AgentKind; 9] = [
         AgentKind::Random,
         AgentKind::Greedy,
         AgentKind::AlphaBeta,
@@ -110,6 +113,7 @@ impl AgentKind {
         AgentKind::Star1,
         AgentKind::Star2,
         AgentKind::Mcts,
+        AgentKind::Optimal,
     ];
 
     /// The kind's entry in the table: the one place its name, description, parameters
@@ -161,6 +165,12 @@ impl AgentKind {
                 ],
                 default_budget: DefaultBudget::Iterations(mcts::DEFAULT_ITERATIONS),
             },
+            AgentKind::Optimal => AgentInfo {
+                name: "optimal",
+                about: "exact: the best expected result, by value iteration over every reachable position (small games only)",
+                params: &[STATES],
+                default_budget: DefaultBudget::Unlimited,
+            },
         }
     }
 
@@ -190,7 +200,8 @@ impl AgentKind {
             | AgentKind::Expectimax
             | AgentKind::Star1
             | AgentKind::Star2
-            | AgentKind::Mcts => false,
+            | AgentKind::Mcts
+            | AgentKind::Optimal => false,
         }
     }
 
@@ -228,6 +239,15 @@ pub enum AgentError {
         name: String,
         /// The agents to suggest instead, in words.
         suggest: String,
+    },
+    /// The agent cannot play the game it was readied for ([`crate::Agent::prepare`]):
+    /// the optimal agent's table would be too large, say.
+    #[error("agent {name:?} cannot play this game: {reason}")]
+    Unplayable {
+        /// The agent asked for.
+        name: String,
+        /// Why not, and what to do instead.
+        reason: String,
     },
     /// Two parameters that each parse but make no sense together.
     #[error("agent {name:?}: {reason}")]
@@ -425,6 +445,17 @@ pub const EVAL: ParamSpec = ParamSpec {
            left out keep their defaults; agon agents --game G lists them)",
 };
 
+const STATES: ParamSpec = ParamSpec {
+    name: "states",
+    kind: ParamKind::Int {
+        min: 1,
+        max: optimal::MAX_STATES as i64,
+    },
+    default: Some(concat!(default_states!())),
+    help: "refuse a game with more reachable positions than this (about 125 bytes each \
+           while the table is built)",
+};
+
 /// The solver's `hash`: the same parameter with a default suited to proofs.
 const SOLVE_HASH: ParamSpec = ParamSpec {
     default: Some(concat!(default_solve_hash_mb!())),
@@ -517,7 +548,8 @@ impl BuildAgents for NoChance {
             | AgentKind::Expectimax
             | AgentKind::Star1
             | AgentKind::Star2
-            | AgentKind::Mcts => build_any(kind, params, eval),
+            | AgentKind::Mcts
+            | AgentKind::Optimal => build_any(kind, params, eval),
         }
     }
 }
@@ -582,6 +614,15 @@ fn build_any<S: State, E: Evaluator<S>>(
             ))
         }
         AgentKind::Mcts => Ok(Box::new(Mcts::new(eval, mcts_config(params)))),
+        AgentKind::Optimal => {
+            let states = params.int("states").expect("states has a declared default");
+            Ok(Box::new(Optimal::new(
+                &eval,
+                OptimalConfig {
+                    states: states as usize,
+                },
+            )))
+        }
         AgentKind::AlphaBeta | AgentKind::Solve => Err(AgentError::NeedsDeterministic {
             name: kind.name().to_string(),
             suggest: CHANCE_SUGGESTIONS.to_string(),
@@ -841,7 +882,7 @@ mod tests {
         assert_eq!(
             AgentKind::from_name("alphabeta").unwrap_err().to_string(),
             "unknown agent \"alphabeta\" (valid: random, greedy, ab, solve, expectimax, \
-             star1, star2, mcts)"
+             star1, star2, mcts, optimal)"
         );
     }
 

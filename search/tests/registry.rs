@@ -79,7 +79,7 @@ fn unknown_agents_name_the_valid_ones() {
     let err = AgentKind::from_name("alphabeta").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "unknown agent \"alphabeta\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts)"
+        "unknown agent \"alphabeta\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal)"
     );
     assert!(AgentKind::from_name("uct").is_err());
 }

@@ -465,6 +465,16 @@ impl State for PigState {
         h
     }
 
+    /// The position with no decisions made: the decision count is read by the
+    /// `horizon` cap alone, so positions that differ only in it reset alike.
+    #[inline]
+    fn cap_reset(&self) -> Self {
+        PigState {
+            decisions: 0,
+            ..*self
+        }
+    }
+
     /// The decision counter the `horizon` cap reads is part of the position, so the
     /// cap does not end the game by history.
     #[inline]
