@@ -13,7 +13,7 @@ use crate::args::BadInput;
 const LADDERS: &[(&str, &[&str])] = &[
     (
         "invector",
-        &["random", "greedy", "ab:depth=2", "ab:depth=4"],
+        &["random", "ab:depth=1", "ab:depth=4", "ab:depth=6"],
     ),
     (
         "connect4",
@@ -23,14 +23,15 @@ const LADDERS: &[(&str, &[&str])] = &[
             "ab:depth=2",
             "ab:depth=5",
             "ab:depth=10",
+            "ab:depth=14",
         ],
     ),
-    (
-        "pig",
-        &["random", "greedy", "expectimax:depth=2", "star2:depth=6"],
-    ),
+    ("pig", &["random", "mcts:iters=100", "greedy", "optimal"]),
     ("apv", &["random", "greedy", "ab:depth=2", "ab:depth=3"]),
-    ("romgon", &["random", "greedy", "ab:depth=2", "ab:depth=4"]),
+    (
+        "romgon",
+        &["random", "greedy", "ab:depth=2", "ab:depth=4", "ab:depth=6"],
+    ),
     (
         "threewill",
         &[

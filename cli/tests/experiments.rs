@@ -111,37 +111,55 @@ fn bad_experiment_files_are_one_line_naming_the_key_and_write_nothing() {
 #[test]
 fn every_experiment_file_parses_and_is_listed_in_the_readme() {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../experiments");
-    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
     let mut files = 0;
+    // The top folder and each subfolder with experiment files (ladder/, matrix/): each
+    // lists its files in its own README.md. tuned/ holds weight files (`eval=FILE`), not
+    // experiments.
+    let mut folders = vec![folder.clone()];
     for entry in std::fs::read_dir(&folder).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+        if path.is_dir() && !path.ends_with("tuned") {
+            folders.push(path);
+        }
+    }
+    for folder in folders {
+        let tomls: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("toml"))
+            .collect();
+        if tomls.is_empty() {
             continue;
         }
-        files += 1;
-        let name = path.file_name().unwrap().to_str().unwrap();
-        assert!(
-            readme.contains(&format!("[{name}]({name})")),
-            "{name} not in README"
-        );
-        // Each parses and its game and agent specs parse: an impossible shard count is
-        // the first thing refused after them, before any folder is looked at.
-        let dir = scratch(&format!("parse-{name}"));
-        let o = agon(&[
-            "run",
-            text(&path),
-            "--out",
-            text(&dir.join("out")),
-            "--shard",
-            "1000000/1000000",
-        ]);
-        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
-        assert!(
-            stderr(&o).starts_with("error: --shard 1000000/1000000: the run has"),
-            "{name}: {}",
-            stderr(&o)
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
+        let readme = std::fs::read_to_string(folder.join("README.md"))
+            .unwrap_or_else(|_| panic!("{} has no README.md", folder.display()));
+        for path in tomls {
+            files += 1;
+            let name = path.file_name().unwrap().to_str().unwrap();
+            assert!(
+                readme.contains(&format!("[{name}]({name})")),
+                "{name} not in {}/README.md",
+                folder.display()
+            );
+            // Each parses and its game and agent specs parse: an impossible shard count is
+            // the first thing refused after them, before any folder is looked at.
+            let dir = scratch(&format!("parse-{name}"));
+            let o = agon(&[
+                "run",
+                text(&path),
+                "--out",
+                text(&dir.join("out")),
+                "--shard",
+                "1000000/1000000",
+            ]);
+            assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+            assert!(
+                stderr(&o).starts_with("error: --shard 1000000/1000000: the run has"),
+                "{name}: {}",
+                stderr(&o)
+            );
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
     }
     assert!(files >= 4);
 }

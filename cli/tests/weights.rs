@@ -168,6 +168,6 @@ fn a_level_plays_its_rung_and_records_the_resolved_spec() {
     ok(&o);
     assert_bad(
         &agon(&["analyse", "--game", "connect4", "--agent", "level:99"]),
-        "agent \"level:99\": no such level of the connect4 ladder (valid: level:1 to level:5)",
+        "agent \"level:99\": no such level of the connect4 ladder (valid: level:1 to level:6)",
     );
 }
