@@ -68,7 +68,8 @@ pub fn split_resolved(text: &str) -> Option<(usize, &str)> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    Some((digits.parse().ok()?, spec))
+    // Rungs count from 1: `L0=...` is no rung, and is left for the parser to refuse.
+    digits.parse().ok().filter(|&k| k > 0).map(|k| (k, spec))
 }
 
 /// `level:k` for `game` resolved to `L<k>=<spec>`; `None` if `text` is not a level; a
@@ -166,6 +167,7 @@ mod tests {
                 )
             );
         }
+        assert!(AgentSpec::parse("L0=random", false).is_err());
         assert_eq!(
             AgentSpec::parse("level:2", false).unwrap_err().0,
             "agent \"level:2\": a ladder level needs a game, and none is known here"
