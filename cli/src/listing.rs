@@ -6,7 +6,7 @@ use agon_engine::{ParamSpec, Params};
 use agon_search::registry::{self, AgentKind};
 use anyhow::Result;
 
-use agon_engine::weights::{flat_names, flat_ranges};
+use agon_engine::weights::{flat_names, flat_specs};
 use agon_engine::Tunable;
 
 use crate::games::{self, GameCommand, PlayableGame, GAMES};
@@ -101,19 +101,14 @@ fn game_appendix(out: &mut dyn Write, game: &GameSpec) -> Result<()> {
             )?;
             let rows: Vec<[String; 4]> = flat_names(specs)
                 .into_iter()
-                .zip(flat_ranges(specs))
+                .zip(flat_specs(specs))
                 .zip(agon_engine::Weights::flat(&defaults))
-                .zip(
-                    specs
-                        .iter()
-                        .flat_map(|s| std::iter::repeat(s.help).take(s.len)),
-                )
-                .map(|(((name, (min, max)), default), help)| {
+                .map(|((name, spec), default)| {
                     [
                         name,
-                        format!("integer {min}..{max}"),
+                        format!("integer {}..{}", spec.min, spec.max),
                         format!("default {default}"),
-                        help.to_string(),
+                        spec.help.to_string(),
                     ]
                 })
                 .collect();

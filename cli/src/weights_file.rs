@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use agon_engine::weights::{flat_names, flat_ranges};
-use agon_engine::Weights;
+use agon_engine::weights::{flat_names, flat_ranges, flat_specs};
+use agon_engine::{WeightSpec, Weights};
 
 use crate::args::BadInput;
 use crate::opening::fnv1a;
@@ -52,11 +52,9 @@ pub fn parse<W: Weights>(text: &str, source: &str) -> Result<W, BadInput> {
 /// help and range. [`parse`] reads it back to the same weights.
 pub fn render<W: Weights>(weights: &W) -> String {
     let names = flat_names(W::SPECS);
-    let helps = W::SPECS
-        .iter()
-        .flat_map(|spec| std::iter::repeat((spec.help, spec.min, spec.max)).take(spec.len));
     let mut out = String::new();
-    for ((name, value), (help, min, max)) in names.iter().zip(weights.flat()).zip(helps) {
+    for ((name, value), spec) in names.iter().zip(weights.flat()).zip(flat_specs(W::SPECS)) {
+        let WeightSpec { help, min, max, .. } = spec;
         out.push_str(&format!("# {help} ({min}..{max})\n{name} = {value}\n"));
     }
     out

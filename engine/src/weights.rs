@@ -101,12 +101,17 @@ pub fn flat_names(specs: &[WeightSpec]) -> Vec<String> {
         .collect()
 }
 
-/// The declared range of each flat element of `specs`, in order.
-pub fn flat_ranges(specs: &[WeightSpec]) -> Vec<(i32, i32)> {
+/// The declaration of each flat element of `specs`, in order: an array's spec once per
+/// element (names aside, an element is described by its array's spec).
+pub fn flat_specs(specs: &[WeightSpec]) -> impl Iterator<Item = &WeightSpec> {
     specs
         .iter()
-        .flat_map(|spec| std::iter::repeat((spec.min, spec.max)).take(spec.len))
-        .collect()
+        .flat_map(|spec| std::iter::repeat(spec).take(spec.len))
+}
+
+/// The declared range of each flat element of `specs`, in order.
+pub fn flat_ranges(specs: &[WeightSpec]) -> Vec<(i32, i32)> {
+    flat_specs(specs).map(|spec| (spec.min, spec.max)).collect()
 }
 
 /// Checks `flat` against `specs`: one value per element, each in its range.
