@@ -31,7 +31,7 @@ fn random_openings_vary_the_pairs_of_deterministic_agents() {
     let tournament = |out: &Path, extra: &[&str]| {
         let mut args = vec!["--games", "6", "--seed", "3"];
         args.extend(extra);
-        let agents = ["ab:depth=1", "ab:depth=2"];
+        let agents = ["ab:depth=2", "ab:depth=4"];
         tournament_into("invector:width=5,height=4,pie=false", &agents, out, &args)
     };
     let run = |name: &str, extra: &[&str]| {

@@ -36,34 +36,38 @@ declare_weights! {
     /// The weights of [`HexstratEval`].
     pub struct HexstratWeights {
         /// one unit
-        unit: i32 = 10, 0..=100;
+        unit: i32 = 22, 0..=100;
         /// one unit per point of average attack edge over the enemy squads
-        matchup: i32 = 2, 0..=20;
+        matchup: i32 = 7, 0..=20;
         /// each step towards the enemy Headquarters, for a Rocketeer or Mech
-        advance: i32 = 1, 0..=10;
+        advance: i32 = 5, 0..=10;
         /// each step towards the enemy Headquarters, for the Infantry
-        advance_infantry: i32 = 4, 0..=40;
+        advance_infantry: i32 = 21, 0..=40;
         /// standing on Forest or Mountain
-        cover: i32 = 2, 0..=20;
+        cover: i32 = 9, 0..=20;
         /// the cost of being impeded
-        impeded: i32 = 3, 0..=30;
+        impeded: i32 = 30, 0..=30;
         /// a running seize count of 1 and of 2 (`seize_2`: the side wins at its next turn)
-        seize: [i32; 2] = [250, 600], 0..=6000;
+        seize: [i32; 2] = [158, 224], 0..=6000;
         /// a free Infantry next to an enemy Headquarters that holds no enemy squad
-        hq_threat: i32 = 120, 0..=1200;
+        hq_threat: i32 = 76, 0..=1200;
         /// a free Infantry two and three steps from an unguarded enemy Headquarters
-        hq_approach: [i32; 2] = [60, 20], 0..=600;
+        hq_approach: [i32; 2] = [44, 40], 0..=600;
         /// a units lead: lead · 16 · (mine − theirs) / (mine + theirs)
-        lead: i32 = 10, 0..=100;
+        lead: i32 = 0, 0..=100;
         /// each step closer (within 6) to an enemy squad, per point of attack edge over it
-        hunt: i32 = 2, 0..=20;
+        hunt: i32 = 1, 0..=20;
         /// one unit of net damage the side to move can deal now, per squad's best attack
-        initiative: i32 = 4, 0..=40;
+        initiative: i32 = 40, 0..=40;
     }
 }
 
-/// The least score of a won game, the score with the default weights.
+/// The least score of a won game, whatever the weights.
 pub const WIN: i32 = 1000;
+/// The bound [`most`] of the hand-set weights [`WIN`] was chosen for; other weights
+/// scale the win score by their bound over this one. The fitted defaults' bound is
+/// 3,820, which gives a win score of 1,315.
+const CALIBRATED_MOST: i64 = 2906;
 /// The farthest a cell lies from a Headquarters.
 const FARTHEST: i32 = 5;
 
@@ -102,15 +106,15 @@ fn most(w: &HexstratWeights) -> i64 {
 impl Tunable<HexstratState> for HexstratEval {
     type Weights = HexstratWeights;
 
-    /// The clamp keeps every heuristic value inside `(-win, win)` whatever the weights,
-    /// and with the default weights the win score is [`WIN`], which the clamp does cut
-    /// at times (a seize count with a strong position). For other weights the win score
-    /// grows in proportion to [`most`], an upper bound on the unclamped value (2,906
-    /// with the defaults): weights scaled together clamp the same positions as the
-    /// defaults, instead of flattening every value against [`WIN`].
+    /// The clamp keeps every heuristic value inside `(-win, win)` whatever the weights.
+    /// [`WIN`] was chosen for hand-set weights whose bound [`most`] was
+    /// [`CALIBRATED_MOST`], and the clamp did cut at times (a seize count with a strong
+    /// position). Other weights get a win score in proportion to their bound (at least
+    /// [`WIN`]): weights scaled together clamp the same positions, instead of flattening
+    /// every value against [`WIN`]. The fitted defaults were matched against the
+    /// hand-set ones with this rule, so it stays tied to the hand-set bound.
     fn with_weights(weights: HexstratWeights) -> Self {
-        let default_most = most(&HexstratWeights::default());
-        let scaled = (i64::from(WIN) * most(&weights) + default_most - 1) / default_most;
+        let scaled = (i64::from(WIN) * most(&weights) + CALIBRATED_MOST - 1) / CALIBRATED_MOST;
         HexstratEval {
             weights,
             win: WIN.max(scaled as i32),
@@ -243,7 +247,7 @@ impl Evaluator<HexstratState> for HexstratEval {
 mod tests {
     use super::*;
     use crate::games::hexstrat::{Hexstrat, Setup, SquadSetup};
-    use crate::weights::Weights;
+    use crate::weights::{flat_ranges, Weights};
     use crate::{Game, Outcome};
 
     #[test]
@@ -262,7 +266,7 @@ mod tests {
     }
 
     #[test]
-    fn a_seize_count_outweighs_material_and_a_win_is_the_bound() {
+    fn a_seize_count_is_worth_its_weight_and_a_win_is_the_bound() {
         let rules = Hexstrat::default();
         let setup = Setup {
             tiles: vec![
@@ -282,14 +286,23 @@ mod tests {
         };
         let s = rules.position(&setup).unwrap();
         let e = HexstratEval::default();
-        assert!(e.evaluate(&s, 0) > 0, "{}", e.evaluate(&s, 0));
+        let uncounted = rules
+            .position(&Setup {
+                seize: [0, 0],
+                ..setup.clone()
+            })
+            .unwrap();
+        assert_eq!(
+            e.evaluate(&s, 0) - e.evaluate(&uncounted, 0),
+            e.weights().seize[1]
+        );
         // Seat 1 fails to destroy the Infantry and ends its turn: seat 0 seizes.
         let mut t = s;
         t.apply(t.parse_move("end").unwrap());
         assert_eq!(t.outcome(), Some(Outcome::Win(0)));
-        assert_eq!(e.evaluate(&t, 0), WIN);
-        assert_eq!(e.evaluate(&t, 1), -WIN);
         let (lo, hi) = e.bounds();
+        assert_eq!(e.evaluate(&t, 0), hi);
+        assert_eq!(e.evaluate(&t, 1), lo);
         assert!(lo <= e.evaluate(&s, 1) && e.evaluate(&s, 1) <= hi);
     }
 
@@ -306,14 +319,22 @@ mod tests {
     #[test]
     fn the_win_score_scales_with_the_bound_on_values() {
         let defaults = HexstratWeights::default();
-        assert_eq!(most(&defaults), 2906);
-        assert_eq!(HexstratEval::default().bounds(), (-WIN, WIN));
-        let doubled =
-            HexstratWeights::from_flat(&defaults.flat().iter().map(|v| 2 * v).collect::<Vec<_>>())
-                .unwrap();
+        assert_eq!(most(&defaults), 3820);
+        // 3,820 / 2,906 of WIN, rounded up.
+        assert_eq!(HexstratEval::default().bounds(), (-1315, 1315));
+        let bounds_of = |flat: Vec<i32>| {
+            HexstratEval::with_weights(HexstratWeights::from_flat(&flat).unwrap()).bounds()
+        };
+        // Every weight at its maximum bounds values by exactly ten times the hand-set
+        // weights' 2,906; a tenth of the defaults falls below the floor WIN.
+        let maxima = flat_ranges(HexstratWeights::SPECS)
+            .iter()
+            .map(|&(_, max)| max)
+            .collect();
+        assert_eq!(bounds_of(maxima), (-10 * WIN, 10 * WIN));
         assert_eq!(
-            HexstratEval::with_weights(doubled).bounds(),
-            (-2 * WIN, 2 * WIN)
+            bounds_of(defaults.flat().iter().map(|v| v / 10).collect()),
+            (-WIN, WIN)
         );
     }
 }
