@@ -9,6 +9,7 @@ use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
 use agon_engine::games::pig::{Pig, PigEval, PigMove, PigState};
 use agon_engine::{play_moves, Evaluator, Game, Outcome, State, Turn};
 use agon_search::{Agent, AgentRng, Mcts, MctsConfig, Parallel, Rollout, SearchContext, Value};
+use common::pig_equations::PigEquations;
 use common::{rng, solver};
 use rand::{Rng, SeedableRng};
 
@@ -452,107 +453,60 @@ fn eval_leaves_and_chance_roots() {
 const TARGET: usize = 20;
 const DIE: usize = 3;
 
-/// Win probabilities of optimal Pig to [`TARGET`] with a [`DIE`]-faced die and no
-/// horizon (the engine's 1000-decision horizon changes them by far less than the
-/// margins used here), by value iteration: `p[i][j][k]` for the player deciding with `i`
-/// banked, the opponent `j`, and a turn total `k` (`i + k < TARGET`). Written for this
-/// test alone.
-struct PigPolicy {
-    p: Vec<f64>,
+/// Positions of Pig to [`TARGET`] with a [`DIE`]-faced die (seat 0 deciding, both
+/// decisions legal, no score equal to 1, which faces of 2 and more cannot make) where
+/// rolling and holding differ in optimal win probability by more than `margin`, with
+/// the better decision: `per_kind` of those where rolling is better and as many where
+/// holding is, evenly spread in a fixed order.
+fn clear_positions(
+    policy: &PigEquations,
+    margin: f64,
+    per_kind: usize,
+) -> Vec<(u32, u32, u32, PigMove)> {
+    let t = TARGET;
+    let mut kinds = [Vec::new(), Vec::new()];
+    for i in (0..t).filter(|&i| i != 1) {
+        for j in (0..t).filter(|&j| j != 1) {
+            for k in (0..t - i).filter(|&k| k != 1) {
+                let (roll, hold) = (policy.roll(i, j, k), policy.hold(i, j, k));
+                if (roll - hold).abs() > margin {
+                    let (kind, best) = if roll > hold {
+                        (0, PigMove::Roll)
+                    } else {
+                        (1, PigMove::Hold)
+                    };
+                    kinds[kind].push((i as u32, j as u32, k as u32, best));
+                }
+            }
+        }
+    }
+    let mut chosen = Vec::new();
+    for kind in kinds {
+        let step = (kind.len() / per_kind).max(1);
+        chosen.extend(kind.into_iter().step_by(step).take(per_kind));
+    }
+    chosen
 }
 
-impl PigPolicy {
-    fn solve() -> PigPolicy {
-        let t = TARGET;
-        let mut policy = PigPolicy {
-            p: vec![0.5; t * t * t],
-        };
-        loop {
-            let mut change: f64 = 0.0;
-            for i in 0..t {
-                for j in 0..t {
-                    for k in 0..t - i {
-                        let (roll, hold) = policy.values(i, j, k);
-                        let v = roll.max(hold);
-                        let slot = Self::index(i, j, k);
-                        change = change.max((v - policy.p[slot]).abs());
-                        policy.p[slot] = v;
-                    }
-                }
-            }
-            if change < 1e-12 {
-                return policy;
-            }
-        }
-    }
-
-    fn index(i: usize, j: usize, k: usize) -> usize {
-        (i * TARGET + j) * TARGET + k
-    }
-
-    /// Win probability of the player deciding at `(i, j, k)` if it rolls, and if it holds.
-    fn values(&self, i: usize, j: usize, k: usize) -> (f64, f64) {
-        let faces = DIE as f64;
-        // A 1 passes the turn with nothing banked; a face that reaches the target
-        // forces the winning hold.
-        let mut roll = (1.0 - self.p[Self::index(j, i, 0)]) / faces;
-        for face in 2..=DIE {
-            roll += if i + k + face >= TARGET {
-                1.0
-            } else {
-                self.p[Self::index(i, j, k + face)]
-            } / faces;
-        }
-        let hold = 1.0 - self.p[Self::index(j, i + k, 0)];
-        (roll, hold)
-    }
-
-    /// Positions (seat 0 deciding, both decisions legal, no score equal to 1, which
-    /// faces of 2 and more cannot make) where rolling and holding differ in win
-    /// probability by more than `margin`, with the better decision: `per_kind` of those
-    /// where rolling is better and as many where holding is, evenly spread in a fixed
-    /// order.
-    fn clear_positions(&self, margin: f64, per_kind: usize) -> Vec<(u32, u32, u32, PigMove)> {
-        let t = TARGET;
-        let mut kinds = [Vec::new(), Vec::new()];
-        for i in (0..t).filter(|&i| i != 1) {
-            for j in (0..t).filter(|&j| j != 1) {
-                for k in (0..t - i).filter(|&k| k != 1) {
-                    let (roll, hold) = self.values(i, j, k);
-                    if (roll - hold).abs() > margin {
-                        let (kind, best) = if roll > hold {
-                            (0, PigMove::Roll)
-                        } else {
-                            (1, PigMove::Hold)
-                        };
-                        kinds[kind].push((i as u32, j as u32, k as u32, best));
-                    }
-                }
-            }
-        }
-        let mut chosen = Vec::new();
-        for kind in kinds {
-            let step = (kind.len() / per_kind).max(1);
-            chosen.extend(kind.into_iter().step_by(step).take(per_kind));
-        }
-        chosen
-    }
+fn pig_policy() -> PigEquations {
+    PigEquations::solve(TARGET as u32, DIE as u32)
 }
 
 #[test]
 fn the_value_iteration_reproduces_known_facts() {
-    let policy = PigPolicy::solve();
+    let policy = pig_policy();
     // Holding a turn total of 0 only passes: rolling is better at the start of a turn.
-    let (roll, hold) = policy.values(0, 0, 0);
+    let (roll, hold) = (policy.roll(0, 0, 0), policy.hold(0, 0, 0));
     assert!(roll > hold);
     // One point short with 18 in hand: every face but 1 wins at once.
-    let (roll, _) = policy.values(0, 0, 18);
-    assert!((roll - (2.0 / 3.0 + (1.0 - policy.p[0]) / 3.0)).abs() < 1e-9);
+    let roll = policy.roll(0, 0, 18);
+    assert!((roll - (2.0 / 3.0 + (1.0 - policy.p(0, 0, 0)) / 3.0)).abs() < 1e-9);
     // The first player's advantage is real but modest; probabilities are probabilities.
-    assert!(policy.p[0] > 0.5 && policy.p[0] < 0.6, "{}", policy.p[0]);
-    assert!(policy.p.iter().all(|&v| (0.0..=1.0).contains(&v)));
+    let first = policy.p(0, 0, 0);
+    assert!(first > 0.5 && first < 0.6, "{first}");
+    assert!(policy.all().iter().all(|&v| (0.0..=1.0).contains(&v)));
     // Both decisions are clearly right somewhere.
-    let clear = policy.clear_positions(0.1, 1000);
+    let clear = clear_positions(&policy, 0.1, 1000);
     assert!(clear.iter().filter(|p| p.3 == PigMove::Hold).count() >= 50);
     assert!(clear.iter().filter(|p| p.3 == PigMove::Roll).count() >= 50);
 }
@@ -560,8 +514,8 @@ fn the_value_iteration_reproduces_known_facts() {
 /// MCTS (random playouts, `iters` iterations) picks the optimal decision on the clear
 /// positions: those with a win-probability gap above `margin`.
 fn mcts_matches_pig_policy(iters: u64, margin: f64, per_kind: usize) {
-    let policy = PigPolicy::solve();
-    let positions = policy.clear_positions(margin, per_kind);
+    let policy = pig_policy();
+    let positions = clear_positions(&policy, margin, per_kind);
     assert_eq!(positions.len(), 2 * per_kind);
     let mut wrong = Vec::new();
     for &(i, j, k, best) in &positions {

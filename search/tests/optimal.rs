@@ -12,6 +12,7 @@ use agon_engine::{sample_outcome, Evaluator, Game, Params, State, Turn};
 use agon_search::optimal::{Table, TableError, TIE};
 use agon_search::registry::{build, BuildAgents};
 use agon_search::{Agent, AgentError, AgentKind, AgentRng, SearchContext, SearchResult, Value};
+use common::pig_equations::PigEquations;
 use common::*;
 use rand::{Rng, SeedableRng};
 
@@ -43,69 +44,6 @@ fn expected<M>(result: &SearchResult<M>, scale: i32) -> f64 {
 
 // ---------------------------------------------------------------- Pig by its equations
 
-/// Pig solved the textbook way, as Neller and Presser write it: `p[i][j][k]` is the
-/// chance that the player to decide, with `i` banked, the opponent `j` and a turn total
-/// of `k` (`i + k < target`), wins. Rolling: a 1 hands the opponent the turn at
-/// `(j, i, 0)`, any other face `f` adds `f` (and wins outright once holding would);
-/// holding hands the opponent the turn at `(j, i + k, 0)`. Iterated in plain sweeps
-/// over the arrays until no entry moves by 1e-14.
-struct PigEquations {
-    target: usize,
-    die: usize,
-    p: Vec<f64>,
-}
-
-impl PigEquations {
-    fn solve(target: u32, die: u32) -> Self {
-        let (target, die) = (target as usize, die as usize);
-        let mut eq = PigEquations {
-            target,
-            die,
-            p: vec![0.0; target * target * target],
-        };
-        loop {
-            let mut change: f64 = 0.0;
-            for i in 0..target {
-                for j in 0..target {
-                    for k in 0..target - i {
-                        let (roll, hold) = (eq.roll(i, j, k), eq.hold(i, j, k));
-                        let new = roll.max(hold);
-                        let old = &mut eq.p[(i * target + j) * target + k];
-                        change = change.max((new - *old).abs());
-                        *old = new;
-                    }
-                }
-            }
-            if change < 1e-14 {
-                return eq;
-            }
-        }
-    }
-
-    /// `p` at a decision with `i + k < target`.
-    fn p(&self, i: usize, j: usize, k: usize) -> f64 {
-        self.p[(i * self.target + j) * self.target + k]
-    }
-
-    /// The chance of winning by holding.
-    fn hold(&self, i: usize, j: usize, k: usize) -> f64 {
-        1.0 - self.p(j, i + k, 0)
-    }
-
-    /// The chance of winning by rolling (the mean over the die's faces).
-    fn roll(&self, i: usize, j: usize, k: usize) -> f64 {
-        let mut sum = 1.0 - self.p(j, i, 0);
-        for f in 2..=self.die {
-            sum += if i + k + f >= self.target {
-                1.0
-            } else {
-                self.p(i, j, k + f)
-            };
-        }
-        sum / self.die as f64
-    }
-}
-
 /// The mover's `(banked, opponent's banked, turn total)` at a Pig decision.
 fn pig_view(s: &PigState) -> (usize, usize, usize) {
     let mover = s.mover();
@@ -123,7 +61,7 @@ fn check_pig_decision(agent: &mut dyn Agent<PigState>, eq: &PigEquations, s: &Pi
     let (i, j, k) = pig_view(s);
     let result = search(agent, s);
     let value = expected(&result, 1000);
-    let best = if i + k >= eq.target {
+    let best = if i + k >= eq.target() {
         1.0
     } else {
         eq.p(i, j, k)
@@ -133,7 +71,7 @@ fn check_pig_decision(agent: &mut dyn Agent<PigState>, eq: &PigEquations, s: &Pi
         "{s}: agent {value}, equations {}",
         2.0 * best - 1.0
     );
-    if i + k < eq.target {
+    if i + k < eq.target() {
         let (roll, hold) = (eq.roll(i, j, k), eq.hold(i, j, k));
         // The equations' values are win chances; the agent's ties are on 2p − 1.
         match result.best.unwrap() {

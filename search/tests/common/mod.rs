@@ -4,7 +4,8 @@
 //!   transpositions;
 //! - [`TicTacToe`] ([`tic_tac_toe`]): the usual 3×3 game, with an evaluator counting
 //!   open lines;
-//! - [`tug`]: a game whose end depends on the path (repetition).
+//! - [`tug`]: a game whose end depends on the path (repetition);
+//! - [`pig_equations`]: Pig's optimal win chances by its textbook equations.
 //!
 //! The reference searches ([`minimax`], [`Memo`]) are deliberately plain: no pruning,
 //! no table, no ordering, so that they share nothing with the search under test but the
@@ -25,6 +26,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub mod bonus_nim;
+pub mod pig_equations;
 pub mod tic_tac_toe;
 pub mod tug;
 
