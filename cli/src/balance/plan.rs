@@ -28,7 +28,7 @@ pub fn print(study: &Study, runs: &[StudyRun], threads: usize, out: &mut dyn Wri
         "agents",
         "games",
         "sampled",
-        "s/game",
+        "per game",
         "estimated",
     ])];
     let mut total = Duration::ZERO;
@@ -57,7 +57,7 @@ pub fn print(study: &Study, runs: &[StudyRun], threads: usize, out: &mut dyn Wri
             agents.join(" vs "),
             count.to_string(),
             sample.len().to_string(),
-            format!("{per_game:.3}"),
+            per_game_text(per_game),
             duration(estimate),
         ]);
     }
@@ -80,6 +80,15 @@ pub fn print(study: &Study, runs: &[StudyRun], threads: usize, out: &mut dyn Wri
         duration(total)
     )?;
     Ok(())
+}
+
+/// The time of one game: `3.2 ms` below a second, else `1.25 s`.
+fn per_game_text(seconds: f64) -> String {
+    if seconds < 1.0 {
+        format!("{:.1} ms", seconds * 1000.0)
+    } else {
+        format!("{seconds:.2} s")
+    }
 }
 
 /// A duration as `12 s`, `3.4 min`, `5.6 h` or `7.8 days`.
@@ -126,5 +135,7 @@ mod tests {
         assert_eq!(duration(s(600.0)), "10.0 min");
         assert_eq!(duration(s(9000.0)), "2.5 h");
         assert_eq!(duration(s(259_200.0)), "3.0 days");
+        assert_eq!(per_game_text(0.0032), "3.2 ms");
+        assert_eq!(per_game_text(1.254), "1.25 s");
     }
 }

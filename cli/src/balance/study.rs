@@ -489,8 +489,9 @@ pub fn read_study(dir: &Path) -> Result<Option<Vec<(String, String)>>> {
     Ok(Some(rows))
 }
 
-/// The first row in which two study.csv's differ, as `<key> "<theirs>" there,
-/// "<ours>" here`; `None` when they are the same.
+/// The first row in which two study.csv's differ: `<key> "<theirs>" there, "<ours>"
+/// here`, or with the key on both sides when the keys differ (`nothing` for a missing
+/// row); `None` when they are the same.
 pub fn difference(ours: &[(String, String)], theirs: &[(String, String)]) -> Option<String> {
     let n = ours.len().max(theirs.len());
     (0..n).find_map(|i| {
@@ -498,11 +499,16 @@ pub fn difference(ours: &[(String, String)], theirs: &[(String, String)]) -> Opt
         if a == b {
             return None;
         }
-        let key = a.or(b).map(|(k, _)| k.as_str()).unwrap_or_default();
-        let value = |row: Option<&(String, String)>| match row {
-            Some((k, v)) if k == key => format!("{v:?}"),
-            _ => "none".to_string(),
-        };
-        Some(format!("{key} {} there, {} here", value(b), value(a)))
+        Some(match (a, b) {
+            (Some((ka, va)), Some((kb, vb))) if ka == kb => {
+                format!("{ka} {vb:?} there, {va:?} here")
+            }
+            _ => {
+                let row = |r: Option<&(String, String)>| {
+                    r.map_or("nothing".into(), |(k, v)| format!("{k} {v:?}"))
+                };
+                format!("{} there, {} here", row(b), row(a))
+            }
+        })
     })
 }

@@ -5,8 +5,8 @@
 //! win rate over decisive games differs from 50% at the 5% level of the exact binomial
 //! test), hurts, or was not shown to matter, with the interval and p-value (on a pie
 //! game, also the first side's rate and the swap rate, as the seat alone hides the
-//! answer there); then whether the advantage grows, shrinks or stays from the first
-//! rung to the last (a two-sided z-test at 5% of the difference of the two win rates,
+//! answer there); then whether the advantage grows, shrinks, turns to the other seat or
+//! stays from the first rung to the last (a two-sided z-test at 5% of the difference of the two win rates,
 //! taken as independent); then the widest seat-0 interval reached and how many more
 //! games per rung would narrow every one to ±2 points; then warnings: games that repeat
 //! (fewer than 90% distinct) and intervals too wide to conclude (no significant answer
@@ -207,11 +207,14 @@ fn trend(arm: &ArmMeasures) -> Option<String> {
         100.0 * margin
     );
     Some(if difference.abs() > margin && se > 0.0 {
-        let grows = (b - 0.5).abs() > (a - 0.5).abs();
-        format!(
-            "as play gets stronger the seat-0 advantage {} {from_to}, beyond chance",
-            if grows { "grows" } else { "shrinks" }
-        )
+        let change = if (a - 0.5) * (b - 0.5) < 0.0 {
+            "turns to the other seat"
+        } else if (b - 0.5).abs() > (a - 0.5).abs() {
+            "grows"
+        } else {
+            "shrinks"
+        };
+        format!("as play gets stronger the seat-0 advantage {change} {from_to}, beyond chance")
     } else {
         format!("as play gets stronger it stays within chance, {from_to}")
     })
