@@ -67,13 +67,13 @@ pub enum Command {
     /// Run fixed searches on fixed positions of every game; the last line, `Bench:
     /// <total nodes>`, is the same on every run.
     Bench(BenchArgs),
+    /// Fit a game's evaluator weights to the results of games (Texel's method) and write
+    /// them to a weights file; prints the held-out loss before and after.
+    Tune(TuneArgs),
     /// Run a balance study of a game: self-play at each ladder level and each level
     /// against the one before, for the base game and each --variant; writes study.csv,
     /// balance.csv and charts and prints a verdict per variant.
     Balance(BalanceArgs),
-    /// Fit a game's evaluator weights to the results of games (Texel's method) and write
-    /// them to a weights file; prints the held-out loss before and after.
-    Tune(TuneArgs),
 }
 
 /// Flags of `agon bench`.
