@@ -383,80 +383,72 @@ fn the_plan_lists_the_runs_and_writes_nothing() {
 fn bad_input_is_one_line_and_writes_nothing() {
     let dir = scratch("bad").join("study");
     let out = text(&dir);
-    let bad = |args: &[&str], line: &str| {
-        let mut all = vec!["balance", "--out", out];
-        all.extend_from_slice(args);
+    // `balance --game GAME` (with `--agents random greedy` when `agents`), then `extra`.
+    let bad = |game: &str, agents: bool, extra: &[&str], line: &str| {
+        let mut all = vec!["balance", "--out", out, "--game", game];
+        if agents {
+            all.extend_from_slice(&["--agents", "random", "greedy"]);
+        }
+        all.extend_from_slice(extra);
         assert_bad(&agon(&all), line);
-        assert!(!dir.exists(), "{args:?} wrote {}", dir.display());
+        assert!(!dir.exists(), "{extra:?} wrote {}", dir.display());
     };
     bad(
-        &["--game", "chess"],
+        "chess",
+        false,
+        &[],
         "unknown game \"chess\" (valid: invector, connect4, pig, apv, romgon, threewill, \
          hexstrat)",
     );
     bad(
-        &["--game", "connect4", "--levels", "2,9"],
+        "connect4",
+        false,
+        &["--levels", "2,9"],
         "--levels: \"9\" is not a level of the connect4 ladder (valid: 1 to 6)",
     );
     bad(
-        &["--game", "connect4", "--agents", "random", "random"],
+        "connect4",
+        false,
+        &["--agents", "random", "random"],
         "the ladder names random twice; each rung must be a different agent",
     );
     bad(
-        &[
-            "--game",
-            "invector",
-            "--agents",
-            "random",
-            "greedy",
-            "--variant",
-            "wide=3",
-        ],
+        "invector",
+        true,
+        &["--variant", "wide=3"],
         "--variant \"wide=3\": game \"invector:wide=3\": unknown parameter \"wide\" (valid: \
          height, pie, width)",
     );
     bad(
-        &[
-            "--game",
-            "invector",
-            "--agents",
-            "random",
-            "greedy",
-            "--variant",
-            "pie=true",
-        ],
+        "invector",
+        true,
+        &["--variant", "pie=true"],
         "--variant \"pie=true\" is the same game as base (invector:height=7,pie=true,width=8); \
          each arm must differ",
     );
     bad(
-        &[
-            "--game", "connect4", "--agents", "random", "greedy", "--games", "7",
-        ],
+        "connect4",
+        true,
+        &["--games", "7"],
         "--games must be even and at least 2 (games 2k and 2k+1 form a seat-swapped pair), \
          got 7",
     );
     bad(
-        &[
-            "--game", "connect4", "--agents", "random", "greedy", "--games", "4", "--shard", "3/2",
-        ],
+        "connect4",
+        true,
+        &["--games", "4", "--shard", "3/2"],
         "--shard \"3/2\" is not valid: expected I/N with 1 <= I <= N (e.g. 2/8)",
     );
     bad(
-        &[
-            "--game", "connect4", "--agents", "random", "greedy", "--games", "4", "--shard", "1/3",
-        ],
+        "connect4",
+        true,
+        &["--games", "4", "--shard", "1/3"],
         "--shard 1/3: the run has 2 seat-swapped pairs, so it can be cut into at most 2 shards",
     );
     bad(
-        &[
-            "--game",
-            "invector",
-            "--agents",
-            "random",
-            "greedy",
-            "--random-opening",
-            "3",
-        ],
+        "invector",
+        true,
+        &["--random-opening", "3"],
         "invector:height=7,pie=true,width=8: --random-opening 3: invector has the pie rule on, \
          and a random opening must stop before the swap decision (decision 2), so K is at \
          most 1 here; for more variety give the agents noise (e.g. ab:noise=10), or switch \

@@ -54,60 +54,74 @@ pub fn draw(dir: &Path, arms: &[ArmMeasures]) -> Result<Vec<&'static str>> {
     seat0_by_level(&dir.join(SEAT0_BY_LEVEL_SVG), arms, &legend)?;
     written.push(SEAT0_BY_LEVEL_SVG);
 
-    let (mut labels, mut values, mut lows, mut highs) = (vec![], vec![], vec![], vec![]);
+    let mut steps = Rows::default();
+    let mut lengths = Rows::default();
     for (i, arm) in arms.iter().enumerate() {
         for level in &arm.levels {
             if let Some((previous, step)) = &level.step {
                 if let Some(score) = step.score {
-                    labels.push(format!("{} {} vs {previous}", arm_name(i), level.agent));
-                    values.push(score.value);
-                    lows.push(score.low);
-                    highs.push(score.high);
+                    let label = format!("{} {} vs {previous}", arm_name(i), level.agent);
+                    steps.push(label, score.value, score.low, score.high);
                 }
             }
-        }
-    }
-    if !labels.is_empty() {
-        IntervalChart {
-            title: "The ladder: each level's score against the previous one, 95% (pairs)",
-            axis: "score of the stronger level",
-            reference: Some(0.5),
-            labels: &labels,
-            values: &values,
-            lows: &lows,
-            highs: &highs,
-            legend: &legend,
-        }
-        .draw(&dir.join(LADDER_SVG))?;
-        written.push(LADDER_SVG);
-    }
-
-    let (mut labels, mut values, mut lows, mut highs) = (vec![], vec![], vec![], vec![]);
-    for (i, arm) in arms.iter().enumerate() {
-        for level in &arm.levels {
             if let Some(turns) = level.self_play.turns {
-                labels.push(format!("{} {}", arm_name(i), level.agent));
-                values.push(turns.median);
-                lows.push(turns.q1);
-                highs.push(turns.q3);
+                let label = format!("{} {}", arm_name(i), level.agent);
+                lengths.push(label, turns.median, turns.q1, turns.q3);
             }
         }
     }
-    if !labels.is_empty() {
+    let charts = [
+        (
+            steps,
+            "The ladder: each level's score against the previous one, 95% (pairs)",
+            "score of the stronger level",
+            Some(0.5),
+            LADDER_SVG,
+        ),
+        (
+            lengths,
+            "Game length in self-play: median, bar from first to third quartile",
+            "turns",
+            None,
+            LENGTHS_BY_LEVEL_SVG,
+        ),
+    ];
+    for (rows, title, axis, reference, file) in charts {
+        if rows.labels.is_empty() {
+            continue;
+        }
         IntervalChart {
-            title: "Game length in self-play: median, bar from first to third quartile",
-            axis: "turns",
-            reference: None,
-            labels: &labels,
-            values: &values,
-            lows: &lows,
-            highs: &highs,
+            title,
+            axis,
+            reference,
+            labels: &rows.labels,
+            values: &rows.values,
+            lows: &rows.lows,
+            highs: &rows.highs,
             legend: &legend,
         }
-        .draw(&dir.join(LENGTHS_BY_LEVEL_SVG))?;
-        written.push(LENGTHS_BY_LEVEL_SVG);
+        .draw(&dir.join(file))?;
+        written.push(file);
     }
     Ok(written)
+}
+
+/// The rows of an interval chart.
+#[derive(Default)]
+struct Rows {
+    labels: Vec<String>,
+    values: Vec<f64>,
+    lows: Vec<f64>,
+    highs: Vec<f64>,
+}
+
+impl Rows {
+    fn push(&mut self, label: String, value: f64, low: f64, high: f64) {
+        self.labels.push(label);
+        self.values.push(value);
+        self.lows.push(low);
+        self.highs.push(high);
+    }
 }
 
 /// Seat 0's win rate against the rung, one line and band per arm.

@@ -88,3 +88,25 @@ pub fn read_run(dir: &Path) -> Result<Vec<GameRow>> {
     let plan = plan_of(&meta)?;
     Ok(read_checked_games(&dir.join(GAMES_FILE), &meta, &plan, written)?.rows)
 }
+
+/// Writes the CSV file `path` whole or not at all: `fill` writes its records into a
+/// temporary file, which is then renamed into place, so a stop never leaves half a file.
+pub fn write_whole(
+    path: &Path,
+    fill: impl FnOnce(&mut csv::Writer<std::fs::File>) -> Result<()>,
+) -> Result<()> {
+    let temporary = temporary_path(path);
+    let mut w = csv::Writer::from_path(&temporary)
+        .with_context(|| format!("cannot create {}", temporary.display()))?;
+    fill(&mut w)?;
+    w.flush()
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    drop(w);
+    std::fs::rename(&temporary, path).with_context(|| {
+        format!(
+            "cannot rename {} to {}",
+            temporary.display(),
+            path.display()
+        )
+    })
+}

@@ -32,11 +32,12 @@ use std::path::{Path, PathBuf};
 use agon_engine::{has_chance, Game};
 use anyhow::{Context, Result};
 
+use super::folder::write_whole;
 use crate::args::{BadInput, BalanceArgs};
 use crate::games::{dispatch, offers_pie_rule, GameCommand, PlayableGame};
 use crate::ladder;
 use crate::opening::{fnv1a, Opening};
-use crate::record::{temporary_path, toolkit};
+use crate::record::toolkit;
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tournament::Plan;
@@ -445,25 +446,14 @@ impl GameCommand for CheckArm<'_> {
     }
 }
 
-/// Writes study.csv into `dir` (through a temporary file, renamed into place).
+/// Writes study.csv into `dir`, whole or not at all.
 pub fn write_study(dir: &Path, rows: &[(String, String)]) -> Result<()> {
-    let path = dir.join(STUDY_FILE);
-    let temporary = temporary_path(&path);
-    let mut w = csv::Writer::from_path(&temporary)
-        .with_context(|| format!("cannot create {}", temporary.display()))?;
-    w.write_record(["key", "value"])?;
-    for (key, value) in rows {
-        w.write_record([key, value])?;
-    }
-    w.flush()
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    drop(w);
-    std::fs::rename(&temporary, &path).with_context(|| {
-        format!(
-            "cannot rename {} to {}",
-            temporary.display(),
-            path.display()
-        )
+    write_whole(&dir.join(STUDY_FILE), |w| {
+        w.write_record(["key", "value"])?;
+        for (key, value) in rows {
+            w.write_record([key, value])?;
+        }
+        Ok(())
     })
 }
 

@@ -8,11 +8,11 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::Serialize;
 
+use super::folder::write_whole;
 use super::measure::{ArmMeasures, Level};
-use crate::record::temporary_path;
 use crate::report::{format_length, Interval};
 use crate::stats::{format_elo, format_p_value, format_rate};
 
@@ -175,23 +175,104 @@ fn self_play_fields(pie: bool, level: &Level) -> Vec<(String, [String; 3])> {
     fields
 }
 
-/// Writes balance.csv into `dir` (through a temporary file, renamed into place).
+/// Writes balance.csv into `dir`, whole or not at all.
 pub fn write_balance(dir: &Path, rows: &[BalanceRow]) -> Result<()> {
-    let path = dir.join(BALANCE_FILE);
-    let temporary = temporary_path(&path);
-    let mut w = csv::Writer::from_path(&temporary)
-        .with_context(|| format!("cannot create {}", temporary.display()))?;
-    for row in rows {
-        w.serialize(row)?;
-    }
-    w.flush()
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    drop(w);
-    std::fs::rename(&temporary, &path).with_context(|| {
-        format!(
-            "cannot rename {} to {}",
-            temporary.display(),
-            path.display()
-        )
+    write_whole(&dir.join(BALANCE_FILE), |w| {
+        for row in rows {
+            w.serialize(row)?;
+        }
+        Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::balance::measure::{SelfPlay, Shape, Step};
+    use crate::record::{GameRow, Result0};
+
+    #[test]
+    fn the_rows_are_the_hand_computed_statistics_formatted_as_summary_csv() {
+        use Result0::*;
+        // Self-play of "x": seat 0 wins 2, loses 1, draws 1 by the cap; 10, 20, 30, 40
+        // turns; 10 decision nodes with 25 legal moves, 8 of them with a choice.
+        let games: Vec<GameRow> = [(Win, 10), (Win, 20), (Loss, 30), (Draw, 40)]
+            .iter()
+            .enumerate()
+            .map(|(g, &(result, turns))| {
+                let mut row = GameRow::example(g as u64, 0, ["x", "x"], result, turns);
+                row.moves = format!("m{g}");
+                if result == Draw {
+                    row.end_reason = "cap".into();
+                }
+                row
+            })
+            .collect();
+        let shape = Shape {
+            decisions: 10,
+            legal: 25,
+            choices: 8,
+        };
+        // A step of "x" against "w": pairs WW, WL, WD (as measure's step test).
+        let step_rows: Vec<GameRow> = [
+            (["x", "w"], Win),
+            (["w", "x"], Loss),
+            (["x", "w"], Loss),
+            (["w", "x"], Loss),
+            (["x", "w"], Draw),
+            (["w", "x"], Loss),
+        ]
+        .iter()
+        .enumerate()
+        .map(|(g, &(agents, r))| GameRow::example(g as u64, 0, agents, r, 5))
+        .collect();
+        let arm = ArmMeasures {
+            variant: "g:k=1".into(),
+            pie: false,
+            levels: vec![Level {
+                rung: "A2".into(),
+                number: 2,
+                agent: "x".into(),
+                self_play: SelfPlay::of(&games, false, shape).unwrap(),
+                step: Some(("w".into(), Step::of(&step_rows).unwrap())),
+            }],
+        };
+        let mut w = csv::Writer::from_writer(Vec::new());
+        for row in rows(&[arm]) {
+            w.serialize(row).unwrap();
+        }
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        // Win rate 2/3, Wilson [0.2077, 0.9385], exact p = 2·(1 + 3)/8 → 1; score
+        // 2.5/4 = 0.625 ± 1.959964·sqrt(0.171875/4) = ± 0.4063 → [0.2187, 1];
+        // draws and cap draws 1/4, Wilson [0.0456, 0.6994]; eliminations 3/4, Wilson
+        // [0.3006, 0.9544]; turns mean and median 25, q1 10 + 0.75·10, q3 30 + 0.25·10;
+        // branching 25/10, choices 8/10; games for ±2 points
+        // ceil(3.841459 · 2/9 / 0.0004 / 0.75) = 2846. Step: pair scores 1, 0.5, 0.75,
+        // 0.75 ± 1.959964·sqrt(0.041667/3) → [0.5190, 0.9810], Elo 190.8 [13.2, 685.0];
+        // upsets 1/6, Wilson [0.0301, 0.5635].
+        assert_eq!(
+            text,
+            "variant,level,agent,opponent,statistic,value,low,high\n\
+             g:k=1,2,x,,games,4,,\n\
+             g:k=1,2,x,,distinct_games,4,,\n\
+             g:k=1,2,x,,seat0_win_rate,0.6667,0.2077,0.9385\n\
+             g:k=1,2,x,,seat0_p_value,1.0000,,\n\
+             g:k=1,2,x,,seat0_score,0.6250,0.2187,1.0000\n\
+             g:k=1,2,x,,draw_rate,0.2500,0.0456,0.6994\n\
+             g:k=1,2,x,,cap_draw_rate,0.2500,0.0456,0.6994\n\
+             g:k=1,2,x,,end_rate:cap,0.2500,0.0456,0.6994\n\
+             g:k=1,2,x,,end_rate:elimination,0.7500,0.3006,0.9544\n\
+             g:k=1,2,x,,turns_mean,25.00,,\n\
+             g:k=1,2,x,,turns_median,25.00,,\n\
+             g:k=1,2,x,,turns_q1,17.50,,\n\
+             g:k=1,2,x,,turns_q3,32.50,,\n\
+             g:k=1,2,x,,branching_mean,2.50,,\n\
+             g:k=1,2,x,,decision_share,0.8000,,\n\
+             g:k=1,2,x,,games_for_2_points,2846,,\n\
+             g:k=1,2,x,w,games,6,,\n\
+             g:k=1,2,x,w,score_vs_previous,0.7500,0.5190,0.9810\n\
+             g:k=1,2,x,w,elo_vs_previous,190.8,13.2,685.0\n\
+             g:k=1,2,x,w,upset_rate,0.1667,0.0301,0.5635\n"
+        );
+    }
 }

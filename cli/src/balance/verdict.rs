@@ -283,3 +283,82 @@ fn warnings(arm: &ArmMeasures) -> Vec<String> {
     }
     warnings
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::balance::measure::Shape;
+    use crate::record::{GameRow, Result0};
+
+    /// A rung whose self-play seat 0 won `wins` and lost `losses` games, `distinct` of
+    /// them different.
+    fn level(rung: &str, wins: usize, losses: usize, distinct: usize) -> Level {
+        let rows: Vec<GameRow> = (0..wins + losses)
+            .map(|g| {
+                let result = if g < wins {
+                    Result0::Win
+                } else {
+                    Result0::Loss
+                };
+                let mut row = GameRow::example(g as u64, 0, ["x", "x"], result, 9);
+                row.moves = format!("m{}", g % distinct);
+                row
+            })
+            .collect();
+        Level {
+            rung: rung.into(),
+            number: 1,
+            agent: "x".into(),
+            self_play: SelfPlay::of(&rows, false, Shape::default()).unwrap(),
+            step: None,
+        }
+    }
+
+    fn arm(levels: Vec<Level>) -> ArmMeasures {
+        ArmMeasures {
+            variant: "g".into(),
+            pie: false,
+            levels,
+        }
+    }
+
+    #[test]
+    fn the_verdict_says_what_the_numbers_show() {
+        // 10 of 20 at L2, 19 of 20 at L3: p = 2·21/2^20 = 4.01e-5 at L3; the difference
+        // 45 points against 1.959964·sqrt(0.25/20 + 0.0475/20) = 23.9 points. The widest
+        // interval is L2's: 1.959964/1.192073 · sqrt(0.0125 + 0.002401) = 20.1 points.
+        let grows = verdict(&arm(vec![level("L2", 10, 10, 20), level("L3", 19, 1, 20)]));
+        assert!(
+            grows.starts_with(
+                "verdict: g: moving first helps: at L3 seat 0 wins 95.0% of decisive games \
+                 [76.4%, 99.1%] (p 4.01e-5), scores 95.0%, draws 0.0%; as play gets stronger \
+                 the seat-0 advantage grows from 50.0% at L2 to 95.0% at L3 (+45.0 ± 23.9 \
+                 points), beyond chance; seat-0 intervals reach ±20.1 points; about "
+            ),
+            "{grows}"
+        );
+        assert!(!grows.contains("warning"), "{grows}");
+        // 15 of 20, then 3 of 20: the advantage changes seat.
+        let turns = verdict(&arm(vec![level("L2", 15, 5, 20), level("L3", 3, 17, 20)]));
+        assert!(turns.contains("moving first hurts: at L3"), "{turns}");
+        assert!(
+            turns.contains("the seat-0 advantage turns to the other seat"),
+            "{turns}"
+        );
+        // 11 of 20 twice, half of the games repeated: nothing shown, and both warnings.
+        let open = verdict(&arm(vec![level("L2", 11, 9, 10), level("L3", 11, 9, 20)]));
+        assert!(open.contains("no first-move advantage is shown"), "{open}");
+        assert!(open.contains("it stays within chance"), "{open}");
+        assert!(
+            open.contains("warning: at L2 only 10 of 20 games are distinct"),
+            "{open}"
+        );
+        assert!(
+            open.ends_with(
+                "warning: the intervals are too wide to conclude (more than ±5 points); play \
+                 more games"
+            ),
+            "{open}"
+        );
+    }
+}
