@@ -146,6 +146,15 @@ impl Progress {
         progress
     }
 
+    /// Prints `line` on standard error without breaking the bar (above it, on a
+    /// terminal).
+    pub fn note(&self, line: &str) {
+        match &self.display {
+            Display::Bar(bar) => bar.println(line),
+            Display::Lines { .. } => eprintln!("{line}"),
+        }
+    }
+
     /// Counts `games` found already played (a resumed run's), outside the rate.
     pub fn skip(&mut self, games: u64) {
         self.resumed += games;

@@ -390,11 +390,11 @@ pub(crate) fn play_run<G: PlayableGame>(
     let mut writer = RunWriter::open(dir, &meta.digest_key())?;
     let left = range.end - range.start - done.len() as u64;
     let workers = workers_for(meta.threads, left);
-    eprintln!(
+    progress.note(&format!(
         "playing {left} games on {workers} thread{} into {}",
         if workers == 1 { "" } else { "s" },
         dir.display()
-    );
+    ));
     let rows = run(game, plan, meta.threads, done, &mut writer, progress, sprt)?;
     let summary =
         summarise(&rows, meta.anchor.as_deref(), sprt)?.with_pie_rule(offers_pie_swap(game));
