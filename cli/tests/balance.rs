@@ -10,27 +10,27 @@ mod common;
 use common::golden::check_golden;
 use common::{agon, assert_bad, ok, scratch, stderr, stdout, text};
 
-/// The small study of these tests: Invector 4×3 (pie rule on) and its variant without
-/// the pie rule, random against greedy, 8 games a run, seed 3, into `out`, then `extra`.
+/// The small study of these tests, without its output folder: Invector 4×3 (pie rule
+/// on) and its variant without the pie rule, random against greedy, 8 games a run,
+/// seed 3.
+const STUDY_ARGS: [&str; 12] = [
+    "balance",
+    "--game",
+    "invector:width=4,height=3",
+    "--agents",
+    "random",
+    "greedy",
+    "--variant",
+    "width=4,height=3,pie=false",
+    "--games",
+    "8",
+    "--seed",
+    "3",
+];
+
+/// [`STUDY_ARGS`] into `out`, then `extra`.
 fn study(out: &Path, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "balance",
-        "--game",
-        "invector:width=4,height=3",
-        "--agents",
-        "random",
-        "greedy",
-        "--variant",
-        "width=4,height=3,pie=false",
-        "--games",
-        "8",
-        "--seed",
-        "3",
-        "--out",
-        text(out),
-    ];
-    args.extend_from_slice(extra);
-    agon(&args)
+    agon(&[&STUDY_ARGS[..], &["--out", text(out)], extra].concat())
 }
 
 /// The run folders of [`study`], in the order played.
@@ -297,21 +297,14 @@ fn an_interrupted_study_resumes_to_the_same_files_and_a_changed_one_is_refused()
         ),
     );
     assert_bad(
-        &agon(&[
-            "balance",
-            "--game",
-            "invector:width=4,height=3",
-            "--agents",
-            "random",
-            "greedy",
-            "--games",
-            "8",
-            "--seed",
-            "3",
-            "--resume",
-            "--out",
-            text(&stopped),
-        ]),
+        &agon(
+            &[
+                &STUDY_ARGS[..6],
+                &STUDY_ARGS[8..],
+                &["--resume", "--out", text(&stopped)],
+            ]
+            .concat(),
+        ),
         &format!(
             "output folder \"{}\" holds a different study (arm \"variant-1 \
              invector:height=3,pie=false,width=4 random:4\" there, run \"base/A1-self\" \

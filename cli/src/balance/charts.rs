@@ -16,6 +16,7 @@ use plotters::prelude::*;
 
 use super::measure::ArmMeasures;
 use crate::plots::{tick, IntervalChart};
+use crate::report_cmd::Rows;
 
 /// File of the seat-0 chart.
 pub const SEAT0_BY_LEVEL_SVG: &str = "seat0-by-level.svg";
@@ -61,12 +62,12 @@ pub fn draw(dir: &Path, arms: &[ArmMeasures]) -> Result<Vec<&'static str>> {
             if let Some((previous, step)) = &level.step {
                 if let Some(score) = step.score {
                     let label = format!("{} {} vs {previous}", arm_name(i), level.agent);
-                    steps.push(label, score.value, score.low, score.high);
+                    steps.push_numbers(label, [score.value, score.low, score.high]);
                 }
             }
             if let Some(turns) = level.self_play.turns {
                 let label = format!("{} {}", arm_name(i), level.agent);
-                lengths.push(label, turns.median, turns.q1, turns.q3);
+                lengths.push_numbers(label, [turns.median, turns.q1, turns.q3]);
             }
         }
     }
@@ -104,24 +105,6 @@ pub fn draw(dir: &Path, arms: &[ArmMeasures]) -> Result<Vec<&'static str>> {
         written.push(file);
     }
     Ok(written)
-}
-
-/// The rows of an interval chart.
-#[derive(Default)]
-struct Rows {
-    labels: Vec<String>,
-    values: Vec<f64>,
-    lows: Vec<f64>,
-    highs: Vec<f64>,
-}
-
-impl Rows {
-    fn push(&mut self, label: String, value: f64, low: f64, high: f64) {
-        self.labels.push(label);
-        self.values.push(value);
-        self.lows.push(low);
-        self.highs.push(high);
-    }
 }
 
 /// Seat 0's win rate against the rung, one line and band per arm.
