@@ -325,6 +325,18 @@ fn study_shards_merged_equal_the_single_machine_study() {
         ok(&output);
         assert!(stdout(&output).contains(&format!("shard {}/2 of the study", i + 1)));
         assert!(!shard.join("balance.csv").exists());
+        // Again: the finished shard is left as it is.
+        let again = study(shard, &["--shard", &format!("{}/2", i + 1)]);
+        ok(&again);
+        assert_eq!(
+            stdout(&again),
+            format!(
+                "{} already holds shard {}/2 of this study, finished; join the 2 study folders \
+                 with agon merge --out DIR FOLDER...\n",
+                shard.display(),
+                i + 1
+            )
+        );
     }
     let merged = scratch("merged");
     // A missing shard is named.

@@ -68,13 +68,22 @@ pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Resu
                     .iter()
                     .map(|f| read_run(&dir.join(f)))
                     .collect::<Result<Vec<_>>>()?;
-                writeln!(
-                    out,
-                    "{} already holds this finished study; its results:\n",
-                    dir.display()
-                )?;
-                if whole {
-                    conclude(&study.layout(), dir, &results, false, out)?;
+                match study.shard {
+                    None => {
+                        writeln!(
+                            out,
+                            "{} already holds this finished study; its results:\n",
+                            dir.display()
+                        )?;
+                        conclude(&study.layout(), dir, &results, false, out)?;
+                    }
+                    Some(shard) => writeln!(
+                        out,
+                        "{} already holds shard {shard} of this study, finished; join the {} \
+                         study folders with agon merge --out DIR FOLDER...",
+                        dir.display(),
+                        shard.count
+                    )?,
                 }
                 return Ok(());
             }
