@@ -70,6 +70,10 @@ pub enum Command {
     /// Fit a game's evaluator weights to the results of games (Texel's method) and write
     /// them to a weights file; prints the held-out loss before and after.
     Tune(TuneArgs),
+    /// Run a balance study of a game: self-play at each ladder level and each level
+    /// against the one before, for the base game and each --variant; writes study.csv,
+    /// balance.csv and charts and prints a verdict per variant.
+    Balance(BalanceArgs),
 }
 
 /// Flags of `agon bench`.
@@ -139,6 +143,64 @@ pub struct TournamentArgs {
     /// 64 MiB, lines of at most 64 KiB.
     #[arg(long, value_name = "FILE", conflicts_with = "random_opening")]
     pub openings: Option<PathBuf>,
+}
+
+/// Flags of `agon balance`.
+#[derive(Clone, Debug, Args)]
+pub struct BalanceArgs {
+    /// Game spec, `name:key=value,...`: the base game of the study.
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+    /// Ladder levels to study, weakest first (`2,3,5`, as `agon agents --game G` lists
+    /// them); by default every level from 2 up.
+    #[arg(
+        long,
+        value_name = "K,K,...",
+        value_delimiter = ',',
+        conflicts_with = "agents"
+    )]
+    pub levels: Vec<String>,
+    /// An explicit ladder of agent specs instead of --levels, weakest first.
+    #[arg(long, value_name = "AGENT", num_args = 1..)]
+    pub agents: Vec<String>,
+    /// Games of each run (each level's self-play and each step between levels), per
+    /// variant; must be even.
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    pub games: u64,
+    /// Seed of the study: every run of it plays with this seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads, at most 1024; 0 means one per core. Never changes the results.
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    pub threads: usize,
+    /// Output folder of the study: study.csv, balance.csv, charts and one run folder
+    /// per run.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Continue the unfinished study in --out (the same command) where it stopped.
+    #[arg(long)]
+    pub resume: bool,
+    /// A variant of the game, `key=value,...`: a complete set of the game's parameters
+    /// (those not given take their defaults, not the base game's), studied as its own
+    /// arm beside the base game. Repeatable.
+    #[arg(long, value_name = "K=V,...")]
+    pub variant: Vec<String>,
+    /// Start every game with K uniformly random decisions (as a tournament's), instead
+    /// of the default rule: none on a game with chance, else 4, or as many as a pie rule
+    /// allows.
+    #[arg(long, value_name = "K")]
+    pub random_opening: Option<u32>,
+    /// Start the games with the lines of FILE, as a tournament's --openings.
+    #[arg(long, value_name = "FILE", conflicts_with = "random_opening")]
+    pub openings: Option<PathBuf>,
+    /// Print the runs, their games and an estimated time per run (from a few games of
+    /// each), and write nothing.
+    #[arg(long)]
+    pub plan: bool,
+    /// Play only shard I of N of every run (as `agon tournament --shard`); `agon merge`
+    /// joins the N study folders.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
 }
 
 /// Flags of `agon tune`.

@@ -15,6 +15,7 @@
 //! agon run experiments/connect4-ladder.toml         # a tournament described in TOML
 //! agon report results/ab-vs-greedy                  # summary again, and SVG charts
 //! agon tune --game connect4 --out c4.toml --games 400  # fit evaluator weights
+//! agon balance --game connect4 --levels 2,3 --games 100 --out study  # balance study
 //! ```
 //!
 //! Exit codes: 0 success, 1 a failure of the machine (a file that cannot be written),
@@ -28,11 +29,13 @@
 //! [`report`] (summary), [`progress`] (progress on standard error), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
 //! over machines), [`experiment`] (`agon run`), [`report_cmd`] and [`plots`] (`agon
 //! report`), [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
-//! from `--moves`), [`mod@bench`], [`tune`] (`agon tune`, fitting evaluator weights).
+//! from `--moves`), [`mod@bench`], [`tune`] (`agon tune`, fitting evaluator weights), [`balance`] (`agon balance`,
+//! a balance study built from tournament runs).
 
 mod analyse;
 mod args;
 mod audit;
+mod balance;
 mod bench;
 mod experiment;
 mod games;
@@ -149,6 +152,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             )
         }
         Some(Command::Tune(args)) => tune::tune(&args, &mut out),
+        Some(Command::Balance(args)) => balance::balance(&args, command_line(), &mut out),
         Some(Command::Bench(args)) => {
             bench::bench(bench::CASES, args.filter.as_deref(), args.threads, &mut out)
         }

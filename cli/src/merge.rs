@@ -50,6 +50,10 @@ const MISSING_LISTED: usize = 10;
 
 /// Runs `agon merge`; `command` is the command line as typed, for meta.csv.
 pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<()> {
+    // The shards of a study (`agon balance --shard`) are joined run folder by run folder.
+    if crate::balance::is_study(&args.shards[0]) {
+        return crate::balance::merge_studies(args, command, out);
+    }
     let metas = args
         .shards
         .iter()

@@ -91,6 +91,9 @@ pub struct Progress {
     started: Instant,
     score: Score,
     display: Display,
+    /// Whether this bar covers several runs (a study): then no running score is shown
+    /// (each run has its own pairing 0), and the end of one run does not clear the bar.
+    spans_runs: bool,
 }
 
 impl Progress {
@@ -129,6 +132,35 @@ impl Progress {
             started: now,
             score,
             display,
+            spans_runs: false,
+        }
+    }
+
+    /// Progress of a study: `total` games over several runs played one after another,
+    /// each told to [`Progress::skip`] what it had already played and to
+    /// [`Progress::game_done`] each game it plays; no score is shown, and the bar stays
+    /// until [`Progress::end`].
+    pub fn over_runs(total: u64) -> Progress {
+        let mut progress = Progress::new(total, &[]);
+        progress.spans_runs = true;
+        progress
+    }
+
+    /// Prints `line` on standard error without breaking the bar (above it, on a
+    /// terminal).
+    pub fn note(&self, line: &str) {
+        match &self.display {
+            Display::Bar(bar) => bar.println(line),
+            Display::Lines { .. } => eprintln!("{line}"),
+        }
+    }
+
+    /// Counts `games` found already played (a resumed run's), outside the rate.
+    pub fn skip(&mut self, games: u64) {
+        self.resumed += games;
+        self.done += games;
+        if let Display::Bar(bar) = &self.display {
+            bar.set_position(self.done);
         }
     }
 
@@ -136,7 +168,9 @@ impl Progress {
     /// forfeit.
     pub fn game_done(&mut self, row: &GameRow) {
         self.done += 1;
-        self.score.add(row);
+        if !self.spans_runs {
+            self.score.add(row);
+        }
         let forfeit =
             (row.end_reason == FORFEIT).then(|| format!("game {}: {}", row.game, row.note));
         match &mut self.display {
@@ -169,9 +203,16 @@ impl Progress {
         }
     }
 
-    /// Ends the display: the bar is cleared (the summary follows); plain lines need
-    /// nothing.
+    /// Ends a run's display: the bar is cleared (the summary follows); plain lines need
+    /// nothing. A study's bar ([`Progress::over_runs`]) stays for the next run.
     pub fn finish(&mut self) {
+        if !self.spans_runs {
+            self.end();
+        }
+    }
+
+    /// Ends the display for good: the bar is cleared.
+    pub fn end(&mut self) {
         if let Display::Bar(bar) = &self.display {
             bar.finish_and_clear();
         }
@@ -181,7 +222,7 @@ impl Progress {
 impl Drop for Progress {
     /// Clears the bar also when the run stops on an error, before the error is printed.
     fn drop(&mut self) {
-        self.finish();
+        self.end();
     }
 }
 

@@ -303,18 +303,18 @@ impl ShortNames {
     }
 }
 
-/// Labels and numbers of an interval chart.
+/// Labels and numbers of an interval chart (also the study charts').
 #[derive(Debug, Default, PartialEq)]
-struct Rows {
-    labels: Vec<String>,
-    values: Vec<f64>,
-    lows: Vec<f64>,
-    highs: Vec<f64>,
+pub(crate) struct Rows {
+    pub(crate) labels: Vec<String>,
+    pub(crate) values: Vec<f64>,
+    pub(crate) lows: Vec<f64>,
+    pub(crate) highs: Vec<f64>,
 }
 
 impl Rows {
     /// Adds a row: the value and the interval's ends.
-    fn push_numbers(&mut self, label: String, [value, low, high]: [f64; 3]) {
+    pub(crate) fn push_numbers(&mut self, label: String, [value, low, high]: [f64; 3]) {
         self.labels.push(label);
         self.values.push(value);
         self.lows.push(low);

@@ -29,7 +29,7 @@
 //! unfinished, `--resume` finishes.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
@@ -39,12 +39,12 @@ use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::opening::Opening;
 use crate::progress::Progress;
 use crate::record::{
-    commit, scan, toolkit, write_summary, RunMeta, RunWriter, TimingRow, GAMES_FILE, META_FILE,
-    SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
+    commit, scan, toolkit, write_summary, GameRow, RunMeta, RunWriter, TimingRow, GAMES_FILE,
+    META_FILE, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
 };
-use crate::report::{summarise, table};
+use crate::report::{summarise, table, Summary};
 use crate::report_cmd::draw_charts;
-use crate::run_dir::{check_files, inspect, repair, Folder};
+use crate::run_dir::{check_files, inspect, repair, Folder, Found};
 use crate::run_lock::RunLock;
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
@@ -147,42 +147,7 @@ impl GameCommand for TournamentCommand<'_> {
             anchor,
             out,
         } = self;
-        // Build and ready each agent once so that a spec the game cannot use (or an
-        // unusable weights file) fails before any file, and the optimal agent's table is
-        // built before the games.
-        let mut eval_hashes = Vec::new();
-        for entrant in &plan.entrants {
-            G::build_agent_for(&entrant.spec, &game.initial_state())?;
-            eval_hashes.push(G::eval_digest(&entrant.spec)?.unwrap_or_default());
-        }
-        if eval_hashes.iter().all(String::is_empty) {
-            eval_hashes.clear();
-        }
-        // Likewise the opening: every line of an openings file, and on a game with a pie
-        // rule the length of a random opening.
-        plan.opening.check(&game)?;
-        let (random_opening, openings, openings_hash) = match &plan.opening {
-            Opening::Start => (0, String::new(), String::new()),
-            Opening::Random(k) => (*k, String::new(), String::new()),
-            Opening::Book(book) => (0, book.path.display().to_string(), book.hash.clone()),
-        };
-        let meta = RunMeta {
-            toolkit: toolkit(),
-            commit: commit(),
-            game: plan.game.to_string(),
-            agents: plan.entrants.iter().map(|e| e.spec.to_string()).collect(),
-            games_per_pairing: plan.games_per_pairing,
-            seed: plan.seed,
-            random_opening,
-            openings,
-            openings_hash,
-            eval_hashes,
-            threads,
-            command,
-            shard: plan.shard,
-            sprt: sprt.map(|s| s.to_string()),
-            anchor: anchor.clone(),
-        };
+        let meta = run_meta(&game, &plan, threads, command, sprt, anchor.clone())?;
         let range = plan.game_range();
         let total = range.end - range.start;
         let heading = match plan.shard {
@@ -208,126 +173,246 @@ impl GameCommand for TournamentCommand<'_> {
                 heading.clone()
             }
         };
-        // A look that changes nothing first, so that a refused folder does not even get a
-        // lock file; then the lock, held to the end, and the look that counts.
-        inspect(&dir, &meta)?;
-        let _lock = RunLock::acquire(&dir)?;
-        let done = match inspect(&dir, &meta)? {
-            Folder::New => {
-                meta.write(&dir.join(META_FILE))?;
-                Vec::new()
+        let (_lock, opened) = open_run(&dir, &plan, &meta, resume, sprt.as_ref())?;
+        let done = match opened {
+            Opened::Finished(found) => {
+                let summary = summarise(&found.games.rows, anchor.as_deref(), sprt.as_ref())?
+                    .with_pie_rule(offers_pie_swap(&game));
+                for warning in summary.warnings() {
+                    eprintln!("{warning}");
+                }
+                write!(
+                    out,
+                    "{} already holds this finished run; its summary:\n\n{}\n{}\n{}",
+                    dir.display(),
+                    heading_of(found.games.rows.len()),
+                    table(&summary),
+                    speed_section(&dir, &found.games.rows, &found.timings.rows, false)?,
+                )?;
+                return Ok(());
             }
-            Folder::Same(theirs) => {
-                let found = check_files(&dir, &plan, &theirs)?;
-                let n = found.games.rows.len() as u64;
-                let clean = found.clean();
-                // Every game played, or as many as the SPRT needed to decide.
-                let all_played = n == total
-                    || sprt
-                        .as_ref()
-                        .is_some_and(|s| sprt_decides(s, &found.games.rows));
-                if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
-                    let summary = summarise(&found.games.rows, anchor.as_deref(), sprt.as_ref())?
-                        .with_pie_rule(offers_pie_swap(&game));
-                    for warning in summary.warnings() {
-                        eprintln!("{warning}");
-                    }
-                    write!(
-                        out,
-                        "{} already holds this finished run; its summary:\n\n{}\n{}\n{}",
-                        dir.display(),
-                        heading_of(found.games.rows.len()),
-                        table(&summary),
-                        speed_section(&dir, &found.games.rows, &found.timings.rows, false)?,
-                    )?;
-                    return Ok(());
-                }
-                if !resume {
-                    return Err(BadInput::new(format!(
-                        "output folder \"{}\" holds this run unfinished ({n} of {total} \
-                         games); pass --resume to continue it, or choose another --out",
-                        dir.display()
-                    ))
-                    .into());
-                }
-                if theirs.anchor != meta.anchor {
-                    let rated = |anchor: &Option<String>| {
-                        anchor
-                            .as_ref()
-                            .map_or("with a mean of zero".to_string(), |a| {
-                                format!("relative to \"{a}\"")
-                            })
-                    };
-                    return Err(BadInput::new(format!(
-                        "output folder \"{}\" holds this run rating its agents {} (the anchor \
-                         in its {META_FILE}), but this command rates them {}; resume it with \
-                         the run's --anchor, and see other anchors with agon report --anchor \
-                         A --out DIR",
-                        dir.display(),
-                        rated(&theirs.anchor),
-                        rated(&meta.anchor)
-                    ))
-                    .into());
-                }
-                if theirs.commit != meta.commit {
-                    eprintln!(
-                        "warning: {} was started by commit {}, this build is commit {}; \
-                         continuing, as the toolkit version ({}) is the same",
-                        dir.display(),
-                        theirs.commit,
-                        meta.commit,
-                        meta.toolkit
-                    );
-                }
-                repair(&dir, &found, range.start)?;
-                match plan.shard {
-                    None => eprintln!("resuming {} at game {n} of {total}", dir.display()),
-                    Some(shard) => eprintln!(
-                        "resuming {} (shard {shard}) at game {} ({n} of its {total} played)",
-                        dir.display(),
-                        range.start + n
-                    ),
-                }
-                found.games.rows
-            }
+            Opened::ToPlay(done) => done,
         };
-        let mut writer = RunWriter::open(&dir, &meta.digest_key())?;
-        let left = total - done.len() as u64;
-        let workers = workers_for(threads, left);
-        eprintln!(
-            "playing {left} games on {workers} thread{} into {}",
-            if workers == 1 { "" } else { "s" },
-            dir.display()
-        );
         let mut progress = Progress::new(total, &done);
-        let rows = run(
+        let played = play_run(
             &game,
             &plan,
-            threads,
+            &dir,
+            &meta,
             done,
-            &mut writer,
             &mut progress,
             sprt.as_ref(),
         )?;
-        let summary = summarise(&rows, anchor.as_deref(), sprt.as_ref())?
-            .with_pie_rule(offers_pie_swap(&game));
-        write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
-        let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)?.rows;
-        writeln!(out, "{}\n{}", heading_of(rows.len()), table(&summary))?;
-        write!(out, "{}", speed_section(&dir, &rows, &timings, true)?)?;
-        let mut written = vec![
-            META_FILE,
-            GAMES_FILE,
-            TIMINGS_FILE,
-            SUMMARY_FILE,
-            SPEED_FILE,
-        ];
-        written.extend(draw_charts(&dir, &meta.game, &rows, &summary)?);
-        for warning in summary.warnings() {
+        writeln!(
+            out,
+            "{}\n{}",
+            heading_of(played.rows.len()),
+            table(&played.summary)
+        )?;
+        write!(out, "{}", played.speed)?;
+        for warning in played.summary.warnings() {
             eprintln!("{warning}");
         }
-        writeln!(out, "wrote {} in {}", written.join(", "), dir.display())?;
+        writeln!(
+            out,
+            "wrote {} in {}",
+            played.written.join(", "),
+            dir.display()
+        )?;
         out.flush()?;
         Ok(())
     }
+}
+
+/// The meta.csv of a run of `plan` on `game` (its identity and how it was started),
+/// after building and readying each agent once, so that a spec the game cannot use (or
+/// an unusable weights file) fails before any file is written and the optimal agent's
+/// table is built before the games, and after checking the opening against the game.
+pub(crate) fn run_meta<G: PlayableGame>(
+    game: &G,
+    plan: &Plan,
+    threads: usize,
+    command: String,
+    sprt: Option<Sprt>,
+    anchor: Option<String>,
+) -> Result<RunMeta> {
+    let mut eval_hashes = Vec::new();
+    for entrant in &plan.entrants {
+        G::build_agent_for(&entrant.spec, &game.initial_state())?;
+        eval_hashes.push(G::eval_digest(&entrant.spec)?.unwrap_or_default());
+    }
+    if eval_hashes.iter().all(String::is_empty) {
+        eval_hashes.clear();
+    }
+    // Likewise the opening: every line of an openings file, and on a game with a pie
+    // rule the length of a random opening.
+    plan.opening.check(game)?;
+    let (random_opening, openings, openings_hash) = match &plan.opening {
+        Opening::Start => (0, String::new(), String::new()),
+        Opening::Random(k) => (*k, String::new(), String::new()),
+        Opening::Book(book) => (0, book.path.display().to_string(), book.hash.clone()),
+    };
+    Ok(RunMeta {
+        toolkit: toolkit(),
+        commit: commit(),
+        game: plan.game.to_string(),
+        agents: plan.entrants.iter().map(|e| e.spec.to_string()).collect(),
+        games_per_pairing: plan.games_per_pairing,
+        seed: plan.seed,
+        random_opening,
+        openings,
+        openings_hash,
+        eval_hashes,
+        threads,
+        command,
+        shard: plan.shard,
+        sprt: sprt.map(|s| s.to_string()),
+        anchor,
+    })
+}
+
+/// A run folder as [`open_run`] found it.
+pub(crate) enum Opened {
+    /// This run, finished (every game played, or as many as the SPRT needed; the files
+    /// clean; summary.csv written): nothing is left to do.
+    Finished(Found),
+    /// A new run (its meta.csv just written) or this run continued: the games already
+    /// played, in order; any torn end has been cut off and saved.
+    ToPlay(Vec<GameRow>),
+}
+
+/// Opens the folder `dir` for the run `meta` describes (planned as `plan`): a look that
+/// changes nothing first, so that a refused folder does not even get a lock file; then
+/// the lock, returned to be held to the end, and the look that counts (see the module
+/// docs for what a folder may hold). A new run's meta.csv is written; an unfinished one
+/// is refused unless `resume`, and otherwise repaired to its last complete game.
+pub(crate) fn open_run(
+    dir: &Path,
+    plan: &Plan,
+    meta: &RunMeta,
+    resume: bool,
+    sprt: Option<&Sprt>,
+) -> Result<(RunLock, Opened)> {
+    let range = plan.game_range();
+    let total = range.end - range.start;
+    inspect(dir, meta)?;
+    let lock = RunLock::acquire(dir)?;
+    let opened = match inspect(dir, meta)? {
+        Folder::New => {
+            meta.write(&dir.join(META_FILE))?;
+            Opened::ToPlay(Vec::new())
+        }
+        Folder::Same(theirs) => {
+            let found = check_files(dir, plan, &theirs)?;
+            let n = found.games.rows.len() as u64;
+            let clean = found.clean();
+            // Every game played, or as many as the SPRT needed to decide.
+            let all_played = n == total || sprt.is_some_and(|s| sprt_decides(s, &found.games.rows));
+            if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
+                return Ok((lock, Opened::Finished(found)));
+            }
+            if !resume {
+                return Err(BadInput::new(format!(
+                    "output folder \"{}\" holds this run unfinished ({n} of {total} \
+                     games); pass --resume to continue it, or choose another --out",
+                    dir.display()
+                ))
+                .into());
+            }
+            if theirs.anchor != meta.anchor {
+                let rated = |anchor: &Option<String>| {
+                    anchor
+                        .as_ref()
+                        .map_or("with a mean of zero".to_string(), |a| {
+                            format!("relative to \"{a}\"")
+                        })
+                };
+                return Err(BadInput::new(format!(
+                    "output folder \"{}\" holds this run rating its agents {} (the anchor \
+                     in its {META_FILE}), but this command rates them {}; resume it with \
+                     the run's --anchor, and see other anchors with agon report --anchor \
+                     A --out DIR",
+                    dir.display(),
+                    rated(&theirs.anchor),
+                    rated(&meta.anchor)
+                ))
+                .into());
+            }
+            if theirs.commit != meta.commit {
+                eprintln!(
+                    "warning: {} was started by commit {}, this build is commit {}; \
+                     continuing, as the toolkit version ({}) is the same",
+                    dir.display(),
+                    theirs.commit,
+                    meta.commit,
+                    meta.toolkit
+                );
+            }
+            repair(dir, &found, range.start)?;
+            match plan.shard {
+                None => eprintln!("resuming {} at game {n} of {total}", dir.display()),
+                Some(shard) => eprintln!(
+                    "resuming {} (shard {shard}) at game {} ({n} of its {total} played)",
+                    dir.display(),
+                    range.start + n
+                ),
+            }
+            Opened::ToPlay(found.games.rows)
+        }
+    };
+    Ok((lock, opened))
+}
+
+/// What [`play_run`] played and wrote.
+pub(crate) struct Played {
+    /// Every game row of the run, in order.
+    pub rows: Vec<GameRow>,
+    /// Their summary, as summary.csv holds it.
+    pub summary: Summary,
+    /// The printed speed section ([`speed_section`]).
+    pub speed: String,
+    /// The names of the files written.
+    pub written: Vec<&'static str>,
+}
+
+/// Plays the games of `plan` left after `done` into the opened folder `dir` of the run
+/// `meta`, telling `progress` of each, then writes summary.csv, speed.csv and the charts.
+pub(crate) fn play_run<G: PlayableGame>(
+    game: &G,
+    plan: &Plan,
+    dir: &Path,
+    meta: &RunMeta,
+    done: Vec<GameRow>,
+    progress: &mut Progress,
+    sprt: Option<&Sprt>,
+) -> Result<Played> {
+    let range = plan.game_range();
+    let mut writer = RunWriter::open(dir, &meta.digest_key())?;
+    let left = range.end - range.start - done.len() as u64;
+    let workers = workers_for(meta.threads, left);
+    progress.note(&format!(
+        "playing {left} games on {workers} thread{} into {}",
+        if workers == 1 { "" } else { "s" },
+        dir.display()
+    ));
+    let rows = run(game, plan, meta.threads, done, &mut writer, progress, sprt)?;
+    let summary =
+        summarise(&rows, meta.anchor.as_deref(), sprt)?.with_pie_rule(offers_pie_swap(game));
+    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
+    let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)?.rows;
+    let speed = speed_section(dir, &rows, &timings, true)?;
+    let mut written = vec![
+        META_FILE,
+        GAMES_FILE,
+        TIMINGS_FILE,
+        SUMMARY_FILE,
+        SPEED_FILE,
+    ];
+    written.extend(draw_charts(dir, &meta.game, &rows, &summary)?);
+    Ok(Played {
+        rows,
+        summary,
+        speed,
+        written,
+    })
 }

@@ -89,7 +89,7 @@ impl ScopeTally {
 
 /// The win rate over decisive games (Wilson interval, binomial test against 50%) and
 /// the score with its interval of `w`.
-fn seat_results(w: Wdl) -> SeatResults {
+pub(crate) fn seat_results(w: Wdl) -> SeatResults {
     let decisive = w.decisive();
     let win_rate = wilson(w.wins, decisive)
         .zip(binomial_test_half(w.wins, decisive))

@@ -41,12 +41,13 @@ mod model;
 mod summary_csv;
 mod table;
 
+pub(crate) use compute::seat_results;
 pub use compute::{find_anchor, summarise};
-pub use model::Summary;
+pub use model::{Interval, SeatResults, Summary};
 pub(crate) use table::{grid, header, table};
 
 /// A length statistic as printed in summary.csv and the table: two decimals.
-fn format_length(x: f64) -> String {
+pub(crate) fn format_length(x: f64) -> String {
     format!("{x:.2}")
 }
 

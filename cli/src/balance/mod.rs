@@ -1,0 +1,245 @@
+//! `agon balance`: a study of a game's balance in one command.
+//!
+//! A study is a plan of ordinary tournament runs ([`study`]): for the base game and each
+//! variant, each rung's self-play and each rung against the previous one, every run a
+//! run folder inside the study's folder, played and written by the tournament's own
+//! machinery ([`crate::tournament_cmd`]), so `agon report` works on each and each resumes
+//! as a tournament does. Then the measurements ([`measure`]) are computed from the runs'
+//! rows, written tidy to balance.csv ([`tidy`]), drawn ([`charts`]) and printed with a
+//! verdict per arm ([`verdict`]). `--plan` ([`plan`]) times a few games per run and
+//! plays nothing else; `--shard I/N` plays a slice of every run, and `agon merge` joins
+//! the study folders of the N shards ([`join`]).
+//!
+//! Order matters, as in a tournament: every input is checked (game, variants, rungs,
+//! agents against each arm, openings, games, shard) before the folder is looked at;
+//! the folder is looked at without change, then locked and looked at again; only then is
+//! study.csv written. A folder holding this study unfinished is continued only with
+//! `--resume`; a finished one is reported again, unchanged.
+
+mod charts;
+mod folder;
+mod join;
+mod measure;
+mod plan;
+mod study;
+mod tidy;
+mod verdict;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use self::folder::{finished, inspect, read_run, StudyFolder};
+use self::measure::{ArmMeasures, Level, SelfPlay, Shape, Step};
+use self::study::{write_study, Layout, RunKind, Study, StudyRun, STUDY_FILE};
+use self::tidy::{write_balance, BALANCE_FILE};
+use crate::args::{BadInput, BalanceArgs};
+use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::progress::Progress;
+use crate::record::GameRow;
+use crate::run_lock::RunLock;
+use crate::spec::GameSpec;
+use crate::tournament::worker_threads;
+use crate::tournament_cmd::{open_run, play_run, run_meta, Opened};
+
+pub use join::{is_study, merge_studies};
+
+/// Runs `agon balance`; `command` is the command line as typed, for each run's meta.csv.
+pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Result<()> {
+    let study = Study::from_args(args)?;
+    let threads = worker_threads(args.threads)?;
+    let runs = study.runs()?;
+    if args.plan {
+        return plan::print(&study, &runs, threads, out);
+    }
+    let dir = &args.out;
+    let rows = study.rows()?;
+    inspect(dir, &rows)?;
+    let _lock = RunLock::acquire(dir)?;
+    let folders: Vec<&Path> = runs.iter().map(|r| r.folder.as_path()).collect();
+    let whole = study.shard.is_none();
+    match inspect(dir, &rows)? {
+        StudyFolder::New => write_study(dir, &rows)?,
+        StudyFolder::Same => {
+            let (done, all) = finished(dir, &folders, whole);
+            if all {
+                let results = folders
+                    .iter()
+                    .map(|f| read_run(&dir.join(f)))
+                    .collect::<Result<Vec<_>>>()?;
+                match study.shard {
+                    None => {
+                        writeln!(
+                            out,
+                            "{} already holds this finished study; its results:\n",
+                            dir.display()
+                        )?;
+                        conclude(&study.layout(), dir, &results, false, out)?;
+                    }
+                    Some(shard) => writeln!(
+                        out,
+                        "{} already holds shard {shard} of this study, finished; join the {} \
+                         study folders with agon merge --out DIR FOLDER...",
+                        dir.display(),
+                        shard.count
+                    )?,
+                }
+                return Ok(());
+            }
+            if !args.resume {
+                return Err(BadInput::new(format!(
+                    "output folder \"{}\" holds this study unfinished ({done} of {} runs \
+                     finished); pass --resume to continue it, or choose another --out",
+                    dir.display(),
+                    runs.len()
+                ))
+                .into());
+            }
+        }
+    }
+    let total: u64 = runs
+        .iter()
+        .map(|r| r.plan.game_range().end - r.plan.game_range().start)
+        .sum();
+    let mut progress = Progress::over_runs(total);
+    let mut results = Vec::new();
+    for run in &runs {
+        let mut rows = Vec::new();
+        dispatch(
+            &run.plan.game,
+            PlayStudyRun {
+                run,
+                dir: dir.join(&run.folder),
+                threads,
+                command: command.clone(),
+                progress: &mut progress,
+                rows: &mut rows,
+            },
+        )?;
+        results.push(rows);
+    }
+    progress.end();
+    match study.shard {
+        Some(shard) => {
+            writeln!(
+                out,
+                "{}: shard {shard} of the study, {} runs, written into {}; join the {} study \
+                 folders with agon merge --out DIR FOLDER...",
+                study.game,
+                runs.len(),
+                dir.display(),
+                shard.count
+            )?;
+            Ok(())
+        }
+        None => conclude(&study.layout(), dir, &results, true, out),
+    }
+}
+
+/// One run of a study, generic over the game: opened (new, continued or finished) and
+/// played through the tournament's machinery.
+struct PlayStudyRun<'a> {
+    run: &'a StudyRun,
+    dir: PathBuf,
+    threads: usize,
+    command: String,
+    progress: &'a mut Progress,
+    rows: &'a mut Vec<GameRow>,
+}
+
+impl GameCommand for PlayStudyRun<'_> {
+    fn run<G: PlayableGame>(self, game: G, _spec: &GameSpec) -> Result<()> {
+        let plan = &self.run.plan;
+        let meta = run_meta(&game, plan, self.threads, self.command, None, None)?;
+        let (_lock, opened) = open_run(&self.dir, plan, &meta, true, None)?;
+        *self.rows = match opened {
+            Opened::Finished(found) => {
+                self.progress.skip(found.games.rows.len() as u64);
+                found.games.rows
+            }
+            Opened::ToPlay(done) => {
+                self.progress.skip(done.len() as u64);
+                play_run(&game, plan, &self.dir, &meta, done, self.progress, None)?.rows
+            }
+        };
+        Ok(())
+    }
+}
+
+/// Measures the runs' rows (`results`, in the order of `layout.runs`), prints each arm's
+/// table and verdict, and, when `write`, writes balance.csv and the charts into `dir`.
+fn conclude(
+    layout: &Layout,
+    dir: &Path,
+    results: &[Vec<GameRow>],
+    write: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut arms = Vec::new();
+    for (a, (game, pie)) in layout.arms.iter().enumerate() {
+        let mut measured = None;
+        dispatch(
+            game,
+            MeasureArm {
+                layout,
+                arm: a,
+                pie: *pie,
+                results,
+                out: &mut measured,
+            },
+        )?;
+        arms.push(measured.expect("MeasureArm sets its result"));
+    }
+    for arm in &arms {
+        writeln!(out, "{}\n{}\n", verdict::table(arm), verdict::verdict(arm))?;
+    }
+    if write {
+        write_balance(dir, &tidy::rows(&arms))?;
+        let mut written = vec![STUDY_FILE, BALANCE_FILE];
+        written.extend(charts::draw(dir, &arms)?);
+        writeln!(out, "wrote {} in {}", written.join(", "), dir.display())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The measurements of one arm, generic over its game (the shape replays the moves).
+struct MeasureArm<'a> {
+    layout: &'a Layout,
+    arm: usize,
+    pie: bool,
+    results: &'a [Vec<GameRow>],
+    out: &'a mut Option<ArmMeasures>,
+}
+
+impl GameCommand for MeasureArm<'_> {
+    fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> Result<()> {
+        let rungs = &self.layout.rungs;
+        let mut levels: Vec<Level> = Vec::new();
+        for ((arm, kind, _), rows) in self.layout.runs.iter().zip(self.results) {
+            if *arm != self.arm {
+                continue;
+            }
+            match *kind {
+                RunKind::SelfPlay(i) => levels.push(Level {
+                    rung: rungs[i].name.clone(),
+                    number: rungs[i].number,
+                    agent: rungs[i].spec.label(),
+                    self_play: SelfPlay::of(rows, self.pie, Shape::of(&game, rows)?)?,
+                    step: None,
+                }),
+                RunKind::Step(i) => {
+                    let level = levels.last_mut().expect("a rung's self-play comes first");
+                    level.step = Some((rungs[i - 1].spec.label(), Step::of(rows)?));
+                }
+            }
+        }
+        *self.out = Some(ArmMeasures {
+            variant: spec.to_string(),
+            pie: self.pie,
+            levels,
+        });
+        Ok(())
+    }
+}
