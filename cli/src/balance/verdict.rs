@@ -5,11 +5,11 @@
 //! win rate over decisive games differs from 50% at the 5% level of the exact binomial
 //! test), hurts, or was not shown to matter, with the interval and p-value (on a pie
 //! game, also the first side's rate and the swap rate, as the seat alone hides the
-//! answer there); then whether the advantage grows, shrinks, turns to the other seat or
+//! answer there); then whether the advantage grows, shrinks, changes sides or
 //! stays from the first rung to the last (a two-sided z-test at 5% of the difference of the two win rates,
 //! taken as independent); then the widest seat-0 interval reached and how many more
 //! games per rung would narrow every one to ±2 points; then warnings: games that repeat
-//! (fewer than 90% distinct) and intervals too wide to conclude (no significant answer
+//! (fewer than 90% distinct at some rung, all such rungs in one line) and intervals too wide to conclude (no significant answer
 //! with a half-width above 5 points).
 
 use super::measure::{ArmMeasures, Level, SelfPlay};
@@ -208,7 +208,7 @@ fn trend(arm: &ArmMeasures) -> Option<String> {
     );
     Some(if difference.abs() > margin && se > 0.0 {
         let change = if (a - 0.5) * (b - 0.5) < 0.0 {
-            "turns to the other seat"
+            "changes sides"
         } else if (b - 0.5).abs() > (a - 0.5).abs() {
             "grows"
         } else {
@@ -258,16 +258,21 @@ fn precision(arm: &ArmMeasures) -> String {
 /// Warnings: repeated games, and intervals too wide to conclude.
 fn warnings(arm: &ArmMeasures) -> Vec<String> {
     let mut warnings = Vec::new();
-    for level in &arm.levels {
-        let m = &level.self_play;
-        if m.distinct * 10 < m.games * 9 {
-            warnings.push(format!(
-                "warning: at {} only {} of {} games are distinct, so the intervals are too \
-                 narrow (vary the start with --random-opening or --openings, or give the \
-                 agents noise)",
-                level.rung, m.distinct, m.games
-            ));
-        }
+    let repeated: Vec<String> = arm
+        .levels
+        .iter()
+        .filter(|level| level.self_play.distinct * 10 < level.self_play.games * 9)
+        .map(|level| {
+            let m = &level.self_play;
+            format!("{} of {} at {}", m.distinct, m.games, level.rung)
+        })
+        .collect();
+    if !repeated.is_empty() {
+        warnings.push(format!(
+            "warning: games repeat (distinct games: {}), so the intervals are too narrow \
+             (vary the start with --random-opening or --openings, or give the agents noise)",
+            repeated.join(", ")
+        ));
     }
     let inconclusive = arm.levels.last().is_some_and(|top| {
         let m = &top.self_play;
@@ -342,7 +347,7 @@ mod tests {
         let turns = verdict(&arm(vec![level("L2", 15, 5, 20), level("L3", 3, 17, 20)]));
         assert!(turns.contains("moving first hurts: at L3"), "{turns}");
         assert!(
-            turns.contains("the seat-0 advantage turns to the other seat"),
+            turns.contains("the seat-0 advantage changes sides"),
             "{turns}"
         );
         // 11 of 20 twice, half of the games repeated: nothing shown, and both warnings.
@@ -350,7 +355,7 @@ mod tests {
         assert!(open.contains("no first-move advantage is shown"), "{open}");
         assert!(open.contains("it stays within chance"), "{open}");
         assert!(
-            open.contains("warning: at L2 only 10 of 20 games are distinct"),
+            open.contains("warning: games repeat (distinct games: 10 of 20 at L2), so"),
             "{open}"
         );
         assert!(
