@@ -50,17 +50,13 @@ impl Found {
     }
 }
 
-/// Files the tool may leave in a folder before its meta.csv exists: the lock file, and
-/// meta.csv's temporary file (a stop while it was written). A folder holding only these
-/// is a new run's.
-const BEFORE_META: [&str; 2] = [LOCK_FILE, "meta.csv.tmp"];
-
-/// Looks at the output folder without changing it; refuses one that holds something
-/// other than this run (tournaments, and `agon merge` for its output).
-pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
+/// Whether the output folder `dir` is a new one: absent, or holding nothing but files
+/// named in `before_start` (what a stop may leave before the folder's first record is
+/// written). A file where the folder should be is refused (exit 2).
+pub(crate) fn is_new_folder(dir: &Path, before_start: &[&str]) -> Result<bool> {
     let shown = dir.display();
     if !dir.exists() {
-        return Ok(Folder::New);
+        return Ok(true);
     }
     if !dir.is_dir() {
         return Err(
@@ -70,10 +66,21 @@ pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
     let entries = std::fs::read_dir(dir)
         .and_then(|entries| entries.collect::<Result<Vec<_>, _>>())
         .with_context(|| format!("cannot read folder {shown}"))?;
-    if entries
+    Ok(entries
         .iter()
-        .all(|e| BEFORE_META.iter().any(|name| e.file_name() == *name))
-    {
+        .all(|e| before_start.iter().any(|name| e.file_name() == *name)))
+}
+
+/// Files the tool may leave in a folder before its meta.csv exists: the lock file, and
+/// meta.csv's temporary file (a stop while it was written). A folder holding only these
+/// is a new run's.
+const BEFORE_META: [&str; 2] = [LOCK_FILE, "meta.csv.tmp"];
+
+/// Looks at the output folder without changing it; refuses one that holds something
+/// other than this run (tournaments, and `agon merge` for its output).
+pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
+    let shown = dir.display();
+    if is_new_folder(dir, &BEFORE_META)? {
         return Ok(Folder::New);
     }
     let meta_path = dir.join(META_FILE);

@@ -16,6 +16,7 @@ use super::tidy::BALANCE_FILE;
 use crate::args::BadInput;
 use crate::audit::{plan_of, read_checked_games};
 use crate::record::{temporary_path, GameRow, RunMeta, GAMES_FILE, META_FILE, SUMMARY_FILE};
+use crate::run_dir::is_new_folder;
 use crate::run_lock::LOCK_FILE;
 
 /// What a study folder holds, with respect to the study about to start.
@@ -31,26 +32,9 @@ pub enum StudyFolder {
 /// study.csv rows.
 pub fn inspect(dir: &Path, rows: &[(String, String)]) -> Result<StudyFolder> {
     let shown = dir.display();
-    if !dir.exists() {
-        return Ok(StudyFolder::New);
-    }
-    if !dir.is_dir() {
-        return Err(
-            BadInput::new(format!("output folder \"{shown}\" is a file, not a folder")).into(),
-        );
-    }
-    let study_tmp = temporary_path(&dir.join(STUDY_FILE));
-    let before_study = [
-        std::ffi::OsString::from(LOCK_FILE),
-        study_tmp.file_name().unwrap_or_default().to_os_string(),
-    ];
-    let entries = std::fs::read_dir(dir)
-        .and_then(|entries| entries.collect::<Result<Vec<_>, _>>())
-        .with_context(|| format!("cannot read folder {shown}"))?;
-    if entries
-        .iter()
-        .all(|e| before_study.contains(&e.file_name()))
-    {
+    let study_tmp = temporary_path(Path::new(STUDY_FILE));
+    let before_study = [LOCK_FILE, &study_tmp.to_string_lossy()];
+    if is_new_folder(dir, &before_study)? {
         return Ok(StudyFolder::New);
     }
     let Some(theirs) = read_study(dir)? else {

@@ -246,6 +246,25 @@ pub struct ArmMeasures {
     pub levels: Vec<Level>,
 }
 
+/// The games of a step for tests: A = `strong` (seat 0 in even games) against "w", in
+/// three pairs: (W, W) = WW, (A loses, A wins) = WL, (draw, A wins) = WD.
+#[cfg(test)]
+pub(super) fn example_step_rows(strong: &str) -> Vec<GameRow> {
+    use crate::record::Result0::{Draw, Loss, Win};
+    [
+        ([strong, "w"], Win),
+        (["w", strong], Loss),
+        ([strong, "w"], Loss),
+        (["w", strong], Loss),
+        ([strong, "w"], Draw),
+        (["w", strong], Loss),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(g, &(agents, r))| GameRow::example(g as u64, 0, agents, r, 5))
+    .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use agon_engine::testing::coin_nim::CoinNim;
@@ -372,22 +391,7 @@ mod tests {
 
     #[test]
     fn a_step_scores_the_stronger_rung_by_pairs_and_counts_upsets() {
-        use Result0::*;
-        // A = "s" (seat 0 in even games) against "w". Pairs: (W, W) = WW,
-        // (A loses, A wins) = WL, (draw, A wins) = WD.
-        let rows: Vec<GameRow> = [
-            (["s", "w"], Win),
-            (["w", "s"], Loss),
-            (["s", "w"], Loss),
-            (["w", "s"], Loss),
-            (["s", "w"], Draw),
-            (["w", "s"], Loss),
-        ]
-        .iter()
-        .enumerate()
-        .map(|(g, &(agents, r))| GameRow::example(g as u64, 0, agents, r, 5))
-        .collect();
-        let step = Step::of(&rows).unwrap();
+        let step = Step::of(&example_step_rows("s")).unwrap();
         assert_eq!(step.games, 6);
         // A: 4 wins, 1 draw, 1 loss; one upset in 6 games.
         assert_eq!((step.wdl.wins, step.wdl.draws, step.wdl.losses), (4, 1, 1));

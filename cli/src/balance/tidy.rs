@@ -188,7 +188,7 @@ pub fn write_balance(dir: &Path, rows: &[BalanceRow]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::balance::measure::{SelfPlay, Shape, Step};
+    use crate::balance::measure::{example_step_rows, SelfPlay, Shape, Step};
     use crate::record::{GameRow, Result0};
 
     #[test]
@@ -214,18 +214,7 @@ mod tests {
             choices: 8,
         };
         // A step of "x" against "w": pairs WW, WL, WD (as measure's step test).
-        let step_rows: Vec<GameRow> = [
-            (["x", "w"], Win),
-            (["w", "x"], Loss),
-            (["x", "w"], Loss),
-            (["w", "x"], Loss),
-            (["x", "w"], Draw),
-            (["w", "x"], Loss),
-        ]
-        .iter()
-        .enumerate()
-        .map(|(g, &(agents, r))| GameRow::example(g as u64, 0, agents, r, 5))
-        .collect();
+        let step_rows = example_step_rows("x");
         let arm = ArmMeasures {
             variant: "g:k=1".into(),
             pie: false,
