@@ -133,8 +133,8 @@ pub struct TournamentArgs {
     pub resume: bool,
     /// Start each pair's games with K uniformly random decisions (chance outcomes on the
     /// way not counted), the same for both games of the pair (in self-play, each game its
-    /// own); 0 means none, at most 1000. With a pie rule the opening stops before the
-    /// swap decision, so K is at most 1 on Invector with pie=true.
+    /// own); 0 means none, at most 1000. With a pie rule the agent to move makes the
+    /// swap decision when the opening reaches it, and the rest of the K are drawn after.
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub random_opening: u32,
     /// Start pair p's games (in self-play, game p) with line p mod (number of lines) of
@@ -186,8 +186,8 @@ pub struct BalanceArgs {
     #[arg(long, value_name = "K=V,...")]
     pub variant: Vec<String>,
     /// Start every game with K uniformly random decisions (as a tournament's), instead
-    /// of the default rule: none on a game with chance, else 4, or as many as a pie rule
-    /// allows.
+    /// of the default rule: none on a game with chance, else 4 (with a pie rule the
+    /// agent makes the swap decision inside the opening).
     #[arg(long, value_name = "K")]
     pub random_opening: Option<u32>,
     /// Start the games with the lines of FILE, as a tournament's --openings.

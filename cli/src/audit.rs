@@ -153,7 +153,8 @@ impl GameCommand for Replay<'_> {
 struct Counts {
     /// Turns begun ([`State::turns`]) at the end of the moves.
     turns: u32,
-    /// Decisions each seat's agent made: those after the row's `opening` plies.
+    /// Decisions each seat's agent made: those after the row's `opening` plies, and a
+    /// pie-rule swap decision within them.
     decisions: [u32; 2],
 }
 
@@ -169,11 +170,18 @@ fn replay_row<G: Game>(game: &G, row: &GameRow, check_counts: bool) -> Result<Co
         row.moves.split(' ').collect()
     };
     let mut decisions = [0u32; 2];
+    let mut decided = 0;
     for (k, text) in moves.iter().enumerate() {
         let at = format!("has move {} of {} ({text:?})", k + 1, moves.len());
         match state.turn() {
             Turn::Over => return Err(format!("{at} after the game was over")),
-            Turn::Seat(seat) if k >= row.opening as usize => decisions[seat] += 1,
+            Turn::Seat(seat) => {
+                // A pie-rule swap decision inside a random opening is the agent's.
+                if k >= row.opening as usize || game.pie_swap_decision() == Some(decided) {
+                    decisions[seat] += 1;
+                }
+                decided += 1;
+            }
             _ => {}
         }
         state

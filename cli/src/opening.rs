@@ -18,12 +18,18 @@
 //!   most [`MAX_MOVE_BYTES`]; an error quotes at most [`QUOTE_CHARS`] characters of a
 //!   move.
 //!
-//! Pie rule: on a game configuration with one ([`Game::pie_swap_decision`]), an opening
-//! stops before the swap decision, which belongs to the agents: whether to swap is the
-//! point of the rule, and an opening that decides it (never swapping, as a random pick
-//! among moves other than the swap would) studies another game. A larger K, or a line
-//! that plays the swap decision, is refused before anything is written. Where that
-//! leaves few distinct openings, agents can vary their play instead (`ab:noise=N`).
+//! Pie rule: on a game configuration with one ([`Game::pie_swap_decision`]), the swap
+//! decision belongs to the agents: whether to swap is the point of the rule, and an
+//! opening that decided it (never swapping, as a random pick among moves other than the
+//! swap would) would study another game. A random opening that reaches it hands it to
+//! the agent to move (built for the game as for the rest of it; the decision counts as
+//! that agent's, and a fault there forfeits the game), and draws its remaining decisions
+//! from the position after it, continuing the deal's stream; the swap decision does not
+//! count towards K. So on Invector with the pie rule `--random-opening 4` is a random
+//! first stone, the agent's swap decision, then three random decisions. An opening that
+//! ends the game after the swap decision is drawn again from there. A line of an
+//! openings file cannot hold the swap decision (it is refused before anything is
+//! written): a file names moves, and the agent's choice is not known in advance.
 //!
 //! Both games of a match's pair open alike, so the pair still compares the agents from
 //! the same start with the seats swapped. The two options cannot be combined.
@@ -33,6 +39,7 @@ use std::path::{Path, PathBuf};
 
 use agon_engine::{Game, State, Turn};
 use anyhow::Result;
+use rand::RngCore;
 
 use crate::args::BadInput;
 use crate::position::play_notated;
@@ -60,6 +67,10 @@ pub const MAX_MOVE_BYTES: usize = 64;
 
 /// Characters of a move text that an error message quotes (then `...`).
 pub const QUOTE_CHARS: usize = 24;
+
+/// The agent to move's decision at a position of type `S` (a pie-rule swap decision
+/// inside an opening), or `None` if that agent faulted.
+pub type AgentDecision<'a, S> = dyn FnMut(&S) -> Option<<S as State>::Move> + 'a;
 
 /// How each game starts.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -102,13 +113,12 @@ impl Opening {
         }
     }
 
-    /// Checks the opening against `game`: a random opening stops before a pie-rule
-    /// swap decision; every line of an openings file is legal in turn, stops before the
-    /// swap decision and leaves the game going.
+    /// Checks the opening against `game`: every line of an openings file is legal in
+    /// turn, stops before a pie-rule swap decision and leaves the game going. Any random
+    /// opening fits.
     pub fn check<G: Game>(&self, game: &G) -> Result<(), BadInput> {
         match self {
-            Opening::Start => Ok(()),
-            Opening::Random(k) => check_random(game, *k),
+            Opening::Start | Opening::Random(_) => Ok(()),
             Opening::Book(book) => {
                 for (number, line) in &book.lines {
                     book.replay(game, *number, line)?;
@@ -120,7 +130,10 @@ impl Opening {
 
     /// Plays the opening of deal `deal` from `game`'s initial position, appending its
     /// moves in notation to `moves`; returns the position after it. `luck` is the deal's
-    /// luck (for chance outcomes of a random opening).
+    /// luck (for chance outcomes of a random opening). `swap` is asked for the pie-rule
+    /// swap decision when a random opening reaches it (see the module docs): the agent
+    /// to move's decision, or `None` if that agent faulted, which ends the opening at
+    /// the swap decision.
     pub fn play<G: Game>(
         &self,
         game: &G,
@@ -128,10 +141,11 @@ impl Opening {
         deal: u64,
         luck: &PairLuck,
         moves: &mut Vec<String>,
+        swap: &mut AgentDecision<'_, G::State>,
     ) -> Result<G::State> {
         match self {
             Opening::Start => Ok(game.initial_state()),
-            Opening::Random(k) => random_opening(game, *k, seed, deal, luck, moves),
+            Opening::Random(k) => random_opening(game, *k, seed, deal, luck, moves, swap),
             Opening::Book(book) => {
                 let (number, line) = &book.lines[(deal % book.lines.len() as u64) as usize];
                 let state = book.replay(game, *number, line)?;
@@ -248,22 +262,6 @@ fn quote(text: &str) -> String {
     }
 }
 
-/// Fails if a random opening of `k` decisions would reach `game`'s pie-rule swap
-/// decision (see the module documentation).
-fn check_random<G: Game>(game: &G, k: u32) -> Result<(), BadInput> {
-    match game.pie_swap_decision() {
-        Some(max) if k > max => Err(BadInput::new(format!(
-            "--random-opening {k}: {} has the pie rule on, and a random opening must stop \
-             before the swap decision (decision {}), so K is at most {max} here; for more \
-             variety give the agents noise (e.g. ab:noise=10), or switch the rule off \
-             (pie=false)",
-            G::NAME,
-            max + 1
-        ))),
-        _ => Ok(()),
-    }
-}
-
 /// Draws deal `deal`'s random opening of `k` decisions (see the module documentation).
 fn random_opening<G: Game>(
     game: &G,
@@ -272,16 +270,49 @@ fn random_opening<G: Game>(
     deal: u64,
     luck: &PairLuck,
     moves: &mut Vec<String>,
+    swap: &mut AgentDecision<'_, G::State>,
 ) -> Result<G::State> {
-    check_random(game, k)?;
     let mut rng = seeds::opening_rng(seed, deal);
+    let all_ended = || {
+        BadInput::new(format!(
+            "--random-opening {k}: {MAX_ATTEMPTS} random openings of deal {deal} all ended \
+             the game; choose a smaller K"
+        ))
+    };
+    let before_swap = game.pie_swap_decision().map_or(k, |at| k.min(at));
+    let state = draw_decisions(&game.initial_state(), before_swap, &mut rng, luck, moves)
+        .ok_or_else(all_ended)?;
+    if before_swap == k {
+        return Ok(state);
+    }
+    let Some(decided) = swap(&state) else {
+        return Ok(state);
+    };
+    let mut state = state;
+    moves.push(state.format_move(decided));
+    state.apply(decided);
+    if state.turn() == Turn::Over {
+        return Ok(state);
+    }
+    Ok(draw_decisions(&state, k - before_swap, &mut rng, luck, moves).ok_or_else(all_ended)?)
+}
+
+/// Plays `k` uniformly random decisions from `from` (chance outcomes on the way from
+/// `luck`), up to the next decision after the `k`-th, and appends their moves to
+/// `moves`; a draw that ends the game is drawn again, continuing `rng`, up to
+/// [`MAX_ATTEMPTS`] times (then `None`).
+fn draw_decisions<S: State>(
+    from: &S,
+    k: u32,
+    rng: &mut impl RngCore,
+    luck: &PairLuck,
+    moves: &mut Vec<String>,
+) -> Option<S> {
     let mut legal = Vec::new();
     for _ in 0..MAX_ATTEMPTS {
-        let mut state = game.initial_state();
+        let mut state = from.clone();
         let mut line = Vec::new();
         let mut decisions = 0;
-        // Until the K-th decision is made and a decision is due again, or the game ends.
-        // A swap decision is never reached: `check_random` keeps K at or below it.
         let going_on = loop {
             let m = match state.turn() {
                 Turn::Over => break false,
@@ -291,7 +322,7 @@ fn random_opening<G: Game>(
                     legal.clear();
                     state.legal_moves(&mut legal);
                     decisions += 1;
-                    legal[uniform_below(&mut rng, legal.len() as u64) as usize]
+                    legal[uniform_below(rng, legal.len() as u64) as usize]
                 }
             };
             line.push(state.format_move(m));
@@ -299,14 +330,10 @@ fn random_opening<G: Game>(
         };
         if going_on {
             moves.extend(line);
-            return Ok(state);
+            return Some(state);
         }
     }
-    Err(BadInput::new(format!(
-        "--random-opening {k}: {MAX_ATTEMPTS} random openings of deal {deal} all ended the \
-         game; choose a smaller K"
-    ))
-    .into())
+    None
 }
 
 #[cfg(test)]
@@ -335,7 +362,7 @@ mod tests {
             let luck = PairLuck::new(5, pair);
             let mut moves = Vec::new();
             let state = Opening::Random(3)
-                .play(&game, 5, pair, &luck, &mut moves)
+                .play(&game, 5, pair, &luck, &mut moves, &mut no_swap)
                 .unwrap();
             let decisions = moves
                 .iter()
@@ -347,44 +374,68 @@ mod tests {
             // The same pair draws the same opening again.
             let mut again = Vec::new();
             Opening::Random(3)
-                .play(&game, 5, pair, &luck, &mut again)
+                .play(&game, 5, pair, &luck, &mut again, &mut no_swap)
                 .unwrap();
             assert_eq!(again, moves);
         }
     }
 
+    /// A `swap` argument for games that never reach a pie-rule swap decision.
+    fn no_swap<S: State>(_: &S) -> Option<S::Move> {
+        unreachable!("no swap decision is reached here")
+    }
+
     #[test]
-    fn random_openings_stop_before_the_pie_swap_decision() {
-        // Invector with the pie rule offers White the swap at the second decision: a
-        // one-decision opening leaves it to the agents, a longer one is refused up front
-        // (by `check`) and when played, naming the maximum.
+    fn random_openings_leave_the_pie_swap_decision_to_the_agent() {
+        // Invector with the pie rule offers White the swap at the second decision. A
+        // one-decision opening stops there; a longer one asks `swap` there (once, at
+        // the swap decision), then draws the rest from the position after the answer,
+        // which is not one of the K.
         let game = Invector::new(5, 4, true).unwrap();
         for deal in 0..50 {
             let luck = PairLuck::new(1, deal);
             let mut moves = Vec::new();
             let state = Opening::Random(1)
-                .play(&game, 1, deal, &luck, &mut moves)
+                .play(&game, 1, deal, &luck, &mut moves, &mut no_swap)
                 .unwrap();
             assert_eq!(moves.len(), 1);
-            assert!(
-                legal_here(&state).contains(&"swap".to_string()),
-                "{moves:?}"
-            );
+            assert!(legal_here(&state).contains(&"swap".to_string()));
+
+            for answer in ["swap", "first"] {
+                let mut asked = 0;
+                let mut decide = |at: &<Invector as Game>::State| {
+                    asked += 1;
+                    assert!(legal_here(at).contains(&"swap".to_string()));
+                    let mut legal = Vec::new();
+                    at.legal_moves(&mut legal);
+                    Some(if answer == "swap" {
+                        at.parse_move("swap").unwrap()
+                    } else {
+                        legal[0]
+                    })
+                };
+                let mut longer = Vec::new();
+                Opening::Random(4)
+                    .play(&game, 1, deal, &luck, &mut longer, &mut decide)
+                    .unwrap();
+                assert_eq!(asked, 1);
+                // The same first stone, then the answer, then three random decisions
+                // (Invector has no chance, so every ply is a decision).
+                assert_eq!(longer.len(), 5, "{longer:?}");
+                assert_eq!(longer[0], moves[0]);
+                assert_eq!(longer[1] == "swap", answer == "swap", "{longer:?}");
+                assert!(!longer[2..].contains(&"swap".to_string()));
+            }
         }
-        assert_eq!(Opening::Random(1).check(&game), Ok(()));
-        let refused = "--random-opening 2: invector has the pie rule on, and a random \
-                       opening must stop before the swap decision (decision 2), so K is at \
-                       most 1 here; for more variety give the agents noise (e.g. \
-                       ab:noise=10), or switch the rule off (pie=false)";
-        assert_eq!(Opening::Random(2).check(&game), Err(BadInput::new(refused)));
+        // An agent's fault at the swap decision ends the opening there.
         let luck = PairLuck::new(1, 0);
-        let err = Opening::Random(2)
-            .play(&game, 1, 0, &luck, &mut Vec::new())
-            .unwrap_err();
-        assert_eq!(err.to_string(), refused);
-        // Without the pie rule there is no such limit.
-        let free = Invector::new(5, 4, false).unwrap();
-        assert_eq!(Opening::Random(6).check(&free), Ok(()));
+        let mut moves = Vec::new();
+        let state = Opening::Random(4)
+            .play(&game, 1, 0, &luck, &mut moves, &mut |_| None)
+            .unwrap();
+        assert_eq!(moves.len(), 1);
+        assert!(legal_here(&state).contains(&"swap".to_string()));
+        assert_eq!(Opening::Random(4).check(&game), Ok(()));
     }
 
     #[test]
@@ -443,7 +494,7 @@ mod tests {
             let luck = PairLuck::new(3, pair);
             let mut moves = Vec::new();
             let state = Opening::Random(25)
-                .play(&game, 3, pair, &luck, &mut moves)
+                .play(&game, 3, pair, &luck, &mut moves, &mut no_swap)
                 .unwrap();
             assert_ne!(state.turn(), Turn::Over);
             assert_eq!(moves.len(), 25);
@@ -463,7 +514,7 @@ mod tests {
         // 42 decisions fill Connect Four's board, which ends the game every time.
         let luck = PairLuck::new(1, 0);
         let err = Opening::Random(42)
-            .play(&Connect4, 1, 0, &luck, &mut Vec::new())
+            .play(&Connect4, 1, 0, &luck, &mut Vec::new(), &mut no_swap)
             .unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -297,32 +297,52 @@ pub fn play_game<G: PlayableGame>(
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(plan.seed, index, seat));
     let luck = seeds::PairLuck::new(plan.seed, seating.deal);
 
-    let mut moves: Vec<String> = Vec::new();
-    let mut state = plan
-        .opening
-        .play(game, plan.seed, seating.deal, &luck, &mut moves)?;
-    let opening = moves.len() as u32;
     let mut decisions = [0u32; 2];
     let mut stats = [AgentStats::default(); 2];
     let mut forfeit = None;
+    // The decision of the agent to move, or `None` once an agent has faulted (the fault
+    // is recorded once, and the game stops there).
+    let mut decide = |state: &G::State| {
+        if forfeit.is_some() {
+            return None;
+        }
+        let Turn::Seat(seat) = state.turn() else {
+            unreachable!("agents decide at decision nodes only")
+        };
+        match agent_move(
+            agents[seat].as_mut(),
+            state,
+            &mut rngs[seat],
+            &mut stats[seat],
+        ) {
+            Ok(m) => {
+                decisions[seat] += 1;
+                Some(m)
+            }
+            Err(fault) => {
+                forfeit = Some((seat, fault));
+                None
+            }
+        }
+    };
+
+    let mut moves: Vec<String> = Vec::new();
+    let mut state = plan.opening.play(
+        game,
+        plan.seed,
+        seating.deal,
+        &luck,
+        &mut moves,
+        &mut decide,
+    )?;
+    let opening = moves.len() as u32;
     loop {
         let m = match state.turn() {
             Turn::Over => break,
             Turn::Chance => state.common_outcome(&luck),
-            Turn::Seat(seat) => match agent_move(
-                agents[seat].as_mut(),
-                &state,
-                &mut rngs[seat],
-                &mut stats[seat],
-            ) {
-                Ok(m) => {
-                    decisions[seat] += 1;
-                    m
-                }
-                Err(fault) => {
-                    forfeit = Some((seat, fault));
-                    break;
-                }
+            Turn::Seat(_) => match decide(&state) {
+                Some(m) => m,
+                None => break,
             },
         };
         moves.push(state.format_move(m));

@@ -121,7 +121,7 @@ fn a_study_is_ordinary_runs_with_a_tidy_file_recomputable_from_their_games() {
         format!(
             "key,value\nformat,1\ntoolkit,agon {}\ngame,\"invector:height=3,pie=true,width=4\"\n\
              agent,random\nagent,greedy\ngames,8\nseed,3\nopenings,default\n\
-             arm,\"base invector:height=3,pie=true,width=4 random:1\"\n\
+             arm,\"base invector:height=3,pie=true,width=4 random:4\"\n\
              arm,\"variant-1 invector:height=3,pie=false,width=4 random:4\"\n\
              run,base/A1-self\nrun,base/A2-self\nrun,base/A2-vs-A1\nrun,variant-1/A1-self\n\
              run,variant-1/A2-self\nrun,variant-1/A2-vs-A1\n",
@@ -453,11 +453,9 @@ fn bad_input_is_one_line_and_writes_nothing() {
     bad(
         "invector",
         true,
-        &["--random-opening", "3"],
-        "invector:height=7,pie=true,width=8: --random-opening 3: invector has the pie rule on, \
-         and a random opening must stop before the swap decision (decision 2), so K is at \
-         most 1 here; for more variety give the agents noise (e.g. ab:noise=10), or switch \
-         the rule off (pie=false)",
+        &["--random-opening", "1001"],
+        "--random-opening 1001 is too long: at most 1000 decisions (an opening varies the \
+         start of a game)",
     );
     // A folder holding something else is refused and left as it was.
     let other = scratch("other");

@@ -1,5 +1,5 @@
 //! End-to-end tests of the schedule: self-play deals (each game its own opening and
-//! luck), openings that stop before a pie-rule swap, seeded agent noise, and the bounds
+//! luck), openings that leave a pie-rule swap to the agents, seeded agent noise, and the bounds
 //! on `--games`, `--threads`, `--random-opening` and `--openings` (refused in one line
 //! with exit code 2 before any file is written, or started without memory in proportion
 //! to the run).
@@ -125,35 +125,50 @@ fn matches_still_deal_both_games_of_a_pair_alike() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Column `name` of each row of the games.csv in `out`.
+fn column(out: &Path, name: &str) -> Vec<String> {
+    let mut reader = csv::Reader::from_path(out.join("games.csv")).unwrap();
+    let at = reader.headers().unwrap().iter().position(|h| h == name);
+    let at = at.unwrap_or_else(|| panic!("games.csv has no column {name}"));
+    reader
+        .records()
+        .map(|r| r.unwrap()[at].to_string())
+        .collect()
+}
+
 #[test]
-fn openings_stop_before_the_pie_swap_decision() {
+fn openings_leave_the_pie_swap_decision_to_the_agents() {
     let dir = scratch("pie");
     let out = dir.join("run");
-    // The default Invector has the pie rule: White's first decision is the swap's.
-    assert_bad(
-        &tournament(
-            "invector",
-            &["ab:depth=1"],
-            &out,
-            &["--random-opening", "2"],
-        ),
-        "--random-opening 2: invector has the pie rule on, and a random opening must stop \
-         before the swap decision (decision 2), so K is at most 1 here; for more variety \
-         give the agents noise (e.g. ab:noise=10), or switch the rule off (pie=false)",
-    );
-    assert!(!out.exists());
-    // K = 1 leaves the swap to the agents: over 40 games of random self-play some swap.
+    // The default Invector has the pie rule: White's first decision is the swap's. A
+    // random opening of 4 is a random first stone, the agent's swap decision, three
+    // random moves; over 40 games of random self-play some swap and some do not.
     ok(&tournament(
         "invector:width=5,height=4",
         &["random"],
         &out,
-        &["--games", "40", "--random-opening", "1"],
+        &["--games", "40", "--random-opening", "4"],
     ));
-    let seconds: Vec<String> = moves(&out)
-        .iter()
-        .map(|g| g.split(' ').nth(1).unwrap().to_string())
-        .collect();
-    assert!(seconds.iter().any(|m| m == "swap"), "{seconds:?}");
+    let games = moves(&out);
+    let seconds: Vec<&str> = games.iter().map(|g| g.split(' ').nth(1).unwrap()).collect();
+    assert!(seconds.contains(&"swap"), "{seconds:?}");
+    assert!(seconds.iter().any(|m| *m != "swap"), "{seconds:?}");
+    // The opening is five plies (Invector has no chance), and the agents made every
+    // decision after it and the swap decision inside it.
+    let number = |name: &str| -> Vec<u32> {
+        column(&out, name)
+            .iter()
+            .map(|v| v.parse().unwrap())
+            .collect()
+    };
+    let (opening, plies) = (number("opening"), number("plies"));
+    let (d0, d1) = (number("decisions0"), number("decisions1"));
+    for g in 0..games.len() {
+        assert_eq!(opening[g], 5, "game {g}: {}", games[g]);
+        assert_eq!(d0[g] + d1[g], plies[g] - opening[g] + 1, "game {g}");
+    }
+    // `report` replays every game and agrees with those counts.
+    ok(&agon(&["report", text(&out)]));
     // An openings file line that plays the swap decision is refused, naming the line.
     let book = dir.join("book.txt");
     std::fs::write(

@@ -488,10 +488,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// every game still going there, and nowhere else, see [`State::is_pie_swap`]); `None` without a pie rule, which is the
     /// default.
     ///
-    /// Anything that varies a game's start (random openings, opening books) must stop
-    /// at or before this many decisions: an opening that plays the swap decision for the
-    /// second player studies another game than the one named, since whether to swap is
-    /// the rule's whole point.
+    /// Anything that varies a game's start (random openings, opening books) must leave
+    /// the decision at this point to the player: an opening that plays the swap decision
+    /// for the second player studies another game than the one named, since whether to
+    /// swap is the rule's whole point.
     fn pie_swap_decision(&self) -> Option<u32> {
         None
     }

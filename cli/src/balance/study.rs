@@ -16,8 +16,10 @@
 //! **Openings.** Unless `--random-opening K` or `--openings FILE` says otherwise, each
 //! arm follows the default rule ([`default_opening`]): on a game with chance, none (every
 //! game has its own luck); on a game without, [`DEFAULT_OPENING`] (4) random
-//! decisions, or as many as a pie rule allows (an opening stops before the swap
-//! decision).
+//! decisions. With a pie rule the agent to move makes the swap decision inside the
+//! opening, and the rest of it is drawn after that ([`crate::opening`]): on Invector a
+//! random first stone, the swap decision, three more random decisions, so that games
+//! vary while the rule's decision stays the players'.
 //!
 //! **study.csv** is `key,value` rows: `format`, `toolkit`, `game`, one `agent` per rung
 //! (canonical, `L<k>=` for levels), `games`, `seed`, `openings` (the rule as asked), one
@@ -404,17 +406,12 @@ fn name_rungs(specs: Vec<AgentSpec>) -> Vec<Rung> {
         .collect()
 }
 
-/// The opening of the default rule for `game` (see the module docs).
-pub fn default_opening<G: Game>(game: &G) -> Opening {
+/// The opening of the default rule for games of type `G` (see the module docs).
+pub fn default_opening<G: Game>() -> Opening {
     if has_chance::<G::State>() {
         Opening::Start
     } else {
-        let k = DEFAULT_OPENING.min(game.pie_swap_decision().unwrap_or(u32::MAX));
-        if k == 0 {
-            Opening::Start
-        } else {
-            Opening::Random(k)
-        }
+        Opening::Random(DEFAULT_OPENING)
     }
 }
 
@@ -434,10 +431,7 @@ impl GameCommand for CheckArm<'_> {
             G::build_agent_for(&rung.spec, &start)
                 .map_err(|e| BadInput::new(format!("{spec}: {}", e.0)))?;
         }
-        let opening = self
-            .asked
-            .cloned()
-            .unwrap_or_else(|| default_opening(&game));
+        let opening = self.asked.cloned().unwrap_or_else(default_opening::<G>);
         opening
             .check(&game)
             .map_err(|e| BadInput::new(format!("{spec}: {}", e.0)))?;
