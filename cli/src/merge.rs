@@ -316,6 +316,7 @@ mod tests {
             games_per_pairing: 6,
             seed: 5,
             random_opening,
+            distinct_openings: false,
             openings: String::new(),
             openings_hash: String::new(),
             eval_hashes: Vec::new(),

@@ -11,6 +11,7 @@
 //! | agent of seat `s` in game `g` | `seed`, `2`, `g`, `s` | 0 |
 //! | random opening, deal `d` | `seed`, `3`, `d`, `0` | 0 |
 //! | `agon tune`'s choice of positions of game `g` | `seed`, `4`, `g`, `0` | 0 |
+//! | random openings drawn without replacement (one stream for all deals) | `seed`, `5`, `0`, `0` | 0 |
 //!
 //! (the second word separates the kinds of stream). ChaCha is a pseudo-random function
 //! of its key and stream number, so distinct keys give independent streams even though
@@ -55,6 +56,8 @@ const AGENT_STREAM: u64 = 2;
 const OPENING_STREAM: u64 = 3;
 /// Second key word of the streams that pick `agon tune`'s positions.
 const SAMPLE_STREAM: u64 = 4;
+/// Second key word of the stream of random openings drawn without replacement.
+const DISTINCT_OPENING_STREAM: u64 = 5;
 
 /// The luck of deal `deal` (a match's pair, or one self-play game): the chance outcomes
 /// of its games, drawn by event identity (see the table above).
@@ -88,6 +91,12 @@ pub fn agent_rng(seed: u64, game: u64, seat: usize) -> ChaCha8Rng {
 /// The stream of the random openings of deal `deal` (shared by the games of the deal).
 pub fn opening_rng(seed: u64, deal: u64) -> ChaCha8Rng {
     ChaCha8Rng::from_seed(chacha_key([seed, OPENING_STREAM, deal, 0]))
+}
+
+/// The one stream from which the random openings of all deals are drawn in turn, each
+/// unlike those before it ([`crate::opening::Opening::Distinct`]).
+pub fn distinct_opening_rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::from_seed(chacha_key([seed, DISTINCT_OPENING_STREAM, 0, 0]))
 }
 
 /// The stream that picks which positions of game `game` `agon tune` samples.

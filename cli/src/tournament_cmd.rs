@@ -250,8 +250,10 @@ pub(crate) fn run_meta<G: PlayableGame>(
     let (random_opening, openings, openings_hash) = match &plan.opening {
         Opening::Start => (0, String::new(), String::new()),
         Opening::Random(k) => (*k, String::new(), String::new()),
+        Opening::Distinct(draws) => (draws.k(), String::new(), String::new()),
         Opening::Book(book) => (0, book.path.display().to_string(), book.hash.clone()),
     };
+    let distinct_openings = matches!(plan.opening, Opening::Distinct(_));
     Ok(RunMeta {
         toolkit: toolkit(),
         commit: commit(),
@@ -260,6 +262,7 @@ pub(crate) fn run_meta<G: PlayableGame>(
         games_per_pairing: plan.games_per_pairing,
         seed: plan.seed,
         random_opening,
+        distinct_openings,
         openings,
         openings_hash,
         eval_hashes,

@@ -103,8 +103,14 @@ fn a_study_is_ordinary_runs_with_a_tidy_file_recomputable_from_their_games() {
     )
     .unwrap();
 
-    // Every run is an ordinary run folder that agon report reads.
+    // Every run is an ordinary run folder that agon report reads; its openings were
+    // drawn without replacement, so no two self-play games share one.
     for run in RUNS {
+        let meta = read(&dir.join(run).join("meta.csv"));
+        assert!(
+            meta.contains("\nrandom_opening,4\nopening_draw,distinct\n"),
+            "{run}: {meta}"
+        );
         ok(&agon(&[
             "report",
             text(&dir.join(run)),
@@ -121,8 +127,8 @@ fn a_study_is_ordinary_runs_with_a_tidy_file_recomputable_from_their_games() {
         format!(
             "key,value\nformat,1\ntoolkit,agon {}\ngame,\"invector:height=3,pie=true,width=4\"\n\
              agent,random\nagent,greedy\ngames,8\nseed,3\nopenings,default\n\
-             arm,\"base invector:height=3,pie=true,width=4 random:4\"\n\
-             arm,\"variant-1 invector:height=3,pie=false,width=4 random:4\"\n\
+             arm,\"base invector:height=3,pie=true,width=4 distinct:4\"\n\
+             arm,\"variant-1 invector:height=3,pie=false,width=4 distinct:4\"\n\
              run,base/A1-self\nrun,base/A2-self\nrun,base/A2-vs-A1\nrun,variant-1/A1-self\n\
              run,variant-1/A2-self\nrun,variant-1/A2-vs-A1\n",
             env!("CARGO_PKG_VERSION")
@@ -307,7 +313,7 @@ fn an_interrupted_study_resumes_to_the_same_files_and_a_changed_one_is_refused()
         ),
         &format!(
             "output folder \"{}\" holds a different study (arm \"variant-1 \
-             invector:height=3,pie=false,width=4 random:4\" there, run \"base/A1-self\" \
+             invector:height=3,pie=false,width=4 distinct:4\" there, run \"base/A1-self\" \
              here); choose another --out or remove it",
             stopped.display()
         ),

@@ -19,12 +19,16 @@
 //! decisions. With a pie rule the agent to move makes the swap decision inside the
 //! opening, and the rest of it is drawn after that ([`crate::opening`]): on Invector a
 //! random first stone, the swap decision, three more random decisions, so that games
-//! vary while the rule's decision stays the players'.
+//! vary while the rule's decision stays the players'. On a game without chance a
+//! study's random openings (the default's or `--random-opening K`) are drawn without
+//! replacement ([`Opening::Distinct`]): no two games of a run share one until every
+//! opening has been dealt, so deterministic agents do not replay a game by chance.
 //!
 //! **study.csv** is `key,value` rows: `format`, `toolkit`, `game`, one `agent` per rung
 //! (canonical, `L<k>=` for levels), `games`, `seed`, `openings` (the rule as asked), one
 //! `arm` per arm (`<name> <game spec> <opening>`, the opening as resolved:
-//! `start`, `random:K` or `file:<hash>`), one `run` per run folder, `shard` for a shard
+//! `start`, `random:K` (chance games), `distinct:K` (K random decisions drawn without
+//! replacement) or `file:<hash>`), one `run` per run folder, `shard` for a shard
 //! of the study, and last `digest`, the FNV-1a of the rows before it (16 hex digits). The
 //! command and thread count are left out (each run's meta.csv has them), so a merged
 //! study's study.csv is the single-machine one's byte for byte.
@@ -38,7 +42,7 @@ use super::folder::write_whole;
 use crate::args::{BadInput, BalanceArgs};
 use crate::games::{dispatch, offers_pie_rule, GameCommand, PlayableGame};
 use crate::ladder;
-use crate::opening::{fnv1a, Opening};
+use crate::opening::{fnv1a, DistinctDraws, Opening};
 use crate::record::toolkit;
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
@@ -226,6 +230,7 @@ impl Study {
             let opening = match &arm.opening {
                 Opening::Start => "start".to_string(),
                 Opening::Random(k) => format!("random:{k}"),
+                Opening::Distinct(draws) => format!("distinct:{}", draws.k()),
                 Opening::Book(book) => format!("file:{}", book.hash),
             };
             rows.push(("arm".into(), format!("{} {} {opening}", arm.name, arm.game)));
@@ -431,7 +436,13 @@ impl GameCommand for CheckArm<'_> {
             G::build_agent_for(&rung.spec, &start)
                 .map_err(|e| BadInput::new(format!("{spec}: {}", e.0)))?;
         }
-        let opening = self.asked.cloned().unwrap_or_else(default_opening::<G>);
+        let opening = match self.asked.cloned().unwrap_or_else(default_opening::<G>) {
+            // Drawn without replacement, fresh for this arm.
+            Opening::Random(k) if !has_chance::<G::State>() => {
+                Opening::Distinct(DistinctDraws::new(k))
+            }
+            opening => opening,
+        };
         opening
             .check(&game)
             .map_err(|e| BadInput::new(format!("{spec}: {}", e.0)))?;

@@ -37,6 +37,11 @@ pub struct RunMeta {
     pub seed: u64,
     /// `--random-opening K` (0 without).
     pub random_opening: u32,
+    /// Whether those K decisions are drawn without replacement (`agon balance` on a
+    /// game without chance, [`crate::opening::Opening::Distinct`]). Written as an
+    /// `opening_draw` row with the value `distinct` only then, so other runs' meta.csv
+    /// is unchanged.
+    pub distinct_openings: bool,
     /// `--openings FILE`: the path as given (empty without).
     pub openings: String,
     /// The FNV-1a hash of the openings file's contents (16 hex digits), so that a
@@ -66,7 +71,7 @@ pub struct RunMeta {
 /// The keys of meta.csv, in the order [`RunMeta::write`] writes them. `agent` and
 /// `eval_hash` repeat;
 /// the keys of [`OPTIONAL_KEYS`] may be absent; every other key appears exactly once.
-const META_KEYS: [&str; 16] = [
+const META_KEYS: [&str; 17] = [
     "format",
     "toolkit",
     "commit",
@@ -76,6 +81,7 @@ const META_KEYS: [&str; 16] = [
     "games_per_pairing",
     "seed",
     "random_opening",
+    "opening_draw",
     "openings",
     "openings_hash",
     "threads",
@@ -86,7 +92,11 @@ const META_KEYS: [&str; 16] = [
 ];
 
 /// The keys of meta.csv written only when they have a value.
-const OPTIONAL_KEYS: [&str; 4] = ["eval_hash", "anchor", "shard", "sprt"];
+const OPTIONAL_KEYS: [&str; 5] = ["eval_hash", "opening_draw", "anchor", "shard", "sprt"];
+
+/// The value of meta.csv's `opening_draw` row: random openings drawn without
+/// replacement.
+const DISTINCT: &str = "distinct";
 
 /// Which layout a run folder was written in (its meta.csv's `format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,6 +142,9 @@ impl RunMeta {
         row("games_per_pairing", &self.games_per_pairing.to_string())?;
         row("seed", &self.seed.to_string())?;
         row("random_opening", &self.random_opening.to_string())?;
+        if self.distinct_openings {
+            row("opening_draw", DISTINCT)?;
+        }
         row("openings", &self.openings)?;
         row("openings_hash", &self.openings_hash)?;
         row("threads", &self.threads.to_string())?;
@@ -183,6 +196,7 @@ impl RunMeta {
             games_per_pairing: 0,
             seed: 0,
             random_opening: 0,
+            distinct_openings: false,
             openings: String::new(),
             openings_hash: String::new(),
             eval_hashes: Vec::new(),
@@ -214,6 +228,11 @@ impl RunMeta {
                 "games_per_pairing" => meta.games_per_pairing = value.parse().with_context(bad)?,
                 "seed" => meta.seed = value.parse().with_context(bad)?,
                 "random_opening" => meta.random_opening = value.parse().with_context(bad)?,
+                "opening_draw" if value == DISTINCT => meta.distinct_openings = true,
+                "opening_draw" => bail!(
+                    "{shown} line {line}: bad opening_draw {value:?} (the only value is \
+                     {DISTINCT:?}; without the row openings are drawn independently)"
+                ),
                 "openings" => meta.openings = value.clone(),
                 "openings_hash" => meta.openings_hash = value.clone(),
                 "threads" => meta.threads = value.parse().with_context(bad)?,
@@ -255,11 +274,21 @@ impl RunMeta {
             ("seed", self.seed.to_string()),
             shard,
             ("sprt", self.sprt.clone().unwrap_or_else(|| "none".into())),
-            ("random opening", self.random_opening.to_string()),
+            ("random opening", self.random_opening_text()),
             ("openings file", self.openings.clone()),
             ("openings file contents (hash)", self.openings_hash.clone()),
             (EVAL_HASHES, self.eval_hashes.join(" ")),
         ]
+    }
+
+    /// The random opening as the identity names it: K, then ` distinct` when drawn
+    /// without replacement (so the identity of every other run is as before).
+    fn random_opening_text(&self) -> String {
+        if self.distinct_openings {
+            format!("{} {DISTINCT}", self.random_opening)
+        } else {
+            self.random_opening.to_string()
+        }
     }
 
     /// The first field of [`RunMeta::identity`] that makes `other` a different run from

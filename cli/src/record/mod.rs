@@ -89,6 +89,7 @@ mod tests {
             games_per_pairing: 4,
             seed: 9,
             random_opening: 0,
+            distinct_openings: false,
             openings: "openings.txt".into(),
             openings_hash: "af63dc4c8601ec8c".into(),
             eval_hashes: Vec::new(),
@@ -137,12 +138,33 @@ mod tests {
         );
         let other = RunMeta {
             random_opening: 4,
+            distinct_openings: false,
             ..meta.clone()
         };
         assert_eq!(
             meta.difference(&other).unwrap(),
             "random opening \"4\" there, \"0\" here"
         );
+        // Openings drawn without replacement are another run, and a row of their own.
+        let distinct = RunMeta {
+            distinct_openings: true,
+            ..other.clone()
+        };
+        assert_eq!(
+            other.difference(&distinct).unwrap(),
+            "random opening \"4 distinct\" there, \"4\" here"
+        );
+        std::fs::create_dir_all(&dir).unwrap();
+        distinct.write(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("\nrandom_opening,4\nopening_draw,distinct\n"),
+            "{text}"
+        );
+        assert_eq!(RunMeta::read_any(&path).unwrap().0, distinct);
+        std::fs::write(&path, text.replace(",distinct", ",maybe")).unwrap();
+        assert!(format!("{:#}", RunMeta::read_any(&path).unwrap_err())
+            .ends_with("bad opening_draw \"maybe\" (the only value is \"distinct\"; without the row openings are drawn independently)"));
         std::fs::create_dir_all(&dir).unwrap();
         sharded.write(&path).unwrap();
         let back = RunMeta::read_any(&path).unwrap().0;
@@ -160,6 +182,7 @@ mod tests {
             games_per_pairing: 6,
             seed: 5,
             random_opening: 2,
+            distinct_openings: false,
             openings: String::new(),
             openings_hash: String::new(),
             eval_hashes: Vec::new(),
@@ -190,7 +213,8 @@ mod tests {
             read_text(&text.replace("random_opening,", "raNdom_opening,")).unwrap_err(),
             format!(
                 "{shown} line 10: unknown key \"raNdom_opening\" (valid: format, toolkit, \
-                 commit, game, agent, eval_hash, games_per_pairing, seed, random_opening, openings, \
+                 commit, game, agent, eval_hash, games_per_pairing, seed, random_opening, \
+                 opening_draw, openings, \
                  openings_hash, threads, command, anchor, shard, sprt)"
             )
         );

@@ -33,17 +33,23 @@
 //!
 //! Both games of a match's pair open alike, so the pair still compares the agents from
 //! the same start with the seats swapped. The two options cannot be combined.
+//!
+//! `agon balance` draws its random openings on games without chance without
+//! replacement instead ([`Opening::Distinct`], see [`distinct`]).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use agon_engine::{Game, State, Turn};
+use agon_engine::{has_chance, Game, State, Turn};
 use anyhow::Result;
 use rand::RngCore;
 
 use crate::args::BadInput;
 use crate::position::play_notated;
+
+mod distinct;
 use crate::seeds::{self, uniform_below, PairLuck};
+pub use distinct::DistinctDraws;
 
 /// Random openings drawn for one deal before giving up.
 pub const MAX_ATTEMPTS: u32 = 100;
@@ -80,6 +86,9 @@ pub enum Opening {
     Start,
     /// This many uniformly random decisions (at least 1).
     Random(u32),
+    /// As many random decisions, each deal's unlike every other's until all have been
+    /// dealt (a game without chance only; see [`distinct`]).
+    Distinct(DistinctDraws),
     /// A line of an openings file.
     Book(Book),
 }
@@ -114,11 +123,18 @@ impl Opening {
     }
 
     /// Checks the opening against `game`: every line of an openings file is legal in
-    /// turn, stops before a pie-rule swap decision and leaves the game going. Any random
-    /// opening fits.
+    /// turn, stops before a pie-rule swap decision and leaves the game going; openings
+    /// drawn without replacement need a game without chance. Any random opening fits.
     pub fn check<G: Game>(&self, game: &G) -> Result<(), BadInput> {
         match self {
             Opening::Start | Opening::Random(_) => Ok(()),
+            Opening::Distinct(draws) if has_chance::<G::State>() => Err(BadInput::new(format!(
+                "random openings of {} decisions drawn without replacement need a game \
+                 without chance, and {} has chance",
+                draws.k(),
+                G::NAME
+            ))),
+            Opening::Distinct(_) => Ok(()),
             Opening::Book(book) => {
                 for (number, line) in &book.lines {
                     book.replay(game, *number, line)?;
@@ -146,6 +162,16 @@ impl Opening {
         match self {
             Opening::Start => Ok(game.initial_state()),
             Opening::Random(k) => random_opening(game, *k, seed, deal, luck, moves, swap),
+            Opening::Distinct(draws) => {
+                let k = draws.k();
+                let before_swap = decisions_before_swap(game, k);
+                let line = draws.line(game, before_swap, seed, deal)?;
+                let state = DistinctDraws::replay(game, &line);
+                moves.extend(line);
+                let mut rng = seeds::opening_rng(seed, deal);
+                past_the_swap(state, k - before_swap, &mut rng, luck, moves, swap)
+                    .ok_or_else(|| all_ended(k, deal).into())
+            }
             Opening::Book(book) => {
                 let (number, line) = &book.lines[(deal % book.lines.len() as u64) as usize];
                 let state = book.replay(game, *number, line)?;
@@ -273,28 +299,51 @@ fn random_opening<G: Game>(
     swap: &mut AgentDecision<'_, G::State>,
 ) -> Result<G::State> {
     let mut rng = seeds::opening_rng(seed, deal);
-    let all_ended = || {
-        BadInput::new(format!(
-            "--random-opening {k}: {MAX_ATTEMPTS} random openings of deal {deal} all ended \
-             the game; choose a smaller K"
-        ))
-    };
-    let before_swap = game.pie_swap_decision().map_or(k, |at| k.min(at));
-    let state = draw_decisions(&game.initial_state(), before_swap, &mut rng, luck, moves)
-        .ok_or_else(all_ended)?;
-    if before_swap == k {
-        return Ok(state);
+    let before_swap = decisions_before_swap(game, k);
+    draw_decisions(&game.initial_state(), before_swap, &mut rng, luck, moves)
+        .and_then(|state| past_the_swap(state, k - before_swap, &mut rng, luck, moves, swap))
+        .ok_or_else(|| all_ended(k, deal).into())
+}
+
+/// The decisions of an opening of `k` that come before `game`'s pie-rule swap decision:
+/// all `k` without one.
+fn decisions_before_swap<G: Game>(game: &G, k: u32) -> u32 {
+    game.pie_swap_decision().map_or(k, |at| k.min(at))
+}
+
+/// The error of an opening whose every draw ended the game.
+fn all_ended(k: u32, deal: u64) -> BadInput {
+    BadInput::new(format!(
+        "--random-opening {k}: {MAX_ATTEMPTS} random openings of deal {deal} all ended the \
+         game; choose a smaller K"
+    ))
+}
+
+/// The rest of an opening at `state`, which has `rest` of its decisions still to draw:
+/// none, or the agent's pie-rule swap decision (`swap`; a fault ends the opening there)
+/// and then `rest` random decisions from the position after it (see [`draw_decisions`];
+/// `None` if every draw ended the game).
+fn past_the_swap<S: State>(
+    state: S,
+    rest: u32,
+    rng: &mut impl RngCore,
+    luck: &PairLuck,
+    moves: &mut Vec<String>,
+    swap: &mut AgentDecision<'_, S>,
+) -> Option<S> {
+    if rest == 0 {
+        return Some(state);
     }
     let Some(decided) = swap(&state) else {
-        return Ok(state);
+        return Some(state);
     };
     let mut state = state;
     moves.push(state.format_move(decided));
     state.apply(decided);
     if state.turn() == Turn::Over {
-        return Ok(state);
+        return Some(state);
     }
-    Ok(draw_decisions(&state, k - before_swap, &mut rng, luck, moves).ok_or_else(all_ended)?)
+    draw_decisions(&state, rest, rng, luck, moves)
 }
 
 /// Plays `k` uniformly random decisions from `from` (chance outcomes on the way from
