@@ -171,13 +171,14 @@ fn replay_row<G: Game>(game: &G, row: &GameRow, check_counts: bool) -> Result<Co
     };
     let mut decisions = [0u32; 2];
     let mut decided = 0;
+    let swap_at = game.pie_swap_decision();
     for (k, text) in moves.iter().enumerate() {
         let at = format!("has move {} of {} ({text:?})", k + 1, moves.len());
         match state.turn() {
             Turn::Over => return Err(format!("{at} after the game was over")),
             Turn::Seat(seat) => {
                 // A pie-rule swap decision inside a random opening is the agent's.
-                if k >= row.opening as usize || game.pie_swap_decision() == Some(decided) {
+                if k >= row.opening as usize || swap_at == Some(decided) {
                     decisions[seat] += 1;
                 }
                 decided += 1;

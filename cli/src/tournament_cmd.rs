@@ -247,13 +247,12 @@ pub(crate) fn run_meta<G: PlayableGame>(
     // Likewise the opening: every line of an openings file, and on a game with a pie
     // rule the length of a random opening.
     plan.opening.check(game)?;
-    let (random_opening, openings, openings_hash) = match &plan.opening {
-        Opening::Start => (0, String::new(), String::new()),
-        Opening::Random(k) => (*k, String::new(), String::new()),
-        Opening::Distinct(draws) => (draws.k(), String::new(), String::new()),
-        Opening::Book(book) => (0, book.path.display().to_string(), book.hash.clone()),
+    let (random_opening, distinct_openings, openings, openings_hash) = match &plan.opening {
+        Opening::Start => (0, false, String::new(), String::new()),
+        Opening::Random(k) => (*k, false, String::new(), String::new()),
+        Opening::Distinct(draws) => (draws.k(), true, String::new(), String::new()),
+        Opening::Book(book) => (0, false, book.path.display().to_string(), book.hash.clone()),
     };
-    let distinct_openings = matches!(plan.opening, Opening::Distinct(_));
     Ok(RunMeta {
         toolkit: toolkit(),
         commit: commit(),

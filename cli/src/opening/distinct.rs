@@ -86,9 +86,9 @@ impl DistinctDraws {
                 lines: Vec::new(),
             }),
         };
-        let start = game.initial_state();
         // No chance here (the caller's contract); the luck is never asked.
         let luck = PairLuck::new(seed, 0);
+        let start = game.initial_state();
         while drawn.lines.len() as u64 <= deal {
             let mut line = Vec::new();
             for redraw in 0..MAX_REDRAWS {

@@ -159,26 +159,40 @@ impl Opening {
         moves: &mut Vec<String>,
         swap: &mut AgentDecision<'_, G::State>,
     ) -> Result<G::State> {
-        match self {
-            Opening::Start => Ok(game.initial_state()),
-            Opening::Random(k) => random_opening(game, *k, seed, deal, luck, moves, swap),
-            Opening::Distinct(draws) => {
-                let k = draws.k();
-                let before_swap = decisions_before_swap(game, k);
-                let line = draws.line(game, before_swap, seed, deal)?;
-                let state = DistinctDraws::replay(game, &line);
-                moves.extend(line);
-                let mut rng = seeds::opening_rng(seed, deal);
-                past_the_swap(state, k - before_swap, &mut rng, luck, moves, swap)
-                    .ok_or_else(|| all_ended(k, deal).into())
-            }
+        let (k, dealer) = match self {
+            Opening::Start => return Ok(game.initial_state()),
             Opening::Book(book) => {
                 let (number, line) = &book.lines[(deal % book.lines.len() as u64) as usize];
                 let state = book.replay(game, *number, line)?;
                 moves.extend(line.split_whitespace().map(str::to_string));
-                Ok(state)
+                return Ok(state);
             }
-        }
+            Opening::Random(k) => (*k, None),
+            Opening::Distinct(draws) => (draws.k(), Some(draws)),
+        };
+        // The decisions before a pie-rule swap decision (all K without one) are dealt
+        // without replacement or drawn from the deal's stream; the rest, after the
+        // agent's swap decision, continue that stream.
+        let before_swap = game.pie_swap_decision().map_or(k, |at| k.min(at));
+        let mut rng = seeds::opening_rng(seed, deal);
+        let start = match dealer {
+            Some(draws) => {
+                let line = draws.line(game, before_swap, seed, deal)?;
+                let state = DistinctDraws::replay(game, &line);
+                moves.extend(line);
+                Some(state)
+            }
+            None => draw_decisions(&game.initial_state(), before_swap, &mut rng, luck, moves),
+        };
+        start
+            .and_then(|state| past_the_swap(state, k - before_swap, &mut rng, luck, moves, swap))
+            .ok_or_else(|| {
+                BadInput::new(format!(
+                    "--random-opening {k}: {MAX_ATTEMPTS} random openings of deal {deal} all \
+                     ended the game; choose a smaller K"
+                ))
+                .into()
+            })
     }
 }
 
@@ -286,37 +300,6 @@ fn quote(text: &str) -> String {
         Some((end, _)) => format!("{:?}...", &text[..end]),
         None => format!("{text:?}"),
     }
-}
-
-/// Draws deal `deal`'s random opening of `k` decisions (see the module documentation).
-fn random_opening<G: Game>(
-    game: &G,
-    k: u32,
-    seed: u64,
-    deal: u64,
-    luck: &PairLuck,
-    moves: &mut Vec<String>,
-    swap: &mut AgentDecision<'_, G::State>,
-) -> Result<G::State> {
-    let mut rng = seeds::opening_rng(seed, deal);
-    let before_swap = decisions_before_swap(game, k);
-    draw_decisions(&game.initial_state(), before_swap, &mut rng, luck, moves)
-        .and_then(|state| past_the_swap(state, k - before_swap, &mut rng, luck, moves, swap))
-        .ok_or_else(|| all_ended(k, deal).into())
-}
-
-/// The decisions of an opening of `k` that come before `game`'s pie-rule swap decision:
-/// all `k` without one.
-fn decisions_before_swap<G: Game>(game: &G, k: u32) -> u32 {
-    game.pie_swap_decision().map_or(k, |at| k.min(at))
-}
-
-/// The error of an opening whose every draw ended the game.
-fn all_ended(k: u32, deal: u64) -> BadInput {
-    BadInput::new(format!(
-        "--random-opening {k}: {MAX_ATTEMPTS} random openings of deal {deal} all ended the \
-         game; choose a smaller K"
-    ))
 }
 
 /// The rest of an opening at `state`, which has `rest` of its decisions still to draw:
