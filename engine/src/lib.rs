@@ -26,6 +26,7 @@ pub mod games;
 pub mod luck;
 pub mod params;
 pub mod perft;
+pub mod picture;
 pub mod testing;
 pub mod weights;
 pub mod zobrist;

@@ -20,6 +20,9 @@
 
 pub mod coin_nim;
 pub mod extreme_weights;
+mod pictures;
+
+pub use pictures::check_pictures;
 
 use std::fmt::Write as _;
 

@@ -372,3 +372,32 @@ fn a_turn_is_one_drop() {
         Some(EndReason::Rule("four-in-a-row"))
     );
 }
+
+#[test]
+fn every_picture_keeps_its_contract() {
+    let checked = agon_engine::testing::check_pictures(&Connect4, 20, 7).unwrap();
+    assert!(checked > 20 * 7, "checked {checked} pictures");
+}
+
+#[test]
+fn picture_puts_each_stone_on_its_cell() {
+    use agon_engine::picture::{Depict, Ink};
+    let mut state = Connect4.initial_state();
+    play_moves(&mut state, "d d e").unwrap();
+    let picture = state.picture();
+    assert_eq!(picture.cells.len(), 42);
+    let at = |name: &str| {
+        let cell = picture.cells.iter().position(|c| c.name == name).unwrap();
+        picture
+            .pieces
+            .iter()
+            .filter(|p| p.cell == cell)
+            .map(|p| p.ink)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(at("d1"), [Ink::Red]);
+    assert_eq!(at("d2"), [Ink::Yellow]);
+    assert_eq!(at("e1"), [Ink::Red]);
+    assert_eq!(at("e2"), []);
+    assert_eq!(picture.notes, ["yellow (seat 1) to drop a stone"]);
+}

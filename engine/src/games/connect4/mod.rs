@@ -28,6 +28,7 @@ mod board;
 mod eval;
 mod moves;
 mod notation;
+mod picture;
 
 use std::fmt;
 

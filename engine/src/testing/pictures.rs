@@ -1,0 +1,91 @@
+//! The contract of [`Depict::picture`], checked along seeded random playouts.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::{sample_outcome, Game, State, Turn};
+use crate::picture::{Depict, Ground, Mark, Picture, Symbol};
+
+/// Plays `playouts` seeded random games from the start and checks every position's
+/// picture: cells the same as the start's (places, shapes, names), unique cell names,
+/// every piece's and mark's cell in range, every label at most 3 characters, and a legend
+/// entry for every piece kind, ground and mark drawn. Returns how many pictures were
+/// checked, or the first broken property with the moves that led there.
+pub fn check_pictures<G: Game>(game: &G, playouts: u32, seed: u64) -> Result<usize, String>
+where
+    G::State: Depict,
+{
+    let start = game.initial_state();
+    let first = start.picture();
+    let names: std::collections::HashSet<&str> =
+        first.cells.iter().map(|c| c.name.as_str()).collect();
+    if names.len() != first.cells.len() {
+        return Err("two cells share a name".into());
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut checked = 0;
+    let mut moves = Vec::new();
+    for _ in 0..playouts {
+        let mut state = start.clone();
+        let mut line = Vec::new();
+        loop {
+            let picture = state.picture();
+            check_one(&first, &picture).map_err(|e| format!("after `{}`: {e}", line.join(" ")))?;
+            checked += 1;
+            let m = match state.turn() {
+                Turn::Over => break,
+                Turn::Chance => sample_outcome(&state, &mut rng),
+                Turn::Seat(_) => {
+                    moves.clear();
+                    state.legal_moves(&mut moves);
+                    moves[rand::Rng::gen_range(&mut rng, 0..moves.len())]
+                }
+            };
+            line.push(state.format_move(m));
+            state.apply(m);
+        }
+    }
+    Ok(checked)
+}
+
+fn check_one(first: &Picture, picture: &Picture) -> Result<(), String> {
+    if picture.cells != first.cells {
+        return Err("the cells differ from the start position's".into());
+    }
+    let cells = picture.cells.len();
+    let has = |symbol: Symbol| picture.legend.iter().any(|k| k.symbol == symbol);
+    for piece in &picture.pieces {
+        if piece.cell >= cells {
+            return Err(format!("a piece on cell {} of {cells}", piece.cell));
+        }
+        if piece.label.as_ref().is_some_and(|l| l.chars().count() > 3) {
+            return Err(format!("label {:?} is longer than 3", piece.label));
+        }
+        let symbol = Symbol::Piece {
+            shape: piece.shape,
+            ink: piece.ink,
+            facing: piece.facing.is_some(),
+        };
+        if !has(symbol) {
+            return Err(format!("no legend entry for {symbol:?}"));
+        }
+    }
+    for cell in &picture.cells {
+        if cell.ground != Ground::Plain && !has(Symbol::Ground(cell.ground)) {
+            return Err(format!("no legend entry for ground {:?}", cell.ground));
+        }
+    }
+    for mark in &picture.marks {
+        let (symbol, inside) = match *mark {
+            Mark::Arrow { from, to, ink } => (Symbol::Arrow(ink), from < cells && to < cells),
+            Mark::Pending { cell } => (Symbol::Pending, cell < cells),
+        };
+        if !inside {
+            return Err(format!("{mark:?} points outside the board"));
+        }
+        if !has(symbol) {
+            return Err(format!("no legend entry for {symbol:?}"));
+        }
+    }
+    Ok(())
+}
