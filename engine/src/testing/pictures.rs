@@ -38,7 +38,7 @@ where
                 Turn::Seat(_) => {
                     moves.clear();
                     state.legal_moves(&mut moves);
-                    moves[rand::Rng::gen_range(&mut rng, 0..moves.len())]
+                    moves[rand::Rng::random_range(&mut rng, 0..moves.len())]
                 }
             };
             line.push(state.format_move(m));
