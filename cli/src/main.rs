@@ -44,6 +44,7 @@ mod listing;
 mod merge;
 mod opening;
 mod perft;
+mod picture;
 mod play;
 mod plots;
 mod position;

@@ -1,0 +1,241 @@
+//! Pictures drawn as text for the terminal: the same picture as the SVG, laid out on a
+//! character grid, with the coordinates of each line's end cells and a legend.
+
+use std::collections::{BTreeMap, HashMap};
+
+use agon_engine::picture::{CellShape, Ground, Ink, Mark, Picture, Symbol};
+
+/// Characters per board unit across.
+const COLUMNS_PER_UNIT: f32 = 6.0;
+
+/// `picture` as lines of text: the board (`[..]` around the cells in `changed`), the
+/// arrows and notes, then a legend of every letter used.
+pub fn draw(picture: &Picture, changed: &[usize]) -> String {
+    let letters = letters(picture);
+    let mut lines: BTreeMap<i32, Vec<(i32, usize)>> = BTreeMap::new();
+    let (ystep, top, left) = grid(picture);
+    for (index, cell) in picture.cells.iter().enumerate() {
+        let line = ((top - cell.y) / ystep).round() as i32;
+        let column = ((cell.x - left) * COLUMNS_PER_UNIT).round() as i32;
+        lines.entry(line).or_default().push((column, index));
+    }
+    let name_width = picture
+        .cells
+        .iter()
+        .map(|c| c.name.len())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for cells in lines.values_mut() {
+        cells.sort();
+        let mut row = String::new();
+        for &(column, index) in cells.iter() {
+            let mut token = token(picture, index, &letters);
+            if changed.contains(&index) {
+                token = format!("[{token}]");
+            }
+            let start = (column + 1 - (token.chars().count() as i32) / 2).max(0) as usize;
+            let width = row.chars().count();
+            let pad = if start > width {
+                start - width
+            } else {
+                usize::from(width > 0)
+            };
+            row.push_str(&" ".repeat(pad));
+            row.push_str(&token);
+        }
+        let first = &picture.cells[cells[0].1].name;
+        let last = &picture.cells[cells[cells.len() - 1].1].name;
+        out.push_str(&format!("{first:>name_width$} {row}  {last}\n"));
+    }
+    for mark in &picture.marks {
+        if let Mark::Arrow { from, to, ink } = mark {
+            out.push_str(&format!(
+                "{} arrow {} -> {}\n",
+                ink_word(*ink),
+                picture.cells[*from].name,
+                picture.cells[*to].name
+            ));
+        }
+    }
+    for note in &picture.notes {
+        out.push_str(note);
+        out.push('\n');
+    }
+    out.push_str(&legend(picture, &letters));
+    out
+}
+
+/// The vertical grid step and the board's top and left edges, in board units.
+fn grid(picture: &Picture) -> (f32, f32, f32) {
+    let step = |values: Vec<f32>| {
+        let mut sorted = values;
+        sorted.sort_by(f32::total_cmp);
+        sorted
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .filter(|d| *d > 1e-3)
+            .fold(f32::MAX, f32::min)
+    };
+    let ystep = step(picture.cells.iter().map(|c| c.y).collect());
+    let ystep = if ystep == f32::MAX { 1.0 } else { ystep };
+    let top = picture.cells.iter().map(|c| c.y).fold(f32::MIN, f32::max);
+    let left = picture.cells.iter().map(|c| c.x).fold(f32::MAX, f32::min);
+    (ystep, top, left)
+}
+
+/// What one cell shows: its pieces top first (letter, label, facing arrow, `-` when
+/// inactive) joined by `/`, or its ground; `*` when something is pending there.
+fn token(picture: &Picture, index: usize, letters: &HashMap<Symbol, char>) -> String {
+    let pieces: Vec<String> = picture
+        .pieces
+        .iter()
+        .rev()
+        .filter(|p| p.cell == index)
+        .map(|p| {
+            let symbol = Symbol::Piece {
+                shape: p.shape,
+                ink: p.ink,
+                facing: p.facing.is_some(),
+            };
+            let mut text = letters.get(&symbol).copied().unwrap_or('?').to_string();
+            text.push_str(p.label.as_deref().unwrap_or(""));
+            if let Some(degrees) = p.facing {
+                text.push(arrow_glyph(degrees));
+            }
+            if p.inactive {
+                text.push('-');
+            }
+            text
+        })
+        .collect();
+    let mut token = if pieces.is_empty() {
+        let ground = picture.cells[index].ground;
+        match ground {
+            Ground::Plain => ".".to_string(),
+            _ => letters
+                .get(&Symbol::Ground(ground))
+                .copied()
+                .unwrap_or('?')
+                .to_string(),
+        }
+    } else {
+        pieces.join("/")
+    };
+    if picture
+        .marks
+        .iter()
+        .any(|m| matches!(m, Mark::Pending { cell } if *cell == index))
+    {
+        token.push('*');
+    }
+    token
+}
+
+/// The nearest of eight arrows to a direction (degrees counter-clockwise from east).
+fn arrow_glyph(degrees: u16) -> char {
+    const ARROWS: [char; 8] = ['→', '↗', '↑', '↖', '←', '↙', '↓', '↘'];
+    ARROWS[((f32::from(degrees) / 45.0).round() as usize) % 8]
+}
+
+/// A letter for each piece kind and ground in the legend. A game with one piece kind per
+/// ink takes the first letter of the meaning (`R` for "red stone"); one with several
+/// takes the kind's word (`P` for "white Pivot"), upper case for the first ink in the
+/// legend and lower case for the others. Grounds take a lower-case letter of their
+/// meaning; a face-down tile is `?` and a side's zone `+`. Clashes move on to the next
+/// letter of the meaning.
+fn letters(picture: &Picture) -> HashMap<Symbol, char> {
+    let mut inks: Vec<Ink> = Vec::new();
+    let mut kinds_per_ink: HashMap<Ink, usize> = HashMap::new();
+    for key in &picture.legend {
+        if let Symbol::Piece { ink, .. } = key.symbol {
+            if !inks.contains(&ink) {
+                inks.push(ink);
+            }
+            *kinds_per_ink.entry(ink).or_default() += 1;
+        }
+    }
+    let mut taken: HashMap<Symbol, char> = HashMap::new();
+    for key in &picture.legend {
+        let words: Vec<&str> = key
+            .meaning
+            .split('(')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        let letter = match key.symbol {
+            Symbol::Piece { ink, .. } => {
+                let (ordered, upper) = if kinds_per_ink[&ink] == 1 {
+                    (words.clone(), true)
+                } else {
+                    (words.iter().rev().copied().collect(), inks[0] == ink)
+                };
+                let candidates = ordered.iter().flat_map(|w| w.chars()).chain('A'..='Z');
+                pick(candidates, upper, &taken)
+            }
+            Symbol::Ground(Ground::Hidden) => '?',
+            Symbol::Ground(Ground::Zone(_)) => '+',
+            Symbol::Ground(_) => pick(
+                words.iter().flat_map(|w| w.chars()).chain('a'..='z'),
+                false,
+                &taken,
+            ),
+            Symbol::Arrow(_) | Symbol::Pending => continue,
+        };
+        taken.insert(key.symbol, letter);
+    }
+    taken
+}
+
+fn pick(
+    candidates: impl Iterator<Item = char>,
+    upper: bool,
+    taken: &HashMap<Symbol, char>,
+) -> char {
+    candidates
+        .filter(|c| c.is_ascii_alphabetic())
+        .map(|c| {
+            if upper {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .find(|c| !taken.values().any(|t| t == c))
+        .unwrap_or('#')
+}
+
+fn legend(picture: &Picture, letters: &HashMap<Symbol, char>) -> String {
+    let mut entries: Vec<String> = picture
+        .legend
+        .iter()
+        .filter_map(|key| match key.symbol {
+            Symbol::Pending => Some(format!("* {}", key.meaning)),
+            Symbol::Arrow(_) => None,
+            symbol => letters.get(&symbol).map(|c| {
+                let facing = matches!(symbol, Symbol::Piece { facing: true, .. });
+                format!("{c}{} {}", if facing { "↑" } else { "" }, key.meaning)
+            }),
+        })
+        .collect();
+    entries.push("[ ] the last move".into());
+    if picture.pieces.iter().any(|p| p.inactive) {
+        entries.push("- inactive".into());
+    }
+    if picture.cells.iter().any(|c| c.shape != CellShape::Square) {
+        entries.push("coordinates: first and last cell of each line".into());
+    }
+    format!("legend: {}\n", entries.join(" · "))
+}
+
+fn ink_word(ink: Ink) -> &'static str {
+    match ink {
+        Ink::White => "white",
+        Ink::Black => "black",
+        Ink::Red => "red",
+        Ink::Yellow => "yellow",
+        Ink::Blue => "blue",
+        Ink::Neutral => "neutral",
+    }
+}
