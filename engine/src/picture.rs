@@ -221,8 +221,9 @@ impl Key {
 
 /// A state that can describe itself as a [`Picture`].
 ///
-/// Contract: `picture()` is a pure function of the state; its cells depend only on the
-/// game's parameters; every piece's and mark's cell index is in range; every symbol the
+/// Contract: `picture()` is a pure function of the state; its cells' order, places,
+/// shapes and names depend only on the game's parameters (their grounds may change, as a
+/// tile is turned face up); every piece's and mark's cell index is in range; every symbol the
 /// picture uses has a [`Key`] in its legend.
 pub trait Depict: State {
     /// This position as a picture.
