@@ -132,7 +132,7 @@ fn a_played_turn_shows_the_squads_the_reveals_and_the_decision() {
     assert_eq!(
         picture.notes,
         [
-            "south (seat 0) to act with its Rocketeer or end its turn",
+            "south (seat 0) to act with its Rocketeer, or end its turn",
             "impeded (can only recover): south Mech on c2",
             "acted this turn: south Infantry on d3, south Mech on c2",
             "face down: 15 plains, 8 forest, 10 mountain",
@@ -159,7 +159,7 @@ fn a_seize_is_counted_and_told() {
     assert_eq!(
         state.picture().notes,
         [
-            "north (seat 1) to act with its Rocketeer or end its turn",
+            "north (seat 1) to act with its Rocketeer, or end its turn",
             "impeded (can only recover): south Infantry on d6",
             "south's Infantry holds north's Headquarters: seize count 1 of 3",
             "face down: 13 plains, 10 forest, 10 mountain",

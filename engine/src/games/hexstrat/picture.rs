@@ -140,11 +140,11 @@ impl HexstratState {
                 } else {
                     ""
                 };
-                format!("its {}{recover}", u.name())
+                format!("{}{recover}", u.name())
             })
             .collect();
         format!(
-            "{} to act with {} or end its turn",
+            "{} to act with its {}, or end its turn",
             side(seat),
             one_of(&ready)
         )
@@ -185,12 +185,15 @@ impl HexstratState {
                 ));
             }
         }
-        notes.push(format!(
-            "face down: {} plains, {} forest, {} mountain",
-            self.in_bag(Tile::Plains),
-            self.in_bag(Tile::Forest),
-            self.in_bag(Tile::Mountain)
-        ));
+        let bag = Tile::ALL.map(|t| self.in_bag(t));
+        notes.push(if bag == [0; 3] {
+            "every tile is face up".to_string()
+        } else {
+            format!(
+                "face down: {} plains, {} forest, {} mountain",
+                bag[0], bag[1], bag[2]
+            )
+        });
         notes
     }
 }

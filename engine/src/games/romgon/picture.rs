@@ -103,7 +103,7 @@ fn legend() -> Vec<Key> {
     }
     keys.push(Key::new(
         Symbol::Ground(DEAD),
-        "Dead zone: no circle enters; rhombus diagonal moves",
+        "dead zone: circles never enter; a rhombus may step diagonally in and out",
     ));
     keys
 }
