@@ -31,6 +31,13 @@ pub struct Picture {
     pub legend: Vec<Key>,
 }
 
+impl Picture {
+    /// The index of the cell named `name` (as the notation writes it), if there is one.
+    pub fn cell_named(&self, name: &str) -> Option<usize> {
+        self.cells.iter().position(|c| c.name == name)
+    }
+}
+
 /// One cell of a board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
@@ -216,6 +223,12 @@ impl Key {
             symbol,
             meaning: meaning.into(),
         }
+    }
+
+    /// The legend line of a piece kind: pieces of this shape and ink, with a facing
+    /// pointer when `facing`.
+    pub fn piece(shape: PieceShape, ink: Ink, facing: bool, meaning: impl Into<String>) -> Self {
+        Key::new(Symbol::Piece { shape, ink, facing }, meaning)
     }
 }
 

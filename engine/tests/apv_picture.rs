@@ -3,8 +3,8 @@
 //! pending order and notes are checked cell by cell.
 
 use agon_engine::games::apv::{Apv, GEO};
-use agon_engine::picture::{CellShape, Depict, Ink, Mark, Picture, PieceShape, Symbol};
-use agon_engine::testing::check_pictures;
+use agon_engine::picture::{Cell, CellShape, Depict, Ink, Mark, Picture, PieceShape, Symbol};
+use agon_engine::testing::{check_adjacency, check_pictures};
 use agon_engine::{play_moves, Game};
 
 /// The (shape, ink) of every piece on the cell named `name`.
@@ -20,10 +20,16 @@ fn at(picture: &Picture, name: &str) -> Vec<(PieceShape, Ink)> {
 
 fn index(picture: &Picture, name: &str) -> usize {
     picture
-        .cells
-        .iter()
-        .position(|c| c.name == name)
+        .cell_named(name)
         .unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+/// The board's cell index of a name, read as the rules define names (`e5` the centre).
+fn cell(name: &str) -> usize {
+    let b = name.as_bytes();
+    let (q, r) = (i32::from(b[0]) - 'e' as i32, i32::from(b[1]) - '5' as i32);
+    GEO.cell(q, r)
+        .unwrap_or_else(|| panic!("{name} is not a cell"))
 }
 
 #[test]
@@ -40,23 +46,12 @@ fn every_picture_keeps_its_contract_under_every_rule_set() {
 fn cells_are_the_61_hexagons_and_touch_exactly_where_the_board_is_adjacent() {
     let picture = Apv::default().initial_state().picture();
     assert_eq!(picture.cells.len(), 61);
-    for (a, ca) in picture.cells.iter().enumerate() {
-        assert_eq!(ca.shape, CellShape::HexPointy);
-        let b = ca.name.as_bytes();
-        let (q, r) = (i32::from(b[0]) - 'e' as i32, i32::from(b[1]) - '5' as i32);
-        assert_eq!(GEO.cell(q, r), Some(a), "{} is cell {a}", ca.name);
-        for (other, cb) in picture.cells.iter().enumerate() {
-            if other == a {
-                continue;
-            }
-            let distance = (ca.x - cb.x).hypot(ca.y - cb.y);
-            if GEO.neighbours[a] & 1 << other != 0 {
-                assert!((distance - 1.0).abs() < 1e-4, "{} {}", ca.name, cb.name);
-            } else {
-                assert!(distance > 1.0 + 1e-4, "{} {}", ca.name, cb.name);
-            }
-        }
+    for (i, c) in picture.cells.iter().enumerate() {
+        assert_eq!(c.shape, CellShape::HexPointy);
+        assert_eq!(cell(&c.name), i, "{} is cell {i}", c.name);
     }
+    let adjacent = |a: &Cell, b: &Cell| GEO.neighbours[cell(&a.name)] & 1 << cell(&b.name) != 0;
+    check_adjacency(&picture, adjacent).unwrap();
     // North's home row 9 is at the top; the letters run west to east.
     let cell = |name: &str| &picture.cells[index(&picture, name)];
     assert!(cell("e9").y > cell("e5").y && cell("e5").y > cell("e1").y);
@@ -130,12 +125,7 @@ fn the_order_fires_and_the_end_is_told() {
     play_moves(&mut capped, "d7-d5 e3-f4").unwrap();
     assert_eq!(capped.picture().notes, ["draw: all 2 turns played"]);
     // North's Axis slides f5-f1 and shuts South's Pivot in on e1.
-    let bit = |name: &str| {
-        let b = name.as_bytes();
-        1u64 << GEO
-            .cell(i32::from(b[0]) - 'e' as i32, i32::from(b[1]) - '5' as i32)
-            .unwrap()
-    };
+    let bit = |name: &str| 1u64 << cell(name);
     let north = [bit("e9"), bit("f5"), bit("d2") | bit("e2"), 0];
     let south = [bit("e1"), 0, 0, 0];
     let mut won = Apv::default()

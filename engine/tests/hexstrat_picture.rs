@@ -4,8 +4,8 @@
 //! cell by cell.
 
 use agon_engine::games::hexstrat::{Hexstrat, Setup, SquadSetup, Tile, Unit};
-use agon_engine::picture::{CellShape, Depict, Ground, Ink, Mark, Picture, PieceShape};
-use agon_engine::testing::check_pictures;
+use agon_engine::picture::{Cell, CellShape, Depict, Ground, Ink, Mark, Picture, PieceShape};
+use agon_engine::testing::{check_adjacency, check_pictures};
 use agon_engine::{play_moves, Game, State};
 
 /// (shape, ink, label, faded) of every piece on the cell named `name`, bottom first.
@@ -21,9 +21,7 @@ fn at(picture: &Picture, name: &str) -> Vec<(PieceShape, Ink, String, bool)> {
 
 fn index(picture: &Picture, name: &str) -> usize {
     picture
-        .cells
-        .iter()
-        .position(|c| c.name == name)
+        .cell_named(name)
         .unwrap_or_else(|| panic!("no cell {name}"))
 }
 
@@ -58,23 +56,16 @@ fn every_picture_keeps_its_contract_under_every_bag() {
 fn cells_are_the_37_hexagons_and_touch_exactly_where_the_rules_say() {
     let picture = Hexstrat::default().initial_state().picture();
     assert_eq!(picture.cells.len(), 37);
-    for a in &picture.cells {
-        assert_eq!(a.shape, CellShape::HexPointy);
-        let (qa, ra) = axial(&a.name);
-        for b in &picture.cells {
-            if a.name == b.name {
-                continue;
-            }
-            let (dq, dr) = (axial(&b.name).0 - qa, axial(&b.name).1 - ra);
-            let adjacent = (dq.abs() + dr.abs() + (dq + dr).abs()) == 2;
-            let distance = (a.x - b.x).hypot(a.y - b.y);
-            if adjacent {
-                assert!((distance - 1.0).abs() < 1e-4, "{} {}", a.name, b.name);
-            } else {
-                assert!(distance > 1.0 + 1e-4, "{} {}", a.name, b.name);
-            }
-        }
-    }
+    assert!(picture
+        .cells
+        .iter()
+        .all(|c| c.shape == CellShape::HexPointy));
+    let adjacent = |a: &Cell, b: &Cell| {
+        let ((qa, ra), (qb, rb)) = (axial(&a.name), axial(&b.name));
+        let (dq, dr) = (qb - qa, rb - ra);
+        dq.abs() + dr.abs() + (dq + dr).abs() == 2
+    };
+    check_adjacency(&picture, adjacent).unwrap();
     // South's Headquarters (seat 0, first to move) at the bottom; every tile face down.
     let cell = |name: &str| &picture.cells[index(&picture, name)];
     assert!(cell("d6").y > cell("d4").y && cell("d4").y > cell("d2").y);
@@ -125,8 +116,8 @@ fn a_played_turn_shows_the_squads_the_reveals_and_the_decision() {
     assert_eq!(at(&picture, "d3"), [blue(PieceShape::Disc, "6", true)]);
     assert_eq!(at(&picture, "c2"), [blue(PieceShape::Square, "4", true)]);
     assert_eq!(at(&picture, "d2"), [blue(PieceShape::Triangle, "6", false)]);
-    assert_eq!(ground(&picture, "d3"), Ground::Terrain(Tile::Forest as u8));
-    assert_eq!(ground(&picture, "c2"), Ground::Terrain(Tile::Forest as u8));
+    assert_eq!(ground(&picture, "d3"), Ground::Terrain(4));
+    assert_eq!(ground(&picture, "c2"), Ground::Terrain(4));
     assert_eq!(ground(&picture, "e2"), Ground::Hidden);
     assert!(picture.marks.is_empty());
     assert_eq!(

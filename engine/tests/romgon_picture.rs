@@ -3,8 +3,8 @@
 //! whose pieces, facings, grounds and notes are checked cell by cell.
 
 use agon_engine::games::romgon::{Colour, Defence, Romgon, Rotation};
-use agon_engine::picture::{CellShape, Depict, Ground, Ink, Picture, PieceShape};
-use agon_engine::testing::check_pictures;
+use agon_engine::picture::{Cell, CellShape, Depict, Ground, Ink, Picture, PieceShape};
+use agon_engine::testing::{check_adjacency, check_pictures};
 use agon_engine::{play_moves, Game};
 
 /// The (shape, ink, facing) of every piece on the cell named `name`.
@@ -20,9 +20,7 @@ fn at(picture: &Picture, name: &str) -> Vec<(PieceShape, Ink, Option<u16>)> {
 
 fn index(picture: &Picture, name: &str) -> usize {
     picture
-        .cells
-        .iter()
-        .position(|c| c.name == name)
+        .cell_named(name)
         .unwrap_or_else(|| panic!("no cell {name}"))
 }
 
@@ -49,24 +47,15 @@ fn every_picture_keeps_its_contract_under_every_rule_set() {
 fn cells_are_the_51_hexagons_and_touch_exactly_where_the_rules_say() {
     let picture = Romgon::default().initial_state().picture();
     assert_eq!(picture.cells.len(), 51);
-    for a in &picture.cells {
-        assert_eq!(a.shape, CellShape::HexPointy);
-        let (ra, xa) = row_x(&a.name);
-        for b in &picture.cells {
-            if a.name == b.name {
-                continue;
-            }
-            let (rb, xb) = row_x(&b.name);
-            let adjacent = (ra == rb && (xa - xb).abs() == 2)
-                || ((ra - rb).abs() == 1 && (xa - xb).abs() == 1);
-            let distance = (a.x - b.x).hypot(a.y - b.y);
-            if adjacent {
-                assert!((distance - 1.0).abs() < 1e-4, "{} {}", a.name, b.name);
-            } else {
-                assert!(distance > 1.0 + 1e-4, "{} {}", a.name, b.name);
-            }
-        }
-    }
+    assert!(picture
+        .cells
+        .iter()
+        .all(|c| c.shape == CellShape::HexPointy));
+    let adjacent = |a: &Cell, b: &Cell| {
+        let ((ra, xa), (rb, xb)) = (row_x(&a.name), row_x(&b.name));
+        (ra == rb && (xa - xb).abs() == 2) || ((ra - rb).abs() == 1 && (xa - xb).abs() == 1)
+    };
+    check_adjacency(&picture, adjacent).unwrap();
     // Row 0 at the top, White's base on the left, Black's on the right, the Dead zone
     // in the middle.
     let cell = |name: &str| &picture.cells[index(&picture, name)];

@@ -48,6 +48,39 @@ where
     Ok(checked)
 }
 
+/// Checks that the cells of `picture` lie where the rules' adjacency puts them: the
+/// centres of two cells that `adjacent` calls neighbours are 1 apart, and those of any
+/// other two cells more than 1 apart (both within 1e-4), so neighbouring cells touch and
+/// no others do. Returns the first pair that breaks this, by name.
+pub fn check_adjacency(
+    picture: &Picture,
+    adjacent: impl Fn(&Cell, &Cell) -> bool,
+) -> Result<(), String> {
+    for (i, a) in picture.cells.iter().enumerate() {
+        for b in &picture.cells[i + 1..] {
+            let distance = (a.x - b.x).hypot(a.y - b.y);
+            let fits = if adjacent(a, b) {
+                (distance - 1.0).abs() < 1e-4
+            } else {
+                distance > 1.0 + 1e-4
+            };
+            if !fits {
+                return Err(format!(
+                    "{} and {} are {distance} apart, and the rules call them {}",
+                    a.name,
+                    b.name,
+                    if adjacent(a, b) {
+                        "neighbours"
+                    } else {
+                        "not neighbours"
+                    }
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn check_one(first: &Picture, picture: &Picture) -> Result<(), String> {
     // Grounds may change (a tile turned face up); places, shapes and names may not.
     let same =
@@ -114,6 +147,22 @@ mod tests {
             ],
             ..Picture::default()
         }
+    }
+
+    #[test]
+    fn adjacency_asks_neighbours_to_touch_and_no_others() {
+        let mut row = picture(Ground::Hidden, 0.0);
+        let mut far = row.cells[0].clone();
+        far.x = 1.0;
+        far.name = "e4".into();
+        row.cells.push(far);
+        assert_eq!(check_adjacency(&row, |_, _| true), Ok(()));
+        assert!(check_adjacency(&row, |_, _| false)
+            .unwrap_err()
+            .starts_with("d4 and e4 are 1 apart"));
+        row.cells[1].x = 1.5;
+        assert!(check_adjacency(&row, |_, _| true).is_err());
+        assert_eq!(check_adjacency(&row, |_, _| false), Ok(()));
     }
 
     #[test]

@@ -52,15 +52,8 @@ fn legend(orders: bool) -> Vec<Key> {
     let mut keys = Vec::new();
     for (seat, (&ink, side)) in INKS.iter().zip(SIDES).enumerate() {
         for unit in Unit::ALL {
-            let symbol = Symbol::Piece {
-                shape: shape(unit),
-                ink,
-                facing: false,
-            };
-            keys.push(Key::new(
-                symbol,
-                format!("{side} {} (seat {seat})", unit.name()),
-            ));
+            let meaning = format!("{side} {} (seat {seat})", unit.name());
+            keys.push(Key::piece(shape(unit), ink, false, meaning));
         }
     }
     if orders {

@@ -30,9 +30,14 @@ const fn shape(unit: Unit) -> PieceShape {
     }
 }
 
-/// The ground of a revealed tile: terrain `Tile as u8` (plains 0, forest 1, mountain 2).
+/// The ground of a revealed tile. The indices pick the renderer's fixed palette's
+/// grass green for plains, dark green for forest and brown for mountain.
 const fn terrain(tile: Tile) -> Ground {
-    Ground::Terrain(tile as u8)
+    Ground::Terrain(match tile {
+        Tile::Plains => 0,
+        Tile::Forest => 4,
+        Tile::Mountain => 5,
+    })
 }
 
 /// "a, b or c".
@@ -50,20 +55,13 @@ fn one_of(items: &[String]) -> String {
 fn legend() -> Vec<Key> {
     let mut keys = Vec::new();
     for (seat, (&ink, side)) in INKS.iter().zip(SIDES).enumerate() {
-        for unit in Unit::ALL {
-            let symbol = Symbol::Piece {
-                shape: shape(unit),
-                ink,
-                facing: false,
-            };
-            keys.push(Key::new(
-                symbol,
-                format!(
-                    "{side} {} squad (seat {seat}), labelled with its units",
-                    unit.name()
-                ),
-            ));
-        }
+        keys.extend(Unit::ALL.map(|unit| {
+            let meaning = format!(
+                "{side} {} squad (seat {seat}), labelled with its units",
+                unit.name()
+            );
+            Key::piece(shape(unit), ink, false, meaning)
+        }));
     }
     for (seat, &ink) in INKS.iter().enumerate() {
         keys.push(Key::new(

@@ -13,8 +13,9 @@ use super::{Colour, Kind, RomgonState, SHUTTLE_LIMIT};
 /// The height of a row of pointy-top hexagons 1 across their flats: √3 / 2.
 const ROW_HEIGHT: f32 = 0.866_025_4;
 
-/// The ground of the Dead zone: its only terrain.
-const DEAD: Ground = Ground::Terrain(0);
+/// The ground of the Dead zone, Romgon's only terrain: index 1, the renderer's fixed
+/// palette's grey.
+const DEAD: Ground = Ground::Terrain(1);
 
 /// The colours, seat by seat: Black (seat 0) moves first.
 const COLOURS: [Colour; 2] = [Colour::Black, Colour::White];
@@ -79,20 +80,13 @@ fn legend() -> Vec<Key> {
         let name = colour.name();
         for kind in KINDS {
             let oriented = kind.orientations() > 1;
-            let symbol = Symbol::Piece {
-                shape: shape(kind),
-                ink: ink(colour),
-                facing: oriented,
-            };
             let how = match kind {
                 Kind::Triangle => ", pointing where it faces",
                 Kind::Hexagon => ", pointing along its axis",
                 _ => "",
             };
-            keys.push(Key::new(
-                symbol,
-                format!("{name} {} (seat {seat}){how}", kind.name()),
-            ));
+            let meaning = format!("{name} {} (seat {seat}){how}", kind.name());
+            keys.push(Key::piece(shape(kind), ink(colour), oriented, meaning));
         }
     }
     for colour in COLOURS {
