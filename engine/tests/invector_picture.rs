@@ -92,8 +92,8 @@ fn stones_keep_their_colour_through_a_swap() {
     assert_eq!(
         offered.notes,
         [
-            "black (seat 0): 10 stones",
-            "white (seat 1): 9 stones",
+            "stones of black (seat 0): 10",
+            "stones of white (seat 1): 9",
             "white (seat 1) to move, or to swap colours (pie rule)",
         ]
     );
@@ -109,8 +109,8 @@ fn stones_keep_their_colour_through_a_swap() {
     assert_eq!(
         picture.notes,
         [
-            "black (seat 1): 9 stones",
-            "white (seat 0): 9 stones",
+            "stones of black (seat 1): 9",
+            "stones of white (seat 0): 9",
             "black (seat 1) to move: capture, or step towards the centre",
             "the seats swapped colours (pie rule)",
         ]

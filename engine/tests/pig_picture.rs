@@ -60,11 +60,11 @@ fn the_table_shows_scores_turn_total_and_die() {
     assert_eq!(
         picture.notes,
         [
-            "first (seat 0): 0 points banked",
-            "second (seat 1): 0 points banked",
-            "turn total of first (seat 0): 9 points, at risk",
+            "banked score of first (seat 0): 0",
+            "banked score of second (seat 1): 0",
+            "turn total of first (seat 0): 9, at risk",
             "first (seat 0) to roll or hold",
-            "target 100 points, a d6 die; 2 of 1000 decisions made",
+            "target score: 100; die: d6; decisions made: 2 of 1000",
         ]
     );
 
@@ -104,7 +104,7 @@ fn the_end_names_the_winner_and_labels_stay_short() {
     assert!(on(&picture, "turn").is_empty());
     assert_eq!(
         picture.notes[2],
-        "first (seat 0) wins: 1000 points reach the target"
+        "first (seat 0) wins: a banked score of 1000 reaches the target"
     );
 
     let game = Pig::new(10, 6, 2).unwrap();

@@ -66,7 +66,7 @@ impl InvectorState {
     fn notes(&self) -> Vec<String> {
         let mut notes: Vec<String> = [Colour::Black, Colour::White]
             .into_iter()
-            .map(|c| format!("{}: {} stones", self.who(c), self.stones(c).count_ones()))
+            .map(|c| format!("stones of {}: {}", self.who(c), self.stones(c).count_ones()))
             .collect();
         let status = match self.winner {
             Some(winner) => {

@@ -104,12 +104,12 @@ impl PigState {
     fn notes(&self) -> Vec<String> {
         let rules = self.rules();
         let mut notes: Vec<String> = (0..2)
-            .map(|s| format!("{}: {} points banked", self.who(s), self.score(s)))
+            .map(|s| format!("banked score of {}: {}", self.who(s), self.score(s)))
             .collect();
         let mover = self.who(self.mover());
         match (self.turn(), self.outcome()) {
             (Turn::Over, Some(Outcome::Win(w))) => notes.push(format!(
-                "{} wins: {} points reach the target",
+                "{} wins: a banked score of {} reaches the target",
                 self.who(w),
                 self.score(w)
             )),
@@ -119,7 +119,7 @@ impl PigState {
             )),
             (turn, _) => {
                 notes.push(format!(
-                    "turn total of {mover}: {} points, at risk",
+                    "turn total of {mover}: {}, at risk",
                     self.turn_total()
                 ));
                 notes.push(match turn {
@@ -132,7 +132,7 @@ impl PigState {
             }
         }
         notes.push(format!(
-            "target {} points, a d{} die; {} of {} decisions made",
+            "target score: {}; die: d{}; decisions made: {} of {}",
             rules.target(),
             rules.die(),
             self.decisions(),
