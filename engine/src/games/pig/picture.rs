@@ -144,31 +144,33 @@ impl PigState {
 
 /// The seats' scores and turn totals, the die and its ring; the same for every position.
 fn legend() -> Vec<Key> {
-    let mut legend = Vec::new();
-    for (seat, &ink) in INKS.iter().enumerate() {
+    let seats = (0..2).flat_map(|seat| {
         let side = ["first", "second"][seat];
-        let piece = |shape| Symbol::Piece {
-            shape,
-            ink,
-            facing: false,
-        };
-        legend.push(Key::new(
-            piece(PieceShape::Square),
-            format!("{side} player's banked score (seat {seat})"),
-        ));
-        legend.push(Key::new(
-            piece(PieceShape::Disc),
-            format!("{side} player's turn total, at risk (seat {seat})"),
-        ));
-    }
-    legend.push(Key::new(
-        Symbol::Piece {
-            shape: PieceShape::Die,
-            ink: Ink::Neutral,
-            facing: false,
-        },
-        "the die, showing the last roll",
-    ));
-    legend.push(Key::new(Symbol::Pending, "the die is rolling"));
-    legend
+        [
+            (
+                PieceShape::Square,
+                INKS[seat],
+                format!("{side} player's banked score"),
+            ),
+            (
+                PieceShape::Disc,
+                INKS[seat],
+                format!("{side} player's turn total, at risk"),
+            ),
+        ]
+        .map(|(shape, ink, what)| (shape, ink, format!("{what} (seat {seat})")))
+    });
+    let die = (
+        PieceShape::Die,
+        Ink::Neutral,
+        "the die, showing the last roll".to_string(),
+    );
+    seats
+        .chain([die])
+        .map(|(shape, ink, meaning)| {
+            let facing = false;
+            Key::new(Symbol::Piece { shape, ink, facing }, meaning)
+        })
+        .chain([Key::new(Symbol::Pending, "the die is rolling")])
+        .collect()
 }

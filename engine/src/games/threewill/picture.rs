@@ -176,7 +176,7 @@ impl ThreeWillState {
                 } else {
                     ""
                 };
-                format!("{mover} to move an agent under the directive, or pass{free}")
+                format!("{mover} to operate under the directive{free}")
             }
             Phase::Throw { from, to } => format!(
                 "{mover} throws for the stacking attempt {}*{}: it hits on the directive's face",
