@@ -67,14 +67,12 @@ impl Depict for ThreeWillState {
                 name: square(sq),
                 ground,
             });
-            let (top, held) = (self.board().top(sq), self.board().held(sq));
-            let cell = usize::from(sq);
-            if held != EMPTY {
-                pieces.push(Piece::new(cell, shape(locked(held, sq)), ink(held)).inactive());
-            }
-            if top != EMPTY {
-                let piece = Piece::new(cell, shape(locked(top, sq)), ink(top));
-                pieces.push(if locked(top, sq) {
+            // Bottom first: the held agent, then the top one.
+            let stack = [(self.board().held(sq), true), (self.board().top(sq), false)];
+            for (colour, held) in stack.into_iter().filter(|&(c, _)| c != EMPTY) {
+                let lock = locked(colour, sq);
+                let piece = Piece::new(sq.into(), shape(lock), ink(colour));
+                pieces.push(if held || lock {
                     piece.inactive()
                 } else {
                     piece
