@@ -2,10 +2,12 @@
 //! rule, the true geometry (cells 1 apart, row 1 at the bottom), and a hand-played line
 //! whose stones, seats and notes are checked cell by cell, across a pie swap.
 
-use agon_engine::games::invector::{Invector, InvectorState};
+use agon_engine::games::invector::{Invector, InvectorMove, InvectorState};
 use agon_engine::picture::{CellShape, Depict, Ground, Ink, Picture, PieceShape};
 use agon_engine::testing::check_pictures;
-use agon_engine::{play_moves, Game, State};
+use agon_engine::{play_moves, Game, State, Turn};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 #[test]
 fn every_picture_keeps_its_contract() {
@@ -132,4 +134,31 @@ fn the_end_names_the_winner_by_seat_and_colour() {
         picture.notes.last().map(String::as_str),
         Some("black (seat 0) wins: white has no stones left")
     );
+}
+
+#[test]
+fn a_forced_pass_is_said_in_the_notes() {
+    // Random play on 5 x 4 meets a player with neither capture nor step.
+    let game = Invector::new(5, 4, false).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut moves = Vec::new();
+    for _ in 0..200 {
+        let mut state = game.initial_state();
+        while let Turn::Seat(_) = state.turn() {
+            moves.clear();
+            state.legal_moves(&mut moves);
+            if moves == [InvectorMove::PASS] {
+                let seat = state.turn().seat().unwrap();
+                let mover = format!("{} (seat {seat})", state.side(seat));
+                let notes = state.picture().notes;
+                assert_eq!(
+                    notes[2],
+                    format!("{mover} must pass: no capture and no step")
+                );
+                return;
+            }
+            state.apply(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    panic!("no forced pass in 200 random games");
 }
