@@ -39,6 +39,8 @@ use agon_search::score::finished_value;
 use agon_search::{AgentKind, SearchContext, SearchResult, Value};
 use anyhow::Result;
 
+use crate::args::BadInput;
+use crate::external::Venue;
 use crate::games::{prepare, GameCommand, PlayableGame};
 use crate::position::{describe_end, replay};
 use crate::seeds;
@@ -57,30 +59,43 @@ pub struct AnalyseCommand<'a> {
 }
 
 impl GameCommand for AnalyseCommand<'_> {
-    fn run<G: PlayableGame>(self, game: G, _spec: &GameSpec) -> Result<()> {
-        analyse(&game, &self.agent, &self.moves, self.seed, self.out)
+    fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> Result<()> {
+        let venue = Venue {
+            game: spec,
+            log: None,
+        };
+        analyse(&game, &venue, &self.agent, &self.moves, self.seed, self.out)
     }
 }
 
 /// Searches the position after `moves` with `agent`, printing its board, then `info`
 /// lines and the `bestmove` line at a decision, or the outcomes, their values and the
-/// expectation at a chance node (see the module docs) to `out`.
+/// expectation at a chance node (see the module docs) to `out`. An outside program
+/// ([`Venue`]) is told the line of `moves`; it is never asked at a chance node.
 pub fn analyse<G: PlayableGame>(
     game: &G,
+    venue: &Venue<'_>,
     spec: &AgentSpec,
     moves: &str,
     seed: u64,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let mut agent = G::build_agent(spec)?;
+    let mut agent = G::build_agent_in(spec, venue)?;
     let mut state = game.initial_state();
     replay(&mut state, moves)?;
     prepare(agent.as_mut(), &state)?;
+    let line: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
     writeln!(out, "{state}\n")?;
     match state.turn() {
         Turn::Over => {
             writeln!(out, "game over: {}", describe_end(&state, None))?;
             return Ok(());
+        }
+        Turn::Chance if spec.is_external() => {
+            return Err(BadInput::new(
+                "an outside program is asked for decisions only, never at a chance node",
+            )
+            .into())
         }
         Turn::Chance => return chance_node::<G>(&state, spec, seed, out),
         Turn::Seat(_) => {}
@@ -104,7 +119,8 @@ pub fn analyse<G: PlayableGame>(
                 )
                 .and_then(|()| out.flush());
             }
-        }),
+        })
+        .with_line(&line),
     );
     written?;
     if spec.player == Player::Agent(AgentKind::Solve) && !result.value.is_proven() {
@@ -254,16 +270,30 @@ mod tests {
     use super::*;
 
     fn run(moves: &str) -> String {
-        let agent = AgentSpec::parse("random", false).unwrap();
-        let mut out = Vec::new();
-        analyse(&CoinNim { stones: 3, cap: 4 }, &agent, moves, 1, &mut out).unwrap();
-        String::from_utf8(out).unwrap()
+        run_with("random", moves)
     }
 
     fn run_with(agent: &str, moves: &str) -> String {
         let agent = AgentSpec::parse(agent, false).unwrap();
+        // Coin Nim is no registered game; its spec only names it.
+        let game = GameSpec {
+            name: "coin-nim",
+            params: agon_engine::Params::default(),
+        };
+        let venue = Venue {
+            game: &game,
+            log: None,
+        };
         let mut out = Vec::new();
-        analyse(&CoinNim { stones: 3, cap: 4 }, &agent, moves, 1, &mut out).unwrap();
+        analyse(
+            &CoinNim { stones: 3, cap: 4 },
+            &venue,
+            &agent,
+            moves,
+            1,
+            &mut out,
+        )
+        .unwrap();
         String::from_utf8(out).unwrap()
     }
 

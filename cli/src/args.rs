@@ -62,6 +62,9 @@ pub enum Command {
     /// Step through a recorded game of a run folder in the terminal (Enter: next, b: back,
     /// q: quit); every ply at once when the output is not a terminal.
     Replay(ReplayArgs),
+    /// Speak the text protocol of docs/protocol.md on standard input and output as an
+    /// engine playing with one of Agon's agents, so that other tools can drive it.
+    Serve(ServeArgs),
     /// Join the folders of the N shards of one tournament (`tournament --shard I/N`) into
     /// one run folder, byte-identical in games.csv and summary.csv to a single-machine run.
     Merge(MergeArgs),
@@ -362,6 +365,17 @@ pub struct ShowArgs {
     /// Write the position as an SVG picture to this file instead of drawing it as text.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+}
+
+/// Flags of `agon serve`.
+#[derive(Clone, Debug, Args)]
+pub struct ServeArgs {
+    /// The agent that answers each `go` (e.g. `mcts:iters=1000`).
+    #[arg(long, value_name = "AGENT")]
+    pub agent: String,
+    /// The game, until `setoption name game value <game spec>` names another.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
 }
 
 /// Flags of `agon replay`.

@@ -22,7 +22,8 @@ use agon_search::registry::{self, BuildAgents};
 use agon_search::Agent;
 
 use crate::args::BadInput;
-use crate::spec::{human_outside_play, AgentSpec, GameSpec, Player};
+use crate::external::{ExtAgent, Venue};
+use crate::spec::{external_needs_venue, human_outside_play, AgentSpec, GameSpec, Player};
 use crate::weights_file;
 
 /// A game the command line can run: two seats, zero-sum, with an evaluator, a way to
@@ -51,25 +52,45 @@ pub trait PlayableGame: Game<State: State<Chance: BuildAgents> + Depict> {
             .transpose()
     }
 
-    /// A fresh agent from its spec. Fails if the agent cannot play this game (e.g.
-    /// `solve` on a chance game) or its `eval=FILE` cannot be used. The human player is
-    /// built by `agon play` itself.
+    /// A fresh agent of the registry from its spec. Fails if the agent cannot play this
+    /// game (e.g. `solve` on a chance game) or its `eval=FILE` cannot be used. The human
+    /// player is built by `agon play` itself, an outside program by
+    /// [`PlayableGame::build_agent_in`].
     fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
-        let Player::Agent(kind) = spec.player else {
-            return Err(human_outside_play());
-        };
-        registry::build(kind, &spec.params, Self::evaluator(spec)?)
-            .map_err(|e| BadInput::new(e.to_string()))
+        match spec.player {
+            Player::Agent(kind) => registry::build(kind, &spec.params, Self::evaluator(spec)?)
+                .map_err(|e| BadInput::new(e.to_string())),
+            Player::Human => Err(human_outside_play()),
+            Player::External => Err(external_needs_venue()),
+        }
     }
 
-    /// [`PlayableGame::build_agent`], readied to play from `state` ([`Agent::prepare`]):
-    /// an agent that cannot play this game (the optimal agent's table would be too
-    /// large) is refused here, before any play.
+    /// A fresh agent from its spec to play in `venue`: an outside program
+    /// ([`ExtAgent`], told the venue's game), or [`PlayableGame::build_agent`]'s.
+    fn build_agent_in(
+        spec: &AgentSpec,
+        venue: &Venue<'_>,
+    ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
+        if !spec.is_external() {
+            return Self::build_agent(spec);
+        }
+        let start = Self::from_params(&venue.game.params)
+            .map_err(|e| BadInput::new(format!("game {:?}: {e}", venue.game.to_string())))?
+            .initial_state();
+        let agent = ExtAgent::new(spec, venue.game.to_string(), start, venue.log.clone())?;
+        Ok(Box::new(agent))
+    }
+
+    /// [`PlayableGame::build_agent_in`], readied to play from `state`
+    /// ([`Agent::prepare`]): an agent that cannot play this game (the optimal agent's
+    /// table would be too large, an outside program is not there) is refused here,
+    /// before any play.
     fn build_agent_for(
         spec: &AgentSpec,
+        venue: &Venue<'_>,
         state: &Self::State,
     ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
-        let mut agent = Self::build_agent(spec)?;
+        let mut agent = Self::build_agent_in(spec, venue)?;
         prepare(agent.as_mut(), state)?;
         Ok(agent)
     }

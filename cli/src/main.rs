@@ -18,6 +18,7 @@
 //! agon balance --game connect4 --levels 2,3 --games 100 --out study  # balance study
 //! agon show --game apv --moves "e3-e4" --svg apv.svg  # one position as a picture
 //! agon replay results/ab-vs-greedy 3               # step through game 3 of a run
+//! agon serve --agent mcts:iters=1000 --game connect4  # an agent for other tools
 //! ```
 //!
 //! Exit codes: 0 success, 1 a failure of the machine (a file that cannot be written),
@@ -33,7 +34,8 @@
 //! report`), [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
 //! from `--moves`), [`mod@bench`], [`tune`] (`agon tune`, fitting evaluator weights), [`balance`] (`agon balance`,
 //! a balance study built from tournament runs), [`picture`] (the one renderer of
-//! positions, SVG and text), [`show`] (`agon show`) and [`replay_cmd`] (`agon replay`).
+//! positions, SVG and text), [`show`] (`agon show`), [`replay_cmd`] (`agon replay`) and
+//! [`external`] (outside programs as agents, the `ext:` agent, and `agon serve`).
 
 mod analyse;
 mod args;
@@ -41,6 +43,7 @@ mod audit;
 mod balance;
 mod bench;
 mod experiment;
+mod external;
 mod games;
 mod ladder;
 mod listing;
@@ -176,6 +179,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Replay(args)) => {
             let stdin = io::stdin();
             replay_cmd::replay_game(&args, &mut stdin.lock(), &mut out)
+        }
+        Some(Command::Serve(args)) => {
+            let stdin = io::stdin();
+            external::serve::serve(
+                &args.agent,
+                args.game.as_deref(),
+                &mut stdin.lock(),
+                &mut out,
+            )
         }
         Some(Command::Perft(args)) => {
             let game = GameSpec::parse(&args.game)?;

@@ -320,6 +320,7 @@ mod tests {
             openings: String::new(),
             openings_hash: String::new(),
             eval_hashes: Vec::new(),
+            programs: Vec::new(),
             threads: 1,
             command: format!("agon tournament --shard {index}/4"),
             shard: Some(Shard { index, count: 4 }),

@@ -11,9 +11,10 @@ use std::io::{BufRead, Write};
 
 use agon_engine::picture::Depict;
 use agon_engine::{State, Turn};
-use agon_search::Agent;
+use agon_search::{Agent, SearchContext};
 use anyhow::{Context, Result};
 
+use crate::external::Venue;
 use crate::games::{GameCommand, PlayableGame};
 use crate::picture::svg::changed_cells;
 use crate::picture::text;
@@ -75,13 +76,19 @@ pub fn play<G: PlayableGame>(
         players.push(if agent.is_human() {
             Player::Human
         } else {
-            Player::Agent(G::build_agent_for(agent, &game.initial_state())?)
+            let venue = Venue {
+                game: spec,
+                log: None,
+            };
+            Player::Agent(G::build_agent_for(agent, &venue, &game.initial_state())?)
         });
     }
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(seed, 0, seat));
     let luck = seeds::PairLuck::new(seed, 0);
 
     let mut state = game.initial_state();
+    // The moves so far, which an outside program is told.
+    let mut line: Vec<String> = Vec::new();
     writeln!(out, "game {spec}")?;
     for seat in 0..2 {
         writeln!(out, "seat {seat}: {} ({})", names[seat], state.side(seat))?;
@@ -100,7 +107,13 @@ pub fn play<G: PlayableGame>(
             Turn::Seat(seat) => {
                 let who = format!("seat {seat} ({}, {})", state.side(seat), names[seat]);
                 let m = match &mut players[seat] {
-                    Player::Agent(agent) => agent.select_move(&state, &mut rngs[seat]),
+                    Player::Agent(agent) => agent
+                        .search(
+                            &state,
+                            SearchContext::new(&mut rngs[seat], &mut |_| {}).with_line(&line),
+                        )
+                        .best
+                        .expect("Agent::search returns a move at a decision node"),
                     Player::Human => match read_move(&state, seat, input, out)? {
                         Typed::Move(m) => m,
                         Typed::EndOfInput => {
@@ -125,6 +138,7 @@ pub fn play<G: PlayableGame>(
                 (m, who)
             }
         };
+        line.push(state.format_move(m));
         let mut told = state.format_move(m);
         if state.turn() == Turn::Chance {
             told = format!("{told} ({})", state.event(m));

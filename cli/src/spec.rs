@@ -17,6 +17,7 @@ use agon_engine::{ParamSpec, Params};
 use agon_search::registry::{self, AgentKind};
 
 use crate::args::BadInput;
+use crate::external;
 use crate::games;
 use crate::ladder;
 
@@ -60,6 +61,16 @@ pub fn human_outside_play() -> BadInput {
     ))
 }
 
+/// The refusal of an outside program ([`external::NAME`]) where no game and run are
+/// known to tell it.
+pub fn external_needs_venue() -> BadInput {
+    BadInput::new(format!(
+        "agent \"{}\" (an outside program) plays only in tournament, run, balance, play \
+         and analyse",
+        external::NAME
+    ))
+}
+
 /// Who makes the moves of an agent spec.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -67,14 +78,17 @@ pub enum Player {
     Human,
     /// A searching agent of the registry.
     Agent(AgentKind),
+    /// An outside program speaking the text protocol ([`external::NAME`]).
+    External,
 }
 
 impl Player {
-    /// The name typed in a spec (`human`, `ab`, ...).
+    /// The name typed in a spec (`human`, `ab`, `ext`, ...).
     pub const fn name(self) -> &'static str {
         match self {
             Player::Human => HUMAN,
             Player::Agent(kind) => kind.name(),
+            Player::External => external::NAME,
         }
     }
 }
@@ -112,6 +126,7 @@ impl AgentSpec {
             .iter()
             .map(|kind| (kind.name(), kind.info().params))
             .collect();
+        choices.push((external::NAME, external::PARAMS));
         if allow_human {
             choices.push((HUMAN, &[]));
         } else if text.split(':').next().map(str::trim) == Some(HUMAN) {
@@ -122,6 +137,12 @@ impl AgentSpec {
             Ok(kind) => {
                 registry::complete_params(kind, &mut params);
                 Player::Agent(kind)
+            }
+            Err(_) if name == external::NAME => {
+                if !params.contains("cmd") {
+                    return Err(external::missing_cmd());
+                }
+                Player::External
             }
             // `parse_with` accepted the name, so it is the human's.
             Err(_) => Player::Human,
@@ -156,14 +177,31 @@ impl AgentSpec {
         self.player == Player::Human
     }
 
+    /// Whether this is an outside program ([`external::NAME`]).
+    pub fn is_external(&self) -> bool {
+        self.player == Player::External
+    }
+
+    /// The registry's kind of this agent; `None` for a person or an outside program.
+    pub fn kind(&self) -> Option<AgentKind> {
+        match self.player {
+            Player::Agent(kind) => Some(kind),
+            Player::Human | Player::External => None,
+        }
+    }
+
     /// A short name for tables and records: the agent's name and only the parameters
     /// that differ from what the name alone would mean (`mcts:iters=2000`, `ab`,
     /// `ab:depth=4,time=50ms`). It is itself a spec that parses back to this one, so two
     /// different specs never share a label. Built by dropping, key by key in order,
     /// each parameter whose absence still parses to the same spec (a declared default,
     /// or the default budget that [`registry::complete_params`] adds back).
-    /// A rung of a ladder is labelled `L<k>=<label>`.
+    /// A rung of a ladder is labelled `L<k>=<label>`; an outside program given a
+    /// `name` is labelled with that name.
     pub fn label(&self) -> String {
+        if let Some(name) = self.params.get("name").filter(|_| self.is_external()) {
+            return name.to_string();
+        }
         if let Some(level) = self.level {
             let plain = AgentSpec {
                 level: None,

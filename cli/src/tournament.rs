@@ -34,6 +34,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Once};
 
@@ -43,6 +44,7 @@ use anyhow::{anyhow, Context, Result};
 use rayon::prelude::*;
 
 use crate::args::BadInput;
+use crate::external::{self, Venue};
 use crate::games::PlayableGame;
 use crate::one_line;
 use crate::opening::Opening;
@@ -82,6 +84,10 @@ pub struct Plan {
     /// How each pair's games start ([`Opening::Start`] unless
     /// [`Plan::with_opening`] says otherwise).
     pub opening: Opening,
+    /// The run folder, where outside programs' standard error is logged
+    /// ([`Plan::with_logs`]); `None` leaves it on this process's standard error. Not
+    /// part of what determines the results.
+    pub logs: Option<PathBuf>,
 }
 
 /// Where one game sits in the schedule.
@@ -180,6 +186,7 @@ impl Plan {
             seed,
             shard: None,
             opening: Opening::Start,
+            logs: None,
         })
     }
 
@@ -201,6 +208,27 @@ impl Plan {
     /// The same plan with its games starting with `opening`.
     pub fn with_opening(self, opening: Opening) -> Plan {
         Plan { opening, ..self }
+    }
+
+    /// The same plan with outside programs' standard error logged in the run folder
+    /// `dir` ([`external::log_file`]).
+    pub fn with_logs(self, dir: &Path) -> Plan {
+        Plan {
+            logs: Some(dir.to_path_buf()),
+            ..self
+        }
+    }
+
+    /// Where the agent `label` plays at `seat`: this plan's game, and its log file if
+    /// the plan has a run folder.
+    pub fn venue(&self, seat: usize, label: &str) -> Venue<'_> {
+        Venue {
+            game: &self.game,
+            log: self
+                .logs
+                .as_deref()
+                .map(|dir| external::log_file(dir, label, seat)),
+        }
     }
 
     /// Pairings in the run: `n (n - 1) / 2` for `n` agents, 1 for self-play
@@ -292,7 +320,7 @@ pub fn play_game<G: PlayableGame>(
     let entrant = |seat: usize| &plan.entrants[seating.seats[seat]];
     let mut agents = [0, 1]
         .into_iter()
-        .map(|seat| G::build_agent(&entrant(seat).spec))
+        .map(|seat| G::build_agent_in(&entrant(seat).spec, &plan.venue(seat, &entrant(seat).label)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(plan.seed, index, seat));
     let luck = seeds::PairLuck::new(plan.seed, seating.deal);
@@ -302,7 +330,7 @@ pub fn play_game<G: PlayableGame>(
     let mut forfeit = None;
     // The decision of the agent to move, or `None` once an agent has faulted (the fault
     // is recorded once, and the game stops there).
-    let mut decide = |state: &G::State| {
+    let mut decide = |state: &G::State, line: &[String]| {
         if forfeit.is_some() {
             return None;
         }
@@ -312,6 +340,7 @@ pub fn play_game<G: PlayableGame>(
         match agent_move(
             agents[seat].as_mut(),
             state,
+            line,
             &mut rngs[seat],
             &mut stats[seat],
         ) {
@@ -340,7 +369,7 @@ pub fn play_game<G: PlayableGame>(
         let m = match state.turn() {
             Turn::Over => break,
             Turn::Chance => state.common_outcome(&luck),
-            Turn::Seat(_) => match decide(&state) {
+            Turn::Seat(_) => match decide(&state, &moves) {
                 Some(m) => m,
                 None => break,
             },
@@ -410,7 +439,8 @@ pub fn play_game<G: PlayableGame>(
     Ok((row, timing))
 }
 
-/// Asks `agent` for its move at the decision node `state`, adding the search to `stats`
+/// Asks `agent` for its move at the decision node `state` (reached by `line` from the
+/// game's start, [`SearchContext::line`]), adding the search to `stats`
 /// (the seat's totals for the game); `Err` describes a fault that
 /// forfeits the game: the agent panicked (`panicked at FILE:LINE:COL: MESSAGE`) or
 /// returned a move that is not legal here (`played the illegal move M`). The text is one
@@ -427,6 +457,7 @@ pub fn play_game<G: PlayableGame>(
 pub fn agent_move<S: State>(
     agent: &mut dyn Agent<S>,
     state: &S,
+    line: &[String],
     rng: &mut AgentRng,
     stats: &mut AgentStats,
 ) -> Result<S::Move, String> {
@@ -434,7 +465,7 @@ pub fn agent_move<S: State>(
     // Restored, not cleared, afterwards: correct even if calls were ever nested.
     let outer = IN_AGENT.with(|f| f.replace(true));
     let chosen = catch_unwind(AssertUnwindSafe(|| {
-        let result = agent.search(state, SearchContext::new(rng, &mut |_| {}));
+        let result = agent.search(state, SearchContext::new(rng, &mut |_| {}).with_line(line));
         stats.record(&result);
         result
             .best
@@ -765,8 +796,14 @@ mod tests {
         start.legal_moves(&mut moves);
 
         let mut panics = Faulty::Panics;
-        let fault =
-            agent_move(&mut panics, &start, &mut rng, &mut AgentStats::default()).unwrap_err();
+        let fault = agent_move(
+            &mut panics,
+            &start,
+            &[],
+            &mut rng,
+            &mut AgentStats::default(),
+        )
+        .unwrap_err();
         // The hook's report: place (this file) and the message on one line.
         assert!(
             fault.starts_with("panicked at cli/src/tournament.rs:"),
@@ -776,7 +813,13 @@ mod tests {
 
         let mut legal = Faulty::Plays(moves[0]);
         assert_eq!(
-            agent_move(&mut legal, &start, &mut rng, &mut AgentStats::default()),
+            agent_move(
+                &mut legal,
+                &start,
+                &[],
+                &mut rng,
+                &mut AgentStats::default()
+            ),
             Ok(moves[0])
         );
 
@@ -793,7 +836,13 @@ mod tests {
             .expect("some opening move cannot be repeated");
         let mut illegal = Faulty::Plays(stale);
         assert_eq!(
-            agent_move(&mut illegal, &after, &mut rng, &mut AgentStats::default()),
+            agent_move(
+                &mut illegal,
+                &after,
+                &[],
+                &mut rng,
+                &mut AgentStats::default()
+            ),
             Err(format!(
                 "played the illegal move {}",
                 after.format_move(stale)

@@ -34,6 +34,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use crate::args::{BadInput, TournamentArgs};
+use crate::external::{self, Venue};
 use crate::games::offers_pie_swap;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::opening::Opening;
@@ -237,12 +238,20 @@ pub(crate) fn run_meta<G: PlayableGame>(
     anchor: Option<String>,
 ) -> Result<RunMeta> {
     let mut eval_hashes = Vec::new();
+    let mut programs = Vec::new();
+    let venue = Venue {
+        game: &plan.game,
+        log: None,
+    };
     for entrant in &plan.entrants {
-        G::build_agent_for(&entrant.spec, &game.initial_state())?;
+        G::build_agent_for(&entrant.spec, &venue, &game.initial_state())?;
         eval_hashes.push(G::eval_digest(&entrant.spec)?.unwrap_or_default());
+        programs.push(external::program_record(&entrant.spec)?.unwrap_or_default());
     }
-    if eval_hashes.iter().all(String::is_empty) {
-        eval_hashes.clear();
+    for recorded in [&mut eval_hashes, &mut programs] {
+        if recorded.iter().all(String::is_empty) {
+            recorded.clear();
+        }
     }
     // Likewise the opening: every line of an openings file, and on a game with a pie
     // rule the length of a random opening.
@@ -265,6 +274,7 @@ pub(crate) fn run_meta<G: PlayableGame>(
         openings,
         openings_hash,
         eval_hashes,
+        programs,
         threads,
         command,
         shard: plan.shard,
@@ -379,6 +389,7 @@ pub(crate) struct Played {
 
 /// Plays the games of `plan` left after `done` into the opened folder `dir` of the run
 /// `meta`, telling `progress` of each, then writes summary.csv, speed.csv and the charts.
+/// Outside programs log their standard error into `dir` ([`Plan::with_logs`]).
 pub(crate) fn play_run<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -397,7 +408,8 @@ pub(crate) fn play_run<G: PlayableGame>(
         if workers == 1 { "" } else { "s" },
         dir.display()
     ));
-    let rows = run(game, plan, meta.threads, done, &mut writer, progress, sprt)?;
+    let plan = plan.clone().with_logs(dir);
+    let rows = run(game, &plan, meta.threads, done, &mut writer, progress, sprt)?;
     let summary =
         summarise(&rows, meta.anchor.as_deref(), sprt)?.with_pie_rule(offers_pie_swap(game));
     write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;

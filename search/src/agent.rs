@@ -119,12 +119,28 @@ pub struct SearchContext<'a, M> {
     /// Called after each completed iteration (agents that do not deepen may call it once
     /// or never).
     pub info: &'a mut dyn FnMut(&SearchInfo<M>),
+    /// The moves from the game's start to the position searched, in the game's notation
+    /// ([`State::format_move`]), chance outcomes included, when the caller knows them
+    /// (a tournament's game, `agon play`, `agon analyse`); empty otherwise. Searches
+    /// ignore it; an agent that must tell another program the whole game (an outside
+    /// program speaking a text protocol) refuses to play without it.
+    pub line: &'a [String],
 }
 
 impl<'a, M> SearchContext<'a, M> {
-    /// A context drawing from `rng` and reporting to `info`.
+    /// A context drawing from `rng` and reporting to `info`, with no line of moves.
     pub fn new(rng: &'a mut AgentRng, info: &'a mut dyn FnMut(&SearchInfo<M>)) -> Self {
-        SearchContext { rng, info }
+        SearchContext {
+            rng,
+            info,
+            line: &[],
+        }
+    }
+
+    /// The same context with `line`, the moves from the game's start to the position
+    /// searched ([`SearchContext::line`]).
+    pub fn with_line(self, line: &'a [String]) -> Self {
+        SearchContext { line, ..self }
     }
 }
 

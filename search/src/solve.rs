@@ -175,7 +175,7 @@ impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
 
 impl<S: Deterministic, E: Evaluator<S>> Agent<S> for Solver<S, E> {
     fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
-        let SearchContext { rng, info } = ctx;
+        let SearchContext { rng, info, .. } = ctx;
         let mut report = |i: &SearchInfo<S::Move>| {
             let mut i = i.clone();
             i.depth = reported_depth(i.depth, &i.value, i.pv.len());

@@ -40,6 +40,7 @@ use anyhow::{Context, Result};
 
 use super::folder::write_whole;
 use crate::args::{BadInput, BalanceArgs};
+use crate::external::Venue;
 use crate::games::{dispatch, offers_pie_rule, GameCommand, PlayableGame};
 use crate::ladder;
 use crate::opening::{fnv1a, DistinctDraws, Opening};
@@ -432,8 +433,12 @@ struct CheckArm<'a> {
 impl GameCommand for CheckArm<'_> {
     fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> Result<()> {
         let start = game.initial_state();
+        let venue = Venue {
+            game: spec,
+            log: None,
+        };
         for rung in self.rungs {
-            G::build_agent_for(&rung.spec, &start)
+            G::build_agent_for(&rung.spec, &venue, &start)
                 .map_err(|e| BadInput::new(format!("{spec}: {}", e.0)))?;
         }
         let opening = match self.asked.cloned().unwrap_or_else(default_opening::<G>) {

@@ -75,8 +75,9 @@ pub const MAX_MOVE_BYTES: usize = 64;
 pub const QUOTE_CHARS: usize = 24;
 
 /// The agent to move's decision at a position of type `S` (a pie-rule swap decision
-/// inside an opening), or `None` if that agent faulted.
-pub type AgentDecision<'a, S> = dyn FnMut(&S) -> Option<<S as State>::Move> + 'a;
+/// inside an opening), given the moves from the game's start to it, or `None` if that
+/// agent faulted.
+pub type AgentDecision<'a, S> = dyn FnMut(&S, &[String]) -> Option<<S as State>::Move> + 'a;
 
 /// How each game starts.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -317,7 +318,7 @@ fn past_the_swap<S: State>(
     if rest == 0 {
         return Some(state);
     }
-    let Some(decided) = swap(&state) else {
+    let Some(decided) = swap(&state, moves) else {
         return Some(state);
     };
     let mut state = state;
@@ -413,7 +414,7 @@ mod tests {
     }
 
     /// A `swap` argument for games that never reach a pie-rule swap decision.
-    fn no_swap<S: State>(_: &S) -> Option<S::Move> {
+    fn no_swap<S: State>(_: &S, _: &[String]) -> Option<S::Move> {
         unreachable!("no swap decision is reached here")
     }
 
@@ -435,7 +436,7 @@ mod tests {
 
             for answer in ["swap", "first"] {
                 let mut asked = 0;
-                let mut decide = |at: &<Invector as Game>::State| {
+                let mut decide = |at: &<Invector as Game>::State, _: &[String]| {
                     asked += 1;
                     assert!(legal_here(at).contains(&"swap".to_string()));
                     let mut legal = Vec::new();
@@ -463,7 +464,7 @@ mod tests {
         let luck = PairLuck::new(1, 0);
         let mut moves = Vec::new();
         let state = Opening::Random(4)
-            .play(&game, 1, 0, &luck, &mut moves, &mut |_| None)
+            .play(&game, 1, 0, &luck, &mut moves, &mut |_, _| None)
             .unwrap();
         assert_eq!(moves.len(), 1);
         assert!(legal_here(&state).contains(&"swap".to_string()));

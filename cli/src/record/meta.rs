@@ -52,6 +52,11 @@ pub struct RunMeta {
     /// agent has one. Written as `eval_hash` rows, one per agent, only then, so that an
     /// edited weight file makes a different run.
     pub eval_hashes: Vec<String>,
+    /// Per agent, in order, the outside program an `ext` agent runs, as the digest of
+    /// its file (and scripts) and its path (`crate::external::Program::record`), empty
+    /// for any other agent; no entries when no agent is an outside program. Written as
+    /// `program` rows only then, so that a changed program makes a different run.
+    pub programs: Vec<String>,
     /// Worker threads used (does not change the results).
     pub threads: usize,
     /// The command line as typed.
@@ -68,16 +73,17 @@ pub struct RunMeta {
     pub anchor: Option<String>,
 }
 
-/// The keys of meta.csv, in the order [`RunMeta::write`] writes them. `agent` and
-/// `eval_hash` repeat;
+/// The keys of meta.csv, in the order [`RunMeta::write`] writes them. `agent`,
+/// `eval_hash` and `program` repeat;
 /// the keys of [`OPTIONAL_KEYS`] may be absent; every other key appears exactly once.
-const META_KEYS: [&str; 17] = [
+const META_KEYS: [&str; 18] = [
     "format",
     "toolkit",
     "commit",
     "game",
     "agent",
     "eval_hash",
+    "program",
     "games_per_pairing",
     "seed",
     "random_opening",
@@ -92,7 +98,17 @@ const META_KEYS: [&str; 17] = [
 ];
 
 /// The keys of meta.csv written only when they have a value.
-const OPTIONAL_KEYS: [&str; 5] = ["eval_hash", "opening_draw", "anchor", "shard", "sprt"];
+const OPTIONAL_KEYS: [&str; 6] = [
+    "eval_hash",
+    "program",
+    "opening_draw",
+    "anchor",
+    "shard",
+    "sprt",
+];
+
+/// The keys that repeat, one row per agent.
+const PER_AGENT_KEYS: [&str; 3] = ["agent", "eval_hash", "program"];
 
 /// The value of meta.csv's `opening_draw` row: random openings drawn without
 /// replacement.
@@ -138,6 +154,9 @@ impl RunMeta {
         }
         for hash in &self.eval_hashes {
             row("eval_hash", hash)?;
+        }
+        for program in &self.programs {
+            row("program", program)?;
         }
         row("games_per_pairing", &self.games_per_pairing.to_string())?;
         row("seed", &self.seed.to_string())?;
@@ -200,6 +219,7 @@ impl RunMeta {
             openings: String::new(),
             openings_hash: String::new(),
             eval_hashes: Vec::new(),
+            programs: Vec::new(),
             threads: 0,
             command: String::new(),
             shard: None,
@@ -214,7 +234,7 @@ impl RunMeta {
                     META_KEYS.join(", ")
                 );
             };
-            if key != "agent" && key != "eval_hash" && seen.contains(&key) {
+            if !PER_AGENT_KEYS.contains(&key) && seen.contains(&key) {
                 bail!("{shown} line {line}: key {key:?} is given twice");
             }
             seen.push(key);
@@ -225,6 +245,7 @@ impl RunMeta {
                 "game" => meta.game = value.clone(),
                 "agent" => meta.agents.push(value.clone()),
                 "eval_hash" => meta.eval_hashes.push(value.clone()),
+                "program" => meta.programs.push(value.clone()),
                 "games_per_pairing" => meta.games_per_pairing = value.parse().with_context(bad)?,
                 "seed" => meta.seed = value.parse().with_context(bad)?,
                 "random_opening" => meta.random_opening = value.parse().with_context(bad)?,
@@ -257,6 +278,13 @@ impl RunMeta {
                 meta.agents.len()
             );
         }
+        if !meta.programs.is_empty() && meta.programs.len() != meta.agents.len() {
+            bail!(
+                "{shown} has {} program rows for {} agents (one per agent, or none)",
+                meta.programs.len(),
+                meta.agents.len()
+            );
+        }
         Ok((meta, written))
     }
 
@@ -265,7 +293,7 @@ impl RunMeta {
     /// the command text, the commit and the anchor are not among them: the first two
     /// never change the results, a rebuilt binary of the same toolkit version may
     /// continue a run (the caller warns), and the anchor changes only the summary.
-    pub fn identity(&self, shard: (&'static str, String)) -> [(&'static str, String); 11] {
+    pub fn identity(&self, shard: (&'static str, String)) -> [(&'static str, String); 12] {
         [
             ("toolkit", self.toolkit.clone()),
             ("game", self.game.clone()),
@@ -278,6 +306,7 @@ impl RunMeta {
             ("openings file", self.openings.clone()),
             ("openings file contents (hash)", self.openings_hash.clone()),
             (EVAL_HASHES, self.eval_hashes.join(" ")),
+            (PROGRAMS, self.programs.join(" ")),
         ]
     }
 
@@ -307,7 +336,9 @@ impl RunMeta {
     pub fn digest_key(&self) -> String {
         self.identity(("shard", String::new()))
             .iter()
-            .filter(|(what, value)| *what != "shard" && !(*what == EVAL_HASHES && value.is_empty()))
+            .filter(|(what, value)| {
+                *what != "shard" && !([EVAL_HASHES, PROGRAMS].contains(what) && value.is_empty())
+            })
             .map(|(what, value)| format!("{what}={value}\n"))
             .collect()
     }
@@ -317,6 +348,10 @@ impl RunMeta {
 /// when no agent has an `eval=FILE`, so the digests of such runs are what they were
 /// before weight files existed.
 const EVAL_HASHES: &str = "evaluator weights (hash)";
+
+/// The identity field of the outside programs. The row digests leave it out when no
+/// agent is one, so the digests of such runs are what they were before.
+const PROGRAMS: &str = "outside programs (digest and path)";
 
 /// A shard as meta.csv writes it; `none` for a whole run.
 fn shard_text(shard: Option<Shard>) -> String {

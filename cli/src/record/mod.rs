@@ -93,6 +93,7 @@ mod tests {
             openings: "openings.txt".into(),
             openings_hash: "af63dc4c8601ec8c".into(),
             eval_hashes: Vec::new(),
+            programs: Vec::new(),
             threads: 2,
             command: "agon tournament --game \"invector:width=6\"".into(),
             shard: None,
@@ -130,6 +131,7 @@ mod tests {
         let other = RunMeta {
             openings_hash: "0000000000000000".into(),
             eval_hashes: Vec::new(),
+            programs: Vec::new(),
             ..meta.clone()
         };
         assert_eq!(
@@ -186,6 +188,7 @@ mod tests {
             openings: String::new(),
             openings_hash: String::new(),
             eval_hashes: Vec::new(),
+            programs: Vec::new(),
             threads: 1,
             command: "agon tournament".into(),
             shard: None,

@@ -354,7 +354,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
 
 impl<S: State, E: Evaluator<S>> Agent<S> for Expectimax<S, E> {
     fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
-        let SearchContext { rng, info } = ctx;
+        let SearchContext { rng, info, .. } = ctx;
         if let Horizon::Playouts { .. } = self.horizon {
             self.salt = rng.random();
         }

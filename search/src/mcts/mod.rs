@@ -312,7 +312,7 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
 
 impl<S: State, E: Evaluator<S>> Agent<S> for Mcts<S, E> {
     fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
-        let SearchContext { rng, info } = ctx;
+        let SearchContext { rng, info, .. } = ctx;
         self.run(state, rng, info)
     }
 }

@@ -1,0 +1,189 @@
+//! [`ExtAgent`]: an outside program as an agent.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use agon_engine::State;
+use agon_search::{Agent, SearchContext, SearchResult, Value};
+use rand::RngCore;
+
+use super::program::Running;
+use super::ExtSetup;
+use crate::args::BadInput;
+use crate::spec::AgentSpec;
+
+/// An outside program playing one seat of one game (built fresh per game, as every
+/// agent is). The program is started at the first move: `ugi` (answered by `ugiok`),
+/// the game and a seed drawn from the agent's stream (`setoption`), `uginewgame` and
+/// `isready` (answered by `readyok`); then at every move `position startpos moves ...`
+/// (the game's line from its start) and `go`, answered by `bestmove`.
+///
+/// Every fault panics with a one-line reason naming the program (a tournament makes
+/// that a forfeit, and the program is stopped when the agent is dropped): it could not
+/// be started, it ended, it did not answer within its timeout, it answered a move that
+/// is not legal, or the caller gave no line of moves that leads to the position
+/// ([`SearchContext::line`]).
+pub struct ExtAgent<S> {
+    setup: ExtSetup,
+    /// The game's spec, as `setoption name game` tells it.
+    game: String,
+    /// The game's initial position, from which the line of moves must lead to the
+    /// position asked about.
+    start: S,
+    log: Option<PathBuf>,
+    running: Option<Running>,
+}
+
+impl<S: State> ExtAgent<S> {
+    /// The agent of `spec` (an `ext` spec) for the game `game` starting at `start`, its
+    /// program's standard error appended to `log`. Fails if the program is not there.
+    pub fn new(
+        spec: &AgentSpec,
+        game: String,
+        start: S,
+        log: Option<PathBuf>,
+    ) -> Result<Self, BadInput> {
+        Ok(ExtAgent {
+            setup: ExtSetup::of(spec)?,
+            game,
+            start,
+            log,
+            running: None,
+        })
+    }
+
+    /// Panics with `reason`, naming the program: the fault that forfeits the game.
+    fn fault(&self, reason: &str) -> ! {
+        panic!("ext program {:?} {reason}", self.setup.shown)
+    }
+
+    /// The running program, started and readied if it is not yet; `seed` is told to it.
+    fn program(&mut self, seed: u64) -> &mut Running {
+        if self.running.is_none() {
+            let mut running =
+                Running::start(&self.setup, self.log.as_deref()).unwrap_or_else(|e| self.fault(&e));
+            let deadline = Instant::now() + self.setup.timeout;
+            let ready = (|| {
+                running.send("ugi")?;
+                self.wait_for(&mut running, "ugiok", deadline)?;
+                running.send(&format!("setoption name game value {}", self.game))?;
+                running.send(&format!("setoption name seed value {seed}"))?;
+                running.send("uginewgame")?;
+                running.send("isready")?;
+                self.wait_for(&mut running, "readyok", deadline)
+            })();
+            if let Err(e) = ready {
+                self.fault(&format!("{e} before it was ready"));
+            }
+            self.running = Some(running);
+        }
+        self.running.as_mut().expect("started above")
+    }
+
+    /// Reads lines until one that is `word`, before `deadline`.
+    fn wait_for(&self, running: &mut Running, word: &str, deadline: Instant) -> Result<(), String> {
+        while running
+            .next_line(deadline)
+            .map_err(|e| self.timed(e))?
+            .trim()
+            != word
+        {}
+        Ok(())
+    }
+
+    /// `reason`, with the timeout it passed when it is one.
+    fn timed(&self, reason: String) -> String {
+        if reason == "timed out" {
+            format!(
+                "timed out after {}",
+                agon_engine::ParamValue::Duration(self.setup.timeout)
+            )
+        } else {
+            reason
+        }
+    }
+
+    /// Checks that `line` leads from the start to `state`.
+    fn check_line(&self, state: &S, line: &[String]) {
+        let mut replayed = self.start.clone();
+        for (i, text) in line.iter().enumerate() {
+            match replayed.parse_move(text) {
+                Ok(m) => {
+                    replayed.apply(m);
+                }
+                Err(e) => self.fault(&format!(
+                    "cannot be told this game: move {} of its line is not legal ({e})",
+                    i + 1
+                )),
+            }
+        }
+        if replayed != *state {
+            self.fault(&format!(
+                "cannot be told this position: {}",
+                if line.is_empty() {
+                    "the caller gives no line of moves from the game's start to it"
+                } else {
+                    "the line of moves given does not lead to it"
+                }
+            ));
+        }
+    }
+}
+
+impl<S: State> Agent<S> for ExtAgent<S> {
+    fn search(&mut self, state: &S, ctx: SearchContext<'_, S::Move>) -> SearchResult<S::Move> {
+        let began = Instant::now();
+        self.check_line(state, ctx.line);
+        let seed = ctx.rng.next_u64();
+        let position = if ctx.line.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", ctx.line.join(" "))
+        };
+        let go = self.setup.budget.command();
+        let deadline = Instant::now() + self.setup.timeout;
+        let program = self.program(seed);
+        let answer = (|| {
+            program.send(&position)?;
+            program.send(&go)?;
+            let mut nodes = 0;
+            loop {
+                let line = program.next_line(deadline)?;
+                let mut words = line.split_whitespace();
+                match words.next() {
+                    Some("bestmove") => return Ok((words.next().map(str::to_string), nodes)),
+                    Some("info") => {
+                        let words: Vec<&str> = words.collect();
+                        if let Some(n) = words
+                            .windows(2)
+                            .rev()
+                            .find(|w| w[0] == "nodes")
+                            .and_then(|w| w[1].parse().ok())
+                        {
+                            nodes = n;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        })();
+        let (text, nodes) = answer.unwrap_or_else(|e: String| {
+            let e = self.timed(e);
+            self.fault(&format!("{e} while thinking"))
+        });
+        let text = text.unwrap_or_else(|| self.fault("answered bestmove without a move"));
+        let best = state
+            .parse_move(&text)
+            .unwrap_or_else(|e| self.fault(&format!("answered the illegal move {e}")));
+        SearchResult {
+            best: Some(best),
+            value: Value::Score(0.0),
+            depth: 0,
+            nodes,
+            time: began.elapsed(),
+            pv: vec![best],
+            tt_hits: 0,
+            memory_full: false,
+        }
+    }
+}

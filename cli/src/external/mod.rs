@@ -1,0 +1,338 @@
+//! Outside programs as agents, and Agon's agents for outside tools, over the text
+//! protocol of `docs/protocol.md` (close to UCI and UGI).
+//!
+//! - The agent `ext:cmd=PATH,...` ([`ExtAgent`]) runs a program that speaks the
+//!   protocol, one process per game and seat, and asks it for each move; a program that
+//!   exits, hangs past its `timeout` or answers a move that is not legal panics the
+//!   agent, which a tournament turns into a forfeit with the reason in games.csv's note.
+//! - `agon serve --agent SPEC` ([`serve`]) speaks the protocol as an engine.
+//!
+//! [`program`] starts and talks to the process; this module reads the agent's
+//! parameters ([`ExtSetup`]) and says which file a program is ([`Program`]: its path and
+//! digest, which meta.csv records). The search crate stays free of processes and I/O.
+
+mod agent;
+mod program;
+pub mod serve;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use agon_engine::{ParamKind, ParamSpec};
+
+pub use agent::ExtAgent;
+
+use crate::args::BadInput;
+use crate::opening::fnv1a;
+use crate::spec::{AgentSpec, GameSpec};
+
+/// The name of the agent in a spec (`ext:cmd=...`).
+pub const NAME: &str = "ext";
+
+/// The per-move time limit when the spec names none.
+pub const DEFAULT_TIMEOUT: &str = "10s";
+
+/// The parameters of `ext`. `cmd`, `args`, `dir` and `name` are free text (no `,`, and
+/// no `=` in a value of another parameter's spelling); `depth` and `nodes` are the
+/// budget sent with each `go` (without them, `go movetime`).
+pub const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "args",
+        kind: ParamKind::File,
+        default: None,
+        help: "the program's arguments, separated by spaces",
+    },
+    ParamSpec {
+        name: "cmd",
+        kind: ParamKind::File,
+        default: None,
+        help: "the program: a path (relative to the current folder) or a name on PATH",
+    },
+    ParamSpec {
+        name: "depth",
+        kind: ParamKind::Int { min: 1, max: 1000 },
+        default: None,
+        help: "sent as `go depth N` (no clock)",
+    },
+    ParamSpec {
+        name: "dir",
+        kind: ParamKind::File,
+        default: None,
+        help: "the program's working folder",
+    },
+    ParamSpec {
+        name: "name",
+        kind: ParamKind::File,
+        default: None,
+        help: "the label in tables and records instead of the spec",
+    },
+    ParamSpec {
+        name: "nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+        },
+        default: None,
+        help: "sent as `go nodes N` (no clock)",
+    },
+    ParamSpec {
+        name: "timeout",
+        kind: ParamKind::Duration,
+        default: Some(DEFAULT_TIMEOUT),
+        help: "per move: a program that has not answered by then is stopped and forfeits",
+    },
+];
+
+/// Where an agent plays, besides its spec: the game (an outside program is told it, and
+/// checks each position against its line of moves from the start) and the file an
+/// outside program's standard error is appended to (`None`: this process's).
+#[derive(Clone, Debug)]
+pub struct Venue<'a> {
+    /// The game played.
+    pub game: &'a GameSpec,
+    /// The log file of the program's standard error.
+    pub log: Option<PathBuf>,
+}
+
+/// The log file in the run folder `dir` of the agent labelled `label` at `seat`:
+/// `ext-<label>-seat<k>.log`, the label's characters other than letters, digits, `.`,
+/// `-` and `_` made `_`. Every game of that agent at that seat appends to it.
+pub fn log_file(dir: &Path, label: &str, seat: usize) -> PathBuf {
+    let safe: String = label
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    dir.join(format!("ext-{safe}-seat{seat}.log"))
+}
+
+/// The budget sent with each `go`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoBudget {
+    /// `go depth N`.
+    Depth(i64),
+    /// `go nodes N`.
+    Nodes(i64),
+    /// `go depth N nodes M`.
+    Both(i64, i64),
+    /// `go movetime MS`: the program's time, nine tenths of its timeout, leaving a tenth
+    /// for starting the search and sending the answer.
+    MoveTime(u128),
+}
+
+impl GoBudget {
+    /// The `go` command.
+    pub fn command(self) -> String {
+        match self {
+            GoBudget::Depth(d) => format!("go depth {d}"),
+            GoBudget::Nodes(n) => format!("go nodes {n}"),
+            GoBudget::Both(d, n) => format!("go depth {d} nodes {n}"),
+            GoBudget::MoveTime(ms) => format!("go movetime {ms}"),
+        }
+    }
+}
+
+/// The parameters of an `ext` spec, read and checked.
+#[derive(Clone, Debug)]
+pub struct ExtSetup {
+    /// The program.
+    pub program: Program,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Its working folder (`None`: this process's).
+    pub dir: Option<PathBuf>,
+    /// The longest a move may take.
+    pub timeout: Duration,
+    /// What each `go` asks for.
+    pub budget: GoBudget,
+    /// The program as errors name it: the `cmd` as given.
+    pub shown: String,
+}
+
+impl ExtSetup {
+    /// Reads the parameters of `spec` (an `ext` spec) and finds its program; a `cmd` that
+    /// names no executable file, or a `dir` that is no folder, is bad input.
+    pub fn of(spec: &AgentSpec) -> Result<ExtSetup, BadInput> {
+        let params = &spec.params;
+        let cmd = params.file("cmd").ok_or_else(missing_cmd)?;
+        let dir = params.file("dir").map(PathBuf::from);
+        if let Some(dir) = &dir {
+            if !dir.is_dir() {
+                return Err(BadInput::new(format!(
+                    "agent {NAME}: dir={} is not a folder",
+                    dir.display()
+                )));
+            }
+        }
+        let args: Vec<String> = params
+            .file("args")
+            .map(|a| a.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default();
+        let timeout = params.duration("timeout").expect("timeout has a default");
+        let budget = match (params.int("depth"), params.int("nodes")) {
+            (Some(d), Some(n)) => GoBudget::Both(d, n),
+            (Some(d), None) => GoBudget::Depth(d),
+            (None, Some(n)) => GoBudget::Nodes(n),
+            (None, None) => GoBudget::MoveTime((timeout.as_millis() * 9 / 10).max(1)),
+        };
+        let program = Program::find(cmd)?;
+        Ok(ExtSetup {
+            program,
+            args,
+            dir,
+            timeout,
+            budget,
+            shown: cmd.to_string(),
+        })
+    }
+}
+
+/// The refusal of an `ext` spec without `cmd`.
+pub fn missing_cmd() -> BadInput {
+    BadInput::new(format!(
+        "agent {NAME}: missing cmd=PATH (the program to run; valid parameters: {})",
+        PARAMS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+    ))
+}
+
+/// The file an outside program runs from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The executable, as an absolute path.
+    pub path: PathBuf,
+}
+
+impl Program {
+    /// Finds `cmd`: a path if it holds a `/` (relative to the current folder), else a
+    /// name looked up on `PATH`; it must be an executable file.
+    pub fn find(cmd: &str) -> Result<Program, BadInput> {
+        let path = if cmd.contains('/') {
+            Some(PathBuf::from(cmd)).filter(|p| is_executable(p))
+        } else {
+            std::env::var_os("PATH").and_then(|paths| {
+                std::env::split_paths(&paths)
+                    .map(|d| d.join(cmd))
+                    .find(|p| is_executable(p))
+            })
+        };
+        let path = path
+            .and_then(|p| std::fs::canonicalize(p).ok())
+            .ok_or_else(|| {
+                BadInput::new(format!(
+                    "agent {NAME}: cmd={cmd} is not an executable file{}",
+                    if cmd.contains('/') { "" } else { " on PATH" }
+                ))
+            })?;
+        Ok(Program { path })
+    }
+
+    /// meta.csv's `program` value: the digest, a space, the path. The digest is FNV-1a
+    /// (64 bits, 16 hex digits) over the executable's bytes followed by those of every
+    /// argument that names a file (a script the executable interprets; relative to
+    /// `dir` when given), so that a changed program or script is another run.
+    pub fn record(&self, args: &[String], dir: Option<&Path>) -> Result<String, BadInput> {
+        let mut bytes = read(&self.path)?;
+        for arg in args {
+            let file = dir.map_or_else(|| PathBuf::from(arg), |d| d.join(arg));
+            if file.is_file() {
+                bytes.extend(read(&file)?);
+            }
+        }
+        Ok(format!("{:016x} {}", fnv1a(&bytes), self.path.display()))
+    }
+}
+
+/// The bytes of `path`; an unreadable file is bad input.
+fn read(path: &Path) -> Result<Vec<u8>, BadInput> {
+    std::fs::read(path)
+        .map_err(|e| BadInput::new(format!("agent {NAME}: cannot read {}: {e}", path.display())))
+}
+
+/// Whether `path` is a file that may be run.
+fn is_executable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        path.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        path.is_file()
+    }
+}
+
+/// meta.csv's `program` row of `spec`: [`Program::record`] for an `ext` agent, `None`
+/// for any other.
+pub fn program_record(spec: &AgentSpec) -> Result<Option<String>, BadInput> {
+    if !spec.is_external() {
+        return Ok(None);
+    }
+    let setup = ExtSetup::of(spec)?;
+    setup
+        .program
+        .record(&setup.args, setup.dir.as_deref())
+        .map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_file_is_named_by_label_and_seat_in_plain_characters() {
+        let file = log_file(Path::new("run"), "ext:cmd=/bin/x y", 1);
+        assert_eq!(file, Path::new("run").join("ext_cmd__bin_x_y-seat1.log"));
+    }
+
+    #[test]
+    fn the_budget_is_depth_nodes_or_nine_tenths_of_the_timeout() {
+        let setup = |text: &str| ExtSetup::of(&AgentSpec::parse(text, false).unwrap());
+        let sh = "ext:cmd=/bin/sh";
+        assert_eq!(
+            setup(&format!("{sh},timeout=500ms"))
+                .unwrap()
+                .budget
+                .command(),
+            "go movetime 450"
+        );
+        assert_eq!(
+            setup(&format!("{sh},depth=3")).unwrap().budget.command(),
+            "go depth 3"
+        );
+        assert_eq!(
+            setup(&format!("{sh},depth=3,nodes=100"))
+                .unwrap()
+                .budget
+                .command(),
+            "go depth 3 nodes 100"
+        );
+        assert_eq!(
+            setup("ext:cmd=sh").unwrap().program.path,
+            std::fs::canonicalize("/bin/sh").unwrap()
+        );
+    }
+
+    #[test]
+    fn a_program_that_is_not_there_is_bad_input() {
+        let err = ExtSetup::of(&AgentSpec::parse("ext:cmd=./no/such/program", false).unwrap())
+            .unwrap_err();
+        assert_eq!(
+            err.0,
+            "agent ext: cmd=./no/such/program is not an executable file"
+        );
+        let err =
+            ExtSetup::of(&AgentSpec::parse("ext:cmd=no-such-program-anywhere", false).unwrap())
+                .unwrap_err();
+        assert!(
+            err.0.ends_with("is not an executable file on PATH"),
+            "{}",
+            err.0
+        );
+    }
+}
