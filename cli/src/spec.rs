@@ -56,8 +56,9 @@ impl fmt::Display for GameSpec {
 pub fn human_outside_play() -> BadInput {
     BadInput::new(format!(
         "agent \"{HUMAN}\" reads moves from a person and plays only in agon play \
-         (valid here: {})",
-        AgentKind::ALL.map(AgentKind::name).join(", ")
+         (valid here: {}, {})",
+        AgentKind::ALL.map(AgentKind::name).join(", "),
+        external::NAME
     ))
 }
 

@@ -42,11 +42,11 @@ fn bad_specs_give_one_line_and_exit_2() {
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "human"],
         "agent \"human\" reads moves from a person and plays only in agon play (valid here: \
-         random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal)",
+         random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal, ext)",
     );
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "minimax"],
-        "unknown agent \"minimax\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal)",
+        "unknown agent \"minimax\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal, ext)",
     );
     assert_bad_input(
         &[
@@ -80,7 +80,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     );
     assert_bad_input(
         &["play", "--game", "invector", "--agents", "human", "robot"],
-        "unknown agent \"robot\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal, human)",
+        "unknown agent \"robot\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal, ext, human)",
     );
     assert_bad_input(
         &["perft", "--game", "invector", "--depth", "0"],
@@ -89,7 +89,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     assert_bad_input(
         &["rank"],
         "unrecognized subcommand 'rank'; tip: a similar subcommand exists: 'run' (valid: games, \
-         agents, tournament, play, analyse, perft, show, replay, merge, run, report, bench, tune, balance)",
+         agents, tournament, play, analyse, perft, show, replay, serve, merge, run, report, bench, tune, balance)",
     );
 }
 

@@ -302,7 +302,7 @@ fn bad_tournament_input_leaves_no_files() {
                 a[5] = "grredy";
                 a
             },
-            "unknown agent \"grredy\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal)".into(),
+            "unknown agent \"grredy\" (valid: random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal, ext)".into(),
         ),
         (
             {
@@ -311,7 +311,7 @@ fn bad_tournament_input_leaves_no_files() {
                 a
             },
             "agent \"human\" reads moves from a person and plays only in agon play (valid here: \
-         random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal)".into(),
+         random, greedy, ab, solve, expectimax, star1, star2, mcts, optimal, ext)".into(),
         ),
         (
             {
