@@ -424,3 +424,31 @@ mod label_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod external_tests {
+    use super::*;
+
+    #[test]
+    fn an_outside_program_is_labelled_by_its_name_and_needs_its_cmd() {
+        let spec = AgentSpec::parse("ext:cmd=/bin/sh,name=bot,timeout=2s", false).unwrap();
+        assert!(spec.is_external());
+        assert_eq!(spec.kind(), None);
+        assert_eq!(spec.label(), "bot");
+        assert_eq!(
+            spec.to_string(),
+            "ext:cmd=/bin/sh,name=bot,timeout=2s",
+            "the canonical spec keeps every parameter"
+        );
+        let unnamed = AgentSpec::parse("ext:cmd=/bin/sh,timeout=10s", false).unwrap();
+        assert_eq!(
+            unnamed.label(),
+            "ext:cmd=/bin/sh",
+            "the default timeout is dropped"
+        );
+        assert_eq!(
+            AgentSpec::parse("ext", false).unwrap_err(),
+            external::missing_cmd()
+        );
+    }
+}

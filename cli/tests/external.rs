@@ -206,6 +206,49 @@ fn an_ext_spec_without_a_program_is_refused_before_any_game() {
 }
 
 #[test]
+fn play_and_analyse_tell_an_outside_program_the_line_of_moves() {
+    let server = format!("ext:cmd={AGON},args=serve --agent greedy --game connect4,depth=1");
+    let o = agon_in(
+        None,
+        &["play", "--game", "connect4", "--agents", &server, "random"],
+        "",
+    );
+    ok(&o);
+    assert!(stdout(&o).contains("game over after"), "{}", stdout(&o));
+    // Three red stones in column a: greedy, told the line, takes the win in a.
+    let o = agon_in(
+        None,
+        &[
+            "analyse",
+            "--game",
+            "connect4",
+            "--moves",
+            "a b a b a b",
+            "--agent",
+            &server,
+        ],
+        "",
+    );
+    ok(&o);
+    assert!(stdout(&o).contains("\nbestmove a "), "{}", stdout(&o));
+    // An outside program is never asked at a chance node.
+    let o = agon_in(
+        None,
+        &[
+            "analyse",
+            "--game",
+            "pig",
+            "--moves",
+            "roll",
+            "--agent",
+            &format!("ext:cmd={AGON},args=serve --agent random"),
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
 fn serve_answers_a_session_by_the_protocol() {
     let session = "ugi\nisready\nsetoption name seed value 7\nuginewgame\n\
                    position startpos moves d d d d d d\nnonsense command\ngo depth 2\n\

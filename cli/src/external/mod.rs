@@ -287,7 +287,10 @@ mod tests {
     #[test]
     fn a_log_file_is_named_by_label_and_seat_in_plain_characters() {
         let file = log_file(Path::new("run"), "ext:cmd=/bin/x y", 1);
-        assert_eq!(file, Path::new("run").join("ext_cmd__bin_x_y-seat1.log"));
+        assert_eq!(
+            file,
+            Path::new("run").join("ext-ext_cmd__bin_x_y-seat1.log")
+        );
     }
 
     #[test]

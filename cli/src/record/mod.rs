@@ -216,7 +216,7 @@ mod tests {
             read_text(&text.replace("random_opening,", "raNdom_opening,")).unwrap_err(),
             format!(
                 "{shown} line 10: unknown key \"raNdom_opening\" (valid: format, toolkit, \
-                 commit, game, agent, eval_hash, games_per_pairing, seed, random_opening, \
+                 commit, game, agent, eval_hash, program, games_per_pairing, seed, random_opening, \
                  opening_draw, openings, \
                  openings_hash, threads, command, anchor, shard, sprt)"
             )
@@ -256,6 +256,27 @@ mod tests {
         );
         assert!(weighted.difference(&meta_example()).is_some());
         assert_ne!(weighted.digest_key(), meta_example().digest_key());
+        // Outside programs likewise: one row per agent, or none, part of the identity.
+        let outside = RunMeta {
+            programs: vec![String::new(), "00000000000000cd /usr/bin/bot".into()],
+            ..meta_example()
+        };
+        outside.write(&path).unwrap();
+        let with_programs = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            with_programs.contains("\nprogram,\nprogram,00000000000000cd /usr/bin/bot\n"),
+            "{with_programs}"
+        );
+        assert_eq!(
+            read_text(&with_programs).unwrap(),
+            (outside.clone(), Written::Now)
+        );
+        assert_eq!(
+            read_text(&with_programs.replace("program,\n", "")).unwrap_err(),
+            format!("{shown} has 1 program rows for 2 agents (one per agent, or none)")
+        );
+        assert!(outside.difference(&meta_example()).is_some());
+        assert_ne!(outside.digest_key(), meta_example().digest_key());
         assert_eq!(
             read_text(&text.replace("format,3", "format,2")).unwrap(),
             (meta_example(), Written::Older)
