@@ -271,6 +271,12 @@ fn serve_answers_a_session_by_the_protocol() {
         .filter_map(|l| l.strip_prefix("bestmove "))
         .collect();
     assert_eq!(best.len(), 2, "{out}");
+    // Each answer follows the info line of its search.
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with("bestmove ") {
+            assert!(lines[i - 1].starts_with("info depth "), "{out}");
+        }
+    }
     // Column d is full after six stones: any other column is legal.
     assert!(["a", "b", "c", "e", "f", "g"].contains(&best[0]), "{out}");
     assert!(("a"..="g").contains(&best[1]), "{out}");

@@ -6,7 +6,8 @@
 //! of the spec's (`depth`, `nodes` or `iters`, `movetime` as `time`, each where the agent
 //! takes it), and searches the position of the last `position` command with a stream
 //! seeded by the last `setoption name seed` (default 1) and the position's ply, so the
-//! same session gives the same answers. A command it cannot carry out (no game, a bad
+//! same session gives the same moves. Before each `bestmove` it writes `info depth D
+//! nodes N time MS` of the search. A command it cannot carry out (no game, a bad
 //! move in `position`, `go` where no seat is to move) is answered by an `info string
 //! error: ...` line, and by `bestmove (none)` for a `go`; unknown commands are ignored.
 
@@ -98,7 +99,7 @@ pub fn serve(
             ["go", limits @ ..] => {
                 let answer = session.go(read_go(limits));
                 match answer {
-                    Ok(m) => writeln!(output, "bestmove {m}")?,
+                    Ok((m, info)) => writeln!(output, "{info}\nbestmove {m}")?,
                     Err(e) => {
                         writeln!(output, "info string error: {}", crate::one_line(&e))?;
                         writeln!(output, "bestmove (none)")?;
@@ -142,8 +143,9 @@ impl Session {
         Ok(())
     }
 
-    /// The move the agent chooses at the current position, in notation.
-    fn go(&self, go: Go) -> Result<String, String> {
+    /// The move the agent chooses at the current position, in notation, and the `info`
+    /// line of its search.
+    fn go(&self, go: Go) -> Result<(String, String), String> {
         let game = self
             .game
             .as_deref()
@@ -176,7 +178,7 @@ fn limit(spec: &mut AgentSpec, go: Go) {
             spec.params.insert(param.name, value);
         }
     };
-    // Later limits replace earlier ones: one budget at a time.
+    // One budget at a time: movetime over nodes over depth.
     if let Some(d) = go.depth {
         set(&["depth"], ParamValue::Int(d));
     }
@@ -195,7 +197,7 @@ fn limit(spec: &mut AgentSpec, go: Go) {
 struct Search<'a> {
     session: &'a Session,
     spec: &'a AgentSpec,
-    chosen: &'a mut Option<String>,
+    chosen: &'a mut Option<(String, String)>,
 }
 
 impl GameCommand for Search<'_> {
@@ -222,7 +224,13 @@ impl GameCommand for Search<'_> {
         let best = result
             .best
             .expect("a search at a decision node gives a move");
-        *self.chosen = Some(state.format_move(best));
+        let info = format!(
+            "info depth {} nodes {} time {}",
+            result.depth,
+            result.nodes,
+            result.time.as_millis()
+        );
+        *self.chosen = Some((state.format_move(best), info));
         Ok(())
     }
 }
