@@ -28,7 +28,9 @@
 //!
 //! Faults: an agent that panics or returns an illegal move forfeits the game (end reason
 //! [`FORFEIT`], the other seat wins, the fault in the row's `note`) and the run goes on;
-//! see [`agent_move`].
+//! see [`agent_move`]. An outside program's faults (it exits, times out, answers an
+//! illegal move) are panics of its agent ([`crate::external`]), so they forfeit alike.
+//! Each agent is told the game's line of moves so far ([`SearchContext::line`]).
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -320,7 +322,10 @@ pub fn play_game<G: PlayableGame>(
     let entrant = |seat: usize| &plan.entrants[seating.seats[seat]];
     let mut agents = [0, 1]
         .into_iter()
-        .map(|seat| G::build_agent_in(&entrant(seat).spec, &plan.venue(seat, &entrant(seat).label)))
+        .map(|seat| {
+            let entrant = entrant(seat);
+            G::build_agent_in(&entrant.spec, &plan.venue(seat, &entrant.label))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let mut rngs = [0, 1].map(|seat| seeds::agent_rng(plan.seed, index, seat));
     let luck = seeds::PairLuck::new(plan.seed, seating.deal);
