@@ -187,3 +187,41 @@ impl<S: State> Agent<S> for ExtAgent<S> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::games::connect4::Connect4;
+    use agon_engine::Game;
+    use agon_search::AgentRng;
+    use rand::SeedableRng;
+
+    use super::*;
+
+    /// Asks an outside program (never started: the line is checked first) for a move
+    /// after `played`, telling it `line`.
+    fn ask(played: &str, line: &[&str]) {
+        let start = Connect4.initial_state();
+        let spec = AgentSpec::parse("ext:cmd=/bin/sh", false).unwrap();
+        let mut agent = ExtAgent::new(&spec, "connect4".into(), start.clone(), None).unwrap();
+        let mut state = start;
+        state.apply(state.parse_move(played).unwrap());
+        let line: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+        let mut rng = AgentRng::seed_from_u64(1);
+        agent.search(
+            &state,
+            SearchContext::new(&mut rng, &mut |_| {}).with_line(&line),
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "the caller gives no line of moves from the game's start")]
+    fn a_position_without_its_line_is_refused() {
+        ask("d", &[]);
+    }
+
+    #[test]
+    #[should_panic(expected = "the line of moves given does not lead to it")]
+    fn a_line_to_another_position_is_refused() {
+        ask("d", &["c"]);
+    }
+}
