@@ -39,6 +39,7 @@ mod balance;
 mod bench;
 mod experiment;
 mod games;
+mod html;
 mod ladder;
 mod listing;
 mod merge;
