@@ -31,6 +31,13 @@ pub struct Picture {
     pub legend: Vec<Key>,
 }
 
+impl Picture {
+    /// The index of the cell named `name` (as the notation writes it), if there is one.
+    pub fn cell_named(&self, name: &str) -> Option<usize> {
+        self.cells.iter().position(|c| c.name == name)
+    }
+}
+
 /// One cell of a board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
@@ -217,12 +224,19 @@ impl Key {
             meaning: meaning.into(),
         }
     }
+
+    /// The legend line of a piece kind: pieces of this shape and ink, with a facing
+    /// pointer when `facing`.
+    pub fn piece(shape: PieceShape, ink: Ink, facing: bool, meaning: impl Into<String>) -> Self {
+        Key::new(Symbol::Piece { shape, ink, facing }, meaning)
+    }
 }
 
 /// A state that can describe itself as a [`Picture`].
 ///
-/// Contract: `picture()` is a pure function of the state; its cells depend only on the
-/// game's parameters; every piece's and mark's cell index is in range; every symbol the
+/// Contract: `picture()` is a pure function of the state; its cells' order, places,
+/// shapes and names depend only on the game's parameters (their grounds may change, as a
+/// tile is turned face up); every piece's and mark's cell index is in range; every symbol the
 /// picture uses has a [`Key`] in its legend.
 pub trait Depict: State {
     /// This position as a picture.

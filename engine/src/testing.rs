@@ -22,7 +22,7 @@ pub mod coin_nim;
 pub mod extreme_weights;
 mod pictures;
 
-pub use pictures::check_pictures;
+pub use pictures::{check_adjacency, check_pictures};
 
 use std::fmt::Write as _;
 

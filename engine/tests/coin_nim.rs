@@ -217,3 +217,17 @@ fn the_harness_checks_turns_and_the_caps_count() {
     let err = check_conformance(&game, &cap(CapUnit::Turns, 6)).unwrap_err();
     assert!(err.contains("turns, not 6"), "{err}");
 }
+
+#[test]
+fn pictures_keep_their_contract_and_tell_the_coin() {
+    use agon_engine::picture::Depict;
+    let game = CoinNim::default();
+    assert!(agon_engine::testing::check_pictures(&game, 20, 3).unwrap() > 40);
+    let mut state = game.initial_state();
+    agon_engine::play_moves(&mut state, "take2").unwrap();
+    let picture = state.picture();
+    assert_eq!(picture.pieces[0].label.as_deref(), Some("5"));
+    assert_eq!(picture.notes, ["the coin is about to be tossed"]);
+    let heads = state.parse_move("heads").unwrap();
+    assert_eq!(state.event(heads), "heads: seat 0 decides again");
+}

@@ -13,6 +13,9 @@ use crate::declare_weights;
 use crate::eval::Evaluator;
 use crate::game::{End, Game, Move, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
+use crate::picture::{
+    Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
+};
 use crate::weights::Tunable;
 use crate::zobrist;
 
@@ -392,6 +395,51 @@ impl Evaluator<CoinNimState> for CoinNimEval {
 
     fn bounds(&self) -> (i32, i32) {
         (-self.win, self.win)
+    }
+}
+
+/// One cell, the pile, holding a neutral stone labelled with the stones left.
+impl Depict for CoinNimState {
+    fn picture(&self) -> Picture {
+        let cell = Cell {
+            x: 0.0,
+            y: 0.0,
+            shape: CellShape::Square,
+            name: "pile".into(),
+            ground: Ground::Plain,
+        };
+        let pieces = if self.pile > 0 {
+            vec![Piece::new(0, PieceShape::Disc, Ink::Neutral).labelled(self.pile.to_string())]
+        } else {
+            Vec::new()
+        };
+        let status = match self.turn() {
+            Turn::Seat(s) => format!("seat {s} to take one or two stones"),
+            Turn::Chance => "the coin is about to be tossed".to_string(),
+            Turn::Over => match self.outcome() {
+                Some(Outcome::Win(s)) => format!("seat {s} took the last stone and wins"),
+                _ => "draw at the decision cap".to_string(),
+            },
+        };
+        let symbol = Symbol::Piece {
+            shape: PieceShape::Disc,
+            ink: Ink::Neutral,
+            facing: false,
+        };
+        Picture {
+            cells: vec![cell],
+            pieces,
+            marks: Vec::new(),
+            notes: vec![status],
+            legend: vec![Key::new(symbol, "the pile (stones left)")],
+        }
+    }
+
+    fn event(&self, m: CoinNimMove) -> String {
+        match m {
+            CoinNimMove::Heads => format!("heads: seat {} decides again", self.mover),
+            _ => format!("tails: seat {} moves", 1 - self.mover),
+        }
     }
 }
 

@@ -11,13 +11,15 @@
 //! Representation: one 64-bit bitboard per side and unit type (`board` holds the
 //! compile-time geometry), moves and unit targets in `moves`, notation in
 //! `notation`, evaluation in `eval`, the text views (`Debug`, `Display`) in
-//! `display`. The state is a few dozen bytes and `Clone`, so undo is by copy.
+//! `display`, the board as a [`Picture`](crate::picture::Picture) in `picture`. The
+//! state is a few dozen bytes and `Clone`, so undo is by copy.
 
 mod board;
 mod display;
 mod eval;
 mod moves;
 mod notation;
+mod picture;
 
 use crate::bits::Cells;
 use crate::game::{illegal_move, End, Game, MoveError, NoChance, Outcome, Seat, State, Turn};

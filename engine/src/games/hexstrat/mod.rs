@@ -12,8 +12,8 @@
 //! `moves`, their generation and legality checks in `movegen`, applying them (combat,
 //! entering, the end of a turn, seizing) in `apply`, the Zobrist keys in `keys`, combat
 //! arithmetic in `combat`, notation in `notation`, evaluation in `eval`, the board
-//! drawing in `display`, and the test-support constructor of hand-built positions in
-//! `setup`. The state is a few dozen bytes and `Copy`, so undo is by copy.
+//! drawing in `display`, the board as a [`Picture`](crate::picture::Picture) in
+//! `picture`, and the test-support constructor of hand-built positions in `setup`. The state is a few dozen bytes and `Copy`, so undo is by copy.
 
 mod apply;
 mod board;
@@ -24,6 +24,7 @@ mod keys;
 mod movegen;
 mod moves;
 mod notation;
+mod picture;
 mod setup;
 
 use crate::bits::Cells;

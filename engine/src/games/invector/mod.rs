@@ -7,13 +7,15 @@
 //! project's own description of the rules and its rulings is `docs/games/invector.md`.
 //!
 //! Representation: one 128-bit bitboard per colour (`board`), move generation by
-//! whole-board shifts (`moves`), notation in `notation`, evaluation in `eval`.
+//! whole-board shifts (`moves`), notation in `notation`, evaluation in `eval`, the
+//! picture of a position in `picture`.
 //! The state is small and `Copy`-like, so undo is by copy.
 
 mod board;
 mod eval;
 mod moves;
 mod notation;
+mod picture;
 mod symmetry;
 
 use std::fmt;

@@ -11,11 +11,13 @@
 //! copy; `apply` only updates counters (the Zobrist key is computed from them when
 //! asked), and a random playout draws a face or a decision in closed form
 //! ([`State::outcome_for_draw`], [`State::move_for_draw`]), so a playout ply costs a few
-//! nanoseconds. Moves in `moves`, notation in `notation`, evaluation in `eval`.
+//! nanoseconds. Moves in `moves`, notation in `notation`, evaluation in `eval`, the
+//! picture of a position (the table: scores, turn total, die) in `picture`.
 
 mod eval;
 mod moves;
 mod notation;
+mod picture;
 
 use std::fmt;
 
@@ -151,6 +153,7 @@ impl Game for Pig {
             rolls: 0,
             ply: 0,
             turn_start: 0,
+            die_shows: 0,
         }
     }
 }
@@ -204,8 +207,9 @@ fn decisions_key(decisions: u32) -> u64 {
 /// horizon; an exact search (expectimax, Star1/Star2 with a table) of a 1000-decision
 /// game cannot promise that, so the counter stays in. Not covered: the ply count
 /// (decisions plus chance outcomes, which the decision counter and the position already
-/// determine up to the order of play), and the turn and roll counters that only name
-/// chance events for [`State::common_outcome`].
+/// determine up to the order of play), the turn and roll counters that only name
+/// chance events for [`State::common_outcome`], and the face the die shows, which only
+/// the picture reads.
 #[derive(Clone, Copy, Debug)]
 pub struct PigState {
     rules: Pig,
@@ -227,6 +231,10 @@ pub struct PigState {
     /// The ply count when the current turn began: `turns()` counts the current turn
     /// once a ply has been played in it. Path data, like `ply`.
     turn_start: u32,
+    /// The face the die shows on the table: the last face read, until a hold clears
+    /// it (0: blank), so a 1 stays in view after it ends a turn. Path data, like `ply`,
+    /// read by the picture alone.
+    die_shows: u8,
 }
 
 impl PigState {
@@ -410,15 +418,18 @@ impl State for PigState {
                 self.scores[self.mover] += self.turn_total;
                 self.pass_turn();
                 self.decisions += 1;
+                self.die_shows = 0;
             }
             PigMove::Face(1) => {
                 self.rolling = false;
                 self.pass_turn();
+                self.die_shows = 1;
             }
             PigMove::Face(f) => {
                 self.rolling = false;
                 self.turn_total += u32::from(f);
                 self.rolls += 1;
+                self.die_shows = f;
             }
         }
         self.ply += 1;

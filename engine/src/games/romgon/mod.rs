@@ -6,7 +6,8 @@
 //!
 //! Representation: bitboards by colour, type and orientation (`board`), move
 //! generation from per-cell pattern tables with the no-self-attack filter (`moves`),
-//! notation in `notation`, evaluation in `eval`.
+//! notation in `notation`, evaluation in `eval`, the board as a
+//! [`Picture`](crate::picture::Picture) in `picture`.
 //!
 //! The state carries two rule memories besides the board:
 //! - the **shuttle counters**, one per (colour, type, unordered pair of cells): they
@@ -24,6 +25,7 @@ mod eval;
 mod keys;
 mod moves;
 mod notation;
+mod picture;
 
 use std::fmt;
 

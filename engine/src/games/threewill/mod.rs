@@ -13,7 +13,7 @@
 //! state is small and `Copy`, and undo is by copy. Geometry and the stacking protocol
 //! in `board`, moves in `moves` and their generation in `movegen`, the Zobrist keys
 //! in `keys`, notation in `notation`, evaluation in `eval`, the board drawing in
-//! `display`.
+//! `display`, the picture in `picture`.
 
 mod board;
 mod display;
@@ -22,6 +22,7 @@ mod keys;
 mod movegen;
 mod moves;
 mod notation;
+mod picture;
 
 use crate::game::{illegal_move, End, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{pick_weighted, EventId, Luck};

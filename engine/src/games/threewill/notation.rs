@@ -16,7 +16,7 @@ pub fn square(sq: u8) -> String {
 }
 
 /// `sq`, with `/2` when it names the held agent.
-fn agent(sq: u8, held: bool) -> String {
+pub fn agent(sq: u8, held: bool) -> String {
     if held {
         format!("{}/2", square(sq))
     } else {

@@ -1,0 +1,137 @@
+//! APV's picture: the hexagon of 61 cells with North's home (row 9) at the top, each
+//! side's seven units in its own ink and one shape per unit type, and the pending future
+//! orders as arrows.
+
+use crate::game::Seat;
+use crate::picture::{
+    Cell, CellShape, Depict, Ground, Ink, Key, Mark, Picture, Piece, PieceShape, Symbol,
+};
+
+use super::board::{cell_name, CELLS, GEO};
+use super::{ApvState, Finish, Unit, SIDES};
+
+/// Each side's ink: North (seat 0) moves first, as White does.
+const INKS: [Ink; 2] = [Ink::White, Ink::Black];
+
+/// The height of a row of pointy-top hexagons 1 across their flats: √3 / 2.
+const ROW_HEIGHT: f32 = 0.866_025_4;
+
+/// The outline of each unit type: the Pivot (the unit to protect) a star, the sliding
+/// Axis a disc, the Veil a square and the Turned Veil the same square turned, a diamond.
+const fn shape(unit: Unit) -> PieceShape {
+    match unit {
+        Unit::Pivot => PieceShape::Star,
+        Unit::Axis => PieceShape::Disc,
+        Unit::Veil => PieceShape::Square,
+        Unit::Turned => PieceShape::Diamond,
+    }
+}
+
+/// The cells in index order, named as the notation names them. Axial `(q, r)` has its
+/// centre at `x = q + r / 2`, `y = r · √3 / 2`: rows of constant `r` run left to right,
+/// row 1 (`r` = −4, South's home) at the bottom, so the six neighbours of a cell are
+/// exactly the six cells whose centres lie 1 away.
+fn cells() -> Vec<Cell> {
+    (0..CELLS)
+        .map(|c| {
+            let (q, r) = (f32::from(GEO.q[c]), f32::from(GEO.r[c]));
+            Cell {
+                x: q + r / 2.0,
+                y: r * ROW_HEIGHT,
+                shape: CellShape::HexPointy,
+                name: cell_name(c),
+                ground: Ground::Plain,
+            }
+        })
+        .collect()
+}
+
+/// Every symbol an APV picture of these rules can draw: each unit type of each side,
+/// and each side's order arrow when orders exist.
+fn legend(orders: bool) -> Vec<Key> {
+    let mut keys = Vec::new();
+    for (seat, (&ink, side)) in INKS.iter().zip(SIDES).enumerate() {
+        for unit in Unit::ALL {
+            let meaning = format!("{side} {} (seat {seat})", unit.name());
+            keys.push(Key::piece(shape(unit), ink, false, meaning));
+        }
+    }
+    if orders {
+        for (&ink, side) in INKS.iter().zip(SIDES) {
+            keys.push(Key::new(
+                Symbol::Arrow(ink),
+                format!("{side}'s pending order: fires at the start of its next turn"),
+            ));
+        }
+    }
+    keys
+}
+
+impl ApvState {
+    /// The line saying whose decision it is and of what kind, or how the game ended.
+    fn status_note(&self) -> String {
+        let side = |s: Seat| format!("{} (seat {s})", SIDES[s]);
+        let mover = side(self.to_move);
+        match (self.end, self.just_moved()) {
+            (Some(Finish::Win(w)), _) => {
+                format!("{} wins: {}'s Pivot is shut in", side(w), SIDES[1 - w])
+            }
+            (Some(Finish::BothImmobilised), _) => {
+                "draw: both Pivots were shut in at once".to_string()
+            }
+            (Some(Finish::Cap), _) => format!("draw: all {} turns played", self.turns),
+            (None, None) => format!("{mover} to make its primary move"),
+            (None, Some(_)) if !self.may_issue_order() => format!(
+                "{mover} to decide its order: limited orders leave it only no-order this turn"
+            ),
+            (None, Some(moved)) => format!(
+                "{mover} to issue an order or no-order (not for the unit on {}, which just moved)",
+                cell_name(moved)
+            ),
+        }
+    }
+}
+
+impl Depict for ApvState {
+    /// Cells in index order (row 1 to row 9, `q` ascending); one piece per unit; an
+    /// arrow per pending order; notes for the decision, the orders and the turn count.
+    fn picture(&self) -> Picture {
+        let mut pieces = Vec::new();
+        for (seat, &ink) in INKS.iter().enumerate() {
+            for cell in 0..CELLS {
+                if let Some(unit) = self.unit_at(seat, cell) {
+                    pieces.push(Piece::new(cell, shape(unit), ink));
+                }
+            }
+        }
+        let mut marks = Vec::new();
+        let mut notes = vec![self.status_note()];
+        for (seat, &ink) in INKS.iter().enumerate() {
+            if let Some(order) = self.order(seat) {
+                let (from, to) = (usize::from(order.from), usize::from(order.to));
+                marks.push(Mark::Arrow { from, to, ink });
+                notes.push(format!(
+                    "{} has ordered {}-{}: it fires at the start of {}'s next turn",
+                    SIDES[seat],
+                    cell_name(from),
+                    cell_name(to),
+                    SIDES[seat]
+                ));
+            }
+        }
+        if self.end.is_none() {
+            notes.push(format!(
+                "turn {} of {}",
+                self.turns + 1,
+                self.rules.max_turns()
+            ));
+        }
+        Picture {
+            cells: cells(),
+            pieces,
+            marks,
+            notes,
+            legend: legend(self.rules.orders()),
+        }
+    }
+}
