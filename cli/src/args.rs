@@ -290,6 +290,15 @@ pub struct ReportArgs {
     /// the run folder, which is then left unchanged.
     #[arg(long, value_name = "OUTDIR")]
     pub out: Option<PathBuf>,
+    /// Also write report.html: one page, opened from disk, with the summary, the charts,
+    /// the list of games and a replayer of the games it embeds.
+    #[arg(long)]
+    pub html: bool,
+    /// The most games report.html embeds for its replayer (each pairing's first games,
+    /// pair by pair); the others are listed with the `agon replay` command that shows
+    /// them.
+    #[arg(long, value_name = "N", default_value_t = crate::html::DEFAULT_HTML_GAMES, requires = "html")]
+    pub html_games: usize,
 }
 
 /// Flags of `agon play`.

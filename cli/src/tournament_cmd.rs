@@ -36,6 +36,7 @@ use anyhow::Result;
 use crate::args::{BadInput, TournamentArgs};
 use crate::games::offers_pie_swap;
 use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::html::{RunPage, DEFAULT_HTML_GAMES, REPORT_HTML};
 use crate::opening::Opening;
 use crate::progress::Progress;
 use crate::record::{
@@ -411,6 +412,15 @@ pub(crate) fn play_run<G: PlayableGame>(
         SPEED_FILE,
     ];
     written.extend(draw_charts(dir, &meta.game, &rows, &summary)?);
+    RunPage {
+        meta,
+        rows: &rows,
+        summary: &summary,
+        run_dir: dir,
+        cap: DEFAULT_HTML_GAMES,
+    }
+    .write(game, dir)?;
+    written.push(REPORT_HTML);
     Ok(Played {
         rows,
         summary,

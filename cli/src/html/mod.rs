@@ -12,14 +12,18 @@
 //! deltas), [`page`] (the document, tables, charts), [`run_page`] and [`study`] (the two
 //! pages), `replayer.js` and `page.css` (embedded in every page).
 
-// Wired into `agon report`, tournaments and `agon balance` once every game depicts.
-#![allow(dead_code, unused_imports)]
-
 mod encode;
 mod json;
 mod page;
 mod run_page;
 mod study;
+
+use std::path::Path;
+
+use anyhow::Result;
+
+use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::spec::GameSpec;
 
 pub use run_page::RunPage;
 pub use study::StudyPage;
@@ -30,3 +34,18 @@ pub const REPORT_HTML: &str = "report.html";
 /// The games a run's page embeds unless `--html-games` says otherwise: a 400-game run's
 /// page stays a few megabytes.
 pub const DEFAULT_HTML_GAMES: usize = 100;
+
+/// Writes `page` into `target` as [`REPORT_HTML`], the run's games being of the game
+/// `spec` names (for callers that do not hold the game itself).
+pub fn write_run_page(spec: &GameSpec, page: &RunPage<'_>, target: &Path) -> Result<()> {
+    struct Write<'a> {
+        page: &'a RunPage<'a>,
+        target: &'a Path,
+    }
+    impl GameCommand for Write<'_> {
+        fn run<G: PlayableGame>(self, game: G, _spec: &GameSpec) -> Result<()> {
+            self.page.write(&game, self.target)
+        }
+    }
+    dispatch(spec, Write { page, target })
+}

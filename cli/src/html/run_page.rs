@@ -191,7 +191,7 @@ impl RunPage<'_> {
 </div>
 <div id="told"></div>
 <div id="notes"></div>
-<div id="controls"><button id="start" title="start (Home)">&#x23EE;</button><button id="back" title="back (Left)">&#x25C0;</button><span id="counter"></span><button id="forward" title="forward (Right)">&#x25B6;</button><button id="end" title="end (End)">&#x23ED;</button><input id="slider" type="range" min="0" max="0" value="0" aria-label="ply"></div>
+<div id="controls"><button id="start" title="start (Home)">|&#x25C0;</button><button id="back" title="back (Left)">&#x25C0;</button><span id="counter"></span><button id="forward" title="forward (Right)">&#x25B6;</button><button id="end" title="end (End)">&#x25B6;|</button><input id="slider" type="range" min="0" max="0" value="0" aria-label="ply"></div>
 <p class="hint">Keys: Left and Right step, Home and End jump. Link a position with <code>#game=N&amp;ply=K</code>.</p>
 </div>
 <div id="movebox"><h3>Moves</h3><ol id="moves"></ol></div>
