@@ -53,7 +53,10 @@ fn every_games_report_replays_in_a_browser() {
         let extra = ["--games", "2", "--seed", "3", "--threads", "1"];
         ok(&tournament_into(game, &["random"], &dir, &extra));
         let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
-        assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">\n<head>"), "{game}");
+        assert!(
+            page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">\n<head>"),
+            "{game}"
+        );
         let hooked = page.replacen("<head>", &format!("<head>\n{HOOK}"), 1);
         std::fs::write(dir.join("under-test.html"), hooked).unwrap();
         runs.push(format!(

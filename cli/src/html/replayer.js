@@ -105,10 +105,16 @@
       "Ply " + ply + (ply <= replay.o ? " (opening)" : "") + ": " + D.tx[told];
     $("counter").textContent = "ply " + ply + " / " + replay.m.length;
     $("slider").value = String(ply);
-    for (const item of $("moves").children) {
+    const box = $("moves");
+    for (const item of box.children) {
       const current = Number(item.dataset.ply) === ply;
       item.classList.toggle("current", current);
-      if (current) item.scrollIntoView({ block: "nearest" });
+      // Scroll the list alone (never the page) to keep the current move in view.
+      if (current && item.offsetTop < box.scrollTop) {
+        box.scrollTop = item.offsetTop;
+      } else if (current && item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) {
+        box.scrollTop = item.offsetTop + item.offsetHeight - box.clientHeight;
+      }
     }
     history.replaceState(null, "", "#game=" + view.game + "&ply=" + ply);
   }

@@ -176,6 +176,8 @@ impl RunPage<'_> {
         }
         let charts = charts(charts_dir, &[RATINGS_SVG, SEAT0_SVG, LENGTHS_SVG])?;
         let (w, h) = (layout.width.ceil(), layout.height.ceil());
+        // The controls need some room under a small board.
+        let stage = w.max(420.0);
         let (lw, lh) = (legend_width.ceil(), legend_height.ceil());
         Ok(format!(
             r##"<header><h1>{title}</h1>
@@ -183,17 +185,15 @@ impl RunPage<'_> {
 <section id="watch"><h2>Replayer</h2>
 <div id="notice" class="notice" hidden></div>
 <div id="replayer">
-<div id="stage">
+<div id="stage" style="width:{stage}px">
 <div id="heading"></div>
-<div class="boards">
 <svg id="board" xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT}"><g id="cells">{cells}</g><g id="overlay"></g></svg>
-<svg id="legend" xmlns="http://www.w3.org/2000/svg" width="{lw}" height="{lh}" viewBox="0 0 {lw} {lh}" font-family="{FONT}">{keys}</svg>
-</div>
 <div id="told"></div>
 <div id="notes"></div>
 <div id="controls"><button id="start" title="start (Home)">|&#x25C0;</button><button id="back" title="back (Left)">&#x25C0;</button><span id="counter"></span><button id="forward" title="forward (Right)">&#x25B6;</button><button id="end" title="end (End)">&#x25B6;|</button><input id="slider" type="range" min="0" max="0" value="0" aria-label="ply"></div>
 <p class="hint">Keys: Left and Right step, Home and End jump. Link a position with <code>#game=N&amp;ply=K</code>.</p>
 </div>
+<div id="legendbox"><h3>Legend</h3><svg id="legend" xmlns="http://www.w3.org/2000/svg" width="{lw}" height="{lh}" viewBox="0 0 {lw} {lh}" font-family="{FONT}">{keys}</svg></div>
 <div id="movebox"><h3>Moves</h3><ol id="moves"></ol></div>
 </div>
 </section>
