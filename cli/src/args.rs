@@ -56,10 +56,16 @@ pub enum Command {
     Analyse(AnalyseArgs),
     /// Count the move paths of each depth from a position (move-generator check).
     Perft(PerftArgs),
+    /// Draw one position (after --moves) with coordinates and a legend, as text or, with
+    /// --svg, as an SVG picture.
+    Show(ShowArgs),
+    /// Step through a recorded game of a run folder in the terminal (Enter: next, b: back,
+    /// q: quit); every ply at once when the output is not a terminal.
+    Replay(ReplayArgs),
     /// Join the folders of the N shards of one tournament (`tournament --shard I/N`) into
     /// one run folder, byte-identical in games.csv and summary.csv to a single-machine run.
     Merge(MergeArgs),
-    /// Run the tournament an experiment file (TOML) describes, into results/<file stem>.
+    /// Run the tournament an experiment file (TOML) describes, into `results/<file stem>`.
     Run(RunArgs),
     /// Recompute a run folder's summary from its games.csv, print it, and draw SVG charts
     /// (ratings.svg, seat0.svg, lengths.svg) into the folder.
@@ -345,6 +351,37 @@ pub struct AnalyseArgs {
     /// Seed of the agent's random stream.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+}
+
+/// Flags of `agon show`.
+#[derive(Clone, Debug, Args)]
+pub struct ShowArgs {
+    /// Game spec, `name:key=value,...`.
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+    /// Moves from the initial position, in notation, separated by spaces (chance
+    /// outcomes included); the last one is marked.
+    #[arg(
+        long,
+        value_name = "MOVES",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    pub moves: String,
+    /// Write the position as an SVG picture to this file instead of drawing it as text.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// Flags of `agon replay`.
+#[derive(Clone, Debug, Args)]
+pub struct ReplayArgs {
+    /// The run folder (holding meta.csv and games.csv).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// The game's index (games.csv's `game` column).
+    #[arg(value_name = "INDEX")]
+    pub index: u64,
 }
 
 /// Flags of `agon perft`.

@@ -16,6 +16,7 @@ use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::{Romgon, RomgonEval};
 use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
+use agon_engine::picture::Depict;
 use agon_engine::{has_chance, Game, ParamSpec, State, Tunable};
 use agon_search::registry::{self, BuildAgents};
 use agon_search::Agent;
@@ -24,9 +25,9 @@ use crate::args::BadInput;
 use crate::spec::{human_outside_play, AgentSpec, GameSpec, Player};
 use crate::weights_file;
 
-/// A game the command line can run: two seats, zero-sum, with an evaluator and a way
-/// to build agents for it.
-pub trait PlayableGame: Game<State: State<Chance: BuildAgents>> {
+/// A game the command line can run: two seats, zero-sum, with an evaluator, a way to
+/// build agents for it and pictures of its positions.
+pub trait PlayableGame: Game<State: State<Chance: BuildAgents> + Depict> {
     /// The game's heuristic evaluator, given to every searching agent: its declared
     /// weights, or those of the spec's `eval=FILE`.
     type Eval: Tunable<Self::State>;

@@ -16,6 +16,8 @@
 //! agon report results/ab-vs-greedy                  # summary again, and SVG charts
 //! agon tune --game connect4 --out c4.toml --games 400  # fit evaluator weights
 //! agon balance --game connect4 --levels 2,3 --games 100 --out study  # balance study
+//! agon show --game apv --moves "e3-e4" --svg apv.svg  # one position as a picture
+//! agon replay results/ab-vs-greedy 3               # step through game 3 of a run
 //! ```
 //!
 //! Exit codes: 0 success, 1 a failure of the machine (a file that cannot be written),
@@ -29,9 +31,10 @@
 //! [`report`] (summary), [`progress`] (progress on standard error), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
 //! over machines), [`experiment`] (`agon run`), [`report_cmd`] and [`plots`] (`agon
 //! report`), [`html`] (report.html: summary, charts, games and a replayer),
-//! [`picture`] (boards drawn as SVG and text), [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
+//! [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
 //! from `--moves`), [`mod@bench`], [`tune`] (`agon tune`, fitting evaluator weights), [`balance`] (`agon balance`,
-//! a balance study built from tournament runs).
+//! a balance study built from tournament runs), [`picture`] (the one renderer of
+//! positions, SVG and text), [`show`] (`agon show`) and [`replay_cmd`] (`agon replay`).
 
 mod analyse;
 mod args;
@@ -52,12 +55,14 @@ mod plots;
 mod position;
 mod progress;
 mod record;
+mod replay_cmd;
 mod report;
 mod report_cmd;
 mod run_dir;
 mod run_lock;
 mod seeds;
 mod shard;
+mod show;
 mod spec;
 mod speed;
 mod stats;
@@ -158,6 +163,21 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Balance(args)) => balance::balance(&args, command_line(), &mut out),
         Some(Command::Bench(args)) => {
             bench::bench(bench::CASES, args.filter.as_deref(), args.threads, &mut out)
+        }
+        Some(Command::Show(args)) => {
+            let game = GameSpec::parse(&args.game)?;
+            games::dispatch(
+                &game,
+                show::ShowCommand {
+                    moves: args.moves,
+                    svg: args.svg,
+                    out: &mut out,
+                },
+            )
+        }
+        Some(Command::Replay(args)) => {
+            let stdin = io::stdin();
+            replay_cmd::replay_game(&args, &mut stdin.lock(), &mut out)
         }
         Some(Command::Perft(args)) => {
             let game = GameSpec::parse(&args.game)?;

@@ -1,4 +1,5 @@
-//! `agon play`: one game, move by move, with the board drawn after every move. The agent
+//! `agon play`: one game, move by move, with the board drawn after every move (the
+//! renderer's text picture: coordinates, a legend, the last move marked). The agent
 //! `human` reads its moves from standard input; typing `quit` (or ending the input)
 //! abandons the game, which is not an error.
 //!
@@ -8,11 +9,14 @@
 
 use std::io::{BufRead, Write};
 
+use agon_engine::picture::Depict;
 use agon_engine::{State, Turn};
 use agon_search::Agent;
 use anyhow::{Context, Result};
 
 use crate::games::{GameCommand, PlayableGame};
+use crate::picture::svg::changed_cells;
+use crate::picture::text;
 use crate::position::{describe_end, legal_here};
 use crate::seeds;
 use crate::spec::{AgentSpec, GameSpec};
@@ -82,7 +86,13 @@ pub fn play<G: PlayableGame>(
     for seat in 0..2 {
         writeln!(out, "seat {seat}: {} ({})", names[seat], state.side(seat))?;
     }
-    writeln!(out, "\n{state}\n")?;
+    let mut picture = state.picture();
+    writeln!(
+        out,
+        "\n{}{}",
+        text::draw(&picture, &[]),
+        text::legend(&picture)
+    )?;
     loop {
         let (m, who) = match state.turn() {
             Turn::Over => break,
@@ -115,11 +125,22 @@ pub fn play<G: PlayableGame>(
                 (m, who)
             }
         };
-        let text = state.format_move(m);
+        let mut told = state.format_move(m);
+        if state.turn() == Turn::Chance {
+            told = format!("{told} ({})", state.event(m));
+        }
         state
             .try_apply(m)
             .with_context(|| format!("{who} chose an illegal move"))?;
-        writeln!(out, "{}. {who}: {text}\n{state}\n", state.ply())?;
+        let after = state.picture();
+        let changed = changed_cells(&picture, &after);
+        picture = after;
+        writeln!(
+            out,
+            "{}. {who}: {told}\n{}",
+            state.ply(),
+            text::draw(&picture, &changed)
+        )?;
     }
     writeln!(
         out,

@@ -4,7 +4,7 @@
 //! The commands and their expected outputs are a transcript per game,
 //! `golden/games/<name>.txt`: free text up to the first case, then cases, each a line
 //! `$ <arguments>` (split at spaces; `'...'` keeps spaces; `{out}` is a fresh output
-//! folder) followed by the command's output as [`render`] writes it. The test reruns
+//! folder, `{last}` the one the latest case with `{out}` wrote) followed by the command's output as [`render`] writes it. The test reruns
 //! every case and compares the whole transcript byte for byte; with
 //! `AGON_UPDATE_GOLDEN=1` it writes the actual outputs under the same commands instead
 //! (see `common/golden.rs`). A game added to `agon` without a transcript fails here.
@@ -17,7 +17,15 @@ use common::golden::check_golden;
 use common::{agon, scratch, stderr, stdout, stdout_without_speed, text};
 
 /// The commands every game's transcript must run at least once.
-const COMMANDS: [&str; 5] = ["perft", "analyse", "play", "tournament", "bench"];
+const COMMANDS: [&str; 7] = [
+    "perft",
+    "analyse",
+    "play",
+    "tournament",
+    "bench",
+    "show",
+    "replay",
+];
 
 /// The games `agon games` lists: the first word of each paragraph that has lines below
 /// its heading (the closing `spec: ...` line is a paragraph of one line).
@@ -77,7 +85,8 @@ fn mask_numbers_after(line: &str, names: &[&str]) -> String {
 /// reproducible: perft's and analyse's standard output (analyse's timings masked), the
 /// first and last line of a played game, a tournament's printed report (speed section
 /// cut, the folder as `{out}`) and its games.csv, bench's game, position, agent and nodes
-/// per line (of a playout line, its game).
+/// per line (of a playout line, its game), a drawn position whole, and a replay's start,
+/// first ply and end.
 fn render(args: &[String], o: &Output, out: &Path) -> String {
     let code = o.status.code();
     if code != Some(0) {
@@ -100,6 +109,15 @@ fn render(args: &[String], o: &Output, out: &Path) -> String {
             text
         }
         "analyse" => lines(stdout(o), &|l| mask_numbers_after(l, &["time_ms", "nps"])),
+        "show" => stdout(o),
+        "replay" => {
+            // The start, the first ply and the end: each ply is a block ending in a
+            // blank line.
+            let text = stdout(o);
+            let blocks: Vec<&str> = text.split_inclusive("\n\n").collect();
+            let last = blocks[blocks.len() - 1];
+            format!("{}{}...\n{last}", blocks[0], blocks[1])
+        }
         "play" => {
             let text = stdout(o);
             let all: Vec<&str> = text.lines().collect();
@@ -149,6 +167,7 @@ fn check_game(game: &str) -> Result<(), String> {
     let dir = scratch(game);
     let mut actual = preamble.to_string();
     let mut commands = Vec::new();
+    let mut last_run = dir.join("none");
     for (i, line) in cases
         .lines()
         .filter_map(|l| l.strip_prefix("$ "))
@@ -158,10 +177,17 @@ fn check_game(game: &str) -> Result<(), String> {
         let out = dir.join(format!("out{i}"));
         let run: Vec<&str> = args
             .iter()
-            .map(|a| if a == "{out}" { text(&out) } else { a.as_str() })
+            .map(|a| match a.as_str() {
+                "{out}" => text(&out),
+                "{last}" => text(&last_run),
+                _ => a.as_str(),
+            })
             .collect();
         actual += &command_line(&args);
-        actual += &render(&args, &agon(&run), &out);
+        actual += &render(&args, &agon(&run), &out).replace(text(&last_run), "{last}");
+        if args.iter().any(|a| a == "{out}") {
+            last_run = out;
+        }
         commands.push(args[0].clone());
     }
     std::fs::remove_dir_all(&dir).unwrap();

@@ -89,9 +89,9 @@ pub fn charts(dir: &Path, names: &[&str]) -> Result<String> {
             .with_context(|| format!("cannot read {}", path.display()))?;
         // Inline SVG starts at its root element (no XML declaration inside HTML).
         let svg = svg.find("<svg").map_or(svg.as_str(), |at| &svg[at..]);
-        let _ = write!(
+        let _ = writeln!(
             html,
-            "<figure class=\"chart\">{}<figcaption>{}</figcaption></figure>\n",
+            "<figure class=\"chart\">{}<figcaption>{}</figcaption></figure>",
             svg.trim_end(),
             escape(name)
         );

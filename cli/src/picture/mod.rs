@@ -2,11 +2,8 @@
 //!
 //! Each game describes a position as an [`agon_engine::picture::Picture`]; this module
 //! alone draws it, as SVG ([`svg`], for `agon show --svg` and the HTML report) or as
-//! text ([`text`], for `agon replay` in a terminal). [`Replay`] walks a recorded game and
+//! text ([`text`], for `agon replay` in a terminal). [`replay`] walks a recorded game and
 //! gives, for every ply, the picture, the cells the ply changed and the ply told in words.
-
-// Wired into `agon show`, `agon replay` and the HTML report once every game depicts.
-#![allow(dead_code)]
 
 pub mod layout;
 pub mod svg;
@@ -106,7 +103,7 @@ mod tests {
     fn text_draws_coordinates_stones_the_last_move_and_a_legend() {
         let steps = replay(&Connect4.initial_state(), "d d e").unwrap();
         let last = &steps[3];
-        let text = text::draw(&last.picture, &last.changed);
+        let text = text::draw(&last.picture, &last.changed) + &text::legend(&last.picture);
         let expected = "\
 a6  .     .     .     .     .     .     .  g6
 a5  .     .     .     .     .     .     .  g5

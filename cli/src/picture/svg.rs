@@ -35,8 +35,13 @@ pub fn board(picture: &Picture, layout: &Layout) -> Vec<String> {
             CellShape::Square => (cx - 0.45 * UNIT, cy - 0.3 * UNIT, "start"),
             _ => (cx, cy - 0.31 * UNIT, "middle"),
         };
+        let ink = if cell.ground == Ground::Hidden {
+            "#e4e4ee"
+        } else {
+            "#5d5448"
+        };
         out.push(format!(
-            r##"<text x="{x:.1}" y="{y:.1}" font-size="9" fill="#5d5448" text-anchor="{anchor}">{}</text>"##,
+            r##"<text x="{x:.1}" y="{y:.1}" font-size="9" fill="{ink}" text-anchor="{anchor}">{}</text>"##,
             escape(&cell.name)
         ));
     }
@@ -115,9 +120,16 @@ pub fn legend(keys: &[Key]) -> (Vec<String>, f32, f32) {
 pub fn document(picture: &Picture, changed: &[usize]) -> String {
     let layout = Layout::of(&picture.cells);
     let (keys, legend_width, legend_height) = legend(&picture.legend);
-    let notes_top = layout.height + 8.0;
-    let width = layout.width + 16.0 + legend_width;
-    let height = (notes_top + LINE * picture.notes.len() as f32).max(legend_height + 10.0);
+    // Notes run under the board and the legend both, as they may be wider than the board.
+    let notes_top = layout.height.max(legend_height + 10.0) + 8.0;
+    let widest_note = picture
+        .notes
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let width = (layout.width + 16.0 + legend_width).max(20.0 + 7.6 * widest_note as f32);
+    let height = notes_top + LINE * picture.notes.len() as f32;
     let mut svg = format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="DejaVu Sans, Arial, sans-serif">
 <rect width="100%" height="100%" fill="#ffffff"/>

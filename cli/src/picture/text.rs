@@ -8,8 +8,8 @@ use agon_engine::picture::{CellShape, Ground, Ink, Mark, Picture, Symbol};
 /// Characters per board unit across.
 const COLUMNS_PER_UNIT: f32 = 6.0;
 
-/// `picture` as lines of text: the board (`[..]` around the cells in `changed`), the
-/// arrows and notes, then a legend of every letter used.
+/// `picture` as lines of text: the board (`[..]` around the cells in `changed`), then
+/// the arrows and the notes. [`legend`] says what its letters mean.
 pub fn draw(picture: &Picture, changed: &[usize]) -> String {
     let letters = letters(picture);
     let mut lines: BTreeMap<i32, Vec<(i32, usize)>> = BTreeMap::new();
@@ -49,12 +49,15 @@ pub fn draw(picture: &Picture, changed: &[usize]) -> String {
         out.push_str(&format!("{first:>name_width$} {row}  {last}\n"));
     }
     for mark in &picture.marks {
-        if let Mark::Arrow { from, to, ink } = mark {
+        if let Mark::Arrow { from, to, ink } = *mark {
+            let meaning = picture
+                .legend
+                .iter()
+                .find(|k| k.symbol == Symbol::Arrow(ink))
+                .map_or("arrow", |k| k.meaning.as_str());
             out.push_str(&format!(
-                "{} arrow {} -> {}\n",
-                ink_word(*ink),
-                picture.cells[*from].name,
-                picture.cells[*to].name
+                "{} -> {}: {meaning}\n",
+                picture.cells[from].name, picture.cells[to].name
             ));
         }
     }
@@ -62,7 +65,6 @@ pub fn draw(picture: &Picture, changed: &[usize]) -> String {
         out.push_str(note);
         out.push('\n');
     }
-    out.push_str(&legend(picture, &letters));
     out
 }
 
@@ -139,11 +141,12 @@ fn arrow_glyph(degrees: u16) -> char {
 }
 
 /// A letter for each piece kind and ground in the legend. A game with one piece kind per
-/// ink takes the first letter of the meaning (`R` for "red stone"); one with several
-/// takes the kind's word (`P` for "white Pivot"), upper case for the first ink in the
-/// legend and lower case for the others. Grounds take a lower-case letter of their
-/// meaning; a face-down tile is `?` and a side's zone `+`. Clashes move on to the next
-/// letter of the meaning.
+/// ink takes the initial of the meaning (`R` for "red stone"); one with several takes
+/// the initial of the words after the side's (`P` for "white Pivot", `T` for "white
+/// Turned Veil"), upper case for the first ink in the legend and lower case for the
+/// others. Grounds take a lower-case initial of their meaning; a face-down tile is `?`
+/// and the sides' zones `+`, `=`, ... in legend order. Clashes move on to the next
+/// initial, then to the meaning's other letters.
 fn letters(picture: &Picture) -> HashMap<Symbol, char> {
     let mut inks: Vec<Ink> = Vec::new();
     let mut kinds_per_ink: HashMap<Ink, usize> = HashMap::new();
@@ -156,31 +159,34 @@ fn letters(picture: &Picture) -> HashMap<Symbol, char> {
         }
     }
     let mut taken: HashMap<Symbol, char> = HashMap::new();
+    let mut zones = ['+', '=', '~', '^'].into_iter();
     for key in &picture.legend {
+        // The meaning's words up to any comment (`(seat 0)`, `, labelled ...`, `: ...`).
         let words: Vec<&str> = key
             .meaning
-            .split('(')
+            .split(['(', ',', ':', ';'])
             .next()
             .unwrap_or("")
             .split_whitespace()
             .collect();
+        let initials = |from: usize| words.iter().skip(from).filter_map(|w| w.chars().next());
+        let letters = words.iter().flat_map(|w| w.chars());
         let letter = match key.symbol {
-            Symbol::Piece { ink, .. } => {
-                let (ordered, upper) = if kinds_per_ink[&ink] == 1 {
-                    (words.clone(), true)
-                } else {
-                    (words.iter().rev().copied().collect(), inks[0] == ink)
-                };
-                let candidates = ordered.iter().flat_map(|w| w.chars()).chain('A'..='Z');
-                pick(candidates, upper, &taken)
+            Symbol::Piece { ink, .. } if kinds_per_ink[&ink] == 1 => {
+                pick(initials(0).chain(letters).chain('A'..='Z'), true, &taken)
             }
-            Symbol::Ground(Ground::Hidden) => '?',
-            Symbol::Ground(Ground::Zone(_)) => '+',
-            Symbol::Ground(_) => pick(
-                words.iter().flat_map(|w| w.chars()).chain('a'..='z'),
-                false,
+            // The first word names the side; the kind is in the words after it.
+            Symbol::Piece { ink, .. } => pick(
+                initials(1)
+                    .chain(initials(0))
+                    .chain(letters)
+                    .chain('A'..='Z'),
+                inks[0] == ink,
                 &taken,
             ),
+            Symbol::Ground(Ground::Hidden) => '?',
+            Symbol::Ground(Ground::Zone(_)) => zones.next().unwrap_or('+'),
+            Symbol::Ground(_) => pick(initials(0).chain(letters).chain('a'..='z'), false, &taken),
             Symbol::Arrow(_) | Symbol::Pending => continue,
         };
         taken.insert(key.symbol, letter);
@@ -206,7 +212,10 @@ fn pick(
         .unwrap_or('#')
 }
 
-fn legend(picture: &Picture, letters: &HashMap<Symbol, char>) -> String {
+/// What every letter and mark of [`draw`]'s pictures of this game means, wrapped to lines
+/// of at most 100 characters after `legend: `.
+pub fn legend(picture: &Picture) -> String {
+    let letters = letters(picture);
     let mut entries: Vec<String> = picture
         .legend
         .iter()
@@ -226,16 +235,21 @@ fn legend(picture: &Picture, letters: &HashMap<Symbol, char>) -> String {
     if picture.cells.iter().any(|c| c.shape != CellShape::Square) {
         entries.push("coordinates: first and last cell of each line".into());
     }
-    format!("legend: {}\n", entries.join(" · "))
-}
-
-fn ink_word(ink: Ink) -> &'static str {
-    match ink {
-        Ink::White => "white",
-        Ink::Black => "black",
-        Ink::Red => "red",
-        Ink::Yellow => "yellow",
-        Ink::Blue => "blue",
-        Ink::Neutral => "neutral",
+    let mut out = String::from("legend:");
+    let mut width = out.len();
+    for entry in entries {
+        let length = entry.chars().count();
+        if width > 8 && width + 3 + length > 100 {
+            out.push_str("\n       ");
+            width = 7;
+        } else if width > 7 {
+            out.push_str(" ·");
+            width += 2;
+        }
+        out.push(' ');
+        out.push_str(&entry);
+        width += 1 + length;
     }
+    out.push('\n');
+    out
 }

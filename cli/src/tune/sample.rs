@@ -15,7 +15,7 @@
 //!
 //! A game lost by a forfeit is skipped whole: its result says nothing about its positions.
 //! At most [`MAX_PER_GAME`] candidates of a game are kept, chosen uniformly from the game's
-//! own stream ([`seeds::sample_rng`]), so one long game does not outweigh many short
+//! own stream ([`crate::seeds::sample_rng`]), so one long game does not outweigh many short
 //! ones, and kept in game order.
 //!
 //! The label is the result for the seat to move: 1 for a win, 0.5 for a draw, 0 for a

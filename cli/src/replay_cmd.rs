@@ -1,0 +1,158 @@
+//! `agon replay DIR INDEX`: one recorded game of a run folder, stepped through in the
+//! terminal with the same pictures as the HTML report (coordinates on every board, a
+//! legend, the last ply marked and told in words).
+//!
+//! The game is read through the checks `agon report` makes ([`crate::audit`]), so an
+//! edited or foreign row is refused rather than shown. When standard output is a
+//! terminal, Enter shows the next ply, `b` the one before and `q` quits; otherwise every
+//! ply is printed at once, which suits a pipe or a file.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use anyhow::Result;
+
+use crate::args::{BadInput, ReplayArgs};
+use crate::audit::{plan_of, read_checked_games};
+use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::picture::{replay, text, Step};
+use crate::record::{GameRow, RunMeta, GAMES_FILE, META_FILE};
+use crate::spec::GameSpec;
+
+/// Runs `agon replay`.
+pub fn replay_game(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+    let dir = &args.dir;
+    let shown = dir.display();
+    let meta_path = dir.join(META_FILE);
+    let games_path = dir.join(GAMES_FILE);
+    if !meta_path.is_file() || !games_path.is_file() {
+        return Err(BadInput::new(format!(
+            "\"{shown}\" holds no agon run with games (no {META_FILE} or no {GAMES_FILE})"
+        ))
+        .into());
+    }
+    let (meta, written) = RunMeta::read_any(&meta_path).map_err(|e| {
+        BadInput::new(format!(
+            "\"{shown}\" holds a {META_FILE} this build cannot read ({e:#})"
+        ))
+    })?;
+    let plan =
+        plan_of(&meta).map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {e}")))?;
+    let rows = read_checked_games(&games_path, &meta, &plan, written)?.rows;
+    let Some(row) = rows.iter().find(|r| r.game == args.index) else {
+        let held = match (rows.first(), rows.last()) {
+            (Some(first), Some(last)) => format!("games {} to {}", first.game, last.game),
+            _ => "no game".to_string(),
+        };
+        return Err(BadInput::new(format!(
+            "\"{shown}\": {GAMES_FILE} has no game {} (it holds {held})",
+            args.index
+        ))
+        .into());
+    };
+    let interactive = std::io::stdout().is_terminal();
+    dispatch(
+        &plan.game,
+        ReplayCommand {
+            row,
+            interactive,
+            input,
+            out,
+        },
+    )
+}
+
+struct ReplayCommand<'a> {
+    row: &'a GameRow,
+    interactive: bool,
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
+}
+
+impl GameCommand for ReplayCommand<'_> {
+    fn run<G: PlayableGame>(self, game: G, _spec: &GameSpec) -> Result<()> {
+        let steps = replay(&game.initial_state(), &self.row.moves)?;
+        if !self.interactive {
+            for ply in 0..steps.len() {
+                show(self.out, self.row, &steps, ply, ply == 0)?;
+            }
+            return Ok(());
+        }
+        let mut ply = 0;
+        let mut line = String::new();
+        loop {
+            show(self.out, self.row, &steps, ply, true)?;
+            write!(self.out, "[Enter] next · b back · q quit > ")?;
+            self.out.flush()?;
+            line.clear();
+            if self.input.read_line(&mut line)? == 0 {
+                writeln!(self.out)?;
+                return Ok(());
+            }
+            match line.trim() {
+                "q" => return Ok(()),
+                "b" => ply = ply.saturating_sub(1),
+                _ => ply = (ply + 1).min(steps.len() - 1),
+            }
+        }
+    }
+}
+
+/// Prints the position after `ply` plies: a heading telling the ply, the board, the
+/// legend if `legend`, and at the last ply the recorded result.
+fn show(
+    out: &mut dyn Write,
+    row: &GameRow,
+    steps: &[Step],
+    ply: usize,
+    legend: bool,
+) -> Result<()> {
+    let last = steps.len() - 1;
+    let step = &steps[ply];
+    if ply == 0 {
+        writeln!(
+            out,
+            "game {}: seat 0 {} ({}), seat 1 {} ({}); start ({last} {})",
+            row.game,
+            row.agent0,
+            row.side0,
+            row.agent1,
+            row.side1,
+            if last == 1 { "ply" } else { "plies" }
+        )?;
+    } else {
+        let opening = if ply <= row.opening as usize {
+            " (opening)"
+        } else {
+            ""
+        };
+        let told = if step.told.is_empty() {
+            &step.notation
+        } else {
+            &step.told
+        };
+        writeln!(
+            out,
+            "game {}, ply {ply} of {last}{opening}: {told}",
+            row.game
+        )?;
+    }
+    write!(out, "{}", text::draw(&step.picture, &step.changed))?;
+    if legend {
+        write!(out, "{}", text::legend(&step.picture))?;
+    }
+    if ply == last {
+        let result = match row.winner {
+            Some(seat) => {
+                let agent = if seat == 0 { &row.agent0 } else { &row.agent1 };
+                format!("seat {seat} ({agent}) wins by {}", row.end_reason)
+            }
+            None => format!("draw by {}", row.end_reason),
+        };
+        writeln!(out, "result: {result}")?;
+        if !row.note.is_empty() {
+            writeln!(out, "note: {}", row.note)?;
+        }
+    }
+    writeln!(out)?;
+    Ok(())
+}
