@@ -472,16 +472,15 @@ fn report_html_writes_the_page_where_the_other_outputs_go_with_the_games_capped(
 
     // Options that differ from the run's: the page goes where summary.csv goes.
     let view = dir.join("view");
-    let o = agon(&[
+    ok(&agon(&[
         "report",
-        text(&run),
-        "--anchor",
-        "random",
         "--html",
         "--out",
         text(&view),
-    ]);
-    ok(&o);
+        "--anchor",
+        "random",
+        text(&run),
+    ]));
     assert!(view.join("report.html").is_file());
     let o = agon(&["report", text(&run), "--anchor", "random", "--html"]);
     ok(&o);

@@ -144,6 +144,7 @@
     if (view.game === null && D.games.length > 0) {
       const first = Object.keys(D.replays).map(Number).sort((a, b) => a - b)[0];
       if (first !== undefined) return open(first, 0);
+      notice("This page embeds no game; watch one in a terminal with: " + replayCommand("INDEX"));
     }
     return false;
   }
@@ -262,7 +263,8 @@
         tr.appendChild(td);
       }
       tr.addEventListener("click", () => {
-        if (open(g[0], 0)) $("watch").scrollIntoView();
+        open(g[0], 0);
+        $("watch").scrollIntoView();
       });
       body.appendChild(tr);
     }

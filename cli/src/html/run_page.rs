@@ -299,22 +299,8 @@ mod tests {
         }
         let summary = crate::report::summarise(&rows, None, None).unwrap();
         let meta = RunMeta {
-            toolkit: "agon 0.1.0".into(),
-            commit: "abc".into(),
             game: "connect4".into(),
-            agents: vec!["red".into(), "yellow".into()],
-            games_per_pairing: 4,
-            seed: 5,
-            random_opening: 0,
-            distinct_openings: false,
-            openings: String::new(),
-            openings_hash: String::new(),
-            eval_hashes: Vec::new(),
-            threads: 1,
-            command: "agon tournament".into(),
-            shard: None,
-            sprt: None,
-            anchor: None,
+            ..RunMeta::example()
         };
         let page = RunPage {
             meta: &meta,
