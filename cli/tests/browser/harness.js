@@ -84,6 +84,12 @@ async function check(run) {
   expect("board past the end is the final one", overlay(), atEnd);
   expect("notice shown past the end", !$("notice").hidden && $("notice").textContent.includes("past its end"), true);
 
+  // A game the run does not have: a notice, the position stays.
+  win.location.hash = "#game=99&ply=0";
+  await wait(50);
+  expect("notice for a game the run lacks", $("notice").textContent.includes("no game 99"), true);
+  expect("board after naming a game the run lacks", overlay(), atEnd);
+
   // Another game, from its list row.
   $("game-list").tBodies[0].rows[0].click();
   await wait(20);
