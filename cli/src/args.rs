@@ -292,8 +292,8 @@ pub struct ReportArgs {
     /// is printed only, or written with --out.
     #[arg(long, value_name = "AGENT")]
     pub anchor: Option<String>,
-    /// Write summary.csv and the charts into this folder (not a run folder) instead of
-    /// the run folder, which is then left unchanged.
+    /// Write summary.csv and the charts (and report.html, with --html) into this folder
+    /// (not a run folder) instead of the run folder, which is then left unchanged.
     #[arg(long, value_name = "OUTDIR")]
     pub out: Option<PathBuf>,
     /// Also write report.html: one page, opened from disk, with the summary, the charts,

@@ -27,6 +27,9 @@
 //!
 //! Agent labels longer than 20 characters are written `A1`, `A2`, ... (the agents in
 //! order of first appearance), with a legend under the chart.
+//!
+//! With `--html` the report also writes report.html ([`crate::html`]) where it writes
+//! summary.csv, embedding at most `--html-games` games for its replayer.
 
 use std::io::Write;
 use std::path::Path;

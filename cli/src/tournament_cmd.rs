@@ -379,7 +379,8 @@ pub(crate) struct Played {
 }
 
 /// Plays the games of `plan` left after `done` into the opened folder `dir` of the run
-/// `meta`, telling `progress` of each, then writes summary.csv, speed.csv and the charts.
+/// `meta`, telling `progress` of each, then writes summary.csv, speed.csv, the charts and
+/// report.html (embedding [`DEFAULT_HTML_GAMES`] games).
 pub(crate) fn play_run<G: PlayableGame>(
     game: &G,
     plan: &Plan,

@@ -169,7 +169,8 @@ impl GameCommand for PlayStudyRun<'_> {
 }
 
 /// Measures the runs' rows (`results`, in the order of `layout.runs`), prints each arm's
-/// table and verdict, and, when `write`, writes balance.csv and the charts into `dir`.
+/// table and verdict, and, when `write`, writes balance.csv, the charts and the study's
+/// report.html (linking to its runs' pages) into `dir`.
 fn conclude(
     layout: &Layout,
     dir: &Path,
