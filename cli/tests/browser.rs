@@ -7,7 +7,7 @@
 //! (a copy of report.html with a hook that records errors from its first line on),
 //! drives it and writes its verdict into its own DOM, which Chromium prints with
 //! `--dump-dom`. Ignored by a plain `cargo test`; `.ci/run` installs Chromium when it is
-//! missing and runs it: `cargo test --release -p agon-cli --test browser -- --ignored`.
+//! missing and runs it: `cargo test -p agon-cli --test browser -- --ignored`.
 //! Without Chromium the test fails (it never skips).
 
 mod common;
@@ -43,7 +43,7 @@ fn every_games_report_replays_in_a_browser() {
     assert!(
         Path::new(CHROMIUM).is_file(),
         "Chromium is missing ({CHROMIUM}): install it with `apt-get install -y chromium` \
-         (Debian or Ubuntu; .ci/run does this), then run `cargo test --release -p agon-cli \
+         (Debian or Ubuntu; .ci/run does this), then run `cargo test -p agon-cli \
          --test browser -- --ignored`"
     );
     let root = scratch("pages");
