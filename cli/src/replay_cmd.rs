@@ -156,3 +156,71 @@ fn show(
     writeln!(out)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::games::connect4::Connect4;
+
+    use super::*;
+
+    /// The plies the interactive loop showed, from the headings it printed.
+    fn shown_plies(keys: &str) -> Vec<String> {
+        let row = GameRow {
+            game: 4,
+            agent0: "greedy".into(),
+            agent1: "random".into(),
+            side0: "red".into(),
+            side1: "yellow".into(),
+            winner: None,
+            end_reason: "cap".into(),
+            moves: "d a e".into(),
+            ..GameRow::default()
+        };
+        let mut input = keys.as_bytes();
+        let mut out = Vec::new();
+        let command = ReplayCommand {
+            row: &row,
+            interactive: true,
+            input: &mut input,
+            out: &mut out,
+        };
+        command
+            .run(Connect4, &GameSpec::parse("connect4").unwrap())
+            .unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .filter_map(|l| l.split(" > ").last())
+            .filter(|l| l.starts_with("game 4"))
+            .map(|l| l.split(':').next().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn enter_steps_forward_b_steps_back_q_quits() {
+        assert_eq!(
+            shown_plies("\n\nb\nq\n"),
+            [
+                "game 4",
+                "game 4, ply 1 of 3",
+                "game 4, ply 2 of 3",
+                "game 4, ply 1 of 3"
+            ]
+        );
+    }
+
+    #[test]
+    fn stepping_stops_at_the_ends_and_the_end_of_input_quits() {
+        assert_eq!(
+            shown_plies("b\n\n\n\n\n"),
+            [
+                "game 4",
+                "game 4",
+                "game 4, ply 1 of 3",
+                "game 4, ply 2 of 3",
+                "game 4, ply 3 of 3",
+                "game 4, ply 3 of 3"
+            ]
+        );
+    }
+}
