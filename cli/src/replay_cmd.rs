@@ -12,31 +12,16 @@ use std::io::{BufRead, IsTerminal, Write};
 use anyhow::Result;
 
 use crate::args::{BadInput, ReplayArgs};
-use crate::audit::{plan_of, read_checked_games};
+use crate::audit::{open_run_to_read, read_checked_games};
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::picture::{replay, text, Step};
-use crate::record::{GameRow, RunMeta, GAMES_FILE, META_FILE};
+use crate::record::{GameRow, GAMES_FILE};
 use crate::spec::GameSpec;
 
 /// Runs `agon replay`.
 pub fn replay_game(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
-    let dir = &args.dir;
-    let shown = dir.display();
-    let meta_path = dir.join(META_FILE);
-    let games_path = dir.join(GAMES_FILE);
-    if !meta_path.is_file() || !games_path.is_file() {
-        return Err(BadInput::new(format!(
-            "\"{shown}\" holds no agon run with games (no {META_FILE} or no {GAMES_FILE})"
-        ))
-        .into());
-    }
-    let (meta, written) = RunMeta::read_any(&meta_path).map_err(|e| {
-        BadInput::new(format!(
-            "\"{shown}\" holds a {META_FILE} this build cannot read ({e:#})"
-        ))
-    })?;
-    let plan =
-        plan_of(&meta).map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {e}")))?;
+    let shown = args.dir.display();
+    let (meta, written, plan, games_path) = open_run_to_read(&args.dir, "")?;
     let rows = read_checked_games(&games_path, &meta, &plan, written)?.rows;
     let Some(row) = rows.iter().find(|r| r.game == args.index) else {
         let held = match (rows.first(), rows.last()) {
