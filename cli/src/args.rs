@@ -295,10 +295,19 @@ pub struct ReportArgs {
     /// is printed only, or written with --out.
     #[arg(long, value_name = "AGENT")]
     pub anchor: Option<String>,
-    /// Write summary.csv and the charts into this folder (not a run folder) instead of
-    /// the run folder, which is then left unchanged.
+    /// Write summary.csv and the charts (and report.html, with --html) into this folder
+    /// (not a run folder) instead of the run folder, which is then left unchanged.
     #[arg(long, value_name = "OUTDIR")]
     pub out: Option<PathBuf>,
+    /// Also write report.html: one page, opened from disk, with the summary, the charts,
+    /// the list of games and a replayer of the games it embeds.
+    #[arg(long)]
+    pub html: bool,
+    /// The most games report.html embeds for its replayer (each pairing's first games,
+    /// pair by pair); the others are listed with the `agon replay` command that shows
+    /// them.
+    #[arg(long, value_name = "N", default_value_t = crate::html::DEFAULT_HTML_GAMES, requires = "html")]
+    pub html_games: usize,
 }
 
 /// Flags of `agon play`.

@@ -25,7 +25,7 @@
 //! The replay costs a parse and an apply per ply, far less than the search that chose the
 //! move, so resume checks every row as merge and report do.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use agon_engine::{Game, Outcome, State, Turn};
 use anyhow::Result;
@@ -34,9 +34,47 @@ use crate::args::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::record::{
     foreign, read_games, read_older_games, row_digest, GameRow, Result0, RunMeta, Scanned, Written,
+    GAMES_FILE, META_FILE,
 };
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tournament::{Plan, FORFEIT};
+
+/// The meta.csv, its layout and the plan of the run folder `dir`, for a command that
+/// reads the run's games (`report`, `replay`, `tune --from`), and the path of its
+/// games.csv. Each refusal is one line naming the folder, after `prefix` (the flag that
+/// named the folder, e.g. `"--from: "`, or nothing): no such folder, no meta.csv, a
+/// meta.csv this build cannot read or whose specs it does not know, no games.csv.
+pub fn open_run_to_read(
+    dir: &Path,
+    prefix: &str,
+) -> Result<(RunMeta, Written, Plan, PathBuf), BadInput> {
+    let shown = dir.display();
+    if !dir.is_dir() {
+        return Err(BadInput::new(format!(
+            "{prefix}run folder \"{shown}\" does not exist"
+        )));
+    }
+    let meta_path = dir.join(META_FILE);
+    if !meta_path.is_file() {
+        return Err(BadInput::new(format!(
+            "{prefix}\"{shown}\" holds no agon run (no {META_FILE})"
+        )));
+    }
+    let (meta, written) = RunMeta::read_any(&meta_path).map_err(|e| {
+        BadInput::new(format!(
+            "{prefix}\"{shown}\" holds a {META_FILE} this build cannot read ({e:#})"
+        ))
+    })?;
+    let plan = plan_of(&meta)
+        .map_err(|e| BadInput::new(format!("{prefix}\"{shown}\": {META_FILE}: {e}")))?;
+    let games_path = dir.join(GAMES_FILE);
+    if !games_path.is_file() {
+        return Err(BadInput::new(format!(
+            "{prefix}\"{shown}\" holds no {GAMES_FILE}"
+        )));
+    }
+    Ok((meta, written, plan, games_path))
+}
 
 /// The plan of the run `meta` describes (its shard's slice, if it is one), for checking
 /// its rows: the schedule and the game. Its opening is the plain start, as rows carry

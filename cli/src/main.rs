@@ -31,7 +31,8 @@
 //! (one process per run folder), [`stats`] and
 //! [`report`] (summary), [`progress`] (progress on standard error), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
 //! over machines), [`experiment`] (`agon run`), [`report_cmd`] and [`plots`] (`agon
-//! report`), [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
+//! report`), [`html`] (report.html: summary, charts, games and a replayer),
+//! [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
 //! from `--moves`), [`mod@bench`], [`tune`] (`agon tune`, fitting evaluator weights), [`balance`] (`agon balance`,
 //! a balance study built from tournament runs), [`picture`] (the one renderer of
 //! positions, SVG and text), [`show`] (`agon show`), [`replay_cmd`] (`agon replay`) and
@@ -45,6 +46,7 @@ mod bench;
 mod experiment;
 mod external;
 mod games;
+mod html;
 mod ladder;
 mod listing;
 mod merge;

@@ -29,6 +29,7 @@ use serde::Serialize;
 use crate::args::{BadInput, MergeArgs};
 use crate::audit::plan_of;
 use crate::games::offers_pie_rule;
+use crate::html::{write_run_page, RunPage, DEFAULT_HTML_GAMES, REPORT_HTML};
 use crate::record::{
     first_difference, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE,
     META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE,
@@ -157,6 +158,15 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     let mut written = vec![META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE];
     written.extend(draw_charts(dir, &meta.game, &games, &summary)?);
+    let page = RunPage {
+        meta: &meta,
+        rows: &games,
+        summary: &summary,
+        run_dir: dir,
+        cap: DEFAULT_HTML_GAMES,
+    };
+    write_run_page(&plan.game, &page, dir)?;
+    written.push(REPORT_HTML);
     for warning in summary.warnings() {
         eprintln!("{warning}");
     }

@@ -12,31 +12,16 @@ use std::io::{BufRead, IsTerminal, Write};
 use anyhow::Result;
 
 use crate::args::{BadInput, ReplayArgs};
-use crate::audit::{plan_of, read_checked_games};
+use crate::audit::{open_run_to_read, read_checked_games};
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::picture::{replay, text, Step};
-use crate::record::{GameRow, RunMeta, GAMES_FILE, META_FILE};
+use crate::record::{GameRow, GAMES_FILE};
 use crate::spec::GameSpec;
 
 /// Runs `agon replay`.
 pub fn replay_game(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
-    let dir = &args.dir;
-    let shown = dir.display();
-    let meta_path = dir.join(META_FILE);
-    let games_path = dir.join(GAMES_FILE);
-    if !meta_path.is_file() || !games_path.is_file() {
-        return Err(BadInput::new(format!(
-            "\"{shown}\" holds no agon run with games (no {META_FILE} or no {GAMES_FILE})"
-        ))
-        .into());
-    }
-    let (meta, written) = RunMeta::read_any(&meta_path).map_err(|e| {
-        BadInput::new(format!(
-            "\"{shown}\" holds a {META_FILE} this build cannot read ({e:#})"
-        ))
-    })?;
-    let plan =
-        plan_of(&meta).map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {e}")))?;
+    let shown = args.dir.display();
+    let (meta, written, plan, games_path) = open_run_to_read(&args.dir, "")?;
     let rows = read_checked_games(&games_path, &meta, &plan, written)?.rows;
     let Some(row) = rows.iter().find(|r| r.game == args.index) else {
         let held = match (rows.first(), rows.last()) {
@@ -155,4 +140,72 @@ fn show(
     }
     writeln!(out)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::games::connect4::Connect4;
+
+    use super::*;
+
+    /// The plies the interactive loop showed, from the headings it printed.
+    fn shown_plies(keys: &str) -> Vec<String> {
+        let row = GameRow {
+            game: 4,
+            agent0: "greedy".into(),
+            agent1: "random".into(),
+            side0: "red".into(),
+            side1: "yellow".into(),
+            winner: None,
+            end_reason: "cap".into(),
+            moves: "d a e".into(),
+            ..GameRow::default()
+        };
+        let mut input = keys.as_bytes();
+        let mut out = Vec::new();
+        let command = ReplayCommand {
+            row: &row,
+            interactive: true,
+            input: &mut input,
+            out: &mut out,
+        };
+        command
+            .run(Connect4, &GameSpec::parse("connect4").unwrap())
+            .unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .filter_map(|l| l.split(" > ").last())
+            .filter(|l| l.starts_with("game 4"))
+            .map(|l| l.split(':').next().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn enter_steps_forward_b_steps_back_q_quits() {
+        assert_eq!(
+            shown_plies("\n\nb\nq\n"),
+            [
+                "game 4",
+                "game 4, ply 1 of 3",
+                "game 4, ply 2 of 3",
+                "game 4, ply 1 of 3"
+            ]
+        );
+    }
+
+    #[test]
+    fn stepping_stops_at_the_ends_and_the_end_of_input_quits() {
+        assert_eq!(
+            shown_plies("b\n\n\n\n\n"),
+            [
+                "game 4",
+                "game 4",
+                "game 4, ply 1 of 3",
+                "game 4, ply 2 of 3",
+                "game 4, ply 3 of 3",
+                "game 4, ply 3 of 3"
+            ]
+        );
+    }
 }

@@ -27,6 +27,9 @@
 //!
 //! Agent labels longer than 20 characters are written `A1`, `A2`, ... (the agents in
 //! order of first appearance), with a legend under the chart.
+//!
+//! With `--html` the report also writes report.html ([`crate::html`]) where it writes
+//! summary.csv, embedding at most `--html-games` games for its replayer.
 
 use std::io::Write;
 use std::path::Path;
@@ -37,6 +40,7 @@ use anyhow::{Context, Result};
 use crate::args::{BadInput, ReportArgs};
 use crate::audit::{plan_of, read_checked_games};
 use crate::games::offers_pie_rule;
+use crate::html::{write_run_page, RunPage, REPORT_HTML};
 use crate::plots::{histogram, IntervalChart, ShareChart};
 use crate::record::{
     scan, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE, META_FILE,
@@ -175,6 +179,17 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
             written.push(SPEED_FILE);
         }
         written.extend(draw_charts(target, &meta.game, &games, &summary)?);
+        if args.html {
+            let page = RunPage {
+                meta: &meta,
+                rows: &games,
+                summary: &summary,
+                run_dir: dir,
+                cap: args.html_games,
+            };
+            write_run_page(&plan.game, &page, target)?;
+            written.push(REPORT_HTML);
+        }
         writeln!(out, "wrote {} in {}", written.join(", "), target.display())?;
     }
     for warning in summary.warnings() {

@@ -37,6 +37,7 @@ use crate::args::{BadInput, TournamentArgs};
 use crate::external::{self, Venue};
 use crate::games::offers_pie_swap;
 use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::html::{RunPage, DEFAULT_HTML_GAMES, REPORT_HTML};
 use crate::opening::Opening;
 use crate::progress::Progress;
 use crate::record::{
@@ -388,8 +389,9 @@ pub(crate) struct Played {
 }
 
 /// Plays the games of `plan` left after `done` into the opened folder `dir` of the run
-/// `meta`, telling `progress` of each, then writes summary.csv, speed.csv and the charts.
-/// Outside programs log their standard error into `dir` ([`Plan::with_logs`]).
+/// `meta`, telling `progress` of each, then writes summary.csv, speed.csv, the charts and
+/// report.html (embedding [`DEFAULT_HTML_GAMES`] games). Outside programs log their
+/// standard error into `dir` ([`Plan::with_logs`]).
 pub(crate) fn play_run<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -423,6 +425,15 @@ pub(crate) fn play_run<G: PlayableGame>(
         SPEED_FILE,
     ];
     written.extend(draw_charts(dir, &meta.game, &rows, &summary)?);
+    RunPage {
+        meta,
+        rows: &rows,
+        summary: &summary,
+        run_dir: dir,
+        cap: DEFAULT_HTML_GAMES,
+    }
+    .write(game, dir)?;
+    written.push(REPORT_HTML);
     Ok(Played {
         rows,
         summary,

@@ -92,8 +92,8 @@ fn a_study_is_ordinary_runs_with_a_tidy_file_recomputable_from_their_games() {
     assert!(verdicts[0].contains("with the pie rule the first side wins"));
     assert!(verdicts[1].starts_with("verdict: invector:height=3,pie=false,width=4: "));
     assert!(printed.ends_with(&format!(
-        "wrote study.csv, balance.csv, seat0-by-level.svg, ladder.svg, lengths-by-level.svg \
-         in {}\n",
+        "wrote study.csv, balance.csv, seat0-by-level.svg, ladder.svg, lengths-by-level.svg, \
+         report.html in {}\n",
         dir.display()
     )));
     check_golden(

@@ -176,7 +176,7 @@ fn agon_alone_runs_the_default_tournament_then_reprints_it() {
     );
     assert!(text.contains(
         "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv, ratings.svg, seat0.svg, \
-         lengths.svg in results/default"
+         lengths.svg, report.html in results/default"
     ));
     for file in [
         "meta.csv",
@@ -187,6 +187,7 @@ fn agon_alone_runs_the_default_tournament_then_reprints_it() {
         "ratings.svg",
         "seat0.svg",
         "lengths.svg",
+        "report.html",
     ] {
         assert!(dir.join("results/default").join(file).is_file(), "{file}");
     }

@@ -1,6 +1,7 @@
 //! End-to-end tests of `agon report DIR`: the summary recomputed from games.csv alone is
 //! the tournament's own, byte for byte; the SVG charts are written and name the agents;
-//! a folder that is not a run is one line and exit code 2, and nothing is written.
+//! a folder that is not a run is one line and exit code 2, and nothing is written;
+//! `--html` writes report.html where the other outputs go, embedding `--html-games`.
 
 mod common;
 use common::{agon, assert_bad, ok, scratch, stderr, stdout, text, tournament_into};
@@ -75,7 +76,8 @@ fn a_folder_that_is_not_a_run_is_refused_and_left_alone() {
     std::fs::remove_file(no_games.join("games.csv")).unwrap();
     std::fs::remove_file(no_games.join("summary.csv")).unwrap();
     std::fs::remove_file(no_games.join("speed.csv")).unwrap();
-    // The tournament drew its charts (self-play: no ratings); the refusal keeps them.
+    // The tournament drew its charts (self-play: no ratings) and wrote its page; the
+    // refusal keeps them.
     assert_bad(
         &agon(&["report", text(&no_games)]),
         &format!("\"{}\" holds no games.csv", no_games.display()),
@@ -92,6 +94,7 @@ fn a_folder_that_is_not_a_run_is_refused_and_left_alone() {
             "agon.lock",
             "lengths.svg",
             "meta.csv",
+            "report.html",
             "seat0.svg",
             "timings.csv"
         ]
@@ -264,7 +267,7 @@ fn charts_are_redrawn_when_a_resumed_run_finishes() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains(&format!(
         "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv, ratings.svg, seat0.svg, \
-         lengths.svg in {}",
+         lengths.svg, report.html in {}",
         reference.display()
     )));
 
@@ -427,4 +430,69 @@ fn repeated_games_are_warned_about_by_every_command_that_summarises() {
     assert_eq!(varied.status.code(), Some(0), "{}", stderr(&varied));
     assert!(!stderr(&varied).contains("warning:"), "{}", stderr(&varied));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn report_html_writes_the_page_where_the_other_outputs_go_with_the_games_capped() {
+    let dir = scratch("html");
+    let run = dir.join("run");
+    let o = tournament_into(
+        "connect4",
+        &["random", "greedy"],
+        &run,
+        &["--games", "6", "--seed", "2", "--threads", "1"],
+    );
+    ok(&o);
+    // A finished tournament writes its page, embedding all its 6 games.
+    let page = std::fs::read_to_string(run.join("report.html")).unwrap();
+    assert_eq!(embedded(&page), 6, "{page}");
+    assert!(page.contains("<g id=\"cells\">"), "the board");
+    assert!(page.contains(&format!("\"dir\":\"{}\"", run.display())));
+    std::fs::remove_file(run.join("report.html")).unwrap();
+
+    // Without --html, report writes no page.
+    ok(&agon(&["report", text(&run)]));
+    assert!(!run.join("report.html").exists());
+
+    // --html-games caps the games embedded; the list still holds all 6.
+    let o = agon(&["report", text(&run), "--html", "--html-games", "2"]);
+    ok(&o);
+    assert!(
+        stdout(&o).ends_with(&format!(
+            "wrote summary.csv, speed.csv, ratings.svg, seat0.svg, lengths.svg, report.html in \
+             {}\n",
+            run.display()
+        )),
+        "{}",
+        stdout(&o)
+    );
+    let page = std::fs::read_to_string(run.join("report.html")).unwrap();
+    assert_eq!(embedded(&page), 2);
+    assert_eq!(page.matches("[5,0,\"").count(), 1, "game 5 is listed");
+
+    // Options that differ from the run's: the page goes where summary.csv goes.
+    let view = dir.join("view");
+    ok(&agon(&[
+        "report",
+        "--html",
+        "--out",
+        text(&view),
+        "--anchor",
+        "random",
+        text(&run),
+    ]));
+    assert!(view.join("report.html").is_file());
+    let o = agon(&["report", text(&run), "--anchor", "random", "--html"]);
+    ok(&o);
+    assert!(!stdout(&o).contains("\nwrote "), "{}", stdout(&o));
+
+    // --html-games means nothing without --html.
+    let o = agon(&["report", text(&run), "--html-games", "3"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// How many games a report page embeds for its replayer.
+fn embedded(page: &str) -> usize {
+    page.matches(":{\"o\":").count()
 }

@@ -93,7 +93,7 @@ fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
     ok(&o);
     assert!(stdout(&o).ends_with(&format!(
         "merged 4 shards into {}: wrote meta.csv, games.csv, timings.csv, summary.csv, \
-         ratings.svg, seat0.svg, lengths.svg\n",
+         ratings.svg, seat0.svg, lengths.svg, report.html\n",
         merged.display()
     )));
     assert_same_files(&whole, &merged, &["games.csv", "summary.csv"]);

@@ -221,7 +221,7 @@ fn run_folders_are_reprinted_or_refused() {
     let first = agon(&tournament(out_text, &["--threads", "2"]));
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert!(stdout(&first).contains(&format!(
-        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv, ratings.svg, seat0.svg, lengths.svg in {out_text}"
+        "wrote meta.csv, games.csv, timings.csv, summary.csv, speed.csv, ratings.svg, seat0.svg, lengths.svg, report.html in {out_text}"
     )));
     let games = std::fs::read(out.join("games.csv")).unwrap();
 

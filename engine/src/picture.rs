@@ -199,7 +199,7 @@ pub struct Key {
 /// A symbol the legend shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symbol {
-    /// A piece of this shape and ink (drawn facing north when `facing` is set).
+    /// A piece of this shape and ink (drawn facing east when `facing` is set).
     Piece {
         /// Outline.
         shape: PieceShape,

@@ -32,10 +32,11 @@ use anyhow::Result;
 
 use self::folder::{finished, inspect, read_run, StudyFolder};
 use self::measure::{ArmMeasures, Level, SelfPlay, Shape, Step};
-use self::study::{write_study, Layout, RunKind, Study, StudyRun, STUDY_FILE};
+use self::study::{write_study, Layout, RunKind, Rung, Study, StudyRun, STUDY_FILE};
 use self::tidy::{write_balance, BALANCE_FILE};
 use crate::args::{BadInput, BalanceArgs};
 use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::html::{StudyPage, REPORT_HTML};
 use crate::progress::Progress;
 use crate::record::GameRow;
 use crate::run_lock::RunLock;
@@ -168,7 +169,8 @@ impl GameCommand for PlayStudyRun<'_> {
 }
 
 /// Measures the runs' rows (`results`, in the order of `layout.runs`), prints each arm's
-/// table and verdict, and, when `write`, writes balance.csv and the charts into `dir`.
+/// table and verdict, and, when `write`, writes balance.csv, the charts and the study's
+/// report.html (linking to its runs' pages) into `dir`.
 fn conclude(
     layout: &Layout,
     dir: &Path,
@@ -191,17 +193,42 @@ fn conclude(
         )?;
         arms.push(measured.expect("MeasureArm sets its result"));
     }
-    for arm in &arms {
-        writeln!(out, "{}\n{}\n", verdict::table(arm), verdict::verdict(arm))?;
+    let printed: Vec<String> = arms
+        .iter()
+        .map(|arm| format!("{}\n{}\n", verdict::table(arm), verdict::verdict(arm)))
+        .collect();
+    for text in &printed {
+        writeln!(out, "{text}")?;
     }
     if write {
         write_balance(dir, &tidy::rows(&arms))?;
         let mut written = vec![STUDY_FILE, BALANCE_FILE];
-        written.extend(charts::draw(dir, &arms)?);
+        let charts = charts::draw(dir, &arms)?;
+        written.extend(&charts);
+        StudyPage {
+            game: &layout.arms[0].0.to_string(),
+            arms: printed,
+            charts: &charts,
+            runs: layout
+                .runs
+                .iter()
+                .map(|(_, kind, folder)| (run_title(&layout.rungs, *kind), folder.clone()))
+                .collect(),
+        }
+        .write(dir)?;
+        written.push(REPORT_HTML);
         writeln!(out, "wrote {} in {}", written.join(", "), dir.display())?;
     }
     out.flush()?;
     Ok(())
+}
+
+/// What a run of a study is, in words: `L3 self-play (ab:depth=3)`, `L3 against L2`.
+fn run_title(rungs: &[Rung], kind: RunKind) -> String {
+    match kind {
+        RunKind::SelfPlay(i) => format!("{} self-play ({})", rungs[i].name, rungs[i].spec.label()),
+        RunKind::Step(i) => format!("{} against {}", rungs[i].name, rungs[i - 1].name),
+    }
 }
 
 /// The measurements of one arm, generic over its game (the shape replays the moves).

@@ -185,7 +185,7 @@ fn legend_symbol(symbol: Symbol, x: f32, y: f32) -> String {
         Symbol::Piece { shape, ink, facing } => {
             let mut piece = Piece::new(0, shape, ink);
             if facing {
-                piece = piece.facing(90);
+                piece = piece.facing(0);
             }
             draw_piece(&piece, x, y, 0.75 * PIECE)
         }

@@ -224,7 +224,7 @@ pub fn legend(picture: &Picture) -> String {
             Symbol::Arrow(_) => None,
             symbol => letters.get(&symbol).map(|c| {
                 let facing = matches!(symbol, Symbol::Piece { facing: true, .. });
-                format!("{c}{} {}", if facing { "↑" } else { "" }, key.meaning)
+                format!("{c}{} {}", if facing { "→" } else { "" }, key.meaning)
             }),
         })
         .collect();

@@ -135,6 +135,34 @@ pub fn commit() -> String {
     env!("AGON_COMMIT").to_string()
 }
 
+/// A run's meta for the tests of the modules that read or show meta.csv.
+#[cfg(test)]
+impl RunMeta {
+    /// A whole run of `greedy` against `random` at Pig, 6 games per pairing, seed 5,
+    /// two random opening decisions, one thread.
+    pub(crate) fn example() -> RunMeta {
+        RunMeta {
+            toolkit: "agon 0.1.0".into(),
+            commit: "abc".into(),
+            game: "pig:die=6,horizon=1000,target=20".into(),
+            agents: vec!["greedy".into(), "random".into()],
+            games_per_pairing: 6,
+            seed: 5,
+            random_opening: 2,
+            distinct_openings: false,
+            openings: String::new(),
+            openings_hash: String::new(),
+            eval_hashes: Vec::new(),
+            programs: Vec::new(),
+            threads: 1,
+            command: "agon tournament".into(),
+            shard: None,
+            sprt: None,
+            anchor: None,
+        }
+    }
+}
+
 impl RunMeta {
     /// Writes meta.csv (`key,value` rows; `agent` repeats once per agent, in order).
     /// The file appears whole or not at all: it is written beside under a temporary name,

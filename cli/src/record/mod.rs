@@ -174,42 +174,22 @@ mod tests {
         assert_eq!(back, sharded);
     }
 
-    /// A whole run's meta as the tests of meta.csv use it.
-    fn meta_example() -> RunMeta {
-        RunMeta {
-            toolkit: "agon 0.1.0".into(),
-            commit: "abc".into(),
-            game: "pig:die=6,horizon=1000,target=20".into(),
-            agents: vec!["greedy".into(), "random".into()],
-            games_per_pairing: 6,
-            seed: 5,
-            random_opening: 2,
-            distinct_openings: false,
-            openings: String::new(),
-            openings_hash: String::new(),
-            eval_hashes: Vec::new(),
-            programs: Vec::new(),
-            threads: 1,
-            command: "agon tournament".into(),
-            shard: None,
-            sprt: None,
-            anchor: None,
-        }
-    }
-
     #[test]
     fn meta_refuses_unknown_repeated_and_missing_keys_and_tells_the_older_format() {
         let dir = std::env::temp_dir().join(format!("agon-meta-keys-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(META_FILE);
-        meta_example().write(&path).unwrap();
+        RunMeta::example().write(&path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let shown = path.display().to_string();
         let read_text = |t: &str| {
             std::fs::write(&path, t).unwrap();
             RunMeta::read_any(&path).map_err(|e| format!("{e:#}"))
         };
-        assert_eq!(read_text(&text).unwrap(), (meta_example(), Written::Now));
+        assert_eq!(
+            read_text(&text).unwrap(),
+            (RunMeta::example(), Written::Now)
+        );
         // A misspelt key would lose its setting: refused, naming its line.
         assert!(text.contains("\nrandom_opening,2\n"));
         assert_eq!(
@@ -238,7 +218,7 @@ mod tests {
         // Weight digests: one row per agent, or none.
         let weighted = RunMeta {
             eval_hashes: vec!["00000000000000ab".into(), String::new()],
-            ..meta_example()
+            ..RunMeta::example()
         };
         weighted.write(&path).unwrap();
         let with_hashes = std::fs::read_to_string(&path).unwrap();
@@ -254,12 +234,12 @@ mod tests {
             read_text(&with_hashes.replace("eval_hash,\n", "")).unwrap_err(),
             format!("{shown} has 1 eval_hash rows for 2 agents (one per agent, or none)")
         );
-        assert!(weighted.difference(&meta_example()).is_some());
-        assert_ne!(weighted.digest_key(), meta_example().digest_key());
+        assert!(weighted.difference(&RunMeta::example()).is_some());
+        assert_ne!(weighted.digest_key(), RunMeta::example().digest_key());
         // Outside programs likewise: one row per agent, or none, part of the identity.
         let outside = RunMeta {
             programs: vec![String::new(), "00000000000000cd /usr/bin/bot".into()],
-            ..meta_example()
+            ..RunMeta::example()
         };
         outside.write(&path).unwrap();
         let with_programs = std::fs::read_to_string(&path).unwrap();
@@ -275,11 +255,11 @@ mod tests {
             read_text(&with_programs.replace("program,\n", "")).unwrap_err(),
             format!("{shown} has 1 program rows for 2 agents (one per agent, or none)")
         );
-        assert!(outside.difference(&meta_example()).is_some());
-        assert_ne!(outside.digest_key(), meta_example().digest_key());
+        assert!(outside.difference(&RunMeta::example()).is_some());
+        assert_ne!(outside.digest_key(), RunMeta::example().digest_key());
         assert_eq!(
             read_text(&text.replace("format,3", "format,2")).unwrap(),
-            (meta_example(), Written::Older)
+            (RunMeta::example(), Written::Older)
         );
         assert_eq!(
             read_text(&text.replace("format,3", "format,1")).unwrap_err(),
@@ -293,7 +273,7 @@ mod tests {
 
     #[test]
     fn a_rows_digest_covers_each_field_and_the_run_but_not_the_shard() {
-        let meta = meta_example();
+        let meta = RunMeta::example();
         let key = meta.digest_key();
         assert_eq!(
             key,

@@ -44,7 +44,7 @@ mod table;
 pub(crate) use compute::seat_results;
 pub use compute::{find_anchor, summarise};
 pub use model::{Interval, SeatResults, Summary};
-pub(crate) use table::{grid, header, table};
+pub(crate) use table::{grid, header, sections, table, Section};
 
 /// A length statistic as printed in summary.csv and the table: two decimals.
 pub(crate) fn format_length(x: f64) -> String {

@@ -77,9 +77,59 @@ fn scope_name(scope: &ScopeStats) -> String {
     }
 }
 
-/// The summary as a text report: sections for pairings, the SPRT, ratings, the
-/// first-move advantage, game lengths and end reasons, each a titled, aligned table.
+/// One section of the report: a title line, a table (the header row first; none for a
+/// section that is one line) and lines after it (notes on the table), each line ending
+/// in a line break.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Section {
+    /// The section's first line, without its line break.
+    pub(crate) title: String,
+    /// The table's rows, the header first; empty for a section of one line.
+    pub(crate) cells: Vec<Vec<String>>,
+    /// How many of the first columns are text (left-aligned); the others are numbers.
+    pub(crate) left: usize,
+    /// Lines under the table.
+    pub(crate) notes: String,
+}
+
+impl Section {
+    /// A section of a title, a table and notes.
+    fn new(
+        title: impl Into<String>,
+        cells: Vec<Vec<String>>,
+        left: usize,
+        notes: impl Into<String>,
+    ) -> Self {
+        Section {
+            title: title.into(),
+            cells,
+            left,
+            notes: notes.into(),
+        }
+    }
+
+    /// The section as printed: the title, the aligned table ([`grid`]), the notes.
+    fn text(&self) -> String {
+        format!(
+            "{}\n{}{}",
+            self.title,
+            grid(&self.cells, self.left),
+            self.notes
+        )
+    }
+}
+
+/// The summary as a text report: [`sections`], each a titled, aligned table, one blank
+/// line apart.
 pub fn table(summary: &Summary) -> String {
+    let texts: Vec<String> = sections(summary).iter().map(Section::text).collect();
+    texts.join("\n")
+}
+
+/// The sections of the report: pairings, the SPRT, ratings, the first-move advantage,
+/// game lengths and end reasons. The printed report ([`table`]) and the HTML report lay
+/// them out.
+pub(crate) fn sections(summary: &Summary) -> Vec<Section> {
     let mut sections = Vec::new();
 
     // Pair columns only where some pairing has pairs that mean something.
@@ -129,21 +179,26 @@ pub fn table(summary: &Summary) -> String {
         }
         cells.push(line);
     }
-    sections.push(format!(
-        "pairings (A against B; A is seat 0 in even games; distinct: games with their own \
-         move list{})\n{}{notes}",
-        if pair_columns {
-            "; DD counts WL pairs too"
-        } else {
-            ""
-        },
-        grid(&cells, 3)
+    sections.push(Section::new(
+        format!(
+            "pairings (A against B; A is seat 0 in even games; distinct: games with their \
+             own move list{})",
+            if pair_columns {
+                "; DD counts WL pairs too"
+            } else {
+                ""
+            }
+        ),
+        cells,
+        3,
+        notes,
     ));
 
     if let Some(s) = &summary.sprt {
-        sections.push(format!(
+        sections.push(Section::new(
+            format!(
             "SPRT elo0 {}, elo1 {}, alpha {}, beta {}: LLR {:.2} after {} pairs (bounds {:.2}, \
-             {:.2}): {}\n",
+             {:.2}): {}",
             s.sprt.elo0,
             s.sprt.elo1,
             s.sprt.alpha,
@@ -157,6 +212,10 @@ pub fn table(summary: &Summary) -> String {
                 Decision::AcceptH1 => "H1 accepted",
                 Decision::Continue => "continue",
             }
+            ),
+            Vec::new(),
+            0,
+            "",
         ));
     }
 
@@ -174,9 +233,14 @@ pub fn table(summary: &Summary) -> String {
             Some(name) => format!("{name} at 0"),
             None => "mean 0".into(),
         };
-        sections.push(format!(
-            "ratings (Bradley-Terry, {anchor}, one virtual draw each against a 0-rated agent)\n{}",
-            grid(&cells, 1)
+        sections.push(Section::new(
+            format!(
+                "ratings (Bradley-Terry, {anchor}, one virtual draw each against a 0-rated \
+                 agent)"
+            ),
+            cells,
+            1,
+            "",
         ));
     }
 
@@ -215,11 +279,12 @@ pub fn table(summary: &Summary) -> String {
             line(format!("side {side}"), w, swap.clone());
         }
     }
-    sections.push(format!(
-        "first-move advantage (seat 0 moves first; side: the side that moved first)\n{}\
-         win rate: wins over decisive games; p (50%): the chance of a win rate at least this \
+    sections.push(Section::new(
+        "first-move advantage (seat 0 moves first; side: the side that moved first)",
+        cells,
+        2,
+        "win rate: wins over decisive games; p (50%): the chance of a win rate at least this \
          far from 50% if both were equally likely to win (exact binomial test, two-sided)\n",
-        grid(&cells, 2)
     ));
 
     let mut cells = vec![header(&[
@@ -246,9 +311,11 @@ pub fn table(summary: &Summary) -> String {
             ]);
         }
     }
-    sections.push(format!(
-        "game length in plies and in turns (as the game's rules count them)\n{}",
-        grid(&cells, 2)
+    sections.push(Section::new(
+        "game length in plies and in turns (as the game's rules count them)",
+        cells,
+        2,
+        "",
     ));
 
     let mut cells = vec![header(&[
@@ -265,7 +332,6 @@ pub fn table(summary: &Summary) -> String {
             cells.push(row);
         }
     }
-    sections.push(format!("end reasons\n{}", grid(&cells, 2)));
-
-    sections.join("\n")
+    sections.push(Section::new("end reasons", cells, 2, ""));
+    sections
 }

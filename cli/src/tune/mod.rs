@@ -36,10 +36,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::args::{BadInput, TuneArgs};
-use crate::audit::{plan_of, read_checked_games};
+use crate::audit::{open_run_to_read, read_checked_games};
 use crate::games::{dispatch, GameCommand, PlayableGame, GAMES};
 use crate::opening::Opening;
-use crate::record::{temporary_path, GameRow, RunMeta, GAMES_FILE, META_FILE};
+use crate::record::{temporary_path, GameRow};
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tournament::{play_game, worker_threads, workers, workers_for, Plan};
 use crate::weights_file;
@@ -203,33 +203,13 @@ fn check_out(path: &Path) -> Result<(), BadInput> {
 /// The complete games of the run folder `dir`, whose game must be `spec`'s.
 fn run_games(dir: &Path, spec: &GameSpec) -> Result<Source> {
     let shown = dir.display();
-    if !dir.is_dir() {
-        return Err(BadInput::new(format!("--from: run folder \"{shown}\" does not exist")).into());
-    }
-    let meta_path = dir.join(META_FILE);
-    if !meta_path.is_file() {
-        return Err(BadInput::new(format!(
-            "--from: \"{shown}\" holds no agon run (no {META_FILE})"
-        ))
-        .into());
-    }
-    let (meta, written) = RunMeta::read_any(&meta_path).map_err(|e| {
-        BadInput::new(format!(
-            "--from: \"{shown}\" holds a {META_FILE} this build cannot read ({e:#})"
-        ))
-    })?;
-    let plan = plan_of(&meta)
-        .map_err(|e| BadInput::new(format!("--from: \"{shown}\": {META_FILE}: {e}")))?;
+    let (meta, written, plan, games_path) = open_run_to_read(dir, "--from: ")?;
     if plan.game != *spec {
         return Err(BadInput::new(format!(
             "--game {spec} differs from the game of the run in \"{shown}\" ({}); give --game {}",
             plan.game, plan.game
         ))
         .into());
-    }
-    let games_path = dir.join(GAMES_FILE);
-    if !games_path.is_file() {
-        return Err(BadInput::new(format!("--from: \"{shown}\" holds no {GAMES_FILE}")).into());
     }
     let scanned = read_checked_games(&games_path, &meta, &plan, written)?;
     if let Some(tail) = &scanned.tail {

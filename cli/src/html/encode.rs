@@ -1,0 +1,250 @@
+//! The replays a page embeds, encoded compactly.
+//!
+//! Every string is stored once per page: an [`Interner`] gives each distinct overlay
+//! element (a piece, a highlight, a mark, as the SVG renderer wrote it) and each distinct
+//! line of text (a note, a ply told in words) a number, shared by every ply of every
+//! game. A ply then stores only how its overlay differs from the previous ply's, as a
+//! [`Delta`] of those numbers, with the numbers of its note lines and of its told line.
+//! The board's cells are the same in every position of a run and are stored once, in
+//! the page itself.
+
+use std::collections::HashMap;
+
+use crate::picture::layout::Layout;
+use crate::picture::svg::overlay;
+use crate::picture::Step;
+
+/// Distinct strings, each numbered in order of first use from 0.
+#[derive(Clone, Debug, Default)]
+pub struct Interner {
+    ids: HashMap<String, u32>,
+    strings: Vec<String>,
+}
+
+impl Interner {
+    /// The number of `text`, given it now if it has none.
+    pub fn id(&mut self, text: &str) -> u32 {
+        if let Some(&id) = self.ids.get(text) {
+            return id;
+        }
+        let id = self.strings.len() as u32;
+        self.ids.insert(text.to_string(), id);
+        self.strings.push(text.to_string());
+        id
+    }
+
+    /// Every string, by its number.
+    pub fn strings(&self) -> &[String] {
+        &self.strings
+    }
+}
+
+/// How a list of numbers becomes the next one: drop the items at `removed` (positions in
+/// the old list, ascending), then insert each `(position, id)` of `added` (positions in
+/// the new list, ascending) in turn. Applying it gives the new list exactly, order and
+/// repeats included.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Delta {
+    /// Positions in the old list of the items that go.
+    pub removed: Vec<u32>,
+    /// `(position in the new list, id)` of the items that come.
+    pub added: Vec<(u32, u32)>,
+}
+
+/// The delta from `before` to `after` that keeps as many items in place as it can: the
+/// `k`-th occurrence of an id in `before` is matched with its `k`-th occurrence in
+/// `after`, and the kept items are a longest run of matches in the same order on both
+/// sides, so a ply that moves one piece removes and adds about one item each.
+pub fn delta(before: &[u32], after: &[u32]) -> Delta {
+    // Where each occurrence of each id stands in `after`.
+    let mut places: HashMap<u32, Vec<usize>> = HashMap::new();
+    for (j, id) in after.iter().enumerate() {
+        places.entry(*id).or_default().push(j);
+    }
+    let mut seen: HashMap<u32, usize> = HashMap::new();
+    let matches: Vec<Option<usize>> = before
+        .iter()
+        .map(|id| {
+            let k = seen.entry(*id).or_default();
+            *k += 1;
+            places.get(id).and_then(|p| p.get(*k - 1)).copied()
+        })
+        .collect();
+    let kept = increasing_run(&matches);
+    let mut in_after = vec![false; after.len()];
+    let mut removed = Vec::new();
+    for (i, m) in matches.iter().enumerate() {
+        match m {
+            Some(j) if kept[i] => in_after[*j] = true,
+            _ => removed.push(i as u32),
+        }
+    }
+    let added = after
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| !in_after[*j])
+        .map(|(j, id)| (j as u32, *id))
+        .collect();
+    Delta { removed, added }
+}
+
+/// Which entries of `matches` form a longest strictly increasing subsequence of their
+/// values (`None` never does): patience sorting with back links, O(n log n).
+fn increasing_run(matches: &[Option<usize>]) -> Vec<bool> {
+    // tails[l]: the entry ending the best run of length l + 1 found so far.
+    let mut tails: Vec<usize> = Vec::new();
+    let mut back: Vec<Option<usize>> = vec![None; matches.len()];
+    for (i, m) in matches.iter().enumerate() {
+        let Some(value) = m else { continue };
+        let length = tails.partition_point(|&t| matches[t].expect("tails hold matches") < *value);
+        back[i] = length.checked_sub(1).map(|l| tails[l]);
+        if length == tails.len() {
+            tails.push(i);
+        } else {
+            tails[length] = i;
+        }
+    }
+    let mut kept = vec![false; matches.len()];
+    let mut at = tails.last().copied();
+    while let Some(i) = at {
+        kept[i] = true;
+        at = back[i];
+    }
+    kept
+}
+
+/// One position of an embedded game, as the page stores it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// The overlay's element numbers from the previous ply's (from none at the start).
+    pub overlay: Delta,
+    /// The numbers of the position's note lines.
+    pub notes: Vec<u32>,
+    /// The number of the ply told in words (the empty line at the start).
+    pub told: u32,
+}
+
+/// The strings of a page's replays and the encoder that numbers them.
+#[derive(Clone, Debug, Default)]
+pub struct Encoder {
+    /// Overlay elements.
+    pub elements: Interner,
+    /// Note lines and plies told.
+    pub texts: Interner,
+}
+
+impl Encoder {
+    /// The plies of one replayed game (its [`Step`]s, the start first), drawn on
+    /// `layout`: one [`Ply`] per step.
+    pub fn game(&mut self, steps: &[Step], layout: &Layout) -> Vec<Ply> {
+        let mut previous: Vec<u32> = Vec::new();
+        steps
+            .iter()
+            .map(|step| {
+                let ids: Vec<u32> = overlay(&step.picture, layout, &step.changed)
+                    .iter()
+                    .map(|e| self.elements.id(e))
+                    .collect();
+                let ply = Ply {
+                    overlay: delta(&previous, &ids),
+                    notes: step
+                        .picture
+                        .notes
+                        .iter()
+                        .map(|n| self.texts.id(n))
+                        .collect(),
+                    told: self.texts.id(&step.told),
+                };
+                previous = ids;
+                ply
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::games::connect4::Connect4;
+    use agon_engine::Game;
+
+    use super::*;
+    use crate::picture::replay;
+
+    /// The page's decoding, in Rust: `delta` applied to `list`.
+    fn apply(list: &[u32], delta: &Delta) -> Vec<u32> {
+        let mut out: Vec<u32> = list
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !delta.removed.contains(&(*i as u32)))
+            .map(|(_, id)| *id)
+            .collect();
+        for &(at, id) in &delta.added {
+            out.insert(at as usize, id);
+        }
+        out
+    }
+
+    #[test]
+    fn a_delta_rebuilds_the_next_list_exactly_keeping_what_it_can() {
+        let cases: [(&[u32], &[u32]); 7] = [
+            (&[], &[1, 2, 3]),
+            (&[1, 2, 3], &[]),
+            (&[9, 1, 2, 3], &[8, 1, 2, 4, 3]),
+            (&[1, 2, 3, 4], &[4, 3, 2, 1]),
+            (&[5, 5, 6], &[5, 6, 5, 5]),
+            (&[1, 2, 1, 2], &[2, 1, 2, 1]),
+            (&[7, 8], &[7, 8]),
+        ];
+        for (before, after) in cases {
+            let d = delta(before, after);
+            assert_eq!(apply(before, &d), after, "{before:?} -> {after:?}: {d:?}");
+        }
+        // One highlight replaced and one piece added: two additions, one removal.
+        assert_eq!(
+            delta(&[9, 1, 2, 3], &[8, 1, 2, 4, 3]),
+            Delta {
+                removed: vec![0],
+                added: vec![(0, 8), (3, 4)]
+            }
+        );
+        assert_eq!(delta(&[7, 8], &[7, 8]), Delta::default());
+        assert_eq!(delta(&[1, 2, 3, 4], &[4, 3, 2, 1]).removed.len(), 3);
+    }
+
+    #[test]
+    fn every_ply_of_a_game_decodes_to_the_renderers_overlay() {
+        let moves = "d d e c c c b a f g g g a a";
+        let steps = replay(&Connect4.initial_state(), moves).unwrap();
+        let layout = Layout::of(&steps[0].picture.cells);
+        let mut encoder = Encoder::default();
+        let plies = encoder.game(&steps, &layout);
+        assert_eq!(plies.len(), steps.len());
+        let mut list = Vec::new();
+        for (step, ply) in steps.iter().zip(&plies) {
+            list = apply(&list, &ply.overlay);
+            let decoded: Vec<&str> = list
+                .iter()
+                .map(|&id| encoder.elements.strings()[id as usize].as_str())
+                .collect();
+            assert_eq!(decoded, overlay(&step.picture, &layout, &step.changed));
+            let texts = encoder.texts.strings();
+            let notes: Vec<&str> = ply
+                .notes
+                .iter()
+                .map(|&n| texts[n as usize].as_str())
+                .collect();
+            assert_eq!(notes, step.picture.notes);
+            assert_eq!(texts[ply.told as usize], step.told);
+        }
+        // Each ply after the start drops the old highlight and adds a stone and its
+        // highlight: nothing else is stored.
+        for ply in &plies[2..] {
+            assert_eq!(ply.overlay.removed.len(), 1, "{ply:?}");
+            assert_eq!(ply.overlay.added.len(), 2, "{ply:?}");
+        }
+        // A second game reuses the numbers of the first.
+        let known = encoder.elements.strings().len();
+        encoder.game(&steps, &layout);
+        assert_eq!(encoder.elements.strings().len(), known);
+    }
+}

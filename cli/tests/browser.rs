@@ -1,0 +1,127 @@
+//! The HTML report in a real browser (headless Chromium): for a short run of every game,
+//! report.html opens from disk, its board has the game's cells, the keys step through
+//! the game and change the board, `#game=1&ply=3` opens that position, a ply past the
+//! end shows the final position with a notice, and nothing is logged as an error.
+//!
+//! A harness page next to the runs (`browser/harness.js`) loads each page in a frame
+//! (a copy of report.html with a hook that records errors from its first line on),
+//! drives it and writes its verdict into its own DOM, which Chromium prints with
+//! `--dump-dom`. Ignored by a plain `cargo test`; `.ci/run` installs Chromium when it is
+//! missing and runs it: `cargo test -p agon-cli --test browser -- --ignored`.
+//! Without Chromium the test fails (it never skips).
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::{ok, scratch, text, tournament_into};
+
+/// Where Debian's package puts the browser.
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// Every game, with the number of cells of its default board.
+const GAMES: [(&str, usize); 7] = [
+    ("connect4", 42),
+    ("invector", 56),
+    ("pig", 4),
+    ("apv", 61),
+    ("romgon", 51),
+    ("threewill", 64),
+    ("hexstrat", 37),
+];
+
+/// Records every error of the page from its first script on; put first in its head.
+const HOOK: &str = "<script>window.__errors=[];window.addEventListener(\"error\",(e)=>\
+window.__errors.push(\"uncaught: \"+e.message));const __error=console.error;\
+console.error=function(...a){window.__errors.push(\"console.error: \"+a.join(\" \"));\
+__error.apply(console,a);};</script>";
+
+#[test]
+#[ignore = "needs Chromium; .ci/run installs it and runs this test"]
+fn every_games_report_replays_in_a_browser() {
+    assert!(
+        Path::new(CHROMIUM).is_file(),
+        "Chromium is missing ({CHROMIUM}): install it with `apt-get install -y chromium` \
+         (Debian or Ubuntu; .ci/run does this), then run `cargo test -p agon-cli \
+         --test browser -- --ignored`"
+    );
+    let root = scratch("pages");
+    let mut runs = Vec::new();
+    for (game, cells) in GAMES {
+        let dir = root.join(game);
+        let extra = ["--games", "2", "--seed", "3", "--threads", "1"];
+        ok(&tournament_into(game, &["random"], &dir, &extra));
+        let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+        assert!(
+            page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">\n<head>"),
+            "{game}"
+        );
+        let hooked = page.replacen("<head>", &format!("<head>\n{HOOK}"), 1);
+        std::fs::write(dir.join("under-test.html"), hooked).unwrap();
+        runs.push(format!(
+            "{{name:\"{game}\",page:\"{game}/under-test.html\",cells:{cells},games:2,plies:{}}}",
+            plies_of_game_1(&dir)
+        ));
+    }
+    let harness = format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head><body>\n\
+         <pre id=\"verdict\">RUNNING</pre>\n\
+         <iframe id=\"frame\" width=\"1280\" height=\"900\"></iframe>\n\
+         <script>const RUNS = [{}];\n{}</script>\n</body></html>\n",
+        runs.join(","),
+        include_str!("browser/harness.js")
+    );
+    let harness_path = root.join("harness.html");
+    std::fs::write(&harness_path, harness).unwrap();
+
+    let profile = root.join("profile");
+    let output = Command::new(CHROMIUM)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--allow-file-access-from-files",
+            &format!("--user-data-dir={}", text(&profile)),
+            "--virtual-time-budget=30000",
+            "--dump-dom",
+            &format!("file://{}", text(&harness_path)),
+        ])
+        .output()
+        .expect("Chromium starts");
+    let dom = String::from_utf8_lossy(&output.stdout);
+    let verdict = dom
+        .split_once("<pre id=\"verdict\">")
+        .and_then(|(_, rest)| rest.split_once("</pre>"))
+        .map(|(v, _)| v.replace("&quot;", "\"").replace("&amp;", "&"))
+        .unwrap_or_else(|| {
+            panic!(
+                "no verdict in Chromium's output (exit {:?}); stderr:\n{}",
+                output.status.code(),
+                String::from_utf8_lossy(&output.stderr)
+            )
+        });
+    assert!(
+        verdict.starts_with("PASS"),
+        "the report failed in the browser:\n{verdict}"
+    );
+    for (game, _) in GAMES {
+        assert!(verdict.contains(game), "{game} was not checked: {verdict}");
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The plies of game 1 of the run in `dir`, from its games.csv.
+fn plies_of_game_1(dir: &Path) -> u32 {
+    let games = std::fs::read_to_string(dir.join("games.csv")).unwrap();
+    let mut lines = games.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let column = header.iter().position(|h| *h == "plies").unwrap();
+    let row = lines.nth(1).unwrap();
+    row.split(',').nth(column).unwrap().parse().unwrap()
+}

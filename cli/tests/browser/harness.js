@@ -1,0 +1,114 @@
+// The browser test's harness (see cli/tests/browser.rs): loads each run's report page
+// in the frame, drives it as a user would and writes its verdict into #verdict.
+"use strict";
+const failures = [];
+window.addEventListener("error", (e) => failures.push("harness: " + e.message));
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function load(frame, src) {
+  return new Promise((resolve) => {
+    frame.onload = () => resolve();
+    frame.src = src;
+  });
+}
+
+async function check(run) {
+  const fail = (what) => failures.push(run.name + ": " + what);
+  const frame = document.getElementById("frame");
+  await load(frame, run.page + "#game=1&ply=3");
+  await wait(50);
+  const win = frame.contentWindow;
+  const doc = frame.contentDocument;
+  if (!doc || !doc.getElementById("board")) {
+    fail("the page cannot be read in the frame, or has no #board");
+    return;
+  }
+  const $ = (id) => doc.getElementById(id);
+  const overlay = () => $("overlay").innerHTML;
+  // What a ply may change: the board, or only the notes under it (a die rolled).
+  const shown = () => overlay() + "\n" + $("notes").textContent;
+  const counter = () => $("counter").textContent;
+  const current = () => {
+    const item = doc.querySelector("#moves li.current");
+    return item ? Number(item.dataset.ply) : 0;
+  };
+  const key = async (name) => {
+    doc.dispatchEvent(new win.KeyboardEvent("keydown", { key: name, bubbles: true }));
+    await wait(20);
+  };
+  const expect = (what, got, wanted) => {
+    if (got !== wanted) fail(what + ": got " + JSON.stringify(got) + ", expected " + JSON.stringify(wanted));
+  };
+  const plies = run.plies;
+
+  const cells = doc.querySelectorAll("#cells polygon").length;
+  expect("cell polygons of the board", cells, run.cells);
+  expect("legend symbols drawn", $("legend").children.length > 0, true);
+  expect("rows in the list of games", $("game-list").tBodies[0].rows.length, run.games);
+
+  // The fragment opens game 1 after 3 plies.
+  expect("counter at #game=1&ply=3", counter(), "ply 3 / " + plies);
+  expect("highlighted move at #game=1&ply=3", current(), 3);
+  expect("heading at #game=1&ply=3", $("heading").textContent.startsWith("Game 1:"), true);
+  expect("pieces drawn at ply 3", $("overlay").children.length > 0, true);
+  expect("notice at ply 3", $("notice").hidden, true);
+  const atThree = shown();
+
+  await key("Home");
+  expect("counter after Home", counter(), "ply 0 / " + plies);
+  expect("fragment after Home", win.location.hash, "#game=1&ply=0");
+  const atStart = overlay();
+  const shownAtStart = shown();
+  expect("position at ply 3 differs from the start's", atThree !== shownAtStart, true);
+
+  await key("ArrowRight");
+  expect("counter after Right", counter(), "ply 1 / " + plies);
+  expect("highlighted move after Right", current(), 1);
+  expect("position changes on Right", shown() !== shownAtStart, true);
+
+  await key("ArrowLeft");
+  expect("counter after Left", counter(), "ply 0 / " + plies);
+  expect("board after Right then Left is the start's", overlay(), atStart);
+
+  await key("End");
+  expect("counter after End", counter(), "ply " + plies + " / " + plies);
+  expect("highlighted move after End", current(), plies);
+  expect("fragment after End", win.location.hash, "#game=1&ply=" + plies);
+  const atEnd = overlay();
+
+  // Past the end: the final position, with a notice.
+  win.location.hash = "#game=1&ply=" + (plies + 5);
+  await wait(50);
+  expect("counter past the end", counter(), "ply " + plies + " / " + plies);
+  expect("board past the end is the final one", overlay(), atEnd);
+  expect("notice shown past the end", !$("notice").hidden && $("notice").textContent.includes("past its end"), true);
+
+  // A game the run does not have: a notice, the position stays.
+  win.location.hash = "#game=99&ply=0";
+  await wait(50);
+  expect("notice for a game the run lacks", $("notice").textContent.includes("no game 99"), true);
+  expect("board after naming a game the run lacks", overlay(), atEnd);
+
+  // Another game, from its list row.
+  $("game-list").tBodies[0].rows[0].click();
+  await wait(20);
+  expect("heading after clicking the first row", $("heading").textContent.startsWith("Game 0:"), true);
+  expect("fragment after clicking the first row", win.location.hash, "#game=0&ply=0");
+  expect("notice after opening another game", $("notice").hidden, true);
+
+  for (const error of win.__errors || ["the error hook is missing"]) fail(error);
+}
+
+(async () => {
+  for (const run of RUNS) {
+    try {
+      await check(run);
+    } catch (e) {
+      failures.push(run.name + ": " + e);
+    }
+  }
+  document.getElementById("verdict").textContent = failures.length
+    ? "FAIL\n" + failures.join("\n")
+    : "PASS " + RUNS.map((r) => r.name).join(" ");
+})();
