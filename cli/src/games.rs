@@ -34,7 +34,7 @@ pub trait PlayableGame: Game<State: State<Chance: BuildAgents> + Depict> {
     type Eval: Tunable<Self::State>;
 
     /// The evaluator an agent of `spec` scores with: the weights of its `eval=FILE`
-    /// ([`weights_file::load`]), else the defaults. Fails on an unreadable file, an
+    /// (`weights_file::load`), else the defaults. Fails on an unreadable file, an
     /// unknown weight or a value out of range.
     fn evaluator(spec: &AgentSpec) -> Result<Self::Eval, BadInput> {
         match spec.params.file("eval") {
@@ -43,7 +43,7 @@ pub trait PlayableGame: Game<State: State<Chance: BuildAgents> + Depict> {
         }
     }
 
-    /// The [`weights_file::digest`] of the weights of `spec`'s `eval=FILE`, which
+    /// The `weights_file::digest` of the weights of `spec`'s `eval=FILE`, which
     /// meta.csv records; `None` for an agent without one.
     fn eval_digest(spec: &AgentSpec) -> Result<Option<String>, BadInput> {
         spec.params
@@ -66,7 +66,7 @@ pub trait PlayableGame: Game<State: State<Chance: BuildAgents> + Depict> {
     }
 
     /// A fresh agent from its spec to play in `venue`: an outside program
-    /// ([`ExtAgent`], told the venue's game), or [`PlayableGame::build_agent`]'s.
+    /// (`ExtAgent`, told the venue's game), or [`PlayableGame::build_agent`]'s.
     fn build_agent_in(
         spec: &AgentSpec,
         venue: &Venue<'_>,

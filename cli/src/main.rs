@@ -1,87 +1,17 @@
 //! # agon: the command-line tool of the Agon toolkit
 //!
-//! Runs tournaments between agents, plays and analyses games, and counts perft, for
-//! every registered game. `agon` alone runs a small default tournament:
-//!
-//! ```text
-//! cargo run --release                       # default tournament into results/default
-//! agon tournament --game invector:width=6,height=5 --agents ab:depth=3 greedy \
-//!     --games 20 --seed 7 --out results/ab-vs-greedy
-//! agon analyse --game invector --moves "d4xe4" --agent ab:depth=6
-//! agon perft --game invector:width=5,height=4 --depth 3
-//! agon bench [--threads 4]                  # fixed searches; ends `Bench: <nodes>`
-//! agon tournament ... --shard 2/8 --out shards/2   # one of 8 slices of a tournament
-//! agon merge --out results/big shards/*             # the 8 slices as one run
-//! agon run experiments/connect4-ladder.toml         # a tournament described in TOML
-//! agon report results/ab-vs-greedy                  # summary again, and SVG charts
-//! agon tune --game connect4 --out c4.toml --games 400  # fit evaluator weights
-//! agon balance --game connect4 --levels 2,3 --games 100 --out study  # balance study
-//! agon show --game apv --moves "e3-e4" --svg apv.svg  # one position as a picture
-//! agon replay results/ab-vs-greedy 3               # step through game 3 of a run
-//! agon serve --agent mcts:iters=1000 --game connect4  # an agent for other tools
-//! ```
-//!
-//! Exit codes: 0 success, 1 a failure of the machine (a file that cannot be written),
-//! 2 bad input (one line on standard error naming the problem and the valid choices).
-//!
-//! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
-//! and generic dispatch), [`tournament`] (schedule and parallel run), [`tournament_cmd`]
-//! (`agon tournament`), [`run_dir`] (a run's output folder), [`opening`] (random and file openings),
-//! [`record`] (CSV files), [`audit`] (the checked reading of games.csv), [`run_lock`]
-//! (one process per run folder), [`stats`] and
-//! [`report`] (summary), [`progress`] (progress on standard error), [`seeds`] (random streams), [`shard`] and [`merge`] (runs split
-//! over machines), [`experiment`] (`agon run`), [`report_cmd`] and [`plots`] (`agon
-//! report`), [`html`] (report.html: summary, charts, games and a replayer),
-//! [`play`], [`analyse`], [`perft`], [`listing`], [`position`] (positions
-//! from `--moves`), [`mod@bench`], [`tune`] (`agon tune`, fitting evaluator weights), [`balance`] (`agon balance`,
-//! a balance study built from tournament runs), [`picture`] (the one renderer of
-//! positions, SVG and text), [`show`] (`agon show`), [`replay_cmd`] (`agon replay`) and
-//! [`external`] (outside programs as agents, the `ext:` agent, and `agon serve`).
-
-mod analyse;
-mod args;
-mod audit;
-mod balance;
-mod bench;
-mod experiment;
-mod external;
-mod games;
-mod html;
-mod ladder;
-mod listing;
-mod merge;
-mod opening;
-mod perft;
-mod picture;
-mod play;
-mod plots;
-mod position;
-mod progress;
-mod record;
-mod replay_cmd;
-mod report;
-mod report_cmd;
-mod run_dir;
-mod run_lock;
-mod seeds;
-mod shard;
-mod show;
-mod spec;
-mod speed;
-mod stats;
-mod tournament;
-mod tournament_cmd;
-mod tune;
-mod weights_file;
+//! The binary over the `agon_cli` library: it parses the command line, runs the command
+//! ([`agon_cli::run`]) and turns the outcome into an exit code: 0 success, 1 a failure
+//! of the machine (a file that cannot be written), 2 bad input (one line on standard
+//! error naming the problem and the valid choices).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use agon_cli::args::Cli;
+use agon_cli::{one_line, run, BadInput};
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
-
-use crate::args::{BadInput, Cli, Command};
-use crate::spec::{AgentSpec, GameSpec};
 
 /// Exit code for bad input.
 const BAD_INPUT: u8 = 2;
@@ -108,101 +38,6 @@ fn main() -> ExitCode {
                 eprintln!("error: {}", one_line(&format!("{e:#}")));
                 ExitCode::FAILURE
             }
-        }
-    }
-}
-
-/// Runs the parsed command.
-fn run(cli: Cli) -> anyhow::Result<()> {
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    match cli.command {
-        None => {
-            tournament_cmd::tournament(&tournament_cmd::default_args(), command_line(), &mut out)
-        }
-        Some(Command::Games) => listing::games(&mut out),
-        Some(Command::Agents(args)) => {
-            let game = args.game.as_deref().map(GameSpec::parse).transpose()?;
-            listing::agents(&mut out, game.as_ref())
-        }
-        Some(Command::Tournament(args)) => {
-            tournament_cmd::tournament(&args, command_line(), &mut out)
-        }
-        Some(Command::Merge(args)) => merge::merge(&args, command_line(), &mut out),
-        Some(Command::Run(args)) => experiment::run(&args, command_line(), &mut out),
-        Some(Command::Report(args)) => report_cmd::report(&args, &mut out),
-        Some(Command::Play(args)) => {
-            let game = GameSpec::parse(&args.game)?;
-            let agents = [
-                AgentSpec::parse_for_game(&args.agents[0], &game, true)?,
-                AgentSpec::parse_for_game(&args.agents[1], &game, true)?,
-            ];
-            let stdin = io::stdin();
-            let mut input = stdin.lock();
-            games::dispatch(
-                &game,
-                play::PlayCommand {
-                    agents,
-                    seed: args.seed,
-                    input: &mut input,
-                    out: &mut out,
-                },
-            )
-        }
-        Some(Command::Analyse(args)) => {
-            let game = GameSpec::parse(&args.game)?;
-            let agent = AgentSpec::parse_for_game(&args.agent, &game, false)?;
-            games::dispatch(
-                &game,
-                analyse::AnalyseCommand {
-                    agent,
-                    moves: args.moves,
-                    seed: args.seed,
-                    out: &mut out,
-                },
-            )
-        }
-        Some(Command::Tune(args)) => tune::tune(&args, &mut out),
-        Some(Command::Balance(args)) => balance::balance(&args, command_line(), &mut out),
-        Some(Command::Bench(args)) => {
-            bench::bench(bench::CASES, args.filter.as_deref(), args.threads, &mut out)
-        }
-        Some(Command::Show(args)) => {
-            let game = GameSpec::parse(&args.game)?;
-            games::dispatch(
-                &game,
-                show::ShowCommand {
-                    moves: args.moves,
-                    svg: args.svg,
-                    out: &mut out,
-                },
-            )
-        }
-        Some(Command::Replay(args)) => {
-            let stdin = io::stdin();
-            replay_cmd::replay_game(&args, &mut stdin.lock(), &mut out)
-        }
-        Some(Command::Serve(args)) => {
-            let stdin = io::stdin();
-            external::serve::serve(
-                &args.agent,
-                args.game.as_deref(),
-                &mut stdin.lock(),
-                &mut out,
-            )
-        }
-        Some(Command::Perft(args)) => {
-            let game = GameSpec::parse(&args.game)?;
-            games::dispatch(
-                &game,
-                perft::PerftCommand {
-                    moves: args.moves,
-                    depth: args.depth,
-                    divide: args.divide,
-                    out: &mut out,
-                    err: &mut io::stderr(),
-                },
-            )
         }
     }
 }
@@ -250,29 +85,4 @@ fn command_line_error(e: clap::Error) -> ExitCode {
             ExitCode::from(BAD_INPUT)
         }
     }
-}
-
-/// The command line as typed, each argument quoted for a POSIX shell when it holds
-/// anything but plain characters, for meta.csv.
-fn command_line() -> String {
-    std::env::args()
-        .map(|arg| {
-            let plain = !arg.is_empty()
-                && arg
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%#".contains(c));
-            if plain {
-                arg
-            } else {
-                format!("'{}'", arg.replace('\'', r"'\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// `text` with every run of white space (line breaks included) made one space, so that
-/// an error or a forfeit's reason is exactly one line.
-pub(crate) fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -62,7 +62,7 @@ pub fn human_outside_play() -> BadInput {
     ))
 }
 
-/// The refusal of an outside program ([`external::NAME`]) where no game and run are
+/// The refusal of an outside program (`external::NAME`) where no game and run are
 /// known to tell it.
 pub fn external_needs_venue() -> BadInput {
     BadInput::new(format!(
@@ -79,7 +79,7 @@ pub enum Player {
     Human,
     /// A searching agent of the registry.
     Agent(AgentKind),
-    /// An outside program speaking the text protocol ([`external::NAME`]).
+    /// An outside program speaking the text protocol (`external::NAME`).
     External,
 }
 
@@ -156,7 +156,7 @@ impl AgentSpec {
     }
 
     /// [`AgentSpec::parse`], with `level:k` resolved to rung k of `game`'s ladder
-    /// ([`ladder::resolve`]).
+    /// (`ladder::resolve`).
     pub fn parse_for_game(
         text: &str,
         game: &GameSpec,
@@ -178,7 +178,7 @@ impl AgentSpec {
         self.player == Player::Human
     }
 
-    /// Whether this is an outside program ([`external::NAME`]).
+    /// Whether this is an outside program (`external::NAME`).
     pub fn is_external(&self) -> bool {
         self.player == Player::External
     }
