@@ -333,9 +333,10 @@ pub struct AgentsArgs {
     pub game: Option<String>,
 }
 
-/// Flags of `agon analyse`.
+/// A position on the command line, for `analyse`, `show` and `perft`: a game and the
+/// moves from its start.
 #[derive(Clone, Debug, Args)]
-pub struct AnalyseArgs {
+pub struct PositionArgs {
     /// Game spec, `name:key=value,...`.
     #[arg(long, value_name = "GAME")]
     pub game: String,
@@ -348,6 +349,14 @@ pub struct AnalyseArgs {
         allow_hyphen_values = true
     )]
     pub moves: String,
+}
+
+/// Flags of `agon analyse`.
+#[derive(Clone, Debug, Args)]
+pub struct AnalyseArgs {
+    /// The game and the moves to its position.
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// Agent spec of the searcher (e.g. `ab:depth=6`).
     #[arg(long, value_name = "AGENT")]
     pub agent: String,
@@ -359,18 +368,9 @@ pub struct AnalyseArgs {
 /// Flags of `agon show`.
 #[derive(Clone, Debug, Args)]
 pub struct ShowArgs {
-    /// Game spec, `name:key=value,...`.
-    #[arg(long, value_name = "GAME")]
-    pub game: String,
-    /// Moves from the initial position, in notation, separated by spaces (chance
-    /// outcomes included); the last one is marked.
-    #[arg(
-        long,
-        value_name = "MOVES",
-        default_value = "",
-        allow_hyphen_values = true
-    )]
-    pub moves: String,
+    /// The game and the moves to its position.
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// Write the position as an SVG picture to this file instead of drawing it as text.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -401,21 +401,12 @@ pub struct ReplayArgs {
 /// Flags of `agon perft`.
 #[derive(Clone, Debug, Args)]
 pub struct PerftArgs {
-    /// Game spec, `name:key=value,...`.
-    #[arg(long, value_name = "GAME")]
-    pub game: String,
+    /// The game and the moves to its position.
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// Deepest depth to count (plies; every decision and chance outcome is one).
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: u32,
-    /// Moves from the initial position, in notation, separated by spaces (chance
-    /// outcomes included).
-    #[arg(
-        long,
-        value_name = "MOVES",
-        default_value = "",
-        allow_hyphen_values = true
-    )]
-    pub moves: String,
     /// Print the count below each first move at the deepest depth, then the total.
     #[arg(long)]
     pub divide: bool,

@@ -126,13 +126,13 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             )
         }
         Some(Command::Analyse(args)) => {
-            let game = GameSpec::parse(&args.game)?;
+            let game = GameSpec::parse(&args.position.game)?;
             let agent = AgentSpec::parse_for_game(&args.agent, &game, false)?;
             games::dispatch(
                 &game,
                 analyse::AnalyseCommand {
                     agent,
-                    moves: args.moves,
+                    moves: args.position.moves,
                     seed: args.seed,
                     out: &mut out,
                 },
@@ -144,11 +144,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             bench::bench(bench::CASES, args.filter.as_deref(), args.threads, &mut out)
         }
         Some(Command::Show(args)) => {
-            let game = GameSpec::parse(&args.game)?;
+            let game = GameSpec::parse(&args.position.game)?;
             games::dispatch(
                 &game,
                 show::ShowCommand {
-                    moves: args.moves,
+                    moves: args.position.moves,
                     svg: args.svg,
                     out: &mut out,
                 },
@@ -168,11 +168,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             )
         }
         Some(Command::Perft(args)) => {
-            let game = GameSpec::parse(&args.game)?;
+            let game = GameSpec::parse(&args.position.game)?;
             games::dispatch(
                 &game,
                 perft::PerftCommand {
-                    moves: args.moves,
+                    moves: args.position.moves,
                     depth: args.depth,
                     divide: args.divide,
                     out: &mut out,

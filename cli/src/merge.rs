@@ -319,23 +319,11 @@ mod tests {
 
     fn shard_meta(index: u64, random_opening: u32) -> RunMeta {
         RunMeta {
-            toolkit: "agon 0.1.0".into(),
-            commit: "abc".into(),
             game: "pig".into(),
-            agents: vec!["greedy".into(), "random".into()],
-            games_per_pairing: 6,
-            seed: 5,
             random_opening,
-            distinct_openings: false,
-            openings: String::new(),
-            openings_hash: String::new(),
-            eval_hashes: Vec::new(),
-            programs: Vec::new(),
-            threads: 1,
             command: format!("agon tournament --shard {index}/4"),
             shard: Some(Shard { index, count: 4 }),
-            sprt: None,
-            anchor: None,
+            ..RunMeta::example()
         }
     }
 
