@@ -39,8 +39,22 @@ impl StudyPage<'_> {
              <section id=\"verdicts\"><h2>Verdicts</h2>\n",
             escape(&title)
         );
+        // The tables keep their columns (scrolling sideways when wide); each verdict is
+        // a paragraph that wraps.
         for arm in &self.arms {
-            let _ = writeln!(body, "<pre>{}</pre>", escape(arm.trim_end()));
+            let (verdicts, tables): (Vec<&str>, Vec<&str>) = arm
+                .trim_end()
+                .lines()
+                .partition(|line| line.starts_with("verdict:"));
+            let tables = tables.join("\n");
+            let _ = writeln!(
+                body,
+                "<pre class=\"table\">{}</pre>",
+                escape(tables.trim_end())
+            );
+            for verdict in verdicts {
+                let _ = writeln!(body, "<p class=\"verdict\">{}</p>", escape(verdict));
+            }
         }
         let _ = write!(
             body,
@@ -97,7 +111,7 @@ mod tests {
             "<li><a href=\"base/L2-self/report.html\">L2 self-play</a>: base/L2-self</li>"
         ));
         assert!(html.contains("<li>L3 against L2: base/L3-vs-L2 (no page)</li>"));
-        assert!(html.contains("<pre>pig: levels\nverdict: &lt;fair&gt;</pre>"));
+        assert!(html.contains("<pre class=\"table\">pig: levels</pre>\n<p class=\"verdict\">verdict: &lt;fair&gt;</p>"));
         assert!(!html.contains("<script"));
     }
 }
