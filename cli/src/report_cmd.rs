@@ -38,13 +38,13 @@ use agon_engine::EndReason;
 use anyhow::{Context, Result};
 
 use crate::args::{BadInput, ReportArgs};
-use crate::audit::{plan_of, read_checked_games};
+use crate::audit::{open_run_to_read, read_checked_games};
 use crate::games::offers_pie_rule;
 use crate::html::{write_run_page, RunPage, REPORT_HTML};
 use crate::plots::{histogram, IntervalChart, ShareChart};
 use crate::record::{
-    scan, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE, META_FILE,
-    OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
+    scan, write_summary, GameRow, TimingRow, Written, FORMAT, GAMES_FILE, META_FILE, OLDER_FORMAT,
+    SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::report::{summarise, table, Summary};
 use crate::run_lock::RunLock;
@@ -62,26 +62,7 @@ pub const LENGTHS_SVG: &str = "lengths.svg";
 pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
     let dir = &args.dir;
     let shown = dir.display();
-    if !dir.is_dir() {
-        return Err(BadInput::new(format!("run folder \"{shown}\" does not exist")).into());
-    }
-    let meta_path = dir.join(META_FILE);
-    if !meta_path.is_file() {
-        return Err(
-            BadInput::new(format!("\"{shown}\" holds no agon run (no {META_FILE})")).into(),
-        );
-    }
-    let (meta, written) = RunMeta::read_any(&meta_path).map_err(|e| {
-        BadInput::new(format!(
-            "\"{shown}\" holds a {META_FILE} this build cannot read ({e:#})"
-        ))
-    })?;
-    let plan =
-        plan_of(&meta).map_err(|e| BadInput::new(format!("\"{shown}\": {META_FILE}: {e}")))?;
-    let games_path = dir.join(GAMES_FILE);
-    if !games_path.is_file() {
-        return Err(BadInput::new(format!("\"{shown}\" holds no {GAMES_FILE}")).into());
-    }
+    let (meta, written, plan, games_path) = open_run_to_read(dir, "")?;
     let sprt = meta
         .sprt
         .as_deref()
