@@ -19,6 +19,7 @@
 //! assert_eq!(state.turn(), Turn::Seat(1));
 //! ```
 
+pub mod actions;
 pub mod bits;
 pub mod eval;
 pub mod game;
@@ -31,6 +32,7 @@ pub mod testing;
 pub mod weights;
 pub mod zobrist;
 
+pub use actions::{move_with_id, ActionSpace, DenseActions};
 pub use eval::Evaluator;
 pub use game::{
     has_chance, illegal_move, opponent, play_moves, sample_outcome, ChanceKind, Deterministic, End,

@@ -18,10 +18,12 @@
 //! assert_eq!(report.playouts, 50);
 //! ```
 
+mod actions;
 pub mod coin_nim;
 pub mod extreme_weights;
 mod pictures;
 
+pub use actions::{check_action_ids, ActionReport};
 pub use pictures::{check_adjacency, check_pictures};
 
 use std::fmt::Write as _;

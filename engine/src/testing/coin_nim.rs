@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use crate::actions::{ActionSpace, DenseActions};
 use crate::declare_weights;
 use crate::eval::Evaluator;
 use crate::game::{End, Game, Move, MoveError, Outcome, Seat, State, Turn, WithChance};
@@ -113,6 +114,26 @@ impl Game for CoinNim {
         };
         s.hash = s.recompute_hash();
         s
+    }
+}
+
+impl DenseActions for CoinNim {
+    /// Decisions `take1` 0 and `take2` 1; outcomes heads 0 and tails 1. Every decision
+    /// is followed by one toss, and the game is drawn after `cap` decisions.
+    fn action_space(&self) -> ActionSpace {
+        ActionSpace {
+            decisions: 2,
+            chance_outcomes: 2,
+            max_game_length: 2 * u32::from(self.cap),
+        }
+    }
+
+    fn action_id(&self, m: CoinNimMove) -> u32 {
+        match m {
+            CoinNimMove::Take(n) => u32::from(n) - 1,
+            CoinNimMove::Heads => 0,
+            CoinNimMove::Tails => 1,
+        }
     }
 }
 

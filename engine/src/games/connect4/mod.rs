@@ -32,6 +32,7 @@ mod picture;
 
 use std::fmt;
 
+use crate::actions::{ActionSpace, DenseActions};
 use crate::game::{self, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamSpec, Params};
 use crate::zobrist;
@@ -75,6 +76,22 @@ impl Game for Connect4 {
         };
         s.hash = s.recompute_hash();
         s
+    }
+}
+
+impl DenseActions for Connect4 {
+    /// A drop's id is its column (`a` 0 ... `g` 6), as OpenSpiel numbers them; every
+    /// ply fills a cell, so no game is longer than the board has cells.
+    fn action_space(&self) -> ActionSpace {
+        ActionSpace {
+            decisions: COLUMNS as u32,
+            chance_outcomes: 0,
+            max_game_length: CELLS as u32,
+        }
+    }
+
+    fn action_id(&self, m: Connect4Move) -> u32 {
+        m.column() as u32
     }
 }
 

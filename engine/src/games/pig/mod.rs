@@ -21,6 +21,7 @@ mod picture;
 
 use std::fmt;
 
+use crate::actions::{ActionSpace, DenseActions};
 use crate::game::{illegal_move, End, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
@@ -154,6 +155,28 @@ impl Game for Pig {
             ply: 0,
             turn_start: 0,
             die_shows: 0,
+        }
+    }
+}
+
+impl DenseActions for Pig {
+    /// OpenSpiel's numbering: decisions `roll` 0 and `hold` 1, faces `1..=die` as
+    /// outcomes `0..die`. A game is over once `horizon` decisions are made, and only a
+    /// roll is followed by a chance outcome, one that the last decision never gets: no
+    /// game is longer than `2 · horizon - 1` plies.
+    fn action_space(&self) -> ActionSpace {
+        ActionSpace {
+            decisions: 2,
+            chance_outcomes: self.die,
+            max_game_length: 2 * self.horizon - 1,
+        }
+    }
+
+    fn action_id(&self, m: PigMove) -> u32 {
+        match m {
+            PigMove::Roll => 0,
+            PigMove::Hold => 1,
+            PigMove::Face(f) => u32::from(f) - 1,
         }
     }
 }
