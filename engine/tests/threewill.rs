@@ -2,14 +2,20 @@
 //! hand-built positions: every cell of the rules' 36-case stacking table, the
 //! locked-bottom ejection, an enemy dragged onto its objective row, leaps, the card
 //! economy, challenges that overturn a victory or create a new one, the length cap,
-//! the chance weights, and the pinned initial hash. Perft counts are in
+//! the chance weights, the pinned initial hash, and the dense action ids with their
+//! length bound. Perft counts are in
 //! `threewill_perft.rs`.
 
 use agon_engine::games::threewill::{
     Phase, ThreeWill, ThreeWillEval, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,
 };
-use agon_engine::testing::{check_conformance, turns_along, Cap, CapUnit, Conformance};
-use agon_engine::{play_moves, EndReason, Evaluator, Game, Outcome, State, Turn};
+use agon_engine::testing::{
+    check_action_ids, check_conformance, turns_along, Cap, CapUnit, Conformance,
+};
+use agon_engine::{
+    move_with_id, play_moves, ActionSpace, DenseActions, EndReason, Evaluator, Game, Outcome,
+    State, Turn,
+};
 
 /// The square named `name` (`a1` = 0 … `h8` = 63).
 fn sq(name: &str) -> u8 {
@@ -478,4 +484,135 @@ fn a_turn_runs_from_the_roll_to_the_end_of_the_operation() {
         (s.end_reason(), s.turns(), s.ply()),
         (Some(EndReason::Cap), 2, 4)
     );
+}
+
+/// Plays `line` from `s`, each move with its expected dense id: parsed, numbered,
+/// found again by `move_with_id`, then applied.
+fn play_with_ids(s: &mut ThreeWillState, line: &[(&str, u32)]) {
+    let game = s.rules();
+    for &(text, id) in line {
+        let m = s.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(game.action_id(m), id, "{text}");
+        assert_eq!(move_with_id(&game, s, id), Some(m), "{text}");
+        s.apply(m);
+    }
+}
+
+#[test]
+fn dense_ids_number_steps_by_square_and_direction() {
+    let game = ThreeWill::default();
+    assert_eq!(
+        game.action_space(),
+        ActionSpace {
+            decisions: 1155,
+            chance_outcomes: 137,
+            max_game_length: 2399,
+        }
+    );
+    // Faces 1..6 are 0..5; a step is from × 8 + direction (N 0 clockwise to NW 7),
+    // attempts from 512: b2*a2 goes west (6), Black's c7-c6 south (4).
+    let mut s = game.initial_state();
+    play_with_ids(&mut s, &[("3", 2), ("b2*a2", 512 + 9 * 8 + 6), ("miss", 7)]);
+    play_with_ids(&mut s, &[("1", 0), ("c7-c6", 50 * 8 + 4)]);
+    // A leap shares the slot layout of plain moves: a4~h5 wraps north-west.
+    let mut s = position(
+        &[
+            ("a4", "W/B"),
+            ("c3", "W"),
+            ("a7", "W"),
+            ("h7", "B"),
+            ("g6", "B"),
+        ],
+        0,
+        [3, 4],
+        [1, 0],
+    );
+    play_with_ids(
+        &mut s,
+        &[("5", 4), ("c3-b4", 18 * 8 + 7), ("free", 1025), ("5", 4)],
+    );
+    let leap = s.parse_move("a7~h8").unwrap();
+    assert_eq!(game.action_id(leap), 48 * 8 + 7);
+    play_with_ids(&mut s, &[("a4~h5", 24 * 8 + 7)]);
+    // A wrapped attempt goes west from a4 onto h4; a hit is 6.
+    let mut s = position(
+        &[("a4", "W"), ("b2", "W"), ("h4", "B"), ("h7", "B")],
+        0,
+        [3, 4],
+        [1, 0],
+    );
+    play_with_ids(
+        &mut s,
+        &[
+            ("1", 0),
+            ("b2-b3", 9 * 8),
+            ("free", 1025),
+            ("3", 2),
+            ("a4*h4", 512 + 24 * 8 + 6),
+            ("hit", 6),
+        ],
+    );
+    // pass 1024, done 1026; picks from 1027 and twins from 9, square × 2 + held.
+    let mut s = position(&[("d4", "W"), ("d5", "B"), ("h6", "B")], 0, [0, 4], [0, 4]);
+    play_with_ids(&mut s, &[("1", 0), ("pass", 1024)]);
+    let mut s = position(CLAIM, 0, [3, 4], [1, 0]);
+    play_with_ids(
+        &mut s,
+        &[
+            ("1", 0),
+            ("f7-f8", 53 * 8),
+            ("pick:d8", 1027 + 59 * 2),
+            ("twin:h3", 9 + 23 * 2),
+            ("done", 1026),
+        ],
+    );
+    let mut s = position(
+        &[
+            ("d8", "W"),
+            ("e8", "W"),
+            ("f7", "W"),
+            ("a5", "B/W"),
+            ("c4", "B/B"),
+            ("h3", "B"),
+        ],
+        0,
+        [4, 4],
+        [0, 0],
+    );
+    play_with_ids(
+        &mut s,
+        &[("1", 0), ("f7-f8", 424), ("pick:d8", 1145), ("twin:c4/2", 62)],
+    );
+    let mut s = position(
+        &[("d5", "B"), ("d4", "W"), ("a5", "B/W"), ("h3", "B")],
+        1,
+        [4, 4],
+        [0, 0],
+    );
+    play_with_ids(
+        &mut s,
+        &[
+            ("1", 0),
+            ("d5*d4", 512 + 35 * 8 + 4),
+            ("hit", 6),
+            ("pick:a5", 1027 + 32 * 2),
+            ("stands", 8),
+        ],
+    );
+}
+
+#[test]
+fn dense_ids_keep_their_contract_and_the_length_bound() {
+    let game = ThreeWill::default();
+    let report = check_action_ids(&game, 30, 11).unwrap();
+    // Faces, throws, and the twins of many a challenge; most of the steps.
+    assert!(report.chance_outcomes_seen >= 40, "{report:?}");
+    assert!(report.decisions_seen >= 600, "{report:?}");
+    // With a short cap the games reach it: the bound 6 · max_turns − 1 holds.
+    for max_turns in [1, 4, 12] {
+        let game = ThreeWill::new(max_turns).unwrap();
+        let report = check_action_ids(&game, 300, u64::from(max_turns)).unwrap();
+        assert!(report.longest >= 2 * max_turns, "{report:?}");
+        assert!(report.longest <= 6 * max_turns - 1, "{report:?}");
+    }
 }

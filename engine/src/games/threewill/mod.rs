@@ -9,12 +9,16 @@
 //! per game: the challenger picks an agent (a decision), then the hidden card is
 //! revealed (chance). Every one of these is one ply; see [`Phase`].
 //!
+//! Dense action ids ([`crate::DenseActions`]) and the game's length bound are in
+//! `actions`.
+//!
 //! Representation: a [`Board`] of one byte per square plus a few counters, so the
 //! state is small and `Copy`, and undo is by copy. Geometry and the stacking protocol
 //! in `board`, moves in `moves` and their generation in `movegen`, the Zobrist keys
 //! in `keys`, notation in `notation`, evaluation in `eval`, the board drawing in
 //! `display`, the picture in `picture`.
 
+mod actions;
 mod board;
 mod display;
 mod eval;
