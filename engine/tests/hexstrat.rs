@@ -3,7 +3,8 @@
 //! says in hand-built positions (combat and the Mech/Mountain rules are
 //! `hexstrat_combat.rs`'s): the turn's structure, reveals as chance nodes
 //! weighted by the bag, the seize count (start, growth, win, resets), rout, the cap,
-//! notation errors, what the hash covers, and the pinned initial hash.
+//! notation errors, what the hash covers, the pinned initial hash, and the dense action
+//! ids with their length bound.
 
 mod hexstrat_support;
 
@@ -12,9 +13,12 @@ use agon_engine::games::hexstrat::{
     HexMove, Hexstrat, HexstratEval, HexstratState, Setup, SquadSetup, Tile, Unit,
 };
 use agon_engine::testing::{
-    check_conformance, turns_along, Cap, CapUnit, Conformance, ConformanceReport,
+    check_action_ids, check_conformance, turns_along, Cap, CapUnit, Conformance, ConformanceReport,
 };
-use agon_engine::{play_moves, EndReason, Evaluator, Game, Outcome, Params, State, Turn};
+use agon_engine::{
+    move_with_id, play_moves, ActionSpace, DenseActions, EndReason, Evaluator, Game, Outcome,
+    Params, State, Turn,
+};
 use hexstrat_support::{after, duel, legal, play, position, refused};
 
 use Tile::{Forest, Mountain, Plains};
@@ -561,4 +565,90 @@ fn a_turn_is_one_sides_actions_and_reveals_up_to_its_end() {
         (s.end_reason(), s.turns(), s.ply()),
         (Some(EndReason::Cap), 2, 2)
     );
+}
+
+/// Plays `line` from `s`, each move with its expected dense id: parsed, numbered,
+/// found again by `move_with_id`, then applied.
+fn play_with_ids(s: &mut HexstratState, line: &[(&str, u32)]) {
+    let game = s.rules();
+    for &(text, id) in line {
+        let m = s.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(game.action_id(m), id, "{text}");
+        assert_eq!(move_with_id(&game, s, id), Some(m), "{text}");
+        s.apply(m);
+    }
+}
+
+#[test]
+fn dense_ids_number_actions_by_squad_cell_and_target() {
+    let game = Hexstrat::default();
+    assert_eq!(
+        game.action_space(),
+        ActionSpace {
+            decisions: 448,
+            chance_outcomes: 3,
+            max_game_length: 395,
+        }
+    );
+    // Cells count row by row from d1: c2 4, e2 6, d3 11, d6 31.
+    let cells: Vec<usize> = ["c2", "e2", "d3", "d6"]
+        .iter()
+        .map(|c| parse_cell(c).unwrap())
+        .collect();
+    assert_eq!(cells, [4, 6, 11, 31]);
+    // A move is (squad × 37 + cell) × 4 + 3 when it names no target; reveals are the
+    // tile types, Plains 0, Forest 1, Mountain 2.
+    let mut s = game.initial_state();
+    play_with_ids(
+        &mut s,
+        &[
+            ("I:d3", 11 * 4 + 3),
+            ("plains", 0),
+            ("R:e2", (37 + 6) * 4 + 3),
+            ("forest", 1),
+            ("M:c2", (2 * 37 + 4) * 4 + 3),
+            ("mountain", 2),
+            ("end", 447),
+        ],
+    );
+    // An attack naming the Mech among two defenders; recovers from 444.
+    let s = position(Setup {
+        tiles: vec![("d5", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Infantry, "d5", 6),
+            SquadSetup::new(1, Rocketeer, "d6", 6),
+            SquadSetup::new(1, Mech, "d6", 4),
+        ],
+        ..Setup::default()
+    });
+    play_with_ids(&mut s.clone(), &[("I:d6/M", 31 * 4 + 2)]);
+    play_with_ids(&mut s.clone(), &[("I:d6/R", 31 * 4 + 1)]);
+    let mut s = seizing(1, 20);
+    play_with_ids(&mut s, &[("end", 447), ("I:recover", 444)]);
+}
+
+#[test]
+fn dense_ids_keep_their_contract_and_the_length_bound() {
+    let report = check_action_ids(&Hexstrat::default(), 100, 21).unwrap();
+    // Every tile type, and a good share of the squad actions of both sides (a target
+    // is named only where two enemy squads share a cell, which random play seldom
+    // meets).
+    assert_eq!(report.chance_outcomes_seen, 3, "{report:?}");
+    assert!(report.decisions_seen >= 100, "{report:?}");
+    // A bag without Plains never reveals one; the ids stay those of the tile types.
+    let report = check_action_ids(&Hexstrat::new(0, 5, 30, 20).unwrap(), 100, 22).unwrap();
+    assert_eq!(report.chance_outcomes_seen, 2, "{report:?}");
+    // Short caps are reached, within 6 · max_rounds + min(35, 6 · max_rounds).
+    for max_rounds in [1, 3, 8] {
+        let game = Hexstrat::new(15, 10, 10, max_rounds).unwrap();
+        let bound = 6 * max_rounds + 35.min(6 * max_rounds);
+        assert_eq!(game.action_space().max_game_length, bound);
+        let report = check_action_ids(&game, 300, u64::from(max_rounds)).unwrap();
+        assert!(report.longest >= 2 * max_rounds, "{report:?}");
+        assert!(report.longest <= bound, "{report:?}");
+    }
+    // With one round the bound is met: each side moves all three squads onto
+    // face-down cells, 12 plies.
+    let game = Hexstrat::new(15, 10, 10, 1).unwrap();
+    assert_eq!(check_action_ids(&game, 300, 1).unwrap().longest, 12);
 }

@@ -581,7 +581,12 @@ fn dense_ids_number_steps_by_square_and_direction() {
     );
     play_with_ids(
         &mut s,
-        &[("1", 0), ("f7-f8", 424), ("pick:d8", 1145), ("twin:c4/2", 62)],
+        &[
+            ("1", 0),
+            ("f7-f8", 424),
+            ("pick:d8", 1145),
+            ("twin:c4/2", 62),
+        ],
     );
     let mut s = position(
         &[("d5", "B"), ("d4", "W"), ("a5", "B/W"), ("h3", "B")],

@@ -13,8 +13,11 @@
 //! entering, the end of a turn, seizing) in `apply`, the Zobrist keys in `keys`, combat
 //! arithmetic in `combat`, notation in `notation`, evaluation in `eval`, the board
 //! drawing in `display`, the board as a [`Picture`](crate::picture::Picture) in
-//! `picture`, and the test-support constructor of hand-built positions in `setup`. The state is a few dozen bytes and `Copy`, so undo is by copy.
+//! `picture`, the test-support constructor of hand-built positions in `setup`, and the
+//! dense action ids ([`crate::DenseActions`]) with the game's length bound in `actions`. The state is a
+//! few dozen bytes and `Copy`, so undo is by copy.
 
+mod actions;
 mod apply;
 mod board;
 mod combat;
