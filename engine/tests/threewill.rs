@@ -616,8 +616,10 @@ fn dense_ids_keep_their_contract_and_the_length_bound() {
     // With a short cap the games reach it: the bound 6 · max_turns − 1 holds.
     for max_turns in [1, 4, 12] {
         let game = ThreeWill::new(max_turns).unwrap();
+        let bound = game.action_space().max_game_length;
+        assert_eq!(bound, 6 * max_turns - 1);
         let report = check_action_ids(&game, 300, u64::from(max_turns)).unwrap();
         assert!(report.longest >= 2 * max_turns, "{report:?}");
-        assert!(report.longest <= 6 * max_turns - 1, "{report:?}");
+        assert!(report.longest <= bound, "{report:?}");
     }
 }
