@@ -10,21 +10,27 @@ use super::ThreeWill;
 const ONTO_EMPTY: u32 = 0;
 /// Stacking attempts: `512 + from × 8 + direction`.
 const ATTEMPT: u32 = 512;
-/// `pass`, `free`, `done`.
+/// `pass`.
 const PASS: u32 = 1024;
+/// `free`.
 const FREE: u32 = 1025;
+/// `done`.
 const DONE: u32 = 1026;
 /// Picks: `1027 + square × 2 + held`.
 const PICK: u32 = 1027;
 /// Decisions in all.
 const DECISIONS: u32 = PICK + 128;
 
-/// Chance outcomes: faces `1..=6` as 0..6, `hit` 6, `miss` 7, `stands` 8, and twins
-/// `9 + square × 2 + held`.
+// Chance outcomes: faces `1..=6` as 0..6, then these.
+/// `hit`.
 const HIT: u32 = 6;
+/// `miss`.
 const MISS: u32 = 7;
+/// `stands`.
 const STANDS: u32 = 8;
+/// Twins: `9 + square × 2 + held`.
 const TWIN: u32 = 9;
+/// Chance outcomes in all.
 const CHANCE_OUTCOMES: u32 = TWIN + 128;
 
 /// The compass direction of a step from `from` to `to`, clockwise from north (towards
