@@ -538,7 +538,8 @@ fn action_ids_number_captures_and_steps_by_cell_and_direction() {
     has_id(&game, &s, "c1-d1", 4 * 2 + 1);
     has_id(&game, &s, "c1xb1", 4 * 2 + 3);
     has_id(&game, &s, "d4xd3", 4 * 27 + 2);
-    assert_eq!(move_with_id(&game, &s, 4 * 27 + 3 + 224), None);
+    // On the full board no stone can step: no step id names a move.
+    assert_eq!(move_with_id(&game, &s, 224 + 4 * 27 + 3), None);
     // Steps follow at 4·56: White's c4 steps east onto the emptied centre pit d4.
     let s = after(8, 7, true, "d4xe4");
     has_id(&game, &s, "swap", 449);
