@@ -1,13 +1,19 @@
 //! Invector passes the conformance suite on many board sizes, pie rule on and off, and
 //! behaves as the rules (`docs/games/invector.md`) say in hand-picked positions:
 //! board sizes, notation and its error messages, the pie rule, the forced pass, the end
-//! of the game, and the pinned initial hash.
+//! of the game, the pinned initial hash, and the dense action ids with their length
+//! bound.
 
 mod common;
 
 use agon_engine::games::invector::{Colour, Invector, InvectorMove, InvectorState, MoveKind};
-use agon_engine::testing::{check_conformance, Conformance, ConformanceReport};
-use agon_engine::{play_moves, EndReason, Game, Outcome, Params, State, Turn};
+use std::collections::HashMap;
+
+use agon_engine::testing::{check_action_ids, check_conformance, Conformance, ConformanceReport};
+use agon_engine::{
+    move_with_id, play_moves, ActionSpace, DenseActions, EndReason, Game, Outcome, Params, State,
+    Turn,
+};
 use common::notation::{legal, refused};
 
 /// Runs the suite with 1,000 playouts on `width × height` with the pie rule on or off,
@@ -505,4 +511,116 @@ fn the_pie_swap_decision_is_where_the_swap_is_offered() {
     }
     // The default board has the pie rule on.
     assert_eq!(Invector::default().pie_swap_decision(), Some(1));
+}
+
+/// Checks that `text` is legal in `state`, has id `id`, and is the move `id` names.
+fn has_id(game: &Invector, state: &InvectorState, text: &str, id: u32) {
+    let m = state.parse_move(text).unwrap();
+    assert_eq!(game.action_id(m), id, "{text}");
+    assert_eq!(move_with_id(game, state, id), Some(m), "{text}");
+}
+
+#[test]
+fn action_ids_number_captures_and_steps_by_cell_and_direction() {
+    let game = Invector::default();
+    assert_eq!(
+        game.action_space(),
+        ActionSpace {
+            decisions: 450,
+            chance_outcomes: 0,
+            max_game_length: 416,
+        }
+    );
+    // Captures are 4·from + direction (north, east, south, west).
+    let s = game.initial_state();
+    has_id(&game, &s, "a1xa2", 0);
+    has_id(&game, &s, "a1xb1", 1);
+    has_id(&game, &s, "c1-d1", 4 * 2 + 1);
+    has_id(&game, &s, "c1xb1", 4 * 2 + 3);
+    has_id(&game, &s, "d4xd3", 4 * 27 + 2);
+    // On the full board no stone can step: no step id names a move.
+    assert_eq!(move_with_id(&game, &s, 224 + 4 * 27 + 3), None);
+    // Steps follow at 4·56: White's c4 steps east onto the emptied centre pit d4.
+    let s = after(8, 7, true, "d4xe4");
+    has_id(&game, &s, "swap", 449);
+    has_id(&game, &s, "c4-d4", 224 + 4 * 26 + 1);
+    has_id(&game, &s, "c4xc5", 4 * 26);
+    // `pass` is 8·W·H; without the pie rule there is no `swap` id.
+    let line = "d2xe2 f1xf2 e5xd5 b5xb4 b2xb1 d1-d2 c3xc4 f2xe2 e3xe4 a2xa1 b1xa1 b3xa3 \
+                a5xa4 a3-b3 e1xe2 f3-e3 c4xb4 b3-c3 e4xe3 d3xd4 f4xf5 d4-d3 e3xd3 d2xe2 \
+                c1xc2 c3xd3 a1-a2 e2-e3 a2-a3";
+    let small = Invector::new(6, 5, true).unwrap();
+    has_id(&small, &after(6, 5, true, line), "pass", 240);
+    let space = Invector::new(6, 5, false).unwrap().action_space();
+    assert_eq!(space.decisions, 241);
+}
+
+#[test]
+fn action_ids_keep_their_contract_on_every_board() {
+    // (width, height, pie, playouts, least number of distinct ids to meet). A row of 6
+    // has 10 captures, 4 steps (towards c1 and d1) and `pass`, and with the pie rule
+    // `swap`: every one is met.
+    for (w, h, pie, playouts, least) in [
+        (8, 7, true, 60, 270),
+        (8, 7, false, 60, 270),
+        (5, 4, true, 150, 85),
+        (4, 5, false, 150, 85),
+        (6, 1, true, 100, 16),
+        (1, 6, false, 100, 15),
+    ] {
+        let game = Invector::new(w, h, pie).unwrap();
+        let report = check_action_ids(&game, playouts, (w * 16 + h) as u64)
+            .unwrap_or_else(|e| panic!("{w}x{h} pie={pie}: {e}"));
+        let space = game.action_space();
+        assert!(
+            report.decisions_seen >= least,
+            "{w}x{h} pie={pie}: {report:?} of {space:?}"
+        );
+        assert!(report.longest <= space.max_game_length);
+    }
+}
+
+/// The most plies any game from `state` can still last, by exhaustive search (the state
+/// graph is acyclic: see the bound's derivation), memoised by hash.
+fn longest_game(state: &mut InvectorState, memo: &mut HashMap<u64, u32>) -> u32 {
+    if state.turn() == Turn::Over {
+        return 0;
+    }
+    if let Some(&plies) = memo.get(&state.hash()) {
+        return plies;
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let mut most = 0;
+    for m in moves {
+        let undo = state.apply(m);
+        most = most.max(1 + longest_game(state, memo));
+        state.undo(undo);
+    }
+    memo.insert(state.hash(), most);
+    most
+}
+
+#[test]
+fn the_length_bound_holds_over_every_game_of_small_boards() {
+    // (width, height, the longest game without the pie rule, the bound 2·D + W·H − 1)
+    for (w, h, longest, bound) in [
+        (2, 1, 1, 1),
+        (1, 2, 1, 1),
+        (4, 1, 5, 7),
+        (3, 2, 9, 13),
+        (6, 1, 12, 17),
+        (2, 5, 24, 33),
+    ] {
+        for pie in [false, true] {
+            let game = Invector::new(w, h, pie).unwrap();
+            let space = game.action_space();
+            assert_eq!(space.max_game_length, bound + u32::from(pie), "{w}x{h}");
+            let plies = longest_game(&mut game.initial_state(), &mut HashMap::new());
+            // A swap adds a ply to every game that reaches White's first decision.
+            let swap = u32::from(pie && longest > 1);
+            assert_eq!(plies, longest + swap, "{w}x{h} pie={pie}");
+            assert!(plies <= space.max_game_length);
+        }
+    }
 }

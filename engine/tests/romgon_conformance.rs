@@ -2,7 +2,8 @@
 //! behaves as the rules (`docs/games/romgon.md`) say on hand-built positions:
 //! each end rule (fortress under both defence variants, Rhombus captured, deadlock,
 //! threefold repetition, five-fold shuttle, draglock, length cap) and their order,
-//! notation and its error messages, parameters, and the pinned initial hash.
+//! notation and its error messages, parameters, the pinned initial hash, and the dense
+//! action ids with their length bound.
 //!
 //! Hand-built positions come from the documented test-support constructor
 //! [`Romgon::position`]: a list of pieces in notation and the colour to move.
@@ -10,8 +11,11 @@
 mod common;
 
 use agon_engine::games::romgon::{Colour, Defence, Kind, Romgon, RomgonState, Rotation};
-use agon_engine::testing::{check_conformance, Cap, CapUnit, Conformance};
-use agon_engine::{play_moves, EndReason, Game, Outcome, Params, State, Turn};
+use agon_engine::testing::{check_action_ids, check_conformance, Cap, CapUnit, Conformance};
+use agon_engine::{
+    move_with_id, play_moves, ActionSpace, DenseActions, EndReason, Game, Outcome, Params, State,
+    Turn,
+};
 use common::notation::{legal, refused};
 
 fn game(defence: Defence, rotation: Rotation) -> Romgon {
@@ -586,4 +590,76 @@ fn cell(r: usize, c: usize) -> usize {
 fn a_turn_is_one_action() {
     let s = after(Romgon::default(), "t1-6@NW T1-0@SE t1-6@W");
     assert_eq!((s.turns(), s.ply()), (3, 3));
+}
+
+/// The index of cell `r-c`: rows of 6, 7, 8, 9, 8, 7 and 6 cells, numbered in order.
+fn cell_index(r: u32, c: u32) -> u32 {
+    [0, 6, 13, 21, 30, 38, 45][r as usize] + c
+}
+
+/// Checks that `text` is legal in `state`, has id `id`, and is the move `id` names.
+fn has_id(game: &Romgon, state: &RomgonState, text: &str, id: u32) {
+    let m = state.parse_move(text).unwrap();
+    assert_eq!(game.action_id(m), id, "{text}");
+    assert_eq!(move_with_id(game, state, id), Some(m), "{text}");
+}
+
+#[test]
+fn action_ids_number_actions_by_cells_and_final_orientation() {
+    let game = Romgon::default();
+    assert_eq!(
+        game.action_space(),
+        ActionSpace {
+            decisions: 18207,
+            chance_outcomes: 0,
+            max_game_length: 600,
+        }
+    );
+    // A move or a turn in place is 6·(51·from + to) + orientation (E 0, SE 1, SW 2,
+    // W 3, NW 4, NE 5; 0 for a piece without one).
+    let moving = |from: u32, to: u32, orient: u32| 6 * (51 * from + to) + orient;
+    let s = game.initial_state();
+    let t = cell_index(1, 6);
+    has_id(&game, &s, "t1-6>1-5@W", moving(t, cell_index(1, 5), 3));
+    has_id(&game, &s, "t1-6>1-5@NE", moving(t, cell_index(1, 5), 5));
+    has_id(&game, &s, "t1-6@NW", moving(t, t, 4));
+    has_id(
+        &game,
+        &s,
+        "h2-7@SW",
+        moving(cell_index(2, 7), cell_index(2, 7), 2),
+    );
+    has_id(&game, &s, "r3-8>3-7", moving(29, 28, 0));
+    has_id(&game, &s, "s0-5>1-5", moving(5, 11, 0));
+    // Captures follow at 6·51² = 15,606.
+    let s = at(game, "R3-0 T2-3@SE r0-5 s3-4", Colour::White);
+    has_id(&game, &s, "T2-3>3-4x", 15606 + 51 * cell_index(2, 3) + 25);
+}
+
+#[test]
+fn action_ids_keep_their_contract_under_every_rule_set() {
+    // (defence, rotation, least number of distinct ids to meet in 20 games)
+    for (seed, (defence, rotation, least)) in [
+        (Defence::Shape, Rotation::Any, 3300),
+        (Defence::Original, Rotation::Any, 3350),
+        (Defence::Shape, Rotation::Step, 3150),
+        (Defence::Original, Rotation::Step, 3200),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let game = game(defence, rotation);
+        let report = check_action_ids(&game, 20, 40 + seed as u64)
+            .unwrap_or_else(|e| panic!("{game:?}: {e}"));
+        assert!(report.decisions_seen >= least, "{game:?}: {report:?}");
+    }
+}
+
+#[test]
+fn the_length_bound_is_met_by_games_drawn_by_the_cap() {
+    let game = Romgon::new(Defence::Shape, Rotation::Any, 6).unwrap();
+    assert_eq!(game.action_space().max_game_length, 6);
+    // A ply is an action, and random games of six actions end by the cap.
+    let report = check_action_ids(&game, 100, 50).unwrap();
+    assert_eq!(report.longest, 6);
 }

@@ -8,9 +8,11 @@
 //!
 //! Representation: one 128-bit bitboard per colour (`board`), move generation by
 //! whole-board shifts (`moves`), notation in `notation`, evaluation in `eval`, the
-//! picture of a position in `picture`.
+//! picture of a position in `picture`, dense action ids and the bound on a game's
+//! length in `actions`.
 //! The state is small and `Copy`-like, so undo is by copy.
 
+mod actions;
 mod board;
 mod eval;
 mod moves;

@@ -7,7 +7,8 @@
 //! Representation: bitboards by colour, type and orientation (`board`), move
 //! generation from per-cell pattern tables with the no-self-attack filter (`moves`),
 //! notation in `notation`, evaluation in `eval`, the board as a
-//! [`Picture`](crate::picture::Picture) in `picture`.
+//! [`Picture`](crate::picture::Picture) in `picture`, dense action ids and the bound on
+//! a game's length in `actions`.
 //!
 //! The state carries two rule memories besides the board:
 //! - the **shuttle counters**, one per (colour, type, unordered pair of cells): they
@@ -20,6 +21,7 @@
 //! Undo is by a small record (the copyable part of the state and which counter to
 //! decrement); the history is a `Vec` reserved up front, so `apply` never allocates.
 
+mod actions;
 mod board;
 mod eval;
 mod keys;
