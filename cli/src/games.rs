@@ -17,7 +17,7 @@ use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::{Romgon, RomgonEval};
 use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
 use agon_engine::picture::Depict;
-use agon_engine::{has_chance, Game, ParamSpec, State, Tunable};
+use agon_engine::{has_chance, DenseActions, Game, ParamSpec, State, Tunable};
 use agon_search::registry::{self, BuildAgents};
 use agon_search::Agent;
 
@@ -27,8 +27,9 @@ use crate::spec::{external_needs_venue, human_outside_play, AgentSpec, GameSpec,
 use crate::weights_file;
 
 /// A game the command line can run: two seats, zero-sum, with an evaluator, a way to
-/// build agents for it and pictures of its positions.
-pub trait PlayableGame: Game<State: State<Chance: BuildAgents> + Depict> {
+/// build agents for it, pictures of its positions and dense action ids (for the Python
+/// bindings and OpenSpiel).
+pub trait PlayableGame: Game<State: State<Chance: BuildAgents> + Depict> + DenseActions {
     /// The game's heuristic evaluator, given to every searching agent: its declared
     /// weights, or those of the spec's `eval=FILE`.
     type Eval: Tunable<Self::State>;

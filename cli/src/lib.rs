@@ -80,33 +80,40 @@ mod tournament_cmd;
 mod tune;
 mod weights_file;
 
-use std::io;
+use std::io::{self, Write};
 
 use crate::args::{Cli, Command};
 use crate::spec::{AgentSpec, GameSpec};
 
 pub use crate::args::BadInput;
+pub use crate::external::Venue;
+pub use crate::seeds::agent_rng;
 
 /// Runs a parsed command line, writing its output to standard output. Bad input is an
 /// error holding a [`BadInput`]; [`command_line`] is what a run records in meta.csv.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     let stdout = io::stdout();
-    let mut out = stdout.lock();
+    run_to(cli, &command_line(), &mut stdout.lock())
+}
+
+/// Runs a parsed command line as [`run`] does, writing its output to `out`, with
+/// `command` as the command line a run records in meta.csv (a front end other than the
+/// binary, such as the Python bindings, passes the `agon ...` line that would do the
+/// same). Commands that read a person's input (`play`, `replay`, `serve`) read standard
+/// input.
+pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()> {
+    let command_line = || command.to_string();
     match cli.command {
-        None => {
-            tournament_cmd::tournament(&tournament_cmd::default_args(), command_line(), &mut out)
-        }
-        Some(Command::Games) => listing::games(&mut out),
+        None => tournament_cmd::tournament(&tournament_cmd::default_args(), command_line(), out),
+        Some(Command::Games) => listing::games(out),
         Some(Command::Agents(args)) => {
             let game = args.game.as_deref().map(GameSpec::parse).transpose()?;
-            listing::agents(&mut out, game.as_ref())
+            listing::agents(out, game.as_ref())
         }
-        Some(Command::Tournament(args)) => {
-            tournament_cmd::tournament(&args, command_line(), &mut out)
-        }
-        Some(Command::Merge(args)) => merge::merge(&args, command_line(), &mut out),
-        Some(Command::Run(args)) => experiment::run(&args, command_line(), &mut out),
-        Some(Command::Report(args)) => report_cmd::report(&args, &mut out),
+        Some(Command::Tournament(args)) => tournament_cmd::tournament(&args, command_line(), out),
+        Some(Command::Merge(args)) => merge::merge(&args, command_line(), out),
+        Some(Command::Run(args)) => experiment::run(&args, command_line(), out),
+        Some(Command::Report(args)) => report_cmd::report(&args, out),
         Some(Command::Play(args)) => {
             let game = GameSpec::parse(&args.game)?;
             let agents = [
@@ -121,7 +128,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
                     agents,
                     seed: args.seed,
                     input: &mut input,
-                    out: &mut out,
+                    out,
                 },
             )
         }
@@ -134,14 +141,14 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
                     agent,
                     moves: args.position.moves,
                     seed: args.seed,
-                    out: &mut out,
+                    out,
                 },
             )
         }
-        Some(Command::Tune(args)) => tune::tune(&args, &mut out),
-        Some(Command::Balance(args)) => balance::balance(&args, command_line(), &mut out),
+        Some(Command::Tune(args)) => tune::tune(&args, out),
+        Some(Command::Balance(args)) => balance::balance(&args, command_line(), out),
         Some(Command::Bench(args)) => {
-            bench::bench(bench::CASES, args.filter.as_deref(), args.threads, &mut out)
+            bench::bench(bench::CASES, args.filter.as_deref(), args.threads, out)
         }
         Some(Command::Show(args)) => {
             let game = GameSpec::parse(&args.position.game)?;
@@ -150,22 +157,17 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
                 show::ShowCommand {
                     moves: args.position.moves,
                     svg: args.svg,
-                    out: &mut out,
+                    out,
                 },
             )
         }
         Some(Command::Replay(args)) => {
             let stdin = io::stdin();
-            replay_cmd::replay_game(&args, &mut stdin.lock(), &mut out)
+            replay_cmd::replay_game(&args, &mut stdin.lock(), out)
         }
         Some(Command::Serve(args)) => {
             let stdin = io::stdin();
-            external::serve::serve(
-                &args.agent,
-                args.game.as_deref(),
-                &mut stdin.lock(),
-                &mut out,
-            )
+            external::serve::serve(&args.agent, args.game.as_deref(), &mut stdin.lock(), out)
         }
         Some(Command::Perft(args)) => {
             let game = GameSpec::parse(&args.position.game)?;
@@ -175,7 +177,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
                     moves: args.position.moves,
                     depth: args.depth,
                     divide: args.divide,
-                    out: &mut out,
+                    out,
                     err: &mut io::stderr(),
                 },
             )
@@ -187,23 +189,59 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 /// anything but plain characters, for meta.csv.
 pub fn command_line() -> String {
     std::env::args()
-        .map(|arg| {
-            let plain = !arg.is_empty()
-                && arg
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%#".contains(c));
-            if plain {
-                arg
-            } else {
-                format!("'{}'", arg.replace('\'', r"'\''"))
-            }
-        })
+        .map(|arg| shell_quote(&arg))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `arg` as a POSIX shell reads it back: as it is when it holds only plain characters,
+/// else in single quotes.
+pub fn shell_quote(arg: &str) -> String {
+    let plain = !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%#".contains(c));
+    if plain {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', r"'\''"))
+    }
 }
 
 /// `text` with every run of white space (line breaks included) made one space, so that
 /// an error or a forfeit's reason is exactly one line.
 pub fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A command-line error from clap as the one line `agon` prints after `error: `: clap's
+/// error lines and tip without the usage, and the valid subcommands when the subcommand
+/// is unknown.
+pub fn command_line_message(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    // clap's text: "error: ..." lines, an optional "tip: ..." line, then usage and a
+    // "For more information" line. Keep what comes before those two.
+    let mut message = String::new();
+    for line in rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+    {
+        if message.is_empty() {
+            message.push_str(line.strip_prefix("error:").unwrap_or(line).trim());
+        } else {
+            // A tip is a sentence of its own; other lines continue a list.
+            message.push_str(if line.starts_with("tip:") { "; " } else { " " });
+            message.push_str(line);
+        }
+    }
+    if e.kind() == clap::error::ErrorKind::InvalidSubcommand {
+        let valid: Vec<String> = <Cli as clap::CommandFactory>::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        message.push_str(&format!(" (valid: {})", valid.join(", ")));
+    }
+    message
 }

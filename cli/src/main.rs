@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use agon_cli::args::Cli;
 use agon_cli::{one_line, run, BadInput};
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 
 /// Exit code for bad input.
 const BAD_INPUT: u8 = 2;
@@ -54,32 +54,8 @@ fn command_line_error(e: clap::Error) -> ExitCode {
             let _ = e.print();
             ExitCode::SUCCESS
         }
-        kind => {
-            let rendered = e.render().to_string();
-            // clap's text: "error: ..." lines, an optional "tip: ..." line, then usage
-            // and a "For more information" line. Keep what comes before those two.
-            let mut message = String::new();
-            for line in rendered
-                .lines()
-                .map(str::trim)
-                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-                .filter(|l| !l.is_empty())
-            {
-                if message.is_empty() {
-                    message.push_str(line.strip_prefix("error:").unwrap_or(line).trim());
-                } else {
-                    // A tip is a sentence of its own; other lines continue a list.
-                    message.push_str(if line.starts_with("tip:") { "; " } else { " " });
-                    message.push_str(line);
-                }
-            }
-            if kind == ErrorKind::InvalidSubcommand {
-                let valid: Vec<String> = Cli::command()
-                    .get_subcommands()
-                    .map(|c| c.get_name().to_string())
-                    .collect();
-                message.push_str(&format!(" (valid: {})", valid.join(", ")));
-            }
+        _ => {
+            let message = agon_cli::command_line_message(&e);
             eprintln!("error: {message}");
             let _ = io::stderr().flush();
             ExitCode::from(BAD_INPUT)

@@ -676,7 +676,7 @@ mod tests {
     use std::time::Duration;
 
     use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
-    use agon_engine::{ConfigError, Game, ParamSpec, Params};
+    use agon_engine::{ActionSpace, ConfigError, DenseActions, Game, ParamSpec, Params};
     use agon_search::{AgentKind, SearchResult, Value};
     use rand::SeedableRng;
 
@@ -878,6 +878,16 @@ mod tests {
 
         fn initial_state(&self) -> InvectorState {
             self.0.initial_state()
+        }
+    }
+
+    impl DenseActions for FaultyInvector {
+        fn action_space(&self) -> ActionSpace {
+            self.0.action_space()
+        }
+
+        fn action_id(&self, m: <InvectorState as State>::Move) -> u32 {
+            self.0.action_id(m)
         }
     }
 
