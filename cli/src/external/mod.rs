@@ -203,7 +203,7 @@ pub fn missing_cmd() -> BadInput {
 /// The file an outside program runs from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
-    /// The executable, as an absolute path.
+    /// The executable, as an absolute path (links not resolved: it is run by this path).
     pub path: PathBuf,
 }
 
@@ -220,8 +220,11 @@ impl Program {
                     .find(|p| is_executable(p))
             })
         };
+        // Absolute but not resolved: a program reached through a link runs as that link,
+        // since some programs read the path they were started by (a virtual
+        // environment's `python` finds its packages so).
         let path = path
-            .and_then(|p| std::fs::canonicalize(p).ok())
+            .and_then(|p| std::path::absolute(p).ok())
             .ok_or_else(|| {
                 BadInput::new(format!(
                     "agent {NAME}: cmd={cmd} is not an executable file{}",
@@ -315,10 +318,25 @@ mod tests {
                 .command(),
             "go depth 3 nodes 100"
         );
+        let found = setup("ext:cmd=sh").unwrap().program.path;
+        assert!(found.is_absolute() && found.ends_with("sh"), "{found:?}");
         assert_eq!(
-            setup("ext:cmd=sh").unwrap().program.path,
+            std::fs::canonicalize(found).unwrap(),
             std::fs::canonicalize("/bin/sh").unwrap()
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_program_reached_through_a_link_runs_as_the_link() {
+        let dir = std::env::temp_dir().join(format!("agon-ext-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let link = dir.join("python");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink("/bin/sh", &link).unwrap();
+        let spec = AgentSpec::parse(&format!("ext:cmd={}", link.display()), false).unwrap();
+        assert_eq!(ExtSetup::of(&spec).unwrap().program.path, link);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
