@@ -1,0 +1,90 @@
+"""Agon from Python: its games, agents and tournaments.
+
+Every game and agent of the ``agon`` command line, with the rules and searches running
+natively::
+
+    import agon
+
+    game = agon.load_game("apv:orders=false")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.legal_actions()[0])
+        else:
+            state.apply(state.legal_moves()[0])      # notation, or a dense id
+    print(state, state.returns())
+
+    bot = agon.agent("mcts:iters=1000", game, seed=1)
+    choice = bot.choose(game.new_initial_state())
+    print(choice.move, choice.value, choice.pv)
+
+    agon.tournament("connect4", ["ab:depth=4", "mcts:iters=2000"], games=20,
+                    out="results/c4-match")
+
+``import agon.openspiel`` registers every game with OpenSpiel's Python API as
+``agon_<name>`` (needs the ``open-spiel`` package).
+
+Errors are :class:`AgonError` (a ``ValueError``) with the command line's message.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ._agon import (
+    CHANCE,
+    TERMINAL,
+    Agent,
+    AgonError,
+    Choice,
+    Game,
+    GameInfo,
+    SearchLine,
+    State,
+    agent,
+    games,
+    load_game,
+    run,
+)
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Agent",
+    "AgonError",
+    "Choice",
+    "Game",
+    "GameInfo",
+    "SearchLine",
+    "State",
+    "agent",
+    "games",
+    "load_game",
+    "run",
+    "tournament",
+]
+
+
+def tournament(
+    game: str,
+    agents: Sequence[str],
+    *,
+    out: str,
+    games: int = 10,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    options: Sequence[str] = (),
+) -> str:
+    """Runs a round-robin tournament into the folder ``out`` and returns its report.
+
+    The same as ``agon tournament --game GAME --agents AGENT... --games N --seed S
+    --out DIR [--threads T] [OPTIONS...]`` on the command line (``options`` are more of
+    its flags, e.g. ``["--random-opening", "4"]``), with the same files: meta.csv,
+    games.csv, timings.csv, summary.csv and report.html. Results do not depend on
+    ``threads``. Raises :class:`AgonError` on bad input.
+    """
+    args = ["tournament", "--game", game, "--agents", *agents]
+    args += ["--games", str(games), "--seed", str(seed), "--out", out]
+    if threads is not None:
+        args += ["--threads", str(threads)]
+    return run([*args, *options])

@@ -1,0 +1,125 @@
+"""Type hints of the extension module (see the package's docstring)."""
+
+from fractions import Fraction
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+CHANCE: int
+"""``State.current_player()`` at a chance node (-1, as in OpenSpiel)."""
+TERMINAL: int
+"""``State.current_player()`` once the game is over (-4, as in OpenSpiel)."""
+
+class AgonError(ValueError):
+    """Bad input: an unknown game or agent, a bad parameter, an illegal move."""
+
+class GameInfo:
+    """A registered game."""
+
+    name: str
+    about: str
+    has_chance: bool
+    has_hidden_information: bool
+    parameters: List[Dict[str, Optional[str]]]
+    """Each parameter's ``name``, ``kind``, ``default`` and ``help``."""
+
+def games() -> List[GameInfo]:
+    """Every registered game, in listing order."""
+
+def load_game(spec: str) -> Game:
+    """The game of a spec, ``name`` or ``name:key=value,...``."""
+
+def run(args: Sequence[str]) -> str:
+    """Runs an ``agon`` command (arguments without the program name); returns its output."""
+
+class Game:
+    """A configured game."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def spec(self) -> str:
+        """The canonical spec, every parameter filled in."""
+    @property
+    def parameters(self) -> Dict[str, str]: ...
+    def new_initial_state(self) -> State: ...
+    def num_distinct_actions(self) -> int:
+        """Decisions are numbered ``0..num_distinct_actions()``."""
+    def max_chance_outcomes(self) -> int:
+        """Chance outcomes are numbered ``0..max_chance_outcomes()``."""
+    def max_game_length(self) -> int:
+        """No game lasts more plies (decisions and chance outcomes) than this."""
+    def random_playouts(self, count: int, seed: int = 0) -> int:
+        """Plays ``count`` random games in one call; returns the plies played."""
+
+class State:
+    """One position of a game, with the moves that led to it."""
+
+    def current_player(self) -> int:
+        """0 or 1, ``CHANCE`` or ``TERMINAL``."""
+    def is_chance_node(self) -> bool: ...
+    def is_terminal(self) -> bool: ...
+    def legal_moves(self) -> List[str]:
+        """Legal decisions in notation, in the game's order."""
+    def legal_actions(self) -> List[int]:
+        """Dense ids of the legal decisions (at a chance node, of the outcomes), sorted."""
+    def chance_outcomes(self) -> List[Tuple[str, Fraction]]:
+        """The pending chance event's outcomes in notation, with exact probabilities."""
+    def chance_outcome_actions(self) -> List[Tuple[int, Fraction]]:
+        """The same outcomes as dense ids, sorted by id."""
+    def apply(self, move: Union[str, int]) -> None:
+        """Plays a legal move in notation or as its dense id; raises ``AgonError`` if illegal."""
+    def undo(self) -> None: ...
+    def clone(self) -> State: ...
+    def returns(self) -> List[float]:
+        """+1 win, -1 loss, 0 draw for seats 0 and 1 (zeros while the game goes on)."""
+    def end_reason(self) -> Optional[str]: ...
+    def action_to_move(self, action: int) -> str: ...
+    def move_to_action(self, move: str) -> int: ...
+    def history(self) -> List[str]:
+        """The moves from the start, chance outcomes included."""
+    def ply(self) -> int: ...
+    def side(self, seat: int) -> str: ...
+    def hash(self) -> int: ...
+    def observation_string(self, player: int) -> str:
+        """What ``player`` sees: the whole position (nothing is private to one player)."""
+    def picture(self) -> str:
+        """The position as a text picture with its legend."""
+    def svg(self) -> str:
+        """The position as a standalone SVG document."""
+    def play_random(self, seed: int = 0) -> int:
+        """Plays random moves to the end in one call; returns the plies played."""
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: dict) -> State: ...
+
+class SearchLine:
+    """One completed iteration of a search."""
+
+    depth: int
+    value: str
+    score: float
+    nodes: int
+    seconds: float
+    pv: List[str]
+
+class Choice:
+    """What an agent's search found."""
+
+    move: str
+    action: int
+    value: str
+    score: float
+    depth: int
+    nodes: int
+    seconds: float
+    pv: List[str]
+    iterations: List[SearchLine]
+
+class Agent:
+    """An agent for one game."""
+
+    @property
+    def spec(self) -> str: ...
+    def choose(self, state: State) -> Choice:
+        """Searches ``state`` (a seat to move) and returns the chosen move."""
+
+def agent(spec: str, game: Game, seed: int = 0) -> Agent:
+    """The agent of ``spec`` for ``game``, its random stream seeded by ``seed``."""

@@ -1,0 +1,212 @@
+"""Agon's games inside OpenSpiel's Python API.
+
+Importing this module registers every Agon game with OpenSpiel (the ``open-spiel``
+package) as ``agon_<name>``: ``pyspiel.load_game("agon_apv(orders=false)")`` then works
+with OpenSpiel's algorithms (``MCTSBot``, ``evaluate_bots``, CFR on small games, ...)
+and its checks (``pyspiel.random_sim_test``). Parameters are passed through to the Agon
+game with their Agon names and defaults.
+
+How the games are declared:
+
+* sequential, two players, zero-sum, terminal rewards of +1 / -1 / 0;
+* decisions are the game's dense action ids (``0..num_distinct_actions``), chance
+  outcomes their own dense ids (``0..max_chance_outcomes``), legal actions sorted;
+* ``max_game_length`` is the game's true bound on plies, chance outcomes included;
+* perfect information with explicit chance: Hexstrat's hidden terrain and 3Will's dice
+  and cards are hidden from both players alike, so they are chance events, and nothing
+  is private to one player. The observation of either player is the whole board.
+
+:class:`AgonBot` plays an Agon agent (``"mcts:iters=1000"``, ``"ab:depth=6"``, ...) as
+an OpenSpiel bot, so Agon's searches and OpenSpiel's meet in ``evaluate_bots``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+import numpy as np
+import pyspiel
+
+import agon
+
+PREFIX = "agon_"
+"""OpenSpiel's name of an Agon game is this prefix and the game's name."""
+
+
+def _default(kind: str, text: Optional[str]) -> Any:
+    """A parameter's default as the Python value OpenSpiel declares it with."""
+    if text is None:
+        raise ValueError("every game parameter has a default")
+    if kind == "true|false":
+        return text == "true"
+    if kind.startswith("integer"):
+        return int(text)
+    return text
+
+
+def _spec(name: str, params: Dict[str, Any]) -> str:
+    """The Agon spec of ``name`` with OpenSpiel's parameter values."""
+    if not params:
+        return name
+    items = []
+    for key, value in sorted(params.items()):
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        items.append(f"{key}={value}")
+    return f"{name}:{','.join(items)}"
+
+
+def _game_type(info: agon.GameInfo) -> pyspiel.GameType:
+    chance = (
+        pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        if info.has_chance
+        else pyspiel.GameType.ChanceMode.DETERMINISTIC
+    )
+    return pyspiel.GameType(
+        short_name=PREFIX + info.name,
+        long_name=f"Agon {info.about}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={
+            p["name"]: _default(p["kind"], p["default"]) for p in info.parameters
+        },
+    )
+
+
+class AgonGame(pyspiel.Game):
+    """An Agon game as an OpenSpiel game (one subclass per Agon game is registered)."""
+
+    AGON_NAME = ""
+
+    def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
+        params = dict(params or {})
+        self.agon_game = agon.load_game(_spec(self.AGON_NAME, params))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.agon_game.num_distinct_actions(),
+            max_chance_outcomes=self.agon_game.max_chance_outcomes(),
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.agon_game.max_game_length(),
+        )
+        super().__init__(_TYPES[self.AGON_NAME], info, params)
+
+    def new_initial_state(self) -> "AgonState":
+        return AgonState(self, self.agon_game.new_initial_state())
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        """The whole board for either player (see the module's docs)."""
+        return BoardObserver(params)
+
+
+class AgonState(pyspiel.State):
+    """A position of an Agon game, driven by OpenSpiel's action ids."""
+
+    def __init__(self, game: AgonGame, inner: agon.State) -> None:
+        super().__init__(game)
+        self.agon_state = inner
+
+    def current_player(self) -> int:
+        player = self.agon_state.current_player()
+        if player == agon.CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if player == agon.TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return player
+
+    def _legal_actions(self, player: int) -> List[int]:
+        return self.agon_state.legal_actions()
+
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
+        return [(a, float(p)) for a, p in self.agon_state.chance_outcome_actions()]
+
+    def _apply_action(self, action: int) -> None:
+        self.agon_state.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        # Notation names a move in its position: an id not legal here is told as a number.
+        try:
+            return self.agon_state.action_to_move(int(action))
+        except agon.AgonError:
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self.agon_state.is_terminal()
+
+    def returns(self) -> List[float]:
+        return self.agon_state.returns()
+
+    def __str__(self) -> str:
+        return str(self.agon_state)
+
+
+class BoardObserver:
+    """OpenSpiel's observer of an Agon state: the board as text, no tensor."""
+
+    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: Dict[str, np.ndarray] = {}
+
+    def set_from(self, state: AgonState, player: int) -> None:
+        del state, player
+
+    def string_from(self, state: AgonState, player: int) -> str:
+        # Perfect recall adds nothing a player could not see: the history is public.
+        return f"{state.history()}\n{state.agon_state.observation_string(player)}"
+
+
+class AgonBot(pyspiel.Bot):
+    """An Agon agent playing as an OpenSpiel bot on an ``agon_*`` game.
+
+    ``AgonBot(game, "mcts:iters=1000", seed=1)``: each ``step`` searches the state with
+    the agent (its random stream seeded by ``seed`` and going on from move to move) and
+    returns the chosen action id.
+    """
+
+    def __init__(self, game: AgonGame, spec: str, seed: int = 0) -> None:
+        super().__init__()
+        self.agent = agon.agent(spec, game.agon_game, seed=seed)
+
+    def step(self, state: AgonState) -> int:
+        return self.agent.choose(state.agon_state).action
+
+    def restart_at(self, state: AgonState) -> None:
+        del state
+
+    def inform_action(self, state: AgonState, player_id: int, action: int) -> None:
+        del state, player_id, action
+
+
+def _register() -> Dict[str, pyspiel.GameType]:
+    types = {}
+    registered = set(pyspiel.registered_names())
+    for info in agon.games():
+        game_type = _game_type(info)
+        types[info.name] = game_type
+        if game_type.short_name in registered:
+            continue  # imported before (a reload): the class registered then stays
+        cls = type(
+            f"Agon_{info.name}",
+            (AgonGame,),
+            {"AGON_NAME": info.name, "__doc__": f"Agon's {info.name} in OpenSpiel."},
+        )
+        pyspiel.register_game(game_type, cls)
+    return types
+
+
+_TYPES = _register()
+
+NAMES = [PREFIX + name for name in _TYPES]
+"""The OpenSpiel names of Agon's games, in Agon's listing order."""

@@ -1,0 +1,146 @@
+//! `agon.games()`, `agon.load_game(spec)` and the `Game` class.
+
+use std::sync::Arc;
+
+use agon_cli::games::GAMES;
+use agon_cli::spec::GameSpec;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::erased::{self, DynGame};
+use crate::state::State;
+use crate::{agon_error, error_text};
+
+/// A registered game: its name, what it is, and its parameters.
+#[pyclass(module = "agon._agon", frozen, get_all)]
+pub struct GameInfo {
+    /// The name used in specs (`"apv"`).
+    name: String,
+    /// One line describing the game.
+    about: String,
+    /// Whether the game has chance events (dice, tile draws).
+    has_chance: bool,
+    /// Whether some information is hidden from both players (modelled as chance).
+    has_hidden_information: bool,
+    /// Each parameter: `name`, `kind` (`"integer 1..16"`, `"true|false"`, ...),
+    /// `default` (as typed) and `help`.
+    parameters: Vec<Py<PyDict>>,
+}
+
+#[pymethods]
+impl GameInfo {
+    fn __repr__(&self) -> String {
+        format!("GameInfo(name={:?}, about={:?})", self.name, self.about)
+    }
+}
+
+/// Every registered game, in listing order (as `agon games` lists them).
+#[pyfunction]
+pub fn games(py: Python<'_>) -> PyResult<Vec<GameInfo>> {
+    GAMES
+        .iter()
+        .map(|info| {
+            let parameters = (info.params)()
+                .iter()
+                .map(|p| {
+                    let dict = PyDict::new(py);
+                    dict.set_item("name", p.name)?;
+                    dict.set_item("kind", p.kind.to_string())?;
+                    dict.set_item("default", p.default)?;
+                    dict.set_item("help", p.help)?;
+                    Ok(dict.unbind())
+                })
+                .collect::<PyResult<_>>()?;
+            Ok(GameInfo {
+                name: info.name.to_string(),
+                about: info.about.to_string(),
+                has_chance: info.has_chance,
+                has_hidden_information: info.has_hidden_information,
+                parameters,
+            })
+        })
+        .collect()
+}
+
+/// A configured game: `agon.load_game("apv:orders=false")`.
+#[pyclass(module = "agon._agon", frozen)]
+pub struct Game {
+    pub(crate) inner: Arc<dyn DynGame>,
+}
+
+/// Loads the game of a spec (`name` or `name:key=value,...`), checking its parameters as
+/// the command line does.
+#[pyfunction]
+pub fn load_game(spec: &str) -> PyResult<Game> {
+    let spec = GameSpec::parse(spec).map_err(|e| error_text(e.0))?;
+    let inner = erased::load(&spec).map_err(|e| agon_error(&e))?;
+    Ok(Game { inner })
+}
+
+#[pymethods]
+impl Game {
+    /// The game's name (`"apv"`).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.inner.spec().name
+    }
+
+    /// The canonical spec, every parameter filled in (`"apv:limited_orders=false,..."`).
+    #[getter]
+    fn spec(&self) -> String {
+        self.inner.spec().to_string()
+    }
+
+    /// The parameters as a dict of their canonical texts.
+    #[getter]
+    fn parameters(&self, py: Python<'_>) -> PyResult<Py<PyDict>> {
+        let params = &self.inner.spec().params;
+        let dict = PyDict::new(py);
+        for name in params.names() {
+            let value = params.get(name).expect("a listed name");
+            dict.set_item(name, value.to_string())?;
+        }
+        Ok(dict.unbind())
+    }
+
+    /// The position before the first move.
+    pub(crate) fn new_initial_state(&self) -> State {
+        State::new(self.inner.new_state())
+    }
+
+    /// Decisions are numbered `0..num_distinct_actions()`.
+    fn num_distinct_actions(&self) -> u32 {
+        self.inner.space().decisions
+    }
+
+    /// Chance outcomes are numbered `0..max_chance_outcomes()` (0 without chance).
+    fn max_chance_outcomes(&self) -> u32 {
+        self.inner.space().chance_outcomes
+    }
+
+    /// No game lasts more plies (decisions and chance outcomes) than this.
+    fn max_game_length(&self) -> u32 {
+        self.inner.space().max_game_length
+    }
+
+    /// Plays `count` whole random games (uniform decisions, chance outcomes by their
+    /// probabilities) in one call, game `k` from the seed `seed + k`; returns the plies
+    /// played in all. The fast way to time or sample playouts from Python.
+    #[pyo3(signature = (count, seed = 0))]
+    fn random_playouts(&self, py: Python<'_>, count: u64, seed: u64) -> u64 {
+        let inner = Arc::clone(&self.inner);
+        py.detach(move || {
+            (0..count)
+                .map(|k| u64::from(inner.new_state().play_random(seed.wrapping_add(k))))
+                .sum()
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("agon.load_game({:?})", self.inner.spec().to_string())
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.spec().to_string()
+    }
+}

@@ -1,0 +1,92 @@
+//! # agon-python: Agon from Python
+//!
+//! The extension module `agon._agon`, which the Python package `agon` (python/agon/)
+//! re-exports with its type hints: every game ([`games`], [`load_game`]), its states
+//! (`State`: moves in notation or as dense ids, chance outcomes with exact
+//! probabilities, undo, pictures, whole random playouts in one call), every agent
+//! (`agent(spec, game, seed).choose(state)`) and any `agon` command ([`run`], which runs
+//! tournaments and studies into a folder exactly as the command line does).
+//!
+//! Errors are `agon.AgonError` (a `ValueError`) carrying the command line's one-line
+//! message.
+//!
+//! Module map: `erased` (one object type per concept over every game), `state`,
+//! `game`, `agent` (the Python classes), this file (functions and the module).
+
+mod agent;
+mod erased;
+mod game;
+mod state;
+
+use agon_cli::args::Cli;
+use agon_cli::{one_line, BadInput};
+use clap::Parser;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    _agon,
+    AgonError,
+    PyValueError,
+    "Bad input to Agon: an unknown game or agent, a bad parameter, an illegal move. The \
+     message is the command line's."
+);
+
+/// The Python exception for an error of the library: the one line `agon` would print.
+pub(crate) fn agon_error(error: &anyhow::Error) -> PyErr {
+    let text = match error.chain().find_map(|c| c.downcast_ref::<BadInput>()) {
+        Some(bad) => one_line(&bad.0),
+        None => one_line(&format!("{error:#}")),
+    };
+    AgonError::new_err(text)
+}
+
+/// [`agon_error`] for a message.
+pub(crate) fn error_text(text: impl Into<String>) -> PyErr {
+    AgonError::new_err(one_line(&text.into()))
+}
+
+/// Runs an `agon` command, as the command line would with these arguments (without the
+/// program name), and returns what it printed. Runs write their folder exactly as the
+/// command line does, and record `agon <args>` as their command in meta.csv.
+#[pyfunction]
+fn run(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
+    let argv = std::iter::once("agon".to_string()).chain(args.iter().cloned());
+    let cli = Cli::try_parse_from(argv).map_err(|e| match e.kind() {
+        clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+            error_text(format!("agon {}: help is not a run", args.join(" ")))
+        }
+        _ => error_text(agon_cli::command_line_message(&e)),
+    })?;
+    let command = std::iter::once("agon")
+        .chain(args.iter().map(String::as_str))
+        .map(agon_cli::shell_quote)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let output = py.detach(move || {
+        let mut out = Vec::new();
+        agon_cli::run_to(cli, &command, &mut out).map(|()| out)
+    });
+    let out = output.map_err(|e| agon_error(&e))?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+#[pymodule]
+fn _agon(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("AgonError", m.py().get_type::<AgonError>())?;
+    m.add("CHANCE", state::CHANCE)?;
+    m.add("TERMINAL", state::TERMINAL)?;
+    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(game::games, m)?)?;
+    m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(agent::agent, m)?)?;
+    m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
+    m.add_class::<game::GameInfo>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<state::State>()?;
+    m.add_class::<agent::Agent>()?;
+    m.add_class::<agent::Choice>()?;
+    m.add_class::<agent::SearchLine>()?;
+    Ok(())
+}

@@ -1,0 +1,191 @@
+"""The Python bindings against the rules, the command line and their own contracts."""
+
+import copy
+import pickle
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import agon
+from conftest import SHORT
+
+
+def test_every_game_is_listed_with_its_parameters():
+    infos = agon.games()
+    assert [g.name for g in infos] == list(SHORT)
+    invector = infos[0]
+    assert invector.has_chance is False
+    width = next(p for p in invector.parameters if p["name"] == "width")
+    assert width["kind"] == "integer 1..16" and width["default"] == "8"
+    hexstrat = infos[-1]
+    assert hexstrat.has_chance and hexstrat.has_hidden_information
+
+
+def test_a_spec_is_made_canonical_and_checked_as_the_command_line_checks_it():
+    game = agon.load_game("apv:orders=false")
+    assert game.name == "apv"
+    assert game.spec == "apv:limited_orders=false,max_turns=500,orders=false"
+    assert game.parameters["orders"] == "false"
+    with pytest.raises(agon.AgonError, match=r'^unknown game "chess" \(valid: invector, '):
+        agon.load_game("chess")
+    with pytest.raises(agon.AgonError, match=r'unknown parameter "w" \(valid: height, pie, width\)'):
+        agon.load_game("invector:w=5")
+    with pytest.raises(ValueError):  # AgonError is a ValueError
+        agon.load_game("invector:width=4,height=4")
+
+
+def test_moves_play_by_notation_or_id_and_undo_restores_the_position(short_spec):
+    game = agon.load_game(short_spec)
+    state = game.new_initial_state()
+    start_hash = state.hash()
+    plies = 0
+    while not state.is_terminal() and plies < 60:
+        actions = state.legal_actions()
+        assert actions == sorted(actions) and len(set(actions)) == len(actions)
+        if state.is_chance_node():
+            assert state.current_player() == agon.CHANCE
+            assert state.legal_moves() == []
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == 1
+            assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+            ids = [a for a, _ in state.chance_outcome_actions()]
+            assert ids == actions
+            assert all(a < game.max_chance_outcomes() for a in ids)
+            state.apply(ids[plies % len(ids)])
+        else:
+            assert state.current_player() in (0, 1)
+            moves = state.legal_moves()
+            assert sorted(state.move_to_action(m) for m in moves) == actions
+            assert all(a < game.num_distinct_actions() for a in actions)
+            move = moves[plies % len(moves)]
+            assert state.action_to_move(state.move_to_action(move)) == move
+            state.apply(move if plies % 2 else state.move_to_action(move))
+        plies += 1
+    assert state.ply() == plies == len(state.history())
+    for _ in range(plies):
+        state.undo()
+    assert state.hash() == start_hash and state.history() == []
+    with pytest.raises(agon.AgonError, match="nothing to undo"):
+        state.undo()
+
+
+def test_a_finished_game_has_returns_and_a_reason(short_spec):
+    game = agon.load_game(short_spec)
+    state = game.new_initial_state()
+    plies = state.play_random(seed=7)
+    assert state.is_terminal() and state.current_player() == agon.TERMINAL
+    assert plies == state.ply() <= game.max_game_length()
+    returns = state.returns()
+    assert returns[0] + returns[1] == 0 and returns[0] in (-1.0, 0.0, 1.0)
+    assert state.end_reason()
+    assert state.legal_actions() == [] and state.legal_moves() == []
+    # The same seed plays the same game; the history replays to the same position.
+    again = game.new_initial_state()
+    again.play_random(seed=7)
+    assert again.history() == state.history()
+    replayed = game.new_initial_state()
+    for move in state.history():
+        replayed.apply(move)
+    assert replayed.hash() == state.hash() and str(replayed) == str(state)
+
+
+def test_clones_and_pickles_are_independent_copies_with_their_history():
+    state = agon.load_game("pig:target=30").new_initial_state()
+    for move in ["roll", "4", "roll", "6", "hold"]:
+        state.apply(move)
+    for copied in [state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))]:
+        assert copied.history() == state.history() and copied.hash() == state.hash()
+        copied.apply("roll")
+        assert copied.ply() == state.ply() + 1
+    assert state.history() == ["roll", "4", "roll", "6", "hold"]
+
+
+def test_an_illegal_move_is_refused_with_the_reason_and_changes_nothing():
+    state = agon.load_game("connect4").new_initial_state()
+    with pytest.raises(agon.AgonError, match=r'"z" is not a column'):
+        state.apply("z")
+    with pytest.raises(agon.AgonError, match="9 is not the id of a legal move here"):
+        state.apply(9)
+    for _ in range(6):
+        state.apply("a")
+    with pytest.raises(agon.AgonError):
+        state.apply("a")  # the column is full
+    assert state.ply() == 6
+
+
+def test_pig_numbers_its_actions_as_openspiel_does():
+    game = agon.load_game("pig")
+    state = game.new_initial_state()
+    assert (game.num_distinct_actions(), game.max_chance_outcomes()) == (2, 6)
+    assert state.legal_actions() == [0, 1]  # roll, hold
+    state.apply(0)
+    assert state.chance_outcome_actions() == [(f, Fraction(1, 6)) for f in range(6)]
+    assert state.chance_outcomes()[0] == ("1", Fraction(1, 6))
+
+
+def test_pictures_are_the_command_lines():
+    state = agon.load_game("connect4").new_initial_state()
+    state.apply("d")
+    shown = agon.run(["show", "--game", "connect4", "--moves", "d"])
+    assert state.picture() in shown
+    assert state.svg().startswith("<svg") and "</svg>" in state.svg()
+    assert state.observation_string(1) == str(state)
+
+
+def test_an_agent_chooses_as_agon_analyse_does():
+    game = agon.load_game("connect4")
+    state = game.new_initial_state()
+    state.apply("d")
+    choice = agon.agent("ab:depth=5", game, seed=3).choose(state)
+    printed = agon.run(["analyse", "--game", "connect4", "--moves", "d", "--agent", "ab:depth=5", "--seed", "3"])
+    best = re.search(r"^bestmove (\S+) value (\S+) depth (\d+) nodes (\d+)", printed, re.M)
+    assert (choice.move, choice.value, choice.depth, choice.nodes) == (
+        best[1], best[2], int(best[3]), int(best[4])
+    )
+    assert choice.action == state.move_to_action(choice.move)
+    assert choice.pv[0] == choice.move
+    assert [line.depth for line in choice.iterations] == [1, 2, 3, 4, 5]
+
+
+def test_every_agent_kind_plays_a_chance_game_and_a_bad_agent_is_refused():
+    game = agon.load_game("pig:target=20")
+    state = game.new_initial_state()
+    for spec in ["random", "greedy", "mcts:iters=200", "expectimax:depth=2", "star2:depth=2"]:
+        choice = agon.agent(spec, game, seed=1).choose(state)
+        assert choice.move in state.legal_moves(), spec
+    with pytest.raises(agon.AgonError, match=r'unknown agent "nope" \(valid: '):
+        agon.agent("nope", game)
+    with pytest.raises(agon.AgonError, match="solve"):
+        agon.agent("solve", game)
+    state.apply("roll")
+    with pytest.raises(agon.AgonError, match="not chance outcomes"):
+        agon.agent("random", game).choose(state)
+    with pytest.raises(agon.AgonError, match="not a position of"):
+        agon.agent("random", agon.load_game("connect4")).choose(state)
+
+
+def test_a_tournament_runs_into_a_folder_as_the_command_line_would(tmp_path):
+    out = tmp_path / "run"
+    report = agon.tournament("connect4", ["ab:depth=2", "random"], games=4, seed=5, out=str(out), threads=1)
+    assert "ab:depth=2" in report
+    for name in ["meta.csv", "games.csv", "summary.csv", "report.html"]:
+        assert (out / name).exists(), name
+    meta = (out / "meta.csv").read_text()
+    assert f"agon tournament --game connect4 --agents ab:depth=2 random --games 4 --seed 5 --out {out} --threads 1" in meta
+    # The same run from the command line's parser gives the same games.
+    again = tmp_path / "again"
+    agon.run(["tournament", "--game", "connect4", "--agents", "ab:depth=2", "random", "--games", "4", "--seed", "5", "--out", str(again)])
+    assert (again / "games.csv").read_text() == (out / "games.csv").read_text()
+    with pytest.raises(agon.AgonError, match="must be even"):
+        agon.tournament("connect4", ["random", "greedy"], games=3, out=str(tmp_path / "odd"))
+    with pytest.raises(agon.AgonError, match="unrecognized subcommand"):
+        agon.run(["tournamnet"])
+
+
+def test_random_playouts_in_one_call_are_reproducible():
+    game = agon.load_game("connect4")
+    assert game.random_playouts(50, seed=9) == game.random_playouts(50, seed=9)
+    total = sum(game.new_initial_state().play_random(seed=9 + k) for k in range(50))
+    assert game.random_playouts(50, seed=9) == total
