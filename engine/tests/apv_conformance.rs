@@ -3,65 +3,16 @@
 //! (a Pivot shut in by either side, by a primary move or a fired order; both at once;
 //! the turn cap, checked before the next order fires), orders that fire or fizzle, the
 //! order decision's own rules, Limited Orders, what `Eq` and the hash cover, the
-//! notation and its error messages, the parameters, the pinned initial hash, and the
-//! dense action ids with their length bound.
+//! notation and its error messages, the parameters and the pinned initial hash.
 
 mod common;
 
+use agon_engine::games::apv::Bitboard;
 use agon_engine::games::apv::{Apv, ApvMove, ApvState, MoveKind, Order, Unit};
-use agon_engine::games::apv::{Bitboard, GEO};
-use agon_engine::testing::{
-    check_action_ids, check_conformance, turns_along, Cap, CapUnit, Conformance,
-};
-use agon_engine::{
-    move_with_id, play_moves, ActionSpace, DenseActions, End, EndReason, Game, Outcome, Params,
-    State, Turn,
-};
+use agon_engine::testing::{check_conformance, turns_along, Cap, CapUnit, Conformance};
+use agon_engine::{End, EndReason, Game, Outcome, Params, State, Turn};
+use common::apv::{after, cell, play, setup};
 use common::notation::{legal, refused};
-
-fn cell(name: &str) -> usize {
-    let b = name.as_bytes();
-    GEO.cell(
-        i32::from(b[0]) - i32::from(b'e'),
-        i32::from(b[1]) - i32::from(b'5'),
-    )
-    .unwrap_or_else(|| panic!("{name} is not a cell"))
-}
-
-/// A hand-built position: `P`/`A`/`V`/`T` and a cell per unit, upper case North,
-/// lower case South; orders as `d7-d9` or empty.
-fn setup(game: Apv, units: &str, orders: [&str; 2], to_move: usize) -> ApvState {
-    let mut bb = [[0 as Bitboard; 4]; 2];
-    for token in units.split_whitespace() {
-        let letter = token.chars().next().unwrap();
-        let side = usize::from(letter.is_ascii_lowercase());
-        let unit = match letter.to_ascii_uppercase() {
-            'P' => Unit::Pivot,
-            'A' => Unit::Axis,
-            'V' => Unit::Veil,
-            _ => Unit::Turned,
-        };
-        bb[side][unit as usize] |= 1 << cell(&token[1..]);
-    }
-    let orders = orders.map(|o| {
-        o.split_once('-').map(|(a, b)| Order {
-            from: cell(a) as u8,
-            to: cell(b) as u8,
-        })
-    });
-    game.position(bb, to_move, orders)
-        .unwrap_or_else(|e| panic!("{units}: {e}"))
-}
-
-fn play(s: &mut ApvState, moves: &str) {
-    play_moves(s, moves).unwrap_or_else(|e| panic!("[{moves}]: {e}\n{s}"));
-}
-
-fn after(game: Apv, moves: &str) -> ApvState {
-    let mut s = game.initial_state();
-    play(&mut s, moves);
-    s
-}
 
 fn conform(game: Apv, playouts: usize, seed: u64) -> agon_engine::testing::ConformanceReport {
     let cfg = Conformance {
@@ -635,72 +586,4 @@ fn a_turn_is_the_primary_move_and_its_order_decision() {
         (s.end_reason(), s.turns()),
         (Some(EndReason::Rule("immobilised")), 1)
     );
-}
-
-/// Checks that `text` is legal in `state`, has id `id`, and is the move `id` names.
-fn has_id(game: &Apv, state: &ApvState, text: &str, id: u32) {
-    let m = state.parse_move(text).unwrap();
-    assert_eq!(game.action_id(m), id, "{text}");
-    assert_eq!(move_with_id(game, state, id), Some(m), "{text}");
-}
-
-#[test]
-fn action_ids_number_unit_moves_by_cell_and_shape() {
-    let game = Apv::default();
-    assert_eq!(
-        game.action_space(),
-        ActionSpace {
-            decisions: 6589,
-            chance_outcomes: 0,
-            max_game_length: 1000,
-        }
-    );
-    // A primary move is 54·from + shape: 8·d + k − 1 for k cells along direction d,
-    // 48 + i for the diagonal jump d_i + d_(i+1).
-    let id = |from: &str, shape: usize| (54 * cell(from) + shape) as u32;
-    let s = game.initial_state();
-    has_id(&game, &s, "e9-d9", id("e9", 8 * 3));
-    has_id(&game, &s, "d8-a8", id("d8", 8 * 3 + 2));
-    has_id(&game, &s, "d8-d9", id("d8", 8 * 5));
-    has_id(&game, &s, "d7-d5", id("d7", 8 * 2 + 1));
-    has_id(&game, &s, "e7-g6", id("e7", 48));
-    has_id(&game, &s, "e7-c8", id("e7", 48 + 3));
-    // Orders follow at 61·54 = 3,294, and `no-order` closes the range.
-    let s = after(game, "e9-d9");
-    has_id(&game, &s, "order:d7-d5", 3294 + id("d7", 8 * 2 + 1));
-    has_id(&game, &s, "order:d8-a8", 3294 + id("d8", 8 * 3 + 2));
-    has_id(&game, &s, "no-order", 6588);
-    // The longest slide: an Axis across the board.
-    let s = setup(game, "Pe9 pe1 Aa5", ["", ""], 0);
-    has_id(&game, &s, "a5-i5", id("a5", 7));
-    // Without orders only the primary moves are numbered.
-    let space = Apv::new(false, false, 500).unwrap().action_space();
-    assert_eq!((space.decisions, space.max_game_length), (3294, 500));
-}
-
-#[test]
-fn action_ids_keep_their_contract_under_every_rule_set() {
-    // (orders, limited orders, least number of distinct ids to meet in six games, which
-    // mostly run to the 500-turn cap)
-    for (orders, limited, least) in [
-        (true, false, 2400),
-        (false, false, 1150),
-        (true, true, 2100),
-    ] {
-        let game = Apv::new(orders, limited, 500).unwrap();
-        let seed = 20 + u64::from(orders) + 2 * u64::from(limited);
-        let report = check_action_ids(&game, 6, seed).unwrap_or_else(|e| panic!("{game:?}: {e}"));
-        assert!(report.decisions_seen >= least, "{game:?}: {report:?}");
-    }
-}
-
-#[test]
-fn the_length_bound_is_met_by_games_drawn_by_the_cap() {
-    // Two decisions a turn with orders, one without: a capped game has exactly that many.
-    for (orders, limited, bound) in [(true, false, 6), (false, false, 3), (true, true, 6)] {
-        let game = Apv::new(orders, limited, 3).unwrap();
-        assert_eq!(game.action_space().max_game_length, bound);
-        let report = check_action_ids(&game, 100, 30).unwrap_or_else(|e| panic!("{game:?}: {e}"));
-        assert_eq!(report.longest, bound, "{game:?}");
-    }
 }

@@ -23,6 +23,7 @@
 //! binary is its own crate, so what one of them leaves unused would warn there.
 #![allow(dead_code)]
 
+pub mod apv;
 pub mod lockstep;
 pub mod naive_counts;
 pub mod notation;
