@@ -9,6 +9,7 @@ use anyhow::Result;
 use agon_engine::weights::{flat_names, flat_specs};
 use agon_engine::Tunable;
 
+use crate::external;
 use crate::games::{self, GameCommand, PlayableGame, GAMES};
 use crate::ladder;
 use crate::spec::{GameSpec, HUMAN};
@@ -74,6 +75,15 @@ pub fn agents(out: &mut dyn Write, game: Option<&GameSpec>) -> Result<()> {
         "{HUMAN}: a person typing moves on standard input\n  plays: every game, in agon play \
          only (tournament, run and analyse refuse it)\n"
     )?;
+    writeln!(
+        out,
+        "{}: an outside program speaking Agon's engine protocol (docs/protocol.md), one \
+         process per game and seat\n  plays: the games the program plays, in tournament, \
+         run, balance, play and analyse",
+        external::NAME
+    )?;
+    write_params(out, external::PARAMS, &Params::default())?;
+    writeln!(out)?;
     writeln!(
         out,
         "spec: name:key=value,... (e.g. ab:depth=6, ab:time=50ms); durations take ms or s"

@@ -299,7 +299,15 @@ fn listings_name_every_game_and_agent() {
         agents.contains("\nhuman: a person typing moves on standard input\n  plays: every game, in agon play only (tournament, run and analyse refuse it)\n"),
         "{agents}"
     );
-    for name in ["random:", "greedy:", "ab:", "solve:", "human:"] {
+    assert!(
+        agents.contains("\next: an outside program speaking Agon's engine protocol (docs/protocol.md), one process per game and seat\n  plays: the games the program plays, in tournament, run, balance, play and analyse\n  parameters:\n    args "),
+        "{agents}"
+    );
+    assert!(
+        agents.contains("default 10s  per move: a program that has not answered"),
+        "{agents}"
+    );
+    for name in ["random:", "greedy:", "ab:", "solve:", "human:", "ext:"] {
         assert!(
             agents.contains(&format!("\n{name}")) || agents.starts_with(name),
             "{name}"
