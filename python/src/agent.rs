@@ -53,10 +53,11 @@ impl Agent {
     /// it searches.
     fn choose(&self, py: Python<'_>, state: &State) -> PyResult<Choice> {
         let position = state.get().clone_box();
-        let mut guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        let agent: &mut Box<dyn DynAgent> = &mut guard;
+        // The lock is taken with the interpreter released, so a second thread asking the
+        // same agent waits without holding the interpreter this search needs to return.
         let choice = py
             .detach(move || {
+                let mut agent = self.inner.lock().unwrap_or_else(|e| e.into_inner());
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     agent.choose(position.as_ref())
                 }))

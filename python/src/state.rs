@@ -207,9 +207,9 @@ impl State {
     /// played. The history grows as with `apply`, so the game can be undone or replayed.
     #[pyo3(signature = (seed = 0))]
     fn play_random(&self, py: Python<'_>, seed: u64) -> u32 {
-        let mut guard = self.get();
-        let state: &mut Box<dyn DynState> = &mut guard;
-        py.detach(|| state.play_random(seed))
+        // The lock is taken with the interpreter released, so a thread waiting for it
+        // never holds the interpreter that the playing thread needs to return.
+        py.detach(|| self.get().play_random(seed))
     }
 
     fn __str__(&self) -> String {

@@ -189,3 +189,48 @@ def test_random_playouts_in_one_call_are_reproducible():
     assert game.random_playouts(50, seed=9) == game.random_playouts(50, seed=9)
     total = sum(game.new_initial_state().play_random(seed=9 + k) for k in range(50))
     assert game.random_playouts(50, seed=9) == total
+
+
+def test_the_type_hints_name_exactly_what_the_module_has():
+    import ast
+
+    stub = ast.parse((Path(agon.__file__).with_name("_agon.pyi")).read_text())
+    native = agon._agon
+    public = lambda names: {n for n in names if not n.startswith("_")}  # noqa: E731
+    declared = set()
+    for node in stub.body:
+        if isinstance(node, ast.ClassDef):
+            declared.add(node.name)
+            members = {
+                getattr(item, "name", None) or item.target.id
+                for item in node.body
+                if isinstance(item, (ast.FunctionDef, ast.AnnAssign))
+            }
+            actual = public(dir(getattr(native, node.name))) - public(dir(ValueError if node.name == "AgonError" else object))
+            assert public(members) == actual - {"args", "add_note", "with_traceback"}, node.name
+        elif isinstance(node, ast.FunctionDef):
+            declared.add(node.name)
+        elif isinstance(node, ast.AnnAssign):
+            declared.add(node.target.id)
+    assert declared == public(dir(native))
+
+
+def test_threads_may_share_an_agent_and_a_state():
+    import threading
+
+    game = agon.load_game("connect4")
+    state = game.new_initial_state()
+    bot = agon.agent("mcts:iters=2000", game, seed=1)
+    moves = []
+
+    def search():
+        moves.append(bot.choose(state).move)
+        state.clone().play_random(seed=len(moves))
+
+    threads = [threading.Thread(target=search) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads)
+    assert len(moves) == 4 and all(m in state.legal_moves() for m in moves)

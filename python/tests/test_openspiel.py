@@ -1,9 +1,14 @@
 """Agon's games inside OpenSpiel: its own checks and its algorithms on every game."""
 
+import os
+
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+if os.environ.get("CI"):
+    import pyspiel  # CI installs OpenSpiel: its absence is a failure there
+else:
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
 import agon.openspiel  # noqa: E402  (registers the games)
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 
@@ -52,6 +57,12 @@ def test_parameters_pass_through_with_agons_defaults():
 def test_openspiels_random_simulation_test_passes(short_spec):
     game = pyspiel.load_game(openspiel_name(short_spec))
     pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", [f"agon_{g.name}" for g in agon.games()])
+def test_openspiels_random_simulation_test_passes_at_full_length(name):
+    # Every game with its default parameters: whole games up to its length bound.
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=False, verbose=False)
 
 
 def test_openspiels_mcts_plays_agons_mcts_through_evaluate_bots(short_spec):
