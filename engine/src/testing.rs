@@ -23,7 +23,7 @@ pub mod coin_nim;
 pub mod extreme_weights;
 mod pictures;
 
-pub use actions::{check_action_ids, ActionReport};
+pub use actions::{check_action_ids, play_with_ids, ActionReport};
 pub use pictures::{check_adjacency, check_pictures};
 
 use std::fmt::Write as _;

@@ -13,11 +13,11 @@ use agon_engine::games::hexstrat::{
     HexMove, Hexstrat, HexstratEval, HexstratState, Setup, SquadSetup, Tile, Unit,
 };
 use agon_engine::testing::{
-    check_action_ids, check_conformance, turns_along, Cap, CapUnit, Conformance, ConformanceReport,
+    check_action_ids, check_conformance, play_with_ids, turns_along, Cap, CapUnit, Conformance,
+    ConformanceReport,
 };
 use agon_engine::{
-    move_with_id, play_moves, ActionSpace, DenseActions, EndReason, Evaluator, Game, Outcome,
-    Params, State, Turn,
+    play_moves, ActionSpace, DenseActions, EndReason, Evaluator, Game, Outcome, Params, State, Turn,
 };
 use hexstrat_support::{after, duel, legal, play, position, refused};
 
@@ -567,18 +567,6 @@ fn a_turn_is_one_sides_actions_and_reveals_up_to_its_end() {
     );
 }
 
-/// Plays `line` from `s`, each move with its expected dense id: parsed, numbered,
-/// found again by `move_with_id`, then applied.
-fn play_with_ids(s: &mut HexstratState, line: &[(&str, u32)]) {
-    let game = s.rules();
-    for &(text, id) in line {
-        let m = s.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(game.action_id(m), id, "{text}");
-        assert_eq!(move_with_id(&game, s, id), Some(m), "{text}");
-        s.apply(m);
-    }
-}
-
 #[test]
 fn dense_ids_number_actions_by_squad_cell_and_target() {
     let game = Hexstrat::default();
@@ -600,6 +588,7 @@ fn dense_ids_number_actions_by_squad_cell_and_target() {
     // tile types, Plains 0, Forest 1, Mountain 2.
     let mut s = game.initial_state();
     play_with_ids(
+        &s.rules(),
         &mut s,
         &[
             ("I:d3", 11 * 4 + 3),
@@ -621,10 +610,10 @@ fn dense_ids_number_actions_by_squad_cell_and_target() {
         ],
         ..Setup::default()
     });
-    play_with_ids(&mut s.clone(), &[("I:d6/M", 31 * 4 + 2)]);
-    play_with_ids(&mut s.clone(), &[("I:d6/R", 31 * 4 + 1)]);
+    play_with_ids(&s.rules(), &mut s.clone(), &[("I:d6/M", 31 * 4 + 2)]);
+    play_with_ids(&s.rules(), &mut s.clone(), &[("I:d6/R", 31 * 4 + 1)]);
     let mut s = seizing(1, 20);
-    play_with_ids(&mut s, &[("end", 447), ("I:recover", 444)]);
+    play_with_ids(&s.rules(), &mut s, &[("end", 447), ("I:recover", 444)]);
 }
 
 #[test]

@@ -10,11 +10,10 @@ use agon_engine::games::threewill::{
     Phase, ThreeWill, ThreeWillEval, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,
 };
 use agon_engine::testing::{
-    check_action_ids, check_conformance, turns_along, Cap, CapUnit, Conformance,
+    check_action_ids, check_conformance, play_with_ids, turns_along, Cap, CapUnit, Conformance,
 };
 use agon_engine::{
-    move_with_id, play_moves, ActionSpace, DenseActions, EndReason, Evaluator, Game, Outcome,
-    State, Turn,
+    play_moves, ActionSpace, DenseActions, EndReason, Evaluator, Game, Outcome, State, Turn,
 };
 
 /// The square named `name` (`a1` = 0 … `h8` = 63).
@@ -486,18 +485,6 @@ fn a_turn_runs_from_the_roll_to_the_end_of_the_operation() {
     );
 }
 
-/// Plays `line` from `s`, each move with its expected dense id: parsed, numbered,
-/// found again by `move_with_id`, then applied.
-fn play_with_ids(s: &mut ThreeWillState, line: &[(&str, u32)]) {
-    let game = s.rules();
-    for &(text, id) in line {
-        let m = s.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(game.action_id(m), id, "{text}");
-        assert_eq!(move_with_id(&game, s, id), Some(m), "{text}");
-        s.apply(m);
-    }
-}
-
 #[test]
 fn dense_ids_number_steps_by_square_and_direction() {
     let game = ThreeWill::default();
@@ -512,8 +499,12 @@ fn dense_ids_number_steps_by_square_and_direction() {
     // Faces 1..6 are 0..5; a step is from × 8 + direction (N 0 clockwise to NW 7),
     // attempts from 512: b2*a2 goes west (6), Black's c7-c6 south (4).
     let mut s = game.initial_state();
-    play_with_ids(&mut s, &[("3", 2), ("b2*a2", 512 + 9 * 8 + 6), ("miss", 7)]);
-    play_with_ids(&mut s, &[("1", 0), ("c7-c6", 50 * 8 + 4)]);
+    play_with_ids(
+        &s.rules(),
+        &mut s,
+        &[("3", 2), ("b2*a2", 512 + 9 * 8 + 6), ("miss", 7)],
+    );
+    play_with_ids(&s.rules(), &mut s, &[("1", 0), ("c7-c6", 50 * 8 + 4)]);
     // A leap shares the slot layout of plain moves: a4~h5 wraps north-west.
     let mut s = position(
         &[
@@ -528,12 +519,13 @@ fn dense_ids_number_steps_by_square_and_direction() {
         [1, 0],
     );
     play_with_ids(
+        &s.rules(),
         &mut s,
         &[("5", 4), ("c3-b4", 18 * 8 + 7), ("free", 1025), ("5", 4)],
     );
     let leap = s.parse_move("a7~h8").unwrap();
     assert_eq!(game.action_id(leap), 48 * 8 + 7);
-    play_with_ids(&mut s, &[("a4~h5", 24 * 8 + 7)]);
+    play_with_ids(&s.rules(), &mut s, &[("a4~h5", 24 * 8 + 7)]);
     // A wrapped attempt goes west from a4 onto h4; a hit is 6.
     let mut s = position(
         &[("a4", "W"), ("b2", "W"), ("h4", "B"), ("h7", "B")],
@@ -542,6 +534,7 @@ fn dense_ids_number_steps_by_square_and_direction() {
         [1, 0],
     );
     play_with_ids(
+        &s.rules(),
         &mut s,
         &[
             ("1", 0),
@@ -554,9 +547,10 @@ fn dense_ids_number_steps_by_square_and_direction() {
     );
     // pass 1024, done 1026; picks from 1027 and twins from 9, square × 2 + held.
     let mut s = position(&[("d4", "W"), ("d5", "B"), ("h6", "B")], 0, [0, 4], [0, 4]);
-    play_with_ids(&mut s, &[("1", 0), ("pass", 1024)]);
+    play_with_ids(&s.rules(), &mut s, &[("1", 0), ("pass", 1024)]);
     let mut s = position(CLAIM, 0, [3, 4], [1, 0]);
     play_with_ids(
+        &s.rules(),
         &mut s,
         &[
             ("1", 0),
@@ -580,6 +574,7 @@ fn dense_ids_number_steps_by_square_and_direction() {
         [0, 0],
     );
     play_with_ids(
+        &s.rules(),
         &mut s,
         &[
             ("1", 0),
@@ -595,6 +590,7 @@ fn dense_ids_number_steps_by_square_and_direction() {
         [0, 0],
     );
     play_with_ids(
+        &s.rules(),
         &mut s,
         &[
             ("1", 0),

@@ -30,26 +30,24 @@ import agon
 import agon.openspiel  # noqa: F401  (registers agon_connect4)
 
 
-def loop_pyspiel(game, games, rng):
+def loop(game, games, rng, apply):
+    """Random games driven from Python; `apply` names the state's method for an id."""
     states = 0
     for _ in range(games):
         state = game.new_initial_state()
         states += 1
         while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
+            getattr(state, apply)(rng.choice(state.legal_actions()))
             states += 1
     return states
+
+
+def loop_pyspiel(game, games, rng):
+    return loop(game, games, rng, "apply_action")
 
 
 def loop_agon(game, games, rng):
-    states = 0
-    for _ in range(games):
-        state = game.new_initial_state()
-        states += 1
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-            states += 1
-    return states
+    return loop(game, games, rng, "apply")
 
 
 def batch_agon(game, games, rng):

@@ -107,3 +107,21 @@ pub fn check_action_ids<G: DenseActions>(
     report.chance_outcomes_seen = by_id[1].len();
     Ok(report)
 }
+
+/// Plays `line` from `state`, each move with the dense id it should have: parsed,
+/// numbered, found again by [`move_with_id`], then applied. Panics at the first move that
+/// does not parse or has another id, naming it (for tests that pin a game's ids).
+pub fn play_with_ids<G: DenseActions>(game: &G, state: &mut G::State, line: &[(&str, u32)]) {
+    for &(text, id) in line {
+        let m = state
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(game.action_id(m), id, "the id of {text}");
+        assert_eq!(
+            move_with_id(game, state, id),
+            Some(m),
+            "the move of id {id}"
+        );
+        state.apply(m);
+    }
+}
