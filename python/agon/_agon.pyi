@@ -1,7 +1,7 @@
 """Type hints of the extension module (see the package's docstring)."""
 
 from fractions import Fraction
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 CHANCE: int
 """``State.current_player()`` at a chance node (-1, as in OpenSpiel)."""
@@ -83,6 +83,8 @@ class State:
         """What ``player`` sees: the whole position (nothing is private to one player)."""
     def picture(self) -> str:
         """The position as a text picture with its legend."""
+    def description(self) -> Dict[str, Any]:
+        """The position as data: ``cells``, ``pieces``, ``marks``, ``notes``, ``legend``."""
     def svg(self) -> str:
         """The position as a standalone SVG document."""
     def play_random(self, seed: int = 0) -> int:

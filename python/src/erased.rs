@@ -69,6 +69,8 @@ pub trait DynState: Send {
     fn side(&self, seat: usize) -> &'static str;
     /// The position as a text picture (with the legend) and as an SVG document.
     fn pictures(&self) -> (String, String);
+    /// The position's picture as data (what every renderer draws).
+    fn picture_data(&self) -> agon_engine::picture::Picture;
     /// Plays uniformly random decisions and chance outcomes drawn by their weights to
     /// the end, from a ChaCha8 stream seeded by `seed`; returns the plies played.
     fn play_random(&mut self, seed: u64) -> u32;
@@ -340,6 +342,10 @@ impl<G: PlayableGame> DynState for Position<G> {
             agon_cli::picture::text::legend(&picture)
         );
         (text, agon_cli::picture::svg::document(&picture, &changed))
+    }
+
+    fn picture_data(&self) -> agon_engine::picture::Picture {
+        self.state.picture()
     }
 
     fn play_random(&mut self, seed: u64) -> u32 {

@@ -11,9 +11,11 @@
 //! message.
 //!
 //! Module map: `erased` (one object type per concept over every game), `state`,
-//! `game`, `agent` (the Python classes), this file (functions and the module).
+//! `game`, `agent` (the Python classes), `describe` (a picture as Python data), this
+//! file (functions and the module).
 
 mod agent;
+mod describe;
 mod erased;
 mod game;
 mod state;

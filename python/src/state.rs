@@ -197,6 +197,17 @@ impl State {
         self.get().pictures().0
     }
 
+    /// The position described as data, for a viewer of one's own: a dict of `cells`
+    /// (`name`, `x`, `y` in board units with `y` up, `shape`, `ground`), `pieces` (`cell`
+    /// index, `shape`, `ink`, `label`, `facing` in degrees, `inactive`), `marks`
+    /// (arrows of pending orders, rings of pending chance), `notes` (what the board cannot
+    /// show: dice, cards, whose decision it is) and `legend` (`symbol`, `meaning`). It is
+    /// what `picture()` and `svg()` draw.
+    fn description<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let picture = self.get().picture_data();
+        crate::describe::picture_dict(py, &picture)
+    }
+
     /// The position as a standalone SVG document, as `agon show --svg` writes it.
     fn svg(&self) -> String {
         self.get().pictures().1

@@ -234,3 +234,19 @@ def test_threads_may_share_an_agent_and_a_state():
         t.join(timeout=120)
     assert not any(t.is_alive() for t in threads)
     assert len(moves) == 4 and all(m in state.legal_moves() for m in moves)
+
+
+def test_the_description_is_the_picture_as_data():
+    state = agon.load_game("apv").new_initial_state()
+    state.apply("d8-a8")
+    seen = state.description()
+    names = [c["name"] for c in seen["cells"]]
+    assert len(names) == 61 and len(set(names)) == 61 and "e5" in names
+    assert all(c["shape"] == "hexpointy" or c["shape"] == "hexflat" for c in seen["cells"])
+    on = {names[p["cell"]]: p for p in seen["pieces"]}
+    assert "a8" in on and "d8" not in on
+    assert any(m["kind"] == "arrow" for m in seen["marks"]) is False  # no order yet
+    assert seen["notes"] and all(isinstance(n, str) for n in seen["notes"])
+    drawn = {f"piece:{p['shape']}:{p['ink']}" for p in seen["pieces"]}
+    keys = {k["symbol"].removesuffix(":facing") for k in seen["legend"]}
+    assert drawn <= keys
