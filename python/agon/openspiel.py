@@ -105,8 +105,10 @@ class AgonGame(pyspiel.Game):
         return AgonState(self, self.agon_game.new_initial_state())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """The whole board for either player (see the module's docs)."""
-        return BoardObserver(params)
+        """The whole board for either player (see the module's docs); with perfect
+        recall (the information state), the public history before it."""
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return BoardObserver(params, recall)
 
 
 class AgonState(pyspiel.State):
@@ -151,11 +153,13 @@ class AgonState(pyspiel.State):
 
 
 class BoardObserver:
-    """OpenSpiel's observer of an Agon state: the board as text, no tensor."""
+    """OpenSpiel's observer of an Agon state: the board as text (after the history of
+    actions, with perfect recall), no tensor."""
 
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
+    def __init__(self, params: Optional[Dict[str, Any]], recall: bool = False) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        self.recall = recall
         self.tensor = np.zeros(0, np.float32)
         self.dict: Dict[str, np.ndarray] = {}
 
@@ -163,8 +167,9 @@ class BoardObserver:
         del state, player
 
     def string_from(self, state: AgonState, player: int) -> str:
-        # Perfect recall adds nothing a player could not see: the history is public.
-        return f"{state.history()}\n{state.agon_state.observation_string(player)}"
+        board = state.agon_state.observation_string(player)
+        # Perfect recall adds only what every player saw: the history is public.
+        return f"{state.history()}\n{board}" if self.recall else board
 
 
 class AgonBot(pyspiel.Bot):

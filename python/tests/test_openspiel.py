@@ -87,3 +87,13 @@ def test_a_state_driven_by_openspiel_is_agons_state():
     assert state.agon_state.end_reason() == "four-in-a-row"
     assert state.history() == [3, 3, 4, 4, 5, 5, 6]
     assert state.action_to_string(0, 2) == "action 2"  # nothing is legal any more
+
+
+def test_the_observation_is_the_board_and_the_information_state_adds_the_history():
+    game = pyspiel.load_game("agon_connect4")
+    state = game.new_initial_state()
+    state.apply_action(3)
+    board = str(state.agon_state)
+    for player in (0, 1):
+        assert state.observation_string(player) == board
+        assert state.information_state_string(player) == f"[3]\n{board}"
