@@ -377,6 +377,20 @@ fn losing_the_last_unit_to_a_strike_back_loses() {
 
 // --- Notation and hashing --------------------------------------------------------------------
 
+/// South's Infantry (6) on plains at d5, facing North's Rocketeer (6) and Mech (4)
+/// together at d6.
+fn infantry_facing_two_at_d6() -> HexstratState {
+    position(Setup {
+        tiles: vec![("d5", Plains)],
+        squads: vec![
+            SquadSetup::new(0, Infantry, "d5", 6),
+            SquadSetup::new(1, Rocketeer, "d6", 6),
+            SquadSetup::new(1, Mech, "d6", 4),
+        ],
+        ..Setup::default()
+    })
+}
+
 #[test]
 fn notation_errors_say_what_is_wrong() {
     let s = after("");
@@ -403,15 +417,7 @@ fn notation_errors_say_what_is_wrong() {
         refused(&s, "I:d4/M"),
         "d4 holds a single enemy squad: write the attack without a target"
     );
-    let s = position(Setup {
-        tiles: vec![("d5", Plains)],
-        squads: vec![
-            SquadSetup::new(0, Infantry, "d5", 6),
-            SquadSetup::new(1, Rocketeer, "d6", 6),
-            SquadSetup::new(1, Mech, "d6", 4),
-        ],
-        ..Setup::default()
-    });
+    let s = infantry_facing_two_at_d6();
     assert_eq!(refused(&s, "I:d6/I"), "d6 holds no enemy Infantry");
     assert!(s.parse_move("I:d6/M").is_ok());
 }
@@ -601,15 +607,7 @@ fn dense_ids_number_actions_by_squad_cell_and_target() {
         ],
     );
     // An attack naming the Mech among two defenders; recovers from 444.
-    let s = position(Setup {
-        tiles: vec![("d5", Plains)],
-        squads: vec![
-            SquadSetup::new(0, Infantry, "d5", 6),
-            SquadSetup::new(1, Rocketeer, "d6", 6),
-            SquadSetup::new(1, Mech, "d6", 4),
-        ],
-        ..Setup::default()
-    });
+    let s = infantry_facing_two_at_d6();
     play_with_ids(&s.rules(), &mut s.clone(), &[("I:d6/M", 31 * 4 + 2)]);
     play_with_ids(&s.rules(), &mut s.clone(), &[("I:d6/R", 31 * 4 + 1)]);
     let mut s = seizing(1, 20);

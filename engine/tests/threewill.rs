@@ -379,12 +379,11 @@ fn a_challenge_can_resume_at_the_free_decision() {
     assert_eq!(s.phase(), Phase::FreeChoice);
 }
 
-#[test]
-fn a_challenge_that_creates_a_new_win_for_the_challenger() {
-    // White's only active agent f7 locks as White's third: White declares. The twin is
-    // a Black agent held at c4: after the swap White has two locked and no active agent
-    // (both its other agents are held), so Black wins by the supplementary condition.
-    let mut s = position(
+/// The challenge tests' position, White to roll: White's agents at d8 and e8, its only
+/// active agent at f7 and one held under Black's at a5; Black's agents at a5, at c4 (on
+/// one of its own) and at h3; four DR cards a side and no Free card.
+fn white_about_to_declare() -> ThreeWillState {
+    position(
         &[
             ("d8", "W"),
             ("e8", "W"),
@@ -396,7 +395,15 @@ fn a_challenge_that_creates_a_new_win_for_the_challenger() {
         0,
         [4, 4],
         [0, 0],
-    );
+    )
+}
+
+#[test]
+fn a_challenge_that_creates_a_new_win_for_the_challenger() {
+    // White's only active agent f7 locks as White's third: White declares. The twin is
+    // a Black agent held at c4: after the swap White has two locked and no active agent
+    // (both its other agents are held), so Black wins by the supplementary condition.
+    let mut s = white_about_to_declare();
     play(&mut s, "1 f7-f8 pick:d8 twin:c4/2");
     assert_eq!(stack_at(&s, "c4"), (BLACK, WHITE));
     assert_eq!(stack_at(&s, "d8"), (BLACK, EMPTY));
@@ -560,19 +567,7 @@ fn dense_ids_number_steps_by_square_and_direction() {
             ("done", 1026),
         ],
     );
-    let mut s = position(
-        &[
-            ("d8", "W"),
-            ("e8", "W"),
-            ("f7", "W"),
-            ("a5", "B/W"),
-            ("c4", "B/B"),
-            ("h3", "B"),
-        ],
-        0,
-        [4, 4],
-        [0, 0],
-    );
+    let mut s = white_about_to_declare();
     play_with_ids(
         &s.rules(),
         &mut s,
