@@ -292,7 +292,8 @@ def main():
     ap.add_argument("--reps", type=int, default=7, help="speed repetitions per position")
     ap.add_argument("--speed-sims", type=int, nargs="+", default=[50000, 2000],
                     help="simulations per speed search (each budget measured)")
-    ap.add_argument("--c4-games", type=int, default=200, help="Connect Four match games (even)")
+    ap.add_argument("--c4-games", type=int, default=200,
+                    help="Connect Four match games (even; 0: none, speed only)")
     ap.add_argument("--c4-sims", type=int, default=2000, help="simulations per move, Connect Four")
     ap.add_argument("--pig-games", type=int, default=0, help="Pig match games (even; 0: none)")
     ap.add_argument("--pig-sims", type=int, default=1000, help="simulations per move, Pig")
@@ -346,13 +347,14 @@ def main():
 
     header = ["game", "pair", "agon_seat", "agon_result", "plies", "agon_moves",
               "agon_search_s", "agon_process_s", "openspiel_moves", "openspiel_s", "moves"]
-    with open(os.path.join(args.out, "match_connect_four.csv"), "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(header)
-        res, times = play_match(args, games["connect_four"], "connect_four", args.c4_games,
-                                args.c4_sims, w)
-    lines += match_lines("2. Connect Four match", res, times, args.c4_sims)
-    lines.append("")
+    if args.c4_games:
+        with open(os.path.join(args.out, "match_connect_four.csv"), "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(header)
+            res, times = play_match(args, games["connect_four"], "connect_four",
+                                    args.c4_games, args.c4_sims, w)
+        lines += match_lines("2. Connect Four match", res, times, args.c4_sims)
+        lines.append("")
     if args.pig_games:
         with open(os.path.join(args.out, "match_pig.csv"), "w", newline="") as f:
             w = csv.writer(f)
