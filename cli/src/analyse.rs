@@ -42,7 +42,7 @@ use anyhow::Result;
 use crate::args::BadInput;
 use crate::external::Venue;
 use crate::games::{prepare, GameCommand, PlayableGame};
-use crate::position::{describe_end, replay};
+use crate::position::{describe_end, notate_line, replay};
 use crate::seeds;
 use crate::spec::{AgentSpec, GameSpec, Player};
 
@@ -243,17 +243,10 @@ fn decimal(p: f64) -> String {
 /// A line of moves from `state`, each written as ` move` in the notation of the position
 /// it is played in. Stops at a move that is not legal (a broken PV), which is not printed.
 fn line_text<S: State>(state: &S, line: &[S::Move]) -> String {
-    let mut state = state.clone();
-    let mut text = String::new();
-    for &m in line {
-        let written = state.format_move(m);
-        if state.try_apply(m).is_err() {
-            break;
-        }
-        text.push(' ');
-        text.push_str(&written);
-    }
-    text
+    notate_line(state, line)
+        .iter()
+        .map(|m| format!(" {m}"))
+        .collect()
 }
 
 /// Nodes per second, rounded down; a search shorter than a microsecond counts as one.

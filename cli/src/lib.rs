@@ -87,6 +87,7 @@ use crate::spec::{AgentSpec, GameSpec};
 
 pub use crate::args::BadInput;
 pub use crate::external::Venue;
+pub use crate::position::notate_line;
 pub use crate::seeds::agent_rng;
 
 /// Runs a parsed command line, writing its output to standard output. Bad input is an

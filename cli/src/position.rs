@@ -36,6 +36,22 @@ pub fn play_notated<S: State>(state: &mut S, text: &str, at: &str) -> Result<(),
     })
 }
 
+/// The moves of `line` (a principal variation) in notation, each told in the position
+/// it is played from, up to the first that is not legal there (a line read back from a
+/// transposition table may hold one after a key collision).
+pub fn notate_line<S: State>(state: &S, line: &[S::Move]) -> Vec<String> {
+    let mut state = state.clone();
+    let mut moves = Vec::with_capacity(line.len());
+    for &m in line {
+        let written = state.format_move(m);
+        if state.try_apply(m).is_err() {
+            break;
+        }
+        moves.push(written);
+    }
+    moves
+}
+
 /// The decisions or chance outcomes of `state` in notation (empty when it is over).
 pub fn legal_here<S: State>(state: &S) -> Vec<String> {
     let mut moves = Vec::new();

@@ -1,7 +1,7 @@
 //! A position's picture (the engine's `Picture`: the plain data every renderer draws) as
 //! Python dicts and lists, for viewers of one's own.
 
-use agon_engine::picture::{Ground, Ink, Mark, Picture, Symbol};
+use agon_engine::picture::{Ground, Mark, Picture, Symbol};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -25,7 +25,7 @@ pub fn picture_dict<'py>(py: Python<'py>, picture: &Picture) -> PyResult<Bound<'
         let d = PyDict::new(py);
         d.set_item("cell", piece.cell)?;
         d.set_item("shape", word(piece.shape))?;
-        d.set_item("ink", ink(piece.ink))?;
+        d.set_item("ink", word(piece.ink))?;
         d.set_item("label", piece.label.as_deref())?;
         d.set_item("facing", piece.facing)?;
         d.set_item("inactive", piece.inactive)?;
@@ -39,7 +39,7 @@ pub fn picture_dict<'py>(py: Python<'py>, picture: &Picture) -> PyResult<Bound<'
                 d.set_item("kind", "arrow")?;
                 d.set_item("from", from)?;
                 d.set_item("to", to)?;
-                d.set_item("ink", ink(i))?;
+                d.set_item("ink", word(i))?;
             }
             Mark::Pending { cell } => {
                 d.set_item("kind", "pending")?;
@@ -69,16 +69,12 @@ fn word(value: impl std::fmt::Debug) -> String {
     format!("{value:?}").to_lowercase()
 }
 
-fn ink(i: Ink) -> String {
-    word(i)
-}
-
 /// `plain`, `hidden`, `zone:<ink>` or `terrain:<index>`.
 fn ground(g: Ground) -> String {
     match g {
         Ground::Plain => "plain".into(),
         Ground::Hidden => "hidden".into(),
-        Ground::Zone(i) => format!("zone:{}", ink(i)),
+        Ground::Zone(i) => format!("zone:{}", word(i)),
         Ground::Terrain(t) => format!("terrain:{t}"),
     }
 }
@@ -94,11 +90,11 @@ fn symbol(s: Symbol) -> String {
         } => format!(
             "piece:{}:{}{}",
             word(shape),
-            ink(i),
+            word(i),
             if facing { ":facing" } else { "" }
         ),
         Symbol::Ground(g) => format!("ground:{}", ground(g)),
-        Symbol::Arrow(i) => format!("arrow:{}", ink(i)),
+        Symbol::Arrow(i) => format!("arrow:{}", word(i)),
         Symbol::Pending => "pending".into(),
     }
 }

@@ -418,7 +418,8 @@ impl<G: PlayableGame> DynAgent for Player<G> {
     }
 }
 
-/// A search line with its moves told along the line from `state`.
+/// A search line with its moves told along the line from `state` (up to the first
+/// that is not legal, as `agon analyse` tells it).
 fn told<S: State>(
     state: &S,
     depth: u32,
@@ -427,19 +428,13 @@ fn told<S: State>(
     time: std::time::Duration,
     pv: &[S::Move],
 ) -> Line {
-    let mut along = state.clone();
-    let mut moves = Vec::with_capacity(pv.len());
-    for &m in pv {
-        moves.push(along.format_move(m));
-        along.apply(m);
-    }
     Line {
         depth,
         value: value.to_string(),
         number: number(value),
         nodes,
         seconds: time.as_secs_f64(),
-        pv: moves,
+        pv: agon_cli::notate_line(state, pv),
     }
 }
 
