@@ -16,8 +16,9 @@
 //! bag) lists, sums and walks nothing at that ply, while the random stream, and with
 //! it every result, stays exactly that of listing and picking. Draws from the playout's
 //! own generator below a power of two (a coin flip, a forced move) spend its words a
-//! few bits at a time ([`Frugal`]), so one word serves many plies (a separate generator
-//! of chance draws, for common random numbers, is drawn from as its users document).
+//! few bits at a time ([`Frugal`]), and chance outcomes 16 bits at a time, so one word
+//! serves many plies (a separate generator of chance draws, for common random numbers,
+//! is drawn from as its users document).
 //! A random playout that keeps no undo tokens plays on a local copy of the position,
 //! which the compiler can keep in registers (through `&mut` it stores every counter
 //! back at each ply); the undo token is only built when the caller keeps it, so a game
@@ -164,7 +165,7 @@ fn random_outcome<S: State>(
     decisions: &mut Frugal,
     scratch: &mut Scratch<S::Move>,
 ) -> S::Move {
-    let draw = |total| decisions.below(rng, total);
+    let draw = |total| decisions.below_from_bits(rng, total);
     state.outcome_for_draw(draw, &mut scratch.outcomes)
 }
 
