@@ -5,11 +5,14 @@
 //! The search of a node goes in numbered steps (see [`Core::negamax`]); the module docs
 //! of [`crate::alphabeta`] explain seats, proven results and budgets.
 
+mod quiescence;
+
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
 use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn};
 
+use super::busy::{Busy, DEFER_FROM_DEPTH};
 use super::heuristics::{
     select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
 };
@@ -71,6 +74,8 @@ struct Ply<M> {
     scores: Vec<i32>,
     /// The principal variation from the node at this ply (a triangular PV table).
     pv: Vec<M>,
+    /// Moves put off because another thread is searching them (see [`super::busy`]).
+    deferred: Vec<M>,
 }
 
 /// The alpha-beta search core: one thread's search state plus the table it shares.
@@ -85,6 +90,8 @@ pub(crate) struct Core<S: State, E> {
     /// Set by the thread that owns the search when it is done; helper threads of a Lazy
     /// SMP search stop at once when they see it.
     stop: Arc<CacheLine<AtomicBool>>,
+    /// The children the threads of a Lazy SMP search are searching now (`None` alone).
+    busy: Option<Arc<Busy>>,
     /// Half the width of the first aspiration window, in evaluator units.
     aspiration_delta: i32,
     /// One entry per ply, `MAX_PLY + 1` in all (a node at ply `p` writes the PV at
@@ -114,11 +121,13 @@ pub(crate) struct Core<S: State, E> {
 }
 
 impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
-    /// A core searching with `eval`, sharing table `tt` and stop flag `stop`.
+    /// A core searching with `eval`, sharing table `tt`, stop flag `stop` and, as one of
+    /// several threads, the record `busy` of the children being searched.
     pub(crate) fn new(
         eval: E,
         tt: Arc<TranspositionTable>,
         stop: Arc<CacheLine<AtomicBool>>,
+        busy: Option<Arc<Busy>>,
         options: CoreOptions,
     ) -> Self {
         // A two-hundredth of the evaluator's range: for Invector (±20,000, 100 a stone)
@@ -130,12 +139,14 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             tt,
             options,
             stop,
+            busy,
             aspiration_delta,
             plies: (0..=MAX_PLY)
                 .map(|_| Ply {
                     moves: Vec::new(),
                     scores: Vec::new(),
                     pv: Vec::new(),
+                    deferred: Vec::new(),
                 })
                 .collect(),
             heuristics: Heuristics::new(MAX_PLY + 1),
@@ -485,22 +496,38 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         //    window, the others with a null window that only asks "better than alpha?",
         //    searched again with the full window when the answer is yes. With
         //    anticipation, a move that lets the opponent win at once is that loss, known
-        //    without a search (exact when the reply lies within the horizon).
+        //    without a search (exact when the reply lies within the horizon). Among
+        //    threads, a move after the first whose child another thread is searching now
+        //    is put off until the others are done (see [`super::busy`]).
         let leaves_before = self.heuristic_leaves;
         let history_ends_before = self.history_ends;
         let alpha_start = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for i in 0..moves.len() {
-            if ranked && !scored && (i > 0 || !tt_first) {
-                self.score_moves(state, mover, ply, tt_first, anticipate, &moves, &mut scores);
-                scored = true;
-            }
-            if scored {
-                select_next(&mut moves, &mut scores, i);
-            }
-            let m = moves[i];
+        let mut deferred = std::mem::take(&mut self.plies[ply].deferred);
+        deferred.clear();
+        let defers = self.busy.is_some() && depth >= DEFER_FROM_DEPTH;
+        // `next` walks `moves`, then `deferred`; `searched` counts the moves done.
+        let (mut next, mut searched) = (0, 0);
+        loop {
+            let i = next;
+            next += 1;
+            let m = if i < moves.len() {
+                if ranked && !scored && (i > 0 || !tt_first) {
+                    self.score_moves(state, mover, ply, tt_first, anticipate, &moves, &mut scores);
+                    scored = true;
+                }
+                if scored {
+                    select_next(&mut moves, &mut scores, i);
+                }
+                moves[i]
+            } else if let Some(&m) = deferred.get(i - moves.len()) {
+                m
+            } else {
+                break;
+            };
             let concedes = anticipate
+                && i < moves.len()
                 && if scored {
                     scores[i] == CONCEDES_SCORE
                 } else {
@@ -511,9 +538,19 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 -(MATE - ply as i32 - 2)
             } else {
                 let undo = state.apply(m);
+                let child_key = if defers { state.hash() } else { 0 };
+                let busy = self.busy.as_deref().filter(|_| defers);
+                if busy.is_some_and(|b| searched > 0 && i < moves.len() && b.is_busy(child_key)) {
+                    state.undo(undo);
+                    deferred.push(m);
+                    continue;
+                }
+                if let Some(busy) = busy {
+                    busy.mark(child_key);
+                }
                 let score = if self.visit() {
                     0
-                } else if i == 0 || !enhancements.pvs {
+                } else if searched == 0 || !enhancements.pvs {
                     self.child(state, mover, depth - 1, ply, alpha, beta, false)
                 } else {
                     let probe = self.child(state, mover, depth - 1, ply, alpha, alpha + 1, false);
@@ -523,13 +560,15 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                         probe
                     }
                 };
+                if let Some(busy) = self.busy.as_deref().filter(|_| defers) {
+                    busy.unmark(child_key);
+                }
                 state.undo(undo);
                 score
             };
+            searched += 1;
             if self.stopped {
-                self.plies[ply].moves = moves;
-                self.plies[ply].scores = scores;
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
@@ -551,6 +590,10 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         }
         self.plies[ply].moves = moves;
         self.plies[ply].scores = scores;
+        self.plies[ply].deferred = deferred;
+        if self.stopped {
+            return 0;
+        }
 
         // 6. Store: the bound follows from where the score fell against the window.
         //    Nothing is stored if a repetition rule ended a game below: the same
@@ -627,61 +670,6 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                     + history
             }
         }));
-    }
-
-    /// Quiescence search below the horizon: the side to move may stand pat on the
-    /// evaluator's score or play a noisy move, searched the same way, so that the horizon
-    /// never falls in the middle of an exchange. Its value is the minimax value of that
-    /// tree (stand-pat or noisy moves at every node), which the differential tests
-    /// compute plainly. `depth` counts the noisy moves still allowed (at most
-    /// [`QUIESCENCE_PLIES`]); at 0 the node stands pat. Nothing here is stored in the
-    /// table.
-    fn quiesce(&mut self, state: &mut S, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        let Turn::Seat(mover) = state.turn() else {
-            unreachable!("quiescence is called on decision nodes of a deterministic game")
-        };
-        self.plies[ply].pv.clear();
-        self.heuristic_leaves += 1;
-        let stand_pat = clamp_eval(self.eval.evaluate(state, mover));
-        if stand_pat >= beta || depth == 0 || ply >= MAX_PLY - 1 {
-            return stand_pat;
-        }
-        alpha = alpha.max(stand_pat);
-        let mut best = stand_pat;
-        let mut moves = std::mem::take(&mut self.plies[ply].moves);
-        moves.clear();
-        state.legal_moves(&mut moves);
-        for i in 0..moves.len() {
-            let m = moves[i];
-            if !self.eval.is_noisy(state, m) {
-                continue;
-            }
-            let undo = state.apply(m);
-            let score = if self.visit() {
-                0
-            } else {
-                self.child(state, mover, depth - 1, ply, alpha, beta, true)
-            };
-            state.undo(undo);
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.plies[ply].moves = moves;
-        if self.stopped {
-            0
-        } else {
-            best
-        }
     }
 }
 

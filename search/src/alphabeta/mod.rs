@@ -55,6 +55,7 @@
 //! completed (helpers skip depths, so one may be deeper than the main thread's), and
 //! the nodes are those of all threads.
 
+mod busy;
 pub(crate) mod core;
 mod heuristics;
 mod smp;

@@ -22,6 +22,12 @@
 //!   taken from the thread with the deepest completed iteration (a proven one counts as
 //!   deepest; ties go to the main thread). Only completed iterations count: a thread
 //!   stopped in the middle of one gives the one before, never a half-searched one.
+//! - **A move another thread is searching waits.** At a node three or more plies from
+//!   the horizon, a thread puts off each move after the first whose child another
+//!   thread is searching at that moment, and comes back to it once its other moves
+//!   are done ([`super::busy`]). Without this, two threads entering a node together
+//!   searched its children in the same order, and on Invector 8×7 (about 50 moves a
+//!   node) the second thread's work was nearly all repetition.
 //! - **No false sharing.** Each thread's search state ([`Core`]) and the flags all
 //!   threads read at every node (stop, deepest completed) lie in cache lines of their
 //!   own ([`CacheLine`]), so that one thread's writes at every node never turn another's
@@ -32,12 +38,11 @@
 //! last. Reported nodes add up all threads.
 //!
 //! Measured with `experiments/lazy-smp` (four Connect Four and four Invector 8×7
-//! positions, time to a fixed depth, median of 5) on a quiet 2-core machine: two threads
-//! reach the depth 1.51 times sooner than one (geometric mean; 1.23 to 2.07 per
-//! position). At equal time per move that made two threads stronger on Connect Four
-//! (+32 Elo, 95% interval [0.1, 64], `experiments/connect4-smp-sprt.toml`) but not
-//! measurably on Invector 8×7 at 25 ms a move (−17 Elo, [−58, +23]), where a 1.2 to 1.3
-//! times faster depth rarely completes one more ply.
+//! positions, time to a fixed depth, median of 3) on a quiet 2-core machine: two threads
+//! reach the depth 2.05 times sooner than one (geometric mean; 1.86 to 2.36 per
+//! position). Without the deferral, in the same session, the Invector positions gave
+//! 0.97 to 1.35 (geometric mean 1.17), and at equal time two threads were no stronger
+//! there than one.
 //!
 //! With one thread this is the plain single-threaded search, exactly reproducible. With
 //! more, which thread stores what first depends on timing, so results may differ from
@@ -49,6 +54,7 @@ use std::time::Instant;
 
 use agon_engine::{Deterministic, Evaluator};
 
+use super::busy::Busy;
 use super::core::{Core, CoreOptions, MAX_DEPTH};
 use crate::agent::{SearchInfo, SearchResult};
 use crate::budget::Budget;
@@ -68,7 +74,11 @@ impl<S: Deterministic, E: Evaluator<S>> Searcher<S, E> {
     pub(crate) fn new(eval: E, hash_mb: usize, threads: usize, options: CoreOptions) -> Self {
         let tt = Arc::new(TranspositionTable::new(hash_mb));
         let stop = Arc::new(CacheLine(AtomicBool::new(false)));
-        let core = || Core::new(eval.clone(), Arc::clone(&tt), Arc::clone(&stop), options);
+        let busy = (threads > 1).then(|| Arc::new(Busy::new()));
+        let core = || {
+            let (tt, stop, busy) = (Arc::clone(&tt), Arc::clone(&stop), busy.clone());
+            Core::new(eval.clone(), tt, stop, busy, options)
+        };
         Searcher {
             main: core(),
             helpers: (1..threads.max(1)).map(|_| core()).collect(),
@@ -373,7 +383,7 @@ mod tests {
             result_only: false,
             solver_table: false,
         };
-        let mut core = Core::new(Connect4Eval::default(), tt, stop, options);
+        let mut core = Core::new(Connect4Eval::default(), tt, stop, None, options);
         let deepest = Arc::new(CacheLine(AtomicU32::new(0)));
         let budget = Budget {
             depth: Some(6),

@@ -1,0 +1,72 @@
+//! Quiescence search: the part of a node's search below the horizon.
+
+use agon_engine::{Deterministic, Evaluator, Turn};
+
+use super::Core;
+#[cfg(doc)]
+use super::QUIESCENCE_PLIES;
+use crate::score::{clamp_eval, MAX_PLY};
+
+impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
+    /// Quiescence search below the horizon: the side to move may stand pat on the
+    /// evaluator's score or play a noisy move, searched the same way, so that the horizon
+    /// never falls in the middle of an exchange. Its value is the minimax value of that
+    /// tree (stand-pat or noisy moves at every node), which the differential tests
+    /// compute plainly. `depth` counts the noisy moves still allowed (at most
+    /// [`QUIESCENCE_PLIES`]); at 0 the node stands pat. Nothing here is stored in the
+    /// table.
+    pub(super) fn quiesce(
+        &mut self,
+        state: &mut S,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let Turn::Seat(mover) = state.turn() else {
+            unreachable!("quiescence is called on decision nodes of a deterministic game")
+        };
+        self.plies[ply].pv.clear();
+        self.heuristic_leaves += 1;
+        let stand_pat = clamp_eval(self.eval.evaluate(state, mover));
+        if stand_pat >= beta || depth == 0 || ply >= MAX_PLY - 1 {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        moves.clear();
+        state.legal_moves(&mut moves);
+        for i in 0..moves.len() {
+            let m = moves[i];
+            if !self.eval.is_noisy(state, m) {
+                continue;
+            }
+            let undo = state.apply(m);
+            let score = if self.visit() {
+                0
+            } else {
+                self.child(state, mover, depth - 1, ply, alpha, beta, true)
+            };
+            state.undo(undo);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.plies[ply].moves = moves;
+        if self.stopped {
+            0
+        } else {
+            best
+        }
+    }
+}
