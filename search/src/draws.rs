@@ -21,6 +21,10 @@
 
 use rand::{Rng, RngCore};
 
+/// The bits one try of [`Frugal::below_from_bits`] takes, and their mask.
+const DRAW_BITS: u32 = 16;
+const DRAW_MASK: u64 = (1 << DRAW_BITS) - 1;
+
 /// A buffer of unused random bits over a generator (see the module docs). The draws
 /// depend on the generator's words and on the buffer, so a sequence of draws is
 /// reproduced by a fresh `Frugal` over a generator in the same state.
@@ -58,22 +62,38 @@ impl Frugal {
     /// ply.
     #[inline(always)]
     pub(crate) fn below_from_bits<R: RngCore>(&mut self, rng: &mut R, n: u64) -> u64 {
-        const BITS: u32 = 16;
-        const MASK: u64 = (1 << BITS) - 1;
         debug_assert!(n >= 1, "a draw below 0");
-        if n > 1 << BITS {
-            return self.below(rng, n);
+        if n > 1 << DRAW_BITS {
+            return self.below_cold(rng, n);
         }
-        let mut product = self.bits(rng, BITS) * n;
-        if product & MASK < n {
-            // Rejecting the `2^16 mod n` values of x whose product's low half is below
-            // `2^16 mod n` leaves each answer exactly ⌊2^16 / n⌋ values of x.
-            let reject_below = (1 << BITS) % n;
-            while product & MASK < reject_below {
-                product = self.bits(rng, BITS) * n;
-            }
+        let product = self.bits(rng, DRAW_BITS) * n;
+        if product & DRAW_MASK < n {
+            return self.redraw_if_biased(rng, n, product);
         }
-        product >> BITS
+        product >> DRAW_BITS
+    }
+
+    /// [`Frugal::below_from_bits`]'s rare case, a bound above 2^16, out of line: kept
+    /// small, the common path inlines into the playout's chance draw (inlined, the
+    /// whole sampler made the draw a call that saved six registers every other ply).
+    #[cold]
+    #[inline(never)]
+    fn below_cold<R: RngCore>(&mut self, rng: &mut R, n: u64) -> u64 {
+        self.below(rng, n)
+    }
+
+    /// [`Frugal::below_from_bits`]'s rare case out of line: `product`, a draw of 16 bits
+    /// times `n`, has a low half below `n`, so it may be one of the biased values.
+    /// Rejecting the `2^16 mod n` values of x whose product's low half is below `2^16
+    /// mod n` leaves each answer exactly ⌊2^16 / n⌋ values of x.
+    #[cold]
+    #[inline(never)]
+    fn redraw_if_biased<R: RngCore>(&mut self, rng: &mut R, n: u64, mut product: u64) -> u64 {
+        let reject_below = (1 << DRAW_BITS) % n;
+        while product & DRAW_MASK < reject_below {
+            product = self.bits(rng, DRAW_BITS) * n;
+        }
+        product >> DRAW_BITS
     }
 
     /// The next `k` (< 64) buffered bits, refilling from `rng` (the rest of a word too
