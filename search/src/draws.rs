@@ -120,28 +120,34 @@ mod tests {
     use super::*;
     use crate::agent::AgentRng;
 
+    /// Draws `4000·b` numbers below `n` with `draw` (b = `n` up to `max_buckets`
+    /// buckets), checking each is below `n` and that the buckets are filled about
+    /// equally: chi-squared against the uniform, with b - 1 degrees of freedom, at most
+    /// b - 1 + 6·sqrt(2(b - 1)), four standard deviations above its mean.
+    fn check_uniform(n: u64, max_buckets: u64, mut draw: impl FnMut(u64) -> u64) {
+        let buckets = n.min(max_buckets);
+        let draws = 4000 * buckets;
+        let mut counts = vec![0u64; buckets as usize];
+        for _ in 0..draws {
+            let v = draw(n);
+            assert!(v < n, "{v} drawn below {n}");
+            counts[(v * buckets / n) as usize] += 1;
+        }
+        let expected = draws as f64 / buckets as f64;
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
+        let dof = (buckets - 1) as f64;
+        assert!(chi2 <= dof + 6.0 * (2.0 * dof).sqrt(), "n={n}: chi2 {chi2}");
+    }
+
     #[test]
     fn every_answer_is_below_the_bound_and_each_is_drawn_about_equally_often() {
         for n in [1u64, 2, 3, 4, 6, 7, 8, 20, 64, 100, 256, 1000, 1 << 40] {
             let mut rng = AgentRng::seed_from_u64(n);
             let mut frugal = Frugal::new();
-            let buckets = n.min(1000);
-            let draws = 4000 * buckets as usize;
-            let mut counts = vec![0u64; buckets as usize];
-            for _ in 0..draws {
-                let v = frugal.below(&mut rng, n);
-                assert!(v < n, "{v} drawn below {n}");
-                counts[(v * buckets / n) as usize] += 1;
-            }
-            // Chi-squared against the uniform: with b - 1 degrees of freedom, a value
-            // above b - 1 + 6·sqrt(2(b - 1)) is beyond four standard deviations of it.
-            let expected = draws as f64 / buckets as f64;
-            let chi2: f64 = counts
-                .iter()
-                .map(|&c| (c as f64 - expected).powi(2) / expected)
-                .sum();
-            let dof = (buckets - 1) as f64;
-            assert!(chi2 <= dof + 6.0 * (2.0 * dof).sqrt(), "n={n}: chi2 {chi2}");
+            check_uniform(n, 1000, |n| frugal.below(&mut rng, n));
         }
     }
 
@@ -188,21 +194,7 @@ mod tests {
         for n in [6u64, 35, 1 << 16, (1 << 16) + 1, 1 << 40] {
             let mut rng = AgentRng::seed_from_u64(n);
             let mut frugal = Frugal::new();
-            let buckets = n.min(64);
-            let draws = 4000 * buckets;
-            let mut counts = vec![0u64; buckets as usize];
-            for _ in 0..draws {
-                let v = frugal.below_from_bits(&mut rng, n);
-                assert!(v < n, "{v} drawn below {n}");
-                counts[(v * buckets / n) as usize] += 1;
-            }
-            let expected = draws as f64 / buckets as f64;
-            let chi2: f64 = counts
-                .iter()
-                .map(|&c| (c as f64 - expected).powi(2) / expected)
-                .sum();
-            let dof = (buckets - 1) as f64;
-            assert!(chi2 <= dof + 6.0 * (2.0 * dof).sqrt(), "n={n}: chi2 {chi2}");
+            check_uniform(n, 64, |n| frugal.below_from_bits(&mut rng, n));
         }
     }
 

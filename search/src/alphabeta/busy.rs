@@ -75,7 +75,6 @@ mod tests {
     use super::*;
     use crate::alphabeta::core::{Core, CoreOptions};
     use crate::alphabeta::smp::{CacheLine, Lane};
-    use crate::alphabeta::Enhancements;
     use crate::budget::Budget;
     use crate::tt::TranspositionTable;
 
@@ -103,13 +102,7 @@ mod tests {
         // all but the first are put off, and must still be searched (which clears the
         // marks), giving the value and move of a search that put nothing off.
         let search = |busy: Option<Arc<Busy>>, moves: &str| {
-            let options = CoreOptions {
-                enhancements: Enhancements::ALL,
-                exact_depth_cutoffs: false,
-                exhaustive_after: None,
-                result_only: false,
-                solver_table: false,
-            };
+            let options = CoreOptions::all_enhancements();
             let tt = Arc::new(TranspositionTable::new(1));
             let stop = Arc::new(CacheLine(AtomicBool::new(false)));
             let mut core = Core::new(Connect4Eval::default(), tt, stop, busy, options);

@@ -685,3 +685,17 @@ fn widen(guess: i32, delta: i32) -> i32 {
 fn mate_within(score: i32, depth: u32) -> bool {
     is_mate(score) && MATE - score.abs() <= depth as i32
 }
+
+#[cfg(test)]
+impl CoreOptions {
+    /// `ab`'s options with every enhancement, as the tests of the threads' pieces use.
+    pub(crate) fn all_enhancements() -> Self {
+        CoreOptions {
+            enhancements: super::Enhancements::ALL,
+            exact_depth_cutoffs: false,
+            exhaustive_after: None,
+            result_only: false,
+            solver_table: false,
+        }
+    }
+}

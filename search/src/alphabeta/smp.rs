@@ -297,7 +297,6 @@ mod tests {
     use agon_engine::Game;
 
     use super::*;
-    use crate::alphabeta::Enhancements;
 
     /// The depths thread `thread` searches on its own up to `max_depth`, jumping from
     /// `jump` to `max_depth`.
@@ -378,13 +377,7 @@ mod tests {
         // short, and neither its result nor the shared depth may claim it.
         let tt = Arc::new(TranspositionTable::new(1));
         let stop = Arc::new(CacheLine(AtomicBool::new(true)));
-        let options = CoreOptions {
-            enhancements: Enhancements::ALL,
-            exact_depth_cutoffs: false,
-            exhaustive_after: None,
-            result_only: false,
-            solver_table: false,
-        };
+        let options = CoreOptions::all_enhancements();
         let mut core = Core::new(Connect4Eval::default(), tt, stop, None, options);
         let deepest = Arc::new(CacheLine(AtomicU32::new(0)));
         let budget = Budget {
