@@ -18,6 +18,8 @@ reps=${1:-5}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
+# A quotient or difference in floating point (awk: `bc` is not installed everywhere).
+calc() { awk "BEGIN { print $1 }"; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # tournament_seconds GAME AGENT GAMES THREADS
@@ -28,7 +30,7 @@ tournament_seconds() {
         --out "$out/t$4" >/dev/null 2>&1
     end=$(date +%s.%N)
     rm -rf "$out/t$4"
-    echo "$end - $start" | bc -l
+    calc "$end - $start"
 }
 
 # analyse_nps GAME AGENT
@@ -46,8 +48,8 @@ measure() {
         n2=$(analyse_nps "$game" "mcts:iters=$iters,threads=2,parallel=tree")
         t2=$(tournament_seconds "$game" "$agent" "$games" 2)
         n1=$(analyse_nps "$game" "mcts:iters=$iters,threads=1")
-        ts+=("$(echo "$t1 / $t2" | bc -l)")
-        ms+=("$(echo "$n2 / $n1" | bc -l)")
+        ts+=("$(calc "$t1 / $t2")")
+        ms+=("$(calc "$n2 / $n1")")
         printf '%s rep %d: tournament %.2fs / %.2fs, analyse %s / %s it/s\n' \
             "$label" "$r" "$t1" "$t2" "$n2" "$n1"
     done
@@ -55,7 +57,7 @@ measure() {
     t=$(printf '%s\n' "${ts[@]}" | median)
     m=$(printf '%s\n' "${ms[@]}" | median)
     printf '%s: T = %.3f  M = %.3f  M/T = %.3f  (load %s)\n' \
-        "$label" "$t" "$m" "$(echo "$m / $t" | bc -l)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+        "$label" "$t" "$m" "$(calc "$m / $t")" "$(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
 echo "load before: $(cat /proc/loadavg)"
