@@ -40,8 +40,8 @@
 //! Measured with `experiments/lazy-smp` (four Connect Four and four Invector 8×7
 //! positions, time to a fixed depth, median of 3) on a quiet 2-core machine: two threads
 //! reach the depth 2.05 times sooner than one (geometric mean; 1.86 to 2.36 per
-//! position; without the deferral, in the same run, the Invector positions gave 0.97 to
-//! 1.35). At 25 ms a move on Invector 8×7 two threads now beat one by +55 Elo (95%
+//! position; without the deferral, measured just before, the Invector positions gave
+//! 0.97 to 1.35). At 25 ms a move on Invector 8×7 two threads now beat one by +55 Elo (95%
 //! interval [14, 97], 282 games, `experiments/invector-smp-sprt.toml`), where without
 //! the deferral they were no stronger; on 16 cores, 16 threads reach the depth 11.7
 //! times sooner than one (`results/thread-scaling`).
