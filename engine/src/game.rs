@@ -308,6 +308,29 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
         scratch[draw(n) as usize]
     }
 
+    /// Plays on a uniformly random playout by a loop of the game's own, for at most
+    /// `max_plies` plies and for as long as that loop applies; returns the plies played.
+    /// The caller plays the rest ply by ply ([`State::move_for_draw`],
+    /// [`State::outcome_for_draw`]) and calls again, so an override may stop wherever
+    /// its loop does not apply (the last plies of a budget, a forced move, the end of
+    /// the game) and leave that ply to the caller. `draw(n)` answers a uniform draw
+    /// below `n` (`1 ≤ n ≤ 2^16`). The default plays nothing.
+    ///
+    /// Unlike the two per-ply methods, an override reads its own draws: a game whose
+    /// ply-by-ply playout is slow for want of a pattern the processor can predict (a
+    /// coin-flip decision followed by a die) may instead draw a decision and the chance
+    /// outcome it leads to at once, and apply both without a branch on the coin.
+    /// Contract: the plies it plays, as a sequence, have exactly the probability they
+    /// have when each decision is drawn uniformly from the legal moves and each outcome
+    /// by its weight; the state it leaves is exactly the one those plies' `apply`s
+    /// would leave. The random stream, and with it a given seed's playouts, differ from
+    /// ply-by-ply play.
+    #[inline(always)]
+    fn fast_random_plies(&mut self, max_plies: u32, draw: impl FnMut(u64) -> u64) -> u32 {
+        let _ = (max_plies, draw);
+        0
+    }
+
     /// Whether `m` is a pie-rule swap (the second player taking over the first player's
     /// opening instead of answering it). Opening randomisation never plays one, since a
     /// swap is a judgement on the opening rather than a way to vary it. The default is

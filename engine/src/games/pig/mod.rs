@@ -9,15 +9,17 @@
 //!
 //! Representation: a handful of counters, so the state is `Copy`-sized and undo is by
 //! copy; `apply` only updates counters (the Zobrist key is computed from them when
-//! asked), and a random playout draws a face or a decision in closed form
-//! ([`State::outcome_for_draw`], [`State::move_for_draw`]), so a playout ply costs a few
-//! nanoseconds. Moves in `moves`, notation in `notation`, evaluation in `eval`, the
-//! picture of a position (the table: scores, turn total, die) in `picture`.
+//! asked), and a random playout draws a decision and its die at once and applies them
+//! without a branch on the coin ([`State::fast_random_plies`]), so a playout ply costs a
+//! couple of nanoseconds. Moves in `moves`, notation in `notation`, evaluation in
+//! `eval`, the picture of a position (the table: scores, turn total, die) in `picture`,
+//! the playout loop in `playout`.
 
 mod eval;
 mod moves;
 mod notation;
 mod picture;
+mod playout;
 
 use std::fmt;
 
@@ -418,6 +420,13 @@ impl State for PigState {
         } else {
             PigMove::Hold
         }
+    }
+
+    /// A decision and its die in one draw, applied without a branch on the coin
+    /// (`playout`'s docs).
+    #[inline(always)]
+    fn fast_random_plies(&mut self, max_plies: u32, draw: impl FnMut(u64) -> u64) -> u32 {
+        playout::fused_random_plies(self, max_plies, draw)
     }
 
     fn max_moves(&self) -> usize {
