@@ -47,6 +47,7 @@
 
 mod choose;
 mod driver;
+mod ln_counts;
 mod parallel;
 mod rollout;
 mod shared;

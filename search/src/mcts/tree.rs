@@ -15,6 +15,15 @@
 //! was the largest cost of selection; outcomes are few, so the unborn slots cost
 //! little.
 //!
+//! A decision node with at most [`BLOCK_MOVES`] moves keeps its children in a block
+//! too, allotted with its moves: slot `k` is the child of the `k`-th move of its slice,
+//! and the first `tried` slots are born. Selection reads every child of a decision
+//! node, and in a list each child's address is known only once its older sibling has
+//! been read, so a tree larger than the cache waited for one miss after another; a
+//! block's children are all requested at once. Children are still visited newest
+//! first (slot `tried - 1` down to 0), the order of a list, so a block changes no
+//! selection. A node with more moves keeps its list, which costs no unborn slots.
+//!
 //! A decision node's legal moves are generated once, the second time an iteration
 //! passes through it (a leaf that is never revisited never pays for them), into a
 //! shared move arena; the node keeps the start and length of its slice. The first
@@ -48,6 +57,7 @@
 use agon_engine::{Evaluator, Outcome, Seat, State, Turn};
 use rand::Rng;
 
+use super::ln_counts::LnCounts;
 use crate::agent::AgentRng;
 pub(crate) use guide::Guide;
 
@@ -64,6 +74,9 @@ pub(super) const CHANCE: u8 = 2;
 pub(super) const OVER: u8 = 3;
 /// `actor` of a chance node's child slot that no iteration has reached yet.
 pub(super) const UNBORN: u8 = 4;
+/// The most moves of a decision node whose children form a block (module docs): the
+/// unborn slots of a block cost little when moves are this few.
+pub(super) const BLOCK_MOVES: u16 = 4;
 
 /// What is proven about a node, from the game's point of view (not a seat's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,6 +179,12 @@ impl<M> Node<M> {
     pub(crate) fn seat(&self) -> Option<Seat> {
         (self.actor < CHANCE).then_some(self.actor as Seat)
     }
+
+    /// Whether this node's children form a block: a chance node's outcomes, or a
+    /// decision node's few moves (the module docs), once generated.
+    pub(super) fn has_block(&self) -> bool {
+        self.num_moves != UNEXPANDED && (self.actor == CHANCE || self.num_moves <= BLOCK_MOVES)
+    }
 }
 
 /// +1 for seat 0, -1 for seat 1: turns a seat-0 reward into `seat`'s.
@@ -218,6 +237,8 @@ pub(crate) struct Tree<S: State> {
     spare_moves: Vec<S::Move>,
     spare_outcomes: Vec<(S::Move, u32)>,
     work: Vec<(u32, u32)>,
+    /// Selection's logarithms of visit counts.
+    ln_counts: LnCounts,
 }
 
 impl<S: State> Default for Tree<S> {
@@ -232,6 +253,7 @@ impl<S: State> Default for Tree<S> {
             spare_moves: Vec::new(),
             spare_outcomes: Vec::new(),
             work: Vec::new(),
+            ln_counts: LnCounts::default(),
         }
     }
 }
@@ -342,7 +364,7 @@ impl<S: State> Tree<S> {
                     start
                 };
                 self.spare_nodes[new as usize].moves = start as u32;
-                if node.actor == CHANCE {
+                if node.has_block() {
                     // The block of child slots, copied whole (unborn slots included).
                     let copy = self.spare_nodes.len() as u32;
                     let block = node.first_child as usize
@@ -403,8 +425,16 @@ impl<S: State> Tree<S> {
     }
 
     /// Creates the child of decision node `parent` reached by `mv` (already applied to
-    /// `state`).
+    /// `state`), its move `tried` of its slice: in its block's slot, or at the head of
+    /// its list.
     fn add_child(&mut self, parent: u32, mv: S::Move, state: &S) -> u32 {
+        let p = self.nodes[parent as usize];
+        if p.has_block() {
+            let child = p.first_child + u32::from(p.tried);
+            self.nodes[child as usize] = Self::new_node(mv, state);
+            self.nodes[parent as usize].tried += 1;
+            return child;
+        }
         let child = self.push_node(mv, state);
         let p = &mut self.nodes[parent as usize];
         p.tried += 1;
@@ -457,9 +487,13 @@ impl<S: State> Tree<S> {
                 }
                 child
             } else {
-                let (start, count) = self.decision_moves(node, state);
+                let Some((start, count)) = self.decision_moves(node, state, set.max_nodes) else {
+                    return Leaf::Evaluate;
+                };
+                let n = self.nodes[node as usize];
                 let tried = n.tried as usize;
-                if tried < count && room {
+                // A block's slots are allotted already.
+                if tried < count && (room || n.has_block()) {
                     let pick = tried + rng.random_range(0..(count - tried) as u32) as usize;
                     self.moves.swap(start + tried, start + pick);
                     let mv = self.moves[start + tried];
@@ -471,7 +505,8 @@ impl<S: State> Tree<S> {
                 if n.first_child == NONE {
                     return Leaf::Evaluate;
                 }
-                let child = self.best_child(node, n.actor as Seat, set);
+                let log_n = self.ln_counts.ln(n.visits);
+                let child = self.best_child(node, n.actor as Seat, log_n, set);
                 state.apply(self.nodes[child as usize].mv);
                 child
             };
@@ -490,19 +525,34 @@ impl<S: State> Tree<S> {
         }
     }
 
-    /// The slice of `node`'s legal moves in the arena, generated on first use.
-    fn decision_moves(&mut self, node: u32, state: &S) -> (usize, usize) {
+    /// The slice of decision node `node`'s legal moves in the arena, generated on first
+    /// use, with a block of unborn child slots if they are few ([`BLOCK_MOVES`]);
+    /// `None` (and the tree [full](Tree::is_full)) if a block might take the arena past
+    /// `max_nodes`, checked before anything is generated, as for a chance node.
+    fn decision_moves(&mut self, node: u32, state: &S, max_nodes: usize) -> Option<(usize, usize)> {
         let n = &self.nodes[node as usize];
         if n.num_moves != UNEXPANDED {
-            return (n.moves as usize, n.num_moves as usize);
+            return Some((n.moves as usize, n.num_moves as usize));
+        }
+        if self.nodes.len() + usize::from(BLOCK_MOVES) > max_nodes {
+            self.refused = true;
+            return None;
         }
         let start = self.moves.len();
         state.legal_moves(&mut self.moves);
         let count = self.moves.len() - start;
+        let first_slot = self.nodes.len() as u32;
         let n = &mut self.nodes[node as usize];
         n.moves = start as u32;
         n.num_moves = u16::try_from(count).expect("fewer than 65535 moves at a node");
-        (start, count)
+        if n.has_block() {
+            n.first_child = first_slot;
+            for k in start..start + count {
+                let slot = Self::unborn(self.moves[k]);
+                self.nodes.push(slot);
+            }
+        }
+        Some((start, count))
     }
 
     /// The slice of chance node `node`'s outcomes (cumulative weights), generated on
@@ -545,19 +595,15 @@ impl<S: State> Tree<S> {
         Some((start, count))
     }
 
-    /// The child of decision node `node` (seat `seat` to move) with the highest UCT
-    /// score, `mean + c·sqrt(ln N / n)` (with guidance, [`Guide::score`]); with the
-    /// solver on, children proven lost for `seat` are skipped unless all are.
-    fn best_child(&self, node: u32, seat: Seat, set: &Settings) -> u32 {
-        let n = &self.nodes[node as usize];
-        let parent_visits = f64::from(n.visits);
-        let log_n = parent_visits.max(1.0).ln();
+    /// The child of decision node `node` (seat `seat` to move, `log_n` the logarithm of
+    /// its visits) with the highest UCT score, `mean + c·sqrt(ln N / n)` (with guidance,
+    /// [`Guide::score`]); with the solver on, children proven lost for `seat` are
+    /// skipped unless all are.
+    fn best_child(&self, node: u32, seat: Seat, log_n: f64, set: &Settings) -> u32 {
         let s = sign(seat);
         let mut best = NONE;
         let mut best_score = f64::NEG_INFINITY;
-        let mut child = n.first_child;
-        while child != NONE {
-            let c = &self.nodes[child as usize];
+        for (child, c) in self.children(node) {
             let lost = set.solver && c.proof.for_seat(seat) == Some(-1);
             if !lost {
                 let visits = f64::from(c.visits);
@@ -573,10 +619,10 @@ impl<S: State> Tree<S> {
                     best = child;
                 }
             }
-            child = c.next_sibling;
         }
         if best == NONE {
-            n.first_child
+            // Every child is lost: the newest, as a list's head.
+            self.children(node).next().expect("a child").0
         } else {
             best
         }
@@ -608,19 +654,29 @@ impl<S: State> Tree<S> {
         }
     }
 
-    /// The children of `node` that exist: a decision node's in list order, a chance
-    /// node's born ones in outcome order.
+    /// The children of `node` that exist: a decision node's newest first (list order,
+    /// or its block's born slots from the last), a chance node's born ones in outcome
+    /// order.
+    #[inline]
     pub(crate) fn children(&self, node: u32) -> Children<'_, S::Move> {
         let n = &self.nodes[node as usize];
-        let (next, block) = if n.actor == CHANCE && n.first_child != NONE {
-            (NONE, n.first_child..n.first_child + u32::from(n.num_moves))
+        let (next, block, newest_first) = if n.actor == CHANCE && n.first_child != NONE {
+            let slots = n.first_child..n.first_child + u32::from(n.num_moves);
+            (NONE, slots, false)
+        } else if n.has_block() {
+            (
+                NONE,
+                n.first_child..n.first_child + u32::from(n.tried),
+                true,
+            )
         } else {
-            (n.first_child, 0..0)
+            (n.first_child, 0..0, false)
         };
         Children {
             nodes: &self.nodes,
             next,
             block,
+            newest_first,
         }
     }
 }
@@ -648,14 +704,21 @@ pub(crate) struct Children<'a, M> {
     nodes: &'a [Node<M>],
     /// The next child of a decision node's list, or [`NONE`].
     next: u32,
-    /// The chance node's slots not yet visited (empty for a decision node).
+    /// The block's slots not yet visited (empty for a list).
     block: std::ops::Range<u32>,
+    /// Whether the block is a decision node's, all born, visited from the last slot.
+    newest_first: bool,
 }
 
 impl<'a, M> Iterator for Children<'a, M> {
     type Item = (u32, &'a Node<M>);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
+        if self.newest_first {
+            let index = self.block.next_back()?;
+            return Some((index, &self.nodes[index as usize]));
+        }
         if let Some(index) = self.block.find(|&i| self.nodes[i as usize].actor != UNBORN) {
             return Some((index, &self.nodes[index as usize]));
         }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use agon_engine::{Move, State};
 use rand::seq::SliceRandom;
 
-use super::super::tree::{append_child, Node, Tree, CHANCE, NONE, UNEXPANDED};
+use super::super::tree::{append_child, Node, Tree, BLOCK_MOVES, CHANCE, NONE, UNEXPANDED};
 use super::{actor_in, fixed, sign, state_word, unpack, Arena, Entry, SharedTree, NO_ROOM, ONE};
 use crate::agent::AgentRng;
 
@@ -127,24 +127,37 @@ impl<M: Move> SharedTree<M> {
             let mut tried = 0u16;
             let mut previous = NONE;
             let mut most_visited: Option<(u32, u32, u32)> = None;
-            if chance {
-                // A chance node's block of child slots, unborn ones included.
+            // A chance node's block of child slots (unborn ones included) is in outcome
+            // order; a few moves' block in the order of the node's slice, born first.
+            let block = chance || children.len() <= usize::from(BLOCK_MOVES);
+            if block {
                 tree.nodes[index as usize].first_child = tree.nodes.len() as u32;
-                tree.nodes
-                    .extend(children.iter().map(|c| Tree::<S>::unborn(c.mv())));
+                if chance {
+                    tree.nodes
+                        .extend(children.iter().map(|c| Tree::<S>::unborn(c.mv())));
+                } else {
+                    let slice = &tree.moves[arena_start..];
+                    tree.nodes
+                        .extend(slice.iter().map(|&m| Tree::<S>::unborn(m)));
+                }
             }
             for (k, _) in children.iter().enumerate().filter(|&(k, _)| born[k]) {
-                tried += 1;
                 let child = start + k as u32;
                 let node = self.export_node(child, parent_actor);
+                let first_slot = tree.nodes[index as usize].first_child;
                 let copy = if chance {
-                    let slot = tree.nodes[index as usize].first_child + k as u32;
+                    let slot = first_slot + k as u32;
+                    tree.nodes[slot as usize] = node;
+                    slot
+                } else if block {
+                    let slot = first_slot + u32::from(tried);
                     tree.nodes[slot as usize] = node;
                     slot
                 } else {
                     previous = append_child(&mut tree.nodes, index, previous, node);
                     previous
                 };
+                tried += 1;
                 if whole {
                     work.push((child, copy));
                 } else {

@@ -153,7 +153,7 @@ impl<S: State> Tree<S> {
             None => n.tried == 1 || now > current,
             Some(old) => {
                 if now < current && s(old) == current {
-                    self.nodes[node as usize].minimax = self.best_minimax(&n);
+                    self.nodes[node as usize].minimax = self.best_minimax(node);
                     return;
                 }
                 now >= current
@@ -164,15 +164,12 @@ impl<S: State> Tree<S> {
         }
     }
 
-    /// The best `v_τ` among the children of decision node `n`, for its seat.
-    fn best_minimax(&self, n: &Node<S::Move>) -> i16 {
-        let s = sign(n.actor as Seat);
+    /// The best `v_τ` among the children of decision node `node`, for its seat.
+    fn best_minimax(&self, node: u32) -> i16 {
+        let s = sign(self.nodes[node as usize].actor as Seat);
         let mut best = f64::NEG_INFINITY;
-        let mut child = n.first_child;
-        while child != NONE {
-            let c = &self.nodes[child as usize];
+        for (_, c) in self.children(node) {
             best = best.max(s * decode(c.minimax));
-            child = c.next_sibling;
         }
         encode(s * best)
     }
