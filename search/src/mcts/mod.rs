@@ -47,11 +47,11 @@
 
 mod choose;
 mod driver;
-mod ln_counts;
 mod parallel;
 mod rollout;
 mod shared;
 mod tree;
+mod uct_counts;
 
 use std::time::Duration;
 

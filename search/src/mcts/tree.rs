@@ -57,12 +57,13 @@
 use agon_engine::{Evaluator, Outcome, Seat, State, Turn};
 use rand::Rng;
 
-use super::ln_counts::LnCounts;
+use super::uct_counts::UctCounts;
 use crate::agent::AgentRng;
 pub(crate) use guide::Guide;
 
 pub(crate) mod guide;
 mod proof;
+mod reroot;
 
 /// "No node": the end of a child list.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -237,8 +238,8 @@ pub(crate) struct Tree<S: State> {
     spare_moves: Vec<S::Move>,
     spare_outcomes: Vec<(S::Move, u32)>,
     work: Vec<(u32, u32)>,
-    /// Selection's logarithms of visit counts.
-    ln_counts: LnCounts,
+    /// Selection's factors of visit counts.
+    uct_counts: UctCounts,
 }
 
 impl<S: State> Default for Tree<S> {
@@ -253,7 +254,7 @@ impl<S: State> Default for Tree<S> {
             spare_moves: Vec::new(),
             spare_outcomes: Vec::new(),
             work: Vec::new(),
-            ln_counts: LnCounts::default(),
+            uct_counts: UctCounts::default(),
         }
     }
 }
@@ -295,108 +296,6 @@ impl<S: State> Tree<S> {
         };
         self.push_node(placeholder, state);
         self.root_state = Some(state.clone());
-    }
-
-    /// Makes `state` the root, keeping the subtree of the old root's descendant equal to
-    /// it if there is one within `max_plies` plies (compared by hash, then `==`).
-    /// Returns whether a subtree was kept.
-    pub(crate) fn advance_to(&mut self, state: &S, max_plies: u32) -> bool {
-        let Some(old) = self.root_state.clone() else {
-            return false;
-        };
-        if self.nodes.is_empty() || state.ply() < old.ply() {
-            return false;
-        }
-        let plies = state.ply() - old.ply();
-        if plies > max_plies {
-            return false;
-        }
-        let mut walker = old;
-        let Some(found) = self.find(0, &mut walker, plies, state) else {
-            return false;
-        };
-        if found != 0 {
-            self.reroot(found);
-        }
-        self.root_state = Some(state.clone());
-        true
-    }
-
-    /// The descendant of `node` (whose position is `at`) exactly `plies` plies down whose
-    /// position equals `target`.
-    fn find(&self, node: u32, at: &mut S, plies: u32, target: &S) -> Option<u32> {
-        if plies == 0 {
-            return (at.hash() == target.hash() && *at == *target).then_some(node);
-        }
-        for (child, c) in self.children(node) {
-            let undo = at.apply(c.mv);
-            let found = self.find(child, at, plies - 1, target);
-            at.undo(undo);
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
-    }
-
-    /// Keeps only the subtree under `new_root`, copied into the spare arenas (root at
-    /// index 0), which then become the tree's.
-    fn reroot(&mut self, new_root: u32) {
-        self.spare_nodes.clear();
-        self.spare_moves.clear();
-        self.spare_outcomes.clear();
-        self.work.clear();
-        let mut root = self.nodes[new_root as usize];
-        root.next_sibling = NONE;
-        self.spare_nodes.push(root);
-        self.work.push((new_root, 0));
-        while let Some((old, new)) = self.work.pop() {
-            let node = self.nodes[old as usize];
-            if node.num_moves != UNEXPANDED {
-                let range = node.moves as usize..node.moves as usize + node.num_moves as usize;
-                let start = if node.actor == CHANCE {
-                    let start = self.spare_outcomes.len();
-                    self.spare_outcomes.extend_from_slice(&self.outcomes[range]);
-                    start
-                } else {
-                    let start = self.spare_moves.len();
-                    self.spare_moves.extend_from_slice(&self.moves[range]);
-                    start
-                };
-                self.spare_nodes[new as usize].moves = start as u32;
-                if node.has_block() {
-                    // The block of child slots, copied whole (unborn slots included).
-                    let copy = self.spare_nodes.len() as u32;
-                    let block = node.first_child as usize
-                        ..node.first_child as usize + node.num_moves as usize;
-                    self.spare_nodes.extend_from_slice(&self.nodes[block]);
-                    self.spare_nodes[new as usize].first_child = copy;
-                    for k in 0..u32::from(node.num_moves) {
-                        if self.nodes[(node.first_child + k) as usize].actor != UNBORN {
-                            self.work.push((node.first_child + k, copy + k));
-                        }
-                    }
-                    continue;
-                }
-            }
-            // Copy a decision node's children in list order, relinking them to their new
-            // indices.
-            let mut previous = NONE;
-            let mut child = node.first_child;
-            while child != NONE {
-                let mut c = self.nodes[child as usize];
-                let next = c.next_sibling;
-                c.next_sibling = NONE;
-                let copy = append_child(&mut self.spare_nodes, new, previous, c);
-                previous = copy;
-                self.work.push((child, copy));
-                child = next;
-            }
-        }
-        self.refused = false;
-        std::mem::swap(&mut self.nodes, &mut self.spare_nodes);
-        std::mem::swap(&mut self.moves, &mut self.spare_moves);
-        std::mem::swap(&mut self.outcomes, &mut self.spare_outcomes);
     }
 
     /// Appends a new unvisited node for the position `state`, reached by `mv`.
@@ -505,8 +404,7 @@ impl<S: State> Tree<S> {
                 if n.first_child == NONE {
                     return Leaf::Evaluate;
                 }
-                let log_n = self.ln_counts.ln(n.visits);
-                let child = self.best_child(node, n.actor as Seat, log_n, set);
+                let child = self.best_child(node, n.actor as Seat, set);
                 state.apply(self.nodes[child as usize].mv);
                 child
             };
@@ -595,24 +493,30 @@ impl<S: State> Tree<S> {
         Some((start, count))
     }
 
-    /// The child of decision node `node` (seat `seat` to move, `log_n` the logarithm of
-    /// its visits) with the highest UCT score, `mean + c·sqrt(ln N / n)` (with guidance,
-    /// [`Guide::score`]); with the solver on, children proven lost for `seat` are
+    /// The child of decision node `node` (seat `seat` to move) with the highest UCT
+    /// score, `mean + c·sqrt(ln N / n)` (with guidance, [`Guide::score`]), its factors
+    /// read from [`UctCounts`]; with the solver on, children proven lost for `seat` are
     /// skipped unless all are.
-    fn best_child(&self, node: u32, seat: Seat, log_n: f64, set: &Settings) -> u32 {
+    fn best_child(&mut self, node: u32, seat: Seat, set: &Settings) -> u32 {
         let s = sign(seat);
+        let explore_scale = set.c * self.uct_counts.parent(self.nodes[node as usize].visits);
         let mut best = NONE;
         let mut best_score = f64::NEG_INFINITY;
-        for (child, c) in self.children(node) {
+        let counts = &mut self.uct_counts;
+        let nodes = &self.nodes;
+        for (child, c) in children(nodes, node) {
             let lost = set.solver && c.proof.for_seat(seat) == Some(-1);
             if !lost {
-                let visits = f64::from(c.visits);
-                let score = if visits == 0.0 {
+                let score = if c.visits == 0 {
                     f64::INFINITY
-                } else if set.guide.is_on() {
-                    set.guide.score(c, s, set.c * (log_n / visits).sqrt())
                 } else {
-                    s * c.total / visits + set.c * (log_n / visits).sqrt()
+                    let f = counts.child(c.visits);
+                    let explore = explore_scale * f.inverse_sqrt;
+                    if set.guide.is_on() {
+                        set.guide.score(c, s, explore)
+                    } else {
+                        s * c.total * f.inverse + explore
+                    }
                 };
                 if score > best_score {
                     best_score = score;
@@ -659,25 +563,32 @@ impl<S: State> Tree<S> {
     /// order.
     #[inline]
     pub(crate) fn children(&self, node: u32) -> Children<'_, S::Move> {
-        let n = &self.nodes[node as usize];
-        let (next, block, newest_first) = if n.actor == CHANCE && n.first_child != NONE {
-            let slots = n.first_child..n.first_child + u32::from(n.num_moves);
-            (NONE, slots, false)
-        } else if n.has_block() {
-            (
-                NONE,
-                n.first_child..n.first_child + u32::from(n.tried),
-                true,
-            )
-        } else {
-            (n.first_child, 0..0, false)
-        };
-        Children {
-            nodes: &self.nodes,
-            next,
-            block,
-            newest_first,
-        }
+        children(&self.nodes, node)
+    }
+}
+
+/// [`Tree::children`] of `node` in `nodes`, for a caller that holds another field of
+/// the tree mutably.
+#[inline]
+fn children<M>(nodes: &[Node<M>], node: u32) -> Children<'_, M> {
+    let n = &nodes[node as usize];
+    let (next, block, newest_first) = if n.actor == CHANCE && n.first_child != NONE {
+        let slots = n.first_child..n.first_child + u32::from(n.num_moves);
+        (NONE, slots, false)
+    } else if n.has_block() {
+        (
+            NONE,
+            n.first_child..n.first_child + u32::from(n.tried),
+            true,
+        )
+    } else {
+        (n.first_child, 0..0, false)
+    };
+    Children {
+        nodes,
+        next,
+        block,
+        newest_first,
     }
 }
 
