@@ -242,6 +242,11 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             (None, Some(_)) => u64::MAX,
             (None, None) => DEFAULT_ITERATIONS,
         };
+        if limit != u64::MAX && !(threads > 1 && self.config.parallel == Parallel::Tree) {
+            for tree in &mut self.trees {
+                tree.reserve_for(limit, state, self.config.max_nodes);
+            }
+        }
         let job = driver::Job {
             root: state,
             eval: &self.eval,

@@ -55,10 +55,10 @@
 //! of the line found, not necessarily the game's shortest.
 
 use agon_engine::{Evaluator, Outcome, Seat, State, Turn};
-use rand::Rng;
 
 use super::uct_counts::UctCounts;
 use crate::agent::AgentRng;
+use crate::draws::Frugal;
 pub(crate) use guide::Guide;
 
 pub(crate) mod guide;
@@ -271,6 +271,19 @@ impl<S: State> Tree<S> {
         self.refused || self.nodes.len() >= max_nodes
     }
 
+    /// Reserves the arena for `iterations` more iterations from `state`'s game (capped
+    /// at `max_nodes`), so that a search of known length never copies a grown arena:
+    /// an iteration adds at most one node and one block of at most
+    /// [`State::max_moves`] slots. The reservation is address space; the pages are
+    /// only touched as nodes are written.
+    pub(crate) fn reserve_for(&mut self, iterations: u64, state: &S, max_nodes: usize) {
+        let per_iteration = 1 + state.max_moves() as u64;
+        let wanted = iterations
+            .saturating_mul(per_iteration)
+            .min(max_nodes as u64) as usize;
+        self.nodes.reserve(wanted.saturating_sub(self.nodes.len()));
+    }
+
     /// Empties the tree and makes `state` its root. `state` must not be finished (the
     /// agent never builds a tree for a finished game).
     pub(crate) fn reset(&mut self, state: &S) {
@@ -356,6 +369,9 @@ impl<S: State> Tree<S> {
         set: &Settings,
         eval: &E,
     ) -> Leaf {
+        // The selection's draws spend `rng`'s words a few bits at a time, as a
+        // playout's do; what is left of the last word is dropped.
+        let mut draws = Frugal::new();
         let mut node = 0u32;
         loop {
             path.push(node);
@@ -370,7 +386,7 @@ impl<S: State> Tree<S> {
                     return Leaf::Evaluate;
                 };
                 let total = self.outcomes[start + count - 1].1;
-                let pick = rng.random_range(0..total);
+                let pick = draws.below_from_bits(rng, u64::from(total)) as u32;
                 let slot = self.outcomes[start..start + count]
                     .iter()
                     .position(|&(_, cumulative)| pick < cumulative)
@@ -393,7 +409,7 @@ impl<S: State> Tree<S> {
                 let tried = n.tried as usize;
                 // A block's slots are allotted already.
                 if tried < count && (room || n.has_block()) {
-                    let pick = tried + rng.random_range(0..(count - tried) as u32) as usize;
+                    let pick = tried + draws.below(rng, (count - tried) as u64) as usize;
                     self.moves.swap(start + tried, start + pick);
                     let mv = self.moves[start + tried];
                     state.apply(mv);
