@@ -15,6 +15,10 @@
 //! was the largest cost of selection; outcomes are few, so the unborn slots cost
 //! little.
 //!
+//! A chance node whose outcomes are equally likely (a die) keeps no outcomes in the
+//! arena ([`UNIFORM`]): its slots hold the outcomes, and a draw below their number
+//! picks the slot, so selection reads neither weights nor a second array there.
+//!
 //! A decision node with at most [`BLOCK_MOVES`] moves keeps its children in a block
 //! too, allotted with its moves: slot `k` is the child of the `k`-th move of its slice,
 //! and the first `tried` slots are born. Selection reads every child of a decision
@@ -75,6 +79,9 @@ pub(super) const CHANCE: u8 = 2;
 pub(super) const OVER: u8 = 3;
 /// `actor` of a chance node's child slot that no iteration has reached yet.
 pub(super) const UNBORN: u8 = 4;
+/// `moves` of a chance node whose outcomes are equally likely: it keeps none in the
+/// outcome arena (the module docs).
+pub(super) const UNIFORM: u32 = u32::MAX;
 /// The most moves of a decision node whose children form a block (module docs): the
 /// unborn slots of a block cost little when moves are this few.
 pub(super) const BLOCK_MOVES: u16 = 4;
@@ -385,15 +392,21 @@ impl<S: State> Tree<S> {
                 let Some((start, count)) = self.chance_outcomes(node, state, set.max_nodes) else {
                     return Leaf::Evaluate;
                 };
-                let total = self.outcomes[start + count - 1].1;
-                let pick = draws.below_from_bits(rng, u64::from(total)) as u32;
-                let slot = self.outcomes[start..start + count]
-                    .iter()
-                    .position(|&(_, cumulative)| pick < cumulative)
-                    .expect("pick < total");
-                let outcome = self.outcomes[start + slot].0;
+                let first_child = self.nodes[node as usize].first_child;
+                let slot = if start == UNIFORM as usize {
+                    draws.below_from_bits(rng, count as u64) as u32
+                } else {
+                    let total = self.outcomes[start + count - 1].1;
+                    let pick = draws.below_from_bits(rng, u64::from(total)) as u32;
+                    let slot = self.outcomes[start..start + count]
+                        .iter()
+                        .position(|&(_, cumulative)| pick < cumulative)
+                        .expect("pick < total");
+                    slot as u32
+                };
+                let child = first_child + slot;
+                let outcome = self.nodes[child as usize].mv;
                 state.apply(outcome);
-                let child = self.nodes[node as usize].first_child + slot as u32;
                 if self.nodes[child as usize].actor == UNBORN {
                     self.nodes[child as usize] = Self::new_node(outcome, state);
                     self.nodes[node as usize].tried += 1;
@@ -470,7 +483,8 @@ impl<S: State> Tree<S> {
     }
 
     /// The slice of chance node `node`'s outcomes (cumulative weights), generated on
-    /// first use together with its block of unborn child slots; `None` (and the tree
+    /// first use together with its block of unborn child slots, or ([`UNIFORM`], the
+    /// number of outcomes) if they are equally likely; `None` (and the tree
     /// [full](Tree::is_full)) if a block of [`State::max_moves`] slots would take the
     /// arena past `max_nodes`, checked before anything is generated, so that a node
     /// left a leaf costs nothing when passed again.
@@ -502,11 +516,28 @@ impl<S: State> Tree<S> {
         for &(outcome, _) in &self.outcomes[start..] {
             self.nodes.push(Self::unborn(outcome));
         }
+        let uniform = (1..=count)
+            .all(|k| self.outcomes[start + k - 1].1 == cumulative / count as u32 * k as u32);
+        let start = if uniform {
+            self.outcomes.truncate(start);
+            UNIFORM as usize
+        } else {
+            start
+        };
         let n = &mut self.nodes[node as usize];
         n.moves = start as u32;
         n.num_moves = u16::try_from(count).expect("fewer than 65535 outcomes at a node");
         n.first_child = first_child;
         Some((start, count))
+    }
+
+    /// The cumulative weight of outcomes `0..=k` of chance node `n`.
+    pub(super) fn cumulative_weight(&self, n: &Node<S::Move>, k: usize) -> u32 {
+        if n.moves == UNIFORM {
+            k as u32 + 1
+        } else {
+            self.outcomes[n.moves as usize + k].1
+        }
     }
 
     /// The child of decision node `node` (seat `seat` to move) with the highest UCT

@@ -35,11 +35,14 @@ impl<M: Move> SharedTree<M> {
             if n.num_moves == UNEXPANDED {
                 continue;
             }
-            let range = n.moves as usize..n.moves as usize + n.num_moves as usize;
             entries.clear();
             if n.actor == CHANCE {
-                entries.extend_from_slice(&tree.outcomes[range]);
+                // The outcomes are the block's slots, in order.
+                let slots = &tree.nodes[n.first_child as usize..][..usize::from(n.num_moves)];
+                let weights = (0..slots.len()).map(|k| tree.cumulative_weight(n, k));
+                entries.extend(slots.iter().map(|slot| slot.mv).zip(weights));
             } else {
+                let range = n.moves as usize..n.moves as usize + n.num_moves as usize;
                 // The first `tried` moves are those with a child.
                 entries.extend(tree.moves[range].iter().map(|&m| (m, 0)));
                 entries[n.tried as usize..].shuffle(rng);

@@ -180,9 +180,9 @@ impl<S: State> Tree<S> {
         if n.first_child == NONE {
             return None;
         }
-        let outcomes = &self.outcomes[n.moves as usize..][..usize::from(n.num_moves)];
         let (mut sum, mut weights, mut previous) = (0.0, 0u64, 0u32);
-        for (k, &(_, cumulative)) in outcomes.iter().enumerate() {
+        for k in 0..usize::from(n.num_moves) {
+            let cumulative = self.cumulative_weight(n, k);
             let weight = cumulative - previous;
             previous = cumulative;
             let c = &self.nodes[n.first_child as usize + k];

@@ -3,7 +3,7 @@
 
 use agon_engine::State;
 
-use super::{append_child, Tree, CHANCE, NONE, UNBORN, UNEXPANDED};
+use super::{append_child, Tree, CHANCE, NONE, UNBORN, UNEXPANDED, UNIFORM};
 
 impl<S: State> Tree<S> {
     /// Makes `state` the root, keeping the subtree of the old root's descendant equal to
@@ -63,7 +63,9 @@ impl<S: State> Tree<S> {
             let node = self.nodes[old as usize];
             if node.num_moves != UNEXPANDED {
                 let range = node.moves as usize..node.moves as usize + node.num_moves as usize;
-                let start = if node.actor == CHANCE {
+                let start = if node.moves == UNIFORM {
+                    UNIFORM as usize
+                } else if node.actor == CHANCE {
                     let start = self.spare_outcomes.len();
                     self.spare_outcomes.extend_from_slice(&self.outcomes[range]);
                     start

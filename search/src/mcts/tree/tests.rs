@@ -5,7 +5,7 @@ use agon_engine::games::pig::{Pig, PigEval, PigMove, PigState};
 use agon_engine::{Game, State, Turn};
 use rand::SeedableRng;
 
-use super::{Guide, Leaf, Settings, Tree, CHANCE, UNBORN};
+use super::{Guide, Leaf, Settings, Tree, CHANCE, UNBORN, UNIFORM};
 use crate::agent::AgentRng;
 
 fn settings(max_nodes: usize) -> Settings {
@@ -50,6 +50,8 @@ fn check_blocks(tree: &Tree<PigState>, node: u32, at: &PigState) {
         let mut outcomes = Vec::new();
         at.chance_outcomes(&mut outcomes);
         assert_eq!(usize::from(n.num_moves), outcomes.len());
+        let equal = outcomes.iter().all(|&(_, w)| w == outcomes[0].1);
+        assert_eq!(n.moves == UNIFORM, equal, "equal weights keep no outcomes");
         let mut born = 0;
         for (k, &(outcome, _)) in outcomes.iter().enumerate() {
             let slot = &tree.nodes[n.first_child as usize + k];
