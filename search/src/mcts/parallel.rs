@@ -33,6 +33,7 @@ use super::driver::{self, Job, Progress, FIRST_REPORT};
 use super::rollout::Scratch;
 use super::shared::{Buffers, SharedTree};
 use super::tree::Tree;
+use super::uct_counts::UctCounts;
 use crate::agent::AgentRng;
 
 /// Iterations a tree-parallel thread claims at once, so that the threads update the
@@ -95,7 +96,7 @@ fn shared_worker<S: State, E: Evaluator<S>>(
     let mut state = job.root.clone();
     let mut path = Vec::new();
     let mut scratch = Scratch::new();
-    let mut buffers: Buffers<S::Move> = (Vec::new(), Vec::new());
+    let mut buffers: Buffers<S::Move> = (Vec::new(), Vec::new(), UctCounts::default());
     let mut snapshot = Tree::default();
     let mut next_report = FIRST_REPORT;
     let (mut finished, mut deepest) = (0u64, 0u32);

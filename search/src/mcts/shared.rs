@@ -83,6 +83,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::tree::{Leaf, Proof, Settings, CHANCE, NONE, OVER};
+use super::uct_counts::UctCounts;
 use crate::agent::AgentRng;
 
 mod convert;
@@ -298,8 +299,9 @@ pub(crate) struct SharedTree<M> {
     moves: PhantomData<M>,
 }
 
-/// Reusable buffers of one thread: legal moves, and entries (move, cumulative weight).
-pub(crate) type Buffers<M> = (Vec<M>, Vec<(M, u32)>);
+/// Reusable buffers of one thread: legal moves, entries (move, cumulative weight), and
+/// UCT's factors of visit counts.
+pub(crate) type Buffers<M> = (Vec<M>, Vec<(M, u32)>, UctCounts);
 
 impl<M: Move> SharedTree<M> {
     /// Whether the arena filled up, so that some leaves were valued without expanding.
@@ -390,7 +392,7 @@ impl<M: Move> SharedTree<M> {
                     }
                 }
                 let tried = &children[..(shape >> 16) as usize];
-                let Some(k) = Self::best_child(n, tried, actor as Seat, set) else {
+                let Some(k) = Self::best_child(n, tried, actor as Seat, set, &mut buffers.2) else {
                     return Leaf::Evaluate;
                 };
                 state.apply(children[k].mv());
@@ -407,7 +409,7 @@ impl<M: Move> SharedTree<M> {
         state: &S,
         actor: u8,
         rng: &mut AgentRng,
-        (moves, entries): &mut Buffers<M>,
+        (moves, entries, _): &mut Buffers<M>,
     ) -> Option<(u32, &'a [Entry])> {
         let mut start = n.children.load(Ordering::Acquire);
         if start == NONE {
@@ -480,10 +482,16 @@ impl<M: Move> SharedTree<M> {
     /// child with the highest UCT score, as the single-threaded tree's `best_child`; `None` if none is
     /// born yet. With `N` a child's visits (in flight included) and `B` its
     /// [`Entry::total`], its mean for `seat` with in-flight iterations lost is
-    /// `(s·B - N) / N = s·B / N - 1`; the `- 1`, common to all, is left out.
-    fn best_child(n: &Entry, tried: &[Entry], seat: Seat, set: &Settings) -> Option<usize> {
-        let parent_visits = f64::from(n.visits.load(Ordering::Relaxed));
-        let log_n = parent_visits.max(1.0).ln();
+    /// `(s·B - N) / N = s·B / N - 1`; the `- 1`, common to all, is left out. The
+    /// visit counts' factors come from the thread's `counts`.
+    fn best_child(
+        n: &Entry,
+        tried: &[Entry],
+        seat: Seat,
+        set: &Settings,
+        counts: &mut UctCounts,
+    ) -> Option<usize> {
+        let explore_scale = set.c * counts.parent(n.visits.load(Ordering::Relaxed));
         let s = if seat == 0 { 1.0 } else { -1.0 } / ONE as f64;
         // The proof code of a loss for `seat`, compared without unpacking each child's.
         let lost = (1..=3).find(|&code| unpack(code).0.for_seat(seat) == Some(-1));
@@ -502,9 +510,9 @@ impl<M: Move> SharedTree<M> {
             let score = if visits == 0 {
                 f64::INFINITY
             } else {
-                let per_visit = 1.0 / f64::from(visits);
+                let f = counts.child(visits);
                 let total = c.total.load(Ordering::Relaxed) as f64;
-                s * total * per_visit + set.c * (log_n * per_visit).sqrt()
+                s * total * f.inverse + explore_scale * f.inverse_sqrt
             };
             if score > best_score {
                 best_score = score;
