@@ -42,6 +42,7 @@ impl UctCounts {
     pub(crate) fn parent(&mut self, n: u32) -> f64 {
         match self.parent.get(n as usize) {
             Some(&factor) => factor,
+            None if n as usize >= KEPT => parent_factor(n as usize),
             None => fill(&mut self.parent, n as usize, parent_factor),
         }
     }
@@ -51,26 +52,26 @@ impl UctCounts {
     pub(crate) fn child(&mut self, n: u32) -> ChildFactors {
         match self.child.get(n as usize) {
             Some(&factors) => factors,
+            None if n as usize >= KEPT => child_factors(n as usize),
             None => fill(&mut self.child, n as usize, child_factors),
         }
     }
 }
 
-/// Extends `table` to `n` (if `n` is kept) by `factor`, and returns `factor(n)`.
+/// Extends `table` to the kept count `n` by `factor`, and returns `factor(n)`.
 #[cold]
 #[inline(never)]
-fn fill<T: Copy>(table: &mut Vec<T>, n: usize, factor: fn(usize) -> T) -> T {
-    if n >= KEPT {
-        return factor(n);
-    }
+fn fill<T: Copy>(table: &mut Vec<T>, n: usize, factor: impl Fn(usize) -> T) -> T {
     table.extend((table.len()..=n).map(factor));
     table[n]
 }
 
+#[inline]
 fn parent_factor(n: usize) -> f64 {
     (n as f64).max(1.0).ln().sqrt()
 }
 
+#[inline]
 fn child_factors(n: usize) -> ChildFactors {
     let inverse = 1.0 / n as f64;
     ChildFactors {
