@@ -24,7 +24,9 @@
 //! back at each ply); the undo token is only built when the caller keeps it, so a game
 //! whose `apply` inlines need not copy its state at every ply. What remains per ply is
 //! the game's own `turn` and `apply`, and the branch a random choice makes
-//! unpredictable.
+//! unpredictable; a game can remove that too by playing stretches of the playout in a
+//! loop of its own ([`State::fast_random_plies`], Pig's decision and die at once),
+//! which this loop hands every ply it can.
 
 use std::time::{Duration, Instant};
 

@@ -70,6 +70,12 @@ const fn steps() -> [[Step; 2 * MAX_DIE as usize]; MAX_DIE as usize + 1] {
 
 /// Plays `state` forward as [`State::fast_random_plies`] says; see the module docs.
 ///
+/// The loop keeps few counters, so that they all stay in registers: the steps run in
+/// batches of as many as surely fit both the decision cap and the ply budget (a step
+/// is one decision and at most two plies), counted down, and the rolls of the turn
+/// are recovered at the end from the plies since the turn began (every step of an
+/// unfinished turn is a roll and its face, two plies).
+///
 /// [`State::fast_random_plies`]: crate::game::State::fast_random_plies
 #[inline(always)]
 pub(super) fn fused_random_plies(
@@ -91,39 +97,53 @@ pub(super) fn fused_random_plies(
     let mut turn_total = state.turn_total;
     let mut decisions = state.decisions;
     let mut turns = state.turns;
-    let mut rolls = state.rolls;
     let mut ply = state.ply;
     let mut turn_start = state.turn_start;
     let mut die_shows = state.die_shows;
-    while ply + 2 <= ply_limit && decisions < last_decision && mine + turn_total < target {
-        let step = steps[draw(u64::from(2 * die)) as usize];
-        let hold_mask = step.hold_mask as u32;
-        let end_mask = step.end_mask as u32;
-        let banked = mine + (turn_total & hold_mask);
-        turn_total = (turn_total + u32::from(step.face)) & !end_mask;
-        // A face that ends the turn (a 1) is not counted as a roll of the turn.
-        rolls = (rolls + 1) & !end_mask;
-        turns = turns.wrapping_sub(end_mask);
-        decisions += 1;
-        // Two plies for a roll and its face, one for a hold.
-        ply = ply.wrapping_add(2).wrapping_add(hold_mask);
-        turn_start ^= (turn_start ^ ply) & end_mask;
-        die_shows = step.face;
-        // At the end of a turn the other seat's score becomes the mover's.
-        let swap = (banked ^ theirs) & end_mask;
-        mine = banked ^ swap;
-        theirs ^= swap;
+    loop {
+        let batch = last_decision
+            .saturating_sub(decisions)
+            .min(ply_limit.saturating_sub(ply) / 2);
+        let mut left = batch;
+        while left > 0 && mine + turn_total < target {
+            let step = steps[draw(u64::from(2 * die)) as usize];
+            let hold_mask = step.hold_mask as u32;
+            let end_mask = step.end_mask as u32;
+            let banked = mine + (turn_total & hold_mask);
+            turn_total = (turn_total + u32::from(step.face)) & !end_mask;
+            turns = turns.wrapping_sub(end_mask);
+            // Two plies for a roll and its face, one for a hold.
+            ply = ply.wrapping_add(2).wrapping_add(hold_mask);
+            turn_start ^= (turn_start ^ ply) & end_mask;
+            die_shows = step.face;
+            // At the end of a turn the other seat's score becomes the mover's.
+            let swap = (banked ^ theirs) & end_mask;
+            mine = banked ^ swap;
+            theirs ^= swap;
+            left -= 1;
+        }
+        decisions += batch - left;
+        if batch == 0 || left > 0 {
+            break;
+        }
     }
     let played = ply - state.ply;
+    let ended = turns - state.turns;
+    // The rolls of the current turn: two plies each since it began (or since the
+    // loop began, if it did not end a turn).
+    state.rolls = if ended > 0 {
+        (ply - turn_start) / 2
+    } else {
+        state.rolls + played / 2
+    };
     // The mover changes with every turn that ended.
-    let mover = state.mover ^ ((turns - state.turns) & 1) as Seat;
+    let mover = state.mover ^ (ended & 1) as Seat;
     state.scores[mover] = mine;
     state.scores[1 - mover] = theirs;
     state.mover = mover;
     state.turn_total = turn_total;
     state.decisions = decisions;
     state.turns = turns;
-    state.rolls = rolls;
     state.ply = ply;
     state.turn_start = turn_start;
     state.die_shows = die_shows;
