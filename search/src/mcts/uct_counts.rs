@@ -40,21 +40,24 @@ impl UctCounts {
     /// times.
     #[inline]
     pub(crate) fn parent(&mut self, n: u32) -> f64 {
-        match self.parent.get(n as usize) {
-            Some(&factor) => factor,
-            None if n as usize >= KEPT => parent_factor(n as usize),
-            None => fill(&mut self.parent, n as usize, parent_factor),
-        }
+        lookup(&mut self.parent, n, parent_factor)
     }
 
     /// The factors of a child visited `n ≥ 1` times.
     #[inline]
     pub(crate) fn child(&mut self, n: u32) -> ChildFactors {
-        match self.child.get(n as usize) {
-            Some(&factors) => factors,
-            None if n as usize >= KEPT => child_factors(n as usize),
-            None => fill(&mut self.child, n as usize, child_factors),
-        }
+        lookup(&mut self.child, n, child_factors)
+    }
+}
+
+/// `factor(n)` from `table`, which is filled on demand up to the kept counts.
+#[inline(always)]
+fn lookup<T: Copy, F: Fn(usize) -> T>(table: &mut Vec<T>, n: u32, factor: F) -> T {
+    let n = n as usize;
+    match table.get(n) {
+        Some(&value) => value,
+        None if n >= KEPT => factor(n),
+        None => fill(table, n, factor),
     }
 }
 
