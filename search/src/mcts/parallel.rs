@@ -31,9 +31,8 @@ use rand::SeedableRng;
 
 use super::driver::{self, Job, Progress, FIRST_REPORT};
 use super::rollout::Scratch;
-use super::shared::{Buffers, SharedTree};
+use super::shared::{Buffers, SharedTree, FLUSH_EVERY};
 use super::tree::Tree;
-use super::uct_counts::UctCounts;
 use crate::agent::AgentRng;
 
 /// Iterations a tree-parallel thread claims at once, so that the threads update the
@@ -96,7 +95,7 @@ fn shared_worker<S: State, E: Evaluator<S>>(
     let mut state = job.root.clone();
     let mut path = Vec::new();
     let mut scratch = Scratch::new();
-    let mut buffers: Buffers<S::Move> = (Vec::new(), Vec::new(), UctCounts::default());
+    let mut buffers = Buffers::<S::Move>::default();
     let mut snapshot = Tree::default();
     let mut next_report = FIRST_REPORT;
     let (mut finished, mut deepest) = (0u64, 0u32);
@@ -123,8 +122,11 @@ fn shared_worker<S: State, E: Evaluator<S>>(
                 counters.depth.fetch_max(depth, Ordering::Relaxed);
             }
             let reward = job.leaf_value(leaf, &mut state, &mut rng, &mut scratch);
-            shared.backup(&path, reward, &job.settings);
+            shared.backup(&path, reward, &job.settings, &mut buffers);
             finished += 1;
+            if finished % FLUSH_EVERY == 0 {
+                shared.flush(&mut buffers);
+            }
             if let Some(report) = progress.as_mut() {
                 // The iterations claimed so far, less those other threads claimed but
                 // have not run (at most a claim each).
@@ -139,6 +141,7 @@ fn shared_worker<S: State, E: Evaluator<S>>(
             }
         }
     }
+    shared.flush(&mut buffers);
     counters.finished.fetch_add(finished, Ordering::Relaxed);
 }
 

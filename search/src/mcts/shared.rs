@@ -75,8 +75,7 @@
 //! converts only the root's children and the principal variation.
 
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
 
 use agon_engine::{Move, Seat, State, Turn};
 use rand::seq::SliceRandom;
@@ -86,7 +85,12 @@ use super::tree::{Leaf, Proof, Settings, CHANCE, NONE, OVER};
 use super::uct_counts::UctCounts;
 use crate::agent::AgentRng;
 
+mod arena;
 mod convert;
+mod pending;
+
+use arena::{Arena, Chunk};
+use pending::{Pending, NO_DELTA};
 
 /// `actor` of an entry that no iteration has reached yet.
 const UNBORN: u8 = 4;
@@ -98,6 +102,15 @@ const ALLOTTING: u32 = u32::MAX - 1;
 const NO_ROOM: u32 = u32::MAX - 2;
 /// Entries per arena segment; a node's children never straddle two.
 const SEGMENT: usize = 1 << 14;
+/// Entries a thread takes from the arena at a time ([`Chunk`]); divides [`SEGMENT`].
+const CHUNK: usize = 1 << 10;
+/// Visits from which a thread adds to a node's statistics through its [`Pending`]
+/// deltas rather than at once.
+const HOT: u32 = 1 << 10;
+/// Slots of a thread's [`Pending`] deltas (a power of two).
+const PENDING_SLOTS: usize = 64;
+/// Iterations between a thread's flushes of its [`Pending`] deltas.
+pub(crate) const FLUSH_EVERY: u64 = 32;
 
 /// One in the fixed point of [`Entry::total`]: a term lies in [-2, 2], so a node's sum
 /// stays within `i64` for all `u32` visit counts, at a resolution of 2⁻²⁹.
@@ -188,78 +201,6 @@ impl Entry {
     }
 }
 
-/// Fixed-capacity storage of entries, allocated a segment at a time and never moved.
-struct Arena {
-    segments: Box<[OnceLock<Box<[Entry]>>]>,
-    capacity: usize,
-    next: AtomicUsize,
-}
-
-impl Arena {
-    fn new(capacity: usize) -> Self {
-        let capacity = capacity.clamp(1, NO_ROOM as usize);
-        Arena {
-            segments: (0..capacity.div_ceil(SEGMENT))
-                .map(|_| OnceLock::new())
-                .collect(),
-            capacity,
-            next: AtomicUsize::new(0),
-        }
-    }
-
-    /// The start of `n` fresh consecutive entries in one segment, or `None` if they do
-    /// not fit.
-    fn alloc(&self, n: usize) -> Option<u32> {
-        if n > SEGMENT {
-            return None;
-        }
-        let mut next = self.next.load(Ordering::Relaxed);
-        loop {
-            let start = if next % SEGMENT + n > SEGMENT {
-                next.next_multiple_of(SEGMENT)
-            } else {
-                next
-            };
-            if start + n > self.capacity {
-                return None;
-            }
-            match self.next.compare_exchange_weak(
-                next,
-                start + n,
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => return Some(start as u32),
-                Err(now) => next = now,
-            }
-        }
-    }
-
-    /// The entries from `start` to the end of its segment.
-    #[inline]
-    fn segment(&self, start: u32) -> &[Entry] {
-        let i = start as usize;
-        let first = i / SEGMENT * SEGMENT;
-        let segment = self.segments[i / SEGMENT].get_or_init(|| {
-            (0..SEGMENT.min(self.capacity - first))
-                .map(|_| Entry::default())
-                .collect()
-        });
-        &segment[i - first..]
-    }
-
-    #[inline]
-    fn get(&self, index: u32) -> &Entry {
-        &self.segment(index)[0]
-    }
-
-    /// The `len` entries from `start` (allotted together, so in one segment).
-    #[inline]
-    fn run(&self, start: u32, len: usize) -> &[Entry] {
-        &self.segment(start)[..len]
-    }
-}
-
 fn pack(proof: Proof, plies: u16) -> u32 {
     let code = match proof {
         Proof::Unknown => 0,
@@ -299,9 +240,31 @@ pub(crate) struct SharedTree<M> {
     moves: PhantomData<M>,
 }
 
-/// Reusable buffers of one thread: legal moves, entries (move, cumulative weight), and
-/// UCT's factors of visit counts.
-pub(crate) type Buffers<M> = (Vec<M>, Vec<(M, u32)>, UctCounts);
+/// What one thread keeps between iterations.
+pub(crate) struct Buffers<M> {
+    /// Legal moves, listed.
+    moves: Vec<M>,
+    /// Entries to allot: move and cumulative weight.
+    entries: Vec<(M, u32)>,
+    /// UCT's factors of visit counts.
+    counts: UctCounts,
+    /// The thread's run of arena entries.
+    chunk: Chunk,
+    /// The thread's deltas to the most visited nodes.
+    pending: Pending,
+}
+
+impl<M> Default for Buffers<M> {
+    fn default() -> Self {
+        Buffers {
+            moves: Vec::new(),
+            entries: Vec::new(),
+            counts: UctCounts::default(),
+            chunk: Chunk::default(),
+            pending: Pending::default(),
+        }
+    }
+}
 
 impl<M: Move> SharedTree<M> {
     /// Whether the arena filled up, so that some leaves were valued without expanding.
@@ -332,7 +295,13 @@ impl<M: Move> SharedTree<M> {
             if node != 0 {
                 // The root counts only completed iterations: every iteration passes
                 // through it, so a virtual loss there would steer nothing.
-                n.visits.fetch_add(1, Ordering::Relaxed);
+                let hot = n.visits.load(Ordering::Relaxed) >= HOT;
+                match buffers.pending.slot(node).filter(|_| hot) {
+                    Some(delta) => delta.visits += 1,
+                    None => {
+                        n.visits.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
             }
             let word = n.state.load(Ordering::Acquire);
             let actor = actor_in(word);
@@ -392,7 +361,8 @@ impl<M: Move> SharedTree<M> {
                     }
                 }
                 let tried = &children[..(shape >> 16) as usize];
-                let Some(k) = Self::best_child(n, tried, actor as Seat, set, &mut buffers.2) else {
+                let Some(k) = Self::best_child(node, n, start, tried, actor as Seat, set, buffers)
+                else {
                     return Leaf::Evaluate;
                 };
                 state.apply(children[k].mv());
@@ -409,7 +379,7 @@ impl<M: Move> SharedTree<M> {
         state: &S,
         actor: u8,
         rng: &mut AgentRng,
-        (moves, entries, _): &mut Buffers<M>,
+        buffers: &mut Buffers<M>,
     ) -> Option<(u32, &'a [Entry])> {
         let mut start = n.children.load(Ordering::Acquire);
         if start == NONE {
@@ -419,6 +389,12 @@ impl<M: Move> SharedTree<M> {
             if claimed.is_err() {
                 return None;
             }
+            let Buffers {
+                moves,
+                entries,
+                chunk,
+                ..
+            } = buffers;
             entries.clear();
             if actor == CHANCE {
                 state.chance_outcomes(entries);
@@ -435,7 +411,7 @@ impl<M: Move> SharedTree<M> {
                 moves.shuffle(rng);
                 entries.extend(moves.iter().map(|&m| (m, 0)));
             }
-            start = self.allot(n, entries, 0);
+            start = self.allot(n, entries, 0, chunk);
         }
         (start < NO_ROOM).then(|| (start, self.arena.run(start, n.len())))
     }
@@ -443,12 +419,12 @@ impl<M: Move> SharedTree<M> {
     /// Allots `n`'s children, one per entry (move, cumulative weight), the first
     /// `tried` of them claimed, and publishes them; returns their first index, or
     /// [`NO_ROOM`] (then the arena is full).
-    fn allot(&self, n: &Entry, entries: &[(M, u32)], tried: u16) -> u32 {
+    fn allot(&self, n: &Entry, entries: &[(M, u32)], tried: u16, chunk: &mut Chunk) -> u32 {
         let len = u16::try_from(entries.len())
             .ok()
             .filter(|&len| len < u16::MAX)
             .expect("fewer than 65535 moves at a node");
-        let Some(start) = self.arena.alloc(entries.len()) else {
+        let Some(start) = self.arena.alloc_in(chunk, entries.len()) else {
             self.full.store(true, Ordering::Relaxed);
             n.children.store(NO_ROOM, Ordering::Release);
             return NO_ROOM;
@@ -484,14 +460,21 @@ impl<M: Move> SharedTree<M> {
     /// [`Entry::total`], its mean for `seat` with in-flight iterations lost is
     /// `(s·B - N) / N = s·B / N - 1`; the `- 1`, common to all, is left out. The
     /// visit counts' factors come from the thread's `counts`.
+    #[allow(clippy::too_many_arguments)]
     fn best_child(
+        node: u32,
         n: &Entry,
+        start: u32,
         tried: &[Entry],
         seat: Seat,
         set: &Settings,
-        counts: &mut UctCounts,
+        buffers: &mut Buffers<M>,
     ) -> Option<usize> {
-        let explore_scale = set.c * counts.parent(n.visits.load(Ordering::Relaxed));
+        let Buffers {
+            counts, pending, ..
+        } = buffers;
+        let parent_visits = n.visits.load(Ordering::Relaxed) + pending.of(node).0;
+        let explore_scale = set.c * counts.parent(parent_visits);
         let s = if seat == 0 { 1.0 } else { -1.0 } / ONE as f64;
         // The proof code of a loss for `seat`, compared without unpacking each child's.
         let lost = (1..=3).find(|&code| unpack(code).0.for_seat(seat) == Some(-1));
@@ -506,12 +489,13 @@ impl<M: Move> SharedTree<M> {
             if set.solver && Some(word & 0xff) == lost {
                 continue;
             }
-            let visits = c.visits.load(Ordering::Relaxed);
+            let (own_visits, own_total) = pending.of(start + k as u32);
+            let visits = c.visits.load(Ordering::Relaxed) + own_visits;
             let score = if visits == 0 {
                 f64::INFINITY
             } else {
                 let f = counts.child(visits);
-                let total = c.total.load(Ordering::Relaxed) as f64;
+                let total = (c.total.load(Ordering::Relaxed) + own_total) as f64;
                 s * total * f.inverse + explore_scale * f.inverse_sqrt
             };
             if score > best_score {
@@ -525,7 +509,15 @@ impl<M: Move> SharedTree<M> {
     /// Adds `reward` (seat 0's view) to every node of `path`, each with the sign of its
     /// parent's seat (see [`Entry::total`]), and with the solver on propagates a proof
     /// upwards from the leaf.
-    pub(crate) fn backup(&self, path: &[(u32, u8)], reward: f64, set: &Settings) {
+    /// Nodes with [`HOT`] visits or more are added to through the thread's
+    /// [`Pending`] deltas in `buffers`.
+    pub(crate) fn backup(
+        &self,
+        path: &[(u32, u8)],
+        reward: f64,
+        set: &Settings,
+        buffers: &mut Buffers<M>,
+    ) {
         let (leaf, _) = *path.last().expect("a path holds the root");
         let leaf_proof = self.arena.get(leaf).state.load(Ordering::Acquire) & 0xff;
         let mut proving = set.solver && leaf_proof != 0;
@@ -534,15 +526,43 @@ impl<M: Move> SharedTree<M> {
             let n = self.arena.get(index);
             let term = match i.checked_sub(1) {
                 Some(parent) => reward + sign(path[parent].1) * ONE,
-                None => {
-                    n.visits.fetch_add(1, Ordering::Relaxed);
-                    reward
-                }
+                None => reward,
             };
-            n.total.fetch_add(term, Ordering::Relaxed);
+            // The root counts its completed iterations here (none in flight).
+            let visit = u32::from(i == 0);
+            let hot = i == 0 || n.visits.load(Ordering::Relaxed) >= HOT;
+            match buffers.pending.slot(index).filter(|_| hot) {
+                Some(delta) => {
+                    delta.visits += visit;
+                    delta.total += term;
+                }
+                None => {
+                    if visit > 0 {
+                        n.visits.fetch_add(visit, Ordering::Relaxed);
+                    }
+                    n.total.fetch_add(term, Ordering::Relaxed);
+                }
+            }
             if proving && i + 1 < path.len() {
                 proving = self.try_prove(n, n.state.load(Ordering::Acquire));
             }
+        }
+    }
+
+    /// Adds the thread's [`Pending`] deltas in `buffers` to the tree and clears them.
+    pub(crate) fn flush(&self, buffers: &mut Buffers<M>) {
+        for d in &mut buffers.pending.slots {
+            if d.index == NONE {
+                continue;
+            }
+            let n = self.arena.get(d.index);
+            if d.visits > 0 {
+                n.visits.fetch_add(d.visits, Ordering::Relaxed);
+            }
+            if d.total != 0 {
+                n.total.fetch_add(d.total, Ordering::Relaxed);
+            }
+            *d = NO_DELTA;
         }
     }
 

@@ -9,7 +9,9 @@ use agon_engine::{Move, State};
 use rand::seq::SliceRandom;
 
 use super::super::tree::{append_child, Node, Tree, BLOCK_MOVES, CHANCE, NONE, UNEXPANDED};
-use super::{actor_in, fixed, sign, state_word, unpack, Arena, Entry, SharedTree, NO_ROOM, ONE};
+use super::{
+    actor_in, fixed, sign, state_word, unpack, Arena, Chunk, Entry, SharedTree, NO_ROOM, ONE,
+};
 use crate::agent::AgentRng;
 
 impl<M: Move> SharedTree<M> {
@@ -28,6 +30,7 @@ impl<M: Move> SharedTree<M> {
         let root = shared.arena.alloc(1).expect("room for the root");
         shared.import(tree.root(), root, CHANCE);
         let mut entries = Vec::new();
+        let mut chunk = Chunk::default();
         let mut children: Vec<(u32, u32)> = Vec::new();
         let mut work = vec![(0u32, root)];
         while let Some((old, new)) = work.pop() {
@@ -47,7 +50,7 @@ impl<M: Move> SharedTree<M> {
                 entries.extend(tree.moves[range].iter().map(|&m| (m, 0)));
                 entries[n.tried as usize..].shuffle(rng);
             }
-            let start = shared.allot(shared.arena.get(new), &entries, n.tried);
+            let start = shared.allot(shared.arena.get(new), &entries, n.tried, &mut chunk);
             if start == NO_ROOM {
                 continue;
             }
