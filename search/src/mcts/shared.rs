@@ -5,8 +5,10 @@
 //! # Layout
 //!
 //! The tree is one arena of [`Entry`]s, preallocated in fixed segments (each allocated
-//! on first use and never moved) and handed out by a bump counter, so that a search
-//! allocates nothing per node and an index stays valid. An entry is both a node and the
+//! on first use and never moved) and handed out by a bump counter, a chunk of 1,024
+//! entries at a time to each thread ([`arena`]), so that a search allocates nothing per
+//! node, an index stays valid, and threads neither share the counter's cache line at
+//! every expansion nor write their new nodes into each other's lines. An entry is both a node and the
 //! edge that leads to it: the children of a node are one consecutive run of entries,
 //! allotted the second time an iteration passes through the node (when the
 //! single-threaded tree generates moves), each holding its move (`Move::pack`), its
@@ -34,7 +36,12 @@
 //! virtual-loss count to add and then remove (which would be a third locked
 //! instruction per node and iteration). All these are
 //! relaxed: each is a sum whose order does not matter, and a selection that reads a
-//! slightly stale sibling only steers a little differently. A node's actor, proof and
+//! slightly stale sibling only steers a little differently. At a node of 1,024 visits
+//! or more a thread holds both additions back ([`pending`]) and adds them every 32
+//! iterations and when it stops, reading its own held-back ones with the tree's: there
+//! another thread's view lags by a few dozen iterations out of thousands, and the top
+//! nodes' cache lines, which every selection reads, stop moving between cores at every
+//! iteration. A node's actor, proof and
 //! proof length share one word, set once by compare-and-swap. The root counts only
 //! completed iterations: every iteration passes it, so a virtual loss there would steer
 //! nothing. A progress report taken while iterations are in flight counts those as
@@ -52,21 +59,20 @@
 //!
 //! # Scaling
 //!
-//! Threads share no lock, but they share cache lines: every iteration adds its result
-//! to the root and reads the root's children to select, and the nodes near the root
-//! are written by almost every iteration, so their lines move between cores on each
-//! access; the threads also claim iterations from one counter (8 at a time). At 2
-//! threads on a quiet 2-core machine (`experiments/tree-parallel-scaling.sh`), two
-//! threads ran 1.86 times one thread's iterations per second on Invector, whose
-//! iterations are long, against 1.94 for two independent games (a tournament); on
-//! Connect Four, whose iterations take about 1.6 µs, 1.61 against 1.90. At 16 the root's line (one
-//! locked add per iteration from every thread) and its children's become the limit:
-//! each access waits for the line to come from another core, so iterations through the
-//! top of the tree serialise on those lines, and virtual loss spreads 16 threads over
-//! children whose statistics then lag. What would lift it: per-thread (or per-core)
-//! root statistics summed when read, since only the root's `ln N` and the final report
-//! read them; padding the root's children to a cache line each; and at more threads,
-//! root parallelism over a few shared trees.
+//! Threads share no lock, but they share cache lines: every selection reads the
+//! children of the nodes near the root, and iterations that pass a node below the
+//! held-back threshold write it at once; the threads also claim iterations from one
+//! counter (8 at a time). Invector, whose iterations are long and whose nodes have
+//! many children, scales close to independent games (0.91 of a tournament's 2-thread
+//! speed-up on 2 cores, 11 times one thread at 16). Connect Four's iterations take well
+//! under a microsecond and its threads mostly follow one line through 7-child nodes,
+//! so the nodes just below the threshold, and the iteration counter, still carry lines
+//! from core to core: at 2 threads on 2 cores it runs about 1.2 times one thread's
+//! iterations (a tournament 1.9), and at 16 threads about 5.8 times on a 16-core
+//! machine (3.3 before the held-back additions). Locked adds themselves cost little:
+//! on one core, two threads without them ran only 6% faster. What would lift it
+//! further: a threshold that adapts to the node's depth and the thread count, and at
+//! more threads root parallelism over a few shared trees.
 //!
 //! # Conversion
 //!
