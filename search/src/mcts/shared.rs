@@ -301,8 +301,14 @@ impl<M: Move> SharedTree<M> {
             if node != 0 {
                 // The root counts only completed iterations: every iteration passes
                 // through it, so a virtual loss there would steer nothing.
+                // Only a hot node takes a slot: a cold one would keep it from a hot one.
                 let hot = n.visits.load(Ordering::Relaxed) >= HOT;
-                match buffers.pending.slot(node).filter(|_| hot) {
+                let held = if hot {
+                    buffers.pending.slot(node)
+                } else {
+                    None
+                };
+                match held {
                     Some(delta) => delta.visits += 1,
                     None => {
                         n.visits.fetch_add(1, Ordering::Relaxed);
@@ -537,7 +543,12 @@ impl<M: Move> SharedTree<M> {
             // The root counts its completed iterations here (none in flight).
             let visit = u32::from(i == 0);
             let hot = i == 0 || n.visits.load(Ordering::Relaxed) >= HOT;
-            match buffers.pending.slot(index).filter(|_| hot) {
+            let held = if hot {
+                buffers.pending.slot(index)
+            } else {
+                None
+            };
+            match held {
                 Some(delta) => {
                     delta.visits += visit;
                     delta.total += term;
