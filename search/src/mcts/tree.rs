@@ -66,6 +66,7 @@ use crate::draws::Frugal;
 pub(crate) use guide::Guide;
 
 pub(crate) mod guide;
+mod outcomes;
 mod proof;
 mod reroot;
 
@@ -516,28 +517,12 @@ impl<S: State> Tree<S> {
         for &(outcome, _) in &self.outcomes[start..] {
             self.nodes.push(Self::unborn(outcome));
         }
-        let uniform = (1..=count)
-            .all(|k| self.outcomes[start + k - 1].1 == cumulative / count as u32 * k as u32);
-        let start = if uniform {
-            self.outcomes.truncate(start);
-            UNIFORM as usize
-        } else {
-            start
-        };
+        let start = self.keep_outcomes(start);
         let n = &mut self.nodes[node as usize];
         n.moves = start as u32;
         n.num_moves = u16::try_from(count).expect("fewer than 65535 outcomes at a node");
         n.first_child = first_child;
         Some((start, count))
-    }
-
-    /// The cumulative weight of outcomes `0..=k` of chance node `n`.
-    pub(super) fn cumulative_weight(&self, n: &Node<S::Move>, k: usize) -> u32 {
-        if n.moves == UNIFORM {
-            k as u32 + 1
-        } else {
-            self.outcomes[n.moves as usize + k].1
-        }
     }
 
     /// The child of decision node `node` (seat `seat` to move) with the highest UCT

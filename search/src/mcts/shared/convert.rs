@@ -117,11 +117,12 @@ impl<M: Move> SharedTree<M> {
             let parent_actor = actor_in(s.state.load(Ordering::Relaxed));
             let chance = parent_actor == CHANCE;
             let arena_start = if chance {
+                let start = tree.outcomes.len();
                 for c in children {
                     tree.outcomes
                         .push((c.mv(), c.weight.load(Ordering::Relaxed)));
                 }
-                tree.outcomes.len() - children.len()
+                tree.keep_outcomes(start)
             } else {
                 // Moves with a child first, as the single-threaded tree keeps them.
                 for first in [true, false] {
