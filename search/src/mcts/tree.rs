@@ -528,7 +528,10 @@ impl<S: State> Tree<S> {
     /// The child of decision node `node` (seat `seat` to move) with the highest UCT
     /// score, `mean + c·sqrt(ln N / n)` (with guidance, [`Guide::score`]), its factors
     /// read from [`UctCounts`]; with the solver on, children proven lost for `seat` are
-    /// skipped unless all are.
+    /// skipped unless all are. Not inlined: in its own function the scan keeps its
+    /// values in registers, where inlined into the iteration loop it spilled them (4%
+    /// more iterations a second on Connect Four, 2% on Pig).
+    #[inline(never)]
     fn best_child(&mut self, node: u32, seat: Seat, set: &Settings) -> u32 {
         let s = sign(seat);
         let explore_scale = set.c * self.uct_counts.parent(self.nodes[node as usize].visits);
