@@ -9,7 +9,8 @@
 //! - [`driver`]: the iteration loop of one thread;
 //! - [`parallel`]: tree parallelism (shared tree, virtual loss) and root parallelism;
 //! - [`shared`]: the lock-free tree of tree parallelism (atomic statistics), and its
-//!   conversion from and to [`tree`]'s;
+//!   conversion from and to [`tree`]'s (the subtree that tree reuse keeps is copied
+//!   back when the next search starts);
 //! - [`choose`]: the move, value and principal variation from the root statistics.
 //!
 //! # One iteration
@@ -61,6 +62,7 @@ use rand::Rng;
 use crate::agent::{Agent, AgentRng, SearchContext, SearchInfo, SearchResult};
 use crate::budget::{Budget, Clock};
 pub use rollout::Rollout;
+use shared::SharedTree;
 use tree::{Guide, Settings, Tree};
 
 /// Iterations of a search given neither `iters` nor `time`: about 20 ms of Connect
@@ -164,6 +166,9 @@ pub struct Mcts<S: State, E> {
     eval: E,
     /// One tree (root parallelism: one per thread), kept between searches for reuse.
     trees: Vec<Tree<S>>,
+    /// The last search's lock-free tree (tree parallelism, with reuse on), from which
+    /// the next search copies the subtree it keeps.
+    shared: Option<SharedTree<S::Move>>,
     reused_visits: u64,
     arena_full: bool,
 }
@@ -183,6 +188,7 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             config,
             eval,
             trees: Vec::new(),
+            shared: None,
             reused_visits: 0,
             arena_full: false,
         }
@@ -230,6 +236,11 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
         self.trees.resize_with(tree_count, Tree::default);
         self.reused_visits = 0;
         self.arena_full = false;
+        if let Some(shared) = self.shared.take() {
+            // The last search was tree-parallel: its tree holds only what the move
+            // choice read, and the part reuse keeps is copied from the shared tree now.
+            shared.write_reused_into(&mut self.trees[0], state, REUSE_PLIES);
+        }
         for tree in &mut self.trees {
             if self.config.reuse && tree.advance_to(state, REUSE_PLIES) {
                 self.reused_visits += u64::from(tree.root().visits);
@@ -280,14 +291,15 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             if root_parallel {
                 parallel::root_parallel(&mut self.trees, &job, limit, &seeds, Some(&mut report))
             } else {
-                let (iterations, depth, full) = parallel::tree_parallel(
+                let (shared, iterations, depth) = parallel::tree_parallel(
                     &mut self.trees[0],
                     &job,
                     limit,
                     &seeds,
                     Some(&mut report),
                 );
-                self.arena_full = full;
+                self.arena_full = shared.full();
+                self.shared = self.config.reuse.then_some(shared);
                 (iterations, depth)
             }
         };

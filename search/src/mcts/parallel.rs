@@ -8,9 +8,10 @@
 //! path, which steers the other threads elsewhere), evaluates it and backs the reward
 //! up without waiting for the others; iterations are claimed from one counter
 //! [`CLAIM`] at a time. The search starts from a copy of the agent's
-//! tree and writes the result back into it, so the move choice and tree reuse are the
-//! single-threaded ones; a progress report copies only the root's children and the
-//! principal variation's nodes with their children. Tree parallelism is the default
+//! tree and writes back into it what the move choice reads (the root's children and
+//! the principal variation's nodes with their children, as a progress report does),
+//! so the move choice and tree reuse are the single-threaded ones; the subtree that
+//! reuse keeps is copied back when the next search starts. Tree parallelism is the default
 //! because it played stronger: at 2 threads and
 //! 50 ms a move on Connect Four it beat root parallelism 56-10-34 in 100 games (+78 Elo,
 //! 95% interval [14, 148]); root parallelism splits the iterations between trees that
@@ -55,15 +56,17 @@ struct Counters {
 
 /// Tree parallelism on `tree`: one thread per seed (the calling thread runs the first
 /// and reports `progress`), `limit` iterations in all, on a [`SharedTree`] copied from
-/// `tree` and written back into it at the end. Returns the iterations run, the deepest
-/// leaf depth and whether the arena filled up.
+/// `tree`. At the end `tree` holds what the move choice reads (as a progress report);
+/// the shared tree is returned, for tree reuse to copy what it keeps
+/// ([`SharedTree::write_reused_into`]). Returns also the iterations run and the deepest
+/// leaf depth.
 pub(crate) fn tree_parallel<S: State, E: Evaluator<S>>(
     tree: &mut Tree<S>,
     job: &Job<'_, S, E>,
     limit: u64,
     seeds: &[u64],
     progress: Option<Progress<'_, S>>,
-) -> (u64, u32, bool) {
+) -> (SharedTree<S::Move>, u64, u32) {
     let mut rng = AgentRng::seed_from_u64(seeds[0]);
     let shared = SharedTree::from_tree(tree, job.settings.max_nodes, &mut rng);
     let counters = Counters::default();
@@ -74,11 +77,11 @@ pub(crate) fn tree_parallel<S: State, E: Evaluator<S>>(
         }
         shared_worker(&shared, &counters, job, limit, seeds[0], progress);
     });
-    shared.write_into(tree);
+    shared.write_variation_into(tree);
     (
+        shared,
         counters.finished.into_inner(),
         counters.depth.into_inner(),
-        shared.full(),
     )
 }
 

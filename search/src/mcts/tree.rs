@@ -273,6 +273,16 @@ impl<S: State> Tree<S> {
         &self.nodes[0]
     }
 
+    /// The position at the root (`None` before the first search).
+    pub(super) fn root_state(&self) -> Option<&S> {
+        self.root_state.as_ref()
+    }
+
+    /// Makes `state` the root position of nodes written for it.
+    pub(super) fn set_root_state(&mut self, state: &S) {
+        self.root_state = Some(state.clone());
+    }
+
     /// Whether the arena of at most `max_nodes` nodes is full, or refused a chance
     /// node's block of children for lack of room (so that node stays a leaf).
     pub(crate) fn is_full(&self, max_nodes: usize) -> bool {
