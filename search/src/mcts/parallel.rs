@@ -70,12 +70,13 @@ pub(crate) fn tree_parallel<S: State, E: Evaluator<S>>(
     let mut rng = AgentRng::seed_from_u64(seeds[0]);
     let shared = SharedTree::from_tree(tree, job.settings.max_nodes, &mut rng);
     let counters = Counters::default();
+    let threads = seeds.len();
     std::thread::scope(|scope| {
         for &seed in &seeds[1..] {
             let (shared, counters) = (&shared, &counters);
-            scope.spawn(move || shared_worker(shared, counters, job, limit, seed, None));
+            scope.spawn(move || shared_worker(shared, counters, job, limit, seed, threads, None));
         }
-        shared_worker(&shared, &counters, job, limit, seeds[0], progress);
+        shared_worker(&shared, &counters, job, limit, seeds[0], threads, progress);
     });
     shared.write_variation_into(tree);
     (
@@ -92,13 +93,14 @@ fn shared_worker<S: State, E: Evaluator<S>>(
     job: &Job<'_, S, E>,
     limit: u64,
     seed: u64,
+    threads: usize,
     mut progress: Option<Progress<'_, S>>,
 ) {
     let mut rng = AgentRng::seed_from_u64(seed);
     let mut state = job.root.clone();
     let mut path = Vec::new();
     let mut scratch = Scratch::new();
-    let mut buffers = Buffers::<S::Move>::default();
+    let mut buffers = Buffers::<S::Move>::new(threads);
     let mut snapshot = Tree::default();
     let mut next_report = FIRST_REPORT;
     let (mut finished, mut deepest) = (0u64, 0u32);

@@ -111,7 +111,8 @@ mod pending;
 mod proof;
 
 use arena::{Arena, Chunk};
-use pending::{Pending, NO_DELTA};
+use pending::Pending;
+pub(crate) use pending::FLUSH_EVERY;
 
 /// `actor` of an entry that no iteration has reached yet.
 const UNBORN: u8 = 4;
@@ -125,13 +126,6 @@ const NO_ROOM: u32 = u32::MAX - 2;
 const SEGMENT: usize = 1 << 14;
 /// Entries a thread takes from the arena at a time ([`Chunk`]); divides [`SEGMENT`].
 const CHUNK: usize = 1 << 10;
-/// Visits from which a thread adds to a node's statistics through its [`Pending`]
-/// deltas rather than at once.
-const HOT: u32 = 1 << 10;
-/// Slots of a thread's [`Pending`] deltas (a power of two).
-const PENDING_SLOTS: usize = 64;
-/// Iterations between a thread's flushes of its [`Pending`] deltas.
-pub(crate) const FLUSH_EVERY: u64 = 32;
 
 /// One in the fixed point of [`Entry::total`]: a term lies in [-2, 2], so a node's sum
 /// stays within `i64` for all `u32` visit counts, at a resolution of 2⁻²⁹.
@@ -294,14 +288,15 @@ pub(crate) struct Buffers<M> {
     pending: Pending,
 }
 
-impl<M> Default for Buffers<M> {
-    fn default() -> Self {
+impl<M> Buffers<M> {
+    /// Empty buffers for one of `threads` threads.
+    pub(crate) fn new(threads: usize) -> Self {
         Buffers {
             moves: Vec::new(),
             entries: Vec::new(),
             counts: UctCounts::default(),
             chunk: Chunk::default(),
-            pending: Pending::default(),
+            pending: Pending::new(threads),
         }
     }
 }
@@ -336,7 +331,7 @@ impl<M: Move> SharedTree<M> {
                 // The root counts only completed iterations: every iteration passes
                 // through it, so a virtual loss there would steer nothing.
                 // Only a hot node takes a slot: a cold one would keep it from a hot one.
-                let hot = n.visits.load(Ordering::Relaxed) >= HOT;
+                let hot = buffers.pending.is_hot(n.visits.load(Ordering::Relaxed));
                 let held = if hot {
                     buffers.pending.slot(node)
                 } else {
@@ -536,12 +531,11 @@ impl<M: Move> SharedTree<M> {
             counts, pending, ..
         } = buffers;
         let tree_visits = n.visits.load(Ordering::Relaxed);
-        // A node is held back only once the tree shows it HOT visits, and those never
-        // fall: below HOT no thread ever held this node back, so its count is exact and
-        // covers its children's, none of which can be held back either, and the scan
-        // reads no deltas. The root counts only completed iterations, so its children
-        // may be hot before it.
-        if node == 0 || tree_visits >= HOT {
+        // A node that is not hot has never been held back by any thread, so its count
+        // is exact and covers its children's, none of which can have been held back
+        // either, and the scan reads no deltas. The root counts only completed
+        // iterations, so its children may be hot before it.
+        if node == 0 || pending.is_hot(tree_visits) {
             let parent_visits = tree_visits + pending.of(node).0;
             Self::scan(tried, parent_visits, seat, set, counts, |k| {
                 pending.of(start + k as u32)
@@ -597,8 +591,8 @@ impl<M: Move> SharedTree<M> {
     /// Adds `reward` (seat 0's view) to every node of `path`, each with the sign of its
     /// parent's seat (see [`Entry::total`]), and with the solver on propagates a proof
     /// upwards from the leaf.
-    /// Nodes with [`HOT`] visits or more are added to through the thread's
-    /// [`Pending`] deltas in `buffers`.
+    /// Hot nodes ([`Pending::is_hot`]) are added to through the thread's [`Pending`]
+    /// deltas in `buffers`.
     pub(crate) fn backup(
         &self,
         path: &[Step<'_>],
@@ -618,7 +612,7 @@ impl<M: Move> SharedTree<M> {
             };
             // The root counts its completed iterations here (none in flight).
             let visit = u32::from(i == 0);
-            let hot = i == 0 || n.visits.load(Ordering::Relaxed) >= HOT;
+            let hot = i == 0 || buffers.pending.is_hot(n.visits.load(Ordering::Relaxed));
             let held = if hot {
                 buffers.pending.slot(index)
             } else {
@@ -644,10 +638,7 @@ impl<M: Move> SharedTree<M> {
 
     /// Adds the thread's [`Pending`] deltas in `buffers` to the tree and clears them.
     pub(crate) fn flush(&self, buffers: &mut Buffers<M>) {
-        for d in &mut buffers.pending.slots {
-            if d.index == NONE {
-                continue;
-            }
+        buffers.pending.drain(|d| {
             let n = self.arena.get(d.index);
             if d.visits > 0 {
                 n.visits.fetch_add(d.visits, Ordering::Relaxed);
@@ -655,8 +646,7 @@ impl<M: Move> SharedTree<M> {
             if d.total != 0 {
                 n.total.fetch_add(d.total, Ordering::Relaxed);
             }
-            *d = NO_DELTA;
-        }
+        });
     }
 }
 
