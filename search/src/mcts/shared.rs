@@ -36,11 +36,12 @@
 //! virtual-loss count to add and then remove (which would be a third locked
 //! instruction per node and iteration). All these are
 //! relaxed: each is a sum whose order does not matter, and a selection that reads a
-//! slightly stale sibling only steers a little differently. At a node of 1,024 visits
-//! or more a thread holds both additions back ([`pending`]) and adds them every 32
-//! iterations and when it stops, reading its own held-back ones with the tree's: there
-//! another thread's view lags by a few dozen iterations out of thousands, and the top
-//! nodes' cache lines, which every selection reads, stop moving between cores at every
+//! slightly stale sibling only steers a little differently. At a hot node (32 visits
+//! or more per thread) a thread holds both additions back ([`pending`]) and adds them
+//! every 32 iterations and when it stops, reading its own held-back ones with the
+//! tree's: another thread's view of the node then lacks fewer iterations than it
+//! shows, and the top nodes' cache lines, which every selection reads, stop moving
+//! between cores at every
 //! iteration. A node's actor, proof and
 //! proof length share one word, set once by compare-and-swap. The root counts only
 //! completed iterations: every iteration passes it, so a virtual loss there would steer
@@ -60,20 +61,21 @@
 //! # Scaling
 //!
 //! Threads share no lock, but they share cache lines: every selection reads the
-//! children of the nodes near the root, and iterations that pass a node below the
-//! held-back threshold write it at once; the threads also claim iterations from one
-//! counter (8 at a time). Invector, whose iterations are long and whose nodes have
-//! many children, scales close to independent games (0.91 of a tournament's 2-thread
-//! speed-up on 2 cores, 11 times one thread at 16). Connect Four's iterations take well
-//! under a microsecond and its threads mostly follow one line through 7-child nodes,
-//! so the nodes just below the threshold, and the iteration counter, still carry lines
-//! from core to core: at 2 threads on 2 cores it runs about 1.2 times one thread's
-//! iterations (a tournament 1.9), and at 16 threads about 5.8 times on a 16-core
-//! machine (3.3 before the held-back additions). Locked adds themselves cost little:
-//! on one core, two threads without them ran only 6% faster. What would lift it
-//! further: a threshold that adapts to the node's depth and the thread count, and at
-//! more threads root parallelism over a few shared trees.
-//!
+//! children of the nodes near the root, and iterations that pass a node that is not
+//! hot write it at once; the threads also claim iterations from one counter (8 at a
+//! time). On 2 cores, two threads run about 0.9 of the speed-up that a tournament gets
+//! from two independent games on the same machine: Connect Four 1.67 times one
+//! thread's iterations (a tournament 1.84), Invector 1.90 (1.94), with
+//! `experiments/tree-parallel-scaling.sh`. Connect Four is the hard case: its
+//! iterations take well under a microsecond and its threads mostly follow one line
+//! through 7-child nodes, so the nodes that are not yet hot, and the iteration counter,
+//! still carry lines from core to core. On a 16-core machine it ran 5.8 times one
+//! thread's iterations at 16 threads with nodes hot from 1,024 visits (3.3 before the
+//! held-back additions); the threshold of 32 visits per thread (512 at 16 threads) has
+//! not been measured there. Locked adds themselves cost little: on one core, two threads
+//! without them ran only 6% faster. At many more threads, root parallelism over a few
+//! shared trees would share fewer lines.
+
 //! # Conversion
 //!
 //! The tree is converted ([`convert`]) from [`Tree`](super::tree::Tree) at the start of
@@ -87,12 +89,14 @@
 //!
 //! # One thread
 //!
-//! On one core the lock-free tree runs as many iterations a second as the
-//! single-threaded tree (1.63 M on Connect Four, against 1.62 M), and so what two
-//! threads gain is what they add. Three things brought it there from 1.30 M: each
-//! step of a path keeps its entry rather than looking it up in the arena again;
-//! `best_child` is a function of its own, whose scan keeps its values in registers;
-//! and the held-back deltas are read only below nodes that have been hot.
+//! On one core the lock-free tree runs within a few percent of the single-threaded
+//! tree's iterations a second (measured with a build that ran it at one thread: 1.63 M
+//! on Connect Four, against 1.62 M for the single-threaded tree, which then gained 4%
+//! from the same change to its `best_child`), so that what two threads gain is what
+//! they add. Three things brought it there from 1.30 M: each step of a path keeps its
+//! entry rather than looking it up in the arena again; `best_child` is a function of
+//! its own, whose scan keeps its values in registers; and the held-back deltas are
+//! read only below hot nodes.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
