@@ -37,9 +37,8 @@ use super::tree::Tree;
 use crate::agent::AgentRng;
 
 /// Iterations a tree-parallel thread claims at once, so that the threads update the
-/// shared iteration counter once per claim rather than once per iteration (the limit
-/// stays exact: a claimed iteration at or past it is not run).
-const CLAIM: u64 = 64;
+/// shared iteration counter once per claim rather than once per iteration.
+const CLAIM: u64 = 8;
 
 /// The counters of a tree-parallel search, shared by its threads.
 #[derive(Default)]
@@ -52,14 +51,8 @@ struct Counters {
     /// Deepest leaf depth reached, raised only when a thread beats its own deepest.
     depth: AtomicU32,
     /// Set by the first thread to see the budget spent; the others stop too.
-    stop: Alone<AtomicBool>,
+    stop: AtomicBool,
 }
-
-/// A value alone in its cache line: the stop flag, which every thread reads at every
-/// iteration, kept apart from the counter each thread writes at every claim.
-#[derive(Default)]
-#[repr(align(64))]
-struct Alone<T>(T);
 
 /// Tree parallelism on `tree`: one thread per seed (the calling thread runs the first
 /// and reports `progress`), `limit` iterations in all, on a [`SharedTree`] copied from
@@ -111,18 +104,18 @@ fn shared_worker<S: State, E: Evaluator<S>>(
     let mut snapshot = Tree::default();
     let mut next_report = FIRST_REPORT;
     let (mut finished, mut deepest) = (0u64, 0u32);
-    'search: while !counters.stop.0.load(Ordering::Relaxed) {
+    'search: while !counters.stop.load(Ordering::Relaxed) {
         let first = counters.started.fetch_add(CLAIM, Ordering::Relaxed);
         for iteration in first..first + CLAIM {
             if iteration >= limit {
                 // The other threads finish the iterations they claimed below the limit.
                 break 'search;
             }
-            if counters.stop.0.load(Ordering::Relaxed) {
+            if counters.stop.load(Ordering::Relaxed) {
                 break 'search;
             }
             if job.done(shared.root_proof(), iteration, limit) {
-                counters.stop.0.store(true, Ordering::Relaxed);
+                counters.stop.store(true, Ordering::Relaxed);
                 break 'search;
             }
             state.clone_from(job.root);

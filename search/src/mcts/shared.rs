@@ -38,9 +38,9 @@
 //! relaxed: each is a sum whose order does not matter, and a selection that reads a
 //! slightly stale sibling only steers a little differently. At a hot node (32 visits
 //! or more per thread) a thread holds both additions back ([`pending`]) and adds them
-//! every 128 iterations and when it stops, reading its own held-back ones with the
-//! tree's: another thread's view of the node lacks at most that many of each other
-//! thread's iterations, and the top nodes' cache lines, which every selection reads, stop moving
+//! every 32 iterations and when it stops, reading its own held-back ones with the
+//! tree's: another thread's view of the node then lacks fewer iterations than it
+//! shows, and the top nodes' cache lines, which every selection reads, stop moving
 //! between cores at every
 //! iteration. A node's actor, proof and
 //! proof length share one word, set once by compare-and-swap. The root counts only
@@ -62,7 +62,7 @@
 //!
 //! Threads share no lock, but they share cache lines: every selection reads the
 //! children of the nodes near the root, and iterations that pass a node that is not
-//! hot write it at once; the threads also claim iterations from one counter (64 at a
+//! hot write it at once; the threads also claim iterations from one counter (8 at a
 //! time). On 2 cores, two threads run about 0.9 of the speed-up that a tournament gets
 //! from two independent games on the same machine: Connect Four 1.67 times one
 //! thread's iterations (a tournament 1.84), Invector 1.90 (1.94), with

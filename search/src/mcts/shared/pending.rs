@@ -8,7 +8,7 @@ const SLOTS: usize = 512;
 /// Visits per thread from which a node is hot ([`Pending::is_hot`]).
 const HOT_PER_THREAD: u32 = 32;
 /// Iterations between a thread's flushes of its deltas.
-pub(crate) const FLUSH_EVERY: u64 = 128;
+pub(crate) const FLUSH_EVERY: u64 = 32;
 
 /// One node's statistics that a thread has not yet added to the tree.
 #[derive(Clone, Copy, Debug)]
@@ -37,14 +37,12 @@ const NO_DELTA: Delta = Delta {
 /// choices see its own results at once, virtual loss included); the others see them at
 /// its next flush.
 ///
-/// A node is hot from [`HOT_PER_THREAD`] visits per thread, so that the threshold
-/// rises with the threads whose held-back iterations (at most [`FLUSH_EVERY`] each)
-/// another thread does not see. Measured on Connect Four at 2 threads on 2 cores: hot
-/// from 64 visits rather than 1,024, two threads ran 1.67 times one thread's
-/// iterations, against 1.60; flushing every 128 iterations rather than 32 ran 16% more
-/// iterations (2.13 against 1.83 million a second) in the periods when this virtual
-/// machine's two cores passed cache lines slowly, and as many in the others. A node
-/// whose slot another node holds is added to at once.
+/// A node is hot from [`HOT_PER_THREAD`] visits per thread: what the other threads
+/// hold back of a hot node (at most [`FLUSH_EVERY`] iterations each) is then fewer
+/// iterations than the tree shows, and on Connect Four at 2 threads (hot from 64
+/// visits) two cores ran 1.70 times one core's iterations, against 1.60 when nodes
+/// were hot from 1,024 visits. A node whose slot another node holds is added to at
+/// once.
 #[derive(Debug)]
 pub(crate) struct Pending {
     /// Visits from which a node is hot.
