@@ -63,19 +63,23 @@
 //! Threads share no lock, but they share cache lines: every selection reads the
 //! children of the nodes near the root, and iterations that pass a node that is not
 //! hot write it at once; the threads also claim iterations from one counter (8 at a
-//! time). On 2 cores, two threads run about 0.9 of the speed-up that a tournament gets
-//! from two independent games on the same machine: Connect Four 1.67 times one
-//! thread's iterations (a tournament 1.84), Invector 1.90 (1.94), with
-//! `experiments/tree-parallel-scaling.sh`. Connect Four is the hard case: its
+//! time). On 2 cores, two threads run 0.93 to 0.98 of the speed-up that a tournament
+//! gets from two independent games on the same machine on Connect Four (1.67 to 1.78
+//! times one thread's iterations), and 0.96 to 0.99 on Invector (three runs of
+//! `experiments/tree-parallel-scaling.sh`). Connect Four is the hard case: its
 //! iterations take well under a microsecond and its threads mostly follow one line
 //! through 7-child nodes, so the nodes that are not yet hot, and the iteration counter,
-//! still carry lines from core to core. On a 16-core machine it ran 5.8 times one
+//! still carry lines from core to core. The development machine, a virtual one, has
+//! periods in which its two cores pass cache lines slowly: independent games are not
+//! slowed, but two threads on one Connect Four tree then run 1.9 rather than 2.8
+//! million iterations a second, 0.63 to 0.65 of a tournament's speed-up. On a 16-core
+//! machine it ran 5.8 times one
 //! thread's iterations at 16 threads with nodes hot from 1,024 visits (3.3 before the
 //! held-back additions); the threshold of 32 visits per thread (512 at 16 threads) has
 //! not been measured there. Locked adds themselves cost little: on one core, two threads
 //! without them ran only 6% faster. At many more threads, root parallelism over a few
 //! shared trees would share fewer lines.
-
+//!
 //! # Conversion
 //!
 //! The tree is converted ([`convert`]) from [`Tree`](super::tree::Tree) at the start of
