@@ -3,7 +3,7 @@
 
 use agon_engine::{Seat, State};
 
-use super::tree::{Proof, Tree};
+use super::tree::{Node, Proof, Tree};
 use crate::agent::Value;
 
 /// One root move with its statistics summed over the trees.
@@ -160,7 +160,7 @@ fn merge<S: State>(trees: &[&Tree<S>]) -> Vec<RootMove<S::Move>> {
 /// through decision nodes only (a chance node's outcome is not a choice).
 fn principal_variation<S: State>(tree: &Tree<S>, mut node: u32, pv: &mut Vec<S::Move>) {
     while tree.nodes[node as usize].seat().is_some() {
-        let Some((child, c)) = tree.children(node).max_by_key(|(_, c)| c.visits) else {
+        let Some((child, c)) = most_visited_child(tree, node) else {
             return;
         };
         if c.visits == 0 {
@@ -169,6 +169,16 @@ fn principal_variation<S: State>(tree: &Tree<S>, mut node: u32, pv: &mut Vec<S::
         pv.push(c.mv);
         node = child;
     }
+}
+
+/// The child of `node` that the principal variation takes: the most visited, the last
+/// of equals in [`Tree::children`]'s order; `None` if it has none. (The lock-free tree
+/// writes back the line this picks, so the two must agree.)
+pub(super) fn most_visited_child<S: State>(
+    tree: &Tree<S>,
+    node: u32,
+) -> Option<(u32, &Node<S::Move>)> {
+    tree.children(node).max_by_key(|(_, c)| c.visits)
 }
 
 /// +1 for seat 0, -1 for seat 1.

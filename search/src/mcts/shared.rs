@@ -665,6 +665,7 @@ mod tests {
     use rand::seq::IndexedRandom;
     use rand::SeedableRng;
 
+    use super::super::choose::{choose, most_visited_child};
     use super::super::driver::Job;
     use super::super::parallel::tree_parallel;
     use super::super::rollout::Rollout;
@@ -854,6 +855,38 @@ mod tests {
         let held = shared.write_reused_into(&mut reused, &elsewhere, 2);
         assert!(!held);
         assert!(!reused.advance_to(&elsewhere, REUSE_PLIES));
+    }
+
+    #[test]
+    fn the_variation_gives_the_choice_of_the_whole_tree() {
+        // From the start (no proof) and from a late position (proofs near the root).
+        for (root, iterations) in [(Connect4.initial_state(), 20_000), (late_position(), 5_000)] {
+            let (shared, _) = search_shared(&root, iterations, 2, 1 << 20, true);
+            let mut whole = Tree::default();
+            whole.reset(&root);
+            shared.write_into(&mut whole);
+            let mut variation = Tree::default();
+            variation.reset(&root);
+            shared.write_variation_into(&mut variation);
+            assert!(variation.nodes.len() < whole.nodes.len() / 4);
+            // Every root move's principal variation is there.
+            for (child, _) in whole.children(0) {
+                let mv = whole.nodes[child as usize].mv;
+                let copy = variation.children(0).find(|(_, c)| c.mv == mv).unwrap().0;
+                assert_eq!(line(&whole, child), line(&variation, copy));
+            }
+            assert_eq!(choose(&[&variation], true), choose(&[&whole], true));
+        }
+    }
+
+    /// The line below `node` that the principal variation takes, as moves and visits.
+    fn line<S: State>(tree: &Tree<S>, mut node: u32) -> Vec<(u32, u32)> {
+        let mut line = Vec::new();
+        while let Some((child, c)) = most_visited_child(tree, node) {
+            line.push((c.mv.pack(), c.visits));
+            node = child;
+        }
+        line
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use agon_engine::{Move, State};
 use rand::seq::SliceRandom;
 
+use super::super::choose::most_visited_child;
 use super::super::tree::{append_child, Node, Tree, BLOCK_MOVES, CHANCE, NONE, UNEXPANDED};
 use super::{
     actor_in, fixed, sign, state_word, unpack, Arena, Chunk, Entry, SharedTree, NO_ROOM, ONE,
@@ -89,10 +90,11 @@ impl<M: Move> SharedTree<M> {
         self.export(tree, 0, CHANCE, true);
     }
 
-    /// Writes into `tree` what a progress report reads: the children of the root and,
-    /// below each node written, the children of its most visited child, so that the
-    /// report's choice and principal variation are those of the whole tree while the
-    /// copy stays proportional to the variation's length, not the tree's size.
+    /// Writes into `tree` what the move choice and a progress report read: the children
+    /// of the root and, below each of them, the line of most visited children with
+    /// their siblings, so that the choice and principal variation are those of the
+    /// whole tree while the copy stays proportional to the lines' length, not the
+    /// tree's size.
     pub(crate) fn write_variation_into<S: State<Move = M>>(&self, tree: &mut Tree<S>) {
         self.export(tree, 0, CHANCE, false);
     }
@@ -179,6 +181,8 @@ impl<M: Move> SharedTree<M> {
         let mut work = vec![(top, 0u32)];
         // Which children are born, read once: other threads may create some meanwhile.
         let mut born = Vec::new();
+        // The children written for the node at hand: (copy, entry).
+        let mut written: Vec<(u32, u32)> = Vec::new();
         while let Some((shared_index, index)) = work.pop() {
             let s = self.arena.get(shared_index);
             let start = s.children.load(Ordering::Acquire);
@@ -207,7 +211,7 @@ impl<M: Move> SharedTree<M> {
             };
             let mut tried = 0u16;
             let mut previous = NONE;
-            let mut most_visited: Option<(u32, u32, u32)> = None;
+            written.clear();
             // A chance node's block of child slots (unborn ones included) is in outcome
             // order; a few moves' block in the order of the node's slice, born first.
             let block = chance || children.len() <= usize::from(BLOCK_MOVES);
@@ -239,20 +243,26 @@ impl<M: Move> SharedTree<M> {
                     previous
                 };
                 tried += 1;
-                if whole {
+                // Every root move's line: the move chosen need not be the most visited
+                // (a proven win), and its principal variation is read from below it.
+                if whole || index == 0 {
                     work.push((child, copy));
                 } else {
-                    let visits = tree.nodes[copy as usize].visits;
-                    if !matches!(most_visited, Some((_, _, v)) if v > visits) {
-                        most_visited = Some((child, copy, visits));
-                    }
+                    written.push((copy, child));
                 }
             }
-            work.extend(most_visited.map(|(child, copy, _)| (child, copy)));
             let n = &mut tree.nodes[index as usize];
             n.moves = arena_start as u32;
             n.num_moves = children.len() as u16;
             n.tried = tried;
+            // Below a root move, the line of the most visited child, picked as the
+            // principal variation picks it (ties alike), now that the node is complete.
+            if !whole && index != 0 {
+                if let Some((copy, _)) = most_visited_child(tree, index) {
+                    let &(_, child) = written.iter().find(|&&(c, _)| c == copy).expect("written");
+                    work.push((child, copy));
+                }
+            }
         }
     }
 
