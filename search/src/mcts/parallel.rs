@@ -9,7 +9,8 @@
 //! up without waiting for the others; iterations are claimed from one counter
 //! [`CLAIM`] at a time. The search starts from a copy of the agent's
 //! tree and writes back into it what the move choice reads (the root's children and
-//! the principal variation's nodes with their children, as a progress report does),
+//! each one's line of most visited children with their siblings, as a progress report
+//! does),
 //! so the move choice and tree reuse are the single-threaded ones; the subtree that
 //! reuse keeps is copied back when the next search starts. Tree parallelism is the default
 //! because it played stronger: at 2 threads and

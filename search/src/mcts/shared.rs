@@ -84,7 +84,7 @@
 //!
 //! The tree is converted ([`convert`]) from [`Tree`](super::tree::Tree) at the start of
 //! a search, so that tree reuse is the single-threaded one. At its end only what the
-//! move choice reads is converted back (the root's children and the principal
+//! move choice reads is converted back (the root's children and each one's principal
 //! variation, as for a progress report), so that the choice is the single-threaded
 //! one; the agent keeps the lock-free tree, and the next search converts the subtree
 //! it reuses when it starts, not the whole tree when this one ends (for 400,000
