@@ -70,6 +70,8 @@ mod outcomes;
 mod proof;
 mod reroot;
 
+pub(super) use reroot::find_new_root;
+
 /// "No node": the end of a child list.
 pub(crate) const NONE: u32 = u32::MAX;
 /// `num_moves` of a node whose moves or outcomes have not been generated yet.

@@ -9,7 +9,9 @@ use agon_engine::{Move, State};
 use rand::seq::SliceRandom;
 
 use super::super::choose::most_visited_child;
-use super::super::tree::{append_child, Node, Tree, BLOCK_MOVES, CHANCE, NONE, UNEXPANDED};
+use super::super::tree::{
+    append_child, find_new_root, Node, Tree, BLOCK_MOVES, CHANCE, NONE, UNEXPANDED,
+};
 use super::{
     actor_in, fixed, sign, state_word, unpack, Arena, Chunk, Entry, SharedTree, NO_ROOM, ONE,
 };
@@ -100,8 +102,9 @@ impl<M: Move> SharedTree<M> {
     }
 
     /// Writes into `tree`, whose root position is this tree's, the subtree of the node
-    /// for `state` if there is one within `max_plies` plies of the root (found as
-    /// [`Tree::advance_to`] finds it), with `state` as the root position; else empties
+    /// for `state` if there is one within `max_plies` plies of the root (found by
+    /// [`find_new_root`], as in the single-threaded tree), with `state` as the root
+    /// position; else empties
     /// `tree`. Returns whether a subtree was written.
     ///
     /// This is how tree reuse reads a tree-parallel search: the copy back into a
@@ -114,10 +117,23 @@ impl<M: Move> SharedTree<M> {
         state: &S,
         max_plies: u32,
     ) -> bool {
-        let found = tree.root_state().and_then(|old| {
-            let plies = state.ply().checked_sub(old.ply())?;
-            (plies <= max_plies).then(|| self.find(0, CHANCE, &mut old.clone(), plies, state))?
-        });
+        // A node is its index and its parent's actor, which gives the sign of its total.
+        let children = |(index, _): (u32, u8)| {
+            let e = self.arena.get(index);
+            let start = e.children.load(Ordering::Acquire);
+            let actor = actor_in(e.state.load(Ordering::Relaxed));
+            let run = if start < NO_ROOM {
+                self.arena.run(start, e.len())
+            } else {
+                &[]
+            };
+            let born = run.iter().enumerate().filter(|(_, c)| c.born());
+            born.map(move |(k, c)| ((start + k as u32, actor), c.mv()))
+        };
+        // The root's total has no sign: its parent is taken as a chance node.
+        let found = tree
+            .root_state()
+            .and_then(|old| find_new_root((0, CHANCE), old, state, max_plies, &children));
         match found {
             Some((index, parent_actor)) => {
                 self.export(tree, index, parent_actor, true);
@@ -129,40 +145,6 @@ impl<M: Move> SharedTree<M> {
                 false
             }
         }
-    }
-
-    /// The descendant of entry `index` (a child of a `parent_actor` node; its position
-    /// is `at`) exactly `plies` plies down whose position equals `target` (by hash, then
-    /// `==`), with its parent's actor.
-    fn find<S: State<Move = M>>(
-        &self,
-        index: u32,
-        parent_actor: u8,
-        at: &mut S,
-        plies: u32,
-        target: &S,
-    ) -> Option<(u32, u8)> {
-        if plies == 0 {
-            return (at.hash() == target.hash() && *at == *target).then_some((index, parent_actor));
-        }
-        let e = self.arena.get(index);
-        let start = e.children.load(Ordering::Acquire);
-        if start >= NO_ROOM {
-            return None;
-        }
-        let actor = actor_in(e.state.load(Ordering::Relaxed));
-        for (k, c) in self.arena.run(start, e.len()).iter().enumerate() {
-            if !c.born() {
-                continue;
-            }
-            let undo = at.apply(c.mv());
-            let found = self.find(start + k as u32, actor, at, plies - 1, target);
-            at.undo(undo);
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
     }
 
     /// Writes the subtree of entry `top` (a child of a `parent_actor` node) into `tree`,

@@ -5,23 +5,70 @@ use agon_engine::State;
 
 use super::{append_child, Tree, CHANCE, NONE, UNBORN, UNEXPANDED, UNIFORM};
 
+/// The descendant of `root` (whose position is `from`) whose position equals `target`
+/// (by hash, then `==`), if there is one within `max_plies` plies, with
+/// `children(node)` listing a node's children and the moves that lead to them: how
+/// tree reuse finds the new root, in this tree and in the lock-free one.
+pub(crate) fn find_new_root<S, N, I>(
+    root: N,
+    from: &S,
+    target: &S,
+    max_plies: u32,
+    children: &impl Fn(N) -> I,
+) -> Option<N>
+where
+    S: State,
+    N: Copy,
+    I: Iterator<Item = (N, S::Move)>,
+{
+    let plies = target.ply().checked_sub(from.ply())?;
+    if plies > max_plies {
+        return None;
+    }
+    find(root, &mut from.clone(), plies, target, children)
+}
+
+/// The descendant of `node` (whose position is `at`) exactly `plies` plies down whose
+/// position equals `target`.
+fn find<S, N, I>(
+    node: N,
+    at: &mut S,
+    plies: u32,
+    target: &S,
+    children: &impl Fn(N) -> I,
+) -> Option<N>
+where
+    S: State,
+    N: Copy,
+    I: Iterator<Item = (N, S::Move)>,
+{
+    if plies == 0 {
+        return (at.hash() == target.hash() && *at == *target).then_some(node);
+    }
+    for (child, mv) in children(node) {
+        let undo = at.apply(mv);
+        let found = find(child, at, plies - 1, target, children);
+        at.undo(undo);
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
 impl<S: State> Tree<S> {
     /// Makes `state` the root, keeping the subtree of the old root's descendant equal to
     /// it if there is one within `max_plies` plies (compared by hash, then `==`).
     /// Returns whether a subtree was kept.
     pub(crate) fn advance_to(&mut self, state: &S, max_plies: u32) -> bool {
-        let Some(old) = self.root_state.clone() else {
+        let Some(old) = self.root_state.as_ref() else {
             return false;
         };
-        if self.nodes.is_empty() || state.ply() < old.ply() {
+        if self.nodes.is_empty() {
             return false;
         }
-        let plies = state.ply() - old.ply();
-        if plies > max_plies {
-            return false;
-        }
-        let mut walker = old;
-        let Some(found) = self.find(0, &mut walker, plies, state) else {
+        let children = |node| self.children(node).map(|(child, c)| (child, c.mv));
+        let Some(found) = find_new_root(0, old, state, max_plies, &children) else {
             return false;
         };
         if found != 0 {
@@ -29,23 +76,6 @@ impl<S: State> Tree<S> {
         }
         self.root_state = Some(state.clone());
         true
-    }
-
-    /// The descendant of `node` (whose position is `at`) exactly `plies` plies down whose
-    /// position equals `target`.
-    fn find(&self, node: u32, at: &mut S, plies: u32, target: &S) -> Option<u32> {
-        if plies == 0 {
-            return (at.hash() == target.hash() && *at == *target).then_some(node);
-        }
-        for (child, c) in self.children(node) {
-            let undo = at.apply(c.mv);
-            let found = self.find(child, at, plies - 1, target);
-            at.undo(undo);
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
     }
 
     /// Keeps only the subtree under `new_root`, copied into the spare arenas (root at
