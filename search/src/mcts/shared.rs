@@ -219,6 +219,18 @@ impl Entry {
         (self.shape.load(Ordering::Relaxed) & 0xffff) as usize
     }
 
+    /// Adds `visits` and `total` to the statistics (relaxed: sums whose order does not
+    /// matter), skipping a zero.
+    #[inline]
+    fn add(&self, visits: u32, total: i64) {
+        if visits > 0 {
+            self.visits.fetch_add(visits, Ordering::Relaxed);
+        }
+        if total != 0 {
+            self.total.fetch_add(total, Ordering::Relaxed);
+        }
+    }
+
     /// The move that leads here.
     fn mv<M: Move>(&self) -> M {
         M::unpack(self.mv.load(Ordering::Relaxed)).expect("a move packed by this tree")
@@ -338,19 +350,8 @@ impl<M: Move> SharedTree<M> {
             if node != 0 {
                 // The root counts only completed iterations: every iteration passes
                 // through it, so a virtual loss there would steer nothing.
-                // Only a hot node takes a slot: a cold one would keep it from a hot one.
                 let hot = buffers.pending.is_hot(n.visits.load(Ordering::Relaxed));
-                let held = if hot {
-                    buffers.pending.slot(node)
-                } else {
-                    None
-                };
-                match held {
-                    Some(delta) => delta.visits += 1,
-                    None => {
-                        n.visits.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
+                add(&mut buffers.pending, node, n, hot, 1, 0);
             }
             let word = n.state.load(Ordering::Acquire);
             let actor = actor_in(word);
@@ -621,23 +622,7 @@ impl<M: Move> SharedTree<M> {
             // The root counts its completed iterations here (none in flight).
             let visit = u32::from(i == 0);
             let hot = i == 0 || buffers.pending.is_hot(n.visits.load(Ordering::Relaxed));
-            let held = if hot {
-                buffers.pending.slot(index)
-            } else {
-                None
-            };
-            match held {
-                Some(delta) => {
-                    delta.visits += visit;
-                    delta.total += term;
-                }
-                None => {
-                    if visit > 0 {
-                        n.visits.fetch_add(visit, Ordering::Relaxed);
-                    }
-                    n.total.fetch_add(term, Ordering::Relaxed);
-                }
-            }
+            add(&mut buffers.pending, index, n, hot, visit, term);
             if proving && i + 1 < path.len() {
                 proving = self.try_prove(n, n.state.load(Ordering::Acquire));
             }
@@ -646,15 +631,25 @@ impl<M: Move> SharedTree<M> {
 
     /// Adds the thread's [`Pending`] deltas in `buffers` to the tree and clears them.
     pub(crate) fn flush(&self, buffers: &mut Buffers<M>) {
-        buffers.pending.drain(|d| {
-            let n = self.arena.get(d.index);
-            if d.visits > 0 {
-                n.visits.fetch_add(d.visits, Ordering::Relaxed);
-            }
-            if d.total != 0 {
-                n.total.fetch_add(d.total, Ordering::Relaxed);
-            }
-        });
+        buffers
+            .pending
+            .drain(|d| self.arena.get(d.index).add(d.visits, d.total));
+    }
+}
+
+/// Adds `visits` and `total` to node `index` (entry `n`): to the thread's held-back
+/// deltas in `pending` if the node is `hot` and its slot is free or its own, else to
+/// the tree at once. Only a hot node takes a slot: a cold one would keep it from a hot
+/// one until the next flush.
+#[inline]
+fn add(pending: &mut Pending, index: u32, n: &Entry, hot: bool, visits: u32, total: i64) {
+    let held = if hot { pending.slot(index) } else { None };
+    match held {
+        Some(delta) => {
+            delta.visits += visits;
+            delta.total += total;
+        }
+        None => n.add(visits, total),
     }
 }
 
