@@ -819,9 +819,18 @@ mod tests {
         let root = Connect4.initial_state();
         let (shared, _) = search_shared(&root, 20_000, 2, 1 << 20, true);
         let column = |c: usize| Connect4Move::new(c).unwrap();
+        // The target follows the two most visited moves, so that its subtree is large
+        // however the two threads happened to share the work.
+        let mut full = Tree::default();
+        full.reset(&root);
+        shared.write_into(&mut full);
         let mut two_plies = root.clone();
-        two_plies.apply(column(3));
-        two_plies.apply(column(2));
+        let mut node = 0;
+        for _ in 0..2 {
+            let (child, c) = most_visited_child(&full, node).unwrap();
+            two_plies.apply(c.mv);
+            node = child;
+        }
         for target in [two_plies, root.clone()] {
             let mut whole = Tree::default();
             whole.reset(&root);
