@@ -83,6 +83,36 @@ pub enum Command {
     /// against the one before, for the base game and each --variant; writes study.csv,
     /// balance.csv and charts and prints a verdict per variant.
     Balance(BalanceArgs),
+    /// Write a book of checked random openings (one move list per line, as --openings
+    /// reads), so that a study or tournament can be repeated on fixed openings.
+    Openings(OpeningsArgs),
+}
+
+/// Flags of `agon openings`.
+#[derive(Clone, Debug, Args)]
+pub struct OpeningsArgs {
+    /// Game spec, `name:key=value,...`.
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+    /// Random decisions per line (chance outcomes on the way are written out but not
+    /// counted); on a game with a pie rule, at most the decisions before the swap.
+    #[arg(long, value_name = "K", default_value_t = 4)]
+    pub plies: u32,
+    /// Lines to write (on a game without chance, all different).
+    #[arg(long, value_name = "N")]
+    pub count: u64,
+    /// Seed of the draws: line i is the opening a study with this seed deals to deal i.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The file to write; an existing file is never replaced.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// The soundness check: by default the game's checker, or an agent spec, or `none`.
+    #[arg(long, value_name = "SPEC")]
+    pub opening_check: Option<String>,
+    /// The largest checker value that still counts as balanced (by default the game's).
+    #[arg(long, value_name = "V")]
+    pub opening_window: Option<f64>,
 }
 
 /// Flags of `agon bench`.
@@ -152,6 +182,15 @@ pub struct TournamentArgs {
     /// 64 MiB, lines of at most 64 KiB.
     #[arg(long, value_name = "FILE", conflicts_with = "random_opening")]
     pub openings: Option<PathBuf>,
+    /// Keep only random openings that a short search finds undecided and near even:
+    /// `default` for the game's checker (`agon games` lists each game's), an agent spec
+    /// for another, `none` (the default here) for no check. Needs --random-opening.
+    #[arg(long, value_name = "SPEC")]
+    pub opening_check: Option<String>,
+    /// The largest checker value (in its units: evaluator units, or -1..1 rewards for
+    /// mcts) that still counts as balanced; alone, it turns on the game's checker.
+    #[arg(long, value_name = "V")]
+    pub opening_window: Option<f64>,
 }
 
 /// Flags of `agon balance`.
@@ -202,6 +241,14 @@ pub struct BalanceArgs {
     /// Start the games with the lines of FILE, as a tournament's --openings.
     #[arg(long, value_name = "FILE", conflicts_with = "random_opening")]
     pub openings: Option<PathBuf>,
+    /// The soundness check of the random openings: by default the game's checker
+    /// (`agon games` lists each game's), or an agent spec, or `none`. An opening is kept
+    /// only if the checker finds no forced result and values it within the window.
+    #[arg(long, value_name = "SPEC")]
+    pub opening_check: Option<String>,
+    /// The largest checker value that still counts as balanced (by default the game's).
+    #[arg(long, value_name = "V")]
+    pub opening_window: Option<f64>,
     /// Print the runs, their games and an estimated time per run (from a few games of
     /// each), and write nothing.
     #[arg(long)]

@@ -14,6 +14,8 @@
 //! anchor = "ab:depth=2"    # optional: the agent rated 0 (default: mean zero)
 //! random_opening = 4       # optional: K random decisions open each pair
 //! openings = "book.txt"    # optional (not with random_opening): one opening per line
+//! opening_check = "default" # optional, with random_opening: keep only sound openings
+//! opening_window = 60.0     # optional: the checker's window (default: the game's)
 //! ```
 //!
 //! An unknown key or a missing required one is bad input naming it and the valid keys,
@@ -37,10 +39,10 @@ const RESULTS: &str = "results";
 
 /// The keys of an experiment file, for messages.
 const KEYS: &str = "required: game, agents, games, seed; optional: question, threads, sprt, \
-                    anchor, random_opening, openings";
+                    anchor, random_opening, openings, opening_check, opening_window";
 
 /// The contents of an experiment file.
-#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Experiment {
     /// The question the experiment asks (documentation only; not stored in the run).
@@ -69,6 +71,12 @@ pub struct Experiment {
     /// Openings file, as `--openings` (a path relative to the working folder).
     #[serde(default)]
     pub openings: Option<PathBuf>,
+    /// The soundness check of the random openings, as `--opening-check`.
+    #[serde(default)]
+    pub opening_check: Option<String>,
+    /// Its window, as `--opening-window`.
+    #[serde(default)]
+    pub opening_window: Option<f64>,
 }
 
 impl Experiment {
@@ -112,6 +120,8 @@ pub fn run(args: &RunArgs, command: String, out: &mut dyn Write) -> Result<()> {
         resume: args.resume,
         random_opening: experiment.random_opening,
         openings: experiment.openings,
+        opening_check: experiment.opening_check,
+        opening_window: experiment.opening_window,
     };
     if tournament.random_opening > 0 && tournament.openings.is_some() {
         return Err(BadInput::new(format!(
@@ -158,6 +168,8 @@ mod tests {
                 anchor: None,
                 random_opening: 0,
                 openings: None,
+                opening_check: None,
+                opening_window: None,
             }
         );
         let minimal = "game = \"pig\"\nagents = [\"random\"]\ngames = 2\nseed = 1\n";
@@ -175,14 +187,15 @@ mod tests {
         assert_eq!(
             Experiment::parse("e.toml", unknown).unwrap_err().0,
             "e.toml line 5: unknown field `sede`, expected one of `question`, `game`, \
-             `agents`, `games`, `seed`, `threads`, `sprt`, `anchor`, `random_opening`, `openings` (required: game, agents, games, \
-             seed; optional: question, threads, sprt, anchor, random_opening, openings)"
+             `agents`, `games`, `seed`, `threads`, `sprt`, `anchor`, `random_opening`, `openings`, `opening_check`, `opening_window` (required: game, agents, games, \
+             seed; optional: question, threads, sprt, anchor, random_opening, openings, opening_check, opening_window)"
         );
         let missing = "game = \"pig\"\nagents = [\"random\"]\ngames = 2\n";
         assert_eq!(
             Experiment::parse("e.toml", missing).unwrap_err().0,
             "e.toml: missing field `seed` (required: game, agents, games, seed; optional: \
-             question, threads, sprt, anchor, random_opening, openings)"
+             question, threads, sprt, anchor, random_opening, openings, opening_check, \
+             opening_window)"
         );
     }
 }

@@ -16,6 +16,7 @@
 //! agon report results/ab-vs-greedy                  # summary again, and SVG charts
 //! agon tune --game connect4 --out c4.toml --games 400  # fit evaluator weights
 //! agon balance --game connect4 --levels 2,3 --games 100 --out study  # balance study
+//! agon openings --game apv --plies 4 --count 400 --out apv.book  # checked openings
 //! agon show --game apv --moves "e3-e4" --svg apv.svg  # one position as a picture
 //! agon replay results/ab-vs-greedy 3               # step through game 3 of a run
 //! agon serve --agent mcts:iters=1000 --game connect4  # an agent for other tools
@@ -26,7 +27,8 @@
 //!
 //! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
 //! and generic dispatch), `tournament` (schedule and parallel run), `tournament_cmd`
-//! (`agon tournament`), `run_dir` (a run's output folder), `opening` (random and file openings),
+//! (`agon tournament`), `run_dir` (a run's output folder), `opening` (random and file openings, and their soundness check), `openings_cmd`
+//! (`agon openings`, a book of checked openings),
 //! `record` (CSV files), `audit` (the checked reading of games.csv), `run_lock`
 //! (one process per run folder), `stats` and
 //! `report` (summary), `progress` (progress on standard error), `seeds` (random streams), `shard` and `merge` (runs split
@@ -57,6 +59,7 @@ mod ladder;
 mod listing;
 mod merge;
 mod opening;
+mod openings_cmd;
 mod perft;
 pub mod picture;
 mod play;
@@ -147,6 +150,7 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
             )
         }
         Some(Command::Tune(args)) => tune::tune(&args, out),
+        Some(Command::Openings(args)) => openings_cmd::openings(&args, command, out),
         Some(Command::Balance(args)) => balance::balance(&args, command_line(), out),
         Some(Command::Bench(args)) => {
             bench::bench(bench::CASES, args.filter.as_deref(), args.threads, out)

@@ -12,6 +12,7 @@ use agon_engine::Tunable;
 use crate::external;
 use crate::games::{self, GameCommand, PlayableGame, GAMES};
 use crate::ladder;
+use crate::opening::DEFAULT_CHECKS;
 use crate::spec::{GameSpec, HUMAN};
 
 /// Prints every game with its kind and parameters.
@@ -29,6 +30,13 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
         };
         writeln!(out, "{}: {}", game.name, game.about)?;
         writeln!(out, "  kind: {chance}, {information}")?;
+        if let Some((_, checker, window)) = DEFAULT_CHECKS.iter().find(|c| c.0 == game.name) {
+            writeln!(
+                out,
+                "  opening check: {checker} within {window} (random openings of studies, \
+                 and of tournaments with --opening-check default)"
+            )?;
+        }
         write_params(out, (game.params)(), &Params::default())?;
         writeln!(out)?;
     }

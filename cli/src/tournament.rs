@@ -49,7 +49,7 @@ use crate::args::BadInput;
 use crate::external::{self, Venue};
 use crate::games::PlayableGame;
 use crate::one_line;
-use crate::opening::Opening;
+use crate::opening::{Opening, OpeningCheck};
 use crate::progress::Progress;
 use crate::record::{GameRow, Result0, RunWriter, TimingRow};
 use crate::report::find_anchor;
@@ -86,6 +86,9 @@ pub struct Plan {
     /// How each pair's games start ([`Opening::Start`] unless
     /// [`Plan::with_opening`] says otherwise).
     pub opening: Opening,
+    /// The soundness check of the random openings ([`Plan::with_opening_check`]);
+    /// `None` keeps every random opening that leaves the game going.
+    pub opening_check: Option<OpeningCheck>,
     /// The run folder, where outside programs' standard error is logged
     /// ([`Plan::with_logs`]); `None` leaves it on this process's standard error. Not
     /// part of what determines the results.
@@ -188,6 +191,7 @@ impl Plan {
             seed,
             shard: None,
             opening: Opening::Start,
+            opening_check: None,
             logs: None,
         })
     }
@@ -210,6 +214,25 @@ impl Plan {
     /// The same plan with its games starting with `opening`.
     pub fn with_opening(self, opening: Opening) -> Plan {
         Plan { opening, ..self }
+    }
+
+    /// The same plan with its random openings judged by `check` (a check on a plan
+    /// without random openings changes nothing; the caller records it only where it
+    /// applies, [`Plan::applied_check`]).
+    pub fn with_opening_check(self, check: Option<OpeningCheck>) -> Plan {
+        Plan {
+            opening_check: check,
+            ..self
+        }
+    }
+
+    /// The opening check as it applies to this plan's openings: the check, on random
+    /// openings; `None` otherwise.
+    pub fn applied_check(&self) -> Option<&OpeningCheck> {
+        match self.opening {
+            Opening::Random(_) | Opening::Distinct(_) => self.opening_check.as_ref(),
+            Opening::Start | Opening::Book(_) => None,
+        }
     }
 
     /// The same plan with outside programs' standard error logged in the run folder
@@ -368,6 +391,7 @@ pub fn play_game<G: PlayableGame>(
         &luck,
         &mut moves,
         &mut decide,
+        plan.applied_check(),
     )?;
     let opening = moves.len() as u32;
     loop {

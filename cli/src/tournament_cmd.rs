@@ -38,7 +38,7 @@ use crate::external::{self, Venue};
 use crate::games::offers_pie_swap;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::html::{RunPage, DEFAULT_HTML_GAMES, REPORT_HTML};
-use crate::opening::Opening;
+use crate::opening::{Opening, OpeningCheck};
 use crate::progress::Progress;
 use crate::record::{
     commit, scan, toolkit, write_summary, GameRow, RunMeta, RunWriter, TimingRow, GAMES_FILE,
@@ -67,6 +67,8 @@ pub fn default_args() -> TournamentArgs {
         out: PathBuf::from("results/default"),
         random_opening: 0,
         openings: None,
+        opening_check: None,
+        opening_window: None,
         shard: None,
         sprt: None,
         anchor: None,
@@ -85,7 +87,22 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
         .map(|a| AgentSpec::parse_for_game(a, &game, false))
         .collect::<Result<Vec<_>, _>>()?;
     let opening = Opening::from_args(args.random_opening, args.openings.as_deref())?;
-    let mut plan = Plan::new(game.clone(), agents, args.games, args.seed)?.with_opening(opening);
+    let check = OpeningCheck::from_args(
+        &game,
+        args.opening_check.as_deref(),
+        args.opening_window,
+        false,
+    )?;
+    if check.is_some() && !matches!(opening, Opening::Random(_)) {
+        return Err(BadInput::new(
+            "--opening-check and --opening-window judge random openings; add \
+             --random-opening K (a line of an openings file is not checked)",
+        )
+        .into());
+    }
+    let mut plan = Plan::new(game.clone(), agents, args.games, args.seed)?
+        .with_opening(opening)
+        .with_opening_check(check);
     if let Some(shard) = &args.shard {
         plan = plan.with_shard(Shard::parse(shard)?)?;
     }
@@ -257,6 +274,9 @@ pub(crate) fn run_meta<G: PlayableGame>(
     // Likewise the opening: every line of an openings file, and on a game with a pie
     // rule the length of a random opening.
     plan.opening.check(game)?;
+    if let Some(check) = plan.applied_check() {
+        check.ready(game, &plan.game)?;
+    }
     let (random_opening, distinct_openings, openings, openings_hash) = match &plan.opening {
         Opening::Start => (0, false, String::new(), String::new()),
         Opening::Random(k) => (*k, false, String::new(), String::new()),
@@ -274,6 +294,7 @@ pub(crate) fn run_meta<G: PlayableGame>(
         distinct_openings,
         openings,
         openings_hash,
+        opening_check: plan.applied_check().map(OpeningCheck::describe),
         eval_hashes,
         programs,
         threads,

@@ -23,12 +23,16 @@
 //! study's random openings (the default's or `--random-opening K`) are drawn without
 //! replacement ([`Opening::Distinct`]): no two games of a run share one until every
 //! opening has been dealt, so deterministic agents do not replay a game by chance.
+//! Random openings are checked for soundness by default (the game's checker,
+//! [`crate::opening::DEFAULT_CHECKS`]; `--opening-check SPEC|none`, `--opening-window
+//! V`): an opening the checker finds decided, or far from even, is never dealt.
 //!
 //! **study.csv** is `key,value` rows: `format`, `toolkit`, `game`, one `agent` per rung
 //! (canonical, `L<k>=` for levels), `games`, `seed`, `openings` (the rule as asked), one
 //! `arm` per arm (`<name> <game spec> <opening>`, the opening as resolved:
 //! `start`, `random:K` (chance games), `distinct:K` (K random decisions drawn without
-//! replacement) or `file:<hash>`), one `run` per run folder, `shard` for a shard
+//! replacement) or `file:<hash>`, followed by ` check <checker> within <window>` when
+//! its random openings are checked), one `run` per run folder, `shard` for a shard
 //! of the study, and last `digest`, the FNV-1a of the rows before it (16 hex digits). The
 //! command and thread count are left out (each run's meta.csv has them), so a merged
 //! study's study.csv is the single-machine one's byte for byte.
@@ -43,7 +47,7 @@ use crate::args::{BadInput, BalanceArgs};
 use crate::external::Venue;
 use crate::games::{dispatch, offers_pie_rule, GameCommand, PlayableGame};
 use crate::ladder;
-use crate::opening::{fnv1a, DistinctDraws, Opening};
+use crate::opening::{fnv1a, DistinctDraws, Opening, OpeningCheck};
 use crate::record::toolkit;
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
@@ -68,6 +72,9 @@ pub struct Arm {
     /// Whether the game offers a pie rule (then the first side and the swap rate are
     /// measured).
     pub pie: bool,
+    /// The soundness check of its random openings; `None` without random openings or
+    /// with `--opening-check none`.
+    pub check: Option<OpeningCheck>,
 }
 
 /// One rung of the study's ladder.
@@ -134,6 +141,12 @@ impl Study {
             (None, Some(k)) => format!("random:{k}"),
             (None, None) => "default".to_string(),
         };
+        let check = OpeningCheck::from_args(
+            &game,
+            args.opening_check.as_deref(),
+            args.opening_window,
+            true,
+        )?;
         let mut games = vec![game.clone()];
         for text in &args.variant {
             let variant = GameSpec::parse(&format!("{}:{}", game.name, text.trim()))
@@ -156,16 +169,31 @@ impl Study {
                 CheckArm {
                     rungs: &rungs,
                     asked: asked.as_ref(),
+                    check: check.as_ref(),
                     out: &mut checked,
                 },
             )?;
-            let (opening, pie) = checked.expect("CheckArm sets the opening");
+            let (opening, pie, check) = checked.expect("CheckArm sets the opening");
             arms.push(Arm {
                 name: arm_name(i),
                 game: spec,
                 opening,
                 pie,
+                check,
             });
+        }
+        let asked_check = args.opening_window.is_some()
+            || args
+                .opening_check
+                .as_deref()
+                .is_some_and(|c| c.trim() != "none");
+        if asked_check && arms.iter().all(|a| a.check.is_none()) {
+            return Err(BadInput::new(
+                "--opening-check and --opening-window judge random openings, and no arm of \
+                 this study has them (a game with chance starts from its first position by \
+                 default); add --random-opening K",
+            )
+            .into());
         }
         let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
         let study = Study {
@@ -194,7 +222,8 @@ impl Study {
             };
             let game = &self.arms[arm];
             let mut plan = Plan::new(game.game.clone(), agents, self.games, self.seed)?
-                .with_opening(game.opening.clone());
+                .with_opening(game.opening.clone())
+                .with_opening_check(game.check.clone());
             if let Some(shard) = self.shard {
                 plan = plan.with_shard(shard)?;
             }
@@ -234,7 +263,14 @@ impl Study {
                 Opening::Distinct(draws) => format!("distinct:{}", draws.k()),
                 Opening::Book(book) => format!("file:{}", book.hash),
             };
-            rows.push(("arm".into(), format!("{} {} {opening}", arm.name, arm.game)));
+            let check = arm
+                .check
+                .as_ref()
+                .map_or(String::new(), |c| format!(" check {}", c.describe()));
+            rows.push((
+                "arm".into(),
+                format!("{} {} {opening}{check}", arm.name, arm.game),
+            ));
         }
         for run in self.runs()? {
             rows.push(("run".into(), folder_text(&run.folder)));
@@ -427,7 +463,8 @@ pub fn default_opening<G: Game>() -> Opening {
 struct CheckArm<'a> {
     rungs: &'a [Rung],
     asked: Option<&'a Opening>,
-    out: &'a mut Option<(Opening, bool)>,
+    check: Option<&'a OpeningCheck>,
+    out: &'a mut Option<(Opening, bool, Option<OpeningCheck>)>,
 }
 
 impl GameCommand for CheckArm<'_> {
@@ -451,7 +488,16 @@ impl GameCommand for CheckArm<'_> {
         opening
             .check(&game)
             .map_err(|e| BadInput::new(format!("{spec}: {}", e.0)))?;
-        *self.out = Some((opening, game.pie_swap_decision().is_some()));
+        let check = match opening {
+            Opening::Random(_) | Opening::Distinct(_) => self.check.cloned(),
+            Opening::Start | Opening::Book(_) => None,
+        };
+        if let Some(check) = &check {
+            check
+                .ready(&game, spec)
+                .map_err(|e| BadInput::new(format!("{spec}: {}", e.0)))?;
+        }
+        *self.out = Some((opening, game.pie_swap_decision().is_some(), check));
         Ok(())
     }
 }

@@ -11,7 +11,9 @@
 //!   continuing the same stream, up to [`MAX_ATTEMPTS`] times. K is at most
 //!   [`MAX_RANDOM_OPENING`].
 //! - `--openings FILE`: one move list per line in the notation of `--moves` (chance
-//!   outcomes written out), blank lines and lines starting with `#` ignored; deal `d`
+//!   outcomes written out), blank lines and lines starting with `#` ignored, and a
+//!   line's text from a word starting with `#` on a comment (no move of any game's
+//!   notation starts with `#`); deal `d`
 //!   plays line `d mod (number of lines)`. Every line is checked before anything is
 //!   written: each move legal, and the game not over at the end of the line. The file
 //!   holds at most [`MAX_FILE_BYTES`], a line at most [`MAX_LINE_BYTES`] and a move at
@@ -36,6 +38,14 @@
 //!
 //! `agon balance` draws its random openings on games without chance without
 //! replacement instead ([`Opening::Distinct`], see [`distinct`]).
+//!
+//! **The soundness check** ([`check`]): given an [`OpeningCheck`], a random opening is
+//! kept only if the checker judges the position after its last move sound; one that
+//! fails is drawn again exactly as one that ends the game (from the same stream, so the
+//! run stays the same at any thread count and on resume). On a game with a pie rule the
+//! check judges the position after the whole opening, swap decision included: the
+//! decisions after the swap are drawn again until it passes. A line of an openings file
+//! is the user's choice and is not checked (`agon openings` writes checked ones).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -47,8 +57,11 @@ use rand::RngCore;
 use crate::args::BadInput;
 use crate::position::play_notated;
 
+mod check;
 mod distinct;
+use crate::games::PlayableGame;
 use crate::seeds::{self, uniform_below, PairLuck};
+pub use check::{OpeningCheck, DEFAULT_CHECKS};
 pub use distinct::DistinctDraws;
 
 /// Random openings drawn for one deal before giving up.
@@ -150,8 +163,10 @@ impl Opening {
     /// luck (for chance outcomes of a random opening). `swap` is asked for the pie-rule
     /// swap decision when a random opening reaches it (see the module docs): the agent
     /// to move's decision, or `None` if that agent faulted, which ends the opening at
-    /// the swap decision.
-    pub fn play<G: Game>(
+    /// the swap decision. `check`, if any, judges every random opening drawn, and one
+    /// that fails is drawn again (see the module docs).
+    #[allow(clippy::too_many_arguments)]
+    pub fn play<G: PlayableGame>(
         &self,
         game: &G,
         seed: u64,
@@ -159,6 +174,7 @@ impl Opening {
         luck: &PairLuck,
         moves: &mut Vec<String>,
         swap: &mut AgentDecision<'_, G::State>,
+        check: Option<&OpeningCheck>,
     ) -> Result<G::State> {
         let (k, dealer) = match self {
             Opening::Start => return Ok(game.initial_state()),
@@ -176,24 +192,52 @@ impl Opening {
         // agent's swap decision, continue that stream.
         let before_swap = game.pie_swap_decision().map_or(k, |at| k.min(at));
         let mut rng = seeds::opening_rng(seed, deal);
+        let mut sound = |state: &G::State| match check {
+            Some(check) => Ok(check.judge::<G>(state)?.sound),
+            None => Ok(true),
+        };
+        let mut always = |_: &G::State| Ok(true);
+        // Only the position after the whole opening is judged.
+        let keep_prefix: &mut Keep<'_, G::State> = if before_swap == k {
+            &mut sound
+        } else {
+            &mut always
+        };
         let start = match dealer {
             Some(draws) => {
-                let line = draws.line(game, before_swap, seed, deal)?;
+                let line = draws.line(game, before_swap, seed, deal, keep_prefix)?;
                 let state = DistinctDraws::replay(game, &line);
                 moves.extend(line);
                 Some(state)
             }
-            None => draw_decisions(&game.initial_state(), before_swap, &mut rng, luck, moves),
+            None => draw_decisions(
+                &game.initial_state(),
+                before_swap,
+                &mut rng,
+                luck,
+                moves,
+                keep_prefix,
+            )?,
         };
-        start
-            .and_then(|state| past_the_swap(state, k - before_swap, &mut rng, luck, moves, swap))
-            .ok_or_else(|| {
-                BadInput::new(format!(
-                    "--random-opening {k}: {MAX_ATTEMPTS} random openings of deal {deal} all \
-                     ended the game; choose a smaller K"
-                ))
-                .into()
-            })
+        let rest = k - before_swap;
+        let opened = match start {
+            Some(state) => past_the_swap(state, rest, &mut rng, luck, moves, swap, &mut sound)?,
+            None => None,
+        };
+        opened.ok_or_else(|| {
+            let why = match check {
+                Some(check) => format!(
+                    "ended the game or failed the opening check ({}); choose a smaller K, \
+                     a wider --opening-window or --opening-check none",
+                    check.describe()
+                ),
+                None => "ended the game; choose a smaller K".into(),
+            };
+            BadInput::new(format!(
+                "--random-opening {k}: {MAX_ATTEMPTS} random openings of deal {deal} all {why}"
+            ))
+            .into()
+        })
     }
 }
 
@@ -232,8 +276,14 @@ impl Book {
         let lines: Vec<(usize, String)> = text
             .lines()
             .enumerate()
-            .map(|(i, l)| (i + 1, l.split_whitespace().collect::<Vec<_>>().join(" ")))
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .map(|(i, l)| {
+                let moves: Vec<&str> = l
+                    .split_whitespace()
+                    .take_while(|token| !token.starts_with('#'))
+                    .collect();
+                (i + 1, moves.join(" "))
+            })
+            .filter(|(_, l)| !l.is_empty())
             .collect();
         if lines.is_empty() {
             return Err(BadInput::new(format!(
@@ -303,10 +353,14 @@ fn quote(text: &str) -> String {
     }
 }
 
+/// Whether to keep a random opening that leaves the game at this position (the
+/// soundness check, or always); fails if the check cannot be run.
+type Keep<'a, S> = dyn FnMut(&S) -> Result<bool, BadInput> + 'a;
+
 /// The rest of an opening at `state`, which has `rest` of its decisions still to draw:
 /// none, or the agent's pie-rule swap decision (`swap`; a fault ends the opening there)
-/// and then `rest` random decisions from the position after it (see [`draw_decisions`];
-/// `None` if every draw ended the game).
+/// and then `rest` random decisions from the position after it, kept as `keep` says
+/// (see [`draw_decisions`]; `None` if every draw ended the game or was not kept).
 fn past_the_swap<S: State>(
     state: S,
     rest: u32,
@@ -314,33 +368,35 @@ fn past_the_swap<S: State>(
     luck: &PairLuck,
     moves: &mut Vec<String>,
     swap: &mut AgentDecision<'_, S>,
-) -> Option<S> {
+    keep: &mut Keep<'_, S>,
+) -> Result<Option<S>, BadInput> {
     if rest == 0 {
-        return Some(state);
+        return Ok(Some(state));
     }
     let Some(decided) = swap(&state, moves) else {
-        return Some(state);
+        return Ok(Some(state));
     };
     let mut state = state;
     moves.push(state.format_move(decided));
     state.apply(decided);
     if state.turn() == Turn::Over {
-        return Some(state);
+        return Ok(Some(state));
     }
-    draw_decisions(&state, rest, rng, luck, moves)
+    draw_decisions(&state, rest, rng, luck, moves, keep)
 }
 
 /// Plays `k` uniformly random decisions from `from` (chance outcomes on the way from
 /// `luck`), up to the next decision after the `k`-th, and appends their moves to
-/// `moves`; a draw that ends the game is drawn again, continuing `rng`, up to
-/// [`MAX_ATTEMPTS`] times (then `None`).
+/// `moves`; a draw that ends the game, or that `keep` refuses, is drawn again,
+/// continuing `rng`, up to [`MAX_ATTEMPTS`] times (then `None`).
 fn draw_decisions<S: State>(
     from: &S,
     k: u32,
     rng: &mut impl RngCore,
     luck: &PairLuck,
     moves: &mut Vec<String>,
-) -> Option<S> {
+    keep: &mut Keep<'_, S>,
+) -> Result<Option<S>, BadInput> {
     let mut legal = Vec::new();
     for _ in 0..MAX_ATTEMPTS {
         let mut state = from.clone();
@@ -361,12 +417,12 @@ fn draw_decisions<S: State>(
             line.push(state.format_move(m));
             state.apply(m);
         };
-        if going_on {
+        if going_on && keep(&state)? {
             moves.extend(line);
-            return Some(state);
+            return Ok(Some(state));
         }
     }
-    None
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -395,7 +451,7 @@ mod tests {
             let luck = PairLuck::new(5, pair);
             let mut moves = Vec::new();
             let state = Opening::Random(3)
-                .play(&game, 5, pair, &luck, &mut moves, &mut no_swap)
+                .play(&game, 5, pair, &luck, &mut moves, &mut no_swap, None)
                 .unwrap();
             let decisions = moves
                 .iter()
@@ -407,7 +463,7 @@ mod tests {
             // The same pair draws the same opening again.
             let mut again = Vec::new();
             Opening::Random(3)
-                .play(&game, 5, pair, &luck, &mut again, &mut no_swap)
+                .play(&game, 5, pair, &luck, &mut again, &mut no_swap, None)
                 .unwrap();
             assert_eq!(again, moves);
         }
@@ -429,7 +485,7 @@ mod tests {
             let luck = PairLuck::new(1, deal);
             let mut moves = Vec::new();
             let state = Opening::Random(1)
-                .play(&game, 1, deal, &luck, &mut moves, &mut no_swap)
+                .play(&game, 1, deal, &luck, &mut moves, &mut no_swap, None)
                 .unwrap();
             assert_eq!(moves.len(), 1);
             assert!(legal_here(&state).contains(&"swap".to_string()));
@@ -449,7 +505,7 @@ mod tests {
                 };
                 let mut longer = Vec::new();
                 Opening::Random(4)
-                    .play(&game, 1, deal, &luck, &mut longer, &mut decide)
+                    .play(&game, 1, deal, &luck, &mut longer, &mut decide, None)
                     .unwrap();
                 assert_eq!(asked, 1);
                 // The same first stone, then the answer, then three random decisions
@@ -464,7 +520,7 @@ mod tests {
         let luck = PairLuck::new(1, 0);
         let mut moves = Vec::new();
         let state = Opening::Random(4)
-            .play(&game, 1, 0, &luck, &mut moves, &mut |_, _| None)
+            .play(&game, 1, 0, &luck, &mut moves, &mut |_, _| None, None)
             .unwrap();
         assert_eq!(moves.len(), 1);
         assert!(legal_here(&state).contains(&"swap".to_string()));
@@ -527,7 +583,7 @@ mod tests {
             let luck = PairLuck::new(3, pair);
             let mut moves = Vec::new();
             let state = Opening::Random(25)
-                .play(&game, 3, pair, &luck, &mut moves, &mut no_swap)
+                .play(&game, 3, pair, &luck, &mut moves, &mut no_swap, None)
                 .unwrap();
             assert_ne!(state.turn(), Turn::Over);
             assert_eq!(moves.len(), 25);
@@ -547,7 +603,7 @@ mod tests {
         // 42 decisions fill Connect Four's board, which ends the game every time.
         let luck = PairLuck::new(1, 0);
         let err = Opening::Random(42)
-            .play(&Connect4, 1, 0, &luck, &mut Vec::new(), &mut no_swap)
+            .play(&Connect4, 1, 0, &luck, &mut Vec::new(), &mut no_swap, None)
             .unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -280,3 +280,32 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<()> {
     drop(w);
     std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
 }
+
+/// Refuses an `--out` that cannot be a file: a folder (the message asks to name
+/// `what`, e.g. "the weights file"), or a path in a folder that does not exist.
+pub fn check_file_out(path: &Path, what: &str) -> Result<(), BadInput> {
+    if path.is_dir() {
+        return Err(BadInput::new(format!(
+            "--out \"{}\" is a folder; name {what} to write",
+            path.display()
+        )));
+    }
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(parent) = parent.filter(|p| !p.is_dir()) {
+        return Err(BadInput::new(format!(
+            "--out \"{}\": folder \"{}\" does not exist",
+            path.display(),
+            parent.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Writes `text` to `path` whole or not at all: under a temporary name in the same
+/// folder, then renamed over it.
+pub fn write_file_whole(path: &Path, text: &str) -> Result<()> {
+    let temporary = temporary_path(path);
+    std::fs::write(&temporary, text)
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+}

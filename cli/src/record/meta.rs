@@ -47,6 +47,11 @@ pub struct RunMeta {
     /// The FNV-1a hash of the openings file's contents (16 hex digits), so that a
     /// changed file is a different run; empty without one.
     pub openings_hash: String,
+    /// The soundness check of the random openings (`--opening-check`, `--opening-window`),
+    /// as [`crate::opening::OpeningCheck::describe`] writes it; `None` without one.
+    /// Written as an `opening_check` row only when present, so the meta.csv of runs
+    /// without a check is unchanged.
+    pub opening_check: Option<String>,
     /// Per agent, in order, the digest of the evaluator weights its `eval=FILE` set
     /// (`weights_file::digest`), empty for an agent without one; no entries when no
     /// agent has one. Written as `eval_hash` rows, one per agent, only then, so that an
@@ -76,7 +81,7 @@ pub struct RunMeta {
 /// The keys of meta.csv, in the order [`RunMeta::write`] writes them. `agent`,
 /// `eval_hash` and `program` repeat;
 /// the keys of [`OPTIONAL_KEYS`] may be absent; every other key appears exactly once.
-const META_KEYS: [&str; 18] = [
+const META_KEYS: [&str; 19] = [
     "format",
     "toolkit",
     "commit",
@@ -90,6 +95,7 @@ const META_KEYS: [&str; 18] = [
     "opening_draw",
     "openings",
     "openings_hash",
+    "opening_check",
     "threads",
     "command",
     "anchor",
@@ -98,10 +104,11 @@ const META_KEYS: [&str; 18] = [
 ];
 
 /// The keys of meta.csv written only when they have a value.
-const OPTIONAL_KEYS: [&str; 6] = [
+const OPTIONAL_KEYS: [&str; 7] = [
     "eval_hash",
     "program",
     "opening_draw",
+    "opening_check",
     "anchor",
     "shard",
     "sprt",
@@ -152,6 +159,7 @@ impl RunMeta {
             distinct_openings: false,
             openings: String::new(),
             openings_hash: String::new(),
+            opening_check: None,
             eval_hashes: Vec::new(),
             programs: Vec::new(),
             threads: 1,
@@ -194,6 +202,9 @@ impl RunMeta {
         }
         row("openings", &self.openings)?;
         row("openings_hash", &self.openings_hash)?;
+        if let Some(check) = &self.opening_check {
+            row("opening_check", check)?;
+        }
         row("threads", &self.threads.to_string())?;
         row("command", &self.command)?;
         if let Some(anchor) = &self.anchor {
@@ -246,6 +257,7 @@ impl RunMeta {
             distinct_openings: false,
             openings: String::new(),
             openings_hash: String::new(),
+            opening_check: None,
             eval_hashes: Vec::new(),
             programs: Vec::new(),
             threads: 0,
@@ -284,6 +296,7 @@ impl RunMeta {
                 ),
                 "openings" => meta.openings = value.clone(),
                 "openings_hash" => meta.openings_hash = value.clone(),
+                "opening_check" => meta.opening_check = Some(value.clone()),
                 "threads" => meta.threads = value.parse().with_context(bad)?,
                 "command" => meta.command = value.clone(),
                 "anchor" => meta.anchor = Some(value.clone()),
@@ -321,7 +334,7 @@ impl RunMeta {
     /// the command text, the commit and the anchor are not among them: the first two
     /// never change the results, a rebuilt binary of the same toolkit version may
     /// continue a run (the caller warns), and the anchor changes only the summary.
-    pub fn identity(&self, shard: (&'static str, String)) -> [(&'static str, String); 12] {
+    pub fn identity(&self, shard: (&'static str, String)) -> [(&'static str, String); 13] {
         [
             ("toolkit", self.toolkit.clone()),
             ("game", self.game.clone()),
@@ -333,6 +346,10 @@ impl RunMeta {
             ("random opening", self.random_opening_text()),
             ("openings file", self.openings.clone()),
             ("openings file contents (hash)", self.openings_hash.clone()),
+            (
+                OPENING_CHECK,
+                self.opening_check.clone().unwrap_or_else(|| "none".into()),
+            ),
             (EVAL_HASHES, self.eval_hashes.join(" ")),
             (PROGRAMS, self.programs.join(" ")),
         ]
@@ -365,7 +382,9 @@ impl RunMeta {
         self.identity(("shard", String::new()))
             .iter()
             .filter(|(what, value)| {
-                *what != "shard" && !([EVAL_HASHES, PROGRAMS].contains(what) && value.is_empty())
+                *what != "shard"
+                    && !([EVAL_HASHES, PROGRAMS].contains(what) && value.is_empty())
+                    && !(*what == OPENING_CHECK && value == "none")
             })
             .map(|(what, value)| format!("{what}={value}\n"))
             .collect()
@@ -376,6 +395,10 @@ impl RunMeta {
 /// when no agent has an `eval=FILE`, so the digests of such runs are what they were
 /// before weight files existed.
 const EVAL_HASHES: &str = "evaluator weights (hash)";
+
+/// The identity field of the opening check. The row digests leave it out without a
+/// check, so the digests of such runs are what they were before checks existed.
+const OPENING_CHECK: &str = "opening check";
 
 /// The identity field of the outside programs. The row digests leave it out when no
 /// agent is one, so the digests of such runs are what they were before.

@@ -92,6 +92,7 @@ mod tests {
             distinct_openings: false,
             openings: "openings.txt".into(),
             openings_hash: "af63dc4c8601ec8c".into(),
+            opening_check: None,
             eval_hashes: Vec::new(),
             programs: Vec::new(),
             threads: 2,
@@ -167,7 +168,27 @@ mod tests {
         std::fs::write(&path, text.replace(",distinct", ",maybe")).unwrap();
         assert!(format!("{:#}", RunMeta::read_any(&path).unwrap_err())
             .ends_with("bad opening_draw \"maybe\" (the only value is \"distinct\"; without the row openings are drawn independently)"));
-        std::fs::create_dir_all(&dir).unwrap();
+        // A checked run is another run, with a row of its own, and its rows' digests
+        // differ; an unchecked run's digest key has no such line.
+        let checked = RunMeta {
+            opening_check: Some("ab:depth=4,hash=1 within 300".into()),
+            ..distinct.clone()
+        };
+        assert_eq!(
+            distinct.difference(&checked).unwrap(),
+            "opening check \"ab:depth=4,hash=1 within 300\" there, \"none\" here"
+        );
+        assert!(!distinct.digest_key().contains("opening check"));
+        assert!(checked
+            .digest_key()
+            .contains("\nopening check=ab:depth=4,hash=1 within 300\n"));
+        checked.write(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("\nopening_check,ab:depth=4,hash=1 within 300\nthreads,"),
+            "{text}"
+        );
+        assert_eq!(RunMeta::read_any(&path).unwrap().0, checked);
         sharded.write(&path).unwrap();
         let back = RunMeta::read_any(&path).unwrap().0;
         std::fs::remove_dir_all(&dir).unwrap();
@@ -198,7 +219,7 @@ mod tests {
                 "{shown} line 10: unknown key \"raNdom_opening\" (valid: format, toolkit, \
                  commit, game, agent, eval_hash, program, games_per_pairing, seed, random_opening, \
                  opening_draw, openings, \
-                 openings_hash, threads, command, anchor, shard, sprt)"
+                 openings_hash, opening_check, threads, command, anchor, shard, sprt)"
             )
         );
         assert_eq!(

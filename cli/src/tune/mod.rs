@@ -39,7 +39,7 @@ use crate::args::{BadInput, TuneArgs};
 use crate::audit::{open_run_to_read, read_checked_games};
 use crate::games::{dispatch, GameCommand, PlayableGame, GAMES};
 use crate::opening::Opening;
-use crate::record::{temporary_path, GameRow};
+use crate::record::{check_file_out, write_file_whole, GameRow};
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tournament::{play_game, worker_threads, workers, workers_for, Plan};
 use crate::weights_file;
@@ -94,7 +94,7 @@ pub struct Tuned {
 /// Runs `agon tune`.
 pub fn tune(args: &TuneArgs, out: &mut dyn Write) -> Result<()> {
     let spec = GameSpec::parse(&args.game)?;
-    check_out(&args.out)?;
+    check_file_out(&args.out, "the weights file")?;
     let threads = worker_threads(args.threads)?;
     let source = match &args.from {
         Some(dir) => run_games(dir, &spec)?,
@@ -163,7 +163,7 @@ impl GameCommand for TuneCommand<'_> {
             &start,
             &stage_bar(),
         )?;
-        write_atomically(self.path, &tuned.file)?;
+        write_file_whole(self.path, &tuned.file)?;
         self.out.write_all(tuned.report.as_bytes())?;
         Ok(())
     }
@@ -178,26 +178,6 @@ fn default_agent(spec: &GameSpec) -> &'static str {
     } else {
         "ab:depth=2"
     }
-}
-
-/// Refuses an `--out` that cannot be a file: a folder, or a path in a folder that does
-/// not exist.
-fn check_out(path: &Path) -> Result<(), BadInput> {
-    if path.is_dir() {
-        return Err(BadInput::new(format!(
-            "--out \"{}\" is a folder; name the weights file to write",
-            path.display()
-        )));
-    }
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-    if parent.is_some_and(|p| !p.is_dir()) {
-        return Err(BadInput::new(format!(
-            "--out \"{}\": folder \"{}\" does not exist",
-            path.display(),
-            parent.unwrap_or(Path::new("")).display()
-        )));
-    }
-    Ok(())
 }
 
 /// The complete games of the run folder `dir`, whose game must be `spec`'s.
@@ -332,15 +312,6 @@ pub fn tune_game<G: PlayableGame>(
         file: weights_file::render(&best),
         fitted,
     })
-}
-
-/// Writes `text` to `path` whole or not at all: under a temporary name in the same
-/// folder, then renamed over it.
-fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let temporary = temporary_path(path);
-    std::fs::write(&temporary, text)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// The progress bar of a tuning: on standard error if it is a terminal, else hidden.
