@@ -168,8 +168,8 @@ impl OpeningCheck {
         Ok(Judged { value, sound })
     }
 
-    /// The check in words, as meta.csv and study.csv record it:
-    /// `ab:depth=4,hash=1 within 300`.
+    /// The check in words, as meta.csv and study.csv record it, the checker's spec in
+    /// full: `ab:depth=4,hash=1,threads=1 within 300`.
     pub fn describe(&self) -> String {
         format!("{} within {}", self.checker, self.window)
     }
@@ -197,6 +197,7 @@ pub fn check_rng(hash: u64) -> ChaCha8Rng {
 #[cfg(test)]
 mod tests {
     use agon_engine::games::connect4::Connect4;
+    use agon_engine::Game;
 
     use super::*;
     use crate::position::play_notated;
@@ -239,25 +240,28 @@ mod tests {
         let on = OpeningCheck::from_args(&c4, None, None, true)
             .unwrap()
             .unwrap();
-        assert_eq!(on.describe(), "ab:depth=8,hash=1 within 60");
+        assert_eq!(on.describe(), "ab:depth=8,hash=1,threads=1 within 60");
         let asked = OpeningCheck::from_args(&c4, Some("default"), Some(12.5), false)
             .unwrap()
             .unwrap();
-        assert_eq!(asked.describe(), "ab:depth=8,hash=1 within 12.5");
+        assert_eq!(asked.describe(), "ab:depth=8,hash=1,threads=1 within 12.5");
         // A window alone turns the default checker on.
         let window = OpeningCheck::from_args(&c4, None, Some(7.0), false).unwrap();
-        assert_eq!(window.unwrap().describe(), "ab:depth=8,hash=1 within 7");
+        assert_eq!(
+            window.unwrap().describe(),
+            "ab:depth=8,hash=1,threads=1 within 7"
+        );
         let other = OpeningCheck::from_args(&c4, Some("ab:depth=2"), None, true)
             .unwrap()
             .unwrap();
-        assert_eq!(other.describe(), "ab:depth=2 within 60");
+        assert_eq!(other.describe(), "ab:depth=2,hash=16,threads=1 within 60");
         assert_eq!(
             OpeningCheck::from_args(&c4, Some("none"), None, true).unwrap(),
             None
         );
         let errors = [
             (Some("none"), Some(3.0), "--opening-window needs an opening check, and --opening-check is none"),
-            (Some("mcts:iters=100"), None, "--opening-check mcts:c=1.4,iters=100,rollout=random: an mcts checker reports mean rewards in -1..1, not evaluator units; give the window with --opening-window (e.g. 0.5)"),
+            (Some("mcts:iters=100"), None, "--opening-check mcts:c=1.4,iters=100,parallel=tree,reuse=true,rollout=random,solver=true,threads=1: an mcts checker reports mean rewards in -1..1, not evaluator units; give the window with --opening-window (e.g. 0.5)"),
             (None, Some(-1.0), "--opening-window -1: the window must be a number at least 0 (the largest checker value counted as balanced)"),
             (Some("ext:cmd=/bin/true"), None, "--opening-check ext:cmd=/bin/true: the checker must be one of Agon's agents, not an outside program (valid: none, default, or a spec such as ab:depth=8,hash=1)"),
         ];

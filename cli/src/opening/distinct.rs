@@ -13,8 +13,8 @@
 //! which game, or on how many play.
 //!
 //! With a soundness check ([`super::OpeningCheck`]), an opening the check refuses is
-//! never dealt: it is remembered as refused (and never judged again), and the next one
-//! is drawn. A draw that repeats a dealt or refused opening counts towards
+//! never dealt: it is remembered as refused, and the next one is drawn. No opening is
+//! judged twice. A draw that repeats a dealt or refused opening counts towards
 //! [`MAX_REDRAWS`] alike; when the redraws run out, the most recent dealt opening among
 //! them begins the new round, or, if every one of them was refused, the run fails
 //! (the check leaves too few openings).
@@ -55,6 +55,9 @@ struct Drawn {
     seen: HashSet<Vec<String>>,
     /// Openings the soundness check refused, in any round.
     refused: HashSet<Vec<String>>,
+    /// Openings the soundness check passed, in any round (so that none is judged
+    /// twice).
+    passed: HashSet<Vec<String>>,
     /// Deal `d`'s opening moves, in notation, at index `d`.
     lines: Vec<Vec<String>>,
 }
@@ -96,6 +99,7 @@ impl DistinctDraws {
                 rng: seeds::distinct_opening_rng(seed),
                 seen: HashSet::new(),
                 refused: HashSet::new(),
+                passed: HashSet::new(),
                 lines: Vec::new(),
             }),
         };
@@ -123,7 +127,8 @@ impl DistinctDraws {
                     ))
                 })?;
                 let new = !drawn.seen.contains(&line) && !drawn.refused.contains(&line);
-                if new && keep(&Self::replay(game, &line))? {
+                if new && (drawn.passed.contains(&line) || keep(&Self::replay(game, &line))?) {
+                    drawn.passed.insert(line.clone());
                     break line;
                 }
                 if new {

@@ -185,7 +185,7 @@ mod tests {
         checked.write(&path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
-            text.contains("\nopening_check,ab:depth=4,hash=1 within 300\nthreads,"),
+            text.contains("\nopening_check,\"ab:depth=4,hash=1 within 300\"\nthreads,"),
             "{text}"
         );
         assert_eq!(RunMeta::read_any(&path).unwrap().0, checked);
