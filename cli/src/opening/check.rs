@@ -263,7 +263,7 @@ mod tests {
             (Some("none"), Some(3.0), "--opening-window needs an opening check, and --opening-check is none"),
             (Some("mcts:iters=100"), None, "--opening-check mcts:c=1.4,iters=100,parallel=tree,reuse=true,rollout=random,solver=true,threads=1: an mcts checker reports mean rewards in -1..1, not evaluator units; give the window with --opening-window (e.g. 0.5)"),
             (None, Some(-1.0), "--opening-window -1: the window must be a number at least 0 (the largest checker value counted as balanced)"),
-            (Some("ext:cmd=/bin/true"), None, "--opening-check ext:cmd=/bin/true: the checker must be one of Agon's agents, not an outside program (valid: none, default, or a spec such as ab:depth=8,hash=1)"),
+            (Some("ext:cmd=/bin/true"), None, "--opening-check ext:cmd=/bin/true: the checker must be one of Agon's agents, not an outside program (valid: none, default, or a spec such as ab:depth=8,hash=1,threads=1)"),
         ];
         for (asked, window, message) in errors {
             let err = OpeningCheck::from_args(&c4, asked, window, true).unwrap_err();
