@@ -287,7 +287,7 @@ pub struct RunArgs {
 /// Flags of `agon report`.
 #[derive(Clone, Debug, Args)]
 pub struct ReportArgs {
-    /// The run folder (holding meta.csv and games.csv).
+    /// The run folder (holding meta.csv and games.csv, or games.csv.gz in its place).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
     /// Rate agents relative to this one (its label or spec; rated 0) instead of the run's
@@ -390,7 +390,7 @@ pub struct ServeArgs {
 /// Flags of `agon replay`.
 #[derive(Clone, Debug, Args)]
 pub struct ReplayArgs {
-    /// The run folder (holding meta.csv and games.csv).
+    /// The run folder (holding meta.csv and games.csv, or games.csv.gz in its place).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
     /// The game's index (games.csv's `game` column).
