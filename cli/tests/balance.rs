@@ -381,12 +381,22 @@ fn the_plan_lists_the_runs_and_writes_nothing() {
         "plan of the study of invector:height=3,pie=true,width=4 (2 arms, 6 runs, 48 games, \
          seed 3, 2 threads):"
     );
-    assert!(lines[1].starts_with("run "), "{printed}");
-    for (line, run) in lines[2..8].iter().zip(RUNS) {
+    // Every arm's full spec and opening rule, as study.csv records them, then the runs.
+    assert_eq!(
+        lines[1..5],
+        [
+            "arm        game                                 opening",
+            "base       invector:height=3,pie=true,width=4   distinct:4",
+            "variant-1  invector:height=3,pie=false,width=4  distinct:4",
+            "",
+        ]
+    );
+    assert!(lines[5].starts_with("run "), "{printed}");
+    for (line, run) in lines[6..12].iter().zip(RUNS) {
         assert!(line.starts_with(run), "{line}");
         assert!(line.contains(" 8 "), "{line}");
     }
-    assert!(lines[9].starts_with("estimated total: "), "{printed}");
+    assert!(lines[13].starts_with("estimated total: "), "{printed}");
     assert!(!dir.exists());
 }
 
