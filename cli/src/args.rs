@@ -160,8 +160,8 @@ pub struct BalanceArgs {
     /// Game spec, `name:key=value,...`: the base game of the study.
     #[arg(long, value_name = "GAME")]
     pub game: String,
-    /// Ladder levels to study, weakest first (`2,3,5`, as `agon agents --game G` lists
-    /// them); by default every level from 2 up.
+    /// Ladder levels to study, in increasing order (`2,3,5`, as `agon agents --game G`
+    /// lists them; `4,2,3` is refused); by default every level from 2 up.
     #[arg(
         long,
         value_name = "K,K,...",

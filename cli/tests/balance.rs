@@ -430,6 +430,18 @@ fn bad_input_is_one_line_and_writes_nothing() {
     bad(
         "connect4",
         false,
+        &["--levels", "4,2,3"],
+        "--levels 4,2,3: levels must be given in increasing order, e.g. 2,3,4",
+    );
+    bad(
+        "connect4",
+        false,
+        &["--levels", "3,2,3"],
+        "--levels 3,2,3: levels must be given in increasing order, e.g. 2,3",
+    );
+    bad(
+        "connect4",
+        false,
         &["--agents", "random", "random"],
         "the ladder names random twice; each rung must be a different agent",
     );

@@ -341,8 +341,8 @@ fn digest(rows: &[(String, String)]) -> String {
     format!("{:016x}", fnv1a(text.as_bytes()))
 }
 
-/// The rungs of `--levels` (ladder levels of `game`; by default every level from 2 up)
-/// or `--agents`.
+/// The rungs of `--levels` (ladder levels of `game`, in increasing order; by default
+/// every level from 2 up) or `--agents`.
 fn rungs(game: &GameSpec, levels: &[String], agents: &[String]) -> Result<Vec<Rung>, BadInput> {
     let specs: Vec<AgentSpec> = if agents.is_empty() {
         let ladder = ladder::ladder(game.name);
@@ -372,6 +372,17 @@ fn rungs(game: &GameSpec, levels: &[String], agents: &[String]) -> Result<Vec<Ru
                 })
                 .collect::<Result<_, _>>()?
         };
+        if ks.windows(2).any(|w| w[0] > w[1]) {
+            let text = |ks: &[usize]| ks.iter().map(usize::to_string).collect::<Vec<_>>();
+            let mut sorted = ks.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            return Err(BadInput::new(format!(
+                "--levels {}: levels must be given in increasing order, e.g. {}",
+                text(&ks).join(","),
+                text(&sorted).join(",")
+            )));
+        }
         ks.iter()
             .map(|k| AgentSpec::parse_for_game(&format!("level:{k}"), game, false))
             .collect::<Result<_, _>>()?
