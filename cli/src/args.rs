@@ -189,9 +189,9 @@ pub struct BalanceArgs {
     /// Continue the unfinished study in --out (the same command) where it stopped.
     #[arg(long)]
     pub resume: bool,
-    /// A variant of the game, `key=value,...`: a complete set of the game's parameters
-    /// (those not given take their defaults, not the base game's), studied as its own
-    /// arm beside the base game. Repeatable.
+    /// A variant of the game, `key=value,...`, studied as its own arm beside the base
+    /// game: the base game's parameters (those of --game, defaults filled in), each key
+    /// given here replacing the base's value. Repeatable.
     #[arg(long, value_name = "K=V,...")]
     pub variant: Vec<String>,
     /// Start every game with K uniformly random decisions (as a tournament's), instead

@@ -401,6 +401,48 @@ fn the_plan_lists_the_runs_and_writes_nothing() {
 }
 
 #[test]
+fn a_variant_starts_from_the_base_games_parameters() {
+    // APV to 100 turns: the variant keeps max_turns=100, and a key it gives replaces the
+    // base's value.
+    let dir = scratch("variants").join("study");
+    let output = agon(&[
+        "balance",
+        "--game",
+        "apv:max_turns=100",
+        "--variant",
+        "limited_orders=true",
+        "--variant",
+        "max_turns=50,orders=false",
+        "--agents",
+        "random",
+        "greedy",
+        "--games",
+        "2",
+        "--plan",
+        "--threads",
+        "1",
+        "--out",
+        text(&dir),
+    ]);
+    ok(&output);
+    let printed = stdout(&output);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "plan of the study of apv:limited_orders=false,max_turns=100,orders=true (3 arms, \
+             9 runs, 18 games, seed 1, 1 thread):",
+            "arm        game                                                opening",
+            "base       apv:limited_orders=false,max_turns=100,orders=true  distinct:4",
+            "variant-1  apv:limited_orders=true,max_turns=100,orders=true   distinct:4",
+            "variant-2  apv:limited_orders=false,max_turns=50,orders=false  distinct:4",
+        ],
+        "{printed}"
+    );
+    assert!(!dir.exists());
+}
+
+#[test]
 fn bad_input_is_one_line_and_writes_nothing() {
     let dir = scratch("bad").join("study");
     let out = text(&dir);

@@ -136,8 +136,7 @@ impl Study {
         };
         let mut games = vec![game.clone()];
         for text in &args.variant {
-            let variant = GameSpec::parse(&format!("{}:{}", game.name, text.trim()))
-                .map_err(|e| BadInput::new(format!("--variant {text:?}: {}", e.0)))?;
+            let variant = variant_of(&game, text)?;
             if let Some(same) = games.iter().position(|g| *g == variant) {
                 return Err(BadInput::new(format!(
                     "--variant {text:?} is the same game as {} ({variant}); each arm must \
@@ -339,6 +338,27 @@ fn folder_text(folder: &Path) -> String {
 fn digest(rows: &[(String, String)]) -> String {
     let text: String = rows.iter().map(|(k, v)| format!("{k}={v}\n")).collect();
     format!("{:016x}", fnv1a(text.as_bytes()))
+}
+
+/// The game of `--variant text` (`key=value,...`) on the base game `base`: the base
+/// game's parameters, each key the variant gives replacing the base's value of that key.
+/// A key or value the game does not know is a [`BadInput`] naming the variant.
+fn variant_of(base: &GameSpec, text: &str) -> Result<GameSpec, BadInput> {
+    let given = GameSpec::parse(&format!("{}:{}", base.name, text.trim()))
+        .map_err(|e| BadInput::new(format!("--variant {text:?}: {}", e.0)))?;
+    // The parse accepted the text, so each item is `key=value` with a known key.
+    let keys: Vec<&str> = text
+        .split(',')
+        .filter_map(|item| item.split_once('='))
+        .map(|(key, _)| key.trim())
+        .collect();
+    let mut variant = base.clone();
+    for name in given.params.names().filter(|n| keys.contains(n)) {
+        if let Some(value) = given.params.get(name) {
+            variant.params.insert(name, value.clone());
+        }
+    }
+    Ok(variant)
 }
 
 /// The rungs of `--levels` (ladder levels of `game`, in increasing order; by default
