@@ -199,8 +199,8 @@ pub struct BalanceArgs {
     /// Game spec, `name:key=value,...`: the base game of the study.
     #[arg(long, value_name = "GAME")]
     pub game: String,
-    /// Ladder levels to study, weakest first (`2,3,5`, as `agon agents --game G` lists
-    /// them); by default every level from 2 up.
+    /// Ladder levels to study, in increasing order (`2,3,5`, as `agon agents --game G`
+    /// lists them; `4,2,3` is refused); by default every level from 2 up.
     #[arg(
         long,
         value_name = "K,K,...",
@@ -228,9 +228,9 @@ pub struct BalanceArgs {
     /// Continue the unfinished study in --out (the same command) where it stopped.
     #[arg(long)]
     pub resume: bool,
-    /// A variant of the game, `key=value,...`: a complete set of the game's parameters
-    /// (those not given take their defaults, not the base game's), studied as its own
-    /// arm beside the base game. Repeatable.
+    /// A variant of the game, `key=value,...`, studied as its own arm beside the base
+    /// game: the base game's parameters (those of --game, defaults filled in), each key
+    /// given here replacing the base's value. Repeatable.
     #[arg(long, value_name = "K=V,...")]
     pub variant: Vec<String>,
     /// Start every game with K uniformly random decisions (as a tournament's), instead
@@ -334,7 +334,7 @@ pub struct RunArgs {
 /// Flags of `agon report`.
 #[derive(Clone, Debug, Args)]
 pub struct ReportArgs {
-    /// The run folder (holding meta.csv and games.csv).
+    /// The run folder (holding meta.csv and games.csv, or games.csv.gz in its place).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
     /// Rate agents relative to this one (its label or spec; rated 0) instead of the run's
@@ -437,7 +437,7 @@ pub struct ServeArgs {
 /// Flags of `agon replay`.
 #[derive(Clone, Debug, Args)]
 pub struct ReplayArgs {
-    /// The run folder (holding meta.csv and games.csv).
+    /// The run folder (holding meta.csv and games.csv, or games.csv.gz in its place).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
     /// The game's index (games.csv's `game` column).

@@ -1,6 +1,8 @@
 //! The checked reading of a run's games.csv, shared by `--resume`
 //! ([`crate::tournament_cmd`]), `agon merge` and `agon report`: each complete row must be
-//! the run's own, as this build wrote it, and unchanged since.
+//! the run's own, as this build wrote it, and unchanged since. A run whose games are kept
+//! only compressed (games.csv.gz, as the committed studies keep them) is read through the
+//! same checks ([`crate::record::games_path`]).
 //!
 //! For every complete row, in file order:
 //! - its game index is the next of the folder's range (no row repeated, reordered,
@@ -33,17 +35,18 @@ use anyhow::Result;
 use crate::args::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::record::{
-    foreign, read_games, read_older_games, row_digest, GameRow, Result0, RunMeta, Scanned, Written,
-    GAMES_FILE, META_FILE,
+    foreign, games_path, read_games, read_older_games, row_digest, GameRow, Result0, RunMeta,
+    Scanned, Written, GAMES_FILE, GAMES_GZ_FILE, META_FILE,
 };
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tournament::{Plan, FORFEIT};
 
 /// The meta.csv, its layout and the plan of the run folder `dir`, for a command that
-/// reads the run's games (`report`, `replay`, `tune --from`), and the path of its
-/// games.csv. Each refusal is one line naming the folder, after `prefix` (the flag that
-/// named the folder, e.g. `"--from: "`, or nothing): no such folder, no meta.csv, a
-/// meta.csv this build cannot read or whose specs it does not know, no games.csv.
+/// reads the run's games (`report`, `replay`, `tune --from`), and the path of its games
+/// ([`games_path`]: games.csv, or games.csv.gz where games.csv is absent). Each refusal
+/// is one line naming the folder, after `prefix` (the flag that named the folder, e.g.
+/// `"--from: "`, or nothing): no such folder, no meta.csv, a meta.csv this build cannot
+/// read or whose specs it does not know, neither games file.
 pub fn open_run_to_read(
     dir: &Path,
     prefix: &str,
@@ -67,10 +70,10 @@ pub fn open_run_to_read(
     })?;
     let plan = plan_of(&meta)
         .map_err(|e| BadInput::new(format!("{prefix}\"{shown}\": {META_FILE}: {e}")))?;
-    let games_path = dir.join(GAMES_FILE);
+    let games_path = games_path(dir);
     if !games_path.is_file() {
         return Err(BadInput::new(format!(
-            "{prefix}\"{shown}\" holds no {GAMES_FILE}"
+            "{prefix}\"{shown}\" holds no {GAMES_FILE} (nor {GAMES_GZ_FILE})"
         )));
     }
     Ok((meta, written, plan, games_path))
@@ -94,9 +97,9 @@ pub fn plan_of(meta: &RunMeta) -> Result<Plan, BadInput> {
     }
 }
 
-/// Reads the games.csv at `path` of the run `meta` (planned as `plan`, written in the
-/// layout `written`) without changing it, and checks every complete row as the module
-/// docs say. Returns the complete rows and the torn end, as [`read_games`] does.
+/// Reads the games.csv at `path` (or the games.csv.gz, decompressed) of the run `meta`
+/// (planned as `plan`, written in the layout `written`) without changing it, and checks
+/// every complete row as the module docs say. Returns the complete rows and the torn end, as [`read_games`] does.
 pub fn read_checked_games(
     path: &Path,
     meta: &RunMeta,

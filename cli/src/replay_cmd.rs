@@ -3,7 +3,8 @@
 //! legend, the last ply marked and told in words).
 //!
 //! The game is read through the checks `agon report` makes ([`crate::audit`]), so an
-//! edited or foreign row is refused rather than shown. When standard output is a
+//! edited or foreign row is refused rather than shown; like the report, it reads a
+//! games.csv.gz where games.csv is absent. It writes nothing. When standard output is a
 //! terminal, Enter shows the next ply, `b` the one before and `q` quits; otherwise every
 //! ply is printed at once, which suits a pipe or a file.
 
@@ -15,7 +16,7 @@ use crate::args::{BadInput, ReplayArgs};
 use crate::audit::{open_run_to_read, read_checked_games};
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::picture::{replay, text, Step};
-use crate::record::{GameRow, GAMES_FILE};
+use crate::record::GameRow;
 use crate::spec::GameSpec;
 
 /// Runs `agon replay`.
@@ -29,7 +30,8 @@ pub fn replay_game(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Wri
             _ => "no game".to_string(),
         };
         return Err(BadInput::new(format!(
-            "\"{shown}\": {GAMES_FILE} has no game {} (it holds {held})",
+            "\"{shown}\": {} has no game {} (it holds {held})",
+            games_path.file_name().unwrap_or_default().to_string_lossy(),
             args.index
         ))
         .into());

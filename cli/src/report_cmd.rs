@@ -3,17 +3,20 @@
 //! from the reproducible table), and draws SVG charts into the folder (the same
 //! [`draw_charts`] a tournament and a merge call when they finish).
 //!
-//! The folder must hold a run (meta.csv) and its games.csv; games.csv is read through the
-//! checks a resume makes ([`crate::audit`]: rows in order and the plan's, digests, the
-//! moves replayed), so a duplicated, reordered, edited or foreign row is refused. Bad
-//! input is one line and exit code 2, refused before any file is written.
+//! The folder must hold a run (meta.csv) and its games.csv (or games.csv.gz where
+//! games.csv is absent); the games are read through the checks a resume makes
+//! ([`crate::audit`]: rows in order and the plan's, digests, the moves replayed), so a
+//! duplicated, reordered, edited or foreign row is refused. Bad input is one line and
+//! exit code 2, refused before any file is written.
 //!
 //! A report changes the run folder only to write what the run itself would: with the
 //! run's own options (the anchor recorded in meta.csv, the default), summary.csv and the
 //! charts are written again into the folder, under its lock ([`RunLock`]). A report with
-//! another `--anchor` is printed only, and so is a folder of an older format (read with
-//! a `note:` line); `--out OUTDIR` writes either into OUTDIR instead, a folder that must
-//! not hold a run.
+//! another `--anchor` is printed only, and so is a folder of an older format and a folder
+//! whose games are kept only compressed (games.csv.gz, read as the games.csv it holds:
+//! such a folder, a committed study's run, stays byte for byte as it is, lock file
+//! included); each is said in a `note:` line, and `--out OUTDIR` writes any of them into
+//! OUTDIR instead, a folder that must not hold a run.
 //!
 //! Charts (see [`crate::plots`]):
 //! - `ratings.svg`: every agent's Bradley–Terry rating with its 95% interval (the rating
@@ -43,8 +46,8 @@ use crate::games::offers_pie_rule;
 use crate::html::{write_run_page, RunPage, REPORT_HTML};
 use crate::plots::{histogram, IntervalChart, ShareChart};
 use crate::record::{
-    scan, write_summary, GameRow, TimingRow, Written, FORMAT, GAMES_FILE, META_FILE, OLDER_FORMAT,
-    SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
+    games_compressed, scan, write_summary, GameRow, TimingRow, Written, FORMAT, GAMES_FILE,
+    GAMES_GZ_FILE, META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::report::{summarise, table, Summary};
 use crate::run_lock::RunLock;
@@ -83,6 +86,11 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
             "\"{shown}\" was written by an older agon (format {OLDER_FORMAT}; this build writes \
              format {FORMAT}): its rows have no digest, so they are checked by order, plan and \
              moves only"
+        ))
+    } else if games_compressed(dir) {
+        Some(format!(
+            "\"{shown}\" keeps its games only in {GAMES_GZ_FILE} (as a committed study \
+             does), and a report leaves such a folder as it is"
         ))
     } else if anchor != meta.anchor {
         Some(format!(

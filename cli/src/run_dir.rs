@@ -10,8 +10,8 @@ use anyhow::{Context, Result};
 use crate::args::BadInput;
 use crate::audit::read_checked_games;
 use crate::record::{
-    cut, foreign, partial_path, scan, GameRow, RunMeta, Scanned, TimingRow, Written, FORMAT,
-    GAMES_FILE, META_FILE, OLDER_FORMAT, TIMINGS_FILE, TIMINGS_HEADER,
+    cut, foreign, games_path, partial_path, scan, GameRow, RunMeta, Scanned, TimingRow, Written,
+    FORMAT, GAMES_FILE, META_FILE, OLDER_FORMAT, TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::run_lock::LOCK_FILE;
 use crate::tournament::Plan;
@@ -128,8 +128,10 @@ pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
 /// games.csv is the source of truth, but a game counts as played only with its timing
 /// row (written first): if timings.csv holds fewer rows (it was lost or cut), the games
 /// without one are left out of [`Found::games`]' rows, to be cut aside and played again.
+/// Where games.csv is absent the games are read from games.csv.gz
+/// ([`crate::record::games_path`]); such a folder is read, never repaired or continued.
 pub(crate) fn check_files(dir: &Path, plan: &Plan, meta: &RunMeta) -> Result<Found> {
-    let games_path = dir.join(GAMES_FILE);
+    let games_path = games_path(dir);
     let mut games = read_checked_games(&games_path, meta, plan, Written::Now)?;
     let start = plan.game_range().start;
     let timings_path = dir.join(TIMINGS_FILE);

@@ -16,7 +16,10 @@
 //! - this run, unfinished: refused unless `--resume`, which continues it after its last
 //!   complete game. A torn last line (a write cut short by a kill) in games.csv or
 //!   timings.csv is reported, saved to `<file>.partial` and cut off; the files then end as
-//!   an uninterrupted run's would at that game, and the games after it are played;
+//!   an uninterrupted run's would at that game, and the games after it are played. A run
+//!   whose games are kept only compressed (games.csv.gz, no games.csv) is read as the
+//!   games.csv it holds, so finished it is printed again; unfinished it is refused, even
+//!   with `--resume`, with the advice to gunzip it first;
 //! - anything else (another run, a run of an older format, a meta.csv with an unknown or
 //!   missing key, files that are not this run's as this build writes them, rows that fail
 //!   the checks of [`crate::audit`]): refused with exit code 2, nothing changed.
@@ -41,8 +44,8 @@ use crate::html::{RunPage, DEFAULT_HTML_GAMES, REPORT_HTML};
 use crate::opening::{Opening, OpeningCheck};
 use crate::progress::Progress;
 use crate::record::{
-    commit, scan, toolkit, write_summary, GameRow, RunMeta, RunWriter, TimingRow, GAMES_FILE,
-    META_FILE, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
+    commit, games_compressed, scan, toolkit, write_summary, GameRow, RunMeta, RunWriter, TimingRow,
+    GAMES_FILE, GAMES_GZ_FILE, META_FILE, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::report::{summarise, table, Summary};
 use crate::report_cmd::draw_charts;
@@ -319,7 +322,10 @@ pub(crate) enum Opened {
 /// changes nothing first, so that a refused folder does not even get a lock file; then
 /// the lock, returned to be held to the end, and the look that counts (see the module
 /// docs for what a folder may hold). A new run's meta.csv is written; an unfinished one
-/// is refused unless `resume`, and otherwise repaired to its last complete game.
+/// is refused unless `resume`, and otherwise repaired to its last complete game. A run
+/// whose games are kept only compressed (games.csv.gz) is read: finished, it is
+/// [`Opened::Finished`]; unfinished, it is refused (exit 2), as rows are appended to
+/// games.csv only.
 pub(crate) fn open_run(
     dir: &Path,
     plan: &Plan,
@@ -344,6 +350,18 @@ pub(crate) fn open_run(
             let all_played = n == total || sprt.is_some_and(|s| sprt_decides(s, &found.games.rows));
             if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
                 return Ok((lock, Opened::Finished(found)));
+            }
+            // Rows are appended to games.csv only: a run kept compressed is read, never
+            // continued (its games.csv would start again without the games before).
+            if games_compressed(dir) {
+                return Err(BadInput::new(format!(
+                    "output folder \"{}\" holds this run unfinished ({n} of {total} games) \
+                     with its games only in {GAMES_GZ_FILE}, which agon never appends to; \
+                     gunzip it (gunzip {}) before continuing it with --resume",
+                    dir.display(),
+                    dir.join(GAMES_GZ_FILE).display()
+                ))
+                .into());
             }
             if !resume {
                 return Err(BadInput::new(format!(

@@ -381,12 +381,64 @@ fn the_plan_lists_the_runs_and_writes_nothing() {
         "plan of the study of invector:height=3,pie=true,width=4 (2 arms, 6 runs, 48 games, \
          seed 3, 2 threads):"
     );
-    assert!(lines[1].starts_with("run "), "{printed}");
-    for (line, run) in lines[2..8].iter().zip(RUNS) {
+    // Every arm's full spec and opening rule, as study.csv records them, then the runs.
+    assert_eq!(
+        lines[1..5],
+        [
+            "arm        game                                 opening",
+            "base       invector:height=3,pie=true,width=4   distinct:4",
+            "variant-1  invector:height=3,pie=false,width=4  distinct:4",
+            "",
+        ]
+    );
+    assert!(lines[5].starts_with("run "), "{printed}");
+    for (line, run) in lines[6..12].iter().zip(RUNS) {
         assert!(line.starts_with(run), "{line}");
         assert!(line.contains(" 8 "), "{line}");
     }
-    assert!(lines[9].starts_with("estimated total: "), "{printed}");
+    assert!(lines[13].starts_with("estimated total: "), "{printed}");
+    assert!(!dir.exists());
+}
+
+#[test]
+fn a_variant_starts_from_the_base_games_parameters() {
+    // APV to 100 turns: the variant keeps max_turns=100, and a key it gives replaces the
+    // base's value.
+    let dir = scratch("variants").join("study");
+    let output = agon(&[
+        "balance",
+        "--game",
+        "apv:max_turns=100",
+        "--variant",
+        "limited_orders=true",
+        "--variant",
+        "max_turns=50,orders=false",
+        "--agents",
+        "random",
+        "greedy",
+        "--games",
+        "2",
+        "--plan",
+        "--threads",
+        "1",
+        "--out",
+        text(&dir),
+    ]);
+    ok(&output);
+    let printed = stdout(&output);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "plan of the study of apv:limited_orders=false,max_turns=100,orders=true (3 arms, \
+             9 runs, 18 games, seed 1, 1 thread):",
+            "arm        game                                                opening",
+            "base       apv:limited_orders=false,max_turns=100,orders=true  distinct:4",
+            "variant-1  apv:limited_orders=true,max_turns=100,orders=true   distinct:4",
+            "variant-2  apv:limited_orders=false,max_turns=50,orders=false  distinct:4",
+        ],
+        "{printed}"
+    );
     assert!(!dir.exists());
 }
 
@@ -416,6 +468,18 @@ fn bad_input_is_one_line_and_writes_nothing() {
         false,
         &["--levels", "2,9"],
         "--levels: \"9\" is not a level of the connect4 ladder (valid: 1 to 6)",
+    );
+    bad(
+        "connect4",
+        false,
+        &["--levels", "4,2,3"],
+        "--levels 4,2,3: levels must be given in increasing order, e.g. 2,3,4",
+    );
+    bad(
+        "connect4",
+        false,
+        &["--levels", "3,2,3"],
+        "--levels 3,2,3: levels must be given in increasing order, e.g. 2,3",
     );
     bad(
         "connect4",

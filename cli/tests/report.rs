@@ -80,7 +80,10 @@ fn a_folder_that_is_not_a_run_is_refused_and_left_alone() {
     // refusal keeps them.
     assert_bad(
         &agon(&["report", text(&no_games)]),
-        &format!("\"{}\" holds no games.csv", no_games.display()),
+        &format!(
+            "\"{}\" holds no games.csv (nor games.csv.gz)",
+            no_games.display()
+        ),
     );
     let mut left: Vec<String> = std::fs::read_dir(&no_games)
         .unwrap()

@@ -15,7 +15,10 @@ use super::study::{difference, read_study, STUDY_FILE};
 use super::tidy::BALANCE_FILE;
 use crate::args::BadInput;
 use crate::audit::{plan_of, read_checked_games};
-use crate::record::{temporary_path, GameRow, RunMeta, GAMES_FILE, META_FILE, SUMMARY_FILE};
+use crate::record::{
+    games_path, temporary_path, GameRow, RunMeta, GAMES_FILE, GAMES_GZ_FILE, META_FILE,
+    SUMMARY_FILE,
+};
 use crate::run_dir::is_new_folder;
 use crate::run_lock::LOCK_FILE;
 
@@ -66,11 +69,40 @@ pub fn finished(dir: &Path, folders: &[&Path], whole: bool) -> (usize, bool) {
     (done, all)
 }
 
-/// The game rows of the run folder `dir`, read and checked as `agon report` reads them.
+/// The game rows of the finished run folder `dir`, read and checked as `agon report`
+/// reads them (from games.csv, or games.csv.gz where games.csv is absent), changing
+/// nothing. The run must hold exactly the games its plan asks for (a study's runs have no
+/// SPRT to stop them early): a games file that is missing, short or torn is a
+/// [`BadInput`] naming the run folder and the counts, e.g. `study/base/L3-self:
+/// games.csv holds 212 of the 400 games its plan asks for`.
 pub fn read_run(dir: &Path) -> Result<Vec<GameRow>> {
+    let shown = dir.display();
     let (meta, written) = RunMeta::read_any(&dir.join(META_FILE))?;
     let plan = plan_of(&meta)?;
-    Ok(read_checked_games(&dir.join(GAMES_FILE), &meta, &plan, written)?.rows)
+    let range = plan.game_range();
+    let planned = range.end - range.start;
+    let path = games_path(dir);
+    if !path.is_file() {
+        return Err(BadInput::new(format!(
+            "{shown}: holds no {GAMES_FILE} (nor {GAMES_GZ_FILE}), but its plan asks for \
+             {planned} games"
+        ))
+        .into());
+    }
+    let scanned = read_checked_games(&path, &meta, &plan, written)?;
+    let held = scanned.rows.len() as u64;
+    if held != planned || scanned.tail.is_some() {
+        let file = path.file_name().unwrap_or_default().to_string_lossy();
+        let tail = scanned
+            .tail
+            .map(|t| format!(", then line {}: {}", t.line, t.what))
+            .unwrap_or_default();
+        return Err(BadInput::new(format!(
+            "{shown}: {file} holds {held} of the {planned} games its plan asks for{tail}"
+        ))
+        .into());
+    }
+    Ok(scanned.rows)
 }
 
 /// Writes the CSV file `path` whole or not at all: `fill` writes its records into a

@@ -14,7 +14,12 @@
 //! agents against each arm, openings, games, shard) before the folder is looked at;
 //! the folder is looked at without change, then locked and looked at again; only then is
 //! study.csv written. A folder holding this study unfinished is continued only with
-//! `--resume`; a finished one is reported again, unchanged.
+//! `--resume`. A finished one (every run's summary.csv and the study's balance.csv
+//! written) is reported again from its runs' games without taking the lock or writing
+//! anything, so a committed study's folder stays byte for byte as it is; its runs may
+//! keep their games compressed (games.csv.gz, read where games.csv is absent), and a
+//! run that does not hold exactly the games of its plan is refused (exit 2), naming the
+//! run folder and the counts, before anything is printed.
 
 mod charts;
 mod folder;
@@ -56,37 +61,22 @@ pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Resu
     }
     let dir = &args.out;
     let rows = study.rows()?;
-    inspect(dir, &rows)?;
-    let _lock = RunLock::acquire(dir)?;
     let folders: Vec<&Path> = runs.iter().map(|r| r.folder.as_path()).collect();
     let whole = study.shard.is_none();
+    // A finished study is only read: without the lock, so that its folder (a committed
+    // study's) stays exactly as it is, lock file included. Its runs are never appended
+    // to again, so no writer can be met.
+    if inspect(dir, &rows)? == StudyFolder::Same && finished(dir, &folders, whole).1 {
+        return print_finished(&study, dir, &folders, out);
+    }
+    let _lock = RunLock::acquire(dir)?;
     match inspect(dir, &rows)? {
         StudyFolder::New => write_study(dir, &rows)?,
         StudyFolder::Same => {
             let (done, all) = finished(dir, &folders, whole);
+            // Finished by another process between the two looks.
             if all {
-                let results = folders
-                    .iter()
-                    .map(|f| read_run(&dir.join(f)))
-                    .collect::<Result<Vec<_>>>()?;
-                match study.shard {
-                    None => {
-                        writeln!(
-                            out,
-                            "{} already holds this finished study; its results:\n",
-                            dir.display()
-                        )?;
-                        conclude(&study.layout(), dir, &results, false, out)?;
-                    }
-                    Some(shard) => writeln!(
-                        out,
-                        "{} already holds shard {shard} of this study, finished; join the {} \
-                         study folders with agon merge --out DIR FOLDER...",
-                        dir.display(),
-                        shard.count
-                    )?,
-                }
-                return Ok(());
+                return print_finished(&study, dir, &folders, out);
             }
             if !args.resume {
                 return Err(BadInput::new(format!(
@@ -135,6 +125,38 @@ pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Resu
             Ok(())
         }
         None => conclude(&study.layout(), dir, &results, true, out),
+    }
+}
+
+/// Prints the results of the finished study in `dir` (its run `folders`, relative to
+/// `dir`) without writing anything: each run's games read and checked ([`read_run`]: a
+/// run that does not hold its plan's games is refused, exit 2, before anything is
+/// printed), then the tables and verdicts recomputed from them; for a shard of a study,
+/// a line saying it is finished.
+fn print_finished(study: &Study, dir: &Path, folders: &[&Path], out: &mut dyn Write) -> Result<()> {
+    match study.shard {
+        None => {
+            let results = folders
+                .iter()
+                .map(|f| read_run(&dir.join(f)))
+                .collect::<Result<Vec<_>>>()?;
+            writeln!(
+                out,
+                "{} already holds this finished study; its results:\n",
+                dir.display()
+            )?;
+            conclude(&study.layout(), dir, &results, false, out)
+        }
+        Some(shard) => {
+            writeln!(
+                out,
+                "{} already holds shard {shard} of this study, finished; join the {} study \
+                 folders with agon merge --out DIR FOLDER...",
+                dir.display(),
+                shard.count
+            )?;
+            Ok(())
+        }
     }
 }
 

@@ -1,5 +1,6 @@
-//! `agon balance --plan`: the runs of a study, their games, and an estimate of the time
-//! each takes, from a short sample: the first [`SAMPLE_GAMES`] games of each run (its
+//! `agon balance --plan`: the arms of a study (each one's full game spec and opening
+//! rule), its runs, their games, and an estimate of the time each takes, from a short
+//! sample: the first [`SAMPLE_GAMES`] games of each run (its
 //! first pair), played one after another on one thread as the run would play them.
 //! Nothing is written; the sample's games are thrown away.
 //!
@@ -21,8 +22,16 @@ use crate::tournament::{play_game, workers_for};
 /// Games of each run that `--plan` plays to time it: one seat-swapped pair.
 pub const SAMPLE_GAMES: u64 = 2;
 
-/// Prints the plan of `study` (its `runs`) with the time estimated for `threads`.
+/// Prints the plan of `study` (its `runs`) with the time estimated for `threads`: first
+/// every arm as study.csv records it (its name, the canonical spec of its game with every
+/// parameter, and its opening rule as resolved), then the runs.
 pub fn print(study: &Study, runs: &[StudyRun], threads: usize, out: &mut dyn Write) -> Result<()> {
+    let mut arms = vec![header(&["arm", "game", "opening"])];
+    for (_, arm) in study.rows()?.into_iter().filter(|(key, _)| key == "arm") {
+        // `<name> <game spec> <opening>`; a canonical spec holds no space.
+        let mut parts = arm.splitn(3, ' ').map(String::from);
+        arms.push((0..3).map(|_| parts.next().unwrap_or_default()).collect());
+    }
     let mut cells = vec![header(&[
         "run",
         "agents",
@@ -63,7 +72,7 @@ pub fn print(study: &Study, runs: &[StudyRun], threads: usize, out: &mut dyn Wri
     }
     writeln!(
         out,
-        "plan of the study of {} ({} arm{}, {} runs, {games} games, seed {}, {} thread{}):\n{}",
+        "plan of the study of {} ({} arm{}, {} runs, {games} games, seed {}, {} thread{}):\n{}\n{}",
         study.game,
         study.arms.len(),
         if study.arms.len() == 1 { "" } else { "s" },
@@ -71,6 +80,7 @@ pub fn print(study: &Study, runs: &[StudyRun], threads: usize, out: &mut dyn Wri
         study.seed,
         threads,
         if threads == 1 { "" } else { "s" },
+        grid(&arms, 3),
         grid(&cells, 2)
     )?;
     writeln!(

@@ -149,8 +149,7 @@ impl Study {
         )?;
         let mut games = vec![game.clone()];
         for text in &args.variant {
-            let variant = GameSpec::parse(&format!("{}:{}", game.name, text.trim()))
-                .map_err(|e| BadInput::new(format!("--variant {text:?}: {}", e.0)))?;
+            let variant = variant_of(&game, text)?;
             if let Some(same) = games.iter().position(|g| *g == variant) {
                 return Err(BadInput::new(format!(
                     "--variant {text:?} is the same game as {} ({variant}); each arm must \
@@ -377,8 +376,29 @@ fn digest(rows: &[(String, String)]) -> String {
     format!("{:016x}", fnv1a(text.as_bytes()))
 }
 
-/// The rungs of `--levels` (ladder levels of `game`; by default every level from 2 up)
-/// or `--agents`.
+/// The game of `--variant text` (`key=value,...`) on the base game `base`: the base
+/// game's parameters, each key the variant gives replacing the base's value of that key.
+/// A key or value the game does not know is a [`BadInput`] naming the variant.
+fn variant_of(base: &GameSpec, text: &str) -> Result<GameSpec, BadInput> {
+    let given = GameSpec::parse(&format!("{}:{}", base.name, text.trim()))
+        .map_err(|e| BadInput::new(format!("--variant {text:?}: {}", e.0)))?;
+    // The parse accepted the text, so each item is `key=value` with a known key.
+    let keys: Vec<&str> = text
+        .split(',')
+        .filter_map(|item| item.split_once('='))
+        .map(|(key, _)| key.trim())
+        .collect();
+    let mut variant = base.clone();
+    for name in given.params.names().filter(|n| keys.contains(n)) {
+        if let Some(value) = given.params.get(name) {
+            variant.params.insert(name, value.clone());
+        }
+    }
+    Ok(variant)
+}
+
+/// The rungs of `--levels` (ladder levels of `game`, in increasing order; by default
+/// every level from 2 up) or `--agents`.
 fn rungs(game: &GameSpec, levels: &[String], agents: &[String]) -> Result<Vec<Rung>, BadInput> {
     let specs: Vec<AgentSpec> = if agents.is_empty() {
         let ladder = ladder::ladder(game.name);
@@ -408,6 +428,17 @@ fn rungs(game: &GameSpec, levels: &[String], agents: &[String]) -> Result<Vec<Ru
                 })
                 .collect::<Result<_, _>>()?
         };
+        if ks.windows(2).any(|w| w[0] > w[1]) {
+            let text = |ks: &[usize]| ks.iter().map(usize::to_string).collect::<Vec<_>>();
+            let mut sorted = ks.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            return Err(BadInput::new(format!(
+                "--levels {}: levels must be given in increasing order, e.g. {}",
+                text(&ks).join(","),
+                text(&sorted).join(",")
+            )));
+        }
         ks.iter()
             .map(|k| AgentSpec::parse_for_game(&format!("level:{k}"), game, false))
             .collect::<Result<_, _>>()?

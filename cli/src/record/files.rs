@@ -3,10 +3,11 @@
 //! without losing a byte, and [`write_summary`] writes summary.csv whole or not at all.
 
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use flate2::read::MultiGzDecoder;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -109,7 +110,7 @@ pub struct Tail {
 
 /// Reads a run's CSV file (games.csv or timings.csv) line by line, without changing it.
 ///
-/// A missing or empty file has no rows. The header must be `header`. Every row line must
+/// A missing or empty file has no rows; a games.csv.gz is read as the games.csv it holds. The header must be `header`. Every row line must
 /// parse as a `T` and be written back byte for byte as it stands (so that rows appended
 /// later make the same file as an uninterrupted run). Only the **last** line may fail
 /// that: if it has no line end, or does not parse, it is the torn end of a killed write
@@ -131,10 +132,8 @@ fn scan_rows<T: Serialize + DeserializeOwned>(
         keep: 0,
         tail: None,
     };
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(scanned),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    let Some(bytes) = read_bytes(path)? else {
+        return Ok(scanned);
     };
     let shown = path.display();
     let lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
@@ -179,6 +178,32 @@ fn scan_rows<T: Serialize + DeserializeOwned>(
         "{shown}"
     );
     Ok(scanned)
+}
+
+/// The bytes of the file at `path`, or `None` when there is none; a file whose name ends
+/// in `.gz` ([`GAMES_GZ_FILE`](super::GAMES_GZ_FILE)) is decompressed, member after member
+/// as gunzip reads it. A compressed file that is not whole gzip (cut short, damaged) is a
+/// [`BadInput`] naming it: its rows cannot be trusted, and nothing is changed.
+fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    if path.extension().and_then(|e| e.to_str()) != Some("gz") {
+        return Ok(Some(bytes));
+    }
+    let mut text = Vec::new();
+    MultiGzDecoder::new(bytes.as_slice())
+        .read_to_end(&mut text)
+        .map_err(|e| {
+            BadInput::new(format!(
+                "{} is not a whole gzip file ({e}); nothing was changed: restore it (gunzip -t \
+                 tests it)",
+                path.display()
+            ))
+        })?;
+    Ok(Some(text))
 }
 
 /// The error for a file that is not this run's: it is left as it is.

@@ -3,16 +3,23 @@
 //! A run folder holds `meta.csv` (what was run), `games.csv` (one row per game, in
 //! game-index order, reproducible byte for byte), `timings.csv` (wall-clock thinking time,
 //! never reproducible, hence apart) and `summary.csv` (statistics computed from
-//! games.csv alone). Every column is documented in `results/README.md`.
+//! games.csv alone). Every column is documented in `results/README.md`. A folder may keep
+//! its games compressed instead, as `games.csv.gz` (the committed studies do): it is read
+//! as the games.csv it holds ([`games_path`]) and never written or appended to.
 //!
 //! One module per concern: [`rows`] (the rows of each file and their headers), [`meta`]
 //! (meta.csv and the run's identity) and [`files`] (appending, reading and cutting the
 //! files of a run folder).
 
+use std::path::{Path, PathBuf};
+
 /// Name of the metadata file in a run folder.
 pub const META_FILE: &str = "meta.csv";
 /// Name of the per-game results file.
 pub const GAMES_FILE: &str = "games.csv";
+/// Name of the per-game results file stored compressed (gzip), as the committed studies
+/// keep it: read where [`GAMES_FILE`] is absent ([`games_path`]), never written.
+pub const GAMES_GZ_FILE: &str = "games.csv.gz";
 /// Name of the per-game timing file.
 pub const TIMINGS_FILE: &str = "timings.csv";
 /// Name of the statistics file.
@@ -21,6 +28,27 @@ pub const SUMMARY_FILE: &str = "summary.csv";
 mod files;
 mod meta;
 mod rows;
+
+/// The file that holds the games of the run folder `dir`: its [`GAMES_FILE`], or, where
+/// that is absent and a [`GAMES_GZ_FILE`] is present, the compressed one. Every command
+/// that reads a run's games finds them here (report, replay, tune, merge's shards, a
+/// finished study); every command that writes games writes [`GAMES_FILE`], and one that
+/// would append to a run whose games are only compressed refuses instead.
+pub fn games_path(dir: &Path) -> PathBuf {
+    let plain = dir.join(GAMES_FILE);
+    let compressed = dir.join(GAMES_GZ_FILE);
+    if !plain.exists() && compressed.is_file() {
+        compressed
+    } else {
+        plain
+    }
+}
+
+/// Whether the games of the run folder `dir` are held only compressed ([`games_path`]
+/// gives the [`GAMES_GZ_FILE`]).
+pub fn games_compressed(dir: &Path) -> bool {
+    games_path(dir).ends_with(GAMES_GZ_FILE)
+}
 
 pub use files::*;
 pub use meta::*;
