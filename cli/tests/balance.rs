@@ -82,15 +82,19 @@ fn a_study_is_ordinary_runs_with_a_tidy_file_recomputable_from_their_games() {
     let output = study(&dir, &["--threads", "1"]);
     ok(&output);
     let printed = stdout(&output);
-    // One verdict per arm.
+    // One verdict per arm, and the variant's comparison with the base game.
     let verdicts: Vec<&str> = printed
         .lines()
         .filter(|l| l.starts_with("verdict: "))
         .collect();
-    assert_eq!(verdicts.len(), 2, "{printed}");
+    assert_eq!(verdicts.len(), 3, "{printed}");
     assert!(verdicts[0].starts_with("verdict: invector:height=3,pie=true,width=4: "));
     assert!(verdicts[0].contains("with the pie rule the first side wins"));
     assert!(verdicts[1].starts_with("verdict: invector:height=3,pie=false,width=4: "));
+    assert!(verdicts[2].starts_with(
+        "verdict: invector:height=3,pie=false,width=4 against the base game: at A2 pie=false \
+         gives seat 0 a win rate "
+    ));
     assert!(printed.ends_with(&format!(
         "wrote study.csv, balance.csv, seat0-by-level.svg, ladder.svg, lengths-by-level.svg, \
          report.html in {}\n",
@@ -248,7 +252,7 @@ fn any_thread_count_gives_the_same_study_and_a_finished_study_is_reported_unchan
             .lines()
             .filter(|l| l.starts_with("verdict: "))
             .count(),
-        2
+        3
     );
     assert!(!printed.contains("wrote "));
     assert_eq!(read(&one.join("balance.csv")), before);
