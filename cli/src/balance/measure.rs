@@ -61,16 +61,6 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// A replay of `rows` that found no decision node and no short game, for tests of
-    /// what does not depend on them.
-    #[cfg(test)]
-    pub(super) fn none(rows: &[GameRow]) -> Replay {
-        Replay {
-            shape: Shape::default(),
-            short: vec![false; rows.len()],
-        }
-    }
-
     /// Replays each of `rows`' move lists from `game`'s start; fails on a move that is
     /// not legal, naming its game and place.
     pub fn of<G: Game>(game: &G, rows: &[GameRow]) -> Result<Replay> {
@@ -460,6 +450,18 @@ pub fn compare<'a>(base: &ArmMeasures, arm: &'a ArmMeasures) -> Vec<(&'a Level, 
             Some((level, comparison))
         })
         .collect()
+}
+
+#[cfg(test)]
+impl Replay {
+    /// A replay of `rows` that found no decision node and no short game, for tests of
+    /// what does not depend on them.
+    pub(super) fn none(rows: &[GameRow]) -> Replay {
+        Replay {
+            shape: Shape::default(),
+            short: vec![false; rows.len()],
+        }
+    }
 }
 
 /// For tests: a rung whose self-play seat 0 won `wins`, drew `draws` and lost `losses`,
