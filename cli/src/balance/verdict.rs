@@ -736,6 +736,64 @@ mod tests {
     }
 
     #[test]
+    fn the_table_puts_the_figures_without_short_games_beside_the_others() {
+        // L1: 3-1-1 with one short win. All games: 3 of 4, Wilson [0.3006, 0.9544],
+        // exact p 2·5/16 = 0.625, score 3.5/5 = 0.7 ± 1.959964·sqrt(0.16/5), clipped
+        // to [0.3494, 1]. Short 1 of 4. Without it 2-1-1: 2 of 3 [0.2077, 0.9385], p 1,
+        // score 0.625 [0.2187, 1] (as tidy's test).
+        let cells = |text: &str, line: usize| -> Vec<String> {
+            let line = text.lines().nth(line).unwrap();
+            line.split("  ")
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(String::from)
+                .collect()
+        };
+        let text = table(&arm(vec![example_level("L1", 1, [3, 1, 1, 1])]));
+        assert_eq!(
+            cells(&text, 1),
+            [
+                "level",
+                "agent",
+                "games",
+                "distinct",
+                "seat-0 win rate [95%]",
+                "p (50%)",
+                "seat-0 score [95%]",
+                "short decisive",
+                "win rate w/o short [95%]",
+                "p w/o short",
+                "score w/o short [95%]",
+                "draws",
+                "cap draws",
+                "turns q1-median-q3",
+                "branching",
+                "choice"
+            ]
+        );
+        assert_eq!(
+            cells(&text, 2)[..11],
+            [
+                "L1",
+                "x1",
+                "5",
+                "5",
+                "0.7500 [0.3006, 0.9544]",
+                "0.6250",
+                "0.7000 [0.3494, 1.0000]",
+                "0.2500",
+                "0.6667 [0.2077, 0.9385]",
+                "1.0000",
+                "0.6250 [0.2187, 1.0000]"
+            ]
+        );
+        // Without short games the short column stays (0.0000) and the others go.
+        let text = table(&arm(vec![example_level("L1", 1, [3, 1, 1, 0])]));
+        assert_eq!(cells(&text, 1)[7..9], ["short decisive", "draws"]);
+        assert_eq!(cells(&text, 2)[7], "0.0000");
+    }
+
+    #[test]
     fn fewer_than_100_decisive_games_at_a_level_are_warned_of_significant_or_not() {
         // L1: 50 of 100 decisive, no warning of its own. L2: 90 of 99 decisive (p far
         // below 5%) among 159 games: warned of, its draws not counted.
