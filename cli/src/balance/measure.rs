@@ -215,9 +215,7 @@ impl SelfPlay {
     /// The half-width of seat 0's win-rate interval (the larger side of the Wilson
     /// interval); `None` without decisive games.
     pub fn seat0_half_width(&self) -> Option<f64> {
-        self.seat0
-            .win_rate
-            .map(|w| (w.rate.value - w.rate.low).max(w.rate.high - w.rate.value))
+        self.seat0.win_rate.map(|w| half_width(&w.rate))
     }
 
     /// The self-play games that would narrow seat 0's win-rate interval to ±2 points
@@ -227,6 +225,12 @@ impl SelfPlay {
         let decisive = self.seat0.wdl.decisive() as f64 / self.games as f64;
         Some(games_for_half_width(rate, decisive, TARGET_HALF_WIDTH))
     }
+}
+
+/// The half-width of an interval: the larger of its two sides (a Wilson interval is not
+/// symmetric about its estimate).
+pub fn half_width(i: &Interval) -> f64 {
+    (i.value - i.low).max(i.high - i.value)
 }
 
 /// The half-width a study aims at for seat 0's win rate: ±2 points.

@@ -17,7 +17,7 @@
 //! - the other rungs with more than 1% short games;
 //! - whether the advantage grows, shrinks, changes sides or stays from the first rung to
 //!   the last (a two-sided z-test at 5% of the difference of the two win rates, taken as
-//!   independent: [`Difference`]);
+//!   independent, each variance with a win and a loss added: [`Difference`]);
 //! - whether it has settled between the two strongest rungs: not when the change is
 //!   beyond chance; settled when the change's whole 95% interval lies within ±5 points;
 //!   otherwise not shown either way;
@@ -33,7 +33,7 @@
 //! p-value, and whether it is beyond chance; the variant is named by the parameters in
 //! which it differs from the base game.
 
-use super::measure::{change_top, compare, ArmMeasures, Difference, Level, SelfPlay};
+use super::measure::{change_top, compare, half_width, ArmMeasures, Difference, Level, SelfPlay};
 use crate::report::{format_length, grid, header, Interval, SeatResults};
 use crate::stats::{format_p_value, format_rate};
 
@@ -44,8 +44,9 @@ const ALPHA: f64 = 0.05;
 const TOO_WIDE: f64 = 0.05;
 
 /// The share of decisive games above which short games are named and the figures
-/// without them lead: 1%, so that a handful of opening accidents in hundreds of games
-/// is left to the table while anything that can move a rate by a point is said.
+/// without them lead: 1%. Leaving out at most 1% of the decisive games moves a win rate
+/// by at most about a point, so such a handful of opening accidents is left to the
+/// table; more is said.
 const SHORT_NOTED: f64 = 0.01;
 
 /// Fewer decisive games than this behind a rung's leading figure earn a warning: with
@@ -277,10 +278,19 @@ fn headline(arm: &ArmMeasures) -> String {
     let m = &top.self_play;
     let (seat0, first_side, without) = lead(m);
     let Some(w) = seat0.win_rate else {
-        return format!(
-            "at {} no game was decisive ({} drawn), so the first move's effect is unknown",
-            top.rung, m.draws
-        );
+        return if without {
+            format!(
+                "all {} decisive games at {} {}, so the first move's effect is unknown",
+                m.short,
+                top.rung,
+                short_meaning(m)
+            )
+        } else {
+            format!(
+                "at {} no game was decisive ({} drawn), so the first move's effect is unknown",
+                top.rung, m.draws
+            )
+        };
     };
     let what = if w.p_value >= ALPHA {
         "no first-move advantage is shown"
@@ -300,18 +310,12 @@ fn headline(arm: &ArmMeasures) -> String {
     );
     let mut text = if without {
         let all = m.seat0.win_rate.expect("short games are decisive");
-        let all_decisive = format!(
-            "{} of decisive games at {}",
-            percent(
-                m.short_decisive_rate()
-                    .expect("short games are decisive")
-                    .value
-            ),
-            top.rung
-        );
+        let short = m.short_decisive_rate().expect("short games are decisive");
         format!(
-            "{all_decisive} ({} of {}) {}; without them {what}: {figures}; with them seat 0 \
-             wins {} [{}, {}] (p {})",
+            "{} of decisive games at {} ({} of {}) {}; without them {what}: {figures}; with \
+             them seat 0 wins {} [{}, {}] (p {})",
+            percent(short.value),
+            top.rung,
             m.short,
             m.seat0.wdl.decisive(),
             short_meaning(m),
@@ -507,8 +511,7 @@ fn warnings(arm: &ArmMeasures) -> Vec<String> {
     let inconclusive = arm.levels.last().is_some_and(|top| {
         let (seat0, _, _) = lead(&top.self_play);
         seat0.win_rate.map_or(true, |w| {
-            let half = (w.rate.value - w.rate.low).max(w.rate.high - w.rate.value);
-            w.p_value >= ALPHA && half > TOO_WIDE
+            w.p_value >= ALPHA && half_width(&w.rate) > TOO_WIDE
         })
     });
     if inconclusive {
@@ -729,6 +732,15 @@ mod tests {
                  decisions of the start, before the agents' play could decide them; without \
                  them no first-move advantage is shown: "
         ),);
+        // Every decisive game short: no figure without them.
+        let all_short = verdict(&arm(vec![example_level("L4", 4, [3, 5, 0, 3])]));
+        assert!(
+            all_short.starts_with(
+                "verdict: g: all 3 decisive games at L4 end within two decisions of the \
+                 opening, which decided them, so the first move's effect is unknown; "
+            ),
+            "{all_short}"
+        );
         // At 1% or less the short games are left to the table: 1 of 100 decisive.
         let few = verdict(&arm(vec![example_level("L4", 4, [65, 0, 35, 1])]));
         assert!(few.starts_with("verdict: g: moving first helps: at L4 seat 0 wins 65.0%"));
