@@ -56,7 +56,8 @@ pub struct Replay {
     /// Game by game (in the order of the rows), whether it is short: decisive, with at
     /// most [`SHORT_DECISIONS`] decision nodes after its first `opening` plies. Chance
     /// outcomes are not decisions; a pie rule's swap decision inside the opening is part
-    /// of the opening (it is among the `opening` plies).
+    /// of the opening (it is among the `opening` plies). A game without an opening
+    /// (`opening` 0) counts them from its start.
     pub short: Vec<bool>,
 }
 
