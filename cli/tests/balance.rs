@@ -1,7 +1,7 @@
 //! `agon balance`: a study's folder of ordinary runs, its study.csv and balance.csv
 //! (golden bytes, and statistics recomputed here from the runs' games.csv), variants,
-//! `--plan`, resume of an interrupted study to the same bytes, refusals, and study
-//! shards merged to the single-machine study.
+//! `--plan`, resume of an interrupted study to the same bytes, refusals, study shards
+//! merged to the single-machine study, and short decisive games counted from the moves.
 
 use std::path::Path;
 use std::process::Output;
@@ -82,15 +82,19 @@ fn a_study_is_ordinary_runs_with_a_tidy_file_recomputable_from_their_games() {
     let output = study(&dir, &["--threads", "1"]);
     ok(&output);
     let printed = stdout(&output);
-    // One verdict per arm.
+    // One verdict per arm, and the variant's comparison with the base game.
     let verdicts: Vec<&str> = printed
         .lines()
         .filter(|l| l.starts_with("verdict: "))
         .collect();
-    assert_eq!(verdicts.len(), 2, "{printed}");
+    assert_eq!(verdicts.len(), 3, "{printed}");
     assert!(verdicts[0].starts_with("verdict: invector:height=3,pie=true,width=4: "));
     assert!(verdicts[0].contains("with the pie rule the first side wins"));
     assert!(verdicts[1].starts_with("verdict: invector:height=3,pie=false,width=4: "));
+    assert!(verdicts[2].starts_with(
+        "verdict: invector:height=3,pie=false,width=4 against the base game: at A2 pie=false \
+         gives seat 0 a win rate "
+    ));
     assert!(printed.ends_with(&format!(
         "wrote study.csv, balance.csv, seat0-by-level.svg, ladder.svg, lengths-by-level.svg, \
          report.html in {}\n",
@@ -248,7 +252,7 @@ fn any_thread_count_gives_the_same_study_and_a_finished_study_is_reported_unchan
             .lines()
             .filter(|l| l.starts_with("verdict: "))
             .count(),
-        2
+        3
     );
     assert!(!printed.contains("wrote "));
     assert_eq!(read(&one.join("balance.csv")), before);
@@ -570,4 +574,63 @@ fn a_chance_game_studies_its_ladder_levels_without_an_opening() {
         "{balance}"
     );
     assert!(!balance.contains("swap_rate"));
+}
+
+#[test]
+fn short_decisive_games_are_recomputable_from_the_games() {
+    // Pig to 6: a first roll of 6 and a hold win at once, within two decisions of the
+    // start (the game has chance, so no opening), and a die's face is not a decision.
+    let dir = scratch("pig-short");
+    ok(&agon(&[
+        "balance",
+        "--game",
+        "pig:target=6",
+        "--levels",
+        "1,3",
+        "--games",
+        "40",
+        "--out",
+        text(&dir),
+    ]));
+    let balance = read(&dir.join("balance.csv"));
+    let variant = "\"pig:die=6,horizon=1000,target=6\"";
+    let unquoted: String = balance
+        .lines()
+        .filter_map(|l| l.strip_prefix(variant))
+        .map(|rest| format!("v{rest}\n"))
+        .collect();
+    let mut any_short = false;
+    for (level, run) in [("1", "L1-self"), ("3", "L3-self")] {
+        let games = read(&dir.join("base").join(run).join("games.csv"));
+        // Columns: result0 7, opening 16, moves 17.
+        let rows: Vec<Vec<&str>> = games
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').collect())
+            .collect();
+        let decisive: Vec<&Vec<&str>> = rows.iter().filter(|f| f[7] != "0.5").collect();
+        let short = |f: &&&Vec<&str>| {
+            let opening: usize = f[16].parse().unwrap();
+            let decisions = f[17]
+                .split(' ')
+                .skip(opening)
+                .filter(|m| *m == "roll" || *m == "hold")
+                .count();
+            decisions <= 2
+        };
+        let shorts = decisive.iter().filter(short).count();
+        any_short |= shorts > 0;
+        let got = |s: &str| value(&unquoted, "v", level, s);
+        assert_eq!(
+            got("short_decisive_rate"),
+            format!("{:.4}", shorts as f64 / decisive.len() as f64)
+        );
+        let kept: Vec<&&Vec<&str>> = decisive.iter().filter(|f| !short(f)).collect();
+        let wins = kept.iter().filter(|f| f[7] == "1").count();
+        assert_eq!(
+            got("seat0_win_rate_without_short"),
+            format!("{:.4}", wins as f64 / kept.len() as f64)
+        );
+    }
+    assert!(any_short, "{balance}");
 }

@@ -6,7 +6,8 @@
 //! machinery ([`crate::tournament_cmd`]), so `agon report` works on each and each resumes
 //! as a tournament does. Then the measurements ([`measure`]) are computed from the runs'
 //! rows, written tidy to balance.csv ([`tidy`]), drawn ([`charts`]) and printed with a
-//! verdict per arm ([`verdict`]). `--plan` ([`plan`]) times a few games per run and
+//! verdict per arm and, for each variant, a verdict comparing it with the base game
+//! ([`verdict`]). `--plan` ([`plan`]) times a few games per run and
 //! plays nothing else; `--shard I/N` plays a slice of every run, and `agon merge` joins
 //! the study folders of the N shards ([`join`]).
 //!
@@ -36,7 +37,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use self::folder::{finished, inspect, read_run, StudyFolder};
-use self::measure::{ArmMeasures, Level, SelfPlay, Shape, Step};
+use self::measure::{ArmMeasures, Level, Replay, SelfPlay, Step};
 use self::study::{write_study, Layout, RunKind, Rung, Study, StudyRun, STUDY_FILE};
 use self::tidy::{write_balance, BALANCE_FILE};
 use crate::args::{BadInput, BalanceArgs};
@@ -191,7 +192,8 @@ impl GameCommand for PlayStudyRun<'_> {
 }
 
 /// Measures the runs' rows (`results`, in the order of `layout.runs`), prints each arm's
-/// table and verdict, and, when `write`, writes balance.csv, the charts and the study's
+/// table and verdict (a variant's followed by its comparison with the base arm), and,
+/// when `write`, writes balance.csv, the charts and the study's
 /// report.html (linking to its runs' pages) into `dir`.
 fn conclude(
     layout: &Layout,
@@ -217,7 +219,14 @@ fn conclude(
     }
     let printed: Vec<String> = arms
         .iter()
-        .map(|arm| format!("{}\n{}\n", verdict::table(arm), verdict::verdict(arm)))
+        .enumerate()
+        .map(|(a, arm)| {
+            let mut text = format!("{}\n{}\n", verdict::table(arm), verdict::verdict(arm));
+            if a > 0 {
+                text.push_str(&format!("{}\n", verdict::comparison(&arms[0], arm)));
+            }
+            text
+        })
         .collect();
     for text in &printed {
         writeln!(out, "{text}")?;
@@ -275,12 +284,13 @@ impl GameCommand for MeasureArm<'_> {
                     rung: rungs[i].name.clone(),
                     number: rungs[i].number,
                     agent: rungs[i].spec.label(),
-                    self_play: SelfPlay::of(rows, self.pie, Shape::of(&game, rows)?)?,
+                    self_play: SelfPlay::of(rows, self.pie, &Replay::of(&game, rows)?)?,
                     step: None,
                 }),
                 RunKind::Step(i) => {
                     let level = levels.last_mut().expect("a rung's self-play comes first");
-                    level.step = Some((rungs[i - 1].spec.label(), Step::of(rows)?));
+                    let step = Step::of(rows, &Replay::of(&game, rows)?)?;
+                    level.step = Some((rungs[i - 1].spec.label(), step));
                 }
             }
         }

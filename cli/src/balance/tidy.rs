@@ -4,7 +4,13 @@
 //! scores with four decimals, p-values likewise down to 0.0001 and in scientific
 //! notation below, lengths and means with two decimals, Elo with one, counts as
 //! integers; a value that is undefined (no decisive game) is empty, and `low` and
-//! `high` are empty where the statistic has no interval.
+//! `high` are empty where the statistic has no interval. Differences are written as
+//! rates (four decimals, a fraction of 1, signed).
+//!
+//! Row order: arm by arm, rung by rung, a rung's self-play rows, then its step's
+//! (`opponent` the previous rung), then for a variant its comparison with the base arm
+//! at that rung (`opponent` the base arm's game spec); after the strongest rung, the
+//! change between the two strongest (`opponent` the rung below).
 
 use std::path::Path;
 
@@ -12,7 +18,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::folder::write_whole;
-use super::measure::{ArmMeasures, Level};
+use super::measure::{change_top, compare, ArmMeasures, Difference, Level};
 use crate::report::{format_length, Interval};
 use crate::stats::{format_elo, format_p_value, format_rate};
 
@@ -28,7 +34,9 @@ pub struct BalanceRow {
     pub level: usize,
     /// The rung's agent label.
     pub agent: String,
-    /// The previous rung's label for a step's rows; empty for self-play.
+    /// Empty for self-play; the previous rung's label for a step's rows and for the
+    /// change between the two strongest rungs; the base arm's game spec for a
+    /// comparison with it.
     pub opponent: String,
     /// What is measured.
     pub statistic: String,
@@ -56,12 +64,30 @@ fn rate(interval: Option<Interval>) -> [String; 3] {
     })
 }
 
-/// The rows of balance.csv for `arms`, arm by arm, rung by rung: the self-play rows,
-/// then the step's.
+/// A p-value without an interval; empty when undefined.
+fn p_value(p: Option<f64>) -> [String; 3] {
+    plain(p.map(format_p_value).unwrap_or_default())
+}
+
+/// A difference's value and interval, then its p-value; all empty when undefined.
+fn difference(d: Option<Difference>) -> [[String; 3]; 2] {
+    [rate(d.map(|d| d.interval())), p_value(d.map(|d| d.p_value))]
+}
+
+/// The rows of balance.csv for `arms`, the base arm first (see the module docs for
+/// their order).
 pub fn rows(arms: &[ArmMeasures]) -> Vec<BalanceRow> {
     let mut rows = Vec::new();
-    for arm in arms {
-        for level in &arm.levels {
+    let Some(base) = arms.first() else {
+        return rows;
+    };
+    for (a, arm) in arms.iter().enumerate() {
+        let comparisons = if a > 0 {
+            compare(base, arm)
+        } else {
+            Vec::new()
+        };
+        for (l, level) in arm.levels.iter().enumerate() {
             let mut push = |opponent: &str, statistic: &str, [value, low, high]: [String; 3]| {
                 rows.push(BalanceRow {
                     variant: arm.variant.clone(),
@@ -85,6 +111,26 @@ pub fn rows(arms: &[ArmMeasures]) -> Vec<BalanceRow> {
                 });
                 push(previous, "elo_vs_previous", elo);
                 push(previous, "upset_rate", rate(step.upset_rate()));
+                push(
+                    previous,
+                    "short_decisive_rate",
+                    rate(step.short_decisive_rate()),
+                );
+            }
+            let compared = comparisons.iter().find(|(c, _)| c.number == level.number);
+            if let Some((_, comparison)) = compared {
+                let [win_rate, win_p] = difference(comparison.win_rate);
+                let [score, score_p] = difference(comparison.score);
+                push(&base.variant, "seat0_win_rate_difference", win_rate);
+                push(&base.variant, "seat0_win_rate_difference_p_value", win_p);
+                push(&base.variant, "seat0_score_difference", score);
+                push(&base.variant, "seat0_score_difference_p_value", score_p);
+            }
+            if l > 0 && l + 1 == arm.levels.len() {
+                let below = &arm.levels[l - 1].agent;
+                let [change, p] = difference(change_top(arm));
+                push(below, "seat0_win_rate_change_top", change);
+                push(below, "seat0_win_rate_change_top_p_value", p);
             }
         }
     }
@@ -103,12 +149,7 @@ fn self_play_fields(pie: bool, level: &Level) -> Vec<(String, [String; 3])> {
         ),
         (
             "seat0_p_value".to_string(),
-            plain(
-                m.seat0
-                    .win_rate
-                    .map(|w| format_p_value(w.p_value))
-                    .unwrap_or_default(),
-            ),
+            p_value(m.seat0.win_rate.map(|w| w.p_value)),
         ),
         ("seat0_score".to_string(), rate(m.seat0.score)),
     ];
@@ -120,14 +161,34 @@ fn self_play_fields(pie: bool, level: &Level) -> Vec<(String, [String; 3])> {
         ));
         fields.push((
             "first_side_p_value".to_string(),
-            plain(
-                first
-                    .and_then(|f| f.win_rate)
-                    .map(|w| format_p_value(w.p_value))
-                    .unwrap_or_default(),
-            ),
+            p_value(first.and_then(|f| f.win_rate).map(|w| w.p_value)),
         ));
         fields.push(("swap_rate".to_string(), rate(m.swap_rate)));
+    }
+    fields.push((
+        "short_decisive_rate".to_string(),
+        rate(m.short_decisive_rate()),
+    ));
+    let without = &m.seat0_without_short;
+    fields.push((
+        "seat0_win_rate_without_short".to_string(),
+        rate(without.win_rate.map(|w| w.rate)),
+    ));
+    fields.push((
+        "seat0_p_value_without_short".to_string(),
+        p_value(without.win_rate.map(|w| w.p_value)),
+    ));
+    fields.push(("seat0_score_without_short".to_string(), rate(without.score)));
+    if pie {
+        let first = m.first_side_without_short.and_then(|f| f.win_rate);
+        fields.push((
+            "first_side_win_rate_without_short".to_string(),
+            rate(first.map(|w| w.rate)),
+        ));
+        fields.push((
+            "first_side_p_value_without_short".to_string(),
+            p_value(first.map(|w| w.p_value)),
+        ));
     }
     fields.push(("draw_rate".to_string(), rate(m.share(m.draws))));
     fields.push(("cap_draw_rate".to_string(), rate(m.share(m.cap_draws))));
@@ -188,7 +249,7 @@ pub fn write_balance(dir: &Path, rows: &[BalanceRow]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::balance::measure::{example_step_rows, SelfPlay, Shape, Step};
+    use crate::balance::measure::{example_step_rows, Replay, SelfPlay, Shape, Step};
     use crate::record::{GameRow, Result0};
 
     #[test]
@@ -213,8 +274,15 @@ mod tests {
             legal: 25,
             choices: 8,
         };
-        // A step of "x" against "w": pairs WW, WL, WD (as measure's step test).
+        // Game 0, a win, ended within two decisions of its opening.
+        let mut replay = Replay::none(&games);
+        replay.shape = shape;
+        replay.short[0] = true;
+        // A step of "x" against "w": pairs WW, WL, WD (as measure's step test); its
+        // game 0, a win of x, short too.
         let step_rows = example_step_rows("x");
+        let mut replay_step = Replay::none(&step_rows);
+        replay_step.short[0] = true;
         let arm = ArmMeasures {
             variant: "g:k=1".into(),
             pie: false,
@@ -222,8 +290,8 @@ mod tests {
                 rung: "A2".into(),
                 number: 2,
                 agent: "x".into(),
-                self_play: SelfPlay::of(&games, false, shape).unwrap(),
-                step: Some(("w".into(), Step::of(&step_rows).unwrap())),
+                self_play: SelfPlay::of(&games, false, &replay).unwrap(),
+                step: Some(("w".into(), Step::of(&step_rows, &replay_step).unwrap())),
             }],
         };
         let mut w = csv::Writer::from_writer(Vec::new());
@@ -238,7 +306,10 @@ mod tests {
         // branching 25/10, choices 8/10; games for ±2 points
         // ceil(3.841459 · 2/9 / 0.0004 / 0.75) = 2846. Step: pair scores 1, 0.5, 0.75,
         // 0.75 ± 1.959964·sqrt(0.041667/3) → [0.5190, 0.9810], Elo 190.8 [13.2, 685.0];
-        // upsets 1/6, Wilson [0.0301, 0.5635].
+        // upsets 1/6, Wilson [0.0301, 0.5635]. Short games: 1 of 3 decisive, Wilson
+        // [0.0615, 0.7923]; without it W 1, D 1, L 1: 1/2, Wilson [0.0945, 0.9055],
+        // exact p 1, score 0.5 ± 1.959964·sqrt((0.25 + 0 + 0.25)/3/3) → [0.0380,
+        // 0.9620]. The step's: 1 of 5 decisive, Wilson [0.0362, 0.6245].
         assert_eq!(
             text,
             "variant,level,agent,opponent,statistic,value,low,high\n\
@@ -247,6 +318,10 @@ mod tests {
              g:k=1,2,x,,seat0_win_rate,0.6667,0.2077,0.9385\n\
              g:k=1,2,x,,seat0_p_value,1.0000,,\n\
              g:k=1,2,x,,seat0_score,0.6250,0.2187,1.0000\n\
+             g:k=1,2,x,,short_decisive_rate,0.3333,0.0615,0.7923\n\
+             g:k=1,2,x,,seat0_win_rate_without_short,0.5000,0.0945,0.9055\n\
+             g:k=1,2,x,,seat0_p_value_without_short,1.0000,,\n\
+             g:k=1,2,x,,seat0_score_without_short,0.5000,0.0380,0.9620\n\
              g:k=1,2,x,,draw_rate,0.2500,0.0456,0.6994\n\
              g:k=1,2,x,,cap_draw_rate,0.2500,0.0456,0.6994\n\
              g:k=1,2,x,,end_rate:cap,0.2500,0.0456,0.6994\n\
@@ -261,7 +336,76 @@ mod tests {
              g:k=1,2,x,w,games,6,,\n\
              g:k=1,2,x,w,score_vs_previous,0.7500,0.5190,0.9810\n\
              g:k=1,2,x,w,elo_vs_previous,190.8,13.2,685.0\n\
-             g:k=1,2,x,w,upset_rate,0.1667,0.0301,0.5635\n"
+             g:k=1,2,x,w,upset_rate,0.1667,0.0301,0.5635\n\
+             g:k=1,2,x,w,short_decisive_rate,0.2000,0.0362,0.6245\n"
+        );
+    }
+
+    #[test]
+    fn variants_compared_and_the_change_at_the_top_are_rows_too() {
+        use crate::balance::measure::example_level;
+        let arm = |variant: &str, levels| ArmMeasures {
+            variant: variant.into(),
+            pie: false,
+            levels,
+        };
+        let arms = [
+            arm(
+                "g:k=1",
+                vec![
+                    example_level("L1", 1, [10, 0, 10, 0]),
+                    example_level("L2", 2, [20, 10, 10, 0]),
+                ],
+            ),
+            arm(
+                "g:k=2",
+                vec![
+                    example_level("L1", 1, [12, 0, 8, 0]),
+                    example_level("L2", 2, [33, 5, 2, 3]),
+                ],
+            ),
+        ];
+        let mut w = csv::Writer::from_writer(Vec::new());
+        for row in rows(&arms) {
+            if row.statistic.contains("difference") || row.statistic.contains("change_top") {
+                w.serialize(row).unwrap();
+            }
+        }
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        // Base: 10 of 20 at L1 to 20 of 30 at L2, +0.166667; a win and a loss added,
+        // 11/22 and 21/32: se = sqrt(0.25/22 + 0.225586/32) = 0.135695, ± 0.265958,
+        // p = erfc(0.166667/(se·√2)) = 0.2194. Variant against base (verdict's test):
+        // at L1 0.1 ± 0.293025 (p 0.5036) for the rate and the score; at L2 without
+        // the 3 short wins 0.270833 ± 0.190188 (p 0.0053) and 0.253378 ± 0.157798
+        // (p 0.0016). Its own change: 12 of 20 to 30 of 32, +0.3375; added, 13/22 and
+        // 31/34: se = sqrt(0.241736/22 + 0.080450/34) = 0.115560, ± 0.226495,
+        // p 0.0035.
+        assert_eq!(
+            text,
+            "variant,level,agent,opponent,statistic,value,low,high\n\
+             g:k=1,2,x2,x1,seat0_win_rate_change_top,0.1667,-0.0993,0.4326\n\
+             g:k=1,2,x2,x1,seat0_win_rate_change_top_p_value,0.2194,,\n\
+             g:k=2,1,x1,g:k=1,seat0_win_rate_difference,0.1000,-0.1930,0.3930\n\
+             g:k=2,1,x1,g:k=1,seat0_win_rate_difference_p_value,0.5036,,\n\
+             g:k=2,1,x1,g:k=1,seat0_score_difference,0.1000,-0.1930,0.3930\n\
+             g:k=2,1,x1,g:k=1,seat0_score_difference_p_value,0.5036,,\n\
+             g:k=2,2,x2,g:k=1,seat0_win_rate_difference,0.2708,0.0806,0.4610\n\
+             g:k=2,2,x2,g:k=1,seat0_win_rate_difference_p_value,0.0053,,\n\
+             g:k=2,2,x2,g:k=1,seat0_score_difference,0.2534,0.0956,0.4112\n\
+             g:k=2,2,x2,g:k=1,seat0_score_difference_p_value,0.0016,,\n\
+             g:k=2,2,x2,x1,seat0_win_rate_change_top,0.3375,0.1110,0.5640\n\
+             g:k=2,2,x2,x1,seat0_win_rate_change_top_p_value,0.0035,,\n"
+        );
+        // The rows sit after their rung's self-play rows: the base's change closes L2.
+        let all = rows(&arms);
+        let change = all
+            .iter()
+            .position(|r| r.statistic == "seat0_win_rate_change_top")
+            .unwrap();
+        assert_eq!(all[change - 1].statistic, "games_for_2_points");
+        assert_eq!(
+            (all[change + 2].variant.as_str(), all[change + 2].level),
+            ("g:k=2", 1)
         );
     }
 }

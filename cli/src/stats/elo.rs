@@ -25,16 +25,23 @@ use super::{elo_of_score, EloEstimate, Wdl, Z95};
 /// One-sided tail probability of the bound reported for a perfect score.
 pub const ONE_SIDED_ALPHA: f64 = 0.05;
 
-/// The score of a record and the half-width `z·se` of its 95% interval, or `None`
-/// without games.
-fn score_and_margin(wdl: &Wdl) -> Option<(f64, f64)> {
+/// The score `p` of a record and the per-game variance of its score,
+/// `σ² = (W(1-p)² + D(1/2-p)² + L·p²) / N`, as `(p, σ²)`; `None` without games. The
+/// variance of the mean score is `σ² / N`.
+pub fn score_and_variance(wdl: &Wdl) -> Option<(f64, f64)> {
     let p = wdl.score()?;
-    let n = wdl.games() as f64;
     let variance = (wdl.wins as f64 * (1.0 - p).powi(2)
         + wdl.draws as f64 * (0.5 - p).powi(2)
         + wdl.losses as f64 * p.powi(2))
-        / n;
-    Some((p, Z95 * (variance / n).sqrt()))
+        / wdl.games() as f64;
+    Some((p, variance))
+}
+
+/// The score of a record and the half-width `z·se` of its 95% interval, or `None`
+/// without games.
+fn score_and_margin(wdl: &Wdl) -> Option<(f64, f64)> {
+    let (p, variance) = score_and_variance(wdl)?;
+    Some((p, Z95 * (variance / wdl.games() as f64).sqrt()))
 }
 
 /// The score of a record with its 95% interval clipped to `[0, 1]`, as
