@@ -111,7 +111,7 @@ pub struct OpeningsArgs {
     #[arg(long, value_name = "SPEC")]
     pub opening_check: Option<String>,
     /// The largest checker value that still counts as balanced (by default the game's).
-    #[arg(long, value_name = "V")]
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
     pub opening_window: Option<f64>,
 }
 
@@ -189,7 +189,7 @@ pub struct TournamentArgs {
     pub opening_check: Option<String>,
     /// The largest checker value (in its units: evaluator units, or -1..1 rewards for
     /// mcts) that still counts as balanced; alone, it turns on the game's checker.
-    #[arg(long, value_name = "V")]
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
     pub opening_window: Option<f64>,
 }
 
@@ -247,7 +247,7 @@ pub struct BalanceArgs {
     #[arg(long, value_name = "SPEC")]
     pub opening_check: Option<String>,
     /// The largest checker value that still counts as balanced (by default the game's).
-    #[arg(long, value_name = "V")]
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
     pub opening_window: Option<f64>,
     /// Print the runs, their games and an estimated time per run (from a few games of
     /// each), and write nothing.

@@ -131,8 +131,8 @@ fn a_study_is_ordinary_runs_with_a_tidy_file_recomputable_from_their_games() {
         format!(
             "key,value\nformat,1\ntoolkit,agon {}\ngame,\"invector:height=3,pie=true,width=4\"\n\
              agent,random\nagent,greedy\ngames,8\nseed,3\nopenings,default\n\
-             arm,\"base invector:height=3,pie=true,width=4 distinct:4\"\n\
-             arm,\"variant-1 invector:height=3,pie=false,width=4 distinct:4\"\n\
+             arm,\"base invector:height=3,pie=true,width=4 distinct:4 check ab:depth=4,hash=1,threads=1 within 200\"\n\
+             arm,\"variant-1 invector:height=3,pie=false,width=4 distinct:4 check ab:depth=4,hash=1,threads=1 within 200\"\n\
              run,base/A1-self\nrun,base/A2-self\nrun,base/A2-vs-A1\nrun,variant-1/A1-self\n\
              run,variant-1/A2-self\nrun,variant-1/A2-vs-A1\n",
             env!("CARGO_PKG_VERSION")
@@ -317,7 +317,7 @@ fn an_interrupted_study_resumes_to_the_same_files_and_a_changed_one_is_refused()
         ),
         &format!(
             "output folder \"{}\" holds a different study (arm \"variant-1 \
-             invector:height=3,pie=false,width=4 distinct:4\" there, run \"base/A1-self\" \
+             invector:height=3,pie=false,width=4 distinct:4 check ab:depth=4,hash=1,threads=1 within 200\" there, run \"base/A1-self\" \
              here); choose another --out or remove it",
             stopped.display()
         ),
@@ -390,8 +390,8 @@ fn the_plan_lists_the_runs_and_writes_nothing() {
         lines[1..5],
         [
             "arm        game                                 opening",
-            "base       invector:height=3,pie=true,width=4   distinct:4",
-            "variant-1  invector:height=3,pie=false,width=4  distinct:4",
+            "base       invector:height=3,pie=true,width=4   distinct:4 check ab:depth=4,hash=1,threads=1 within 200",
+            "variant-1  invector:height=3,pie=false,width=4  distinct:4 check ab:depth=4,hash=1,threads=1 within 200",
             "",
         ]
     );
@@ -437,9 +437,9 @@ fn a_variant_starts_from_the_base_games_parameters() {
             "plan of the study of apv:limited_orders=false,max_turns=100,orders=true (3 arms, \
              9 runs, 18 games, seed 1, 1 thread):",
             "arm        game                                                opening",
-            "base       apv:limited_orders=false,max_turns=100,orders=true  distinct:4",
-            "variant-1  apv:limited_orders=true,max_turns=100,orders=true   distinct:4",
-            "variant-2  apv:limited_orders=false,max_turns=50,orders=false  distinct:4",
+            "base       apv:limited_orders=false,max_turns=100,orders=true  distinct:4 check ab:depth=4,hash=1,threads=1 within 300",
+            "variant-1  apv:limited_orders=true,max_turns=100,orders=true   distinct:4 check ab:depth=4,hash=1,threads=1 within 300",
+            "variant-2  apv:limited_orders=false,max_turns=50,orders=false  distinct:4 check ab:depth=4,hash=1,threads=1 within 300",
         ],
         "{printed}"
     );
