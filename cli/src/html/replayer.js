@@ -9,17 +9,20 @@
   // games.csv rows: [index, pairing, agent0, agent1, result0, winner, end reason, plies].
   const byIndex = new Map(D.games.map((g) => [g[0], g]));
   const embeddedCount = Object.keys(D.replays).length;
-  const view = { game: null, plies: null, ply: 0 };
+  const view = { game: null, cells: null, plies: null, ply: 0 };
 
   function resultText(g) {
     return g[5] < 0 ? "drawn" : "seat " + g[5] + " won";
   }
 
-  // The overlay id lists of every ply of a game, decoded from its deltas.
-  function decode(replay) {
+  // Each ply is [board removed, board added, overlay removed, overlay added, notes,
+  // told]. The id lists of one layer (0: the board's cells, 1: the overlay) at every ply
+  // of a game, decoded from its deltas.
+  function decode(replay, layer) {
     const lists = [];
     let current = [];
-    for (const [removed, added] of replay.p) {
+    for (const ply of replay.p) {
+      const [removed, added] = ply.slice(2 * layer, 2 * layer + 2);
       const gone = new Set(removed);
       const next = current.filter((_, i) => !gone.has(i));
       for (let k = 0; k < added.length; k += 2) next.splice(added[k], 0, added[k + 1]);
@@ -57,7 +60,8 @@
     if (view.game !== index) {
       view.game = index;
       view.replay = replay;
-      view.plies = decode(replay);
+      view.cells = decode(replay, 0);
+      view.plies = decode(replay, 1);
       drawMoves(replay);
       $("heading").textContent = "Game " + index + ": " + g[2] + " (seat 0) against " + g[3] +
         " (seat 1), " + resultText(g) + " (" + g[6] + ") after " + g[7] + " plies";
@@ -93,7 +97,8 @@
   function show(ply) {
     view.ply = ply;
     const replay = view.replay;
-    const [, , notes, told] = replay.p[ply];
+    const [, , , , notes, told] = replay.p[ply];
+    $("cells").innerHTML = view.cells[ply].map((id) => D.el[id]).join("");
     $("overlay").innerHTML = view.plies[ply].map((id) => D.el[id]).join("");
     $("notes").textContent = "";
     for (const n of notes) {

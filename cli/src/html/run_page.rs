@@ -3,8 +3,11 @@
 //! outputs.
 //!
 //! The page embeds at most a cap of games ([`embedded`]); each is replayed here, its
-//! pictures drawn by the SVG renderer and stored as [`encode`](super::encode) says. The
-//! page's script ([`REPLAYER_JS`]) only assembles those strings: it never draws a game.
+//! pictures drawn by the SVG renderer (both layers, cells and overlay, at every ply) and
+//! stored as [`encode`](super::encode) says. The page's script ([`REPLAYER_JS`]) only
+//! assembles those strings: it never draws a game, so each ply shows exactly what `agon
+//! show --svg` draws of that position. The board in the page's markup, drawn from the
+//! initial position, is what shows before the script has opened a game.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -216,7 +219,9 @@ impl RunPage<'_> {
     }
 }
 
-/// Appends the plies as `[[removed...],[position,id,...],[notes...],told]` each.
+/// Appends the plies as `[[removed...],[position,id,...],[removed...],[position,id,...],
+/// [notes...],told]` each: the board layer's delta, the overlay's, the notes and the
+/// told line.
 fn encode_plies(out: &mut String, plies: &[Ply]) {
     out.push('[');
     for (i, ply) in plies.iter().enumerate() {
@@ -224,10 +229,12 @@ fn encode_plies(out: &mut String, plies: &[Ply]) {
             out.push(',');
         }
         out.push('[');
-        json::numbers(out, &ply.overlay.removed);
-        out.push(',');
-        json::numbers(out, ply.overlay.added.iter().flat_map(|&(at, id)| [at, id]));
-        out.push(',');
+        for delta in [&ply.board, &ply.overlay] {
+            json::numbers(out, &delta.removed);
+            out.push(',');
+            json::numbers(out, delta.added.iter().flat_map(|&(at, id)| [at, id]));
+            out.push(',');
+        }
         json::numbers(out, &ply.notes);
         let _ = write!(out, ",{}]", ply.told);
     }
