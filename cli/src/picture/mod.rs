@@ -25,7 +25,8 @@ pub struct Step {
     /// The last ply in notation (empty at the start).
     pub notation: String,
     /// The last ply in words: a chance outcome as its event ("rolled 5"), a decision as
-    /// the seat and side that made it and the move.
+    /// the seat and side that made it and the move; then, after `; `, what it set off
+    /// beyond itself ([`Depict::aftermath`]: an APV order that fires as the turn passes).
     pub told: String,
 }
 
@@ -43,7 +44,7 @@ pub fn replay<S: Depict>(start: &S, moves: &str) -> Result<Vec<Step>, BadInput> 
     let tokens: Vec<&str> = moves.split_whitespace().collect();
     for (i, text) in tokens.iter().enumerate() {
         let at = format!("move {} of {}, {text:?}", i + 1, tokens.len());
-        let told = match state.turn() {
+        let mut told = match state.turn() {
             Turn::Over => return Err(BadInput::new(format!("{at}: the game is already over"))),
             Turn::Chance => match state.parse_move(text) {
                 Ok(m) => state.event(m),
@@ -51,7 +52,12 @@ pub fn replay<S: Depict>(start: &S, moves: &str) -> Result<Vec<Step>, BadInput> 
             },
             Turn::Seat(seat) => format!("{} (seat {seat}) plays {text}", state.side(seat)),
         };
+        let before = state.clone();
         play_notated(&mut state, text, &at)?;
+        let played = before.parse_move(text).expect("a move just played parses");
+        if let Some(aftermath) = before.aftermath(played, &state) {
+            told = format!("{told}; {aftermath}");
+        }
         let picture = state.picture();
         let changed = svg::changed_cells(&steps[steps.len() - 1].picture, &picture);
         steps.push(Step {
@@ -66,7 +72,9 @@ pub fn replay<S: Depict>(start: &S, moves: &str) -> Result<Vec<Step>, BadInput> 
 
 #[cfg(test)]
 mod tests {
+    use agon_engine::games::apv::Apv;
     use agon_engine::games::connect4::Connect4;
+    use agon_engine::games::hexstrat::Hexstrat;
     use agon_engine::Game;
 
     use super::*;
@@ -87,6 +95,51 @@ mod tests {
         assert_eq!(name(&steps[3]), ["e1"]);
         assert_eq!(steps[2].told, "yellow (seat 1) plays d");
         assert_eq!(steps[3].notation, "e");
+    }
+
+    /// The names of the cells a step highlights.
+    fn highlighted(step: &Step) -> Vec<&str> {
+        step.changed
+            .iter()
+            .map(|&c| step.picture.cells[c].name.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn a_ply_that_only_places_a_mark_or_turns_a_tile_highlights_its_cells() {
+        // APV: the order decision moves nothing; its arrow's two cells are highlighted.
+        let steps = replay(&Apv::default().initial_state(), "d7-d5 order:f7-f5 e3-f4").unwrap();
+        assert_eq!(highlighted(&steps[1]), ["d5", "d7"]);
+        assert_eq!(highlighted(&steps[2]), ["f5", "f7"]);
+        // Hexstrat: the move onto a face-down tile waits, drawn as an arrow and a ring;
+        // the reveal turns the tile face up and moves the squad in.
+        let steps = replay(&Hexstrat::default().initial_state(), "I:c2 forest").unwrap();
+        assert_eq!(highlighted(&steps[1]), ["c2", "d2"]);
+        assert_eq!(highlighted(&steps[2]), ["c2", "d2"]);
+        assert_eq!(steps[2].told, "revealed forest at c2");
+        // An order left when the cap ends the game is dropped from the picture, and its
+        // cells are not highlighted: nothing happened there.
+        let capped = Apv::new(true, false, 2).unwrap();
+        let steps = replay(&capped.initial_state(), "d7-d5 order:f7-f5 e3-f4 no-order").unwrap();
+        assert!(steps[3].picture.marks.len() == 1 && steps[4].picture.marks.is_empty());
+        assert_eq!(highlighted(&steps[4]), Vec::<&str>::new());
+        assert_eq!(steps[4].told, "south (seat 1) plays no-order");
+    }
+
+    #[test]
+    fn a_fired_order_is_told_with_the_ply_that_passed_the_turn() {
+        let steps = replay(
+            &Apv::default().initial_state(),
+            "d7-d5 order:f7-f5 e3-f4 no-order",
+        )
+        .unwrap();
+        assert_eq!(steps[3].told, "south (seat 1) plays e3-f4");
+        assert_eq!(
+            steps[4].told,
+            "south (seat 1) plays no-order; north's order f7-f5 fires: its Veil moves to f5"
+        );
+        // The fired order's move is highlighted with the ply.
+        assert_eq!(highlighted(&steps[4]), ["f5", "f7"]);
     }
 
     #[test]
