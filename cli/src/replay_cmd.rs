@@ -152,9 +152,9 @@ fn drawing(row: &GameRow, steps: &[Step], ply: usize, legend: bool) -> String {
             ""
         };
         let told = if step.told.is_empty() {
-            &step.notation
+            step.notation.clone()
         } else {
-            &step.told
+            step.told_whole()
         };
         format!("game {}, ply {ply} of {last}{opening}: {told}\n", row.game)
     };

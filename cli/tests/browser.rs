@@ -148,10 +148,27 @@ fn moves_of_game_1(dir: &Path) -> Vec<String> {
     moves
 }
 
-/// `{ply:K,svg:"..."}` for each ply of [`compared_plies`]: `agon show --svg` of the
+/// `{ply:K,told:"...",svg:"..."}` for each ply of [`compared_plies`], and the first
+/// that sets something off beyond itself (an APV order firing): the ply in words as
+/// `agon replay` tells it, which the page must tell too, and `agon show --svg` of the
 /// position after the first K moves, which the page must draw exactly.
 fn shows_of(game: &str, moves: &[String], dir: &Path) -> Vec<String> {
-    let plies = compared_plies(moves.len());
+    let replayed = agon(&["replay", text(dir), "1"]);
+    ok(&replayed);
+    let told: Vec<String> = stdout(&replayed)
+        .lines()
+        .filter_map(|l| l.strip_prefix("game 1, ply "))
+        .map(|l| l.split_once(": ").expect("a ply told").1.to_string())
+        .collect();
+    assert_eq!(told.len(), moves.len(), "{game}: a heading per ply");
+    let mut plies = compared_plies(moves.len());
+    let set_off = told.iter().position(|t| t.contains("; ")).map(|i| i + 1);
+    if game == "apv" {
+        assert!(set_off.is_some(), "no APV order fired in the game compared");
+    }
+    plies.extend(set_off);
+    plies.sort_unstable();
+    plies.dedup();
     let mut shows = Vec::new();
     for &ply in &plies {
         let file = dir.join(format!("show-{ply}.svg"));
@@ -168,7 +185,16 @@ fn shows_of(game: &str, moves: &[String], dir: &Path) -> Vec<String> {
         ok(&shown);
         assert_eq!(stdout(&shown), format!("wrote {}\n", text(&file)));
         let svg = std::fs::read_to_string(&file).unwrap();
-        shows.push(format!("{{ply:{ply},svg:{}}}", js_string(&svg)));
+        let words = if ply == 0 {
+            "The start.".to_string()
+        } else {
+            format!("Ply {ply}: {}", told[ply - 1])
+        };
+        shows.push(format!(
+            "{{ply:{ply},told:{},svg:{}}}",
+            js_string(&words),
+            js_string(&svg)
+        ));
     }
     // The check must meet what a board drawn once from the start would hide: by its
     // last compared ply, a Hexstrat game has turned tiles face up (a cell filled with a

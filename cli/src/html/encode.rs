@@ -5,11 +5,15 @@
 //! each distinct line of text (a note, a ply told in words) a number, shared by every
 //! ply of every game. A ply then stores only how each of its two layers (the board's
 //! cells, then the overlay) differs from the previous ply's, as a [`Delta`] of those
-//! numbers, with the numbers of its note lines and of its told line. The cells are
-//! stored per ply like the rest because their grounds may change (a Hexstrat tile turned
-//! face up): a ply that changes no cell stores two empty lists.
+//! numbers, with the numbers of its note lines and of its told line (and of what the ply
+//! set off, if anything). The cells are stored per ply like the rest because their
+//! grounds may change (a Hexstrat tile turned face up); a ply that changes no cell has an
+//! empty board delta (the page then stores none), and so has a game's first ply, whose
+//! board is the initial position's, which the page stores once.
 
 use std::collections::HashMap;
+
+use agon_engine::picture::Picture;
 
 use crate::picture::layout::Layout;
 use crate::picture::svg::{board, overlay};
@@ -126,6 +130,8 @@ pub struct Ply {
     pub notes: Vec<u32>,
     /// The number of the ply told in words (the empty line at the start).
     pub told: u32,
+    /// The number of what the ply set off beyond itself, told after it, if anything.
+    pub aftermath: Option<u32>,
 }
 
 /// The strings of a page's replays and the encoder that numbers them.
@@ -138,20 +144,29 @@ pub struct Encoder {
 }
 
 impl Encoder {
+    /// The numbers of the board layer of `picture` drawn on `layout`: what a page stores
+    /// once, for the initial position, and every game's board starts from.
+    pub fn board(&mut self, picture: &Picture, layout: &Layout) -> Vec<u32> {
+        self.number(board(picture, layout))
+    }
+
+    fn number(&mut self, elements: Vec<String>) -> Vec<u32> {
+        elements.iter().map(|e| self.elements.id(e)).collect()
+    }
+
     /// The plies of one replayed game (its [`Step`]s, the start first), drawn on
-    /// `layout`: one [`Ply`] per step, whose layers decode to exactly the renderer's
-    /// [`board`] and [`overlay`] of the step's picture.
-    pub fn game(&mut self, steps: &[Step], layout: &Layout) -> Vec<Ply> {
-        let mut previous_board: Vec<u32> = Vec::new();
+    /// `layout`, its board layer from `start` (the numbers [`Encoder::board`] gave the
+    /// initial position, so a game from there stores no cell before one changes): one
+    /// [`Ply`] per step, whose layers decode to exactly the renderer's [`board`] and
+    /// [`overlay`] of the step's picture.
+    pub fn game(&mut self, steps: &[Step], layout: &Layout, start: &[u32]) -> Vec<Ply> {
+        let mut previous_board = start.to_vec();
         let mut previous: Vec<u32> = Vec::new();
         steps
             .iter()
             .map(|step| {
-                let mut number = |elements: Vec<String>| -> Vec<u32> {
-                    elements.iter().map(|e| self.elements.id(e)).collect()
-                };
-                let cells = number(board(&step.picture, layout));
-                let ids = number(overlay(&step.picture, layout, &step.changed));
+                let cells = self.number(board(&step.picture, layout));
+                let ids = self.number(overlay(&step.picture, layout, &step.changed));
                 let ply = Ply {
                     board: delta(&previous_board, &cells),
                     overlay: delta(&previous, &ids),
@@ -162,6 +177,7 @@ impl Encoder {
                         .map(|n| self.texts.id(n))
                         .collect(),
                     told: self.texts.id(&step.told),
+                    aftermath: step.aftermath.as_deref().map(|a| self.texts.id(a)),
                 };
                 previous_board = cells;
                 previous = ids;
@@ -173,6 +189,7 @@ impl Encoder {
 
 #[cfg(test)]
 mod tests {
+    use agon_engine::games::apv::Apv;
     use agon_engine::games::connect4::Connect4;
     use agon_engine::games::hexstrat::Hexstrat;
     use agon_engine::Game;
@@ -234,9 +251,10 @@ mod tests {
         let steps = replay(&Connect4.initial_state(), moves).unwrap();
         let layout = Layout::of(&steps[0].picture.cells);
         let mut encoder = Encoder::default();
-        let plies = encoder.game(&steps, &layout);
+        let start = encoder.board(&steps[0].picture, &layout);
+        let plies = encoder.game(&steps, &layout, &start);
         assert_eq!(plies.len(), steps.len());
-        let (mut cells, mut list) = (Vec::new(), Vec::new());
+        let (mut cells, mut list) = (start.clone(), Vec::new());
         for (step, ply) in steps.iter().zip(&plies) {
             cells = apply(&cells, &ply.board);
             list = apply(&list, &ply.overlay);
@@ -253,10 +271,13 @@ mod tests {
                 .collect();
             assert_eq!(notes, step.picture.notes);
             assert_eq!(texts[ply.told as usize], step.told);
+            assert_eq!(ply.aftermath, None);
         }
-        // The start stores the 42 cells and their names; each ply after it drops the old
-        // highlight and adds a stone and its highlight: nothing else is stored.
-        assert_eq!(plies[0].board.added.len(), 84);
+        // The board starts as the page's, 42 cells and their names stored once; each ply
+        // after the start drops the old highlight and adds a stone and its highlight:
+        // nothing else is stored.
+        assert_eq!(start.len(), 84);
+        assert_eq!(plies[0].board, Delta::default());
         for ply in &plies[2..] {
             assert_eq!(ply.board, Delta::default(), "{ply:?}");
             assert_eq!(ply.overlay.removed.len(), 1, "{ply:?}");
@@ -264,8 +285,38 @@ mod tests {
         }
         // A second game reuses the numbers of the first.
         let known = encoder.elements.strings().len();
-        encoder.game(&steps, &layout);
+        encoder.game(&steps, &layout, &start);
         assert_eq!(encoder.elements.strings().len(), known);
+    }
+
+    #[test]
+    fn what_a_ply_set_off_is_stored_apart_from_the_ply_told() {
+        let moves = "d7-d5 order:f7-f5 e3-f4 no-order";
+        let steps = replay(&Apv::default().initial_state(), moves).unwrap();
+        let layout = Layout::of(&steps[0].picture.cells);
+        let mut encoder = Encoder::default();
+        let start = encoder.board(&steps[0].picture, &layout);
+        let plies = encoder.game(&steps, &layout, &start);
+        let texts = encoder.texts.strings();
+        let told: Vec<&str> = plies
+            .iter()
+            .map(|p| texts[p.told as usize].as_str())
+            .collect();
+        assert_eq!(told[4], "south (seat 1) plays no-order");
+        let set_off: Vec<Option<&str>> = plies
+            .iter()
+            .map(|p| p.aftermath.map(|a| texts[a as usize].as_str()))
+            .collect();
+        assert_eq!(
+            set_off,
+            [
+                None,
+                None,
+                None,
+                None,
+                Some("north's order f7-f5 fires: its Veil moves to f5")
+            ]
+        );
     }
 
     #[test]
@@ -273,8 +324,9 @@ mod tests {
         let steps = replay(&Hexstrat::default().initial_state(), "I:c2 forest R:e1").unwrap();
         let layout = Layout::of(&steps[0].picture.cells);
         let mut encoder = Encoder::default();
-        let plies = encoder.game(&steps, &layout);
-        let mut cells = Vec::new();
+        let start = encoder.board(&steps[0].picture, &layout);
+        let plies = encoder.game(&steps, &layout, &start);
+        let mut cells = start;
         for (step, ply) in steps.iter().zip(&plies) {
             cells = apply(&cells, &ply.board);
             assert_eq!(strings(&encoder, &cells), board(&step.picture, &layout));

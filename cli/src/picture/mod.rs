@@ -25,9 +25,23 @@ pub struct Step {
     /// The last ply in notation (empty at the start).
     pub notation: String,
     /// The last ply in words: a chance outcome as its event ("rolled 5"), a decision as
-    /// the seat and side that made it and the move; then, after `; `, what it set off
-    /// beyond itself ([`Depict::aftermath`]: an APV order that fires as the turn passes).
+    /// the seat and side that made it and the move.
     pub told: String,
+    /// What the last ply set off beyond itself, in words ([`Depict::aftermath`]: an APV
+    /// order that fires as the turn passes), to be told after `told`. Kept apart from
+    /// it because `told` recurs (`south (seat 1) plays no-order`) where this varies, so
+    /// a page stores each once.
+    pub aftermath: Option<String>,
+}
+
+impl Step {
+    /// The ply in words, with what it set off: `told`, then `; ` and the aftermath.
+    pub fn told_whole(&self) -> String {
+        match &self.aftermath {
+            Some(aftermath) => format!("{}; {aftermath}", self.told),
+            None => self.told.clone(),
+        }
+    }
 }
 
 /// Every position of a game from `start` along `moves` (notation, space-separated):
@@ -40,11 +54,12 @@ pub fn replay<S: Depict>(start: &S, moves: &str) -> Result<Vec<Step>, BadInput> 
         changed: Vec::new(),
         notation: String::new(),
         told: String::new(),
+        aftermath: None,
     }];
     let tokens: Vec<&str> = moves.split_whitespace().collect();
     for (i, text) in tokens.iter().enumerate() {
         let at = format!("move {} of {}, {text:?}", i + 1, tokens.len());
-        let mut told = match state.turn() {
+        let told = match state.turn() {
             Turn::Over => return Err(BadInput::new(format!("{at}: the game is already over"))),
             Turn::Chance => match state.parse_move(text) {
                 Ok(m) => state.event(m),
@@ -55,9 +70,7 @@ pub fn replay<S: Depict>(start: &S, moves: &str) -> Result<Vec<Step>, BadInput> 
         let before = state.clone();
         play_notated(&mut state, text, &at)?;
         let played = before.parse_move(text).expect("a move just played parses");
-        if let Some(aftermath) = before.aftermath(played, &state) {
-            told = format!("{told}; {aftermath}");
-        }
+        let aftermath = before.aftermath(played, &state);
         let picture = state.picture();
         let changed = svg::changed_cells(&steps[steps.len() - 1].picture, &picture);
         steps.push(Step {
@@ -65,6 +78,7 @@ pub fn replay<S: Depict>(start: &S, moves: &str) -> Result<Vec<Step>, BadInput> 
             changed,
             notation: (*text).to_string(),
             told,
+            aftermath,
         });
     }
     Ok(steps)
@@ -123,7 +137,7 @@ mod tests {
         let steps = replay(&capped.initial_state(), "d7-d5 order:f7-f5 e3-f4 no-order").unwrap();
         assert!(steps[3].picture.marks.len() == 1 && steps[4].picture.marks.is_empty());
         assert_eq!(highlighted(&steps[4]), Vec::<&str>::new());
-        assert_eq!(steps[4].told, "south (seat 1) plays no-order");
+        assert_eq!(steps[4].told_whole(), "south (seat 1) plays no-order");
     }
 
     #[test]
@@ -134,8 +148,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(steps[3].told, "south (seat 1) plays e3-f4");
+        assert_eq!(steps[3].aftermath, None);
+        assert_eq!(steps[4].told, "south (seat 1) plays no-order");
         assert_eq!(
-            steps[4].told,
+            steps[4].told_whole(),
             "south (seat 1) plays no-order; north's order f7-f5 fires: its Veil moves to f5"
         );
         // The fired order's move is highlighted with the ply.

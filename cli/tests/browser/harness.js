@@ -102,6 +102,7 @@ async function check(run) {
     win.location.hash = "#game=1&ply=" + show.ply;
     await wait(50);
     expect("counter at #game=1&ply=" + show.ply, counter(), "ply " + show.ply + " / " + plies);
+    expect("the ply told at #game=1&ply=" + show.ply, $("told").textContent, show.told);
     compareWithShow((what) => fail("ply " + show.ply + ": " + what), doc, show.svg);
   }
 
