@@ -60,7 +60,8 @@ pub enum Command {
     /// --svg, as an SVG picture.
     Show(ShowArgs),
     /// Step through a recorded game of a run folder in the terminal (Enter: next, b: back,
-    /// q: quit); every ply at once when the output is not a terminal.
+    /// q: quit), each ply drawn over the one before; every ply at once, the legend once,
+    /// when the output is not a terminal.
     Replay(ReplayArgs),
     /// Speak the text protocol of docs/protocol.md on standard input and output as an
     /// engine playing with one of Agon's agents, so that other tools can drive it.

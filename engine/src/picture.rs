@@ -132,6 +132,7 @@ pub struct Piece {
     /// 90 = north); drawn as a pointer. `None` for pieces without an orientation.
     pub facing: Option<u16>,
     /// Drawn faded: a piece that is there but cannot act (held under another, locked).
+    /// A game that draws such pieces says when in its legend's [`Symbol::Inactive`] key.
     pub inactive: bool,
 }
 
@@ -214,6 +215,10 @@ pub enum Symbol {
     Arrow(Ink),
     /// The pending-event ring.
     Pending,
+    /// The faded style of an inactive piece ([`Piece::inactive`]); the key's meaning says
+    /// which pieces the game draws so (a squad that has acted, an agent held under
+    /// another).
+    Inactive,
 }
 
 impl Key {
@@ -237,7 +242,8 @@ impl Key {
 /// Contract: `picture()` is a pure function of the state; its cells' order, places,
 /// shapes and names depend only on the game's parameters (their grounds may change, as a
 /// tile is turned face up); every piece's and mark's cell index is in range; every symbol the
-/// picture uses has a [`Key`] in its legend.
+/// picture uses has a [`Key`] in its legend (an inactive piece the [`Symbol::Inactive`]
+/// key).
 pub trait Depict: State {
     /// This position as a picture.
     fn picture(&self) -> Picture;
@@ -247,6 +253,15 @@ pub trait Depict: State {
     /// notation; games with chance say more.
     fn event(&self, m: Self::Move) -> String {
         self.format_move(m)
+    }
+
+    /// What playing `m` here set off beyond itself, in words a player uses, given `next`,
+    /// the position `m` led to: an effect of the rules that no decision names, such as
+    /// APV's pending order that fires, or fizzles, as the turn passes to its side. `None`
+    /// when the move did nothing more than its notation says (the default). A replay
+    /// tells it with the ply, since a picture of `next` shows only the result.
+    fn aftermath(&self, _m: Self::Move, _next: &Self) -> Option<String> {
+        None
     }
 }
 

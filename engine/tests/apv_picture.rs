@@ -5,7 +5,7 @@
 use agon_engine::games::apv::{Apv, GEO};
 use agon_engine::picture::{Cell, CellShape, Depict, Ink, Mark, Picture, PieceShape, Symbol};
 use agon_engine::testing::{check_adjacency, check_pictures};
-use agon_engine::{play_moves, Game};
+use agon_engine::{play_moves, Game, State};
 
 /// The (shape, ink) of every piece on the cell named `name`.
 fn at(picture: &Picture, name: &str) -> Vec<(PieceShape, Ink)> {
@@ -136,4 +136,112 @@ fn the_order_fires_and_the_end_is_told() {
         won.picture().notes,
         ["north (seat 0) wins: south's Pivot is shut in"]
     );
+}
+
+/// What `moves` then `last` set off beyond `last`, told by the position before `last`.
+fn aftermath(game: Apv, moves: &str, last: &str) -> Option<String> {
+    let mut state = game.initial_state();
+    play_moves(&mut state, moves).unwrap();
+    let before = state.clone();
+    play_moves(&mut state, last).unwrap();
+    before.aftermath(before.parse_move(last).unwrap(), &state)
+}
+
+#[test]
+fn an_order_that_fires_or_fizzles_is_told_with_the_decision_that_passed_the_turn() {
+    let game = Apv::default();
+    assert_eq!(
+        aftermath(game, "d7-d5 order:f7-f5 e3-f4", "no-order").as_deref(),
+        Some("north's order f7-f5 fires: its Veil moves to f5")
+    );
+    // South's Veil jumps f3-f5 onto the ordered cell.
+    assert_eq!(
+        aftermath(game, "d7-d5 order:f7-f5 f3-f5", "no-order").as_deref(),
+        Some("north's order f7-f5 fizzles: f5 is taken, so nothing moves")
+    );
+    // A decision that keeps the turn, or passes it to a side without an order: nothing.
+    assert_eq!(aftermath(game, "d7-d5", "order:f7-f5"), None);
+    assert_eq!(aftermath(game, "d7-d5 no-order e3-f4", "no-order"), None);
+    // North's Axis on e5 is ordered to e7; South's Veil jumps e4-e6 into its path.
+    let bit = |name: &str| 1u64 << cell(name);
+    let north = [bit("e9"), bit("e5"), 0, 0];
+    let south = [bit("e1"), 0, bit("e4"), 0];
+    let order = agon_engine::games::apv::Order {
+        from: cell("e5") as u8,
+        to: cell("e7") as u8,
+    };
+    let mut state = game
+        .position([north, south], 1, [Some(order), None])
+        .unwrap();
+    play_moves(&mut state, "e4-e6").unwrap();
+    let before = state.clone();
+    play_moves(&mut state, "no-order").unwrap();
+    assert_eq!(
+        before
+            .aftermath(before.parse_move("no-order").unwrap(), &state)
+            .as_deref(),
+        Some("north's order e5-e7 fizzles: the Axis's path is blocked, so nothing moves")
+    );
+}
+
+#[test]
+fn an_order_left_at_the_end_is_neither_drawn_nor_listed_nor_told() {
+    let capped = Apv::new(true, false, 2).unwrap();
+    assert_eq!(
+        aftermath(capped, "d7-d5 order:f7-f5 e3-f4", "no-order"),
+        None
+    );
+    let mut state = capped.initial_state();
+    play_moves(&mut state, "d7-d5 order:f7-f5 e3-f4 no-order").unwrap();
+    assert_eq!(state.order(0).map(|o| o.to), Some(cell("f5") as u8));
+    let picture = state.picture();
+    assert!(picture.marks.is_empty(), "{:?}", picture.marks);
+    assert_eq!(picture.notes, ["draw: all 2 turns played"]);
+}
+
+#[test]
+fn under_limited_orders_the_notes_say_whether_the_side_may_order_this_turn() {
+    let limited = Apv::new(true, true, 500).unwrap();
+    let notes = |moves: &str| {
+        let mut state = limited.initial_state();
+        play_moves(&mut state, moves).unwrap();
+        state.picture().notes
+    };
+    assert_eq!(
+        notes(""),
+        [
+            "north (seat 0) to make its primary move",
+            "limited orders: north may issue an order this turn",
+            "turn 1 of 500"
+        ]
+    );
+    assert_eq!(
+        notes("d7-d5 order:f7-f5 e3-f4 no-order")[1..],
+        [
+            "limited orders: north may not issue an order this turn, as it issued one in its \
+             previous turn",
+            "turn 3 of 500"
+        ]
+    );
+    assert_eq!(
+        notes("d7-d5 order:f7-f5 e3-f4 no-order e9-d9"),
+        [
+            "north (seat 0) to decide its order: no-order is its only choice",
+            "limited orders: north may not issue an order this turn, as it issued one in its \
+             previous turn",
+            "turn 3 of 500"
+        ]
+    );
+    // South issued none, so it may; the rule set without the variant says nothing.
+    assert_eq!(
+        notes("d7-d5 order:f7-f5 e3-f4")[1..],
+        [
+            "north has ordered f7-f5: it fires at the start of north's next turn",
+            "limited orders: south may issue an order this turn",
+            "turn 2 of 500"
+        ]
+    );
+    let mut plain = Apv::default().initial_state();
+    play_moves(&mut plain, "d7-d5 order:f7-f5 e3-f4 no-order").unwrap();
+    assert!(plain.picture().notes.iter().all(|n| !n.contains("limited")));
 }

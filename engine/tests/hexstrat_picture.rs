@@ -4,7 +4,9 @@
 //! cell by cell.
 
 use agon_engine::games::hexstrat::{Hexstrat, Setup, SquadSetup, Tile, Unit};
-use agon_engine::picture::{Cell, CellShape, Depict, Ground, Ink, Mark, Picture, PieceShape};
+use agon_engine::picture::{
+    Cell, CellShape, Depict, Ground, Ink, Mark, Picture, PieceShape, Symbol,
+};
 use agon_engine::testing::{check_adjacency, check_pictures};
 use agon_engine::{play_moves, Game, State};
 
@@ -131,7 +133,14 @@ fn a_played_turn_shows_the_squads_the_reveals_and_the_decision() {
         ]
     );
     assert_eq!(picture.legend, start.legend);
-    assert_eq!(picture.legend.len(), 15);
+    assert_eq!(picture.legend.len(), 16);
+    // The faded squads (the Infantry that acted, the impeded Mech) have their key.
+    assert!(picture.pieces.iter().any(|p| p.inactive));
+    let faded = picture.legend.iter().find(|k| k.symbol == Symbol::Inactive);
+    assert_eq!(
+        faded.map(|k| k.meaning.as_str()),
+        Some("faded: a squad that has acted this turn, or is impeded")
+    );
 }
 
 #[test]

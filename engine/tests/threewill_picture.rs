@@ -4,7 +4,7 @@
 //! checked square by square.
 
 use agon_engine::games::threewill::{ThreeWill, ThreeWillMove, ThreeWillState, BLACK, WHITE};
-use agon_engine::picture::{Depict, Ground, Ink, Mark, Picture, PieceShape};
+use agon_engine::picture::{Depict, Ground, Ink, Mark, Picture, PieceShape, Symbol};
 use agon_engine::testing::check_pictures;
 use agon_engine::{play_moves, Game};
 
@@ -101,10 +101,16 @@ fn a_stacking_attempt_and_its_hit() {
 
     let picture = after(&throw, "hit").picture();
     assert_eq!(on(&picture, "a4"), []);
-    // The black agent is held under the white one: bottom first, faded.
+    // The black agent is held under the white one: bottom first, faded, as the
+    // legend's key for the faded style says.
     assert_eq!(
         on(&picture, "a5"),
         [(PieceShape::Disc, Ink::Black, true), WHITE_AGENT]
+    );
+    let faded = picture.legend.iter().find(|k| k.symbol == Symbol::Inactive);
+    assert_eq!(
+        faded.map(|k| k.meaning.as_str()),
+        Some("faded: inactive, an agent held under another or locked on its objective row")
     );
     assert!(picture.marks.is_empty());
     assert_eq!(

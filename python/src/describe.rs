@@ -80,7 +80,7 @@ fn ground(g: Ground) -> String {
 }
 
 /// `piece:<shape>:<ink>` (with `:facing` when drawn with a facing), `ground:<ground>`,
-/// `arrow:<ink>` or `pending`.
+/// `arrow:<ink>`, `pending` or `inactive` (the faded style of a piece that cannot act).
 fn symbol(s: Symbol) -> String {
     match s {
         Symbol::Piece {
@@ -96,5 +96,6 @@ fn symbol(s: Symbol) -> String {
         Symbol::Ground(g) => format!("ground:{}", ground(g)),
         Symbol::Arrow(i) => format!("arrow:{}", word(i)),
         Symbol::Pending => "pending".into(),
+        Symbol::Inactive => "inactive".into(),
     }
 }

@@ -9,17 +9,32 @@
   // games.csv rows: [index, pairing, agent0, agent1, result0, winner, end reason, plies].
   const byIndex = new Map(D.games.map((g) => [g[0], g]));
   const embeddedCount = Object.keys(D.replays).length;
-  const view = { game: null, plies: null, ply: 0 };
+  const view = { game: null, cells: null, plies: null, ply: 0 };
 
   function resultText(g) {
     return g[5] < 0 ? "drawn" : "seat " + g[5] + " won";
   }
 
-  // The overlay id lists of every ply of a game, decoded from its deltas.
-  function decode(replay) {
+  // The overlay's id lists at every ply of a game, decoded from its deltas: each ply is
+  // [overlay removed, overlay added, notes, told], then what the ply set off (an order
+  // firing) where it set off something.
+  function decodeOverlay(replay) {
+    return decode(replay.p.map((ply) => ply.slice(0, 2)), []);
+  }
+
+  // The board's id lists at every ply, from the initial position's (D.cells) and the
+  // deltas of the few plies that change a cell ([ply, removed, added] each).
+  function decodeCells(replay) {
+    const deltas = replay.p.map(() => [[], []]);
+    for (const [ply, removed, added] of replay.c) deltas[ply] = [removed, added];
+    return decode(deltas, D.cells);
+  }
+
+  // Applies each [removed positions, [position, id, ...]] in turn to `start`.
+  function decode(deltas, start) {
     const lists = [];
-    let current = [];
-    for (const [removed, added] of replay.p) {
+    let current = start;
+    for (const [removed, added] of deltas) {
       const gone = new Set(removed);
       const next = current.filter((_, i) => !gone.has(i));
       for (let k = 0; k < added.length; k += 2) next.splice(added[k], 0, added[k + 1]);
@@ -57,7 +72,8 @@
     if (view.game !== index) {
       view.game = index;
       view.replay = replay;
-      view.plies = decode(replay);
+      view.cells = decodeCells(replay);
+      view.plies = decodeOverlay(replay);
       drawMoves(replay);
       $("heading").textContent = "Game " + index + ": " + g[2] + " (seat 0) against " + g[3] +
         " (seat 1), " + resultText(g) + " (" + g[6] + ") after " + g[7] + " plies";
@@ -93,7 +109,8 @@
   function show(ply) {
     view.ply = ply;
     const replay = view.replay;
-    const [, , notes, told] = replay.p[ply];
+    const [, , notes, told, aftermath] = replay.p[ply];
+    $("cells").innerHTML = view.cells[ply].map((id) => D.el[id]).join("");
     $("overlay").innerHTML = view.plies[ply].map((id) => D.el[id]).join("");
     $("notes").textContent = "";
     for (const n of notes) {
@@ -102,7 +119,8 @@
       $("notes").appendChild(line);
     }
     $("told").textContent = ply === 0 ? "The start." :
-      "Ply " + ply + (ply <= replay.o ? " (opening)" : "") + ": " + D.tx[told];
+      "Ply " + ply + (ply <= replay.o ? " (opening)" : "") + ": " + D.tx[told] +
+      (aftermath === undefined ? "" : "; " + D.tx[aftermath]);
     $("counter").textContent = "ply " + ply + " / " + replay.m.length;
     $("slider").value = String(ply);
     const box = $("moves");

@@ -3,8 +3,11 @@
 //! outputs.
 //!
 //! The page embeds at most a cap of games ([`embedded`]); each is replayed here, its
-//! pictures drawn by the SVG renderer and stored as [`encode`](super::encode) says. The
-//! page's script ([`REPLAYER_JS`]) only assembles those strings: it never draws a game.
+//! pictures drawn by the SVG renderer (both layers, cells and overlay, at every ply) and
+//! stored as [`encode`](super::encode) says. The page's script ([`REPLAYER_JS`]) only
+//! assembles those strings: it never draws a game, so each ply shows exactly what `agon
+//! show --svg` draws of that position. The board in the page's markup, drawn from the
+//! initial position, is what shows before the script has opened a game.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -14,7 +17,7 @@ use agon_engine::picture::Depict;
 use agon_engine::Game;
 use anyhow::{Context, Result};
 
-use super::encode::{Encoder, Ply};
+use super::encode::{Delta, Encoder, Ply};
 use super::json;
 use super::page::{charts, document, facts, section};
 use super::REPORT_HTML;
@@ -61,18 +64,19 @@ impl RunPage<'_> {
         let picture = start.picture();
         let layout = Layout::of(&picture.cells);
         let mut encoder = Encoder::default();
+        let start_board = encoder.board(&picture, &layout);
         let mut replays = String::from("{");
         for (n, &i) in embedded(self.rows, self.cap).iter().enumerate() {
             let row = &self.rows[i];
             let steps = replay(&start, &row.moves)
                 .with_context(|| format!("game {} of the run does not replay", row.game))?;
-            let plies = encoder.game(&steps, &layout);
+            let plies = encoder.game(&steps, &layout, &start_board);
             if n > 0 {
                 replays.push(',');
             }
             let _ = write!(replays, "\"{}\":{{\"o\":{},\"m\":", row.game, row.opening);
             json::strings(&mut replays, steps[1..].iter().map(|s| s.notation.as_str()));
-            replays.push_str(",\"p\":");
+            replays.push(',');
             encode_plies(&mut replays, &plies);
             replays.push('}');
         }
@@ -82,6 +86,8 @@ impl RunPage<'_> {
         json::string(&mut data, &self.run_dir.display().to_string());
         let _ = write!(data, ",\"cap\":{},\"games\":", self.cap);
         self.game_rows(&mut data);
+        data.push_str(",\"cells\":");
+        json::numbers(&mut data, &start_board);
         data.push_str(",\"el\":");
         json::strings(
             &mut data,
@@ -216,20 +222,44 @@ impl RunPage<'_> {
     }
 }
 
-/// Appends the plies as `[[removed...],[position,id,...],[notes...],told]` each.
+/// Appends `"p":` the plies as `[[removed...],[position,id,...],[notes...],told]` each
+/// (the overlay's delta, the notes and the told line, followed by the aftermath's line
+/// where the ply set something off), then `"c":` the board layer's deltas of the few
+/// plies that change a cell, as `[ply,[removed...],[position,id,...]]` each: most plies
+/// change none, and so store nothing for it.
 fn encode_plies(out: &mut String, plies: &[Ply]) {
-    out.push('[');
+    let delta = |out: &mut String, delta: &Delta| {
+        json::numbers(out, &delta.removed);
+        out.push(',');
+        json::numbers(out, delta.added.iter().flat_map(|&(at, id)| [at, id]));
+    };
+    out.push_str("\"p\":[");
     for (i, ply) in plies.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
         out.push('[');
-        json::numbers(out, &ply.overlay.removed);
-        out.push(',');
-        json::numbers(out, ply.overlay.added.iter().flat_map(|&(at, id)| [at, id]));
+        delta(out, &ply.overlay);
         out.push(',');
         json::numbers(out, &ply.notes);
-        let _ = write!(out, ",{}]", ply.told);
+        let _ = write!(out, ",{}", ply.told);
+        if let Some(aftermath) = ply.aftermath {
+            let _ = write!(out, ",{aftermath}");
+        }
+        out.push(']');
+    }
+    out.push_str("],\"c\":[");
+    let changing = plies
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.board != Delta::default());
+    for (n, (i, ply)) in changing.enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "[{i},");
+        delta(out, &ply.board);
+        out.push(']');
     }
     out.push(']');
 }
@@ -263,6 +293,7 @@ pub fn embedded(rows: &[GameRow], cap: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use agon_engine::games::connect4::Connect4;
+    use agon_engine::games::hexstrat::Hexstrat;
 
     use super::*;
 
@@ -313,6 +344,37 @@ mod tests {
     }
 
     #[test]
+    fn only_the_plies_that_change_a_cell_store_the_boards_delta() {
+        let start = Hexstrat::default().initial_state();
+        let steps = replay(&start, "I:c2 forest R:e1 plains").unwrap();
+        let layout = Layout::of(&steps[0].picture.cells);
+        let mut encoder = Encoder::default();
+        let board = encoder.board(&steps[0].picture, &layout);
+        let plies = encoder.game(&steps, &layout, &board);
+        let mut text = String::new();
+        encode_plies(&mut text, &plies);
+        // The reveals (plies 2 and 4) repaint their cell and its name, in place.
+        let name = |n: &str| 2 * steps[0].picture.cell_named(n).unwrap();
+        let (c2, e1) = (name("c2"), name("e1"));
+        let cells = text.split_once(",\"c\":").unwrap().1;
+        let id = |ply: usize, k: usize| plies[ply].board.added[k].1;
+        assert_eq!(
+            cells,
+            format!(
+                "[[2,[{c2},{}],[{c2},{},{},{}]],[4,[{e1},{}],[{e1},{},{},{}]]]",
+                c2 + 1,
+                id(2, 0),
+                c2 + 1,
+                id(2, 1),
+                e1 + 1,
+                id(4, 0),
+                e1 + 1,
+                id(4, 1)
+            )
+        );
+    }
+
+    #[test]
     fn the_page_embeds_the_capped_games_and_the_board_once() {
         let two = page(2);
         assert_eq!(two.matches("\"o\":").count(), 2);
@@ -324,6 +386,8 @@ mod tests {
         assert!(two.contains(">red stone (seat 0)</text>"));
         assert!(two.contains("\"dir\":\"results/x\",\"cap\":2,"));
         assert!(two.contains("[0,0,\"red\",\"yellow\",\"1\",0,"));
+        // No Connect Four ply changes a cell's ground: no board deltas are stored.
+        assert_eq!(two.matches(",\"c\":[]}").count(), 2);
         assert!(!two.contains("</script>\n</script>"));
     }
 }

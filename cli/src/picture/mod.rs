@@ -27,6 +27,21 @@ pub struct Step {
     /// The last ply in words: a chance outcome as its event ("rolled 5"), a decision as
     /// the seat and side that made it and the move.
     pub told: String,
+    /// What the last ply set off beyond itself, in words ([`Depict::aftermath`]: an APV
+    /// order that fires as the turn passes), to be told after `told`. Kept apart from
+    /// it because `told` recurs (`south (seat 1) plays no-order`) where this varies, so
+    /// a page stores each once.
+    pub aftermath: Option<String>,
+}
+
+impl Step {
+    /// The ply in words, with what it set off: `told`, then `; ` and the aftermath.
+    pub fn told_whole(&self) -> String {
+        match &self.aftermath {
+            Some(aftermath) => format!("{}; {aftermath}", self.told),
+            None => self.told.clone(),
+        }
+    }
 }
 
 /// Every position of a game from `start` along `moves` (notation, space-separated):
@@ -39,6 +54,7 @@ pub fn replay<S: Depict>(start: &S, moves: &str) -> Result<Vec<Step>, BadInput> 
         changed: Vec::new(),
         notation: String::new(),
         told: String::new(),
+        aftermath: None,
     }];
     let tokens: Vec<&str> = moves.split_whitespace().collect();
     for (i, text) in tokens.iter().enumerate() {
@@ -51,7 +67,10 @@ pub fn replay<S: Depict>(start: &S, moves: &str) -> Result<Vec<Step>, BadInput> 
             },
             Turn::Seat(seat) => format!("{} (seat {seat}) plays {text}", state.side(seat)),
         };
+        let before = state.clone();
         play_notated(&mut state, text, &at)?;
+        let played = before.parse_move(text).expect("a move just played parses");
+        let aftermath = before.aftermath(played, &state);
         let picture = state.picture();
         let changed = svg::changed_cells(&steps[steps.len() - 1].picture, &picture);
         steps.push(Step {
@@ -59,6 +78,7 @@ pub fn replay<S: Depict>(start: &S, moves: &str) -> Result<Vec<Step>, BadInput> 
             changed,
             notation: (*text).to_string(),
             told,
+            aftermath,
         });
     }
     Ok(steps)
@@ -66,7 +86,9 @@ pub fn replay<S: Depict>(start: &S, moves: &str) -> Result<Vec<Step>, BadInput> 
 
 #[cfg(test)]
 mod tests {
+    use agon_engine::games::apv::Apv;
     use agon_engine::games::connect4::Connect4;
+    use agon_engine::games::hexstrat::Hexstrat;
     use agon_engine::Game;
 
     use super::*;
@@ -87,6 +109,53 @@ mod tests {
         assert_eq!(name(&steps[3]), ["e1"]);
         assert_eq!(steps[2].told, "yellow (seat 1) plays d");
         assert_eq!(steps[3].notation, "e");
+    }
+
+    /// The names of the cells a step highlights.
+    fn highlighted(step: &Step) -> Vec<&str> {
+        step.changed
+            .iter()
+            .map(|&c| step.picture.cells[c].name.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn a_ply_that_only_places_a_mark_or_turns_a_tile_highlights_its_cells() {
+        // APV: the order decision moves nothing; its arrow's two cells are highlighted.
+        let steps = replay(&Apv::default().initial_state(), "d7-d5 order:f7-f5 e3-f4").unwrap();
+        assert_eq!(highlighted(&steps[1]), ["d5", "d7"]);
+        assert_eq!(highlighted(&steps[2]), ["f5", "f7"]);
+        // Hexstrat: the move onto a face-down tile waits, drawn as an arrow and a ring;
+        // the reveal turns the tile face up and moves the squad in.
+        let steps = replay(&Hexstrat::default().initial_state(), "I:c2 forest").unwrap();
+        assert_eq!(highlighted(&steps[1]), ["c2", "d2"]);
+        assert_eq!(highlighted(&steps[2]), ["c2", "d2"]);
+        assert_eq!(steps[2].told, "revealed forest at c2");
+        // An order left when the cap ends the game is dropped from the picture, and its
+        // cells are not highlighted: nothing happened there.
+        let capped = Apv::new(true, false, 2).unwrap();
+        let steps = replay(&capped.initial_state(), "d7-d5 order:f7-f5 e3-f4 no-order").unwrap();
+        assert!(steps[3].picture.marks.len() == 1 && steps[4].picture.marks.is_empty());
+        assert_eq!(highlighted(&steps[4]), Vec::<&str>::new());
+        assert_eq!(steps[4].told_whole(), "south (seat 1) plays no-order");
+    }
+
+    #[test]
+    fn a_fired_order_is_told_with_the_ply_that_passed_the_turn() {
+        let steps = replay(
+            &Apv::default().initial_state(),
+            "d7-d5 order:f7-f5 e3-f4 no-order",
+        )
+        .unwrap();
+        assert_eq!(steps[3].told, "south (seat 1) plays e3-f4");
+        assert_eq!(steps[3].aftermath, None);
+        assert_eq!(steps[4].told, "south (seat 1) plays no-order");
+        assert_eq!(
+            steps[4].told_whole(),
+            "south (seat 1) plays no-order; north's order f7-f5 fires: its Veil moves to f5"
+        );
+        // The fired order's move is highlighted with the ply.
+        assert_eq!(highlighted(&steps[4]), ["f5", "f7"]);
     }
 
     #[test]

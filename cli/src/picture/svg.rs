@@ -69,12 +69,8 @@ pub fn overlay(picture: &Picture, layout: &Layout, changed: &[usize]) -> Vec<Str
                 .filter(|p| p.cell == piece.cell)
                 .count();
         let (cx, cy) = layout.centre(&picture.cells[piece.cell]);
-        let (shift, scale) = if stack == 1 {
-            (0.0, 1.0)
-        } else {
-            ((below as f32 - (stack - 1) as f32 / 2.0) * 0.24 * UNIT, 0.8)
-        };
-        out.push(draw_piece(piece, cx + shift, cy - shift, PIECE * scale));
+        let (dx, dy, r) = place_in_stack(below, stack);
+        out.push(draw_piece(piece, cx + dx, cy + dy, r));
     }
     for mark in &picture.marks {
         out.push(match *mark {
@@ -87,6 +83,49 @@ pub fn overlay(picture: &Picture, layout: &Layout, changed: &[usize]) -> Vec<Str
         });
     }
     out
+}
+
+/// Where the piece `index` (from the bottom) of a stack of `size` pieces on one cell is
+/// drawn: its offset from the cell's centre in pixels (`y` down) and its radius. A lone
+/// piece sits in the middle at full size. A stack is laid out side by side, never one
+/// piece over another's centre, so that every piece's label stays readable: rows of two
+/// from the bottom piece on, left to right, the first row a little above the centre and
+/// the rows below it, all clear of the coordinate at the top of a square or a hexagon;
+/// an odd last piece sits centred under the pair above, tucked up between them. Up to
+/// three pieces (three squads on a Headquarters) are drawn with a radius of 0.19 units;
+/// a larger stack is shrunk until it fits a hexagon.
+fn place_in_stack(index: usize, size: usize) -> (f32, f32, f32) {
+    // In board units: a stacked piece's radius, half the distance between the two
+    // pieces of a row, the first row's offset below the centre, the distance between
+    // rows of two, and that from a pair to a lone piece centred under it.
+    const RADIUS: f32 = 0.19;
+    const HALF_GAP: f32 = 0.24;
+    const FIRST_ROW: f32 = -0.06;
+    const ROW_PITCH: f32 = 0.40;
+    const TUCKED: f32 = 0.33;
+    if size <= 1 {
+        return (0.0, 0.0, PIECE);
+    }
+    let rows = size.div_ceil(2);
+    let shrink = if size <= 3 {
+        1.0
+    } else {
+        2.0 / (rows + 1) as f32
+    };
+    let row = index / 2;
+    let alone = size - 2 * row == 1;
+    let (dx, dy) = if alone {
+        (0.0, FIRST_ROW + ROW_PITCH * (row - 1) as f32 + TUCKED)
+    } else if index % 2 == 0 {
+        (-HALF_GAP, FIRST_ROW + ROW_PITCH * row as f32)
+    } else {
+        (HALF_GAP, FIRST_ROW + ROW_PITCH * row as f32)
+    };
+    (
+        dx * shrink * UNIT,
+        dy * shrink * UNIT,
+        RADIUS * shrink * UNIT,
+    )
 }
 
 /// The legend: each key's symbol and meaning, then the last-move highlight, one per line
@@ -165,7 +204,12 @@ pub fn document(picture: &Picture, changed: &[usize]) -> String {
     svg
 }
 
-/// The cells changed between two pictures of one game: those whose pieces differ.
+/// The cells changed between two pictures of one game: those whose pieces or ground
+/// differ, and those a new mark touches. A ply that only places a mark (APV's order, an
+/// attempt awaiting its throw, a move waiting for a tile) so has its cells highlighted
+/// like a move, and a tile turned face up is highlighted even where no piece enters it;
+/// a mark that goes (an order that fizzles, or one left when the game ends) highlights
+/// nothing, as nothing happened there.
 pub fn changed_cells(before: &Picture, after: &Picture) -> Vec<usize> {
     let on = |picture: &Picture, cell: usize| -> Vec<Piece> {
         picture
@@ -175,8 +219,19 @@ pub fn changed_cells(before: &Picture, after: &Picture) -> Vec<usize> {
             .cloned()
             .collect()
     };
+    let touches = |mark: &Mark, cell: usize| match *mark {
+        Mark::Arrow { from, to, .. } => from == cell || to == cell,
+        Mark::Pending { cell: at } => at == cell,
+    };
     (0..after.cells.len())
-        .filter(|&cell| on(before, cell) != on(after, cell))
+        .filter(|&cell| {
+            on(before, cell) != on(after, cell)
+                || before.cells.get(cell).map(|c| c.ground) != Some(after.cells[cell].ground)
+                || after
+                    .marks
+                    .iter()
+                    .any(|m| touches(m, cell) && !before.marks.contains(m))
+        })
         .collect()
 }
 
@@ -192,6 +247,12 @@ fn legend_symbol(symbol: Symbol, x: f32, y: f32) -> String {
         Symbol::Ground(ground) => swatch(x, y, ground_fill(ground), "#6d5d45"),
         Symbol::Arrow(ink) => arrow((x - 12.0, y), (x + 22.0, y), ink),
         Symbol::Pending => pending_sized((x, y), 10.0),
+        Symbol::Inactive => draw_piece(
+            &Piece::new(0, PieceShape::Disc, Ink::Neutral).inactive(),
+            x,
+            y,
+            0.75 * PIECE,
+        ),
     }
 }
 
@@ -262,10 +323,12 @@ fn draw_piece(piece: &Piece, cx: f32, cy: f32, r: f32) -> String {
         );
     }
     if let Some(label) = &piece.label {
+        // A small piece of a stack keeps a label of at least 9 pixels, the size of a
+        // cell's coordinate, which still fits inside it.
         let (colour, size) = if piece.shape == PieceShape::Die {
             ("#111", r * 1.1)
         } else {
-            (text, r * 0.8)
+            (text, (r * 0.8).max(9.0))
         };
         let _ = write!(
             g,
@@ -364,4 +427,55 @@ pub fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the coordinate of a hexagon sits, relative to its centre, in pixels: the
+    /// text's baseline, and how far its glyphs reach up and to each side.
+    const LABEL_BASELINE: f32 = -0.31 * UNIT;
+    const LABEL_HALF_WIDTH: f32 = 8.0;
+
+    #[test]
+    fn a_stack_is_laid_out_side_by_side_inside_its_cell_and_under_its_coordinate() {
+        assert_eq!(place_in_stack(0, 1), (0.0, 0.0, PIECE));
+        for size in 2..=7 {
+            let places: Vec<(f32, f32, f32)> = (0..size).map(|i| place_in_stack(i, size)).collect();
+            for (i, &(x, y, r)) in places.iter().enumerate() {
+                // A piece's outline reaches at most 1.25 r from its centre (a
+                // triangle's tip); none covers another's centre, where its label is.
+                for &(x2, y2, r2) in &places[i + 1..] {
+                    let apart = (x - x2).hypot(y - y2);
+                    assert!(apart >= r + r2, "{size}: {i} overlaps at {apart}");
+                }
+                let top = y - 1.25 * r;
+                let beside = x.abs() - 1.25 * r > LABEL_HALF_WIDTH;
+                assert!(
+                    top > LABEL_BASELINE || beside,
+                    "{size}: {i} covers the coordinate"
+                );
+                // Inside the pointy-top hexagon, a square's corners (1.2 r out) too:
+                // within its apothem (half a unit) of the centre along each of its six
+                // edge normals (east, and every 60 degrees).
+                for k in 0..6 {
+                    let a = (60.0 * k as f32).to_radians();
+                    let out = x * a.cos() + y * a.sin() + 1.2 * r;
+                    assert!(
+                        out <= 0.5 * UNIT + 0.5,
+                        "{size}: {i} leaves the cell by {out}"
+                    );
+                }
+            }
+        }
+        // Two pieces share a row, left then right; a third is centred under them.
+        let (a, b, c) = (
+            place_in_stack(0, 3),
+            place_in_stack(1, 3),
+            place_in_stack(2, 3),
+        );
+        assert!(a.0 < 0.0 && b.0 > 0.0 && a.1 == b.1);
+        assert!(c.0 == 0.0 && c.1 > a.1);
+    }
 }

@@ -187,7 +187,7 @@ fn letters(picture: &Picture) -> HashMap<Symbol, char> {
             Symbol::Ground(Ground::Hidden) => '?',
             Symbol::Ground(Ground::Zone(_)) => zones.next().unwrap_or('+'),
             Symbol::Ground(_) => pick(initials(0).chain(letters).chain('a'..='z'), false, &taken),
-            Symbol::Arrow(_) | Symbol::Pending => continue,
+            Symbol::Arrow(_) | Symbol::Pending | Symbol::Inactive => continue,
         };
         taken.insert(key.symbol, letter);
     }
@@ -221,6 +221,7 @@ pub fn legend(picture: &Picture) -> String {
         .iter()
         .filter_map(|key| match key.symbol {
             Symbol::Pending => Some(format!("* {}", key.meaning)),
+            Symbol::Inactive => Some(format!("- {}", key.meaning)),
             Symbol::Arrow(_) => None,
             symbol => letters.get(&symbol).map(|c| {
                 let facing = matches!(symbol, Symbol::Piece { facing: true, .. });
@@ -229,9 +230,6 @@ pub fn legend(picture: &Picture) -> String {
         })
         .collect();
     entries.push("[ ] the last move".into());
-    if picture.pieces.iter().any(|p| p.inactive) {
-        entries.push("- inactive".into());
-    }
     if picture.cells.iter().any(|c| c.shape != CellShape::Square) {
         entries.push("coordinates: first and last cell of each line".into());
     }

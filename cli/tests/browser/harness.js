@@ -97,7 +97,76 @@ async function check(run) {
   expect("fragment after clicking the first row", win.location.hash, "#game=0&ply=0");
   expect("notice after opening another game", $("notice").hidden, true);
 
+  // At each compared ply of game 1, the page draws what `agon show --svg` draws.
+  for (const show of run.shows) {
+    win.location.hash = "#game=1&ply=" + show.ply;
+    await wait(50);
+    expect("counter at #game=1&ply=" + show.ply, counter(), "ply " + show.ply + " / " + plies);
+    expect("the ply told at #game=1&ply=" + show.ply, $("told").textContent, show.told);
+    compareWithShow((what) => fail("ply " + show.ply + ": " + what), doc, show.svg);
+  }
+
   for (const error of win.__errors || ["the error hook is missing"]) fail(error);
+}
+
+// An element as comparable text: its name, its attributes sorted by name, then its
+// children's texts, or its own text when it has no children.
+function describe(element) {
+  const attributes = Array.from(element.attributes)
+    .map((a) => a.name + "=" + JSON.stringify(a.value))
+    .sort();
+  const children = Array.from(element.children);
+  const inside = children.length ? "{" + children.map(describe).join(" ") + "}"
+    : JSON.stringify(element.textContent);
+  return element.localName + "[" + attributes.join(" ") + "]" + inside;
+}
+
+// Fails with the first element where two lists of descriptions part.
+function compareLists(fail, what, page, shown) {
+  const n = Math.max(page.length, shown.length);
+  for (let i = 0; i < n; i++) {
+    if (page[i] !== shown[i]) {
+      const cut = (text) => (text === undefined ? "nothing" : text.slice(0, 300));
+      fail(what + " differs from `agon show --svg` at element " + (i + 1) + " of " +
+        shown.length + " (the page has " + page.length + "): the page draws " + cut(page[i]) +
+        ", agon show draws " + cut(shown[i]));
+      return;
+    }
+  }
+}
+
+// The page's board (cells, then overlay), notes and legend against the standalone
+// picture `svg`: its background, then the same cells and overlay, note lines (the
+// top-level texts of font size 14) and the legend's group, last.
+function compareWithShow(fail, doc, svg) {
+  const picture = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
+  if (picture.localName !== "svg") {
+    fail("agon show's SVG does not parse");
+    return;
+  }
+  const top = Array.from(picture.children);
+  const legend = top[top.length - 1];
+  const isNote = (e) => e.localName === "text" && e.getAttribute("font-size") === "14";
+  const drawn = top.slice(1, -1).filter((e) => !isNote(e));
+  const notes = top.filter(isNote).map((e) => e.textContent);
+  const board = Array.from(doc.getElementById("cells").children)
+    .concat(Array.from(doc.getElementById("overlay").children));
+  compareLists(fail, "the board", board.map(describe), drawn.map(describe));
+  compareLists(fail, "the notes",
+    Array.from(doc.getElementById("notes").children).map((e) => JSON.stringify(e.textContent)),
+    notes.map((n) => JSON.stringify(n)));
+  compareLists(fail, "the legend", Array.from(doc.getElementById("legend").children).map(describe),
+    Array.from(legend.children).map(describe));
+  // Nothing in the page's style sheet may paint a cell other than its fill says.
+  for (const cell of doc.querySelectorAll("#cells polygon")) {
+    const wanted = cell.getAttribute("fill");
+    const rgb = "rgb(" + [1, 3, 5].map((k) => parseInt(wanted.slice(k, k + 2), 16)).join(", ") + ")";
+    const got = doc.defaultView.getComputedStyle(cell).fill;
+    if (got !== rgb) {
+      fail("a cell with fill " + wanted + " is painted " + got);
+      return;
+    }
+  }
 }
 
 (async () => {

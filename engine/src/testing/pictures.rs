@@ -9,7 +9,8 @@ use crate::picture::{Cell, Depict, Ground, Mark, Picture, Symbol};
 /// Plays `playouts` seeded random games from the start and checks every position's
 /// picture: cells the same as the start's (places, shapes, names; grounds may change),
 /// unique cell names, every piece's and mark's cell in range, every label at most 3
-/// characters, and a legend entry for every piece kind, ground and mark drawn. Returns how many pictures were
+/// characters, and a legend entry for every piece kind, ground and mark drawn, and for
+/// the faded style when a piece is inactive. Returns how many pictures were
 /// checked, or the first broken property with the moves that led there.
 pub fn check_pictures<G: Game>(game: &G, playouts: u32, seed: u64) -> Result<usize, String>
 where
@@ -106,6 +107,9 @@ fn check_one(first: &Picture, picture: &Picture) -> Result<(), String> {
         if !has(symbol) {
             return Err(format!("no legend entry for {symbol:?}"));
         }
+        if piece.inactive && !has(Symbol::Inactive) {
+            return Err("an inactive piece, and no legend entry for the faded style".into());
+        }
     }
     for cell in &picture.cells {
         if cell.ground != Ground::Plain && !has(Symbol::Ground(cell.ground)) {
@@ -163,6 +167,27 @@ mod tests {
         row.cells[1].x = 1.5;
         assert!(check_adjacency(&row, |_, _| true).is_err());
         assert_eq!(check_adjacency(&row, |_, _| false), Ok(()));
+    }
+
+    #[test]
+    fn an_inactive_piece_needs_the_faded_styles_key() {
+        use crate::picture::{Ink, Piece, PieceShape};
+        let first = picture(Ground::Hidden, 0.0);
+        let mut faded = first.clone();
+        faded
+            .legend
+            .push(Key::piece(PieceShape::Disc, Ink::Red, false, "red squad"));
+        faded
+            .pieces
+            .push(Piece::new(0, PieceShape::Disc, Ink::Red).inactive());
+        assert_eq!(
+            check_one(&first, &faded),
+            Err("an inactive piece, and no legend entry for the faded style".into())
+        );
+        faded
+            .legend
+            .push(Key::new(Symbol::Inactive, "faded: a squad that has acted"));
+        assert_eq!(check_one(&first, &faded), Ok(()));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::picture::{
 };
 
 use super::board::{cell_name, CELLS, GEO};
-use super::{ApvState, Finish, Unit, SIDES};
+use super::{ApvMove, ApvState, Finish, Unit, SIDES};
 
 /// Each side's ink: North (seat 0) moves first, as White does.
 const INKS: [Ink; 2] = [Ink::White, Ink::Black];
@@ -81,20 +81,39 @@ impl ApvState {
             }
             (Some(Finish::Cap), _) => format!("draw: all {} turns played", self.turns),
             (None, None) => format!("{mover} to make its primary move"),
-            (None, Some(_)) if !self.may_issue_order() => format!(
-                "{mover} to decide its order: limited orders leave it only no-order this turn"
-            ),
+            (None, Some(_)) if !self.may_issue_order() => {
+                format!("{mover} to decide its order: no-order is its only choice")
+            }
             (None, Some(moved)) => format!(
                 "{mover} to issue an order or no-order (not for the unit on {}, which just moved)",
                 cell_name(moved)
             ),
         }
     }
+
+    /// Under Limited Orders, while the game goes on, whether the side to move may issue
+    /// an order this turn: it may not when it issued one in its previous turn.
+    fn limited_orders_note(&self) -> Option<String> {
+        if !self.rules.limited_orders || self.end.is_some() {
+            return None;
+        }
+        let side = SIDES[self.to_move];
+        Some(if self.may_issue_order() {
+            format!("limited orders: {side} may issue an order this turn")
+        } else {
+            format!(
+                "limited orders: {side} may not issue an order this turn, as it issued one in \
+                 its previous turn"
+            )
+        })
+    }
 }
 
 impl Depict for ApvState {
-    /// Cells in index order (row 1 to row 9, `q` ascending); one piece per unit; an
-    /// arrow per pending order; notes for the decision, the orders and the turn count.
+    /// Cells in index order (row 1 to row 9, `q` ascending); one piece per unit; while
+    /// the game goes on, an arrow per pending order (an order left when the game ends
+    /// never fires, so it is neither drawn nor listed); notes for the decision, the
+    /// orders, whether Limited Orders let the side to move order, and the turn count.
     fn picture(&self) -> Picture {
         let mut pieces = Vec::new();
         for (seat, &ink) in INKS.iter().enumerate() {
@@ -107,7 +126,7 @@ impl Depict for ApvState {
         let mut marks = Vec::new();
         let mut notes = vec![self.status_note()];
         for (seat, &ink) in INKS.iter().enumerate() {
-            if let Some(order) = self.order(seat) {
+            if let Some(order) = self.order(seat).filter(|_| self.end.is_none()) {
                 let (from, to) = (usize::from(order.from), usize::from(order.to));
                 marks.push(Mark::Arrow { from, to, ink });
                 notes.push(format!(
@@ -119,6 +138,7 @@ impl Depict for ApvState {
                 ));
             }
         }
+        notes.extend(self.limited_orders_note());
         if self.end.is_none() {
             notes.push(format!(
                 "turn {} of {}",
@@ -133,5 +153,44 @@ impl Depict for ApvState {
             notes,
             legend: legend(self.rules.orders()),
         }
+    }
+
+    /// The other side's pending order, when the decision `m` passes the turn to it: it
+    /// fires (`south's order d3-d5 fires: its Veil moves to d5`) or fizzles, with the
+    /// reason (`d5 is taken`, or an Axis's blocked path). Nothing when the turn does not
+    /// pass, or the game ends first (the order then never fires).
+    fn aftermath(&self, _m: ApvMove, next: &Self) -> Option<String> {
+        let side = 1 - self.to_move;
+        let order = self.order(side)?;
+        if next.order(side) == Some(order) {
+            return None;
+        }
+        let (from, to) = (usize::from(order.from), usize::from(order.to));
+        let unit = self
+            .unit_at(side, from)
+            .expect("an ordered unit stays put until its order fires");
+        let named = format!(
+            "{}'s order {}-{}",
+            SIDES[side],
+            cell_name(from),
+            cell_name(to)
+        );
+        Some(if next.unit_at(side, from).is_none() {
+            format!(
+                "{named} fires: its {} moves to {}",
+                unit.name(),
+                cell_name(to)
+            )
+        } else if next.occupied() & 1 << to != 0 {
+            format!(
+                "{named} fizzles: {} is taken, so nothing moves",
+                cell_name(to)
+            )
+        } else {
+            format!(
+                "{named} fizzles: the {}'s path is blocked, so nothing moves",
+                unit.name()
+            )
+        })
     }
 }

@@ -50,8 +50,8 @@ fn one_of(items: &[String]) -> String {
 }
 
 /// Every symbol a Hexstrat picture draws: each squad of each side, the Headquarters,
-/// the three terrains, face-down tiles, the move waiting for a reveal and the ring
-/// around the tile being revealed.
+/// the three terrains, face-down tiles, the move waiting for a reveal, the ring
+/// around the tile being revealed and the faded style of a squad that cannot act.
 fn legend() -> Vec<Key> {
     let mut keys = Vec::new();
     for (seat, (&ink, side)) in INKS.iter().zip(SIDES).enumerate() {
@@ -89,6 +89,10 @@ fn legend() -> Vec<Key> {
         ));
     }
     keys.push(Key::new(Symbol::Pending, "tile about to be revealed"));
+    keys.push(Key::new(
+        Symbol::Inactive,
+        "faded: a squad that has acted this turn, or is impeded",
+    ));
     keys
 }
 

@@ -221,8 +221,9 @@ impl ThreeWillState {
     }
 }
 
-/// Both sides' agents (free and locked), the objective rows, the attempt arrows and
-/// the pending ring; the same for every position.
+/// Both sides' agents (free and locked), the objective rows, the attempt arrows, the
+/// pending ring and the faded style of an agent that cannot move; the same for every
+/// position.
 fn legend() -> Vec<Key> {
     let mut legend = Vec::new();
     for (seat, colour) in [WHITE, BLACK].into_iter().enumerate() {
@@ -235,7 +236,7 @@ fn legend() -> Vec<Key> {
         };
         legend.push(Key::new(
             piece(PieceShape::Disc),
-            format!("{side} agent (seat {seat}); faded when held under another"),
+            format!("{side} agent (seat {seat})"),
         ));
         legend.push(Key::new(
             piece(PieceShape::Star),
@@ -254,6 +255,10 @@ fn legend() -> Vec<Key> {
     legend.push(Key::new(
         Symbol::Pending,
         "chance pending: the stacking throw, or the card revealed for the picked agent",
+    ));
+    legend.push(Key::new(
+        Symbol::Inactive,
+        "faded: inactive, an agent held under another or locked on its objective row",
     ));
     legend
 }
