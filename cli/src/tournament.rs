@@ -88,7 +88,8 @@ pub struct Plan {
     pub opening: Opening,
     /// The soundness check of the random openings ([`Plan::with_opening_check`]);
     /// `None` keeps every random opening that leaves the game going.
-    pub opening_check: Option<OpeningCheck>,
+    /// Boxed: a plan is moved and cloned whole, and most plans have none.
+    pub opening_check: Option<Box<OpeningCheck>>,
     /// The run folder, where outside programs' standard error is logged
     /// ([`Plan::with_logs`]); `None` leaves it on this process's standard error. Not
     /// part of what determines the results.
@@ -221,7 +222,7 @@ impl Plan {
     /// applies, [`Plan::applied_check`]).
     pub fn with_opening_check(self, check: Option<OpeningCheck>) -> Plan {
         Plan {
-            opening_check: check,
+            opening_check: check.map(Box::new),
             ..self
         }
     }
@@ -230,7 +231,7 @@ impl Plan {
     /// openings; `None` otherwise.
     pub fn applied_check(&self) -> Option<&OpeningCheck> {
         match self.opening {
-            Opening::Random(_) | Opening::Distinct(_) => self.opening_check.as_ref(),
+            Opening::Random(_) | Opening::Distinct(_) => self.opening_check.as_deref(),
             Opening::Start | Opening::Book(_) => None,
         }
     }

@@ -139,3 +139,61 @@ fn no_rust_source_is_longer_than_one_concern() {
         "over {MAX_SOURCE_LINES} lines before the unit tests: {too_long:?}"
     );
 }
+
+/// The tables `experiments/balance/table.py` prints for the study `study`, each with
+/// the backquoted variant line before it: (heading, table lines).
+fn study_tables(study: &str) -> Vec<(String, String)> {
+    let out = std::process::Command::new("python3")
+        .arg("experiments/balance/table.py")
+        .arg(study)
+        .current_dir(root())
+        .output()
+        .expect("python3 runs experiments/balance/table.py");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.split("\n\n")
+        .collect::<Vec<_>>()
+        .chunks(2)
+        .filter(|pair| pair.len() == 2 && !pair[1].trim().is_empty())
+        .map(|pair| (pair[0].trim().to_string(), pair[1].trim().to_string()))
+        .collect()
+}
+
+#[test]
+fn the_balance_tables_of_the_docs_are_the_studies_balance_csv() {
+    let docs = std::fs::read_to_string(root().join("docs/balance.md")).unwrap();
+    let mut printed = Vec::new();
+    for entry in std::fs::read_dir(root().join("results/balance")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.join("balance.csv").is_file() {
+            let study = path.file_name().unwrap().to_string_lossy().into_owned();
+            printed.extend(study_tables(&study));
+        }
+    }
+    assert!(printed.len() >= 14, "{} tables", printed.len());
+    // Every table of every study is in the docs, under its variant's line.
+    for (heading, table) in &printed {
+        let block = format!("{heading}\n\n{table}\n");
+        assert!(
+            docs.contains(&block),
+            "docs/balance.md lacks, or differs from, the table of {heading}:\n{block}"
+        );
+    }
+    // And every level table of the docs is one of them: no figure without its study.
+    let tables: Vec<&str> = docs
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|t| t.starts_with("| level |"))
+        .collect();
+    assert_eq!(tables.len(), printed.len(), "tables in docs/balance.md");
+    for table in tables {
+        assert!(
+            printed.iter().any(|(_, t)| t == table),
+            "docs/balance.md has a table no study's balance.csv gives:\n{table}"
+        );
+    }
+}

@@ -8,7 +8,9 @@ Reads results/balance/STUDY/balance.csv, the tidy file `agon balance` wrote, and
 one Markdown table per variant (the canonical game spec as its heading): a row per
 ladder level with its self-play measurements and, from the second level on, the step
 from the level before it. Every number is copied from balance.csv (rates as percentages
-with one decimal); nothing is recomputed.
+with one decimal); nothing is recomputed. "short decisive" is the share of decisive games
+won within two decisions of the opening (`-` without decisive games). A test
+(cli/tests/docs.rs) checks that docs/balance.md holds exactly these tables.
 """
 import csv
 import sys
@@ -54,6 +56,7 @@ def main(study):
         if pie:
             head += ["first side wins, % of decisive [95%]", "swaps %"]
         head += [
+            "short decisive, % of decisive",
             "draws % (by the cap)",
             "turns, median (q1-q3)",
             "branching",
@@ -77,7 +80,9 @@ def main(study):
                     interval(s.get("first_side_win_rate")),
                     pct(s["swap_rate"][0]),
                 ]
+            short = s.get("short_decisive_rate", ("",))[0]
             cells += [
+                pct(short) if short else "-",
                 f"{pct(s['draw_rate'][0])} ({pct(s['cap_draw_rate'][0])})",
                 f"{float(s['turns_median'][0]):g} ({float(s['turns_q1'][0]):g}-"
                 f"{float(s['turns_q3'][0]):g})",
