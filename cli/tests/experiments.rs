@@ -81,14 +81,14 @@ fn bad_experiment_files_are_one_line_naming_the_key_and_write_nothing() {
     assert_bad(
         &agon_in(&dir, &["run", "typo.toml"]),
         "typo.toml line 5: unknown field `thread`, expected one of `question`, `game`, \
-         `agents`, `games`, `seed`, `threads`, `sprt`, `anchor`, `random_opening`, `openings` (required: game, agents, games, \
-         seed; optional: question, threads, sprt, anchor, random_opening, openings)",
+         `agents`, `games`, `seed`, `threads`, `sprt`, `anchor`, `random_opening`, `openings`, `opening_check`, `opening_window` (required: game, agents, games, \
+         seed; optional: question, threads, sprt, anchor, random_opening, openings, opening_check, opening_window)",
     );
     std::fs::write(&file, "game = \"pig\"\nagents = [\"random\"]\nseed = 1\n").unwrap();
     assert_bad(
         &agon_in(&dir, &["run", "typo.toml"]),
         "typo.toml: missing field `games` (required: game, agents, games, seed; optional: \
-         question, threads, sprt, anchor, random_opening, openings)",
+         question, threads, sprt, anchor, random_opening, openings, opening_check, opening_window)",
     );
     std::fs::write(
         &file,

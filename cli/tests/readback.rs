@@ -133,7 +133,7 @@ fn a_study_kept_compressed_reads_back_as_the_plain_one_and_stays_unchanged() {
             .lines()
             .filter(|l| l.starts_with("verdict: "))
             .count(),
-        2
+        3
     );
 
     // agon report: the plain run's report, printed only, with a note saying why.

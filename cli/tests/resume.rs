@@ -549,7 +549,7 @@ fn a_misspelt_meta_key_or_an_older_format_is_refused_and_a_lone_meta_tmp_resumes
             "error: output folder \"{typo_text}\" holds a meta.csv this build cannot read \
              ({typo_text}/meta.csv line {line}: unknown key \"raNdom_opening\" (valid: format, \
              toolkit, commit, game, agent, eval_hash, program, games_per_pairing, seed, random_opening, opening_draw, openings, \
-             openings_hash, threads, command, anchor, shard, sprt)); correct it, or choose \
+             openings_hash, opening_check, threads, command, anchor, shard, sprt)); correct it, or choose \
              another --out\n"
         )
     );
