@@ -82,7 +82,8 @@ pub enum Command {
     Tune(TuneArgs),
     /// Run a balance study of a game: self-play at each ladder level and each level
     /// against the one before, for the base game and each --variant; writes study.csv,
-    /// balance.csv and charts and prints a verdict per variant.
+    /// balance.csv and charts and prints a verdict per variant, and one comparing each
+    /// variant with the base game.
     Balance(BalanceArgs),
     /// Write a book of checked random openings (one move list per line, as --openings
     /// reads), so that a study or tournament can be repeated on fixed openings.
