@@ -24,7 +24,6 @@ use crate::args::{BadInput, OpeningsArgs};
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::opening::{DistinctDraws, Opening, OpeningCheck, MAX_RANDOM_OPENING};
 use crate::record::{check_file_out, write_file_whole};
-use crate::seeds::PairLuck;
 use crate::spec::GameSpec;
 
 /// The most lines a book may ask for.
@@ -153,12 +152,10 @@ impl GameCommand for WriteBook<'_> {
         for deal in 0..self.args.count {
             let moves = if chance {
                 let mut moves = Vec::new();
-                let luck = PairLuck::new(seed, deal);
                 let state = Opening::Random(k).play(
                     &game,
                     seed,
                     deal,
-                    &luck,
                     &mut moves,
                     &mut |_, _| unreachable!("a book line stops before the swap decision"),
                     self.check,

@@ -389,7 +389,6 @@ pub fn play_game<G: PlayableGame>(
         game,
         plan.seed,
         seating.deal,
-        &luck,
         &mut moves,
         &mut decide,
         plan.applied_check(),

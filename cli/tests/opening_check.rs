@@ -272,4 +272,24 @@ fn a_checked_tournament_replaces_only_the_decided_openings() {
         "--opening-check and --opening-window judge random openings; add --random-opening K \
          (a line of an openings file is not checked)",
     );
+    // A study whose arms have no random openings refuses an explicit check, and says
+    // why; `none` is accepted.
+    let study = dir.join("study");
+    assert_bad_input(
+        &[
+            "balance",
+            "--game",
+            "pig",
+            "--levels",
+            "2,3",
+            "--opening-check",
+            "default",
+            "--out",
+            text(&study),
+        ],
+        "--opening-check and --opening-window judge random openings, and no arm of this \
+         study has them (a game with chance starts from its first position by default); \
+         add --random-opening K",
+    );
+    assert!(!study.exists());
 }

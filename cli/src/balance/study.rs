@@ -181,11 +181,15 @@ impl Study {
                 check,
             });
         }
-        let asked_check = args.opening_window.is_some()
-            || args
-                .opening_check
-                .as_deref()
-                .is_some_and(|c| c.trim() != "none");
+        // Asked for on the command line: what a tournament, checking only on request,
+        // would resolve.
+        let asked_check = OpeningCheck::from_args(
+            &game,
+            args.opening_check.as_deref(),
+            args.opening_window,
+            false,
+        )?
+        .is_some();
         if asked_check && arms.iter().all(|a| a.check.is_none()) {
             return Err(BadInput::new(
                 "--opening-check and --opening-window judge random openings, and no arm of \

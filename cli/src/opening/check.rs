@@ -100,6 +100,10 @@ impl OpeningCheck {
         }
         let asked = asked.map(str::trim);
         let default = || default_check(game.name);
+        let default_with_window = || {
+            let (spec, window) = default();
+            (spec, Some(window))
+        };
         let (checker, default_window) = match asked {
             Some(NONE) => {
                 return match window {
@@ -109,8 +113,8 @@ impl OpeningCheck {
                     None => Ok(None),
                 }
             }
-            Some(DEFAULT) => default(),
-            None if on_by_default || window.is_some() => default(),
+            Some(DEFAULT) => default_with_window(),
+            None if on_by_default || window.is_some() => default_with_window(),
             None => return Ok(None),
             Some(text) => {
                 let spec = AgentSpec::parse_for_game(text, game, false)
@@ -123,10 +127,7 @@ impl OpeningCheck {
                         default().0
                     )));
                 }
-                let window = match spec.name() {
-                    "mcts" => None,
-                    _ => default().1,
-                };
+                let window = (spec.name() != "mcts").then(|| default().1);
                 (spec, window)
             }
         };
@@ -180,13 +181,13 @@ impl OpeningCheck {
 /// # Panics
 /// If `name` is not a registered game or its default spec does not parse: both are
 /// fixed in this file, and a test parses every entry.
-fn default_check(name: &str) -> (AgentSpec, Option<f64>) {
+fn default_check(name: &str) -> (AgentSpec, f64) {
     let (_, spec, window) = DEFAULT_CHECKS
         .iter()
         .find(|(game, _, _)| *game == name)
         .unwrap_or_else(|| panic!("no default opening check for the game {name}"));
     let spec = AgentSpec::parse(spec, false).expect("the default checkers parse");
-    (spec, Some(*window))
+    (spec, *window)
 }
 
 /// The random stream of the checker at the position whose hash is `hash`.

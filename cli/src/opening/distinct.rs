@@ -23,7 +23,7 @@
 //! way; the rest of the opening follows the agent's swap decision and is drawn from the
 //! deal's own stream, as for [`super::Opening::Random`].
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
@@ -53,11 +53,9 @@ struct Drawn {
     rng: ChaCha8Rng,
     /// Openings of the current round.
     seen: HashSet<Vec<String>>,
-    /// Openings the soundness check refused, in any round.
-    refused: HashSet<Vec<String>>,
-    /// Openings the soundness check passed, in any round (so that none is judged
-    /// twice).
-    passed: HashSet<Vec<String>>,
+    /// Every opening the soundness check judged, in any round, with whether it passed
+    /// (so that none is judged twice).
+    judged: HashMap<Vec<String>, bool>,
     /// Deal `d`'s opening moves, in notation, at index `d`.
     lines: Vec<Vec<String>>,
 }
@@ -98,8 +96,7 @@ impl DistinctDraws {
                 seed,
                 rng: seeds::distinct_opening_rng(seed),
                 seen: HashSet::new(),
-                refused: HashSet::new(),
-                passed: HashSet::new(),
+                judged: HashMap::new(),
                 lines: Vec::new(),
             }),
         };
@@ -126,16 +123,20 @@ impl DistinctDraws {
                         self.k
                     ))
                 })?;
-                let new = !drawn.seen.contains(&line) && !drawn.refused.contains(&line);
-                if new && (drawn.passed.contains(&line) || keep(&Self::replay(game, &line))?) {
-                    drawn.passed.insert(line.clone());
-                    break line;
-                }
-                if new {
-                    drawn.refused.insert(line.clone());
-                }
                 if drawn.seen.contains(&line) {
                     dealt_again = Some(line);
+                } else {
+                    let sound = match drawn.judged.get(&line) {
+                        Some(&sound) => sound,
+                        None => {
+                            let sound = keep(&Self::replay(game, &line))?;
+                            drawn.judged.insert(line.clone(), sound);
+                            sound
+                        }
+                    };
+                    if sound {
+                        break line;
+                    }
                 }
                 misses += 1;
                 if misses == MAX_REDRAWS {

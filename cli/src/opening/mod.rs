@@ -159,19 +159,18 @@ impl Opening {
     }
 
     /// Plays the opening of deal `deal` from `game`'s initial position, appending its
-    /// moves in notation to `moves`; returns the position after it. `luck` is the deal's
-    /// luck (for chance outcomes of a random opening). `swap` is asked for the pie-rule
+    /// moves in notation to `moves`; returns the position after it. Chance outcomes of a
+    /// random opening come from the deal's luck, `PairLuck(seed, deal)`, as in the rest
+    /// of the game. `swap` is asked for the pie-rule
     /// swap decision when a random opening reaches it (see the module docs): the agent
     /// to move's decision, or `None` if that agent faulted, which ends the opening at
     /// the swap decision. `check`, if any, judges every random opening drawn, and one
     /// that fails is drawn again (see the module docs).
-    #[allow(clippy::too_many_arguments)]
     pub fn play<G: PlayableGame>(
         &self,
         game: &G,
         seed: u64,
         deal: u64,
-        luck: &PairLuck,
         moves: &mut Vec<String>,
         swap: &mut AgentDecision<'_, G::State>,
         check: Option<&OpeningCheck>,
@@ -192,6 +191,7 @@ impl Opening {
         // agent's swap decision, continue that stream.
         let before_swap = game.pie_swap_decision().map_or(k, |at| k.min(at));
         let mut rng = seeds::opening_rng(seed, deal);
+        let luck = &PairLuck::new(seed, deal);
         let mut sound = |state: &G::State| match check {
             Some(check) => Ok(check.judge::<G>(state)?.sound),
             None => Ok(true),
@@ -448,10 +448,9 @@ mod tests {
     fn random_openings_are_k_decisions_and_chance_is_not_counted() {
         let game = Pig::default();
         for pair in 0..20 {
-            let luck = PairLuck::new(5, pair);
             let mut moves = Vec::new();
             let state = Opening::Random(3)
-                .play(&game, 5, pair, &luck, &mut moves, &mut no_swap, None)
+                .play(&game, 5, pair, &mut moves, &mut no_swap, None)
                 .unwrap();
             let decisions = moves
                 .iter()
@@ -463,7 +462,7 @@ mod tests {
             // The same pair draws the same opening again.
             let mut again = Vec::new();
             Opening::Random(3)
-                .play(&game, 5, pair, &luck, &mut again, &mut no_swap, None)
+                .play(&game, 5, pair, &mut again, &mut no_swap, None)
                 .unwrap();
             assert_eq!(again, moves);
         }
@@ -482,10 +481,9 @@ mod tests {
         // which is not one of the K.
         let game = Invector::new(5, 4, true).unwrap();
         for deal in 0..50 {
-            let luck = PairLuck::new(1, deal);
             let mut moves = Vec::new();
             let state = Opening::Random(1)
-                .play(&game, 1, deal, &luck, &mut moves, &mut no_swap, None)
+                .play(&game, 1, deal, &mut moves, &mut no_swap, None)
                 .unwrap();
             assert_eq!(moves.len(), 1);
             assert!(legal_here(&state).contains(&"swap".to_string()));
@@ -505,7 +503,7 @@ mod tests {
                 };
                 let mut longer = Vec::new();
                 Opening::Random(4)
-                    .play(&game, 1, deal, &luck, &mut longer, &mut decide, None)
+                    .play(&game, 1, deal, &mut longer, &mut decide, None)
                     .unwrap();
                 assert_eq!(asked, 1);
                 // The same first stone, then the answer, then three random decisions
@@ -517,10 +515,9 @@ mod tests {
             }
         }
         // An agent's fault at the swap decision ends the opening there.
-        let luck = PairLuck::new(1, 0);
         let mut moves = Vec::new();
         let state = Opening::Random(4)
-            .play(&game, 1, 0, &luck, &mut moves, &mut |_, _| None, None)
+            .play(&game, 1, 0, &mut moves, &mut |_, _| None, None)
             .unwrap();
         assert_eq!(moves.len(), 1);
         assert!(legal_here(&state).contains(&"swap".to_string()));
@@ -580,10 +577,9 @@ mod tests {
         let game = Connect4;
         let mut redrawn = 0;
         for pair in 0..40 {
-            let luck = PairLuck::new(3, pair);
             let mut moves = Vec::new();
             let state = Opening::Random(25)
-                .play(&game, 3, pair, &luck, &mut moves, &mut no_swap, None)
+                .play(&game, 3, pair, &mut moves, &mut no_swap, None)
                 .unwrap();
             assert_ne!(state.turn(), Turn::Over);
             assert_eq!(moves.len(), 25);
@@ -601,9 +597,8 @@ mod tests {
     #[test]
     fn an_opening_that_cannot_avoid_the_end_fails_clearly() {
         // 42 decisions fill Connect Four's board, which ends the game every time.
-        let luck = PairLuck::new(1, 0);
         let err = Opening::Random(42)
-            .play(&Connect4, 1, 0, &luck, &mut Vec::new(), &mut no_swap, None)
+            .play(&Connect4, 1, 0, &mut Vec::new(), &mut no_swap, None)
             .unwrap_err();
         assert_eq!(
             err.to_string(),
