@@ -51,6 +51,7 @@ pub mod args;
 mod audit;
 mod balance;
 mod bench;
+mod digest;
 mod experiment;
 mod external;
 pub mod games;

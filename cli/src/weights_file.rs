@@ -16,7 +16,7 @@ use agon_engine::weights::{flat_names, flat_ranges, flat_specs};
 use agon_engine::{WeightSpec, Weights};
 
 use crate::args::BadInput;
-use crate::opening::fnv1a;
+use crate::digest::fnv1a;
 
 /// The weights `text` sets over the defaults of `W`. `source` names the file in errors.
 pub fn parse<W: Weights>(text: &str, source: &str) -> Result<W, BadInput> {

@@ -44,10 +44,11 @@ use anyhow::{Context, Result};
 
 use super::folder::write_whole;
 use crate::args::{BadInput, BalanceArgs};
+use crate::digest::fnv1a;
 use crate::external::Venue;
 use crate::games::{dispatch, offers_pie_rule, GameCommand, PlayableGame};
 use crate::ladder;
-use crate::opening::{fnv1a, DistinctDraws, Opening, OpeningCheck};
+use crate::opening::{DistinctDraws, Opening, OpeningCheck};
 use crate::record::toolkit;
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};

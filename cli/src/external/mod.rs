@@ -23,7 +23,7 @@ use agon_engine::{ParamKind, ParamSpec};
 pub use agent::ExtAgent;
 
 use crate::args::BadInput;
-use crate::opening::fnv1a;
+use crate::digest::fnv1a;
 use crate::spec::{AgentSpec, GameSpec};
 
 /// The name of the agent in a spec (`ext:cmd=...`).

@@ -55,6 +55,7 @@ use anyhow::Result;
 use rand::RngCore;
 
 use crate::args::BadInput;
+use crate::digest::fnv1a;
 use crate::position::play_notated;
 
 mod check;
@@ -336,14 +337,6 @@ impl Book {
     }
 }
 
-/// FNV-1a, 64 bits (offset basis 0xcbf29ce484222325, prime 0x100000001b3): a stable
-/// fingerprint of a file's contents, not a cryptographic hash.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 /// `text` in quotes as `{:?}` writes it, cut to its first [`QUOTE_CHARS`] characters
 /// (then `...`), so an error about a huge token stays short.
 fn quote(text: &str) -> String {
@@ -433,16 +426,6 @@ mod tests {
 
     use super::*;
     use crate::position::legal_here;
-
-    #[test]
-    fn fnv1a_matches_the_published_test_vectors() {
-        // From the FNV reference test suite (Noll, "FNV hash" test vectors):
-        // FNV-1a 64 of "" is the offset basis, of "a" is af63dc4c8601ec8c, of "foobar"
-        // is 85944171f73967e8.
-        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
-    }
 
     #[test]
     fn random_openings_are_k_decisions_and_chance_is_not_counted() {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::opening::fnv1a;
+use crate::digest::fnv1a;
 
 /// The header line of games.csv (without its line end): [`GameRow`]'s fields in order.
 /// A unit test checks that serde writes exactly this header.
