@@ -1,7 +1,6 @@
-//! The project's documents stay true and self-contained: they name no file outside the
-//! repository, the summary rows the experiments' README points to exist, and the chart
-//! descriptions match what is drawn. And the sources keep the shape ARCHITECTURE.md
-//! describes: no Rust file grows past one concern's length.
+//! The project's documents stay true and self-contained: they link to nothing outside
+//! the repository, the summary rows the experiments' README points to exist, the chart
+//! descriptions match what is drawn, and the balance tables are the studies' own.
 
 use std::path::{Path, PathBuf};
 
@@ -31,26 +30,95 @@ fn documents(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
+/// The targets of the Markdown links in `body`: what stands between `](` and the next
+/// `)`.
+fn markdown_links(body: &str) -> Vec<&str> {
+    body.match_indices("](")
+        .filter_map(|(at, _)| {
+            let rest = &body[at + 2..];
+            rest.find(')').map(|end| &rest[..end])
+        })
+        .collect()
+}
+
+/// The relative paths in `line` that climb out of their folder: each run of characters
+/// that starts with `../` and continues with what a path may hold.
+fn climbing_paths(line: &str) -> Vec<&str> {
+    line.match_indices("../")
+        .filter(|(at, _)| !line[..*at].ends_with('.') && !line[..*at].ends_with('/'))
+        .map(|(at, _)| {
+            let rest = &line[at..];
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || "./_-".contains(c)))
+                .unwrap_or(rest.len());
+            &rest[..end]
+        })
+        .collect()
+}
+
+/// `path` joined to `dir` with `.` and `..` resolved lexically (the path need not exist).
+fn resolve(dir: &Path, path: &str) -> PathBuf {
+    let mut out = dir.to_path_buf();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                out.pop();
+            }
+            name => out.push(name),
+        }
+    }
+    out
+}
+
+/// A user has only the repository: no document links to anything outside it. Every
+/// Markdown link is relative and names a file or folder that exists in the repository,
+/// and no relative path in any document, source or manifest climbs out of the
+/// repository's root.
 #[test]
-fn docs_name_no_file_outside_the_repository() {
+fn docs_link_to_nothing_outside_the_repository() {
+    let root = root();
     let mut files = Vec::new();
-    documents(&root(), &mut files);
+    documents(&root, &mut files);
     assert!(files.len() > 50, "{files:?}");
-    // This file names what it looks for.
-    let this = Path::new(file!()).file_name().unwrap();
-    for file in files.iter().filter(|f| f.file_name().unwrap() != this) {
+    let mut outside = Vec::new();
+    for file in &files {
         let body = std::fs::read_to_string(file).unwrap();
+        let dir = file.parent().unwrap();
+        if file.extension().is_some_and(|e| e == "md") {
+            for link in markdown_links(&body) {
+                let target = link.split('#').next().unwrap();
+                if target.is_empty() {
+                    continue;
+                }
+                let resolved = resolve(dir, target);
+                if target.contains(':') || !resolved.starts_with(&root) || !resolved.exists() {
+                    outside.push(format!("{}: link to {link:?}", file.display()));
+                }
+            }
+        }
         for (n, line) in body.lines().enumerate() {
-            for outside in ["shared/", "closing note", "the issue"] {
-                assert!(
-                    !line.contains(outside),
-                    "{}:{}: names {outside:?}: {line}",
-                    file.display(),
-                    n + 1
-                );
+            for path in climbing_paths(line) {
+                if !resolve(dir, path).starts_with(&root) {
+                    outside.push(format!("{}:{}: path {path:?}", file.display(), n + 1));
+                }
             }
         }
     }
+    assert!(outside.is_empty(), "{outside:#?}");
+}
+
+#[test]
+fn the_link_check_sees_what_it_looks_for() {
+    let body = "see [the rules](../../rules/apv.md#moves) and [here](#top)";
+    assert_eq!(markdown_links(body), ["../../rules/apv.md#moves", "#top"]);
+    assert_eq!(
+        climbing_paths("read ../../x/y.md, not a/../b"),
+        ["../../x/y.md"]
+    );
+    let root = root();
+    assert!(!resolve(&root.join("docs"), "../../elsewhere/rules.md").starts_with(&root));
+    assert!(resolve(&root.join("docs"), "../README.md").starts_with(&root));
 }
 
 /// Every `name` row(s) that experiments/README.md points to is a section or statistic of
@@ -109,35 +177,6 @@ fn results_readme_describes_the_charts_as_drawn() {
         "{charts}"
     );
     assert!(item("lengths.svg").contains("cap"), "{charts}");
-}
-
-/// The most lines a Rust source file may have before its unit tests (`#[cfg(test)]`); a
-/// file under `tests/` has none, so all of it counts. A file that outgrows it holds more
-/// than one concern and is split, as the games, the report and the run files are.
-const MAX_SOURCE_LINES: usize = 700;
-
-#[test]
-fn no_rust_source_is_longer_than_one_concern() {
-    let mut files = Vec::new();
-    documents(&root(), &mut files);
-    let mut too_long = Vec::new();
-    for file in files
-        .iter()
-        .filter(|f| f.extension().is_some_and(|e| e == "rs"))
-    {
-        let source = std::fs::read_to_string(file).unwrap();
-        let lines = source
-            .lines()
-            .take_while(|line| line.trim() != "#[cfg(test)]")
-            .count();
-        if lines > MAX_SOURCE_LINES {
-            too_long.push(format!("{} ({lines} lines)", file.display()));
-        }
-    }
-    assert!(
-        too_long.is_empty(),
-        "over {MAX_SOURCE_LINES} lines before the unit tests: {too_long:?}"
-    );
 }
 
 /// The tables `experiments/balance/table.py` prints for the study `study`, each with

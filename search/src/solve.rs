@@ -32,46 +32,18 @@
 //! chance cannot be solved by it: the `Deterministic` bound refuses them at compile
 //! time.
 //!
-//! # Measured choices (Invector 5×4)
+//! # Why this shape
 //!
-//! - Deepening one ply at a time up to the proof wastes the iterations between the
-//!   preview and the end: their entries are never deep enough to cut off the exhaustive
-//!   search. With a 64 MiB table it reached only depth 18 in 13 minutes, where the
-//!   exhaustive iteration proves the value in 87 seconds.
-//! - Trying first a move that wins at once changed no node count (with mate-distance
-//!   pruning a winning child cuts off at once anyway) and cost a quarter of the speed;
-//!   ordering every node's moves by evaluation searched more nodes, not fewer. Neither
-//!   is used. The preview's heuristic ordering of the first plies costs a few per cent.
-//! - The table size matters: a proof visits far more positions than a move's search,
-//!   and with exact distances 512 MiB instead of 64 cut the proof from 152 to 63
-//!   million nodes. Hence the solver's own default, [`DEFAULT_SOLVE_HASH_MB`].
-//! - The profile of a proof is the table's: three fifths of the time is spent in
-//!   probes (cache and TLB misses in a table far larger than the caches), so what helps
-//!   is searching fewer nodes. On a loaded 2-core machine, with exact distances,
-//!   Invector 5×4 without the pie rule took 238 million nodes and 224 s before the
-//!   following changes, and the pie variant over five minutes.
-//! - Symmetric positions stored once: a quarter fewer nodes on 5×4 (178 million, exact
-//!   distances), a third to a half fewer on 4×3 and 3×4; with the pie rule the swap's
-//!   subtree is the unswapped one with the seats relabelled, so it is answered from the
-//!   table. Computing the key from scratch at every node took a sixth of the time;
-//!   Invector keeps its images' keys move by move instead (12 % faster).
-//! - Enhanced transposition cut-offs: on 6×3 half the nodes (exact distances: 28 to 12
-//!   million, 52 to 28 s). Probing the children one by one made the result-only proof
-//!   slower despite the nodes saved (6.7 s without, 8.2 s with); computing every
-//!   child's key first and then probing them together, so that the misses overlap,
-//!   made it faster than without (5.6 s against 6.2 to 6.6 s).
-//! - The result only (`wdl`) by default: on 6×3 a quarter of the nodes of the exact
-//!   distance (3.1 against 12.4 million); on 5×4 without the pie rule 5.1 million nodes,
-//!   3.6 s on one core of the 2-core machine, and 18.9 million nodes with the pie rule.
-//! - Invector's move hints (captures first, the fewer enemy stones can take the
-//!   capturer back the earlier; see its evaluator) then cut 5×4 to 3.2 million nodes
-//!   without the pie rule and 11.2 million with it, in 0.63 of the time (see
-//!   `docs/solved.md` for the figures and commands). With the pie rule every first
-//!   move of 5×4 turns out to win for its mover, so the proof must refute every
-//!   answer of White to each of the 31 first moves. The swap's subtree shares its
-//!   entries with the unswapped positions, so trying the swap first at White's first
-//!   turn saved almost nothing (355 of 11.6 million nodes, with a first version of the
-//!   hints): the table answers whichever of the two comes second.
+//! - One exhaustive iteration follows the preview, rather than deepening one ply at a
+//!   time up to the proof: the entries of the iterations in between are never deep
+//!   enough to cut off the exhaustive search.
+//! - A proof spends most of its time in table probes (misses in a table far larger
+//!   than the caches), so what pays is searching fewer nodes: a large table of its own
+//!   ([`DEFAULT_SOLVE_HASH_MB`]), symmetric images stored once, enhanced cut-offs whose
+//!   children's keys are computed first and probed together so that the misses
+//!   overlap, and the result alone by default.
+//!
+//! The measurements behind each choice are recorded in `docs/decisions.md`.
 //!
 //! ```compile_fail
 //! // Coin Nim has chance nodes: a solver for it does not compile.

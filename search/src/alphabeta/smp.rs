@@ -2,11 +2,9 @@
 //!
 //! Every thread runs its own iterative deepening, and they cooperate through the table:
 //! an entry one thread stores saves another the subtree, and a thread that runs ahead
-//! leaves deeper results and better moves for the others. That alone did not make a
-//! fixed-depth search finish sooner: helpers that deepened one ply at a time from depth
-//! 1 or 2 mostly repeated the main thread's work, and the main thread still completed
-//! every iteration itself (Connect Four to depth 19 took 1.56 s at 1 thread and 1.54 to
-//! 1.63 s at 2 to 16 threads on a 16-core machine). So the threads here differ:
+//! leaves deeper results and better moves for the others. Threads that all deepened one
+//! ply at a time would mostly repeat the main thread's work, and the main thread would
+//! still complete every iteration itself, so the threads here differ:
 //!
 //! - **Helpers skip depths.** Helper `h` searches only some iteration depths: the
 //!   helpers are dealt, in turn, blocks of 1, 2, 3 or 4 consecutive depths with
@@ -25,9 +23,9 @@
 //! - **A move another thread is searching waits.** At a node three or more plies from
 //!   the horizon, a thread puts off each move after the first whose child another
 //!   thread is searching at that moment, and comes back to it once its other moves
-//!   are done ([`super::busy`]). Without this, two threads entering a node together
-//!   searched its children in the same order, and on Invector 8×7 (about 50 moves a
-//!   node) the second thread's work was nearly all repetition.
+//!   are done ([`super::busy`]): two threads entering a node together would otherwise
+//!   search its children in the same order, and where nodes have dozens of moves
+//!   (Invector 8×7) the second thread's work would be nearly all repetition.
 //! - **No false sharing.** Each thread's search state ([`Core`]) and the flags all
 //!   threads read at every node (stop, deepest completed) lie in cache lines of their
 //!   own ([`CacheLine`]), so that one thread's writes at every node never turn another's
@@ -37,14 +35,8 @@
 //! iterations; if the result comes from a helper's deeper iteration, that is reported
 //! last. Reported nodes add up all threads.
 //!
-//! Measured with `experiments/lazy-smp` (four Connect Four and four Invector 8×7
-//! positions, time to a fixed depth, median of 3) on a quiet 2-core machine: two threads
-//! reach the depth 2.05 times sooner than one (geometric mean; 1.86 to 2.36 per
-//! position; without the deferral, measured just before, the Invector positions gave
-//! 0.97 to 1.35). At 25 ms a move on Invector 8×7 two threads now beat one by +55 Elo (95%
-//! interval [14, 97], 282 games, `experiments/invector-smp-sprt.toml`), where without
-//! the deferral they were no stronger; on 16 cores, 16 threads reach the depth 11.7
-//! times sooner than one (`results/thread-scaling`).
+//! How it scales, and what each of these choices measured when it was made:
+//! `docs/decisions.md`, `experiments/lazy-smp` and `results/thread-scaling`.
 //!
 //! With one thread this is the plain single-threaded search, exactly reproducible. With
 //! more, which thread stores what first depends on timing, so results may differ from

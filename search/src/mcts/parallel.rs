@@ -12,12 +12,8 @@
 //! each one's line of most visited children with their siblings, as a progress report
 //! does),
 //! so the move choice and tree reuse are the single-threaded ones; the subtree that
-//! reuse keeps is copied back when the next search starts. Tree parallelism is the default
-//! because it played stronger: at 2 threads and
-//! 50 ms a move on Connect Four it beat root parallelism 56-10-34 in 100 games (+78 Elo,
-//! 95% interval [14, 148]); root parallelism splits the iterations between trees that
-//! each see only half of them. Results depend on thread timing, so they are not
-//! reproducible.
+//! reuse keeps is copied back when the next search starts. Results depend on thread
+//! timing, so they are not reproducible.
 //!
 //! # Root parallelism
 //!

@@ -63,22 +63,9 @@
 //! Threads share no lock, but they share cache lines: every selection reads the
 //! children of the nodes near the root, and iterations that pass a node that is not
 //! hot write it at once; the threads also claim iterations from one counter (8 at a
-//! time). On 2 cores, two threads run 0.93 to 0.98 of the speed-up that a tournament
-//! gets from two independent games on the same machine on Connect Four (1.67 to 1.78
-//! times one thread's iterations), and 0.96 to 0.99 on Invector (three runs of
-//! `experiments/tree-parallel-scaling.sh`). Connect Four is the hard case: its
-//! iterations take well under a microsecond and its threads mostly follow one line
-//! through 7-child nodes, so the nodes that are not yet hot, and the iteration counter,
-//! still carry lines from core to core. The development machine, a virtual one, has
-//! periods in which its two cores pass cache lines slowly: independent games are not
-//! slowed, but two threads on one Connect Four tree then run 1.9 rather than 2.8
-//! million iterations a second, 0.63 to 0.65 of a tournament's speed-up. On a 16-core
-//! machine it ran 5.8 times one
-//! thread's iterations at 16 threads with nodes hot from 1,024 visits (3.3 before the
-//! held-back additions); the threshold of 32 visits per thread (512 at 16 threads) has
-//! not been measured there. Locked adds themselves cost little: on one core, two threads
-//! without them ran only 6% faster. At many more threads, root parallelism over a few
-//! shared trees would share fewer lines.
+//! time). Games whose iterations are very cheap and whose threads follow few lines
+//! (Connect Four) scale least. Measurements: `docs/decisions.md`,
+//! `experiments/tree-parallel-scaling.sh` and `experiments/tree-parallel-threads.sh`.
 //!
 //! # Conversion
 //!
@@ -87,20 +74,17 @@
 //! move choice reads is converted back (the root's children and each one's principal
 //! variation, as for a progress report), so that the choice is the single-threaded
 //! one; the agent keeps the lock-free tree, and the next search converts the subtree
-//! it reuses when it starts, not the whole tree when this one ends (for 400,000
-//! iterations on Connect Four the whole copy took 8% of the search). Proofs are
-//! propagated by the single-threaded rules ([`proof`]).
+//! it reuses when it starts, not the whole tree when this one ends (copying it all back
+//! was a noticeable share of a long search). Proofs are propagated by the
+//! single-threaded rules ([`proof`]).
 //!
 //! # One thread
 //!
-//! On one core the lock-free tree runs within a few percent of the single-threaded
-//! tree's iterations a second (measured with a build that ran it at one thread: 1.63 M
-//! on Connect Four, against 1.62 M for the single-threaded tree, which then gained 4%
-//! from the same change to its `best_child`), so that what two threads gain is what
-//! they add. Three things brought it there from 1.30 M: each step of a path keeps its
-//! entry rather than looking it up in the arena again; `best_child` is a function of
-//! its own, whose scan keeps its values in registers; and the held-back deltas are
-//! read only below hot nodes.
+//! On one core the lock-free tree runs about as fast as the single-threaded tree, so
+//! that what more threads gain is what they add. Three things keep it there: each step
+//! of a path keeps its entry rather than looking it up in the arena again;
+//! `best_child` is a function of its own, whose scan keeps its values in registers;
+//! and the held-back deltas are read only below hot nodes.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};

@@ -11,9 +11,8 @@
 //! block, one slot per outcome in outcome order, allotted when its outcomes are
 //! generated; a slot stays *unborn* until an iteration first draws its outcome. So the
 //! child of a drawn outcome is found by its index, not by walking a list of nodes
-//! scattered over the arena, which in a dice game (one chance node every other ply)
-//! was the largest cost of selection; outcomes are few, so the unborn slots cost
-//! little.
+//! scattered over the arena (in a dice game, one chance node every other ply, such a
+//! walk would dominate selection); outcomes are few, so the unborn slots cost little.
 //!
 //! A chance node whose outcomes are equally likely (a die) keeps no outcomes in the
 //! arena ([`UNIFORM`]): its slots hold the outcomes, and a draw below their number

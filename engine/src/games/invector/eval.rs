@@ -5,27 +5,21 @@
 //! own terms), and spare tempo: a stone far from the centre still has steps to make,
 //! which matters when a side would otherwise have to break a standoff.
 //!
-//! The default weights were fitted by `agon tune` (stone 100 → 105, tempo 1 → 0) and
-//! kept because they beat the hand-set ones in a paired match (see
-//! `experiments/tuned/README.md`). Tempo's fitted weight is 0; the term stays a weight
+//! The default weights are fitted by `agon tune` and kept because they beat the
+//! hand-set ones in a paired match (`experiments/tuned/README.md`). Tempo's fitted weight is 0; the term stays a weight
 //! a file can switch back on, and costs nothing while it is 0.
 //!
 //! It declares no move noisy, so alpha-beta runs no quiescence search on Invector:
 //! captures are most of the moves of a middle game (dozens a node on 8×7), and every
-//! capture gains a stone, so standing pat rarely cuts; with captures noisy a depth-4
-//! search of the 8×7 start took 264 million nodes (four minutes) even with quiescence
-//! capped at four plies. Tests that exercise quiescence on Invector wrap this evaluator
-//! with one that declares captures noisy.
+//! capture gains a stone, so standing pat rarely cuts and a quiescence search would
+//! explode. Tests that exercise quiescence on Invector wrap this evaluator with one
+//! that declares captures noisy.
 //!
 //! Its move hints order captures before steps, and among each the moves whose stone
 //! lands where fewer enemy stones can take it back: a capture by replacement always
 //! gains a stone, and the question is whether the opponent recaptures at once. On the
-//! solver's proofs this cut the nodes by a third or more (Invector 5×4 with the pie
-//! rule 18.9 to 11.2 million, without it 5.1 to 3.2 million; 6×3, 3×6 and 9×2 with
-//! the pie rule by 28, 29 and 31 %). Variants searched more: counting every stone of
-//! the mover's left exposed after the move rather than the moved one's attackers
-//! (16.4 million nodes on 5×4 with the pie rule), or ranking higher a move whose
-//! stone escapes an attack (11.3 million).
+//! solver's proofs this ordering searches markedly fewer nodes than plain captures
+//! first (figures, and the variants that searched more, in `docs/decisions.md`).
 
 use crate::bits::Cells;
 use crate::declare_weights;

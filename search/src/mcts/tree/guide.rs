@@ -31,16 +31,9 @@
 //! With `rollout=eval`, a new leaf's value is its stored heuristic (the driver reads
 //! it rather than calling the evaluator twice), within the fixed point's resolution.
 //!
-//! # Measured
-//!
-//! At 2000 iterations a move, 200 games from one random opening move:
-//! `minimax=0.4` with `rollout=eval` beat plain `rollout=eval` by +258 Elo (95%
-//! interval [201, 328]) on Invector 8×7 and +89 [44, 136] on Connect Four. With
-//! random playouts it did not help: -76 [-126, -29] on Connect Four (where the
-//! evaluator's values, scaled by its win bound, are near 0 beside the playouts'
-//! ±1, so the mix mostly shrinks the mean), about even on Invector and APV in small
-//! samples. Progressive bias was within noise (`bias=10`: +2 on Connect Four, +17 on
-//! Invector at 500 iterations; `bias=100`: -44 [-92, 3] on Connect Four).
+//! Neither is on by default: implicit minimax backups pay with `rollout=eval` and not
+//! with random playouts, whose ±1 rewards dwarf the scaled evaluation, and progressive
+//! bias has not measured above noise (`docs/decisions.md`).
 
 use agon_engine::{Evaluator, Seat, State};
 
