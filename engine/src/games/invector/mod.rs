@@ -437,7 +437,7 @@ impl State for InvectorState {
         let mut best = (self.hash ^ swapped, 0);
         let swap_available = self.swap_available();
         for (s, &key) in (1..).zip(&self.image_keys) {
-            if !symmetry::applies(self.geo, s, swap_available) {
+            if !symmetry::applies(&self.geo.images, s, swap_available) {
                 continue;
             }
             let white = (self.to_move == Colour::White) != images.swaps_colours[s];

@@ -12,8 +12,6 @@
 //! either, so the key leaves it out. The swap itself is a right of White's only, so
 //! while it is available only the colour-keeping mirror applies.
 
-use super::board::Geometry;
-
 /// The symmetries as numbered for [`crate::State::canonical_key`]: the identity, the
 /// left-right mirror (`x → W-1-x`), the top-bottom mirror (`y → H-1-y`) and the half
 /// turn (both). Each is its own inverse.
@@ -62,11 +60,11 @@ impl Images {
     }
 }
 
-/// Whether the symmetry `s` applies to a position: any does, except that one which
-/// exchanges the colours does not while White may still swap.
+/// Whether the symmetry `s` of `images` applies to a position: any does, except that
+/// one which exchanges the colours does not while White may still swap.
 #[inline]
-pub fn applies(geo: &Geometry, s: usize, swap_available: bool) -> bool {
-    !(swap_available && geo.images.swaps_colours[s])
+pub fn applies(images: &Images, s: usize, swap_available: bool) -> bool {
+    !(swap_available && images.swaps_colours[s])
 }
 
 #[cfg(test)]
@@ -157,13 +155,17 @@ mod tests {
                     // A swap sets the seats' colours, so relabel only without one.
                     let relabel = !pie && rng.random_bool(0.5);
                     while let Turn::Seat(_) = s.turn() {
-                        let applies = super::applies(s.geo, sym, s.swap_available());
+                        let applies = super::applies(&s.geo.images, sym, s.swap_available());
                         let t = image(&s, sym, relabel);
                         if applies {
                             assert_eq!(s.canonical_key().0, t.canonical_key().0, "{s}\n{t}");
                         }
                         let (_, canonical) = s.canonical_key();
-                        assert!(super::applies(s.geo, canonical.into(), s.swap_available()));
+                        assert!(super::applies(
+                            &s.geo.images,
+                            canonical.into(),
+                            s.swap_available()
+                        ));
                         let mapped: Vec<_> = {
                             let mut v: Vec<_> = sorted_moves(&s)
                                 .into_iter()
