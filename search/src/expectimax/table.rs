@@ -31,7 +31,8 @@
 //!
 //! # Clearing in O(1)
 //!
-//! [`ChanceTable::clear`] empties the table for a new game, so that it answers exactly
+//! Clearing (`ChanceTable::clear`, which only the tests call: an agent uses one table
+//! for one game) empties the table so that it answers exactly
 //! as a new one, the way [`crate::tt`] does: a clear starts a new *epoch*, stored in the
 //! bucket-index bits of each entry's key (which every key of a bucket shares, so they
 //! are free), and an entry of another epoch never matches a key probed now and counts as
