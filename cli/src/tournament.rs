@@ -28,9 +28,8 @@
 //!
 //! Faults: an agent that panics or returns an illegal move forfeits the game (end reason
 //! [`FORFEIT`], the other seat wins, the fault in the row's `note`) and the run goes on;
-//! see [`agent_move`]. An outside program's faults (it exits, times out, floods its
-//! output, answers an illegal move) are panics of its agent ([`crate::external`]), so
-//! they forfeit alike.
+//! see [`agent_move`]. An outside program's faults (it exits, times out, answers an
+//! illegal move) are panics of its agent ([`crate::external`]), so they forfeit alike.
 //! Each agent is told the game's line of moves so far ([`SearchContext::line`]).
 
 use std::cell::{Cell, RefCell};
@@ -504,13 +503,9 @@ pub fn agent_move<S: State>(
     IN_AGENT.with(|f| f.set(outer));
     let m = chosen.map_err(|payload| {
         let hooked = PANIC_REPORT.with(|r| r.borrow_mut().take());
-        // An outside program's fault names the program and what it did; where in Agon
-        // the agent noticed it says nothing more.
-        let fault = match payload.downcast_ref::<ExtFault>() {
-            Some(fault) => fault.0.clone(),
-            None => hooked.unwrap_or_else(|| format!("panicked: {}", panic_message(&*payload))),
-        };
-        one_line(&fault)
+        let fault = payload.downcast_ref::<ExtFault>().map(ToString::to_string);
+        let report = || format!("panicked: {}", panic_message(&*payload));
+        one_line(&fault.or(hooked).unwrap_or_else(report))
     })?;
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
