@@ -29,7 +29,8 @@
 //! searches (`expectimax`, `star1`, `star2`) the probability-weighted mean of the
 //! outcome values (a chance node takes no depth, so each outcome is searched as deep);
 //! for `mcts` its sampled estimate. At a finished game only the board and
-//! `game over: ...` are printed.
+//! `game over: ...` are printed. An outside program's fault (it exits, times out, answers
+//! an illegal move) is bad input, said in one line.
 
 use std::io::Write;
 use std::time::Duration;
@@ -40,7 +41,7 @@ use agon_search::{AgentKind, SearchContext, SearchResult, Value};
 use anyhow::Result;
 
 use crate::args::BadInput;
-use crate::external::Venue;
+use crate::external::{catch_fault, Venue};
 use crate::games::{prepare, GameCommand, PlayableGame};
 use crate::position::{describe_end, notate_line, replay};
 use crate::seeds;
@@ -104,24 +105,28 @@ pub fn analyse<G: PlayableGame>(
     // Lines go out as each iteration completes, as a UCI engine's do; a write error is
     // kept and reported after the search (the callback cannot return it).
     let mut written: std::io::Result<()> = Ok(());
-    let result = agent.search(
-        &state,
-        SearchContext::new(&mut rng, &mut |info| {
-            if written.is_ok() {
-                written = writeln!(
-                    out,
-                    "info depth {} value {} nodes {} time_ms {} pv{}",
-                    info.depth,
-                    info.value,
-                    info.nodes,
-                    info.time.as_millis(),
-                    line_text(&state, &info.pv)
-                )
-                .and_then(|()| out.flush());
-            }
-        })
-        .with_line(&line),
-    );
+    // An outside program's fault is the error of the command.
+    let result = catch_fault(|| {
+        agent.search(
+            &state,
+            SearchContext::new(&mut rng, &mut |info| {
+                if written.is_ok() {
+                    written = writeln!(
+                        out,
+                        "info depth {} value {} nodes {} time_ms {} pv{}",
+                        info.depth,
+                        info.value,
+                        info.nodes,
+                        info.time.as_millis(),
+                        line_text(&state, &info.pv)
+                    )
+                    .and_then(|()| out.flush());
+                }
+            })
+            .with_line(&line),
+        )
+    })
+    .map_err(|fault| BadInput::new(fault.0))?;
     written?;
     if spec.player == Player::Agent(AgentKind::Solve) && !result.value.is_proven() {
         writeln!(

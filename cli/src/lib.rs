@@ -90,7 +90,7 @@ use crate::args::{Cli, Command};
 use crate::spec::{AgentSpec, GameSpec};
 
 pub use crate::args::BadInput;
-pub use crate::external::Venue;
+pub use crate::external::{catch_fault, ExtFault, Venue};
 pub use crate::position::notate_line;
 pub use crate::seeds::agent_rng;
 

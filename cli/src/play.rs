@@ -1,7 +1,8 @@
 //! `agon play`: one game, move by move, with the board drawn after every move (the
 //! renderer's text picture: coordinates, a legend, the last move marked). The agent
 //! `human` reads its moves from standard input; typing `quit` (or ending the input)
-//! abandons the game, which is not an error.
+//! abandons the game, which is not an error. An outside program's fault (it exits, times
+//! out, answers an illegal move) ends the game as bad input, said in one line.
 //!
 //! The agents draw from the streams of game 0 of a tournament with the same seed, and
 //! chance from the luck of pair 0 ([`crate::seeds`]), so a game between two programs
@@ -14,7 +15,8 @@ use agon_engine::{State, Turn};
 use agon_search::{Agent, SearchContext};
 use anyhow::{Context, Result};
 
-use crate::external::Venue;
+use crate::args::BadInput;
+use crate::external::{catch_fault, Venue};
 use crate::games::{GameCommand, PlayableGame};
 use crate::picture::svg::changed_cells;
 use crate::picture::text;
@@ -107,13 +109,15 @@ pub fn play<G: PlayableGame>(
             Turn::Seat(seat) => {
                 let who = format!("seat {seat} ({}, {})", state.side(seat), names[seat]);
                 let m = match &mut players[seat] {
-                    Player::Agent(agent) => agent
-                        .search(
+                    Player::Agent(agent) => catch_fault(|| {
+                        agent.search(
                             &state,
                             SearchContext::new(&mut rngs[seat], &mut |_| {}).with_line(&line),
                         )
-                        .best
-                        .expect("Agent::search returns a move at a decision node"),
+                    })
+                    .map_err(|fault| BadInput::new(fault.0))?
+                    .best
+                    .expect("Agent::search returns a move at a decision node"),
                     Player::Human => match read_move(&state, seat, input, out)? {
                         Typed::Move(m) => m,
                         Typed::EndOfInput => {

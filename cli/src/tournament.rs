@@ -46,7 +46,7 @@ use anyhow::{anyhow, Context, Result};
 use rayon::prelude::*;
 
 use crate::args::BadInput;
-use crate::external::{self, Venue};
+use crate::external::{self, ExtFault, Venue};
 use crate::games::PlayableGame;
 use crate::one_line;
 use crate::opening::{Opening, OpeningCheck};
@@ -471,9 +471,9 @@ pub fn play_game<G: PlayableGame>(
 /// Asks `agent` for its move at the decision node `state` (reached by `line` from the
 /// game's start, [`SearchContext::line`]), adding the search to `stats`
 /// (the seat's totals for the game); `Err` describes a fault that
-/// forfeits the game: the agent panicked (`panicked at FILE:LINE:COL: MESSAGE`) or
-/// returned a move that is not legal here (`played the illegal move M`). The text is one
-/// line.
+/// forfeits the game: the agent panicked (`panicked at FILE:LINE:COL: MESSAGE`, or an
+/// outside program's [`ExtFault`] as it stands) or returned a move that is not legal here
+/// (`played the illegal move M`). The text is one line.
 ///
 /// The call runs under [`catch_unwind`] with [`AssertUnwindSafe`]: a panic may leave the
 /// agent half-updated, which is sound here because the faulty agent makes no further move
@@ -503,7 +503,9 @@ pub fn agent_move<S: State>(
     IN_AGENT.with(|f| f.set(outer));
     let m = chosen.map_err(|payload| {
         let hooked = PANIC_REPORT.with(|r| r.borrow_mut().take());
-        one_line(&hooked.unwrap_or_else(|| format!("panicked: {}", panic_message(&*payload))))
+        let fault = payload.downcast_ref::<ExtFault>().map(ToString::to_string);
+        let report = || format!("panicked: {}", panic_message(&*payload));
+        one_line(&fault.or(hooked).unwrap_or_else(report))
     })?;
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);

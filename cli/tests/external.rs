@@ -1,10 +1,17 @@
 //! End-to-end tests of outside programs: the `ext:` agent in tournaments (Agon's own
 //! `agon serve` as the program, faulty programs that forfeit, bad specs), `agon serve`
 //! driven by hand, and the Python example bots of `examples/`.
+//!
+//! The hostile programs (floods, endless lines, helpers left behind, bytes that are not
+//! UTF-8) are the shell scripts of `tests/fixtures/hostile/`, each described in its
+//! first lines.
 
 mod common;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use common::{agon_in, assert_bad_input, ok, scratch, stderr, stdout, text, tournament_into};
 
@@ -329,4 +336,297 @@ fn the_python_example_bots_play_a_tournament_with_agons_greedy() {
         .filter(|r| winner(r) == Some("py-greedy"))
         .count();
     assert!(greedy_wins >= 3, "{rows:?}");
+}
+
+/// The hostile program `name` of `tests/fixtures/hostile/`.
+fn hostile(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/hostile")
+        .join(name)
+}
+
+/// The longest any run of a hostile program may take: far beyond what each needs, so
+/// that a run that never ends fails the test instead of hanging it.
+const BOUND: Duration = Duration::from_secs(120);
+
+/// Runs `agon` with `args`, feeding `stdin`, and stops it if it runs past [`BOUND`]
+/// (failing the test). Its output goes through files, so that a flood cannot block it.
+fn agon_bounded(args: &[&str], stdin: &[u8]) -> Output {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let dir = scratch(&format!("bounded-{}", RUNS.fetch_add(1, Ordering::Relaxed)));
+    let files = [dir.join("stdout"), dir.join("stderr")];
+    let mut child = Command::new(AGON)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(std::fs::File::create(&files[0]).unwrap())
+        .stderr(std::fs::File::create(&files[1]).unwrap())
+        .spawn()
+        .unwrap();
+    // A program may stop reading before the end of its input: a refused write is not
+    // this test's concern.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    let began = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if began.elapsed() > BOUND {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("agon {args:?} did not end within {BOUND:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let [stdout, stderr] = files.map(|f| std::fs::read(f).unwrap());
+    Output {
+        status,
+        stdout,
+        stderr,
+    }
+}
+
+/// The games.csv rows of a two-game tournament of the program `cmd` (labelled `bot`,
+/// with the extra ext parameters `params`) against `random`, run in `out`.
+fn bot_games(
+    cmd: &Path,
+    params: &str,
+    out: &Path,
+) -> Vec<std::collections::HashMap<String, String>> {
+    let spec = format!("ext:cmd={},name=bot{params}", text(cmd));
+    let o = agon_bounded(
+        &[
+            "tournament",
+            "--game",
+            "connect4",
+            "--agents",
+            &spec,
+            "random",
+            "--out",
+            text(out),
+            "--games",
+            "2",
+            "--seed",
+            "3",
+        ],
+        b"",
+    );
+    ok(&o);
+    let rows = games(out);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    rows
+}
+
+/// The seat of `bot` in a games.csv row.
+fn bot_seat(row: &std::collections::HashMap<String, String>) -> &'static str {
+    if row["agent0"] == "bot" {
+        "0"
+    } else {
+        "1"
+    }
+}
+
+#[test]
+fn a_hostile_program_forfeits_at_its_first_move_with_the_reason_and_the_run_ends() {
+    let dir = scratch("hostile");
+    let z40 = "z".repeat(40);
+    let cases = [
+        // Timeouts far beyond what each case needs: the fault is not the clock.
+        (
+            "flood.sh",
+            "wrote more than 4 MiB while thinking".to_string(),
+        ),
+        (
+            "endless_line.sh",
+            "wrote a line longer than 64 KiB while thinking".to_string(),
+        ),
+        (
+            "long_move.sh",
+            format!("answered the illegal move \"{z40}…\" (1000 bytes)"),
+        ),
+        (
+            "not_utf8_bestmove.sh",
+            "answered a bestmove line that is not UTF-8 while thinking".to_string(),
+        ),
+    ];
+    for (name, reason) in cases {
+        let program = hostile(name);
+        let rows = bot_games(&program, ",timeout=60s", &dir.join(name));
+        for row in &rows {
+            let seat = bot_seat(row);
+            assert_eq!(row["end_reason"], "forfeit", "{row:?}");
+            assert_ne!(row["winner"], seat, "{row:?}");
+            assert_eq!(
+                row["note"],
+                format!(
+                    "seat {seat} (bot) ext program {:?} {reason}",
+                    text(&program)
+                ),
+            );
+        }
+    }
+}
+
+#[test]
+fn lines_a_program_writes_that_are_not_utf8_are_ignored() {
+    let dir = scratch("not-utf8");
+    for row in bot_games(&hostile("not_utf8_info.sh"), "", &dir) {
+        assert_ne!(row["end_reason"], "forfeit", "{row:?}");
+        assert_eq!(row["note"], "", "{row:?}");
+    }
+}
+
+#[test]
+fn a_node_count_beyond_the_bound_is_ignored() {
+    let dir = scratch("huge-nodes");
+    // The program reports 5 nodes, then 2^64 - 1: the last count within the bound is
+    // the move's.
+    for row in bot_games(&hostile("huge_nodes.sh"), "", &dir) {
+        assert_ne!(row["end_reason"], "forfeit", "{row:?}");
+        let seat = bot_seat(&row);
+        let decisions: u64 = row[&format!("decisions{seat}")].parse().unwrap();
+        assert!(decisions > 0, "{row:?}");
+        assert_eq!(
+            row[&format!("nodes{seat}")],
+            (5 * decisions).to_string(),
+            "{row:?}"
+        );
+    }
+}
+
+/// Whether process `pid` has ended (it is gone, or a zombie that nobody has reaped yet).
+#[cfg(target_os = "linux")]
+fn ended(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command's name in parentheses.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+        Err(_) => true,
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_processes_a_program_started_end_with_it() {
+    let dir = scratch("helpers");
+    let rows = bot_games(
+        &hostile("wrapper.sh"),
+        &format!(",dir={}", text(&dir)),
+        &dir.join("run"),
+    );
+    for row in &rows {
+        assert_ne!(row["end_reason"], "forfeit", "{row:?}");
+    }
+    let pids: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pid"))
+        .map(|p| std::fs::read_to_string(p).unwrap().trim().to_string())
+        .collect();
+    // One wrapper per game, each with its helper.
+    assert_eq!(pids.len(), 2, "{pids:?}");
+    // The helpers are stopped before agon exits; their reaping by the system may lag.
+    let began = Instant::now();
+    while !pids.iter().all(|pid| ended(pid)) {
+        assert!(
+            began.elapsed() < Duration::from_secs(10),
+            "helpers {pids:?} still run after the tournament"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_programs_standard_error_is_logged_as_its_head_and_tail() {
+    let dir = scratch("stderr");
+    let out = dir.join("run");
+    let rows = bot_games(&hostile("stderr_flood.sh"), "", &out);
+    for row in &rows {
+        assert_eq!(row["end_reason"], "forfeit", "{row:?}");
+    }
+    // The program wrote "first line\n", a million `e` and "\nlast line\n": 1000022 bytes,
+    // of which the log keeps the first and the last 64 KiB.
+    let kept = 64 * 1024;
+    let head = format!("first line\n{}", "e".repeat(kept - 11));
+    let tail = format!("{}\nlast line\n", "e".repeat(kept - 11));
+    let marker = format!(
+        "\n[agon: {} bytes of this program's standard error left out]\n",
+        1_000_022 - 2 * kept
+    );
+    for seat in 0..2 {
+        let log = std::fs::read_to_string(out.join(format!("ext-bot-seat{seat}.log"))).unwrap();
+        assert!(
+            log == format!("{head}{marker}{tail}"),
+            "seat {seat}: {} bytes",
+            log.len()
+        );
+    }
+}
+
+#[test]
+fn a_programs_fault_in_analyse_play_or_serve_is_one_line() {
+    let program = hostile("exits.sh");
+    let spec = format!("ext:cmd={}", text(&program));
+    let fault = format!(
+        "ext program {:?} exited (exit status: 3) before it was ready",
+        text(&program)
+    );
+    for args in [
+        vec!["analyse", "--game", "connect4", "--agent", &spec],
+        vec!["play", "--game", "connect4", "--agents", &spec, "random"],
+    ] {
+        let o = agon_bounded(&args, b"");
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert_eq!(stderr(&o), format!("error: {fault}\n"));
+    }
+    let o = agon_bounded(
+        &["serve", "--agent", &spec, "--game", "connect4"],
+        b"go\nquit\n",
+    );
+    ok(&o);
+    assert_eq!(stderr(&o), "");
+    assert_eq!(
+        stdout(&o),
+        format!("info string error: {fault}\nbestmove (none)\n")
+    );
+}
+
+#[test]
+fn serve_ignores_lines_it_cannot_read_and_refuses_limits_out_of_range() {
+    let mut session = b"ugi\n\xff\xfe\nisready\n".to_vec();
+    // A position line of 1.2 MB, past the bound: ignored, so the position stays the start.
+    session.extend(b"position startpos moves ");
+    session.extend("d ".repeat(600_000).as_bytes());
+    session.extend(
+        b"\ngo depth 99999\ngo depth 18446744073709551615\ngo nodes -3\ngo movetime soon\n\
+          go depth\ngo depth 1\nquit\n",
+    );
+    let o = agon_bounded(&["serve", "--agent", "ab", "--game", "connect4"], &session);
+    ok(&o);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().skip_while(|l| *l != "ugiok").collect();
+    assert_eq!(
+        lines[..lines.len() - 2],
+        [
+            "ugiok",
+            "readyok",
+            "info string error: a line longer than 1 MiB is ignored",
+            "info string error: go depth 99999 refused: ab takes depth as integer 1..255",
+            "bestmove (none)",
+            "info string error: go depth 18446744073709551615 refused: ab takes depth as \
+             integer 1..255",
+            "bestmove (none)",
+            "info string error: go nodes -3 refused: ab takes nodes as integer 1..9223372036854775807",
+            "bestmove (none)",
+            "info string error: go movetime soon refused: a whole number of milliseconds is \
+             expected",
+            "bestmove (none)",
+            "info string error: go depth refused: a value is expected",
+            "bestmove (none)",
+        ],
+        "{out}"
+    );
+    // `go depth 1` searches the start position.
+    assert!(lines[lines.len() - 2].starts_with("info depth 1 "), "{out}");
+    assert!(lines[lines.len() - 1].starts_with("bestmove "), "{out}");
 }

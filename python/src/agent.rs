@@ -58,11 +58,14 @@ impl Agent {
         let choice = py
             .detach(move || {
                 let mut agent = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+                // An outside program's fault, given back without a panic report, is an
+                // error of the call; so is any other panic of the agent.
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    agent.choose(position.as_ref())
+                    agon_cli::catch_fault(|| agent.choose(position.as_ref()))
                 }))
             })
             .map_err(|panic| AgonError::new_err(panic_text(&*panic)))?
+            .map_err(|fault| error_text(fault.0))?
             .map_err(error_text)?;
         Ok(Choice {
             r#move: choice.best,
@@ -167,8 +170,7 @@ impl From<Line> for SearchLine {
     }
 }
 
-/// The message of a panic (an outside program that crashed or answered an illegal move
-/// panics its agent, as in a tournament, where it forfeits).
+/// The message of a panic of an agent.
 fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
     panic
         .downcast_ref::<String>()

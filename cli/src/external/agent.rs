@@ -1,5 +1,6 @@
-//! [`ExtAgent`]: an outside program as an agent.
+//! [`ExtAgent`]: an outside program as an agent, and [`ExtFault`], how it fails.
 
+use std::fmt;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -7,21 +8,46 @@ use agon_engine::State;
 use agon_search::{Agent, SearchContext, SearchResult, Value};
 use rand::RngCore;
 
+use super::lines::Line;
 use super::program::Running;
 use super::ExtSetup;
 use crate::args::BadInput;
 use crate::spec::AgentSpec;
 
+/// The most nodes a program may report for one move (`info ... nodes N`): a thousand
+/// seconds of a search at a billion nodes a second, so that no real count reaches it,
+/// while the totals over the moves of a run stay far within 64 bits. A larger count is
+/// ignored, as a field that cannot be read is.
+pub const MAX_REPORTED_NODES: u64 = 1_000_000_000_000;
+
+/// How many characters of an illegal move a fault quotes: a move of any game is
+/// shorter, and a longer text is quoted cut, with its length.
+pub const MAX_QUOTED_MOVE: usize = 40;
+
+/// The fault of an outside program that ends its game, in one line naming the program:
+/// it could not be started, it ended, it did not answer within its timeout, it wrote
+/// past a limit of [`super::program`], it answered a move that is not legal, or it
+/// cannot be told the position. [`ExtAgent`] raises it as the payload of a panic
+/// ([`std::panic::panic_any`]), since [`Agent::search`] cannot fail; a tournament makes
+/// it a forfeit, and [`super::catch_fault`] gives it back to other callers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtFault(pub String);
+
+impl fmt::Display for ExtFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// An outside program playing one seat of one game (built fresh per game, as every
 /// agent is). The program is started at the first move: `ugi` (answered by `ugiok`),
 /// the game and a seed drawn from the agent's stream (`setoption`), `uginewgame` and
 /// `isready` (answered by `readyok`); then at every move `position startpos moves ...`
-/// (the game's line from its start) and `go`, answered by `bestmove`.
+/// (the game's line from its start) and `go`, answered by `bestmove`. Lines that are not
+/// UTF-8 are ignored, except a `bestmove` line, which is a fault.
 ///
-/// Every fault panics with a one-line reason naming the program (a tournament makes
-/// that a forfeit, and the program is stopped when the agent is dropped): it could not
-/// be started, it ended, it did not answer within its timeout, it answered a move that
-/// is not legal, or the caller gave no line of moves that leads to the position
+/// Every fault panics with an [`ExtFault`] (the program is stopped when the agent is
+/// dropped), including the caller's giving no line of moves that leads to the position
 /// ([`SearchContext::line`]).
 pub struct ExtAgent<S> {
     setup: ExtSetup,
@@ -52,9 +78,12 @@ impl<S: State> ExtAgent<S> {
         })
     }
 
-    /// Panics with `reason`, naming the program: the fault that forfeits the game.
+    /// Panics with the [`ExtFault`] of `reason`, naming the program.
     fn fault(&self, reason: &str) -> ! {
-        panic!("ext program {:?} {reason}", self.setup.shown)
+        std::panic::panic_any(ExtFault(format!(
+            "ext program {:?} {reason}",
+            self.setup.shown
+        )))
     }
 
     /// The running program, started and readied if it is not yet; `seed` is told to it.
@@ -65,12 +94,12 @@ impl<S: State> ExtAgent<S> {
             let deadline = Instant::now() + self.setup.timeout;
             let ready = (|| {
                 running.send("ugi")?;
-                self.wait_for(&mut running, "ugiok", deadline)?;
+                Self::wait_for(&mut running, "ugiok", deadline)?;
                 running.send(&format!("setoption name game value {}", self.game))?;
                 running.send(&format!("setoption name seed value {seed}"))?;
                 running.send("uginewgame")?;
                 running.send("isready")?;
-                self.wait_for(&mut running, "readyok", deadline)
+                Self::wait_for(&mut running, "readyok", deadline)
             })();
             if let Err(e) = ready {
                 self.fault(&format!("{e} before it was ready"));
@@ -81,25 +110,13 @@ impl<S: State> ExtAgent<S> {
     }
 
     /// Reads lines until one that is `word`, before `deadline`.
-    fn wait_for(&self, running: &mut Running, word: &str, deadline: Instant) -> Result<(), String> {
-        while running
-            .next_line(deadline)
-            .map_err(|e| self.timed(e))?
-            .trim()
-            != word
-        {}
-        Ok(())
-    }
-
-    /// `reason`, with the timeout it passed when it is one.
-    fn timed(&self, reason: String) -> String {
-        if reason == "timed out" {
-            format!(
-                "timed out after {}",
-                agon_engine::ParamValue::Duration(self.setup.timeout)
-            )
-        } else {
-            reason
+    fn wait_for(running: &mut Running, word: &str, deadline: Instant) -> Result<(), String> {
+        loop {
+            if let Line::Text(line) = running.next_line(deadline)? {
+                if line.trim() == word {
+                    return Ok(());
+                }
+            }
         }
     }
 
@@ -148,7 +165,16 @@ impl<S: State> Agent<S> for ExtAgent<S> {
             program.send(&go)?;
             let mut nodes = 0;
             loop {
-                let line = program.next_line(deadline)?;
+                let line = match program.next_line(deadline)? {
+                    Line::Text(line) => line,
+                    Line::NotText(bytes) => {
+                        let mut words = bytes.split(u8::is_ascii_whitespace);
+                        if words.find(|w| !w.is_empty()) == Some(b"bestmove") {
+                            return Err("answered a bestmove line that is not UTF-8".to_string());
+                        }
+                        continue;
+                    }
+                };
                 let mut words = line.split_whitespace();
                 match words.next() {
                     Some("bestmove") => return Ok((words.next().map(str::to_string), nodes)),
@@ -159,6 +185,7 @@ impl<S: State> Agent<S> for ExtAgent<S> {
                             .rev()
                             .find(|w| w[0] == "nodes")
                             .and_then(|w| w[1].parse().ok())
+                            .filter(|&n| n <= MAX_REPORTED_NODES)
                         {
                             nodes = n;
                         }
@@ -167,14 +194,21 @@ impl<S: State> Agent<S> for ExtAgent<S> {
                 }
             }
         })();
-        let (text, nodes) = answer.unwrap_or_else(|e: String| {
-            let e = self.timed(e);
-            self.fault(&format!("{e} while thinking"))
-        });
+        let (text, nodes) =
+            answer.unwrap_or_else(|e: String| self.fault(&format!("{e} while thinking")));
         let text = text.unwrap_or_else(|| self.fault("answered bestmove without a move"));
-        let best = state
-            .parse_move(&text)
-            .unwrap_or_else(|e| self.fault(&format!("answered the illegal move {e}")));
+        let best = state.parse_move(&text).unwrap_or_else(|e| {
+            self.fault(&if text.chars().count() > MAX_QUOTED_MOVE {
+                // The reason may quote the text whole: left out.
+                let cut: String = text.chars().take(MAX_QUOTED_MOVE).collect();
+                format!(
+                    "answered the illegal move \"{cut}…\" ({} bytes)",
+                    text.len()
+                )
+            } else {
+                format!("answered the illegal move {e}")
+            })
+        });
         SearchResult {
             best: Some(best),
             value: Value::Score(0.0),
@@ -198,8 +232,8 @@ mod tests {
     use super::*;
 
     /// Asks an outside program (never started: the line is checked first) for a move
-    /// after `played`, telling it `line`.
-    fn ask(played: &str, line: &[&str]) {
+    /// after `played`, telling it `line`: the fault it raises.
+    fn ask(played: &str, line: &[&str]) -> String {
         let start = Connect4.initial_state();
         let spec = AgentSpec::parse("ext:cmd=/bin/sh", false).unwrap();
         let mut agent = ExtAgent::new(&spec, "connect4".into(), start.clone(), None).unwrap();
@@ -207,21 +241,32 @@ mod tests {
         state.apply(state.parse_move(played).unwrap());
         let line: Vec<String> = line.iter().map(|m| m.to_string()).collect();
         let mut rng = AgentRng::seed_from_u64(1);
-        agent.search(
-            &state,
-            SearchContext::new(&mut rng, &mut |_| {}).with_line(&line),
+        super::super::catch_fault(|| {
+            agent.search(
+                &state,
+                SearchContext::new(&mut rng, &mut |_| {}).with_line(&line),
+            )
+        })
+        .map(|_| ())
+        .unwrap_err()
+        .0
+    }
+
+    #[test]
+    fn a_position_without_its_line_is_refused() {
+        assert_eq!(
+            ask("d", &[]),
+            "ext program \"/bin/sh\" cannot be told this position: the caller gives no line \
+             of moves from the game's start to it"
         );
     }
 
     #[test]
-    #[should_panic(expected = "the caller gives no line of moves from the game's start")]
-    fn a_position_without_its_line_is_refused() {
-        ask("d", &[]);
-    }
-
-    #[test]
-    #[should_panic(expected = "the line of moves given does not lead to it")]
     fn a_line_to_another_position_is_refused() {
-        ask("d", &["c"]);
+        assert_eq!(
+            ask("d", &["c"]),
+            "ext program \"/bin/sh\" cannot be told this position: the line of moves given \
+             does not lead to it"
+        );
     }
 }

@@ -3,24 +3,31 @@
 //!
 //! - The agent `ext:cmd=PATH,...` ([`ExtAgent`]) runs a program that speaks the
 //!   protocol, one process per game and seat, and asks it for each move; a program that
-//!   exits, hangs past its `timeout` or answers a move that is not legal panics the
-//!   agent, which a tournament turns into a forfeit with the reason in games.csv's note.
+//!   exits, hangs past its `timeout`, writes past the limits of [`program`] or answers a
+//!   move that is not legal panics the agent with an [`ExtFault`], which a tournament
+//!   turns into a forfeit with the reason in games.csv's note, and other callers into an
+//!   error ([`catch_fault`]).
 //! - `agon serve --agent SPEC` ([`serve`]) speaks the protocol as an engine.
 //!
-//! [`program`] starts and talks to the process; this module reads the agent's
-//! parameters ([`ExtSetup`]) and says which file a program is ([`Program`]: its path and
-//! digest, which meta.csv records). The search crate stays free of processes and I/O.
+//! [`program`] starts and talks to the process, reading its lines with [`lines`]; this
+//! module reads the agent's parameters ([`ExtSetup`]) and says which file a program is
+//! ([`Program`]: its path and digest, which meta.csv records). The search crate stays
+//! free of processes and I/O.
 
 mod agent;
+mod lines;
 mod program;
 pub mod serve;
 
+use std::cell::Cell;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::Once;
 use std::time::Duration;
 
 use agon_engine::{ParamKind, ParamSpec};
 
-pub use agent::ExtAgent;
+pub use agent::{ExtAgent, ExtFault};
 
 use crate::args::BadInput;
 use crate::digest::fnv1a;
@@ -192,6 +199,44 @@ impl ExtSetup {
     }
 }
 
+/// Runs `f` (a call to an agent), giving back the [`ExtFault`] of an outside program
+/// that it panics with as an error, with no report of that panic on standard error.
+/// Any other panic goes on unwinding, reported as usual.
+///
+/// The call runs under [`AssertUnwindSafe`]: a fault may leave the agent half-updated,
+/// so a caller must not ask the faulty agent again (every caller here drops it).
+pub fn catch_fault<T>(f: impl FnOnce() -> T) -> Result<T, ExtFault> {
+    quiet_faults();
+    // Restored, not cleared, afterwards: correct even if calls are nested.
+    let outer = CATCHING.with(|c| c.replace(true));
+    let result = catch_unwind(AssertUnwindSafe(f));
+    CATCHING.with(|c| c.set(outer));
+    result.map_err(|payload| match payload.downcast::<ExtFault>() {
+        Ok(fault) => *fault,
+        Err(other) => resume_unwind(other),
+    })
+}
+
+thread_local! {
+    /// Whether this thread is inside [`catch_fault`].
+    static CATCHING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Installs (once per process) a panic hook that says nothing of an [`ExtFault`] on a
+/// thread inside [`catch_fault`], which gives it back; every other panic goes to the
+/// hook installed before.
+fn quiet_faults() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !(CATCHING.with(Cell::get) && info.payload().is::<ExtFault>()) {
+                previous(info);
+            }
+        }));
+    });
+}
+
 /// The refusal of an `ext` spec without `cmd`.
 pub fn missing_cmd() -> BadInput {
     BadInput::new(format!(
@@ -286,6 +331,18 @@ pub fn program_record(spec: &AgentSpec) -> Result<Option<String>, BadInput> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fault_is_given_back_and_any_other_panic_unwinds_on() {
+        let fault = || std::panic::panic_any(ExtFault("ext program \"x\" exited".into()));
+        assert_eq!(
+            catch_fault(fault),
+            Err::<(), _>(ExtFault("ext program \"x\" exited".into()))
+        );
+        assert_eq!(catch_fault(|| 7), Ok(7));
+        let bug = std::panic::catch_unwind(|| catch_fault(|| panic!("a bug"))).unwrap_err();
+        assert_eq!(bug.downcast_ref::<&str>(), Some(&"a bug"));
+    }
 
     #[test]
     fn a_log_file_is_named_by_label_and_seat_in_plain_characters() {

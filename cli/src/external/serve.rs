@@ -8,20 +8,30 @@
 //! seeded by the last `setoption name seed` (default 1) and the position's ply, so the
 //! same session gives the same moves. Before each `bestmove` it writes `info depth D
 //! nodes N time MS` of the search. A command it cannot carry out (no game, a bad
-//! move in `position`, `go` where no seat is to move) is answered by an `info string
-//! error: ...` line, and by `bestmove (none)` for a `go`; unknown commands are ignored.
+//! move in `position`, `go` where no seat is to move, a `go` limit outside the range of
+//! the agent's parameter, an outside program's fault) is answered by an `info string
+//! error: ...` line, and by `bestmove (none)` for a `go`; a line longer than
+//! [`MAX_COMMAND`] by an `info string error: ...` line; unknown commands and lines that
+//! are not UTF-8 are ignored.
 
 use std::io::{BufRead, Write};
-use std::time::Duration;
 
-use agon_engine::{ParamValue, State, Turn};
+use agon_engine::{State, Turn};
 use agon_search::{AgentRng, SearchContext};
 use anyhow::Result;
 use rand::SeedableRng;
 
-use super::Venue;
+use super::lines::{self, Line, Read};
+use super::{catch_fault, Venue};
+use crate::args::BadInput;
 use crate::games::{self, GameCommand, PlayableGame};
 use crate::spec::{AgentSpec, GameSpec};
+
+/// The longest command line `agon serve` reads, in bytes before its `\n`: a `position`
+/// line of some hundred thousand plies, beyond any game's length, so that a line without
+/// end costs bounded memory. A longer line is answered by an `info string error` line
+/// and otherwise ignored.
+pub const MAX_COMMAND: usize = 1024 * 1024;
 
 /// What a session has been told so far.
 struct Session {
@@ -35,11 +45,12 @@ struct Session {
     moves: Vec<String>,
 }
 
-/// The limits of one `go`.
+/// The limits of one `go`: `depth` and `nodes` as written (the agent's parameter says
+/// which values it takes), `movetime` in milliseconds.
 #[derive(Clone, Copy, Debug, Default)]
-struct Go {
-    depth: Option<i64>,
-    nodes: Option<i64>,
+struct Go<'a> {
+    depth: Option<&'a str>,
+    nodes: Option<&'a str>,
     movetime: Option<u64>,
 }
 
@@ -65,12 +76,23 @@ pub fn serve(
         seed: 1,
         moves: Vec::new(),
     };
-    let mut line = String::new();
     loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
+        let line = match lines::read_line(input, MAX_COMMAND)? {
+            Read::End => return Ok(()),
+            Read::TooLong => {
+                writeln!(
+                    output,
+                    "info string error: a line longer than {} is ignored",
+                    lines::size(MAX_COMMAND)
+                )?;
+                output.flush()?;
+                lines::skip_line(input)?;
+                continue;
+            }
+            // A line that is not text is one an engine cannot read.
+            Read::Line(Line::NotText(_)) => continue,
+            Read::Line(Line::Text(line)) => line,
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             ["quit", ..] => return Ok(()),
@@ -97,7 +119,7 @@ pub fn serve(
                 };
             }
             ["go", limits @ ..] => {
-                let answer = session.go(read_go(limits));
+                let answer = read_go(limits).and_then(|go| session.go(&go));
                 match answer {
                     Ok((m, info)) => writeln!(output, "{info}\nbestmove {m}")?,
                     Err(e) => {
@@ -112,18 +134,32 @@ pub fn serve(
     }
 }
 
-/// The limits of `go`'s words (`depth N`, `nodes N`, `movetime MS`; others ignored).
-fn read_go(words: &[&str]) -> Go {
+/// The limits of `go`'s words (`depth N`, `nodes N`, `movetime MS`; other words
+/// ignored). A limit without a value, or a `movetime` that is not a whole number of
+/// milliseconds, is refused.
+fn read_go<'a>(words: &[&'a str]) -> Result<Go<'a>, String> {
     let mut go = Go::default();
-    for pair in words.windows(2) {
-        match pair {
-            ["depth", n] => go.depth = n.parse().ok(),
-            ["nodes", n] => go.nodes = n.parse().ok(),
-            ["movetime", n] => go.movetime = n.parse().ok(),
-            _ => {}
+    let mut words = words.iter();
+    while let Some(&word) = words.next() {
+        if !["depth", "nodes", "movetime"].contains(&word) {
+            continue;
+        }
+        let &value = words
+            .next()
+            .ok_or_else(|| format!("go {word} refused: a value is expected"))?;
+        match word {
+            "depth" => go.depth = Some(value),
+            "nodes" => go.nodes = Some(value),
+            _ => {
+                go.movetime = Some(value.parse().map_err(|_| {
+                    format!(
+                        "go movetime {value} refused: a whole number of milliseconds is expected"
+                    )
+                })?);
+            }
         }
     }
-    go
+    Ok(go)
 }
 
 impl Session {
@@ -145,14 +181,14 @@ impl Session {
 
     /// The move the agent chooses at the current position, in notation, and the `info`
     /// line of its search.
-    fn go(&self, go: Go) -> Result<(String, String), String> {
+    fn go(&self, go: &Go<'_>) -> Result<(String, String), String> {
         let game = self
             .game
             .as_deref()
             .ok_or("no game: send setoption name game value <game spec>")?;
         let game = GameSpec::parse(game).map_err(|e| e.0)?;
         let mut spec = AgentSpec::parse_for_game(&self.agent, &game, false).map_err(|e| e.0)?;
-        limit(&mut spec, go);
+        limit(&mut spec, go)?;
         let mut chosen = None;
         games::dispatch(
             &game,
@@ -167,30 +203,47 @@ impl Session {
     }
 }
 
-/// `spec` with the limits of `go` in place of its budget, where the agent takes them.
-fn limit(spec: &mut AgentSpec, go: Go) {
-    let Some(kind) = spec.kind() else { return };
-    let takes = |name: &str| kind.info().params.iter().find(|p| p.name == name);
-    let mut set = |names: &[&str], value: ParamValue| {
-        if let Some(param) = names.iter().find_map(|n| takes(n)) {
-            spec.params
-                .retain(|n| !["depth", "nodes", "iters", "time"].contains(&n));
-            spec.params.insert(param.name, value);
-        }
+/// `spec` with the limits of `go` in place of its budget, where the agent takes them;
+/// a limit the agent takes is refused if its parameter does not take the value.
+fn limit(spec: &mut AgentSpec, go: &Go<'_>) -> Result<(), String> {
+    let Some(kind) = spec.kind() else {
+        return Ok(());
+    };
+    let params = kind.info().params;
+    // Sets the first of `names` the agent takes to `text`, the value of `go`'s `word`
+    // written `shown`.
+    let mut set = |word: &str, shown: &str, names: &[&str], text: &str| {
+        let Some(param) = names
+            .iter()
+            .find_map(|n| params.iter().find(|p| p.name == *n))
+        else {
+            return Ok(());
+        };
+        let value = param.parse(text).map_err(|_| {
+            format!(
+                "go {word} {shown} refused: {} takes {} as {}",
+                kind.name(),
+                param.name,
+                param.kind
+            )
+        })?;
+        spec.params
+            .retain(|n| !["depth", "nodes", "iters", "time"].contains(&n));
+        spec.params.insert(param.name, value);
+        Ok::<(), String>(())
     };
     // One budget at a time: movetime over nodes over depth.
     if let Some(d) = go.depth {
-        set(&["depth"], ParamValue::Int(d));
+        set("depth", d, &["depth"], d)?;
     }
     if let Some(n) = go.nodes {
-        set(&["nodes", "iters"], ParamValue::Int(n));
+        set("nodes", n, &["nodes", "iters"], n)?;
     }
     if let Some(ms) = go.movetime {
-        set(
-            &["time"],
-            ParamValue::Duration(Duration::from_millis(ms.max(1))),
-        );
+        let time = format!("{}ms", ms.max(1));
+        set("movetime", &ms.to_string(), &["time"], &time)?;
     }
+    Ok(())
 }
 
 /// Searches the session's position with its agent.
@@ -217,10 +270,13 @@ impl GameCommand for Search<'_> {
         let mut agent = G::build_agent_for(self.spec, &venue, &state)?;
         let mut rng = AgentRng::seed_from_u64(self.session.seed);
         rng.set_stream(u64::from(state.ply()));
-        let result = agent.search(
-            &state,
-            SearchContext::new(&mut rng, &mut |_| {}).with_line(&self.session.moves),
-        );
+        let result = catch_fault(|| {
+            agent.search(
+                &state,
+                SearchContext::new(&mut rng, &mut |_| {}).with_line(&self.session.moves),
+            )
+        })
+        .map_err(|fault| BadInput::new(fault.0))?;
         let best = result
             .best
             .expect("a search at a decision node gives a move");

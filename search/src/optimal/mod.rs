@@ -49,15 +49,16 @@
 //! exact: Pig with its default rules has 2.04 million positions, valued in a few seconds
 //! on one core (250 MB at most while building).
 //!
-//! # One table per process and game
+//! # Tables shared within a process
 //!
 //! A tournament builds a fresh agent for every game and seat, so tables are shared
 //! through a process-wide cache: an agent asked about a position first looks for a
 //! table that holds it ([`Table::find`], which checks equality, so that another
 //! configuration of the game with the same keys is never used), and builds one only if
 //! none does. A table is built while the cache's lock is held, so workers that ask at
-//! once build it once. Tables stay until the process ends (a process plays few game
-//! configurations). [`Optimal::prepare`] builds the table before play, where a refusal
+//! once build it once. The cache keeps the [`MAX_TABLES`] tables used last (a process
+//! plays few game configurations at a time, and one asked about many, such as
+//! `agon serve`, must not keep a table for each). [`Optimal::prepare`] builds the table before play, where a refusal
 //! can be reported; a search on a position whose table cannot be built panics with the
 //! same reason.
 //!
@@ -155,24 +156,39 @@ impl<S: State> Optimal<S> {
     }
 }
 
-/// Every table built in this process, of every game type (each a `Table<S>`).
+/// The most tables the process's cache keeps: the game being played and one more, so
+/// that a process that alternates between two games (`agon serve` asked about one
+/// configuration and then another) does not build a table at every move, while one asked
+/// about many configurations holds two tables, not one per configuration (a table may
+/// take gigabytes). An agent keeps its own table as long as it lives, so dropping a
+/// table from the cache never takes it from a game being played.
+pub const MAX_TABLES: usize = 2;
+
+/// The tables of the process's cache, of every game type (each a `Table<S>`), the one
+/// used last at the end; at most [`MAX_TABLES`].
 static TABLES: Mutex<Vec<Arc<dyn Any + Send + Sync>>> = Mutex::new(Vec::new());
 
 /// A table of the process's cache that holds `state`, with its id there, or a new one
-/// built from `state` with at most `limit` positions and added to the cache.
+/// built from `state` with at most `limit` positions and added to the cache (which then
+/// drops the table used longest ago if it holds more than [`MAX_TABLES`]).
 fn shared_table<S: State>(state: &S, limit: usize) -> Result<(Arc<Table<S>>, u32), TableError> {
     // A panic while building leaves nothing half-made in the list, so a poisoned lock
     // is safe to take.
     let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
-    for table in tables.iter() {
-        if let Ok(table) = Arc::clone(table).downcast::<Table<S>>() {
-            if let Some(id) = table.find(state) {
-                return Ok((table, id));
-            }
-        }
+    let found = tables.iter().enumerate().find_map(|(i, table)| {
+        let table = Arc::clone(table).downcast::<Table<S>>().ok()?;
+        table.find(state).map(|id| (i, table, id))
+    });
+    if let Some((i, table, id)) = found {
+        let used = tables.remove(i);
+        tables.push(used);
+        return Ok((table, id));
     }
     let table = Arc::new(Table::build(state, limit)?);
     tables.push(Arc::clone(&table) as Arc<dyn Any + Send + Sync>);
+    if tables.len() > MAX_TABLES {
+        tables.remove(0);
+    }
     Ok((table, 0))
 }
 
@@ -253,4 +269,24 @@ fn best_move<S: State>(table: &Table<S>, state: &S, mover: usize) -> (S::Move, f
         .position(|&v| v >= top - TIE)
         .expect("a decision node has a legal move");
     (moves[chosen], values[chosen], moves.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::games::pig::{Pig, PigEval};
+    use agon_engine::Game;
+
+    use super::*;
+
+    #[test]
+    fn the_cache_keeps_the_most_recent_tables_only() {
+        // Pig to 4, 5, ... points: each target another game, so another table.
+        for target in 4..4 + 2 * MAX_TABLES as u32 {
+            let start = Pig::new(target, 3, 1000).unwrap().initial_state();
+            let mut agent = Optimal::new(&PigEval::default(), OptimalConfig::default());
+            agent.prepare(&start).unwrap();
+            let cached = TABLES.lock().unwrap_or_else(PoisonError::into_inner).len();
+            assert!(cached <= MAX_TABLES, "{cached} tables cached");
+        }
+    }
 }
