@@ -200,10 +200,14 @@ pub fn command_line() -> String {
         .join(" ")
 }
 
-/// `arg` as a POSIX shell reads it back: as it is when it holds only plain characters,
-/// else in single quotes.
+/// `arg` as a POSIX shell reads it back as one word: as it is when it holds only plain
+/// characters (and does not start with `#`, which would start a comment), else in single
+/// quotes, each `'` in it written `'\''`. Every command shown to the user with a path in
+/// it (meta.csv's command, the run page's `agon replay`, advice in messages) quotes the
+/// path so, so that a folder named `x;rm -rf ~` is copied back as the folder's name.
 pub fn shell_quote(arg: &str) -> String {
     let plain = !arg.is_empty()
+        && !arg.starts_with('#')
         && arg
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%#".contains(c));

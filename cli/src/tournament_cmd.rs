@@ -52,6 +52,7 @@ use crate::report_cmd::draw_charts;
 use crate::run_dir::{check_files, inspect, repair, Folder, Found};
 use crate::run_lock::RunLock;
 use crate::shard::Shard;
+use crate::shell_quote;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::sprt::Sprt;
@@ -359,7 +360,7 @@ pub(crate) fn open_run(
                      with its games only in {GAMES_GZ_FILE}, which agon never appends to; \
                      gunzip it (gunzip {}) before continuing it with --resume",
                     dir.display(),
-                    dir.join(GAMES_GZ_FILE).display()
+                    shell_quote(&dir.join(GAMES_GZ_FILE).display().to_string())
                 ))
                 .into());
             }

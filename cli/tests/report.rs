@@ -4,7 +4,7 @@
 //! `--html` writes report.html where the other outputs go, embedding `--html-games`.
 
 mod common;
-use common::{agon, assert_bad, ok, scratch, stderr, stdout, text, tournament_into};
+use common::{agon, agon_in, assert_bad, ok, scratch, stderr, stdout, text, tournament_into};
 
 #[test]
 fn report_recomputes_the_summary_and_draws_the_charts() {
@@ -450,7 +450,7 @@ fn report_html_writes_the_page_where_the_other_outputs_go_with_the_games_capped(
     let page = std::fs::read_to_string(run.join("report.html")).unwrap();
     assert_eq!(embedded(&page), 6, "{page}");
     assert!(page.contains("<g id=\"cells\">"), "the board");
-    assert!(page.contains(&format!("\"dir\":\"{}\"", run.display())));
+    assert!(page.contains(&format!("\"replay\":\"agon replay {}\"", run.display())));
     std::fs::remove_file(run.join("report.html")).unwrap();
 
     // Without --html, report writes no page.
@@ -492,6 +492,46 @@ fn report_html_writes_the_page_where_the_other_outputs_go_with_the_games_capped(
     // --html-games means nothing without --html.
     let o = agon(&["report", text(&run), "--html-games", "3"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The page gives the `agon replay` command of a game it does not embed with the folder
+/// quoted as a shell needs it: a name with a `;` or a `'` in it is one word, never a
+/// second command.
+#[test]
+fn the_page_quotes_the_folder_of_its_replay_command_for_a_shell() {
+    let dir = scratch("quoted");
+    for (name, quoted) in [
+        ("run x;touch PWNED2", "'run x;touch PWNED2'"),
+        // The page's JSON doubles the backslash of `'\''`.
+        ("it's", r"'it'\\''s'"),
+        ("#run", "'#run'"),
+        ("plain-run_1.2", "plain-run_1.2"),
+    ] {
+        let o = agon_in(
+            Some(&dir),
+            &[
+                "tournament",
+                "--game",
+                "connect4",
+                "--agents",
+                "random",
+                "--games",
+                "2",
+                "--out",
+                name,
+            ],
+            "",
+        );
+        ok(&o);
+        let page = std::fs::read_to_string(dir.join(name).join("report.html")).unwrap();
+        assert!(
+            page.contains(&format!("\"replay\":\"agon replay {quoted}\"")),
+            "{name}: {}",
+            &page[page.find("{\"").unwrap_or(0)..][..120]
+        );
+    }
+    assert!(!dir.join("PWNED2").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

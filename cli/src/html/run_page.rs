@@ -27,6 +27,7 @@ use crate::picture::svg::{board, escape, legend};
 use crate::record::{GameRow, Result0, RunMeta};
 use crate::report::{sections, Summary};
 use crate::report_cmd::{LENGTHS_SVG, RATINGS_SVG, SEAT0_SVG};
+use crate::shell_quote;
 
 /// The replayer and the list of games.
 const REPLAYER_JS: &str = include_str!("replayer.js");
@@ -43,7 +44,7 @@ pub struct RunPage<'a> {
     /// Their summary.
     pub summary: &'a Summary,
     /// The run folder as the user named it, for the `agon replay` command the page
-    /// gives for games it does not embed.
+    /// gives for games it does not embed (quoted for a shell, [`shell_quote`]).
     pub run_dir: &'a Path,
     /// The most games to embed (`--html-games`).
     pub cap: usize,
@@ -82,8 +83,11 @@ impl RunPage<'_> {
         }
         replays.push('}');
 
-        let mut data = String::from("{\"dir\":");
-        json::string(&mut data, &self.run_dir.display().to_string());
+        // The command prefix, the folder quoted as a shell needs it: the page shows it
+        // for copying.
+        let mut data = String::from("{\"replay\":");
+        let folder = shell_quote(&self.run_dir.display().to_string());
+        json::string(&mut data, &format!("agon replay {folder}"));
         let _ = write!(data, ",\"cap\":{},\"games\":", self.cap);
         self.game_rows(&mut data);
         data.push_str(",\"cells\":");
@@ -384,7 +388,7 @@ mod tests {
         // Board: 42 cells and their names, once; the legend's two stones.
         assert_eq!(two.matches(">a1</text>").count(), 1);
         assert!(two.contains(">red stone (seat 0)</text>"));
-        assert!(two.contains("\"dir\":\"results/x\",\"cap\":2,"));
+        assert!(two.contains("\"replay\":\"agon replay results/x\",\"cap\":2,"));
         assert!(two.contains("[0,0,\"red\",\"yellow\",\"1\",0,"));
         // No Connect Four ply changes a cell's ground: no board deltas are stored.
         assert_eq!(two.matches(",\"c\":[]}").count(), 2);
