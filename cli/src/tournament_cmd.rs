@@ -250,7 +250,8 @@ impl GameCommand for TournamentCommand<'_> {
 /// The meta.csv of a run of `plan` on `game` (its identity and how it was started),
 /// after building and readying each agent once, so that a spec the game cannot use (or
 /// an unusable weights file) fails before any file is written and the optimal agent's
-/// table is built before the games, and after checking the opening against the game.
+/// table is built before the games, and after checking the opening against the game
+/// and drawing the first deal's ([`Opening::probe`]).
 pub(crate) fn run_meta<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -281,6 +282,7 @@ pub(crate) fn run_meta<G: PlayableGame>(
     if let Some(check) = plan.applied_check() {
         check.ready(game, &plan.game)?;
     }
+    plan.opening.probe(game, plan.seed, plan.applied_check())?;
     let (random_opening, distinct_openings, openings, openings_hash) = match &plan.opening {
         Opening::Start => (0, false, String::new(), String::new()),
         Opening::Random(k) => (*k, false, String::new(), String::new()),

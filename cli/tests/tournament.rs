@@ -337,6 +337,17 @@ fn bad_tournament_input_leaves_no_files() {
              (for games with chance use star2 or mcts)"
                 .into(),
         ),
+        // An opening that always ends the game is drawn before the folder is made.
+        (
+            {
+                let mut a = tournament(out_text, &["--random-opening", "42"]);
+                a[2] = "connect4";
+                a
+            },
+            "--random-opening 42: 100 random openings of deal 0 all ended the game; choose a \
+             smaller K"
+                .into(),
+        ),
     ];
     for (args, line) in cases {
         assert_bad_input(&args, &line);
