@@ -30,7 +30,8 @@
 //! (`agon tournament`), `run_dir` (a run's output folder), `opening` (random and file openings, and their soundness check), `openings_cmd`
 //! (`agon openings`, a book of checked openings),
 //! `record` (CSV files), `audit` (the checked reading of games.csv), `run_lock`
-//! (one process per run folder), `stats` and
+//! (one process per run folder), `no_follow` (writing into a folder without following
+//! symbolic links), `stats` and
 //! `report` (summary), `progress` (progress on standard error), `seeds` (random streams), `digest` (FNV-1a fingerprints), `shard` and `merge` (runs split
 //! over machines), `experiment` (`agon run`), `report_cmd` and `plots` (`agon
 //! report`), `html` (report.html: summary, charts, games and a replayer),
@@ -59,6 +60,7 @@ mod html;
 mod ladder;
 mod listing;
 mod merge;
+mod no_follow;
 mod opening;
 mod openings_cmd;
 mod perft;

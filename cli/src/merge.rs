@@ -23,16 +23,15 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
-use serde::Serialize;
+use anyhow::Result;
 
 use crate::args::{BadInput, MergeArgs};
 use crate::audit::plan_of;
 use crate::games::offers_pie_rule;
 use crate::html::{write_run_page, RunPage, DEFAULT_HTML_GAMES, REPORT_HTML};
 use crate::record::{
-    first_difference, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE,
-    META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE,
+    first_difference, write_rows_whole, write_summary, GameRow, RunMeta, TimingRow, Written,
+    FORMAT, GAMES_FILE, META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE,
 };
 use crate::report::{summarise, table};
 use crate::report_cmd::draw_charts;
@@ -150,8 +149,8 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         games.extend(folder.games);
         timings.extend(folder.timings);
     }
-    write_rows(&dir.join(GAMES_FILE), &games)?;
-    write_rows(&dir.join(TIMINGS_FILE), &timings)?;
+    write_rows_whole(&dir.join(GAMES_FILE), &games)?;
+    write_rows_whole(&dir.join(TIMINGS_FILE), &timings)?;
     // Last, as a tournament does: summary.csv marks the folder as a finished run.
     let summary = summarise(&games, meta.anchor.as_deref(), None)?
         .with_pie_rule(offers_pie_rule(&plan.game)?);
@@ -298,19 +297,6 @@ fn finished_shard(dir: &Path, meta: &RunMeta, total: u64) -> Result<ShardFolder>
         games: found.games.rows,
         timings: found.timings.rows,
     })
-}
-
-/// Writes `rows` to a new CSV file, header first (as the tournament's writer does).
-fn write_rows<T: Serialize>(path: &Path, rows: impl IntoIterator<Item = T>) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)
-        .with_context(|| format!("cannot create {}", path.display()))?;
-    for row in rows {
-        w.serialize(row)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    w.flush()
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
 }
 
 #[cfg(test)]

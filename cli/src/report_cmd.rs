@@ -44,6 +44,7 @@ use crate::args::{BadInput, ReportArgs};
 use crate::audit::{open_run_to_read, read_checked_games};
 use crate::games::offers_pie_rule;
 use crate::html::{write_run_page, RunPage, REPORT_HTML};
+use crate::no_follow::refuse_links;
 use crate::plots::{histogram, IntervalChart, ShareChart};
 use crate::record::{
     games_compressed, scan, write_summary, GameRow, TimingRow, Written, FORMAT, GAMES_FILE,
@@ -104,12 +105,16 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
     // Writing into the run folder: its lock is taken before games.csv is read, so that
     // no process appends rows between the reading and the writing.
     let lock = match (&args.out, &print_only) {
-        (None, None) => Some(RunLock::acquire(dir)?),
+        (None, None) => {
+            refuse_links(dir, "run folder")?;
+            Some(RunLock::acquire(dir)?)
+        }
         _ => None,
     };
     // Checked before anything is read further, so that a bad --out writes nothing.
     if let Some(target) = &args.out {
         check_out(target)?;
+        refuse_links(target, "--out folder")?;
     }
     let scanned = read_checked_games(&games_path, &meta, &plan, written)?;
     if let Some(tail) = &scanned.tail {

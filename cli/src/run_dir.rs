@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 
 use crate::args::BadInput;
 use crate::audit::read_checked_games;
+use crate::no_follow::refuse_links;
 use crate::record::{
     cut, foreign, games_path, partial_path, scan, GameRow, RunMeta, Scanned, TimingRow, Written,
     FORMAT, GAMES_FILE, META_FILE, OLDER_FORMAT, TIMINGS_FILE, TIMINGS_HEADER,
@@ -52,7 +53,8 @@ impl Found {
 
 /// Whether the output folder `dir` is a new one: absent, or holding nothing but files
 /// named in `before_start` (what a stop may leave before the folder's first record is
-/// written). A file where the folder should be is refused (exit 2).
+/// written). A file where the folder should be, and a folder holding a symbolic link
+/// ([`refuse_links`]: agon would write through it), are refused (exit 2).
 pub(crate) fn is_new_folder(dir: &Path, before_start: &[&str]) -> Result<bool> {
     let shown = dir.display();
     if !dir.exists() {
@@ -63,6 +65,7 @@ pub(crate) fn is_new_folder(dir: &Path, before_start: &[&str]) -> Result<bool> {
             BadInput::new(format!("output folder \"{shown}\" is a file, not a folder")).into(),
         );
     }
+    refuse_links(dir, "output folder")?;
     let entries = std::fs::read_dir(dir)
         .and_then(|entries| entries.collect::<Result<Vec<_>, _>>())
         .with_context(|| format!("cannot read folder {shown}"))?;

@@ -653,3 +653,54 @@ fn short_decisive_games_are_recomputable_from_the_games() {
     }
     assert!(any_short, "{balance}");
 }
+
+/// A symbolic link in a study's folder, in an arm's folder or in a run's is refused
+/// (exit 2) before anything is written through it.
+#[cfg(unix)]
+#[test]
+fn a_study_folder_holding_a_symbolic_link_is_refused_and_its_target_left_alone() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("links");
+    let victim_dir = dir.join("victim");
+    std::fs::create_dir_all(&victim_dir).unwrap();
+    let victim = victim_dir.join("agon.lock");
+    std::fs::write(&victim, "someone's file\n").unwrap();
+    let refused = |o: &Output, folder: &Path, name: &str| {
+        assert_bad(
+            o,
+            &format!(
+                "output folder \"{}\" holds a symbolic link, {name}, and agon writes no file \
+                 through a link (it would change the file the link points to); remove the \
+                 link, or choose another folder",
+                folder.display()
+            ),
+        );
+        assert_eq!(read(&victim), "someone's file\n");
+        assert_eq!(std::fs::read_dir(&victim_dir).unwrap().count(), 1);
+    };
+
+    // A new study's folder holding its lock file as a link.
+    let new = dir.join("new");
+    std::fs::create_dir_all(&new).unwrap();
+    symlink(&victim, new.join("agon.lock")).unwrap();
+    refused(&study(&new, &[]), &new, "agon.lock");
+
+    // An unfinished study (its balance.csv not written) whose last run's folder is a
+    // link to another folder, or whose first run holds a link.
+    let whole = dir.join("whole");
+    ok(&study(&whole, &["--threads", "1"]));
+    std::fs::remove_file(whole.join("balance.csv")).unwrap();
+    let run = whole.join("variant-1/A2-vs-A1");
+    std::fs::remove_dir_all(&run).unwrap();
+    symlink(&victim_dir, &run).unwrap();
+    refused(
+        &study(&whole, &["--resume"]),
+        &whole.join("variant-1"),
+        "A2-vs-A1",
+    );
+    std::fs::remove_file(&run).unwrap();
+    let first = whole.join("base/A1-self");
+    std::fs::remove_file(first.join("report.html")).unwrap();
+    symlink(&victim, first.join("report.html")).unwrap();
+    refused(&study(&whole, &["--resume"]), &first, "report.html");
+}

@@ -602,3 +602,79 @@ fn a_misspelt_meta_key_or_an_older_format_is_refused_and_a_lone_meta_tmp_resumes
     assert!(!torn.join("meta.csv.tmp").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The refusal of a folder holding the symbolic link `name`.
+fn link_refusal(what: &str, dir: &Path, name: &str) -> String {
+    format!(
+        "error: {what} \"{}\" holds a symbolic link, {name}, and agon writes no file through \
+         a link (it would change the file the link points to); remove the link, or choose \
+         another folder\n",
+        dir.display()
+    )
+}
+
+/// A name of a run folder planted as a symbolic link to a file outside it: agon would
+/// write through it (the lock its process id, a temporary file meta.csv, appended rows),
+/// so the folder is refused, exit 2, and the file it points to is left as it was.
+#[cfg(unix)]
+#[test]
+fn a_folder_holding_a_symbolic_link_is_refused_and_its_target_left_alone() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("links");
+    let reference = dir.join("reference");
+    let first = quick(reference.to_str().unwrap(), &[]);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "someone's file\n").unwrap();
+    let refused = |o: &Output, what: &str, folder: &Path, name: &str| {
+        assert_eq!(text(&o.stderr), link_refusal(what, folder, name));
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(text(&read(&victim)), "someone's file\n", "{name}");
+        assert!(folder.join(name).is_symlink(), "{name}");
+    };
+
+    // A new folder holding only what a stop may leave before meta.csv.
+    for name in ["agon.lock", "meta.csv.tmp"] {
+        let new = dir.join(format!("new-{name}"));
+        std::fs::create_dir_all(&new).unwrap();
+        symlink(&victim, new.join(name)).unwrap();
+        refused(
+            &quick(new.to_str().unwrap(), &[]),
+            "output folder",
+            &new,
+            name,
+        );
+    }
+
+    // A stopped run resumed, every file it would write or append to.
+    for name in [
+        "agon.lock",
+        "meta.csv.tmp",
+        "games.csv",
+        "timings.csv",
+        "games.csv.partial",
+        "summary.csv",
+        "summary.csv.tmp",
+        "speed.csv",
+        "lengths.svg",
+        "report.html",
+    ] {
+        let stopped = dir.join(format!("stopped-{name}"));
+        stopped_copy(&reference, &stopped, 5);
+        let _ = std::fs::remove_file(stopped.join(name));
+        symlink(&victim, stopped.join(name)).unwrap();
+        let o = quick(stopped.to_str().unwrap(), &["--resume"]);
+        refused(&o, "output folder", &stopped, name);
+    }
+
+    // A finished run that agon report would write into.
+    let finished = dir.join("finished");
+    std::fs::create_dir_all(&finished).unwrap();
+    for file in ["meta.csv", "games.csv", "timings.csv", "summary.csv"] {
+        std::fs::copy(reference.join(file), finished.join(file)).unwrap();
+    }
+    symlink(&victim, finished.join("summary.csv.tmp")).unwrap();
+    let o = agon(&["report", finished.to_str().unwrap()]);
+    refused(&o, "run folder", &finished, "summary.csv.tmp");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

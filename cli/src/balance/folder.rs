@@ -15,6 +15,7 @@ use super::study::{difference, read_study, STUDY_FILE};
 use super::tidy::BALANCE_FILE;
 use crate::args::BadInput;
 use crate::audit::{plan_of, read_checked_games};
+use crate::no_follow::{self, refuse_links};
 use crate::record::{
     games_path, temporary_path, GameRow, RunMeta, GAMES_FILE, GAMES_GZ_FILE, META_FILE,
     SUMMARY_FILE,
@@ -32,13 +33,21 @@ pub enum StudyFolder {
 }
 
 /// Looks at the study folder `dir` without changing it; `rows` are this study's
-/// study.csv rows.
+/// study.csv rows. A symbolic link in it or in one of its arms' folders is refused.
 pub fn inspect(dir: &Path, rows: &[(String, String)]) -> Result<StudyFolder> {
     let shown = dir.display();
     let study_tmp = temporary_path(Path::new(STUDY_FILE));
     let before_study = [LOCK_FILE, &study_tmp.to_string_lossy()];
     if is_new_folder(dir, &before_study)? {
         return Ok(StudyFolder::New);
+    }
+    // Its arms' folders too (the runs' own are looked at as each run opens): a link
+    // there would take a run's files elsewhere.
+    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read folder {shown}"))? {
+        let entry = entry.with_context(|| format!("cannot read folder {shown}"))?;
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            refuse_links(&entry.path(), "output folder")?;
+        }
     }
     let Some(theirs) = read_study(dir)? else {
         return Err(BadInput::new(format!(
@@ -106,23 +115,17 @@ pub fn read_run(dir: &Path) -> Result<Vec<GameRow>> {
 }
 
 /// Writes the CSV file `path` whole or not at all: `fill` writes its records into a
-/// temporary file, which is then renamed into place, so a stop never leaves half a file.
+/// temporary file, which is then renamed into place, so a stop never leaves half a file
+/// ([`no_follow::write_whole`], which never writes through a link).
 pub fn write_whole(
     path: &Path,
-    fill: impl FnOnce(&mut csv::Writer<std::fs::File>) -> Result<()>,
+    fill: impl FnOnce(&mut csv::Writer<&mut std::fs::File>) -> Result<()>,
 ) -> Result<()> {
-    let temporary = temporary_path(path);
-    let mut w = csv::Writer::from_path(&temporary)
-        .with_context(|| format!("cannot create {}", temporary.display()))?;
-    fill(&mut w)?;
-    w.flush()
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    drop(w);
-    std::fs::rename(&temporary, path).with_context(|| {
-        format!(
-            "cannot rename {} to {}",
-            temporary.display(),
-            path.display()
-        )
+    no_follow::write_whole(path, |file| {
+        let mut w = csv::Writer::from_writer(file);
+        fill(&mut w)?;
+        w.flush()
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(())
     })
 }

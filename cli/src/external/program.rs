@@ -11,6 +11,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::ExtSetup;
+use crate::no_follow;
 
 /// How long a program has to quit after `quit` before it is stopped.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
@@ -35,11 +36,9 @@ impl Running {
             command.current_dir(dir);
         }
         if let Some(log) = log {
-            let file = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(log)
-                .map_err(|e| format!("cannot open its log {}: {e}", log.display()))?;
+            // Never through a link planted in the run folder.
+            let file = no_follow::open(log, OpenOptions::new().create(true).append(true))
+                .map_err(|e| format!("cannot open its log: {e:#}"))?;
             command.stderr(file);
         }
         let mut child = command

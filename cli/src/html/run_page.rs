@@ -24,6 +24,7 @@ use super::REPORT_HTML;
 use crate::picture::layout::Layout;
 use crate::picture::replay;
 use crate::picture::svg::{board, escape, legend};
+use crate::record::write_file_whole;
 use crate::record::{GameRow, Result0, RunMeta};
 use crate::report::{sections, Summary};
 use crate::report_cmd::{LENGTHS_SVG, RATINGS_SVG, SEAT0_SVG};
@@ -56,7 +57,7 @@ impl RunPage<'_> {
     pub fn write<G: Game<State: Depict>>(&self, game: &G, target: &Path) -> Result<()> {
         let html = self.html(game, target)?;
         let path = target.join(REPORT_HTML);
-        std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))
+        write_file_whole(&path, &html)
     }
 
     /// The page's text.

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
-use super::files::temporary_path;
+use crate::no_follow;
 use crate::shard::Shard;
 
 /// Version of the layout of these files, stored in meta.csv; bumped when a column
@@ -174,11 +174,15 @@ impl RunMeta {
 impl RunMeta {
     /// Writes meta.csv (`key,value` rows; `agent` repeats once per agent, in order).
     /// The file appears whole or not at all: it is written beside under a temporary name,
-    /// then renamed.
+    /// then renamed, never through a link ([`no_follow::write_whole`]).
     pub fn write(&self, path: &Path) -> Result<()> {
-        let temporary = temporary_path(path);
-        let mut w = csv::Writer::from_path(&temporary)
-            .with_context(|| format!("cannot create {}", temporary.display()))?;
+        no_follow::write_whole(path, |file| self.write_rows(file))
+            .with_context(|| format!("cannot write {}", path.display()))
+    }
+
+    /// The rows of meta.csv, header first, into `file`.
+    fn write_rows(&self, file: &mut std::fs::File) -> Result<()> {
+        let mut w = csv::Writer::from_writer(file);
         w.write_record(["key", "value"])?;
         let mut row = |k: &str, v: &str| w.write_record([k, v]);
         row("format", FORMAT)?;
@@ -216,11 +220,8 @@ impl RunMeta {
         if let Some(sprt) = &self.sprt {
             row("sprt", sprt)?;
         }
-        w.flush()
-            .with_context(|| format!("cannot write {}", temporary.display()))?;
-        drop(w);
-        std::fs::rename(&temporary, path)
-            .with_context(|| format!("cannot write {}", path.display()))
+        w.flush()?;
+        Ok(())
     }
 
     /// Reads meta.csv of this format or of [`OLDER_FORMAT`]. Refuses a file without a
