@@ -133,7 +133,7 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     // Every index from 1 to count is present: a missing one was refused above.
     let folders = by_index
         .into_values()
-        .map(|(dir, meta)| finished_shard(dir, meta, total))
+        .map(|(dir, meta)| finished_shard(dir, meta))
         .collect::<Result<Vec<_>>>()?;
 
     // A folder that is neither new, nor empty, nor this merged run is refused, exactly
@@ -244,13 +244,11 @@ fn run_difference(a_dir: &Path, a: &RunMeta, b_dir: &Path, b: &RunMeta) -> Optio
 }
 
 /// Reads a shard folder's rows through the checks of a resume
-/// ([`run_dir::check_files`]); refuses it unless it holds exactly its games, finished, with
-/// advice that works: whatever those checks accept, the shard's tournament command with
-/// `--resume` finishes.
-fn finished_shard(dir: &Path, meta: &RunMeta, total: u64) -> Result<ShardFolder> {
+/// ([`run_dir::check_files`]); refuses it unless it holds exactly its games
+/// ([`run_dir::missing_games`]) and its summary.csv, with advice that works: whatever
+/// those checks accept, the shard's tournament command with `--resume` finishes.
+fn finished_shard(dir: &Path, meta: &RunMeta) -> Result<ShardFolder> {
     let shard = shard_of(meta);
-    let range = shard.games(total);
-    let expected = (range.end - range.start) as usize;
     let unfinished = |what: String| -> anyhow::Error {
         BadInput::new(format!(
             "shard {shard} in \"{}\" is unfinished ({what}); run its tournament command \
@@ -259,35 +257,10 @@ fn finished_shard(dir: &Path, meta: &RunMeta, total: u64) -> Result<ShardFolder>
         ))
         .into()
     };
-    let found = run_dir::check_files(dir, &plan_of(meta)?, meta)?;
-    let n = found.games.rows.len();
-    if let Some(tail) = &found.games.tail {
-        return Err(unfinished(format!(
-            "{GAMES_FILE} line {}: {}",
-            tail.line, tail.what
-        )));
-    }
-    if n < found.complete {
-        return Err(unfinished(if dir.join(TIMINGS_FILE).is_file() {
-            format!(
-                "{TIMINGS_FILE} holds the rows of {n} of the {} games in {GAMES_FILE}",
-                found.complete
-            )
-        } else {
-            format!("no {TIMINGS_FILE}")
-        }));
-    }
-    if n < expected {
-        return Err(unfinished(format!(
-            "{GAMES_FILE} holds {n} of its {expected} games {} to {}",
-            range.start,
-            range.end - 1
-        )));
-    }
-    if !found.clean() {
-        return Err(unfinished(format!(
-            "{TIMINGS_FILE} holds more than its {expected} games' rows"
-        )));
+    let plan = plan_of(meta)?;
+    let found = run_dir::check_files(dir, &plan, meta, Written::Now)?;
+    if let Some(what) = run_dir::missing_games(dir, &found, &plan, None) {
+        return Err(unfinished(what));
     }
     if !dir.join(SUMMARY_FILE).is_file() {
         return Err(unfinished(format!("no {SUMMARY_FILE}")));

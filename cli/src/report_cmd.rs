@@ -9,6 +9,13 @@
 //! duplicated, reordered, edited or foreign row is refused. Bad input is one line and
 //! exit code 2, refused before any file is written.
 //!
+//! The run must hold its plan's games ([`missing_games`], the test a resume and a merge
+//! make: every game of its range, or of an SPRT's up to the deciding pair, each with its
+//! timing row, no torn end): a report of fewer would rewrite the run's summary.csv from
+//! part of its games. An unfinished run is refused (one line naming what it lacks, exit
+//! 2, nothing written) unless `--out OUTDIR` asks for a report of its complete games
+//! there, which a `note:` line calls unfinished.
+//!
 //! A report changes the run folder only to write what the run itself would: with the
 //! run's own options (the anchor recorded in meta.csv, the default), summary.csv and the
 //! charts are written again into the folder, under its lock ([`RunLock`]). A report with
@@ -41,16 +48,17 @@ use agon_engine::EndReason;
 use anyhow::{Context, Result};
 
 use crate::args::{BadInput, ReportArgs};
-use crate::audit::{open_run_to_read, read_checked_games};
+use crate::audit::open_run_to_read;
 use crate::games::offers_pie_rule;
 use crate::html::{write_run_page, RunPage, REPORT_HTML};
 use crate::no_follow::refuse_links;
 use crate::plots::{histogram, IntervalChart, ShareChart};
 use crate::record::{
-    games_compressed, scan, write_summary, GameRow, TimingRow, Written, FORMAT, GAMES_FILE,
-    GAMES_GZ_FILE, META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
+    games_compressed, write_summary, GameRow, Written, FORMAT, GAMES_GZ_FILE, META_FILE,
+    OLDER_FORMAT, SUMMARY_FILE,
 };
 use crate::report::{summarise, table, Summary};
+use crate::run_dir::{check_files, missing_games};
 use crate::run_lock::RunLock;
 use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::sprt::Sprt;
@@ -116,18 +124,31 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         check_out(target)?;
         refuse_links(target, "--out folder")?;
     }
-    let scanned = read_checked_games(&games_path, &meta, &plan, written)?;
-    if let Some(tail) = &scanned.tail {
+    let found = check_files(dir, &plan, &meta, written)?;
+    // The games of a run that lost its last rows (or was stopped) would make a summary
+    // of another run than the one asked for: said, and written only where --out says.
+    if let Some(what) = missing_games(dir, &found, &plan, sprt.as_ref()) {
+        let n = found.games.rows.len();
+        if args.out.is_none() {
+            return Err(BadInput::new(format!(
+                "run folder \"{shown}\" is unfinished ({what}); finish it with its command and \
+                 --resume, or report its {n} complete games into another folder with --out \
+                 OUTDIR"
+            ))
+            .into());
+        }
         eprintln!(
-            "note: {} line {}: {}; the report counts the complete rows before it",
-            games_path.display(),
-            tail.line,
-            tail.what
+            "note: run folder \"{shown}\" is unfinished ({what}); the report counts its {n} \
+             complete games"
         );
     }
-    let games = scanned.rows;
+    let games = found.games.rows;
     if games.is_empty() {
-        return Err(BadInput::new(format!("\"{shown}\": {GAMES_FILE} holds no game")).into());
+        return Err(BadInput::new(format!(
+            "\"{shown}\": {} holds no game",
+            games_path.file_name().unwrap_or_default().to_string_lossy()
+        ))
+        .into());
     }
     let summary = summarise(&games, anchor.as_deref(), sprt.as_ref())?
         .with_pie_rule(offers_pie_rule(&plan.game)?);
@@ -159,12 +180,12 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         meta.seed,
         table(&summary)
     )?;
-    // Speed needs timings.csv; a folder without one (or with a torn end) gets what its
-    // complete rows give.
-    let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)
-        .map(|t| t.rows)
-        .unwrap_or_default();
-    let speed = speed_section(target.unwrap_or(dir), &games, &timings, target.is_some())?;
+    let speed = speed_section(
+        target.unwrap_or(dir),
+        &games,
+        &found.timings.rows,
+        target.is_some(),
+    )?;
     write!(out, "{speed}")?;
     if let Some(target) = target {
         write_summary(&target.join(SUMMARY_FILE), &summary.rows())?;

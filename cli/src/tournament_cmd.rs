@@ -45,18 +45,18 @@ use crate::opening::{Opening, OpeningCheck};
 use crate::progress::Progress;
 use crate::record::{
     commit, games_compressed, scan, toolkit, write_summary, GameRow, RunMeta, RunWriter, TimingRow,
-    GAMES_FILE, GAMES_GZ_FILE, META_FILE, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
+    Written, GAMES_FILE, GAMES_GZ_FILE, META_FILE, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::report::{summarise, table, Summary};
 use crate::report_cmd::draw_charts;
-use crate::run_dir::{check_files, inspect, repair, Folder, Found};
+use crate::run_dir::{check_files, inspect, missing_games, repair, Folder, Found};
 use crate::run_lock::RunLock;
 use crate::shard::Shard;
 use crate::shell_quote;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::sprt::Sprt;
-use crate::tournament::{run, sprt_decides, worker_threads, workers_for, Plan};
+use crate::tournament::{run, worker_threads, workers_for, Plan};
 
 /// The tournament `agon` runs without arguments: Invector on its default 8×7 board,
 /// alpha-beta against greedy and random, 20 games per pairing (60 games, about a second
@@ -283,15 +283,44 @@ pub(crate) fn run_meta<G: PlayableGame>(
         check.ready(game, &plan.game)?;
     }
     plan.opening.probe(game, plan.seed, plan.applied_check())?;
+    Ok(planned_meta(
+        plan,
+        RunMeta {
+            toolkit: toolkit(),
+            commit: commit(),
+            game: String::new(),
+            agents: Vec::new(),
+            games_per_pairing: 0,
+            seed: 0,
+            random_opening: 0,
+            distinct_openings: false,
+            openings: String::new(),
+            openings_hash: String::new(),
+            opening_check: None,
+            eval_hashes,
+            programs,
+            threads,
+            command,
+            shard: None,
+            sprt: sprt.map(|s| s.to_string()),
+            anchor,
+        },
+    ))
+}
+
+/// `meta` with every field that `plan` determines set from it: the game, the agents, the
+/// games per pairing, the seed, the opening (and its check) and the shard. The rest
+/// (toolkit, commit, agents' weights and programs, threads, command, SPRT, anchor) is
+/// `meta`'s. A balance study compares a run folder's meta.csv with the run it plans
+/// through it.
+pub(crate) fn planned_meta(plan: &Plan, meta: RunMeta) -> RunMeta {
     let (random_opening, distinct_openings, openings, openings_hash) = match &plan.opening {
         Opening::Start => (0, false, String::new(), String::new()),
         Opening::Random(k) => (*k, false, String::new(), String::new()),
         Opening::Distinct(draws) => (draws.k(), true, String::new(), String::new()),
         Opening::Book(book) => (0, false, book.path.display().to_string(), book.hash.clone()),
     };
-    Ok(RunMeta {
-        toolkit: toolkit(),
-        commit: commit(),
+    RunMeta {
         game: plan.game.to_string(),
         agents: plan.entrants.iter().map(|e| e.spec.to_string()).collect(),
         games_per_pairing: plan.games_per_pairing,
@@ -301,14 +330,9 @@ pub(crate) fn run_meta<G: PlayableGame>(
         openings,
         openings_hash,
         opening_check: plan.applied_check().map(OpeningCheck::describe),
-        eval_hashes,
-        programs,
-        threads,
-        command,
         shard: plan.shard,
-        sprt: sprt.map(|s| s.to_string()),
-        anchor,
-    })
+        ..meta
+    }
 }
 
 /// A run folder as [`open_run`] found it.
@@ -346,12 +370,12 @@ pub(crate) fn open_run(
             Opened::ToPlay(Vec::new())
         }
         Folder::Same(theirs) => {
-            let found = check_files(dir, plan, &theirs)?;
+            let found = check_files(dir, plan, &theirs, Written::Now)?;
             let n = found.games.rows.len() as u64;
-            let clean = found.clean();
-            // Every game played, or as many as the SPRT needed to decide.
-            let all_played = n == total || sprt.is_some_and(|s| sprt_decides(s, &found.games.rows));
-            if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
+            // Every game played (or as many as the SPRT needed to decide), the files
+            // clean, and the mark of a finished run written.
+            let all_played = missing_games(dir, &found, plan, sprt).is_none();
+            if all_played && dir.join(SUMMARY_FILE).is_file() {
                 return Ok((lock, Opened::Finished(found)));
             }
             // Rows are appended to games.csv only: a run kept compressed is read, never

@@ -260,10 +260,12 @@ fn duplicated_reordered_out_of_range_or_edited_rows_are_refused_by_report() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The charts of a run stopped after 5 of its 12 games, drawn by `agon report`, are
-/// drawn again when `--resume` finishes the run: they equal an uninterrupted run's.
+/// A run stopped after 5 of its 12 games (or one that lost its last rows) is
+/// unfinished: `agon report` says so and writes nothing there (its summary.csv would be
+/// of 5 games), or writes the report of those 5 into `--out`; `--resume` then finishes
+/// the run and draws its charts, equal to an uninterrupted run's.
 #[test]
-fn charts_are_redrawn_when_a_resumed_run_finishes() {
+fn an_unfinished_run_is_reported_only_elsewhere_and_its_charts_drawn_when_resumed() {
     let dir = scratch("resume");
     let reference = dir.join("reference");
     let o = agon(&common::small_tournament(text(&reference), &[]));
@@ -282,11 +284,38 @@ fn charts_are_redrawn_when_a_resumed_run_finishes() {
     let games = std::fs::read_to_string(reference.join("games.csv")).unwrap();
     let kept: String = games.lines().take(6).map(|l| format!("{l}\n")).collect();
     std::fs::write(stopped.join("games.csv"), kept).unwrap();
-    let o = agon(&["report", text(&stopped)]);
+    let before: Vec<_> = std::fs::read_dir(&stopped)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_bad(
+        &agon(&["report", text(&stopped)]),
+        &format!(
+            "run folder \"{}\" is unfinished (games.csv holds 5 of its 12 games); finish it \
+             with its command and --resume, or report its 5 complete games into another \
+             folder with --out OUTDIR",
+            stopped.display()
+        ),
+    );
+    // Nothing written but the lock file.
+    let mut after: Vec<_> = std::fs::read_dir(&stopped)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    after.retain(|p| !p.ends_with("agon.lock"));
+    assert_eq!(after.len(), before.len(), "{after:?}");
+    let view = dir.join("view");
+    let o = agon(&["report", text(&stopped), "--out", text(&view)]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).starts_with(&format!(
+        "note: run folder \"{}\" is unfinished (games.csv holds 5 of its 12 games); the \
+         report counts its 5 complete games\n",
+        stopped.display()
+    )));
+    let svg = std::fs::read_to_string(view.join("lengths.svg")).unwrap();
+    assert!(svg.contains("Game length, 5 games of "));
+
     let lengths = || std::fs::read_to_string(stopped.join("lengths.svg")).unwrap();
-    assert!(lengths().contains("Game length, 5 games of "));
-    std::fs::remove_file(stopped.join("summary.csv")).unwrap();
 
     let o = agon(&common::small_tournament(text(&stopped), &["--resume"]));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
