@@ -151,10 +151,8 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     }
     write_rows_whole(&dir.join(GAMES_FILE), &games)?;
     write_rows_whole(&dir.join(TIMINGS_FILE), &timings)?;
-    // Last, as a tournament does: summary.csv marks the folder as a finished run.
     let summary = summarise(&games, meta.anchor.as_deref(), None)?
         .with_pie_rule(offers_pie_rule(&plan.game)?);
-    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     let mut written = vec![META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE];
     written.extend(draw_charts(dir, &meta.game, &games, &summary)?);
     let page = RunPage {
@@ -166,6 +164,9 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     };
     write_run_page(&plan.game, &page, dir)?;
     written.push(REPORT_HTML);
+    // Last, as a tournament does: summary.csv marks the folder as a finished run, so it
+    // is written once the charts and the page are.
+    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     for warning in summary.warnings() {
         eprintln!("{warning}");
     }

@@ -286,6 +286,22 @@ pub fn draw_charts(
     Ok(written)
 }
 
+/// The names of the charts [`draw_charts`] writes for `summary`: ratings.svg where there
+/// are ratings (not for self-play alone), seat0.svg where a game was decided or drawn at
+/// all, lengths.svg always. A resumed run that is finished compares them with its folder.
+pub fn chart_files(summary: &Summary) -> Vec<&'static str> {
+    let names = ShortNames::of(summary);
+    let mut files = Vec::new();
+    if !rating_rows(summary, &names).labels.is_empty() {
+        files.push(RATINGS_SVG);
+    }
+    if !seat0_rows(summary, &names).0.is_empty() {
+        files.push(SEAT0_SVG);
+    }
+    files.push(LENGTHS_SVG);
+    files
+}
+
 /// The end reason of a game stopped by its length cap (every game uses this word).
 const CAP: &str = EndReason::Cap.word();
 

@@ -48,7 +48,7 @@ use crate::record::{
     Written, GAMES_FILE, GAMES_GZ_FILE, META_FILE, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::report::{summarise, table, Summary};
-use crate::report_cmd::draw_charts;
+use crate::report_cmd::{chart_files, draw_charts};
 use crate::run_dir::{check_files, inspect, missing_games, repair, Folder, Found};
 use crate::run_lock::RunLock;
 use crate::shard::Shard;
@@ -198,7 +198,8 @@ impl GameCommand for TournamentCommand<'_> {
         };
         let (_lock, opened) = open_run(&dir, &plan, &meta, resume, sprt.as_ref())?;
         let done = match opened {
-            Opened::Finished(found) => {
+            Opened::Finished(found, theirs) => {
+                complete_finished(&game, &dir, &theirs, &found, sprt.as_ref(), resume)?;
                 let summary = summarise(&found.games.rows, anchor.as_deref(), sprt.as_ref())?
                     .with_pie_rule(offers_pie_swap(&game));
                 for warning in summary.warnings() {
@@ -338,8 +339,9 @@ pub(crate) fn planned_meta(plan: &Plan, meta: RunMeta) -> RunMeta {
 /// A run folder as [`open_run`] found it.
 pub(crate) enum Opened {
     /// This run, finished (every game played, or as many as the SPRT needed; the files
-    /// clean; summary.csv written): nothing is left to do.
-    Finished(Found),
+    /// clean; summary.csv written), with the meta.csv it holds: no game is left to play
+    /// ([`complete_finished`] draws what its folder lacks).
+    Finished(Found, Box<RunMeta>),
     /// A new run (its meta.csv just written) or this run continued: the games already
     /// played, in order; any torn end has been cut off and saved.
     ToPlay(Vec<GameRow>),
@@ -376,7 +378,7 @@ pub(crate) fn open_run(
             // clean, and the mark of a finished run written.
             let all_played = missing_games(dir, &found, plan, sprt).is_none();
             if all_played && dir.join(SUMMARY_FILE).is_file() {
-                return Ok((lock, Opened::Finished(found)));
+                return Ok((lock, Opened::Finished(found, theirs)));
             }
             // Rows are appended to games.csv only: a run kept compressed is read, never
             // continued (its games.csv would start again without the games before).
@@ -455,9 +457,12 @@ pub(crate) struct Played {
 }
 
 /// Plays the games of `plan` left after `done` into the opened folder `dir` of the run
-/// `meta`, telling `progress` of each, then writes summary.csv, speed.csv, the charts and
-/// report.html (embedding [`DEFAULT_HTML_GAMES`] games). Outside programs log their
-/// standard error into `dir` ([`Plan::with_logs`]).
+/// `meta`, telling `progress` of each, then writes speed.csv, the charts and report.html
+/// (embedding [`DEFAULT_HTML_GAMES`] games) and, last, summary.csv: the mark of a
+/// finished run is written only once everything else is, so a stop at any instant
+/// leaves a run that a resume finishes, never one that passes for finished without its
+/// charts or page. Outside programs log their standard error into `dir`
+/// ([`Plan::with_logs`]).
 pub(crate) fn play_run<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -480,9 +485,9 @@ pub(crate) fn play_run<G: PlayableGame>(
     let rows = run(game, &plan, meta.threads, done, &mut writer, progress, sprt)?;
     let summary =
         summarise(&rows, meta.anchor.as_deref(), sprt)?.with_pie_rule(offers_pie_swap(game));
-    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)?.rows;
-    let speed = speed_section(dir, &rows, &timings, true)?;
+    let (speed, drawn) = write_outputs(game, dir, meta, &rows, &timings, &summary)?;
+    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     let mut written = vec![
         META_FILE,
         GAMES_FILE,
@@ -490,20 +495,86 @@ pub(crate) fn play_run<G: PlayableGame>(
         SUMMARY_FILE,
         SPEED_FILE,
     ];
-    written.extend(draw_charts(dir, &meta.game, &rows, &summary)?);
-    RunPage {
-        meta,
-        rows: &rows,
-        summary: &summary,
-        run_dir: dir,
-        cap: DEFAULT_HTML_GAMES,
-    }
-    .write(game, dir)?;
-    written.push(REPORT_HTML);
+    written.extend(drawn);
     Ok(Played {
         rows,
         summary,
         speed,
         written,
     })
+}
+
+/// Writes what a finished run holds besides its rows and summary.csv into its folder
+/// `dir` (of the run `meta`, its games `rows` with their `timings`, summarised as
+/// `summary`): speed.csv (when a game has its timing), the charts and report.html.
+/// Returns the printed speed section and the names of the charts and the page.
+fn write_outputs<G: PlayableGame>(
+    game: &G,
+    dir: &Path,
+    meta: &RunMeta,
+    rows: &[GameRow],
+    timings: &[TimingRow],
+    summary: &Summary,
+) -> Result<(String, Vec<&'static str>)> {
+    let speed = speed_section(dir, rows, timings, true)?;
+    let mut drawn = draw_charts(dir, &meta.game, rows, summary)?;
+    RunPage {
+        meta,
+        rows,
+        summary,
+        run_dir: dir,
+        cap: DEFAULT_HTML_GAMES,
+    }
+    .write(game, dir)?;
+    drawn.push(REPORT_HTML);
+    Ok((speed, drawn))
+}
+
+/// Draws again what the finished run in `dir` (its meta.csv `meta`, its files `found`)
+/// lacks of what its end writes (speed.csv, the charts, report.html: a folder a build
+/// that wrote summary.csv first left when stopped before them, or one whose files were
+/// deleted), when `resume`, saying so in a `note:` line; without `resume` the line says
+/// that `--resume` draws them, and nothing is written. A run whose games are kept only
+/// compressed (games.csv.gz, a committed run) is left as it is.
+pub(crate) fn complete_finished<G: PlayableGame>(
+    game: &G,
+    dir: &Path,
+    meta: &RunMeta,
+    found: &Found,
+    sprt: Option<&Sprt>,
+    resume: bool,
+) -> Result<()> {
+    if games_compressed(dir) {
+        return Ok(());
+    }
+    let rows = &found.games.rows;
+    let timings = &found.timings.rows;
+    // With the run's own anchor, as its end drew them.
+    let summary =
+        summarise(rows, meta.anchor.as_deref(), sprt)?.with_pie_rule(offers_pie_swap(game));
+    let mut expected = Vec::new();
+    if !timings.is_empty() {
+        expected.push(SPEED_FILE);
+    }
+    expected.extend(chart_files(&summary));
+    expected.push(REPORT_HTML);
+    let lacking: Vec<&str> = expected
+        .into_iter()
+        .filter(|name| !dir.join(name).is_file())
+        .collect();
+    if lacking.is_empty() {
+        return Ok(());
+    }
+    let lacks = format!(
+        "note: {} holds this run finished but lacks {}",
+        dir.display(),
+        lacking.join(", ")
+    );
+    if !resume {
+        eprintln!("{lacks}; --resume draws them");
+        return Ok(());
+    }
+    write_outputs(game, dir, meta, rows, timings, &summary)?;
+    eprintln!("{lacks}; drawn again from its games");
+    Ok(())
 }

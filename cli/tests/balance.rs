@@ -704,3 +704,23 @@ fn a_study_folder_holding_a_symbolic_link_is_refused_and_its_target_left_alone()
     symlink(&victim, first.join("report.html")).unwrap();
     refused(&study(&whole, &["--resume"]), &first, "report.html");
 }
+
+/// balance.csv, the mark of a finished study, is written last: a study whose page
+/// cannot be written is left unfinished, and its resume finishes it.
+#[test]
+fn the_studys_mark_comes_after_its_charts_and_page() {
+    let (whole, stopped) = (scratch("mark-whole"), scratch("mark-stopped"));
+    ok(&study(&whole, &[]));
+    ok(&study(&stopped, &[]));
+    for file in ["balance.csv", "report.html", "ladder.svg"] {
+        std::fs::remove_file(stopped.join(file)).unwrap();
+    }
+    std::fs::create_dir(stopped.join("report.html")).unwrap();
+    let failed = study(&stopped, &["--resume"]);
+    assert_eq!(failed.status.code(), Some(1), "{}", stderr(&failed));
+    assert!(!stopped.join("balance.csv").exists());
+    std::fs::remove_dir(stopped.join("report.html")).unwrap();
+    ok(&study(&stopped, &["--resume"]));
+    assert_same_study(&whole, &stopped);
+    assert!(stopped.join("report.html").is_file() && stopped.join("ladder.svg").is_file());
+}

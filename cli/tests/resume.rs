@@ -678,3 +678,86 @@ fn a_folder_holding_a_symbolic_link_is_refused_and_its_target_left_alone() {
     refused(&o, "run folder", &finished, "summary.csv.tmp");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// summary.csv, the mark of a finished run, is written last: a run stopped before its
+/// charts and page are written (here, a page that cannot be written) is not finished,
+/// and its resume writes them. A finished run that lacks them all the same (written by
+/// a build that wrote the mark first, or files deleted) is completed by `--resume`, the
+/// charts and page those of the uninterrupted run; without it a note says so.
+#[test]
+fn the_finished_mark_comes_last_and_resume_draws_what_a_finished_run_lacks() {
+    let dir = scratch("outputs");
+    let reference = dir.join("reference");
+    let first = quick(reference.to_str().unwrap(), &[]);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+
+    // The page cannot be written (a folder holds its name): the run fails before its mark.
+    let stopped = dir.join("stopped");
+    let stopped_text = stopped.to_str().unwrap();
+    stopped_copy(&reference, &stopped, 5);
+    std::fs::create_dir(stopped.join("report.html")).unwrap();
+    let failed = quick(stopped_text, &["--resume"]);
+    assert_eq!(failed.status.code(), Some(1), "{}", text(&failed.stderr));
+    assert!(!stopped.join("summary.csv").exists());
+    assert!(stopped.join("lengths.svg").is_file());
+    std::fs::remove_dir(stopped.join("report.html")).unwrap();
+    let resumed = quick(stopped_text, &["--resume"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+    assert_same_run(&stopped, &reference);
+    assert!(stopped.join("report.html").is_file());
+
+    // A finished run without its page and two charts.
+    let lacking = dir.join("lacking");
+    let lacking_text = lacking.to_str().unwrap();
+    std::fs::create_dir_all(&lacking).unwrap();
+    for file in [
+        "meta.csv",
+        "games.csv",
+        "timings.csv",
+        "summary.csv",
+        "speed.csv",
+        "seat0.svg",
+    ] {
+        std::fs::copy(reference.join(file), lacking.join(file)).unwrap();
+    }
+    let again = quick(lacking_text, &[]);
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    assert!(text(&again.stdout).contains("already holds this finished run"));
+    assert_eq!(
+        text(&again.stderr),
+        format!(
+            "note: {lacking_text} holds this run finished but lacks ratings.svg, lengths.svg, \
+             report.html; --resume draws them\n"
+        )
+    );
+    assert!(!lacking.join("report.html").exists());
+    let completed = quick(lacking_text, &["--resume"]);
+    assert_eq!(
+        completed.status.code(),
+        Some(0),
+        "{}",
+        text(&completed.stderr)
+    );
+    assert_eq!(
+        text(&completed.stderr),
+        format!(
+            "note: {lacking_text} holds this run finished but lacks ratings.svg, lengths.svg, \
+             report.html; drawn again from its games\n"
+        )
+    );
+    for file in ["ratings.svg", "lengths.svg", "seat0.svg", "summary.csv"] {
+        assert!(
+            read(&lacking.join(file)) == read(&reference.join(file)),
+            "{file}"
+        );
+    }
+    // The page names its own folder (and the command, the reference's); otherwise it is
+    // the uninterrupted run's.
+    let page = |dir: &Path| {
+        text(&read(&dir.join("report.html")))
+            .replace(lacking_text, "DIR")
+            .replace(reference.to_str().unwrap(), "DIR")
+    };
+    assert!(page(&lacking) == page(&reference));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

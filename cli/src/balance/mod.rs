@@ -52,7 +52,7 @@ use crate::record::GameRow;
 use crate::run_lock::RunLock;
 use crate::spec::GameSpec;
 use crate::tournament::worker_threads;
-use crate::tournament_cmd::{open_run, play_run, run_meta, Opened};
+use crate::tournament_cmd::{complete_finished, open_run, play_run, run_meta, Opened};
 
 pub use join::{is_study, merge_studies};
 
@@ -188,7 +188,8 @@ impl GameCommand for PlayStudyRun<'_> {
         let meta = run_meta(&game, plan, self.threads, self.command, None, None)?;
         let (_lock, opened) = open_run(&self.dir, plan, &meta, true, None)?;
         *self.rows = match opened {
-            Opened::Finished(found) => {
+            Opened::Finished(found, theirs) => {
+                complete_finished(&game, &self.dir, &theirs, &found, None, true)?;
                 self.progress.skip(found.games.rows.len() as u64);
                 found.games.rows
             }
@@ -203,8 +204,8 @@ impl GameCommand for PlayStudyRun<'_> {
 
 /// Measures the runs' rows (`results`, in the order of `layout.runs`), prints each arm's
 /// table and verdict (a variant's followed by its comparison with the base arm), and,
-/// when `write`, writes balance.csv, the charts and the study's
-/// report.html (linking to its runs' pages) into `dir`.
+/// when `write`, writes the charts, the study's report.html (linking to its runs' pages)
+/// and, last, balance.csv (the study's mark of being finished) into `dir`.
 fn conclude(
     layout: &Layout,
     dir: &Path,
@@ -242,7 +243,6 @@ fn conclude(
         writeln!(out, "{text}")?;
     }
     if write {
-        write_balance(dir, &tidy::rows(&arms))?;
         let mut written = vec![STUDY_FILE, BALANCE_FILE];
         let charts = charts::draw(dir, &arms)?;
         written.extend(&charts);
@@ -258,6 +258,9 @@ fn conclude(
         }
         .write(dir)?;
         written.push(REPORT_HTML);
+        // Last: balance.csv marks the study as finished, so it is written once the
+        // charts and the page are.
+        write_balance(dir, &tidy::rows(&arms))?;
         writeln!(out, "wrote {} in {}", written.join(", "), dir.display())?;
     }
     out.flush()?;
