@@ -17,7 +17,9 @@
 //! are byte-identical to a single-machine run of the same tournament (a row's digest does
 //! not cover the shard). meta.csv is a whole run's (no `shard` row); its `threads` is the
 //! first shard's, its `command` the merge command and its `anchor` the merge's
-//! `--anchor`, fields that never change the games.
+//! `--anchor`, fields that never change the games; its `commit` is the first shard's, and
+//! its `builds` names every build that wrote rows into any shard (written only when that
+//! is more than the one commit).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -112,9 +114,14 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         .into());
     }
 
+    // The builds of every shard, the first shard's first: the merged rows are theirs.
+    let whole = metas
+        .iter()
+        .flat_map(RunMeta::builds)
+        .fold(first.clone(), |meta, build| meta.with_build(build));
     let whole = RunMeta {
         shard: None,
-        ..first.clone()
+        ..whole
     };
     // Plan::new refuses a run whose game count does not fit, so `total` cannot overflow.
     let plan = plan_of(&whole)?;

@@ -171,9 +171,19 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         .shard
         .map(|s| format!(", shard {s}"))
         .unwrap_or_default();
+    // Rows of more than one build: named, as meta.csv records them.
+    let builds = match meta.builds().as_slice() {
+        [_] => String::new(),
+        builds => format!(
+            "written by {} builds: {} (the commits that wrote its rows, in order; it was \
+             continued by another build than the one that started it)\n",
+            builds.len(),
+            builds.join(", ")
+        ),
+    };
     writeln!(
         out,
-        "{}: {} games ({} per pairing{shard}), seed {}\n{}",
+        "{}: {} games ({} per pairing{shard}), seed {}\n{builds}{}",
         meta.game,
         games.len(),
         meta.games_per_pairing,

@@ -197,7 +197,7 @@ impl GameCommand for TournamentCommand<'_> {
             }
         };
         let (_lock, opened) = open_run(&dir, &plan, &meta, resume, sprt.as_ref())?;
-        let done = match opened {
+        let (done, recorded) = match opened {
             Opened::Finished(found, theirs) => {
                 complete_finished(&game, &dir, &theirs, &found, sprt.as_ref(), resume)?;
                 let summary = summarise(&found.games.rows, anchor.as_deref(), sprt.as_ref())?
@@ -215,14 +215,17 @@ impl GameCommand for TournamentCommand<'_> {
                 )?;
                 return Ok(());
             }
-            Opened::ToPlay(done) => done,
+            Opened::ToPlay(done, recorded) => (done, recorded),
         };
         let mut progress = Progress::new(total, &done);
         let played = play_run(
             &game,
             &plan,
             &dir,
-            &meta,
+            &RunMeta {
+                threads,
+                ..*recorded
+            },
             done,
             &mut progress,
             sprt.as_ref(),
@@ -289,6 +292,7 @@ pub(crate) fn run_meta<G: PlayableGame>(
         RunMeta {
             toolkit: toolkit(),
             commit: commit(),
+            builds: Vec::new(),
             game: String::new(),
             agents: Vec::new(),
             games_per_pairing: 0,
@@ -343,8 +347,9 @@ pub(crate) enum Opened {
     /// ([`complete_finished`] draws what its folder lacks).
     Finished(Found, Box<RunMeta>),
     /// A new run (its meta.csv just written) or this run continued: the games already
-    /// played, in order; any torn end has been cut off and saved.
-    ToPlay(Vec<GameRow>),
+    /// played, in order (any torn end has been cut off and saved), and the meta.csv the
+    /// folder holds now (a continued run's, with this build among its builds).
+    ToPlay(Vec<GameRow>, Box<RunMeta>),
 }
 
 /// Opens the folder `dir` for the run `meta` describes (planned as `plan`): a look that
@@ -369,7 +374,7 @@ pub(crate) fn open_run(
     let opened = match inspect(dir, meta)? {
         Folder::New => {
             meta.write(&dir.join(META_FILE))?;
-            Opened::ToPlay(Vec::new())
+            Opened::ToPlay(Vec::new(), Box::new(meta.clone()))
         }
         Folder::Same(theirs) => {
             let found = check_files(dir, plan, &theirs, Written::Now)?;
@@ -419,16 +424,25 @@ pub(crate) fn open_run(
                 ))
                 .into());
             }
-            if theirs.commit != meta.commit {
+            // Every build that writes rows into the run is named in its meta.csv, before
+            // its first row.
+            let recorded = if theirs.builds().contains(&meta.commit.as_str()) {
+                theirs
+            } else {
+                let recorded = theirs.with_build(&meta.commit);
                 eprintln!(
                     "warning: {} was started by commit {}, this build is commit {}; \
-                     continuing, as the toolkit version ({}) is the same",
+                     continuing, as the toolkit version ({}) is the same, and recording the \
+                     builds that wrote its rows in its {META_FILE} (builds {})",
                     dir.display(),
                     theirs.commit,
                     meta.commit,
-                    meta.toolkit
+                    meta.toolkit,
+                    recorded.builds().join(" ")
                 );
-            }
+                recorded.write(&dir.join(META_FILE))?;
+                Box::new(recorded)
+            };
             repair(dir, &found, range.start)?;
             match plan.shard {
                 None => eprintln!("resuming {} at game {n} of {total}", dir.display()),
@@ -438,7 +452,7 @@ pub(crate) fn open_run(
                     range.start + n
                 ),
             }
-            Opened::ToPlay(found.games.rows)
+            Opened::ToPlay(found.games.rows, recorded)
         }
     };
     Ok((lock, opened))
@@ -457,7 +471,8 @@ pub(crate) struct Played {
 }
 
 /// Plays the games of `plan` left after `done` into the opened folder `dir` of the run
-/// `meta`, telling `progress` of each, then writes speed.csv, the charts and report.html
+/// `meta` (as its meta.csv records it, but for the worker threads: this command's),
+/// telling `progress` of each, then writes speed.csv, the charts and report.html
 /// (embedding [`DEFAULT_HTML_GAMES`] games) and, last, summary.csv: the mark of a
 /// finished run is written only once everything else is, so a stop at any instant
 /// leaves a run that a resume finishes, never one that passes for finished without its
@@ -472,17 +487,18 @@ pub(crate) fn play_run<G: PlayableGame>(
     progress: &mut Progress,
     sprt: Option<&Sprt>,
 ) -> Result<Played> {
+    let threads = meta.threads;
     let range = plan.game_range();
     let mut writer = RunWriter::open(dir, &meta.digest_key())?;
     let left = range.end - range.start - done.len() as u64;
-    let workers = workers_for(meta.threads, left);
+    let workers = workers_for(threads, left);
     progress.note(&format!(
         "playing {left} games on {workers} thread{} into {}",
         if workers == 1 { "" } else { "s" },
         dir.display()
     ));
     let plan = plan.clone().with_logs(dir);
-    let rows = run(game, &plan, meta.threads, done, &mut writer, progress, sprt)?;
+    let rows = run(game, &plan, threads, done, &mut writer, progress, sprt)?;
     let summary =
         summarise(&rows, meta.anchor.as_deref(), sprt)?.with_pie_rule(offers_pie_swap(game));
     let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)?.rows;

@@ -48,7 +48,7 @@ use crate::args::{BadInput, BalanceArgs};
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::html::{StudyPage, REPORT_HTML};
 use crate::progress::Progress;
-use crate::record::GameRow;
+use crate::record::{GameRow, RunMeta};
 use crate::run_lock::RunLock;
 use crate::spec::GameSpec;
 use crate::tournament::worker_threads;
@@ -193,8 +193,12 @@ impl GameCommand for PlayStudyRun<'_> {
                 self.progress.skip(found.games.rows.len() as u64);
                 found.games.rows
             }
-            Opened::ToPlay(done) => {
+            Opened::ToPlay(done, recorded) => {
                 self.progress.skip(done.len() as u64);
+                let meta = RunMeta {
+                    threads: self.threads,
+                    ..*recorded
+                };
                 play_run(&game, plan, &self.dir, &meta, done, self.progress, None)?.rows
             }
         };

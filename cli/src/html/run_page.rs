@@ -175,6 +175,11 @@ impl RunPage<'_> {
         }
         identity.push(("command", meta.command.clone()));
         identity.push(("toolkit", format!("{} ({})", meta.toolkit, meta.commit)));
+        // Rows of more than one build (a resume by another): each named.
+        let builds = meta.builds();
+        if builds.len() > 1 {
+            identity.push(("builds", builds.join(", ")));
+        }
 
         let mut cells = String::new();
         for element in board(picture, layout) {
