@@ -11,8 +11,11 @@
 //! - new or empty (or holding only the lock file and `meta.csv.tmp`, left by a stop while
 //!   meta.csv was first written): a new run (also with `--resume`, so a script may always
 //!   pass it);
-//! - this very run, finished (every game in games.csv, summary.csv written): its summary
-//!   is recomputed from games.csv and printed again, nothing is changed;
+//! - this very run, finished (every game of its plan in games.csv, each with its timing
+//!   row, as [`missing_games`] tests it, and summary.csv, the mark written last):
+//!   its summary is recomputed from games.csv and printed again, nothing is changed;
+//!   with `--resume`, what the folder lacks of a finished run's files (speed.csv, a
+//!   chart, report.html) is drawn first ([`complete_finished`]);
 //! - this run, unfinished: refused unless `--resume`, which continues it after its last
 //!   complete game. A torn last line (a write cut short by a kill) in games.csv or
 //!   timings.csv is reported, saved to `<file>.partial` and cut off; the files then end as
@@ -22,7 +25,11 @@
 //!   with `--resume`, with the advice to gunzip it first;
 //! - anything else (another run, a run of an older format, a meta.csv with an unknown or
 //!   missing key, files that are not this run's as this build writes them, rows that fail
-//!   the checks of [`crate::audit`]): refused with exit code 2, nothing changed.
+//!   the checks of [`crate::audit`], a symbolic link among its names, see
+//!   [`crate::no_follow`]): refused with exit code 2, nothing changed.
+//!
+//! A build that continues a run another build started records itself in meta.csv's
+//! `builds` row before it writes a row ([`RunMeta::builds`]).
 //!
 //! games.csv is the source of truth for what was played, for the games that have their
 //! timing row: the writer flushes the timing row first, so a kill leaves timings.csv at

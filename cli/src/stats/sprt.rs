@@ -91,8 +91,7 @@ impl Sprt {
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, BadInput> {
         let [e0, e1, a, b] = [elo0, elo1, alpha, beta].map(shown);
         for (name, value) in [("elo0", elo0), ("elo1", elo1)] {
-            // Written so that NaN fails too.
-            if !(value.abs() <= MAX_ELO) {
+            if value.is_nan() || value.abs() > MAX_ELO {
                 return Err(BadInput::new(format!(
                     "--sprt: {name} must lie between -{MAX_ELO} and {MAX_ELO} Elo, got {}",
                     shown(value)
