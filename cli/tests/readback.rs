@@ -310,7 +310,7 @@ fn a_run_that_does_not_hold_its_plans_games_is_refused_naming_it() {
 /// A shard of a study is finished only when its runs hold their slices' games: one cut
 /// short is refused without --resume, and resumed with it.
 #[test]
-fn a_study_shard_is_finished_only_with_every_games_of_its_slices() {
+fn a_study_shard_is_finished_only_with_all_the_games_of_its_slices() {
     let shard = scratch("shard");
     ok(&study(&shard, &["--shard", "1/2"]));
     let reference = scratch("shard-reference");
