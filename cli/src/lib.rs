@@ -30,7 +30,8 @@
 //! (`agon tournament`), `run_dir` (a run's output folder), `opening` (random and file openings, and their soundness check), `openings_cmd`
 //! (`agon openings`, a book of checked openings),
 //! `record` (CSV files), `audit` (the checked reading of games.csv), `run_lock`
-//! (one process per run folder), `stats` and
+//! (one process per run folder), `no_follow` (writing into a folder without following
+//! symbolic links), `stats` and
 //! `report` (summary), `progress` (progress on standard error), `seeds` (random streams), `digest` (FNV-1a fingerprints), `shard` and `merge` (runs split
 //! over machines), `experiment` (`agon run`), `report_cmd` and `plots` (`agon
 //! report`), `html` (report.html: summary, charts, games and a replayer),
@@ -59,6 +60,7 @@ mod html;
 mod ladder;
 mod listing;
 mod merge;
+mod no_follow;
 mod opening;
 mod openings_cmd;
 mod perft;
@@ -200,10 +202,14 @@ pub fn command_line() -> String {
         .join(" ")
 }
 
-/// `arg` as a POSIX shell reads it back: as it is when it holds only plain characters,
-/// else in single quotes.
+/// `arg` as a POSIX shell reads it back as one word: as it is when it holds only plain
+/// characters (and does not start with `#`, which would start a comment), else in single
+/// quotes, each `'` in it written `'\''`. Every command shown to the user with a path in
+/// it (meta.csv's command, the run page's `agon replay`, advice in messages) quotes the
+/// path so, so that a folder named `x;rm -rf ~` is copied back as the folder's name.
 pub fn shell_quote(arg: &str) -> String {
     let plain = !arg.is_empty()
+        && !arg.starts_with('#')
         && arg
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%#".contains(c));

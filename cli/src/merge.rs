@@ -17,22 +17,23 @@
 //! are byte-identical to a single-machine run of the same tournament (a row's digest does
 //! not cover the shard). meta.csv is a whole run's (no `shard` row); its `threads` is the
 //! first shard's, its `command` the merge command and its `anchor` the merge's
-//! `--anchor`, fields that never change the games.
+//! `--anchor`, fields that never change the games; its `commit` is the first shard's, and
+//! its `builds` names every build that wrote rows into any shard (written only when that
+//! is more than the one commit).
 
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
-use serde::Serialize;
+use anyhow::Result;
 
 use crate::args::{BadInput, MergeArgs};
 use crate::audit::plan_of;
 use crate::games::offers_pie_rule;
 use crate::html::{write_run_page, RunPage, DEFAULT_HTML_GAMES, REPORT_HTML};
 use crate::record::{
-    first_difference, write_summary, GameRow, RunMeta, TimingRow, Written, FORMAT, GAMES_FILE,
-    META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE,
+    first_difference, write_rows_whole, write_summary, GameRow, RunMeta, TimingRow, Written,
+    FORMAT, GAMES_FILE, META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE,
 };
 use crate::report::{summarise, table};
 use crate::report_cmd::draw_charts;
@@ -113,9 +114,14 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         .into());
     }
 
+    // The builds of every shard, the first shard's first: the merged rows are theirs.
+    let whole = metas
+        .iter()
+        .flat_map(RunMeta::builds)
+        .fold(first.clone(), |meta, build| meta.with_build(build));
     let whole = RunMeta {
         shard: None,
-        ..first.clone()
+        ..whole
     };
     // Plan::new refuses a run whose game count does not fit, so `total` cannot overflow.
     let plan = plan_of(&whole)?;
@@ -134,7 +140,7 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     // Every index from 1 to count is present: a missing one was refused above.
     let folders = by_index
         .into_values()
-        .map(|(dir, meta)| finished_shard(dir, meta, total))
+        .map(|(dir, meta)| finished_shard(dir, meta))
         .collect::<Result<Vec<_>>>()?;
 
     // A folder that is neither new, nor empty, nor this merged run is refused, exactly
@@ -150,12 +156,10 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
         games.extend(folder.games);
         timings.extend(folder.timings);
     }
-    write_rows(&dir.join(GAMES_FILE), &games)?;
-    write_rows(&dir.join(TIMINGS_FILE), &timings)?;
-    // Last, as a tournament does: summary.csv marks the folder as a finished run.
+    write_rows_whole(&dir.join(GAMES_FILE), &games)?;
+    write_rows_whole(&dir.join(TIMINGS_FILE), &timings)?;
     let summary = summarise(&games, meta.anchor.as_deref(), None)?
         .with_pie_rule(offers_pie_rule(&plan.game)?);
-    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     let mut written = vec![META_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE];
     written.extend(draw_charts(dir, &meta.game, &games, &summary)?);
     let page = RunPage {
@@ -167,6 +171,9 @@ pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<(
     };
     write_run_page(&plan.game, &page, dir)?;
     written.push(REPORT_HTML);
+    // Last, as a tournament does: summary.csv marks the folder as a finished run, so it
+    // is written once the charts and the page are.
+    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     for warning in summary.warnings() {
         eprintln!("{warning}");
     }
@@ -245,13 +252,11 @@ fn run_difference(a_dir: &Path, a: &RunMeta, b_dir: &Path, b: &RunMeta) -> Optio
 }
 
 /// Reads a shard folder's rows through the checks of a resume
-/// ([`run_dir::check_files`]); refuses it unless it holds exactly its games, finished, with
-/// advice that works: whatever those checks accept, the shard's tournament command with
-/// `--resume` finishes.
-fn finished_shard(dir: &Path, meta: &RunMeta, total: u64) -> Result<ShardFolder> {
+/// ([`run_dir::check_files`]); refuses it unless it holds exactly its games
+/// ([`run_dir::missing_games`]) and its summary.csv, with advice that works: whatever
+/// those checks accept, the shard's tournament command with `--resume` finishes.
+fn finished_shard(dir: &Path, meta: &RunMeta) -> Result<ShardFolder> {
     let shard = shard_of(meta);
-    let range = shard.games(total);
-    let expected = (range.end - range.start) as usize;
     let unfinished = |what: String| -> anyhow::Error {
         BadInput::new(format!(
             "shard {shard} in \"{}\" is unfinished ({what}); run its tournament command \
@@ -260,35 +265,10 @@ fn finished_shard(dir: &Path, meta: &RunMeta, total: u64) -> Result<ShardFolder>
         ))
         .into()
     };
-    let found = run_dir::check_files(dir, &plan_of(meta)?, meta)?;
-    let n = found.games.rows.len();
-    if let Some(tail) = &found.games.tail {
-        return Err(unfinished(format!(
-            "{GAMES_FILE} line {}: {}",
-            tail.line, tail.what
-        )));
-    }
-    if n < found.complete {
-        return Err(unfinished(if dir.join(TIMINGS_FILE).is_file() {
-            format!(
-                "{TIMINGS_FILE} holds the rows of {n} of the {} games in {GAMES_FILE}",
-                found.complete
-            )
-        } else {
-            format!("no {TIMINGS_FILE}")
-        }));
-    }
-    if n < expected {
-        return Err(unfinished(format!(
-            "{GAMES_FILE} holds {n} of its {expected} games {} to {}",
-            range.start,
-            range.end - 1
-        )));
-    }
-    if !found.clean() {
-        return Err(unfinished(format!(
-            "{TIMINGS_FILE} holds more than its {expected} games' rows"
-        )));
+    let plan = plan_of(meta)?;
+    let found = run_dir::check_files(dir, &plan, meta, Written::Now)?;
+    if let Some(what) = run_dir::missing_games(dir, &found, &plan, None) {
+        return Err(unfinished(what));
     }
     if !dir.join(SUMMARY_FILE).is_file() {
         return Err(unfinished(format!("no {SUMMARY_FILE}")));
@@ -298,19 +278,6 @@ fn finished_shard(dir: &Path, meta: &RunMeta, total: u64) -> Result<ShardFolder>
         games: found.games.rows,
         timings: found.timings.rows,
     })
-}
-
-/// Writes `rows` to a new CSV file, header first (as the tournament's writer does).
-fn write_rows<T: Serialize>(path: &Path, rows: impl IntoIterator<Item = T>) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)
-        .with_context(|| format!("cannot create {}", path.display()))?;
-    for row in rows {
-        w.serialize(row)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    w.flush()
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
 }
 
 #[cfg(test)]

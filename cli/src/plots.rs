@@ -20,6 +20,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::record::write_file_whole;
+
 /// Width of every chart, in pixels.
 const WIDTH: u32 = 960;
 /// Height of one row of an interval or share chart, in pixels.
@@ -95,56 +97,60 @@ impl IntervalChart<'_> {
         };
 
         let height = 130 + ROW * n as u32 + legend_height(self.legend);
-        let root = SVGBackend::new(path, (WIDTH, height)).into_drawing_area();
-        let failed = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
-        root.fill(&WHITE).map_err(|e| failed(&e))?;
-        let area = draw_legend(&root, self.legend).map_err(|e| failed(&e))?;
-        let mut chart = ChartBuilder::on(&area)
-            .caption(&caption, ("sans-serif", TITLE))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(label_area(self.labels))
-            .build_cartesian_2d(lo..hi, 0.0..n as f64)
-            .map_err(|e| failed(&e))?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(0)
-            .x_desc(self.axis)
-            .x_label_formatter(&|x| tick(*x))
-            .label_style(("sans-serif", TEXT))
-            .draw()
-            .map_err(|e| failed(&e))?;
-        // Row i is the band from n-1-i to n-i, top to bottom; its label is drawn by hand
-        // at the band's centre (axis labels of a number range fall where plotters likes).
-        let row = |i: usize| (n - i) as f64 - 0.5;
-        for (i, label) in self.labels.iter().enumerate() {
-            let (x, y) = chart.backend_coord(&(lo, row(i)));
-            area.draw(&Text::new(label.clone(), (x - 8, y), row_label_style()))
+        // Drawn into memory, then written whole, never through a link.
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+            let failed = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
+            root.fill(&WHITE).map_err(|e| failed(&e))?;
+            let area = draw_legend(&root, self.legend).map_err(|e| failed(&e))?;
+            let mut chart = ChartBuilder::on(&area)
+                .caption(&caption, ("sans-serif", TITLE))
+                .margin(15)
+                .x_label_area_size(45)
+                .y_label_area_size(label_area(self.labels))
+                .build_cartesian_2d(lo..hi, 0.0..n as f64)
                 .map_err(|e| failed(&e))?;
-        }
-        if let Some(r) = self.reference {
             chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![(r, 0.0), (r, n as f64)],
-                    BLACK.mix(0.4).stroke_width(1),
-                )))
+                .configure_mesh()
+                .disable_y_mesh()
+                .y_labels(0)
+                .x_desc(self.axis)
+                .x_label_formatter(&|x| tick(*x))
+                .label_style(("sans-serif", TEXT))
+                .draw()
                 .map_err(|e| failed(&e))?;
+            // Row i is the band from n-1-i to n-i, top to bottom; its label is drawn by hand
+            // at the band's centre (axis labels of a number range fall where plotters likes).
+            let row = |i: usize| (n - i) as f64 - 0.5;
+            for (i, label) in self.labels.iter().enumerate() {
+                let (x, y) = chart.backend_coord(&(lo, row(i)));
+                area.draw(&Text::new(label.clone(), (x - 8, y), row_label_style()))
+                    .map_err(|e| failed(&e))?;
+            }
+            if let Some(r) = self.reference {
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        vec![(r, 0.0), (r, n as f64)],
+                        BLACK.mix(0.4).stroke_width(1),
+                    )))
+                    .map_err(|e| failed(&e))?;
+            }
+            chart
+                .draw_series((0..n).map(|i| {
+                    ErrorBar::new_horizontal(
+                        row(i),
+                        clamp(self.lows[i]),
+                        clamp(self.values[i]),
+                        clamp(self.highs[i]),
+                        WIN.stroke_width(2),
+                        10,
+                    )
+                }))
+                .map_err(|e| failed(&e))?;
+            root.present().map_err(|e| failed(&e))?;
         }
-        chart
-            .draw_series((0..n).map(|i| {
-                ErrorBar::new_horizontal(
-                    row(i),
-                    clamp(self.lows[i]),
-                    clamp(self.values[i]),
-                    clamp(self.highs[i]),
-                    WIN.stroke_width(2),
-                    10,
-                )
-            }))
-            .map_err(|e| failed(&e))?;
-        root.present().map_err(|e| failed(&e))?;
-        Ok(())
+        write_file_whole(path, &svg)
     }
 }
 
@@ -176,84 +182,88 @@ impl ShareChart<'_> {
             "a share chart needs as many counts as labels, and one at least"
         );
         let height = 130 + KEY + ROW * n as u32 + legend_height(self.legend);
-        let root = SVGBackend::new(path, (WIDTH, height)).into_drawing_area();
-        let failed = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
-        root.fill(&WHITE).map_err(|e| failed(&e))?;
-        let above = draw_legend(&root, self.legend).map_err(|e| failed(&e))?;
-        let (area, key) = above.split_vertically(above.dim_in_pixel().1 - KEY);
-        let mut chart = ChartBuilder::on(&area)
-            .caption(self.title, ("sans-serif", TITLE))
-            .margin(15)
-            .margin_right(110)
-            .x_label_area_size(45)
-            .y_label_area_size(label_area(self.labels))
-            .build_cartesian_2d(0.0..1.0, 0.0..n as f64)
-            .map_err(|e| failed(&e))?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(0)
-            .x_desc("share of games")
-            .x_label_formatter(&|x| tick(*x))
-            .label_style(("sans-serif", TEXT))
-            .draw()
-            .map_err(|e| failed(&e))?;
-        let colours = [WIN, DRAW, LOSS];
-        // The key, in a line under the chart, starting under the plotting area.
-        let (mut x, _) = chart.backend_coord(&(0.0, 0.0));
-        for (part, colour) in self.parts.iter().zip(colours) {
-            key.draw(&Rectangle::new([(x, 4), (x + 14, 18)], colour.filled()))
+        // Drawn into memory, then written whole, never through a link.
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+            let failed = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
+            root.fill(&WHITE).map_err(|e| failed(&e))?;
+            let above = draw_legend(&root, self.legend).map_err(|e| failed(&e))?;
+            let (area, key) = above.split_vertically(above.dim_in_pixel().1 - KEY);
+            let mut chart = ChartBuilder::on(&area)
+                .caption(self.title, ("sans-serif", TITLE))
+                .margin(15)
+                .margin_right(110)
+                .x_label_area_size(45)
+                .y_label_area_size(label_area(self.labels))
+                .build_cartesian_2d(0.0..1.0, 0.0..n as f64)
                 .map_err(|e| failed(&e))?;
-            key.draw(&Text::new(
-                part.to_string(),
-                (x + 20, 11),
-                ("sans-serif", TEXT)
-                    .into_font()
-                    .color(&BLACK)
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(|e| failed(&e))?;
-            x += 28 + part.chars().count() as i32 * TEXT as i32 * 6 / 10 + 20;
-        }
-        let row = |i: usize| (n - i) as f64;
-        for (i, (label, counts)) in self.labels.iter().zip(self.counts).enumerate() {
-            let (x, y) = chart.backend_coord(&(0.0, row(i) - 0.5));
-            area.draw(&Text::new(label.clone(), (x - 8, y), row_label_style()))
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .y_labels(0)
+                .x_desc("share of games")
+                .x_label_formatter(&|x| tick(*x))
+                .label_style(("sans-serif", TEXT))
+                .draw()
                 .map_err(|e| failed(&e))?;
-            let games: u64 = counts.iter().sum();
-            let mut start = 0.0;
-            for (&count, colour) in counts.iter().zip(colours) {
-                if count == 0 {
-                    continue;
-                }
-                let end = start + count as f64 / games as f64;
-                chart
-                    .draw_series(std::iter::once(Rectangle::new(
-                        [(start, row(i) - 0.8), (end, row(i) - 0.2)],
-                        colour.filled(),
-                    )))
+            let colours = [WIN, DRAW, LOSS];
+            // The key, in a line under the chart, starting under the plotting area.
+            let (mut x, _) = chart.backend_coord(&(0.0, 0.0));
+            for (part, colour) in self.parts.iter().zip(colours) {
+                key.draw(&Rectangle::new([(x, 4), (x + 14, 18)], colour.filled()))
                     .map_err(|e| failed(&e))?;
-                start = end;
+                key.draw(&Text::new(
+                    part.to_string(),
+                    (x + 20, 11),
+                    ("sans-serif", TEXT)
+                        .into_font()
+                        .color(&BLACK)
+                        .pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(|e| failed(&e))?;
+                x += 28 + part.chars().count() as i32 * TEXT as i32 * 6 / 10 + 20;
             }
-            let (right, _) = chart.backend_coord(&(1.0, 0.0));
-            area.draw(&Text::new(
-                format!("{}-{}-{}", counts[0], counts[1], counts[2]),
-                (right + 10, y),
-                ("sans-serif", TEXT)
-                    .into_font()
-                    .color(&BLACK)
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(|e| failed(&e))?;
+            let row = |i: usize| (n - i) as f64;
+            for (i, (label, counts)) in self.labels.iter().zip(self.counts).enumerate() {
+                let (x, y) = chart.backend_coord(&(0.0, row(i) - 0.5));
+                area.draw(&Text::new(label.clone(), (x - 8, y), row_label_style()))
+                    .map_err(|e| failed(&e))?;
+                let games: u64 = counts.iter().sum();
+                let mut start = 0.0;
+                for (&count, colour) in counts.iter().zip(colours) {
+                    if count == 0 {
+                        continue;
+                    }
+                    let end = start + count as f64 / games as f64;
+                    chart
+                        .draw_series(std::iter::once(Rectangle::new(
+                            [(start, row(i) - 0.8), (end, row(i) - 0.2)],
+                            colour.filled(),
+                        )))
+                        .map_err(|e| failed(&e))?;
+                    start = end;
+                }
+                let (right, _) = chart.backend_coord(&(1.0, 0.0));
+                area.draw(&Text::new(
+                    format!("{}-{}-{}", counts[0], counts[1], counts[2]),
+                    (right + 10, y),
+                    ("sans-serif", TEXT)
+                        .into_font()
+                        .color(&BLACK)
+                        .pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(|e| failed(&e))?;
+            }
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(0.5, 0.0), (0.5, n as f64)],
+                    BLACK.mix(0.5).stroke_width(1),
+                )))
+                .map_err(|e| failed(&e))?;
+            root.present().map_err(|e| failed(&e))?;
         }
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                vec![(0.5, 0.0), (0.5, n as f64)],
-                BLACK.mix(0.5).stroke_width(1),
-            )))
-            .map_err(|e| failed(&e))?;
-        root.present().map_err(|e| failed(&e))?;
-        Ok(())
+        write_file_whole(path, &svg)
     }
 }
 
@@ -283,71 +293,75 @@ pub fn histogram(
         .max()
         .unwrap_or(1);
     let end = start + width * counts.len() as u32;
-    let root = SVGBackend::new(path, (WIDTH, 480)).into_drawing_area();
-    let failed = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
-    root.fill(&WHITE).map_err(|e| failed(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", TITLE))
-        .margin(15)
-        .x_label_area_size(45)
-        .y_label_area_size(60)
-        .build_cartesian_2d(start..end, 0..top + top / 5 + 1)
-        .map_err(|e| failed(&e))?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_desc(axis)
-        .y_desc("games")
-        .label_style(("sans-serif", TEXT))
-        .draw()
-        .map_err(|e| failed(&e))?;
-    chart
-        .draw_series(counts.iter().enumerate().map(|(i, &c)| {
-            let left = start + width * i as u32;
-            Rectangle::new([(left, 0), (left + width, c)], WIN.mix(0.7).filled())
-        }))
-        .map_err(|e| failed(&e))?;
-    chart
-        .draw_series(
-            counts
-                .iter()
-                .zip(&capped_counts)
-                .enumerate()
-                .filter(|(_, (_, &k))| k > 0)
-                .map(|(i, (&c, &k))| {
-                    let left = start + width * i as u32;
-                    Rectangle::new([(left, c), (left + width, c + k)], LOSS.filled())
-                }),
-        )
-        .map_err(|e| failed(&e))?;
-    // The label of the cap: above its tallest bar, right-aligned so that it stays inside
-    // when the cap is the longest length (as it usually is).
-    let tallest = (0..capped_counts.len())
-        .filter(|&i| capped_counts[i] > 0)
-        .max_by_key(|&i| (counts[i] + capped_counts[i], i));
-    if let Some(i) = tallest {
-        let x = start + width * i as u32 + width;
-        let (px, py) = chart.backend_coord(&(x, counts[i] + capped_counts[i]));
-        root.draw(&Text::new(
-            format!(
-                "length cap: {} game{} stopped{}",
-                capped.len(),
-                if capped.len() == 1 { "" } else { "s" },
-                match (capped.iter().min(), capped.iter().max()) {
-                    (Some(a), Some(b)) if a == b => format!(" at {a} plies"),
-                    _ => String::new(),
-                }
-            ),
-            (px, py - 6),
-            ("sans-serif", TEXT)
-                .into_font()
-                .color(&LOSS)
-                .pos(Pos::new(HPos::Right, VPos::Bottom)),
-        ))
-        .map_err(|e| failed(&e))?;
+    // Drawn into memory, then written whole, never through a link.
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, 480)).into_drawing_area();
+        let failed = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
+        root.fill(&WHITE).map_err(|e| failed(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", TITLE))
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(60)
+            .build_cartesian_2d(start..end, 0..top + top / 5 + 1)
+            .map_err(|e| failed(&e))?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc(axis)
+            .y_desc("games")
+            .label_style(("sans-serif", TEXT))
+            .draw()
+            .map_err(|e| failed(&e))?;
+        chart
+            .draw_series(counts.iter().enumerate().map(|(i, &c)| {
+                let left = start + width * i as u32;
+                Rectangle::new([(left, 0), (left + width, c)], WIN.mix(0.7).filled())
+            }))
+            .map_err(|e| failed(&e))?;
+        chart
+            .draw_series(
+                counts
+                    .iter()
+                    .zip(&capped_counts)
+                    .enumerate()
+                    .filter(|(_, (_, &k))| k > 0)
+                    .map(|(i, (&c, &k))| {
+                        let left = start + width * i as u32;
+                        Rectangle::new([(left, c), (left + width, c + k)], LOSS.filled())
+                    }),
+            )
+            .map_err(|e| failed(&e))?;
+        // The label of the cap: above its tallest bar, right-aligned so that it stays inside
+        // when the cap is the longest length (as it usually is).
+        let tallest = (0..capped_counts.len())
+            .filter(|&i| capped_counts[i] > 0)
+            .max_by_key(|&i| (counts[i] + capped_counts[i], i));
+        if let Some(i) = tallest {
+            let x = start + width * i as u32 + width;
+            let (px, py) = chart.backend_coord(&(x, counts[i] + capped_counts[i]));
+            root.draw(&Text::new(
+                format!(
+                    "length cap: {} game{} stopped{}",
+                    capped.len(),
+                    if capped.len() == 1 { "" } else { "s" },
+                    match (capped.iter().min(), capped.iter().max()) {
+                        (Some(a), Some(b)) if a == b => format!(" at {a} plies"),
+                        _ => String::new(),
+                    }
+                ),
+                (px, py - 6),
+                ("sans-serif", TEXT)
+                    .into_font()
+                    .color(&LOSS)
+                    .pos(Pos::new(HPos::Right, VPos::Bottom)),
+            ))
+            .map_err(|e| failed(&e))?;
+        }
+        root.present().map_err(|e| failed(&e))?;
     }
-    root.present().map_err(|e| failed(&e))?;
-    Ok(())
+    write_file_whole(path, &svg)
 }
 
 /// The bins of [`histogram`]: first bin's start, bin width, and counts.

@@ -9,6 +9,13 @@
 //! duplicated, reordered, edited or foreign row is refused. Bad input is one line and
 //! exit code 2, refused before any file is written.
 //!
+//! The run must hold its plan's games ([`missing_games`], the test a resume and a merge
+//! make: every game of its range, or of an SPRT's up to the deciding pair, each with its
+//! timing row, no torn end): a report of fewer would rewrite the run's summary.csv from
+//! part of its games. An unfinished run is refused (one line naming what it lacks, exit
+//! 2, nothing written) unless `--out OUTDIR` asks for a report of its complete games
+//! there, which a `note:` line calls unfinished.
+//!
 //! A report changes the run folder only to write what the run itself would: with the
 //! run's own options (the anchor recorded in meta.csv, the default), summary.csv and the
 //! charts are written again into the folder, under its lock ([`RunLock`]). A report with
@@ -41,15 +48,17 @@ use agon_engine::EndReason;
 use anyhow::{Context, Result};
 
 use crate::args::{BadInput, ReportArgs};
-use crate::audit::{open_run_to_read, read_checked_games};
+use crate::audit::open_run_to_read;
 use crate::games::offers_pie_rule;
 use crate::html::{write_run_page, RunPage, REPORT_HTML};
+use crate::no_follow::refuse_links;
 use crate::plots::{histogram, IntervalChart, ShareChart};
 use crate::record::{
-    games_compressed, scan, write_summary, GameRow, TimingRow, Written, FORMAT, GAMES_FILE,
-    GAMES_GZ_FILE, META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
+    games_compressed, write_summary, GameRow, Written, FORMAT, GAMES_GZ_FILE, META_FILE,
+    OLDER_FORMAT, SUMMARY_FILE,
 };
 use crate::report::{summarise, table, Summary};
+use crate::run_dir::{check_files, missing_games};
 use crate::run_lock::RunLock;
 use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::sprt::Sprt;
@@ -104,25 +113,42 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
     // Writing into the run folder: its lock is taken before games.csv is read, so that
     // no process appends rows between the reading and the writing.
     let lock = match (&args.out, &print_only) {
-        (None, None) => Some(RunLock::acquire(dir)?),
+        (None, None) => {
+            refuse_links(dir, "run folder")?;
+            Some(RunLock::acquire(dir)?)
+        }
         _ => None,
     };
     // Checked before anything is read further, so that a bad --out writes nothing.
     if let Some(target) = &args.out {
         check_out(target)?;
+        refuse_links(target, "--out folder")?;
     }
-    let scanned = read_checked_games(&games_path, &meta, &plan, written)?;
-    if let Some(tail) = &scanned.tail {
+    let found = check_files(dir, &plan, &meta, written)?;
+    // The games of a run that lost its last rows (or was stopped) would make a summary
+    // of another run than the one asked for: said, and written only where --out says.
+    if let Some(what) = missing_games(dir, &found, &plan, sprt.as_ref()) {
+        let n = found.games.rows.len();
+        if args.out.is_none() {
+            return Err(BadInput::new(format!(
+                "run folder \"{shown}\" is unfinished ({what}); finish it with its command and \
+                 --resume, or report its {n} complete games into another folder with --out \
+                 OUTDIR"
+            ))
+            .into());
+        }
         eprintln!(
-            "note: {} line {}: {}; the report counts the complete rows before it",
-            games_path.display(),
-            tail.line,
-            tail.what
+            "note: run folder \"{shown}\" is unfinished ({what}); the report counts its {n} \
+             complete games"
         );
     }
-    let games = scanned.rows;
+    let games = found.games.rows;
     if games.is_empty() {
-        return Err(BadInput::new(format!("\"{shown}\": {GAMES_FILE} holds no game")).into());
+        return Err(BadInput::new(format!(
+            "\"{shown}\": {} holds no game",
+            games_path.file_name().unwrap_or_default().to_string_lossy()
+        ))
+        .into());
     }
     let summary = summarise(&games, anchor.as_deref(), sprt.as_ref())?
         .with_pie_rule(offers_pie_rule(&plan.game)?);
@@ -145,21 +171,31 @@ pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {
         .shard
         .map(|s| format!(", shard {s}"))
         .unwrap_or_default();
+    // Rows of more than one build: named, as meta.csv records them.
+    let builds = match meta.builds().as_slice() {
+        [_] => String::new(),
+        builds => format!(
+            "written by {} builds: {} (the commits that wrote its rows, in order; it was \
+             continued by another build than the one that started it)\n",
+            builds.len(),
+            builds.join(", ")
+        ),
+    };
     writeln!(
         out,
-        "{}: {} games ({} per pairing{shard}), seed {}\n{}",
+        "{}: {} games ({} per pairing{shard}), seed {}\n{builds}{}",
         meta.game,
         games.len(),
         meta.games_per_pairing,
         meta.seed,
         table(&summary)
     )?;
-    // Speed needs timings.csv; a folder without one (or with a torn end) gets what its
-    // complete rows give.
-    let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)
-        .map(|t| t.rows)
-        .unwrap_or_default();
-    let speed = speed_section(target.unwrap_or(dir), &games, &timings, target.is_some())?;
+    let speed = speed_section(
+        target.unwrap_or(dir),
+        &games,
+        &found.timings.rows,
+        target.is_some(),
+    )?;
     write!(out, "{speed}")?;
     if let Some(target) = target {
         write_summary(&target.join(SUMMARY_FILE), &summary.rows())?;
@@ -258,6 +294,22 @@ pub fn draw_charts(
     )?;
     written.push(LENGTHS_SVG);
     Ok(written)
+}
+
+/// The names of the charts [`draw_charts`] writes for `summary`: ratings.svg where there
+/// are ratings (not for self-play alone), seat0.svg where a game was decided or drawn at
+/// all, lengths.svg always. A resumed run that is finished compares them with its folder.
+pub fn chart_files(summary: &Summary) -> Vec<&'static str> {
+    let names = ShortNames::of(summary);
+    let mut files = Vec::new();
+    if !rating_rows(summary, &names).labels.is_empty() {
+        files.push(RATINGS_SVG);
+    }
+    if !seat0_rows(summary, &names).0.is_empty() {
+        files.push(SEAT0_SVG);
+    }
+    files.push(LENGTHS_SVG);
+    files
 }
 
 /// The end reason of a game stopped by its length cap (every game uses this word).

@@ -1,7 +1,9 @@
 //! The output folder of a run, shared by `agon tournament` ([`crate::tournament_cmd`])
 //! and `agon merge` ([`crate::merge`]): [`inspect`] says whether it is new or holds this
 //! run (and refuses anything else), [`check_files`] reads its data files checked against
-//! the plan, and [`repair`] cuts them back to the last complete game, saving what it cuts.
+//! the plan, [`missing_games`] says what they lack of the plan's games (every reader of a
+//! finished run asks it: a resume, a merge, a report, a balance study), and [`repair`]
+//! cuts them back to the last complete game, saving what it cuts.
 
 use std::path::Path;
 
@@ -9,12 +11,14 @@ use anyhow::{Context, Result};
 
 use crate::args::BadInput;
 use crate::audit::read_checked_games;
+use crate::no_follow::refuse_links;
 use crate::record::{
     cut, foreign, games_path, partial_path, scan, GameRow, RunMeta, Scanned, TimingRow, Written,
-    FORMAT, GAMES_FILE, META_FILE, OLDER_FORMAT, TIMINGS_FILE, TIMINGS_HEADER,
+    FORMAT, GAMES_FILE, GAMES_GZ_FILE, META_FILE, OLDER_FORMAT, TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::run_lock::LOCK_FILE;
-use crate::tournament::Plan;
+use crate::stats::sprt::Sprt;
+use crate::tournament::{sprt_decides, Plan};
 
 /// What an output folder holds, with respect to the run about to start.
 pub(crate) enum Folder {
@@ -52,7 +56,8 @@ impl Found {
 
 /// Whether the output folder `dir` is a new one: absent, or holding nothing but files
 /// named in `before_start` (what a stop may leave before the folder's first record is
-/// written). A file where the folder should be is refused (exit 2).
+/// written). A file where the folder should be, and a folder holding a symbolic link
+/// ([`refuse_links`]: agon would write through it), are refused (exit 2).
 pub(crate) fn is_new_folder(dir: &Path, before_start: &[&str]) -> Result<bool> {
     let shown = dir.display();
     if !dir.exists() {
@@ -63,6 +68,7 @@ pub(crate) fn is_new_folder(dir: &Path, before_start: &[&str]) -> Result<bool> {
             BadInput::new(format!("output folder \"{shown}\" is a file, not a folder")).into(),
         );
     }
+    refuse_links(dir, "output folder")?;
     let entries = std::fs::read_dir(dir)
         .and_then(|entries| entries.collect::<Result<Vec<_>, _>>())
         .with_context(|| format!("cannot read folder {shown}"))?;
@@ -120,19 +126,24 @@ pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
 }
 
 /// Reads games.csv and timings.csv of this run's folder (planned as `plan`, its
-/// meta.csv read as `meta`) without changing them, and refuses (exit 2, naming file and
-/// line) files that are not this run's: a games.csv row that fails the checks of
-/// [`crate::audit`] (out of order, not the plan's, changed since it was written, or not
-/// what its moves give), or a timings.csv row out of order.
+/// meta.csv read as `meta`, in the layout `written`) without changing them, and refuses
+/// (exit 2, naming file and line) files that are not this run's: a games.csv row that
+/// fails the checks of [`crate::audit`] (out of order, not the plan's, changed since it
+/// was written, or not what its moves give), or a timings.csv row out of order.
 ///
 /// games.csv is the source of truth, but a game counts as played only with its timing
 /// row (written first): if timings.csv holds fewer rows (it was lost or cut), the games
 /// without one are left out of [`Found::games`]' rows, to be cut aside and played again.
 /// Where games.csv is absent the games are read from games.csv.gz
 /// ([`crate::record::games_path`]); such a folder is read, never repaired or continued.
-pub(crate) fn check_files(dir: &Path, plan: &Plan, meta: &RunMeta) -> Result<Found> {
+pub(crate) fn check_files(
+    dir: &Path,
+    plan: &Plan,
+    meta: &RunMeta,
+    written: Written,
+) -> Result<Found> {
     let games_path = games_path(dir);
-    let mut games = read_checked_games(&games_path, meta, plan, Written::Now)?;
+    let mut games = read_checked_games(&games_path, meta, plan, written)?;
     let start = plan.game_range().start;
     let timings_path = dir.join(TIMINGS_FILE);
     let timings: Scanned<TimingRow> = scan(&timings_path, TIMINGS_HEADER)?;
@@ -157,6 +168,56 @@ pub(crate) fn check_files(dir: &Path, plan: &Plan, meta: &RunMeta) -> Result<Fou
         games,
         timings,
     })
+}
+
+/// What the checked folder `dir` ([`check_files`]: its files `found`, planned as
+/// `plan`) lacks of its plan's games, in words (e.g. `games.csv holds 100 of its 4000
+/// games`), or `None` when its files hold them as a finished run's do: every game of its
+/// range (or, with `sprt`, every game up to the pair that decided it), each with its
+/// timing row, no torn end, no timing row past the last game. This is the one test of
+/// "every game is there" that every reader of a finished run applies (a resume, `agon
+/// merge` for its shards, `agon report`, a balance study reading its runs); whether
+/// summary.csv was written, the mark of a finished run, is asked apart by those that need
+/// it.
+pub(crate) fn missing_games(
+    dir: &Path,
+    found: &Found,
+    plan: &Plan,
+    sprt: Option<&Sprt>,
+) -> Option<String> {
+    let path = games_path(dir);
+    if !path.is_file() {
+        return Some(format!("no {GAMES_FILE} (nor {GAMES_GZ_FILE})"));
+    }
+    let file = path.file_name().unwrap_or_default().to_string_lossy();
+    let n = found.games.rows.len();
+    if let Some(tail) = &found.games.tail {
+        return Some(format!("{file} line {}: {}", tail.line, tail.what));
+    }
+    if n < found.complete {
+        return Some(if dir.join(TIMINGS_FILE).is_file() {
+            format!(
+                "{TIMINGS_FILE} holds the rows of {n} of the {} games in {file}",
+                found.complete
+            )
+        } else {
+            format!("no {TIMINGS_FILE}")
+        });
+    }
+    let range = plan.game_range();
+    let expected = range.end - range.start;
+    let decided = sprt.is_some_and(|s| sprt_decides(s, &found.games.rows));
+    if (n as u64) < expected && !decided {
+        let games = match plan.shard {
+            Some(_) => format!(" {} to {}", range.start, range.end - 1),
+            None => String::new(),
+        };
+        return Some(format!("{file} holds {n} of its {expected} games{games}"));
+    }
+    if !found.clean() {
+        return Some(format!("{TIMINGS_FILE} holds rows past its last game's"));
+    }
+    None
 }
 
 /// The byte length of the header and first `n` rows of the file at `path`, of which a

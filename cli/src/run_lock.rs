@@ -24,6 +24,7 @@ use anyhow::{Context, Result};
 use fs4::{FileExt, TryLockError};
 
 use crate::args::BadInput;
+use crate::no_follow;
 
 /// Name of the lock file in a run folder.
 pub const LOCK_FILE: &str = "agon.lock";
@@ -38,17 +39,20 @@ pub struct RunLock {
 impl RunLock {
     /// Creates `dir` if it is missing, then takes the lock of its [`LOCK_FILE`] (created
     /// if missing) and writes this process's id into it. Another process holding it is a
-    /// [`BadInput`] naming the folder and that process's id; nothing is changed then.
+    /// [`BadInput`] naming the folder and that process's id; a [`LOCK_FILE`] that is a
+    /// symbolic link is one naming it ([`no_follow::open`]); nothing is changed then.
     pub fn acquire(dir: &Path) -> Result<RunLock> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let path = dir.join(LOCK_FILE);
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+        // Never through a link: the holder's id would be written over its target.
+        let mut file = no_follow::open(
+            &path,
+            OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false),
+        )?;
         // Called through the trait: on a toolchain whose std has `File::try_lock`, the
         // method syntax would pick std's, above the workspace's minimum Rust version.
         match FileExt::try_lock(&file) {

@@ -13,13 +13,12 @@
 //! where its divisor is 0.
 
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use crate::record::{GameRow, TimingRow};
+use crate::record::{write_rows_whole, GameRow, TimingRow};
 use crate::report::{grid, header};
 
 /// Name of the speed file in a run folder.
@@ -109,15 +108,9 @@ pub fn speeds(games: &[GameRow], timings: &[TimingRow]) -> Vec<SpeedRow> {
         .collect()
 }
 
-/// Writes speed.csv (replacing any earlier one).
+/// Writes speed.csv (replacing any earlier one), whole or not at all.
 pub fn write_speed(path: &Path, rows: &[SpeedRow]) -> Result<()> {
-    let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-    let mut w = csv::Writer::from_writer(file);
-    for row in rows {
-        w.serialize(row)?;
-    }
-    w.flush()
-        .with_context(|| format!("cannot write {}", path.display()))
+    write_rows_whole(path, rows)
 }
 
 /// Computes the speed of every agent from a run's rows, writes it to `dir`'s speed.csv

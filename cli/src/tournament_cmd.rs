@@ -11,8 +11,11 @@
 //! - new or empty (or holding only the lock file and `meta.csv.tmp`, left by a stop while
 //!   meta.csv was first written): a new run (also with `--resume`, so a script may always
 //!   pass it);
-//! - this very run, finished (every game in games.csv, summary.csv written): its summary
-//!   is recomputed from games.csv and printed again, nothing is changed;
+//! - this very run, finished (every game of its plan in games.csv, each with its timing
+//!   row, as [`missing_games`] tests it, and summary.csv, the mark written last):
+//!   its summary is recomputed from games.csv and printed again, nothing is changed;
+//!   with `--resume`, what the folder lacks of a finished run's files (speed.csv, a
+//!   chart, report.html) is drawn first ([`complete_finished`]);
 //! - this run, unfinished: refused unless `--resume`, which continues it after its last
 //!   complete game. A torn last line (a write cut short by a kill) in games.csv or
 //!   timings.csv is reported, saved to `<file>.partial` and cut off; the files then end as
@@ -22,7 +25,11 @@
 //!   with `--resume`, with the advice to gunzip it first;
 //! - anything else (another run, a run of an older format, a meta.csv with an unknown or
 //!   missing key, files that are not this run's as this build writes them, rows that fail
-//!   the checks of [`crate::audit`]): refused with exit code 2, nothing changed.
+//!   the checks of [`crate::audit`], a symbolic link among its names, see
+//!   [`crate::no_follow`]): refused with exit code 2, nothing changed.
+//!
+//! A build that continues a run another build started records itself in meta.csv's
+//! `builds` row before it writes a row ([`RunMeta::builds`]).
 //!
 //! games.csv is the source of truth for what was played, for the games that have their
 //! timing row: the writer flushes the timing row first, so a kill leaves timings.csv at
@@ -45,17 +52,18 @@ use crate::opening::{Opening, OpeningCheck};
 use crate::progress::Progress;
 use crate::record::{
     commit, games_compressed, scan, toolkit, write_summary, GameRow, RunMeta, RunWriter, TimingRow,
-    GAMES_FILE, GAMES_GZ_FILE, META_FILE, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
+    Written, GAMES_FILE, GAMES_GZ_FILE, META_FILE, SUMMARY_FILE, TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::report::{summarise, table, Summary};
-use crate::report_cmd::draw_charts;
-use crate::run_dir::{check_files, inspect, repair, Folder, Found};
+use crate::report_cmd::{chart_files, draw_charts};
+use crate::run_dir::{check_files, inspect, missing_games, repair, Folder, Found};
 use crate::run_lock::RunLock;
 use crate::shard::Shard;
+use crate::shell_quote;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::sprt::Sprt;
-use crate::tournament::{run, sprt_decides, worker_threads, workers_for, Plan};
+use crate::tournament::{run, worker_threads, workers_for, Plan};
 
 /// The tournament `agon` runs without arguments: Invector on its default 8×7 board,
 /// alpha-beta against greedy and random, 20 games per pairing (60 games, about a second
@@ -196,8 +204,9 @@ impl GameCommand for TournamentCommand<'_> {
             }
         };
         let (_lock, opened) = open_run(&dir, &plan, &meta, resume, sprt.as_ref())?;
-        let done = match opened {
-            Opened::Finished(found) => {
+        let (done, recorded) = match opened {
+            Opened::Finished(found, theirs) => {
+                complete_finished(&game, &dir, &theirs, &found, sprt.as_ref(), resume)?;
                 let summary = summarise(&found.games.rows, anchor.as_deref(), sprt.as_ref())?
                     .with_pie_rule(offers_pie_swap(&game));
                 for warning in summary.warnings() {
@@ -213,14 +222,17 @@ impl GameCommand for TournamentCommand<'_> {
                 )?;
                 return Ok(());
             }
-            Opened::ToPlay(done) => done,
+            Opened::ToPlay(done, recorded) => (done, recorded),
         };
         let mut progress = Progress::new(total, &done);
         let played = play_run(
             &game,
             &plan,
             &dir,
-            &meta,
+            &RunMeta {
+                threads,
+                ..*recorded
+            },
             done,
             &mut progress,
             sprt.as_ref(),
@@ -249,7 +261,8 @@ impl GameCommand for TournamentCommand<'_> {
 /// The meta.csv of a run of `plan` on `game` (its identity and how it was started),
 /// after building and readying each agent once, so that a spec the game cannot use (or
 /// an unusable weights file) fails before any file is written and the optimal agent's
-/// table is built before the games, and after checking the opening against the game.
+/// table is built before the games, and after checking the opening against the game
+/// and drawing the first deal's ([`Opening::probe`]).
 pub(crate) fn run_meta<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -280,15 +293,46 @@ pub(crate) fn run_meta<G: PlayableGame>(
     if let Some(check) = plan.applied_check() {
         check.ready(game, &plan.game)?;
     }
+    plan.opening.probe(game, plan.seed, plan.applied_check())?;
+    Ok(planned_meta(
+        plan,
+        RunMeta {
+            toolkit: toolkit(),
+            commit: commit(),
+            builds: Vec::new(),
+            game: String::new(),
+            agents: Vec::new(),
+            games_per_pairing: 0,
+            seed: 0,
+            random_opening: 0,
+            distinct_openings: false,
+            openings: String::new(),
+            openings_hash: String::new(),
+            opening_check: None,
+            eval_hashes,
+            programs,
+            threads,
+            command,
+            shard: None,
+            sprt: sprt.map(|s| s.to_string()),
+            anchor,
+        },
+    ))
+}
+
+/// `meta` with every field that `plan` determines set from it: the game, the agents, the
+/// games per pairing, the seed, the opening (and its check) and the shard. The rest
+/// (toolkit, commit, agents' weights and programs, threads, command, SPRT, anchor) is
+/// `meta`'s. A balance study compares a run folder's meta.csv with the run it plans
+/// through it.
+pub(crate) fn planned_meta(plan: &Plan, meta: RunMeta) -> RunMeta {
     let (random_opening, distinct_openings, openings, openings_hash) = match &plan.opening {
         Opening::Start => (0, false, String::new(), String::new()),
         Opening::Random(k) => (*k, false, String::new(), String::new()),
         Opening::Distinct(draws) => (draws.k(), true, String::new(), String::new()),
         Opening::Book(book) => (0, false, book.path.display().to_string(), book.hash.clone()),
     };
-    Ok(RunMeta {
-        toolkit: toolkit(),
-        commit: commit(),
+    RunMeta {
         game: plan.game.to_string(),
         agents: plan.entrants.iter().map(|e| e.spec.to_string()).collect(),
         games_per_pairing: plan.games_per_pairing,
@@ -298,24 +342,21 @@ pub(crate) fn run_meta<G: PlayableGame>(
         openings,
         openings_hash,
         opening_check: plan.applied_check().map(OpeningCheck::describe),
-        eval_hashes,
-        programs,
-        threads,
-        command,
         shard: plan.shard,
-        sprt: sprt.map(|s| s.to_string()),
-        anchor,
-    })
+        ..meta
+    }
 }
 
 /// A run folder as [`open_run`] found it.
 pub(crate) enum Opened {
     /// This run, finished (every game played, or as many as the SPRT needed; the files
-    /// clean; summary.csv written): nothing is left to do.
-    Finished(Found),
+    /// clean; summary.csv written), with the meta.csv it holds: no game is left to play
+    /// ([`complete_finished`] draws what its folder lacks).
+    Finished(Found, Box<RunMeta>),
     /// A new run (its meta.csv just written) or this run continued: the games already
-    /// played, in order; any torn end has been cut off and saved.
-    ToPlay(Vec<GameRow>),
+    /// played, in order (any torn end has been cut off and saved), and the meta.csv the
+    /// folder holds now (a continued run's, with this build among its builds).
+    ToPlay(Vec<GameRow>, Box<RunMeta>),
 }
 
 /// Opens the folder `dir` for the run `meta` describes (planned as `plan`): a look that
@@ -340,16 +381,16 @@ pub(crate) fn open_run(
     let opened = match inspect(dir, meta)? {
         Folder::New => {
             meta.write(&dir.join(META_FILE))?;
-            Opened::ToPlay(Vec::new())
+            Opened::ToPlay(Vec::new(), Box::new(meta.clone()))
         }
         Folder::Same(theirs) => {
-            let found = check_files(dir, plan, &theirs)?;
+            let found = check_files(dir, plan, &theirs, Written::Now)?;
             let n = found.games.rows.len() as u64;
-            let clean = found.clean();
-            // Every game played, or as many as the SPRT needed to decide.
-            let all_played = n == total || sprt.is_some_and(|s| sprt_decides(s, &found.games.rows));
-            if all_played && clean && dir.join(SUMMARY_FILE).is_file() {
-                return Ok((lock, Opened::Finished(found)));
+            // Every game played (or as many as the SPRT needed to decide), the files
+            // clean, and the mark of a finished run written.
+            let all_played = missing_games(dir, &found, plan, sprt).is_none();
+            if all_played && dir.join(SUMMARY_FILE).is_file() {
+                return Ok((lock, Opened::Finished(found, theirs)));
             }
             // Rows are appended to games.csv only: a run kept compressed is read, never
             // continued (its games.csv would start again without the games before).
@@ -359,7 +400,7 @@ pub(crate) fn open_run(
                      with its games only in {GAMES_GZ_FILE}, which agon never appends to; \
                      gunzip it (gunzip {}) before continuing it with --resume",
                     dir.display(),
-                    dir.join(GAMES_GZ_FILE).display()
+                    shell_quote(&dir.join(GAMES_GZ_FILE).display().to_string())
                 ))
                 .into());
             }
@@ -390,16 +431,25 @@ pub(crate) fn open_run(
                 ))
                 .into());
             }
-            if theirs.commit != meta.commit {
+            // Every build that writes rows into the run is named in its meta.csv, before
+            // its first row.
+            let recorded = if theirs.builds().contains(&meta.commit.as_str()) {
+                theirs
+            } else {
+                let recorded = theirs.with_build(&meta.commit);
                 eprintln!(
                     "warning: {} was started by commit {}, this build is commit {}; \
-                     continuing, as the toolkit version ({}) is the same",
+                     continuing, as the toolkit version ({}) is the same, and recording the \
+                     builds that wrote its rows in its {META_FILE} (builds {})",
                     dir.display(),
                     theirs.commit,
                     meta.commit,
-                    meta.toolkit
+                    meta.toolkit,
+                    recorded.builds().join(" ")
                 );
-            }
+                recorded.write(&dir.join(META_FILE))?;
+                Box::new(recorded)
+            };
             repair(dir, &found, range.start)?;
             match plan.shard {
                 None => eprintln!("resuming {} at game {n} of {total}", dir.display()),
@@ -409,7 +459,7 @@ pub(crate) fn open_run(
                     range.start + n
                 ),
             }
-            Opened::ToPlay(found.games.rows)
+            Opened::ToPlay(found.games.rows, recorded)
         }
     };
     Ok((lock, opened))
@@ -428,9 +478,13 @@ pub(crate) struct Played {
 }
 
 /// Plays the games of `plan` left after `done` into the opened folder `dir` of the run
-/// `meta`, telling `progress` of each, then writes summary.csv, speed.csv, the charts and
-/// report.html (embedding [`DEFAULT_HTML_GAMES`] games). Outside programs log their
-/// standard error into `dir` ([`Plan::with_logs`]).
+/// `meta` (as its meta.csv records it, but for the worker threads: this command's),
+/// telling `progress` of each, then writes speed.csv, the charts and report.html
+/// (embedding [`DEFAULT_HTML_GAMES`] games) and, last, summary.csv: the mark of a
+/// finished run is written only once everything else is, so a stop at any instant
+/// leaves a run that a resume finishes, never one that passes for finished without its
+/// charts or page. Outside programs log their standard error into `dir`
+/// ([`Plan::with_logs`]).
 pub(crate) fn play_run<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -440,22 +494,23 @@ pub(crate) fn play_run<G: PlayableGame>(
     progress: &mut Progress,
     sprt: Option<&Sprt>,
 ) -> Result<Played> {
+    let threads = meta.threads;
     let range = plan.game_range();
     let mut writer = RunWriter::open(dir, &meta.digest_key())?;
     let left = range.end - range.start - done.len() as u64;
-    let workers = workers_for(meta.threads, left);
+    let workers = workers_for(threads, left);
     progress.note(&format!(
         "playing {left} games on {workers} thread{} into {}",
         if workers == 1 { "" } else { "s" },
         dir.display()
     ));
     let plan = plan.clone().with_logs(dir);
-    let rows = run(game, &plan, meta.threads, done, &mut writer, progress, sprt)?;
+    let rows = run(game, &plan, threads, done, &mut writer, progress, sprt)?;
     let summary =
         summarise(&rows, meta.anchor.as_deref(), sprt)?.with_pie_rule(offers_pie_swap(game));
-    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     let timings = scan::<TimingRow>(&dir.join(TIMINGS_FILE), TIMINGS_HEADER)?.rows;
-    let speed = speed_section(dir, &rows, &timings, true)?;
+    let (speed, drawn) = write_outputs(game, dir, meta, &rows, &timings, &summary)?;
+    write_summary(&dir.join(SUMMARY_FILE), &summary.rows())?;
     let mut written = vec![
         META_FILE,
         GAMES_FILE,
@@ -463,20 +518,86 @@ pub(crate) fn play_run<G: PlayableGame>(
         SUMMARY_FILE,
         SPEED_FILE,
     ];
-    written.extend(draw_charts(dir, &meta.game, &rows, &summary)?);
-    RunPage {
-        meta,
-        rows: &rows,
-        summary: &summary,
-        run_dir: dir,
-        cap: DEFAULT_HTML_GAMES,
-    }
-    .write(game, dir)?;
-    written.push(REPORT_HTML);
+    written.extend(drawn);
     Ok(Played {
         rows,
         summary,
         speed,
         written,
     })
+}
+
+/// Writes what a finished run holds besides its rows and summary.csv into its folder
+/// `dir` (of the run `meta`, its games `rows` with their `timings`, summarised as
+/// `summary`): speed.csv (when a game has its timing), the charts and report.html.
+/// Returns the printed speed section and the names of the charts and the page.
+fn write_outputs<G: PlayableGame>(
+    game: &G,
+    dir: &Path,
+    meta: &RunMeta,
+    rows: &[GameRow],
+    timings: &[TimingRow],
+    summary: &Summary,
+) -> Result<(String, Vec<&'static str>)> {
+    let speed = speed_section(dir, rows, timings, true)?;
+    let mut drawn = draw_charts(dir, &meta.game, rows, summary)?;
+    RunPage {
+        meta,
+        rows,
+        summary,
+        run_dir: dir,
+        cap: DEFAULT_HTML_GAMES,
+    }
+    .write(game, dir)?;
+    drawn.push(REPORT_HTML);
+    Ok((speed, drawn))
+}
+
+/// Draws again what the finished run in `dir` (its meta.csv `meta`, its files `found`)
+/// lacks of what its end writes (speed.csv, the charts, report.html: a folder a build
+/// that wrote summary.csv first left when stopped before them, or one whose files were
+/// deleted), when `resume`, saying so in a `note:` line; without `resume` the line says
+/// that `--resume` draws them, and nothing is written. A run whose games are kept only
+/// compressed (games.csv.gz, a committed run) is left as it is.
+pub(crate) fn complete_finished<G: PlayableGame>(
+    game: &G,
+    dir: &Path,
+    meta: &RunMeta,
+    found: &Found,
+    sprt: Option<&Sprt>,
+    resume: bool,
+) -> Result<()> {
+    if games_compressed(dir) {
+        return Ok(());
+    }
+    let rows = &found.games.rows;
+    let timings = &found.timings.rows;
+    // With the run's own anchor, as its end drew them.
+    let summary =
+        summarise(rows, meta.anchor.as_deref(), sprt)?.with_pie_rule(offers_pie_swap(game));
+    let mut expected = Vec::new();
+    if !timings.is_empty() {
+        expected.push(SPEED_FILE);
+    }
+    expected.extend(chart_files(&summary));
+    expected.push(REPORT_HTML);
+    let lacking: Vec<&str> = expected
+        .into_iter()
+        .filter(|name| !dir.join(name).is_file())
+        .collect();
+    if lacking.is_empty() {
+        return Ok(());
+    }
+    let lacks = format!(
+        "note: {} holds this run finished but lacks {}",
+        dir.display(),
+        lacking.join(", ")
+    );
+    if !resume {
+        eprintln!("{lacks}; --resume draws them");
+        return Ok(());
+    }
+    write_outputs(game, dir, meta, rows, timings, &summary)?;
+    eprintln!("{lacks}; drawn again from its games");
+    Ok(())
 }

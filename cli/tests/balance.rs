@@ -531,6 +531,25 @@ fn bad_input_is_one_line_and_writes_nothing() {
         "--random-opening 1001 is too long: at most 1000 decisions (an opening varies the \
          start of a game)",
     );
+    // A total that does not fit a u64 is refused, by --plan too, before any game.
+    for plan in [&[][..], &["--plan"][..]] {
+        bad(
+            "pig",
+            true,
+            &[&["--games", "9223372036854775806"][..], plan].concat(),
+            "--games 9223372036854775806 with 3 runs makes more than 18446744073709551615 \
+             games in all; at most 6148914691236517204 games per run",
+        );
+    }
+    // An opening no game can start with is refused before the folder is made, so the
+    // corrected command then starts a new study there.
+    bad(
+        "connect4",
+        true,
+        &["--random-opening", "42", "--games", "2"],
+        "connect4: --random-opening 42: 100 random openings all ended the game; choose a \
+         smaller K",
+    );
     // A folder holding something else is refused and left as it was.
     let other = scratch("other");
     std::fs::write(other.join("notes.txt"), "mine").unwrap();

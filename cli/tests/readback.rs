@@ -1,8 +1,9 @@
 //! Committed studies read back: a study whose runs keep their games only compressed
 //! (games.csv.gz, as results/balance/ stores them) prints the same results as the plain
 //! study, and `agon report` and `agon replay` read such a run, all without changing a
-//! byte of the folder; a run that does not hold the games of its plan is refused, naming
-//! the run and the counts; a run kept compressed is never continued.
+//! byte of the folder; a run that does not hold the games of its plan leaves the study
+//! unfinished, refused without --resume (naming the run and what it lacks) and continued
+//! with it; a run kept compressed is never continued.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -188,6 +189,20 @@ fn a_study_kept_compressed_reads_back_as_the_plain_one_and_stays_unchanged() {
     assert_unchanged(&gz, &before);
 }
 
+/// The refusal of the study in `dir` not resumed: `state` says how far it got.
+fn unfinished(dir: &Path, state: &str) -> String {
+    format!(
+        "output folder \"{}\" holds this study unfinished ({state}); pass --resume to \
+         continue it, or choose another --out",
+        dir.display()
+    )
+}
+
+/// A run of a finished study that lost rows (cut short, torn, its games or timings
+/// gone) does not hold its plan's games: the study is not finished, whatever the marks
+/// say, so it is refused without --resume, naming the run and what it lacks, and
+/// nothing is printed or written; --resume plays the lost games again, to the files of
+/// the study that never lost them.
 #[test]
 fn a_run_that_does_not_hold_its_plans_games_is_refused_naming_it() {
     let (plain, _) = finished_study("whole");
@@ -196,17 +211,32 @@ fn a_run_that_does_not_hold_its_plans_games_is_refused_naming_it() {
     let lines: Vec<&str> = games.split_inclusive('\n').collect();
     let first_four = lines[..4].concat();
     let torn = format!("{first_four}{}", &lines[4][..20]);
+    let timings = std::fs::read_to_string(plain.join(run).join("timings.csv")).unwrap();
+    let timings_four: String = timings.split_inclusive('\n').take(4).collect();
 
-    // Each damage, to a fresh copy of the study: refused, nothing printed or written.
-    let damaged =
-        |name: &str, compress: bool, damage: &dyn Fn(&Path), line: &dyn Fn(&Path) -> String| {
-            let dir = scratch(name);
-            copy_study(&plain, &dir, compress);
-            damage(&dir.join(run));
-            let before = snapshot(&dir);
-            assert_bad(&study(&dir, &[]), &line(&dir.join(run)));
-            assert_unchanged(&dir, &before);
-        };
+    // Each damage, to a fresh copy of the study: refused, nothing printed or written;
+    // then resumed, when its games are plain.
+    let damaged = |name: &str, compress: bool, damage: &dyn Fn(&Path), line: &str| {
+        let dir = scratch(name);
+        copy_study(&plain, &dir, compress);
+        damage(&dir.join(run));
+        let before = snapshot(&dir);
+        let state =
+            format!("5 of 6 runs finished; {run} is marked finished (summary.csv), but {line}");
+        assert_bad(&study(&dir, &[]), &unfinished(&dir, &state));
+        assert_unchanged(&dir, &before);
+        if !compress {
+            ok(&study(&dir, &["--resume"]));
+            for run in RUNS {
+                assert_same_files(
+                    &plain.join(run),
+                    &dir.join(run),
+                    &["games.csv", "summary.csv"],
+                );
+            }
+            assert_same_files(&plain, &dir, &["balance.csv"]);
+        }
+    };
     let write = |file: &'static str, bytes: Vec<u8>| {
         move |run: &Path| std::fs::write(run.join(file), &bytes).unwrap()
     };
@@ -214,60 +244,99 @@ fn a_run_that_does_not_hold_its_plans_games_is_refused_naming_it() {
         "short",
         false,
         &write("games.csv", first_four.clone().into_bytes()),
-        &|run| {
-            format!(
-                "{}: games.csv holds 3 of the 8 games its plan asks for",
-                run.display()
-            )
-        },
+        "games.csv holds 3 of its 8 games",
     );
     damaged(
         "torn",
         false,
         &write("games.csv", torn.clone().into_bytes()),
-        &|run| {
-            format!(
-                "{}: games.csv holds 3 of the 8 games its plan asks for, then line 5: \
-                 half-written row (no line end, 20 bytes)",
-                run.display()
-            )
-        },
+        "games.csv line 5: half-written row (no line end, 20 bytes)",
     );
     damaged(
         "missing",
         false,
         &|run| std::fs::remove_file(run.join("games.csv")).unwrap(),
-        &|run| {
-            format!(
-                "{}: holds no games.csv (nor games.csv.gz), but its plan asks for 8 games",
-                run.display()
-            )
-        },
+        "no games.csv (nor games.csv.gz)",
+    );
+    damaged(
+        "timings",
+        false,
+        &write("timings.csv", timings_four.clone().into_bytes()),
+        "timings.csv holds the rows of 3 of the 8 games in games.csv",
     );
     damaged(
         "short-gz",
         true,
         &write("games.csv.gz", gzip(first_four.as_bytes())),
-        &|run| {
-            format!(
-                "{}: games.csv.gz holds 3 of the 8 games its plan asks for",
-                run.display()
-            )
-        },
+        "games.csv.gz holds 3 of its 8 games",
     );
+
+    // Damage past reading: refused as it is, with or without --resume.
+    let dir = scratch("cut-gz");
+    copy_study(&plain, &dir, true);
     let whole_gz = gzip(games.as_bytes());
-    damaged(
-        "cut-gz",
-        true,
-        &write("games.csv.gz", whole_gz[..whole_gz.len() / 2].to_vec()),
-        &|run| {
-            format!(
-                "{} is not a whole gzip file (incomplete deflate stream); nothing was changed: \
-                 restore it (gunzip -t tests it)",
-                run.join("games.csv.gz").display()
-            )
-        },
+    std::fs::write(
+        dir.join(run).join("games.csv.gz"),
+        &whole_gz[..whole_gz.len() / 2],
+    )
+    .unwrap();
+    let before = snapshot(&dir);
+    assert_bad(
+        &study(&dir, &[]),
+        &format!(
+            "{} is not a whole gzip file (incomplete deflate stream); nothing was changed: \
+             restore it (gunzip -t tests it)",
+            dir.join(run).join("games.csv.gz").display()
+        ),
     );
+    assert_unchanged(&dir, &before);
+
+    // A run folder holding another run than the study plans there.
+    let dir = scratch("other-run");
+    copy_study(&plain, &dir, false);
+    let meta = dir.join(run).join("meta.csv");
+    let text = std::fs::read_to_string(&meta).unwrap();
+    std::fs::write(&meta, text.replace("\nseed,3\n", "\nseed,4\n")).unwrap();
+    assert_bad(
+        &study(&dir, &[]),
+        &format!(
+            "run folder \"{}\" holds another run than the study plans there (seed \"4\" \
+             there, \"3\" here); remove it and resume the study with --resume",
+            dir.join(run).display()
+        ),
+    );
+}
+
+/// A shard of a study is finished only when its runs hold their slices' games: one cut
+/// short is refused without --resume, and resumed with it.
+#[test]
+fn a_study_shard_is_finished_only_with_all_the_games_of_its_slices() {
+    let shard = scratch("shard");
+    ok(&study(&shard, &["--shard", "1/2"]));
+    let reference = scratch("shard-reference");
+    copy_study(&shard, &reference, false);
+    let run = shard.join("base/A2-self");
+    let games = std::fs::read_to_string(run.join("games.csv")).unwrap();
+    let kept: String = games.split_inclusive('\n').take(2).collect();
+    std::fs::write(run.join("games.csv"), kept).unwrap();
+    let before = snapshot(&shard);
+    assert_bad(
+        &study(&shard, &["--shard", "1/2"]),
+        &unfinished(
+            &shard,
+            "5 of 6 runs finished; base/A2-self is marked finished (summary.csv), but \
+             games.csv holds 1 of its 4 games 0 to 3",
+        ),
+    );
+    assert_unchanged(&shard, &before);
+    ok(&study(&shard, &["--shard", "1/2", "--resume"]));
+    for run in RUNS {
+        assert_same_files(
+            &reference.join(run),
+            &shard.join(run),
+            &["games.csv", "summary.csv"],
+        );
+    }
 }
 
 #[test]

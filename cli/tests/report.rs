@@ -4,7 +4,7 @@
 //! `--html` writes report.html where the other outputs go, embedding `--html-games`.
 
 mod common;
-use common::{agon, assert_bad, ok, scratch, stderr, stdout, text, tournament_into};
+use common::{agon, agon_in, assert_bad, ok, scratch, stderr, stdout, text, tournament_into};
 
 #[test]
 fn report_recomputes_the_summary_and_draws_the_charts() {
@@ -260,10 +260,12 @@ fn duplicated_reordered_out_of_range_or_edited_rows_are_refused_by_report() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The charts of a run stopped after 5 of its 12 games, drawn by `agon report`, are
-/// drawn again when `--resume` finishes the run: they equal an uninterrupted run's.
+/// A run stopped after 5 of its 12 games (or one that lost its last rows) is
+/// unfinished: `agon report` says so and writes nothing there (its summary.csv would be
+/// of 5 games), or writes the report of those 5 into `--out`; `--resume` then finishes
+/// the run and draws its charts, equal to an uninterrupted run's.
 #[test]
-fn charts_are_redrawn_when_a_resumed_run_finishes() {
+fn an_unfinished_run_is_reported_only_elsewhere_and_its_charts_drawn_when_resumed() {
     let dir = scratch("resume");
     let reference = dir.join("reference");
     let o = agon(&common::small_tournament(text(&reference), &[]));
@@ -282,11 +284,38 @@ fn charts_are_redrawn_when_a_resumed_run_finishes() {
     let games = std::fs::read_to_string(reference.join("games.csv")).unwrap();
     let kept: String = games.lines().take(6).map(|l| format!("{l}\n")).collect();
     std::fs::write(stopped.join("games.csv"), kept).unwrap();
-    let o = agon(&["report", text(&stopped)]);
+    let before: Vec<_> = std::fs::read_dir(&stopped)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_bad(
+        &agon(&["report", text(&stopped)]),
+        &format!(
+            "run folder \"{}\" is unfinished (games.csv holds 5 of its 12 games); finish it \
+             with its command and --resume, or report its 5 complete games into another \
+             folder with --out OUTDIR",
+            stopped.display()
+        ),
+    );
+    // Nothing written but the lock file.
+    let mut after: Vec<_> = std::fs::read_dir(&stopped)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    after.retain(|p| !p.ends_with("agon.lock"));
+    assert_eq!(after.len(), before.len(), "{after:?}");
+    let view = dir.join("view");
+    let o = agon(&["report", text(&stopped), "--out", text(&view)]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).starts_with(&format!(
+        "note: run folder \"{}\" is unfinished (games.csv holds 5 of its 12 games); the \
+         report counts its 5 complete games\n",
+        stopped.display()
+    )));
+    let svg = std::fs::read_to_string(view.join("lengths.svg")).unwrap();
+    assert!(svg.contains("Game length, 5 games of "));
+
     let lengths = || std::fs::read_to_string(stopped.join("lengths.svg")).unwrap();
-    assert!(lengths().contains("Game length, 5 games of "));
-    std::fs::remove_file(stopped.join("summary.csv")).unwrap();
 
     let o = agon(&common::small_tournament(text(&stopped), &["--resume"]));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -450,7 +479,7 @@ fn report_html_writes_the_page_where_the_other_outputs_go_with_the_games_capped(
     let page = std::fs::read_to_string(run.join("report.html")).unwrap();
     assert_eq!(embedded(&page), 6, "{page}");
     assert!(page.contains("<g id=\"cells\">"), "the board");
-    assert!(page.contains(&format!("\"dir\":\"{}\"", run.display())));
+    assert!(page.contains(&format!("\"replay\":\"agon replay {}\"", run.display())));
     std::fs::remove_file(run.join("report.html")).unwrap();
 
     // Without --html, report writes no page.
@@ -492,6 +521,46 @@ fn report_html_writes_the_page_where_the_other_outputs_go_with_the_games_capped(
     // --html-games means nothing without --html.
     let o = agon(&["report", text(&run), "--html-games", "3"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The page gives the `agon replay` command of a game it does not embed with the folder
+/// quoted as a shell needs it: a name with a `;` or a `'` in it is one word, never a
+/// second command.
+#[test]
+fn the_page_quotes_the_folder_of_its_replay_command_for_a_shell() {
+    let dir = scratch("quoted");
+    for (name, quoted) in [
+        ("run x;touch PWNED2", "'run x;touch PWNED2'"),
+        // The page's JSON doubles the backslash of `'\''`.
+        ("it's", r"'it'\\''s'"),
+        ("#run", "'#run'"),
+        ("plain-run_1.2", "plain-run_1.2"),
+    ] {
+        let o = agon_in(
+            Some(&dir),
+            &[
+                "tournament",
+                "--game",
+                "connect4",
+                "--agents",
+                "random",
+                "--games",
+                "2",
+                "--out",
+                name,
+            ],
+            "",
+        );
+        ok(&o);
+        let page = std::fs::read_to_string(dir.join(name).join("report.html")).unwrap();
+        assert!(
+            page.contains(&format!("\"replay\":\"agon replay {quoted}\"")),
+            "{name}: {}",
+            &page[page.find("{\"").unwrap_or(0)..][..120]
+        );
+    }
+    assert!(!dir.join("PWNED2").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -341,7 +341,32 @@ fn resume_cuts_what_runs_ahead_and_refuses_foreign_rows() {
         "warning: {rebuilt_text} was started by commit feedbeef, this build is commit \
          {this_commit}; continuing, as the toolkit version (agon "
     )));
+    assert!(text(&o.stderr).contains(&format!(
+        ") is the same, and recording the builds that wrote its rows in its meta.csv \
+         (builds feedbeef {this_commit})\n"
+    )));
     assert_same_run(&rebuilt, &reference);
+    // Both builds are recorded in meta.csv (the rest of it as it was) and named by the
+    // report and the page.
+    assert_eq!(
+        text(&read(&rebuilt.join("meta.csv"))),
+        edited.replace(
+            "commit,feedbeef\n",
+            &format!("commit,feedbeef\nbuilds,feedbeef {this_commit}\n")
+        )
+    );
+    let named = format!(
+        "written by 2 builds: feedbeef, {this_commit} (the commits that wrote its rows, in \
+         order; it was continued by another build than the one that started it)\n"
+    );
+    let report = agon(&["report", rebuilt_text]);
+    assert_eq!(report.status.code(), Some(0), "{}", text(&report.stderr));
+    assert!(text(&report.stdout).contains(&format!(", seed 11\n{named}")));
+    let page = text(&read(&rebuilt.join("report.html")));
+    assert!(
+        page.contains(&format!("feedbeef, {this_commit}")),
+        "the page names both"
+    );
     let versioned = dir.join("versioned");
     stopped_copy(&reference, &versioned, 5);
     std::fs::write(versioned.join("meta.csv"), &older).unwrap();
@@ -548,7 +573,7 @@ fn a_misspelt_meta_key_or_an_older_format_is_refused_and_a_lone_meta_tmp_resumes
         format!(
             "error: output folder \"{typo_text}\" holds a meta.csv this build cannot read \
              ({typo_text}/meta.csv line {line}: unknown key \"raNdom_opening\" (valid: format, \
-             toolkit, commit, game, agent, eval_hash, program, games_per_pairing, seed, random_opening, opening_draw, openings, \
+             toolkit, commit, builds, game, agent, eval_hash, program, games_per_pairing, seed, random_opening, opening_draw, openings, \
              openings_hash, opening_check, threads, command, anchor, shard, sprt)); correct it, or choose \
              another --out\n"
         )

@@ -124,6 +124,29 @@ fn four_shards_merged_equal_the_single_machine_run_byte_for_byte() {
         &[&shards[0], &shards[1], &shards[2], &shards[3]],
     ));
     assert_eq!(before, std::fs::read(merged.join("games.csv")).unwrap());
+    // Shards written by different builds: the merged meta.csv names them all, the first
+    // shard's commit first.
+    let shard_meta = std::fs::read_to_string(shards[3].join("meta.csv")).unwrap();
+    let commit = shard_meta
+        .lines()
+        .find_map(|l| l.strip_prefix("commit,"))
+        .unwrap()
+        .to_string();
+    std::fs::write(
+        shards[3].join("meta.csv"),
+        shard_meta.replace(&format!("commit,{commit}\n"), "commit,feedbeef\n"),
+    )
+    .unwrap();
+    let rebuilt = dir.join("rebuilt");
+    ok(&merge(
+        &rebuilt,
+        &[&shards[0], &shards[1], &shards[2], &shards[3]],
+    ));
+    let merged_meta = std::fs::read_to_string(rebuilt.join("meta.csv")).unwrap();
+    assert!(
+        merged_meta.contains(&format!("\ncommit,{commit}\nbuilds,{commit} feedbeef\n")),
+        "{merged_meta}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -65,15 +65,37 @@ fn the_sprt_stops_after_the_deciding_pair_at_any_thread_count() {
     assert!(rows < 400 && rows % 2 == 0 && rows >= 4, "{rows} games");
     assert_eq!(decision(&read(&one, "summary.csv")), "H1");
 
-    // Without the last pair the test had not decided: no row past the crossing.
+    // Without the last game the test had not decided: no row past the crossing. Such
+    // a run is unfinished, so its report is written only into another folder.
     let before = dir.join("before");
     std::fs::create_dir_all(&before).unwrap();
     std::fs::copy(one.join("meta.csv"), before.join("meta.csv")).unwrap();
-    let kept: Vec<&str> = games.lines().take(rows - 1).collect();
-    std::fs::write(before.join("games.csv"), kept.join("\n") + "\n").unwrap();
+    for file in ["games.csv", "timings.csv"] {
+        let kept: Vec<String> = read(&one, file)
+            .lines()
+            .take(rows)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        std::fs::write(before.join(file), kept.concat()).unwrap();
+    }
     let o = agon(&["report", text(&before)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: run folder \"{}\" is unfinished (games.csv holds {} of its 400 games); \
+             finish it with its command and --resume, or report its {} complete games into \
+             another folder with --out OUTDIR\n",
+            before.display(),
+            rows - 1,
+            rows - 1
+        )
+    );
+    assert!(!before.join("summary.csv").exists());
+    let view = dir.join("view");
+    let o = agon(&["report", text(&before), "--out", text(&view)]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(decision(&read(&before, "summary.csv")), "continue");
+    assert_eq!(decision(&read(&view, "summary.csv")), "continue");
 
     // The stopped run is finished: the same command prints its summary again.
     let o = agon(&match_args(&one, "2", &[]));

@@ -201,6 +201,20 @@ fn bad_sprt_input_leaves_no_files() {
             two("0,5,0.05,0.7"),
             "--sprt: beta must be between 0 and 0.5 (exclusive), got 0.7",
         ),
+        // Hypotheses the test could never decide between.
+        (
+            two("0,1e308,0.05,0.05"),
+            "--sprt: elo1 must lie between -1000 and 1000 Elo, got 1e308",
+        ),
+        (
+            two("0,1e-300,0.05,0.05"),
+            "--sprt: elo0 0 and elo1 1e-300 are too close to tell apart",
+        ),
+        (
+            two("0,5,5e-324,0.05"),
+            "--sprt: alpha 5e-324 and beta 0.05 are too small: the test's bounds \
+             ln(beta/(1-alpha)) and ln((1-beta)/alpha) must be finite",
+        ),
         (
             tournament(out_text, &["--sprt", "0,5,0.05,0.05"]),
             "--sprt needs exactly two agents, got 3",
@@ -321,6 +335,17 @@ fn bad_tournament_input_leaves_no_files() {
             },
             "agent \"ab\" needs a deterministic game: alpha-beta cannot search chance nodes \
              (for games with chance use star2 or mcts)"
+                .into(),
+        ),
+        // An opening that always ends the game is drawn before the folder is made.
+        (
+            {
+                let mut a = tournament(out_text, &["--random-opening", "42"]);
+                a[2] = "connect4";
+                a
+            },
+            "--random-opening 42: 100 random openings of deal 0 all ended the game; choose a \
+             smaller K"
                 .into(),
         ),
     ];

@@ -16,6 +16,7 @@ use plotters::prelude::*;
 
 use super::measure::ArmMeasures;
 use crate::plots::{tick, IntervalChart};
+use crate::record::write_file_whole;
 use crate::report_cmd::Rows;
 
 /// File of the seat-0 chart.
@@ -115,98 +116,102 @@ fn seat0_by_level(path: &Path, arms: &[ArmMeasures], legend: &[String]) -> Resul
         .unwrap_or_default();
     let n = rungs.len().max(1);
     let height = 520 + 20 * legend.len() as u32;
-    let root = SVGBackend::new(path, (960, height)).into_drawing_area();
-    let failed = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
-    root.fill(&WHITE).map_err(|e| failed(&e))?;
-    let (area, key) = root.split_vertically(480);
-    let mut chart = ChartBuilder::on(&area)
-        .caption(
-            "Seat 0's win rate over decisive games by level, 95% interval",
-            ("sans-serif", 20),
-        )
-        .margin(15)
-        .x_label_area_size(45)
-        .y_label_area_size(60)
-        .build_cartesian_2d(-0.5..n as f64 - 0.5, 0.0..1.0)
-        .map_err(|e| failed(&e))?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(n)
-        .x_label_formatter(&|x| {
-            let i = x.round();
-            if (x - i).abs() < 1e-9 && i >= 0.0 && (i as usize) < rungs.len() {
-                rungs[i as usize].clone()
-            } else {
-                String::new()
-            }
-        })
-        .y_label_formatter(&|y| tick(*y))
-        .x_desc("level")
-        .y_desc("seat 0's win rate")
-        .label_style(("sans-serif", 15))
-        .draw()
-        .map_err(|e| failed(&e))?;
-    chart
-        .draw_series(std::iter::once(PathElement::new(
-            vec![(-0.5, 0.5), (n as f64 - 0.5, 0.5)],
-            BLACK.mix(0.4).stroke_width(1),
-        )))
-        .map_err(|e| failed(&e))?;
-    for (a, arm) in arms.iter().enumerate() {
-        let colour = PALETTE[a % PALETTE.len()];
-        let points: Vec<(f64, f64, f64, f64)> = arm
-            .levels
-            .iter()
-            .enumerate()
-            .filter_map(|(i, l)| {
-                let w = l.self_play.seat0.win_rate?;
-                Some((i as f64, w.rate.value, w.rate.low, w.rate.high))
-            })
-            .collect();
-        if points.is_empty() {
-            continue;
-        }
-        let band: Vec<(f64, f64)> = points
-            .iter()
-            .map(|p| (p.0, p.3))
-            .chain(points.iter().rev().map(|p| (p.0, p.2)))
-            .collect();
+    // Drawn into memory, then written whole, never through a link.
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (960, height)).into_drawing_area();
+        let failed = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
+        root.fill(&WHITE).map_err(|e| failed(&e))?;
+        let (area, key) = root.split_vertically(480);
+        let mut chart = ChartBuilder::on(&area)
+            .caption(
+                "Seat 0's win rate over decisive games by level, 95% interval",
+                ("sans-serif", 20),
+            )
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(60)
+            .build_cartesian_2d(-0.5..n as f64 - 0.5, 0.0..1.0)
+            .map_err(|e| failed(&e))?;
         chart
-            .draw_series(std::iter::once(Polygon::new(
-                band,
-                colour.mix(0.15).filled(),
-            )))
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(n)
+            .x_label_formatter(&|x| {
+                let i = x.round();
+                if (x - i).abs() < 1e-9 && i >= 0.0 && (i as usize) < rungs.len() {
+                    rungs[i as usize].clone()
+                } else {
+                    String::new()
+                }
+            })
+            .y_label_formatter(&|y| tick(*y))
+            .x_desc("level")
+            .y_desc("seat 0's win rate")
+            .label_style(("sans-serif", 15))
+            .draw()
             .map_err(|e| failed(&e))?;
         chart
             .draw_series(std::iter::once(PathElement::new(
-                points.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>(),
-                colour.stroke_width(2),
+                vec![(-0.5, 0.5), (n as f64 - 0.5, 0.5)],
+                BLACK.mix(0.4).stroke_width(1),
             )))
             .map_err(|e| failed(&e))?;
-        chart
-            .draw_series(
-                points
-                    .iter()
-                    .map(|p| Circle::new((p.0, p.1), 4, colour.filled())),
-            )
+        for (a, arm) in arms.iter().enumerate() {
+            let colour = PALETTE[a % PALETTE.len()];
+            let points: Vec<(f64, f64, f64, f64)> = arm
+                .levels
+                .iter()
+                .enumerate()
+                .filter_map(|(i, l)| {
+                    let w = l.self_play.seat0.win_rate?;
+                    Some((i as f64, w.rate.value, w.rate.low, w.rate.high))
+                })
+                .collect();
+            if points.is_empty() {
+                continue;
+            }
+            let band: Vec<(f64, f64)> = points
+                .iter()
+                .map(|p| (p.0, p.3))
+                .chain(points.iter().rev().map(|p| (p.0, p.2)))
+                .collect();
+            chart
+                .draw_series(std::iter::once(Polygon::new(
+                    band,
+                    colour.mix(0.15).filled(),
+                )))
+                .map_err(|e| failed(&e))?;
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    points.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>(),
+                    colour.stroke_width(2),
+                )))
+                .map_err(|e| failed(&e))?;
+            chart
+                .draw_series(
+                    points
+                        .iter()
+                        .map(|p| Circle::new((p.0, p.1), 4, colour.filled())),
+                )
+                .map_err(|e| failed(&e))?;
+        }
+        for (i, line) in legend.iter().enumerate() {
+            let colour = PALETTE[i % PALETTE.len()];
+            let y = 20 * i as i32 + 5;
+            key.draw(&Rectangle::new(
+                [(20, y + 4), (40, y + 12)],
+                colour.filled(),
+            ))
             .map_err(|e| failed(&e))?;
+            key.draw(&Text::new(
+                line.clone(),
+                (50, y),
+                ("sans-serif", 15).into_font().color(&BLACK),
+            ))
+            .map_err(|e| failed(&e))?;
+        }
+        root.present().map_err(|e| failed(&e))?;
     }
-    for (i, line) in legend.iter().enumerate() {
-        let colour = PALETTE[i % PALETTE.len()];
-        let y = 20 * i as i32 + 5;
-        key.draw(&Rectangle::new(
-            [(20, y + 4), (40, y + 12)],
-            colour.filled(),
-        ))
-        .map_err(|e| failed(&e))?;
-        key.draw(&Text::new(
-            line.clone(),
-            (50, y),
-            ("sans-serif", 15).into_font().color(&BLACK),
-        ))
-        .map_err(|e| failed(&e))?;
-    }
-    root.present().map_err(|e| failed(&e))?;
-    Ok(())
+    write_file_whole(path, &svg)
 }

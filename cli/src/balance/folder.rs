@@ -1,6 +1,6 @@
 //! The study's output folder: whether it is new or holds this study ([`inspect`]), and
-//! whether that study is finished ([`finished`]); the reading of a finished run's rows
-//! ([`read_run`]).
+//! whether that study is finished ([`study_state`]), each of its runs read and checked
+//! ([`run_state`]).
 //!
 //! A study folder may be new or empty (or hold only its lock file and study.csv's
 //! temporary file): a new study; or hold a study.csv equal to this study's: this study,
@@ -11,16 +11,17 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
+use super::study::StudyRun;
 use super::study::{difference, read_study, STUDY_FILE};
 use super::tidy::BALANCE_FILE;
 use crate::args::BadInput;
-use crate::audit::{plan_of, read_checked_games};
-use crate::record::{
-    games_path, temporary_path, GameRow, RunMeta, GAMES_FILE, GAMES_GZ_FILE, META_FILE,
-    SUMMARY_FILE,
-};
-use crate::run_dir::is_new_folder;
+use crate::audit::plan_of;
+use crate::no_follow::{self, refuse_links};
+use crate::record::{temporary_path, GameRow, RunMeta, META_FILE, SUMMARY_FILE};
+use crate::run_dir::{check_files, is_new_folder, missing_games};
 use crate::run_lock::LOCK_FILE;
+use crate::tournament::Plan;
+use crate::tournament_cmd::planned_meta;
 
 /// What a study folder holds, with respect to the study about to start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,13 +33,21 @@ pub enum StudyFolder {
 }
 
 /// Looks at the study folder `dir` without changing it; `rows` are this study's
-/// study.csv rows.
+/// study.csv rows. A symbolic link in it or in one of its arms' folders is refused.
 pub fn inspect(dir: &Path, rows: &[(String, String)]) -> Result<StudyFolder> {
     let shown = dir.display();
     let study_tmp = temporary_path(Path::new(STUDY_FILE));
     let before_study = [LOCK_FILE, &study_tmp.to_string_lossy()];
     if is_new_folder(dir, &before_study)? {
         return Ok(StudyFolder::New);
+    }
+    // Its arms' folders too (the runs' own are looked at as each run opens): a link
+    // there would take a run's files elsewhere.
+    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read folder {shown}"))? {
+        let entry = entry.with_context(|| format!("cannot read folder {shown}"))?;
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            refuse_links(&entry.path(), "output folder")?;
+        }
     }
     let Some(theirs) = read_study(dir)? else {
         return Err(BadInput::new(format!(
@@ -57,72 +66,114 @@ pub fn inspect(dir: &Path, rows: &[(String, String)]) -> Result<StudyFolder> {
     Ok(StudyFolder::Same)
 }
 
-/// How many of the study's run `folders` (relative to `dir`) are finished (summary.csv
-/// is written last); the study is finished when all are and, for a whole study, its
-/// balance.csv is written (`whole`).
-pub fn finished(dir: &Path, folders: &[&Path], whole: bool) -> (usize, bool) {
-    let done = folders
-        .iter()
-        .filter(|f| dir.join(f).join(SUMMARY_FILE).is_file())
-        .count();
-    let all = done == folders.len() && (!whole || dir.join(BALANCE_FILE).is_file());
-    (done, all)
+/// What one run folder of a study holds.
+pub enum RunState {
+    /// Every game of its plan, checked, and its summary.csv: its game rows.
+    Finished(Vec<GameRow>),
+    /// Anything less: what it lacks, in words, and whether it holds a summary.csv all
+    /// the same (`marked`: a finished run that lost rows since, or was cut by hand).
+    Unfinished { what: String, marked: bool },
 }
 
-/// The game rows of the finished run folder `dir`, read and checked as `agon report`
-/// reads them (from games.csv, or games.csv.gz where games.csv is absent), changing
-/// nothing. The run must hold exactly the games its plan asks for (a study's runs have no
-/// SPRT to stop them early): a games file that is missing, short or torn is a
-/// [`BadInput`] naming the run folder and the counts, e.g. `study/base/L3-self:
-/// games.csv holds 212 of the 400 games its plan asks for`.
-pub fn read_run(dir: &Path) -> Result<Vec<GameRow>> {
+/// Reads the run folder `dir` of a study without changing it, with the checks every
+/// reader of a finished run makes ([`check_files`], [`missing_games`]: each row the
+/// run's own, every game of the plan there, each with its timing row), from games.csv
+/// or from games.csv.gz where games.csv is absent. With `plan` (the run the study plans
+/// there), its meta.csv must describe that run. A meta.csv that cannot be read or
+/// describes another run, and rows that are not the run's, are refused (exit 2); a
+/// folder without meta.csv is a run not started.
+pub fn run_state(dir: &Path, plan: Option<&Plan>) -> Result<RunState> {
     let shown = dir.display();
-    let (meta, written) = RunMeta::read_any(&dir.join(META_FILE))?;
-    let plan = plan_of(&meta)?;
-    let range = plan.game_range();
-    let planned = range.end - range.start;
-    let path = games_path(dir);
-    if !path.is_file() {
+    let marked = dir.join(SUMMARY_FILE).is_file();
+    let meta_path = dir.join(META_FILE);
+    if !meta_path.is_file() {
+        return Ok(RunState::Unfinished {
+            what: "not started".into(),
+            marked,
+        });
+    }
+    let (meta, written) = RunMeta::read_any(&meta_path).map_err(|e| {
+        BadInput::new(format!(
+            "run folder \"{shown}\" holds a {META_FILE} this build cannot read ({e:#})"
+        ))
+    })?;
+    if let Some(difference) = plan.and_then(|p| planned_meta(p, meta.clone()).difference(&meta)) {
         return Err(BadInput::new(format!(
-            "{shown}: holds no {GAMES_FILE} (nor {GAMES_GZ_FILE}), but its plan asks for \
-             {planned} games"
+            "run folder \"{shown}\" holds another run than the study plans there \
+             ({difference}); remove it and resume the study with --resume"
         ))
         .into());
     }
-    let scanned = read_checked_games(&path, &meta, &plan, written)?;
-    let held = scanned.rows.len() as u64;
-    if held != planned || scanned.tail.is_some() {
-        let file = path.file_name().unwrap_or_default().to_string_lossy();
-        let tail = scanned
-            .tail
-            .map(|t| format!(", then line {}: {}", t.line, t.what))
-            .unwrap_or_default();
-        return Err(BadInput::new(format!(
-            "{shown}: {file} holds {held} of the {planned} games its plan asks for{tail}"
-        ))
-        .into());
+    let plan = plan_of(&meta)
+        .map_err(|e| BadInput::new(format!("run folder \"{shown}\": {META_FILE}: {e}")))?;
+    let found = check_files(dir, &plan, &meta, written)?;
+    if let Some(what) = missing_games(dir, &found, &plan, None) {
+        return Ok(RunState::Unfinished { what, marked });
     }
-    Ok(scanned.rows)
+    if !marked {
+        return Ok(RunState::Unfinished {
+            what: format!("no {SUMMARY_FILE}"),
+            marked,
+        });
+    }
+    Ok(RunState::Finished(found.games.rows))
+}
+
+/// What a study folder holding this study holds.
+pub enum StudyState {
+    /// Every run finished and, for a whole study, balance.csv written: each run's game
+    /// rows, in the order of the runs.
+    Finished(Vec<Vec<GameRow>>),
+    /// Anything less, in words for the refusal of a study not resumed: how many runs are
+    /// finished, and the first run that holds a summary.csv but not its games, if any
+    /// (e.g. `4 of 6 runs finished; base/A2-self is marked finished (summary.csv), but
+    /// games.csv holds 3 of its 8 games`).
+    Unfinished(String),
+}
+
+/// Reads every run of the study in `dir` ([`run_state`], each against the run `runs`
+/// plans there), changing nothing: the study is finished when every run is and, for a
+/// whole study (`whole`), its balance.csv is written. A run whose rows do not hold its
+/// plan's games makes the study unfinished whatever the marks say, so it is continued
+/// (`--resume`) rather than read short.
+pub fn study_state(dir: &Path, runs: &[StudyRun], whole: bool) -> Result<StudyState> {
+    let mut rows = Vec::new();
+    let mut damaged = None;
+    for run in runs {
+        match run_state(&dir.join(&run.folder), Some(&run.plan))? {
+            RunState::Finished(games) => rows.push(games),
+            RunState::Unfinished { what, marked } => {
+                if marked && damaged.is_none() {
+                    damaged = Some(format!(
+                        "{} is marked finished ({SUMMARY_FILE}), but {what}",
+                        run.folder.display()
+                    ));
+                }
+            }
+        }
+    }
+    if rows.len() == runs.len() && (!whole || dir.join(BALANCE_FILE).is_file()) {
+        return Ok(StudyState::Finished(rows));
+    }
+    let mut text = format!("{} of {} runs finished", rows.len(), runs.len());
+    if let Some(damaged) = damaged {
+        text.push_str(&format!("; {damaged}"));
+    }
+    Ok(StudyState::Unfinished(text))
 }
 
 /// Writes the CSV file `path` whole or not at all: `fill` writes its records into a
-/// temporary file, which is then renamed into place, so a stop never leaves half a file.
+/// temporary file, which is then renamed into place, so a stop never leaves half a file
+/// ([`no_follow::write_whole`], which never writes through a link).
 pub fn write_whole(
     path: &Path,
-    fill: impl FnOnce(&mut csv::Writer<std::fs::File>) -> Result<()>,
+    fill: impl FnOnce(&mut csv::Writer<&mut std::fs::File>) -> Result<()>,
 ) -> Result<()> {
-    let temporary = temporary_path(path);
-    let mut w = csv::Writer::from_path(&temporary)
-        .with_context(|| format!("cannot create {}", temporary.display()))?;
-    fill(&mut w)?;
-    w.flush()
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    drop(w);
-    std::fs::rename(&temporary, path).with_context(|| {
-        format!(
-            "cannot rename {} to {}",
-            temporary.display(),
-            path.display()
-        )
+    no_follow::write_whole(path, |file| {
+        let mut w = csv::Writer::from_writer(file);
+        fill(&mut w)?;
+        w.flush()
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(())
     })
 }

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use super::conclude;
-use super::folder::{inspect, read_run, StudyFolder};
+use super::folder::{inspect, run_state, RunState, StudyFolder};
 use super::study::{difference, read_study, whole_rows, write_study, Layout, STUDY_FILE};
 use crate::args::{BadInput, MergeArgs};
 use crate::merge::merge;
@@ -114,7 +114,17 @@ pub fn merge_studies(args: &MergeArgs, command: String, out: &mut dyn Write) -> 
         };
         // The run's own table is not printed: the study's follows.
         merge(&run, command.clone(), &mut Vec::new())?;
-        results.push(read_run(&run.out)?);
+        match run_state(&run.out, None)? {
+            RunState::Finished(rows) => results.push(rows),
+            // A merge writes a finished run or nothing.
+            RunState::Unfinished { what, .. } => {
+                return Err(BadInput::new(format!(
+                    "the merged run \"{}\" is unfinished ({what})",
+                    run.out.display()
+                ))
+                .into())
+            }
+        }
     }
     writeln!(
         out,

@@ -15,12 +15,16 @@
 //! agents against each arm, openings, games, shard) before the folder is looked at;
 //! the folder is looked at without change, then locked and looked at again; only then is
 //! study.csv written. A folder holding this study unfinished is continued only with
-//! `--resume`. A finished one (every run's summary.csv and the study's balance.csv
-//! written) is reported again from its runs' games without taking the lock or writing
-//! anything, so a committed study's folder stays byte for byte as it is; its runs may
-//! keep their games compressed (games.csv.gz, read where games.csv is absent), and a
-//! run that does not hold exactly the games of its plan is refused (exit 2), naming the
-//! run folder and the counts, before anything is printed.
+//! `--resume`. A finished one is reported again from its runs' games without taking the
+//! lock or writing anything, so a committed study's folder stays byte for byte as it is;
+//! its runs may keep their games compressed (games.csv.gz, read where games.csv is
+//! absent). Finished means that every run holds its plan's games, read through the
+//! checks of every reader of a finished run ([`folder::run_state`]: each row the run's
+//! own, every game there with its timing row, summary.csv written) and, for a whole
+//! study, that balance.csv is written: the marks alone are not enough. A run that lost
+//! rows since it finished makes the study unfinished, so it is refused without
+//! `--resume` (the line names the run and what it lacks) and continued with it, the run
+//! repaired and its missing games played as a tournament's resume does.
 
 mod charts;
 mod folder;
@@ -36,7 +40,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use self::folder::{finished, inspect, read_run, StudyFolder};
+use self::folder::{inspect, study_state, StudyFolder, StudyState};
 use self::measure::{ArmMeasures, Level, Replay, SelfPlay, Step};
 use self::study::{write_study, Layout, RunKind, Rung, Study, StudyRun, STUDY_FILE};
 use self::tidy::{write_balance, BALANCE_FILE};
@@ -44,11 +48,11 @@ use crate::args::{BadInput, BalanceArgs};
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::html::{StudyPage, REPORT_HTML};
 use crate::progress::Progress;
-use crate::record::GameRow;
+use crate::record::{GameRow, RunMeta};
 use crate::run_lock::RunLock;
 use crate::spec::GameSpec;
 use crate::tournament::worker_threads;
-use crate::tournament_cmd::{open_run, play_run, run_meta, Opened};
+use crate::tournament_cmd::{complete_finished, open_run, play_run, run_meta, Opened};
 
 pub use join::{is_study, merge_studies};
 
@@ -62,33 +66,40 @@ pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Resu
     }
     let dir = &args.out;
     let rows = study.rows()?;
-    let folders: Vec<&Path> = runs.iter().map(|r| r.folder.as_path()).collect();
     let whole = study.shard.is_none();
+    // Whether a study in the folder may be continued: it must be asked for.
+    let refuse_unless_resumed = |state: &str| -> Result<()> {
+        if args.resume {
+            return Ok(());
+        }
+        Err(BadInput::new(format!(
+            "output folder \"{}\" holds this study unfinished ({state}); pass --resume to \
+             continue it, or choose another --out",
+            dir.display()
+        ))
+        .into())
+    };
     // A finished study is only read: without the lock, so that its folder (a committed
     // study's) stays exactly as it is, lock file included. Its runs are never appended
-    // to again, so no writer can be met.
-    if inspect(dir, &rows)? == StudyFolder::Same && finished(dir, &folders, whole).1 {
-        return print_finished(&study, dir, &folders, out);
+    // to again, so no writer can be met. An unfinished one not to be resumed is refused
+    // as plainly.
+    let seen = inspect(dir, &rows)?;
+    if seen == StudyFolder::Same {
+        match study_state(dir, &runs, whole)? {
+            StudyState::Finished(results) => return print_finished(&study, dir, &results, out),
+            StudyState::Unfinished(state) => refuse_unless_resumed(&state)?,
+        }
     }
     let _lock = RunLock::acquire(dir)?;
     match inspect(dir, &rows)? {
         StudyFolder::New => write_study(dir, &rows)?,
-        StudyFolder::Same => {
-            let (done, all) = finished(dir, &folders, whole);
-            // Finished by another process between the two looks.
-            if all {
-                return print_finished(&study, dir, &folders, out);
-            }
-            if !args.resume {
-                return Err(BadInput::new(format!(
-                    "output folder \"{}\" holds this study unfinished ({done} of {} runs \
-                     finished); pass --resume to continue it, or choose another --out",
-                    dir.display(),
-                    runs.len()
-                ))
-                .into());
-            }
-        }
+        // Begun by another process between the two looks (one that finished it since
+        // has written its study.csv too): looked at as above.
+        StudyFolder::Same if seen == StudyFolder::New => match study_state(dir, &runs, whole)? {
+            StudyState::Finished(results) => return print_finished(&study, dir, &results, out),
+            StudyState::Unfinished(state) => refuse_unless_resumed(&state)?,
+        },
+        StudyFolder::Same => {}
     }
     let total: u64 = runs
         .iter()
@@ -129,24 +140,23 @@ pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Resu
     }
 }
 
-/// Prints the results of the finished study in `dir` (its run `folders`, relative to
-/// `dir`) without writing anything: each run's games read and checked ([`read_run`]: a
-/// run that does not hold its plan's games is refused, exit 2, before anything is
-/// printed), then the tables and verdicts recomputed from them; for a shard of a study,
-/// a line saying it is finished.
-fn print_finished(study: &Study, dir: &Path, folders: &[&Path], out: &mut dyn Write) -> Result<()> {
+/// Prints the results of the finished study in `dir` without writing anything: the
+/// tables and verdicts recomputed from its runs' games (`results`, read and checked by
+/// [`study_state`]); for a shard of a study, a line saying it is finished.
+fn print_finished(
+    study: &Study,
+    dir: &Path,
+    results: &[Vec<GameRow>],
+    out: &mut dyn Write,
+) -> Result<()> {
     match study.shard {
         None => {
-            let results = folders
-                .iter()
-                .map(|f| read_run(&dir.join(f)))
-                .collect::<Result<Vec<_>>>()?;
             writeln!(
                 out,
                 "{} already holds this finished study; its results:\n",
                 dir.display()
             )?;
-            conclude(&study.layout(), dir, &results, false, out)
+            conclude(&study.layout(), dir, results, false, out)
         }
         Some(shard) => {
             writeln!(
@@ -178,12 +188,17 @@ impl GameCommand for PlayStudyRun<'_> {
         let meta = run_meta(&game, plan, self.threads, self.command, None, None)?;
         let (_lock, opened) = open_run(&self.dir, plan, &meta, true, None)?;
         *self.rows = match opened {
-            Opened::Finished(found) => {
+            Opened::Finished(found, theirs) => {
+                complete_finished(&game, &self.dir, &theirs, &found, None, true)?;
                 self.progress.skip(found.games.rows.len() as u64);
                 found.games.rows
             }
-            Opened::ToPlay(done) => {
+            Opened::ToPlay(done, recorded) => {
                 self.progress.skip(done.len() as u64);
+                let meta = RunMeta {
+                    threads: self.threads,
+                    ..*recorded
+                };
                 play_run(&game, plan, &self.dir, &meta, done, self.progress, None)?.rows
             }
         };
@@ -193,8 +208,8 @@ impl GameCommand for PlayStudyRun<'_> {
 
 /// Measures the runs' rows (`results`, in the order of `layout.runs`), prints each arm's
 /// table and verdict (a variant's followed by its comparison with the base arm), and,
-/// when `write`, writes balance.csv, the charts and the study's
-/// report.html (linking to its runs' pages) into `dir`.
+/// when `write`, writes the charts, the study's report.html (linking to its runs' pages)
+/// and, last, balance.csv (the study's mark of being finished) into `dir`.
 fn conclude(
     layout: &Layout,
     dir: &Path,
@@ -232,7 +247,6 @@ fn conclude(
         writeln!(out, "{text}")?;
     }
     if write {
-        write_balance(dir, &tidy::rows(&arms))?;
         let mut written = vec![STUDY_FILE, BALANCE_FILE];
         let charts = charts::draw(dir, &arms)?;
         written.extend(&charts);
@@ -248,6 +262,9 @@ fn conclude(
         }
         .write(dir)?;
         written.push(REPORT_HTML);
+        // Last: balance.csv marks the study as finished, so it is written once the
+        // charts and the page are.
+        write_balance(dir, &tidy::rows(&arms))?;
         writeln!(out, "wrote {} in {}", written.join(", "), dir.display())?;
     }
     out.flush()?;

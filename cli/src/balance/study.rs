@@ -168,6 +168,7 @@ impl Study {
                 &spec,
                 CheckArm {
                     rungs: &rungs,
+                    seed: args.seed,
                     asked: asked.as_ref(),
                     check: check.as_ref(),
                     out: &mut checked,
@@ -210,7 +211,19 @@ impl Study {
             shard,
         };
         // Plan::new checks --games; with_shard that every run has a pair per shard.
-        study.runs()?;
+        let runs = study.runs()?.len() as u128;
+        // Every run plays --games games: their sum must fit, as a tournament's does, so
+        // that the plan and the progress count them.
+        if u128::from(study.games) * runs > u128::from(u64::MAX) {
+            return Err(BadInput::new(format!(
+                "--games {} with {runs} runs makes more than {} games in all; at most {} \
+                 games per run",
+                study.games,
+                u64::MAX,
+                (u128::from(u64::MAX) / runs) as u64 & !1
+            ))
+            .into());
+        }
         Ok(study)
     }
 
@@ -494,10 +507,12 @@ pub fn default_opening<G: Game>() -> Opening {
 }
 
 /// Checks an arm: every rung's agent builds and readies for its game, and its opening
-/// (the one asked for, or the default rule's) fits it; sets the opening and whether the
-/// game offers a pie rule.
+/// (the one asked for, or the default rule's) fits it, the first deal's drawn
+/// ([`Opening::probe`]); sets the opening and whether the game offers a pie rule.
 struct CheckArm<'a> {
     rungs: &'a [Rung],
+    /// The study's seed, for the probe of the first deal's opening.
+    seed: u64,
     asked: Option<&'a Opening>,
     check: Option<&'a OpeningCheck>,
     out: &'a mut Option<(Opening, bool, Option<OpeningCheck>)>,
@@ -533,6 +548,12 @@ impl GameCommand for CheckArm<'_> {
                 .ready(&game, spec)
                 .map_err(|e| BadInput::new(format!("{spec}: {}", e.0)))?;
         }
+        opening
+            .probe(&game, self.seed, check.as_ref())
+            .map_err(|e| match e.downcast::<BadInput>() {
+                Ok(bad) => BadInput::new(format!("{spec}: {}", bad.0)).into(),
+                Err(e) => e,
+            })?;
         *self.out = Some((opening, game.pie_swap_decision().is_some(), check));
         Ok(())
     }

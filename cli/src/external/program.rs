@@ -19,6 +19,7 @@ use agon_engine::ParamValue;
 
 use super::lines::{self, Line, Read};
 use super::ExtSetup;
+use crate::no_follow;
 
 /// How long a program has to quit after `quit` before it is stopped.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
@@ -95,11 +96,9 @@ impl Running {
         }
         let log = match log {
             Some(path) => {
-                let file = OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(path)
-                    .map_err(|e| format!("cannot open its log {}: {e}", path.display()))?;
+                // Never through a link planted in the run folder.
+                let file = no_follow::open(path, OpenOptions::new().create(true).append(true))
+                    .map_err(|e| format!("cannot open its log: {e:#}"))?;
                 command.stderr(Stdio::piped());
                 Some(file)
             }

@@ -51,7 +51,7 @@
   }
 
   function replayCommand(index) {
-    return "agon replay " + D.dir + " " + index;
+    return D.replay + " " + index;
   }
 
   // Opens game `index` after `ply` plies; a ply past the end shows the final position
@@ -243,7 +243,7 @@
     $("embedded").textContent = "This page embeds " + embeddedCount + " of the run's " +
       D.games.length + " games (at most " + D.cap + ", each pairing's first games; " +
       "agon report DIR --html --html-games N embeds more). Click a row to watch it; " +
-      "watch any game in a terminal with: agon replay " + D.dir + " INDEX.";
+      "watch any game in a terminal with: " + D.replay + " INDEX.";
     drawList();
   }
 

@@ -24,9 +24,11 @@ use super::REPORT_HTML;
 use crate::picture::layout::Layout;
 use crate::picture::replay;
 use crate::picture::svg::{board, escape, legend};
+use crate::record::write_file_whole;
 use crate::record::{GameRow, Result0, RunMeta};
 use crate::report::{sections, Summary};
 use crate::report_cmd::{LENGTHS_SVG, RATINGS_SVG, SEAT0_SVG};
+use crate::shell_quote;
 
 /// The replayer and the list of games.
 const REPLAYER_JS: &str = include_str!("replayer.js");
@@ -43,7 +45,7 @@ pub struct RunPage<'a> {
     /// Their summary.
     pub summary: &'a Summary,
     /// The run folder as the user named it, for the `agon replay` command the page
-    /// gives for games it does not embed.
+    /// gives for games it does not embed (quoted for a shell, [`shell_quote`]).
     pub run_dir: &'a Path,
     /// The most games to embed (`--html-games`).
     pub cap: usize,
@@ -55,7 +57,7 @@ impl RunPage<'_> {
     pub fn write<G: Game<State: Depict>>(&self, game: &G, target: &Path) -> Result<()> {
         let html = self.html(game, target)?;
         let path = target.join(REPORT_HTML);
-        std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))
+        write_file_whole(&path, &html)
     }
 
     /// The page's text.
@@ -82,8 +84,11 @@ impl RunPage<'_> {
         }
         replays.push('}');
 
-        let mut data = String::from("{\"dir\":");
-        json::string(&mut data, &self.run_dir.display().to_string());
+        // The command prefix, the folder quoted as a shell needs it: the page shows it
+        // for copying.
+        let mut data = String::from("{\"replay\":");
+        let folder = shell_quote(&self.run_dir.display().to_string());
+        json::string(&mut data, &format!("agon replay {folder}"));
         let _ = write!(data, ",\"cap\":{},\"games\":", self.cap);
         self.game_rows(&mut data);
         data.push_str(",\"cells\":");
@@ -170,6 +175,11 @@ impl RunPage<'_> {
         }
         identity.push(("command", meta.command.clone()));
         identity.push(("toolkit", format!("{} ({})", meta.toolkit, meta.commit)));
+        // Rows of more than one build (a resume by another): each named.
+        let builds = meta.builds();
+        if builds.len() > 1 {
+            identity.push(("builds", builds.join(", ")));
+        }
 
         let mut cells = String::new();
         for element in board(picture, layout) {
@@ -384,7 +394,7 @@ mod tests {
         // Board: 42 cells and their names, once; the legend's two stones.
         assert_eq!(two.matches(">a1</text>").count(), 1);
         assert!(two.contains(">red stone (seat 0)</text>"));
-        assert!(two.contains("\"dir\":\"results/x\",\"cap\":2,"));
+        assert!(two.contains("\"replay\":\"agon replay results/x\",\"cap\":2,"));
         assert!(two.contains("[0,0,\"red\",\"yellow\",\"1\",0,"));
         // No Connect Four ply changes a cell's ground: no board deltas are stored.
         assert_eq!(two.matches(",\"c\":[]}").count(), 2);

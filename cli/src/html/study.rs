@@ -4,11 +4,12 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::page::{charts, document};
 use super::REPORT_HTML;
 use crate::picture::svg::escape;
+use crate::record::write_file_whole;
 
 /// What a study's page shows.
 pub struct StudyPage<'a> {
@@ -28,7 +29,7 @@ impl StudyPage<'_> {
     pub fn write(&self, dir: &Path) -> Result<()> {
         let html = self.html(dir)?;
         let path = dir.join(REPORT_HTML);
-        std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))
+        write_file_whole(&path, &html)
     }
 
     fn html(&self, dir: &Path) -> Result<String> {

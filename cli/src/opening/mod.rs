@@ -240,6 +240,24 @@ impl Opening {
             .into()
         })
     }
+
+    /// Plays the opening of deal 0 under `seed` as [`Opening::play`] does (judged by
+    /// `check`), with no agent to make a pie-rule swap decision (the probe's opening
+    /// stops there), and throws it away: an opening no game could start with (K random
+    /// decisions that always end the game, a check that refuses every draw) is refused
+    /// so before anything is written, instead of at the run's first game. The draws are
+    /// those the run makes (drawn without replacement, the first deal's opening is the
+    /// one the run deals), so probing changes no game.
+    pub fn probe<G: PlayableGame>(
+        &self,
+        game: &G,
+        seed: u64,
+        check: Option<&OpeningCheck>,
+    ) -> Result<()> {
+        let mut no_agent = |_: &G::State, _: &[String]| None;
+        self.play(game, seed, 0, &mut Vec::new(), &mut no_agent, check)
+            .map(drop)
+    }
 }
 
 impl Book {

@@ -16,6 +16,7 @@ use super::rows::{
 };
 use super::{GAMES_FILE, TIMINGS_FILE};
 use crate::args::BadInput;
+use crate::no_follow;
 
 /// Appends game and timing rows to games.csv and timings.csv, flushing after every game.
 ///
@@ -37,11 +38,7 @@ impl RunWriter {
     pub fn open(dir: &Path, key: &str) -> Result<RunWriter> {
         let open = |name: &str, header: &str| -> Result<csv::Writer<File>> {
             let path = dir.join(name);
-            let mut file = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&path)
-                .with_context(|| format!("cannot open {}", path.display()))?;
+            let mut file = no_follow::open(&path, OpenOptions::new().create(true).append(true))?;
             let empty = file.metadata()?.len() == 0;
             if empty {
                 writeln!(file, "{header}")
@@ -263,19 +260,12 @@ pub fn cut(path: &Path, keep: u64) -> Result<u64> {
         return Ok(0);
     };
     let side = partial_path(path);
-    let mut saved = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&side)
-        .with_context(|| format!("cannot open {}", side.display()))?;
+    let mut saved = no_follow::open(&side, OpenOptions::new().create(true).append(true))?;
     saved
         .write_all(rest)
         .and_then(|()| saved.sync_all())
         .with_context(|| format!("cannot write {}", side.display()))?;
-    let file = OpenOptions::new()
-        .write(true)
-        .open(path)
-        .with_context(|| format!("cannot open {}", path.display()))?;
+    let file = no_follow::open(path, OpenOptions::new().write(true))?;
     file.set_len(keep)
         .and_then(|()| file.sync_all())
         .with_context(|| format!("cannot cut {}", path.display()))?;
@@ -293,17 +283,22 @@ pub fn temporary_path(path: &Path) -> PathBuf {
 /// under a temporary name, then renamed), so that a run killed while writing it is not
 /// mistaken for a finished one.
 pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<()> {
-    let temporary = temporary_path(path);
-    let file = File::create(&temporary)
-        .with_context(|| format!("cannot create {}", temporary.display()))?;
-    let mut w = csv::Writer::from_writer(file);
-    for row in rows {
-        w.serialize(row)?;
-    }
-    w.flush()
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    drop(w);
-    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+    write_rows_whole(path, rows)
+}
+
+/// Writes a CSV file of `rows` (header first, as serde names the fields) whole or not
+/// at all ([`no_follow::write_whole`]).
+pub fn write_rows_whole<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
+    no_follow::write_whole(path, |file| {
+        let mut w = csv::Writer::from_writer(file);
+        for row in rows {
+            w.serialize(row)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        w.flush()
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(())
+    })
 }
 
 /// Refuses an `--out` that cannot be a file: a folder (the message asks to name
@@ -327,10 +322,7 @@ pub fn check_file_out(path: &Path, what: &str) -> Result<(), BadInput> {
 }
 
 /// Writes `text` to `path` whole or not at all: under a temporary name in the same
-/// folder, then renamed over it.
+/// folder, then renamed over it, never through a link ([`no_follow::write_whole`]).
 pub fn write_file_whole(path: &Path, text: &str) -> Result<()> {
-    let temporary = temporary_path(path);
-    std::fs::write(&temporary, text)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+    no_follow::write_bytes(path, text.as_bytes())
 }

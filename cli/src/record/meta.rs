@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
-use super::files::temporary_path;
+use crate::no_follow;
 use crate::shard::Shard;
 
 /// Version of the layout of these files, stored in meta.csv; bumped when a column
@@ -27,6 +27,15 @@ pub struct RunMeta {
     /// The git commit of that build (see [`commit`]); recorded, not part of the run's
     /// identity.
     pub commit: String,
+    /// Every build (its [`commit`]) that wrote rows into the run, in the order they first
+    /// did, `commit` first, when a build other than `commit` continued it (`--resume`,
+    /// or shards merged from several builds); empty when `commit` alone wrote it (see
+    /// [`RunMeta::builds`]). Written as one `builds` row, the commits separated by
+    /// spaces, only when not empty, so other runs' meta.csv is unchanged. Recorded, not
+    /// part of the run's identity, as `commit` is not: a resume by another build of the
+    /// same toolkit version is allowed, and this row names every build whose rows the
+    /// run holds.
+    pub builds: Vec<String>,
     /// Canonical game spec.
     pub game: String,
     /// Canonical agent specs, in the order given.
@@ -81,10 +90,11 @@ pub struct RunMeta {
 /// The keys of meta.csv, in the order [`RunMeta::write`] writes them. `agent`,
 /// `eval_hash` and `program` repeat;
 /// the keys of [`OPTIONAL_KEYS`] may be absent; every other key appears exactly once.
-const META_KEYS: [&str; 19] = [
+const META_KEYS: [&str; 20] = [
     "format",
     "toolkit",
     "commit",
+    "builds",
     "game",
     "agent",
     "eval_hash",
@@ -104,7 +114,8 @@ const META_KEYS: [&str; 19] = [
 ];
 
 /// The keys of meta.csv written only when they have a value.
-const OPTIONAL_KEYS: [&str; 7] = [
+const OPTIONAL_KEYS: [&str; 8] = [
+    "builds",
     "eval_hash",
     "program",
     "opening_draw",
@@ -151,6 +162,7 @@ impl RunMeta {
         RunMeta {
             toolkit: "agon 0.1.0".into(),
             commit: "abc".into(),
+            builds: Vec::new(),
             game: "pig:die=6,horizon=1000,target=20".into(),
             agents: vec!["greedy".into(), "random".into()],
             games_per_pairing: 6,
@@ -174,16 +186,23 @@ impl RunMeta {
 impl RunMeta {
     /// Writes meta.csv (`key,value` rows; `agent` repeats once per agent, in order).
     /// The file appears whole or not at all: it is written beside under a temporary name,
-    /// then renamed.
+    /// then renamed, never through a link ([`no_follow::write_whole`]).
     pub fn write(&self, path: &Path) -> Result<()> {
-        let temporary = temporary_path(path);
-        let mut w = csv::Writer::from_path(&temporary)
-            .with_context(|| format!("cannot create {}", temporary.display()))?;
+        no_follow::write_whole(path, |file| self.write_rows(file))
+            .with_context(|| format!("cannot write {}", path.display()))
+    }
+
+    /// The rows of meta.csv, header first, into `file`.
+    fn write_rows(&self, file: &mut std::fs::File) -> Result<()> {
+        let mut w = csv::Writer::from_writer(file);
         w.write_record(["key", "value"])?;
         let mut row = |k: &str, v: &str| w.write_record([k, v]);
         row("format", FORMAT)?;
         row("toolkit", &self.toolkit)?;
         row("commit", &self.commit)?;
+        if !self.builds.is_empty() {
+            row("builds", &self.builds.join(" "))?;
+        }
         row("game", &self.game)?;
         for agent in &self.agents {
             row("agent", agent)?;
@@ -216,11 +235,8 @@ impl RunMeta {
         if let Some(sprt) = &self.sprt {
             row("sprt", sprt)?;
         }
-        w.flush()
-            .with_context(|| format!("cannot write {}", temporary.display()))?;
-        drop(w);
-        std::fs::rename(&temporary, path)
-            .with_context(|| format!("cannot write {}", path.display()))
+        w.flush()?;
+        Ok(())
     }
 
     /// Reads meta.csv of this format or of [`OLDER_FORMAT`]. Refuses a file without a
@@ -249,6 +265,7 @@ impl RunMeta {
         let mut meta = RunMeta {
             toolkit: String::new(),
             commit: String::new(),
+            builds: Vec::new(),
             game: String::new(),
             agents: Vec::new(),
             games_per_pairing: 0,
@@ -282,6 +299,7 @@ impl RunMeta {
             match key {
                 "toolkit" => meta.toolkit = value.clone(),
                 "commit" => meta.commit = value.clone(),
+                "builds" => meta.builds = value.split(' ').map(String::from).collect(),
                 "game" => meta.game = value.clone(),
                 "agent" => meta.agents.push(value.clone()),
                 "eval_hash" => meta.eval_hashes.push(value.clone()),
@@ -319,6 +337,22 @@ impl RunMeta {
                 meta.agents.len()
             );
         }
+        if let Some(line) = rows.iter().find(|(_, key, _)| key == "builds").map(|r| r.0) {
+            let builds = &meta.builds;
+            let repeated = (1..builds.len()).any(|i| builds[..i].contains(&builds[i]));
+            if builds.len() < 2
+                || builds[0] != meta.commit
+                || repeated
+                || builds.iter().any(String::is_empty)
+            {
+                bail!(
+                    "{shown} line {line}: bad builds {:?} (the commits of the builds that \
+                     wrote rows, separated by single spaces: the run's commit first, then \
+                     each other once)",
+                    builds.join(" ")
+                );
+            }
+        }
         if !meta.programs.is_empty() && meta.programs.len() != meta.agents.len() {
             bail!(
                 "{shown} has {} program rows for {} agents (one per agent, or none)",
@@ -327,6 +361,29 @@ impl RunMeta {
             );
         }
         Ok((meta, written))
+    }
+
+    /// Every build that wrote rows into the run, in order: [`RunMeta::builds`]'s list,
+    /// or `commit` alone.
+    pub fn builds(&self) -> Vec<&str> {
+        if self.builds.is_empty() {
+            vec![self.commit.as_str()]
+        } else {
+            self.builds.iter().map(String::as_str).collect()
+        }
+    }
+
+    /// The same run with `build` added to [`RunMeta::builds`], unless it is there: what
+    /// a build about to write rows into the run records first.
+    pub fn with_build(&self, build: &str) -> RunMeta {
+        let mut builds: Vec<String> = self.builds().into_iter().map(String::from).collect();
+        if !builds.iter().any(|b| b == build) {
+            builds.push(build.to_string());
+        }
+        RunMeta {
+            builds: if builds.len() > 1 { builds } else { Vec::new() },
+            ..self.clone()
+        }
     }
 
     /// The fields that make a run what it is, each named and as text, with the shard

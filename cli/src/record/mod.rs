@@ -112,6 +112,7 @@ mod tests {
         let meta = RunMeta {
             toolkit: toolkit(),
             commit: "0123abc-dirty".into(),
+            builds: Vec::new(),
             game: "invector:height=5,pie=true,width=6".into(),
             agents: vec!["ab:depth=3".into(), "random".into()],
             games_per_pairing: 4,
@@ -245,7 +246,7 @@ mod tests {
             read_text(&text.replace("random_opening,", "raNdom_opening,")).unwrap_err(),
             format!(
                 "{shown} line 10: unknown key \"raNdom_opening\" (valid: format, toolkit, \
-                 commit, game, agent, eval_hash, program, games_per_pairing, seed, random_opening, \
+                 commit, builds, game, agent, eval_hash, program, games_per_pairing, seed, random_opening, \
                  opening_draw, openings, \
                  openings_hash, opening_check, threads, command, anchor, shard, sprt)"
             )
@@ -306,6 +307,30 @@ mod tests {
         );
         assert!(outside.difference(&RunMeta::example()).is_some());
         assert_ne!(outside.digest_key(), RunMeta::example().digest_key());
+        // The builds that wrote rows: the run's commit first, each once; not identity.
+        let resumed = RunMeta::example().with_build("def").with_build("abc");
+        assert_eq!(resumed.builds, ["abc", "def"]);
+        assert_eq!(RunMeta::example().with_build("abc"), RunMeta::example());
+        assert_eq!(resumed.difference(&RunMeta::example()), None);
+        assert_eq!(resumed.digest_key(), RunMeta::example().digest_key());
+        resumed.write(&path).unwrap();
+        let with_builds = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            with_builds.contains("\ncommit,abc\nbuilds,abc def\ngame,"),
+            "{with_builds}"
+        );
+        assert_eq!(read_text(&with_builds).unwrap(), (resumed, Written::Now));
+        for bad in ["abc", "def abc", "abc def def", "abc  def"] {
+            assert_eq!(
+                read_text(&with_builds.replace("builds,abc def", &format!("builds,{bad}")))
+                    .unwrap_err(),
+                format!(
+                    "{shown} line 5: bad builds {bad:?} (the commits of the builds that wrote \
+                     rows, separated by single spaces: the run's commit first, then each other \
+                     once)"
+                )
+            );
+        }
         assert_eq!(
             read_text(&text.replace("format,3", "format,2")).unwrap(),
             (RunMeta::example(), Written::Older)

@@ -26,6 +26,11 @@ use crate::args::BadInput;
 /// Count that replaces an outcome never seen.
 const REGULARISED_ZERO: f64 = 1e-3;
 
+/// The largest Elo difference `--sprt` takes for `elo0` or `elo1` (either sign): an
+/// expected score of 99.68%. Beyond it no match of a practical length could tell the
+/// hypotheses apart, and far beyond it the expected score rounds to 1.
+pub const MAX_ELO: f64 = 1000.0;
+
 /// Pair scores per game of the five pentanomial outcomes.
 const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
@@ -76,27 +81,54 @@ impl std::fmt::Display for Sprt {
 }
 
 impl Sprt {
-    /// A test of `elo0` against `elo1`; fails unless both are finite with
-    /// `elo0 < elo1` and `alpha`, `beta` lie strictly between 0 and 0.5.
+    /// A test of `elo0` against `elo1`; fails unless both lie within ±[`MAX_ELO`] with
+    /// `elo0 < elo1` and expected scores that differ (as `f64`), and `alpha`, `beta`
+    /// lie strictly between 0 and 0.5 with finite bounds. Within these limits the bounds
+    /// are finite and so is the LLR of any pair counts (a unit test checks the extremes),
+    /// so the test can decide; outside them it could not (an expected score of exactly 1
+    /// makes the LLR NaN, equal scores make it 0 for ever, a bound of infinity is never
+    /// reached).
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, BadInput> {
-        if !elo0.is_finite() || !elo1.is_finite() || elo0 >= elo1 {
+        let [e0, e1, a, b] = [elo0, elo1, alpha, beta].map(shown);
+        for (name, value) in [("elo0", elo0), ("elo1", elo1)] {
+            if value.is_nan() || value.abs() > MAX_ELO {
+                return Err(BadInput::new(format!(
+                    "--sprt: {name} must lie between -{MAX_ELO} and {MAX_ELO} Elo, got {}",
+                    shown(value)
+                )));
+            }
+        }
+        if elo0 >= elo1 {
             return Err(BadInput::new(format!(
-                "--sprt: elo0 must be less than elo1, got elo0 {elo0} and elo1 {elo1}"
+                "--sprt: elo0 must be less than elo1, got elo0 {e0} and elo1 {e1}"
+            )));
+        }
+        if score_of_elo(elo0) >= score_of_elo(elo1) {
+            return Err(BadInput::new(format!(
+                "--sprt: elo0 {e0} and elo1 {e1} are too close to tell apart"
             )));
         }
         for (name, value) in [("alpha", alpha), ("beta", beta)] {
             if !(value > 0.0 && value < 0.5) {
                 return Err(BadInput::new(format!(
-                    "--sprt: {name} must be between 0 and 0.5 (exclusive), got {value}"
+                    "--sprt: {name} must be between 0 and 0.5 (exclusive), got {}",
+                    shown(value)
                 )));
             }
         }
-        Ok(Sprt {
+        let sprt = Sprt {
             elo0,
             elo1,
             alpha,
             beta,
-        })
+        };
+        if !sprt.lower_bound().is_finite() || !sprt.upper_bound().is_finite() {
+            return Err(BadInput::new(format!(
+                "--sprt: alpha {a} and beta {b} are too small: the test's bounds \
+                 ln(beta/(1-alpha)) and ln((1-beta)/alpha) must be finite"
+            )));
+        }
+        Ok(sprt)
     }
 
     /// Parses `elo0,elo1,alpha,beta` (e.g. `0,5,0.05,0.05`) and validates it as
@@ -150,6 +182,17 @@ impl Sprt {
         } else {
             Decision::Continue
         }
+    }
+}
+
+/// A number of `--sprt` as messages show it: as Rust writes it when that is short, else
+/// in scientific notation (`1e308`, not 309 digits).
+fn shown(x: f64) -> String {
+    let plain = x.to_string();
+    if plain.len() <= 12 {
+        plain
+    } else {
+        format!("{x:e}")
     }
 }
 
@@ -265,5 +308,69 @@ mod tests {
         for (text, line) in cases {
             assert_eq!(Sprt::parse(text).unwrap_err().0, line, "{text}");
         }
+    }
+
+    #[test]
+    fn hypotheses_the_test_could_never_decide_are_refused() {
+        let cases = [
+            (
+                "0,1e308,0.05,0.05",
+                "--sprt: elo1 must lie between -1000 and 1000 Elo, got 1e308",
+            ),
+            (
+                "nan,5,0.05,0.05",
+                "--sprt: elo0 must lie between -1000 and 1000 Elo, got NaN",
+            ),
+            (
+                "-inf,5,0.05,0.05",
+                "--sprt: elo0 must lie between -1000 and 1000 Elo, got -inf",
+            ),
+            (
+                "0,1e-300,0.05,0.05",
+                "--sprt: elo0 0 and elo1 1e-300 are too close to tell apart",
+            ),
+            (
+                "0,5,5e-324,0.05",
+                "--sprt: alpha 5e-324 and beta 0.05 are too small: the test's bounds \
+                 ln(beta/(1-alpha)) and ln((1-beta)/alpha) must be finite",
+            ),
+        ];
+        for (text, line) in cases {
+            assert_eq!(Sprt::parse(text).unwrap_err().0, line, "{text}");
+        }
+        // At the limits, every kind of result gives a finite LLR, so the test decides:
+        // the weaker agent's flood of losses accepts H0, the stronger one's wins H1.
+        let floods = (0..5).map(|i| {
+            let mut counts = [0; 5];
+            counts[i] = 1_000_000;
+            Pentanomial { counts }
+        });
+        let mixed = [[1, 2, 3, 2, 1], [0, 0, 1, 0, 0], [5, 0, 0, 0, 7]]
+            .map(|counts| Pentanomial { counts });
+        let pairs: Vec<Pentanomial> = floods.chain(mixed).collect();
+        for (elo0, elo1) in [
+            (-MAX_ELO, MAX_ELO),
+            (MAX_ELO - 1.0, MAX_ELO),
+            (-MAX_ELO, 1.0 - MAX_ELO),
+            (0.0, 1e-9),
+        ] {
+            for (alpha, beta) in [(0.05, 0.05), (1e-300, 0.499_999), (0.499_999, 1e-300)] {
+                let sprt = Sprt::new(elo0, elo1, alpha, beta).unwrap();
+                for p in &pairs {
+                    let llr = sprt.llr(p);
+                    assert!(llr.is_finite(), "{sprt}: {p:?} gives {llr}");
+                }
+            }
+        }
+        let sprt = Sprt::new(-MAX_ELO, MAX_ELO, 0.05, 0.05).unwrap();
+        let flood = |i: usize| {
+            let mut counts = [0; 5];
+            counts[i] = 1000;
+            sprt.decision(sprt.llr(&Pentanomial { counts }))
+        };
+        assert_eq!(
+            (flood(0), flood(4)),
+            (Decision::AcceptH0, Decision::AcceptH1)
+        );
     }
 }
