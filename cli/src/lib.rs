@@ -31,7 +31,7 @@
 //! (`agon openings`, a book of checked openings),
 //! `record` (CSV files), `audit` (the checked reading of games.csv), `run_lock`
 //! (one process per run folder), `stats` and
-//! `report` (summary), `progress` (progress on standard error), `seeds` (random streams), `digest` (FNV-1a fingerprints), `input_file` (files a user names, read within a bound), `shard` and `merge` (runs split
+//! `report` (summary), `progress` (progress on standard error), `seeds` (random streams), `table_memory` (the memory a run's tables need, checked up front), `digest` (FNV-1a fingerprints), `input_file` (files a user names, read within a bound), `shard` and `merge` (runs split
 //! over machines), `experiment` (`agon run`), `report_cmd` and `plots` (`agon
 //! report`), `html` (report.html: summary, charts, games and a replayer),
 //! `play`, `analyse`, `perft`, `listing`, `position` (positions
@@ -80,6 +80,7 @@ mod show;
 pub mod spec;
 mod speed;
 mod stats;
+mod table_memory;
 mod tournament;
 mod tournament_cmd;
 mod tune;
