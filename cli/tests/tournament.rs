@@ -424,3 +424,38 @@ fn a_table_that_cannot_be_allocated_is_bad_input_not_an_abort() {
          a smaller hash)",
     );
 }
+
+#[test]
+fn a_name_or_label_with_a_control_character_is_refused_before_anything_is_written() {
+    let dir = scratch("control");
+    let out = dir.join("run");
+    let refusal = |spec: &str, c: &str| {
+        format!(
+            "agent {spec:?}: parameter \"name\" holds the control character {c} (a value is \
+             shown in labels, tables and records, so it must be printable text)"
+        )
+    };
+    for (spec, c) in [
+        ("ext:cmd=/bin/sh,name=bot\nrandom", "'\\n'"),
+        ("ext:cmd=/bin/sh,name=\u{1b}[2Jbot", "'\\u{1b}'"),
+    ] {
+        common::assert_bad(
+            &tournament_into("connect4", &[spec, "random"], &out, &["--games", "2"]),
+            &refusal(spec, c),
+        );
+        assert!(!out.exists());
+    }
+    // The same from an experiment file, where TOML's escapes write the character.
+    std::fs::write(
+        dir.join("x.toml"),
+        "game = \"connect4\"\nagents = [\"ext:cmd=/bin/sh,name=a\\nb\", \"random\"]\n\
+         games = 2\nseed = 1\n",
+    )
+    .unwrap();
+    common::assert_bad(
+        &common::agon_in(Some(&dir), &["run", "x.toml", "--out", "run"], ""),
+        &refusal("ext:cmd=/bin/sh,name=a\nb", "'\\n'"),
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
