@@ -180,8 +180,8 @@ pub struct TournamentArgs {
     pub random_opening: u32,
     /// Start pair p's games (in self-play, game p) with line p mod (number of lines) of
     /// FILE: one move list per line, as `--moves` (chance outcomes included), stopping
-    /// before a pie-rule swap decision; blank lines and `#` comments are ignored. At most
-    /// 64 MiB, lines of at most 64 KiB.
+    /// before a pie-rule swap decision; blank lines and `#` comments are ignored. A
+    /// regular file of at most 64 MiB, lines of at most 64 KiB.
     #[arg(long, value_name = "FILE", conflicts_with = "random_opening")]
     pub openings: Option<PathBuf>,
     /// Keep only random openings that a short search finds undecided and near even:

@@ -23,7 +23,8 @@
 //! `agon tournament` with those flags (same checks, same folder rules, same files), so
 //! an experiment's folder is indistinguishable from the tournament's but for meta.csv's
 //! `command`. `--threads`, `--out` and `--shard` on the command line override or add to
-//! the file.
+//! the file. The file must be a regular file of at most [`MAX_FILE_BYTES`] (see
+//! [`crate::input_file`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -32,10 +33,14 @@ use anyhow::Result;
 use serde::Deserialize;
 
 use crate::args::{BadInput, RunArgs, TournamentArgs};
+use crate::input_file::InputFile;
 use crate::tournament_cmd;
 
 /// Where experiments' results go, relative to the working folder.
 const RESULTS: &str = "results";
+
+/// The largest experiment file read: 1 MiB, far more than any list of agents needs.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// The keys of an experiment file, for messages.
 const KEYS: &str = "required: game, agents, games, seed; optional: question, threads, sprt, \
@@ -100,8 +105,8 @@ impl Experiment {
 /// Runs `agon run`; `command` is the command line as typed, for meta.csv.
 pub fn run(args: &RunArgs, command: String, out: &mut dyn Write) -> Result<()> {
     let name = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| BadInput::new(format!("cannot read experiment file \"{name}\": {e}")))?;
+    let shown = format!("\"{name}\"");
+    let text = InputFile::read_text(&args.file, "experiment file", &shown, MAX_FILE_BYTES)?;
     let experiment = Experiment::parse(&name, &text)?;
     let dir = match &args.out {
         Some(dir) => dir.clone(),

@@ -32,7 +32,7 @@
 //! `record` (CSV files), `audit` (the checked reading of games.csv), `run_lock`
 //! (one process per run folder), `no_follow` (writing into a folder without following
 //! symbolic links), `stats` and
-//! `report` (summary), `progress` (progress on standard error), `seeds` (random streams), `digest` (FNV-1a fingerprints), `shard` and `merge` (runs split
+//! `report` (summary), `progress` (progress on standard error), `seeds` (random streams), `table_memory` (the memory a run's tables need, checked up front), `digest` (FNV-1a fingerprints), `input_file` (files a user names, read within a bound), `shard` and `merge` (runs split
 //! over machines), `experiment` (`agon run`), `report_cmd` and `plots` (`agon
 //! report`), `html` (report.html: summary, charts, games and a replayer),
 //! `play`, `analyse`, `perft`, `listing`, `position` (positions
@@ -57,6 +57,7 @@ mod experiment;
 mod external;
 pub mod games;
 mod html;
+mod input_file;
 mod ladder;
 mod listing;
 mod merge;
@@ -81,6 +82,7 @@ mod show;
 pub mod spec;
 mod speed;
 mod stats;
+mod table_memory;
 mod tournament;
 mod tournament_cmd;
 mod tune;

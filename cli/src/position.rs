@@ -24,12 +24,23 @@ pub fn replay<S: State>(state: &mut S, moves: &str) -> Result<(), BadInput> {
 /// `state`. An illegal or unreadable move is a [`BadInput`] that starts with `at` (where
 /// the move stands) and names the legal moves there.
 pub fn play_notated<S: State>(state: &mut S, text: &str, at: &str) -> Result<(), BadInput> {
+    play_notated_with(state, text, || at.to_string())
+}
+
+/// [`play_notated`], with where the move stands written by `at` only on an error (for
+/// callers that play many moves, such as the check of an openings file).
+pub fn play_notated_with<S: State>(
+    state: &mut S,
+    text: &str,
+    at: impl FnOnce() -> String,
+) -> Result<(), BadInput> {
     let result = state
         .parse_move(text)
         .and_then(|m| state.try_apply(m).map(drop));
     result.map_err(|e| {
         BadInput::new(format!(
-            "{at}: {} (legal here: {})",
+            "{}: {} (legal here: {})",
+            at(),
             e.reason,
             legal_here(state).join(" ")
         ))

@@ -7,6 +7,10 @@
 //! (`invector:height=7,pie=true,width=8`) is what records store and what two runs compare,
 //! so `ab:depth=3` and `ab:hash=16,depth=3` (if 16 is the default) are the same agent.
 //!
+//! A value holds no control character (`char::is_control`: a line break, a tab, the
+//! escape that starts a terminal's colour codes): values are shown in labels, printed
+//! tables and records, where one would garble the terminal or split a record's line.
+//!
 //! Errors are [`BadInput`] and name the valid choices: `unknown game "x" (valid:
 //! invector)`, `unknown agent "x" (valid: random, greedy, ab, solve, ...)`, `game "invector:w=5":
 //! unknown parameter "w" (valid: height, pie, width)`.
@@ -287,6 +291,14 @@ fn parse_with(
                         item.trim()
                     ))
                 })?;
+            if let Some(c) = pair.1.chars().find(|c| c.is_control()) {
+                return Err(BadInput::new(format!(
+                    "{what} {text:?}: parameter {:?} holds the control character {c:?} \
+                     (a value is shown in labels, tables and records, so it must be \
+                     printable text)",
+                    pair.0
+                )));
+            }
             if pairs.iter().any(|(k, _)| *k == pair.0) {
                 return Err(BadInput::new(format!(
                     "{what} {text:?}: parameter {:?} given twice",
@@ -373,6 +385,35 @@ mod tests {
             parse("bare:x=1").unwrap_err(),
             "game \"bare:x=1\": unknown parameter \"x\" (valid: none)"
         );
+    }
+
+    #[test]
+    fn a_value_with_a_control_character_is_refused_naming_its_parameter() {
+        for (text, c) in [
+            ("ext:cmd=bot,name=a\nb", "'\\n'"),
+            ("ext:cmd=bot,name=\u{1b}[31mred", "'\\u{1b}'"),
+            ("ext:cmd=bot,name=a\tb", "'\\t'"),
+        ] {
+            assert_eq!(
+                AgentSpec::parse(text, false).unwrap_err().0,
+                format!(
+                    "agent {text:?}: parameter \"name\" holds the control character {c} (a \
+                     value is shown in labels, tables and records, so it must be printable \
+                     text)"
+                )
+            );
+        }
+        let err = AgentSpec::parse("greedy:eval=w\r.toml", false)
+            .unwrap_err()
+            .0;
+        assert!(
+            err.contains("parameter \"eval\" holds the control character '\\r'"),
+            "{err}"
+        );
+        // Spaces around a value are trimmed, as before; printable text of any script
+        // is kept.
+        let spec = AgentSpec::parse("ext:cmd=bot,name= Zoë ", false).unwrap();
+        assert_eq!(spec.label(), "Zoë");
     }
 }
 

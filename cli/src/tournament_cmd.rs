@@ -63,6 +63,7 @@ use crate::shell_quote;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::sprt::Sprt;
+use crate::table_memory;
 use crate::tournament::{run, worker_threads, workers_for, Plan};
 
 /// The tournament `agon` runs without arguments: Invector on its default 8×7 board,
@@ -259,10 +260,11 @@ impl GameCommand for TournamentCommand<'_> {
 }
 
 /// The meta.csv of a run of `plan` on `game` (its identity and how it was started),
-/// after building and readying each agent once, so that a spec the game cannot use (or
-/// an unusable weights file) fails before any file is written and the optimal agent's
-/// table is built before the games, and after checking the opening against the game
-/// and drawing the first deal's ([`Opening::probe`]).
+/// after checking that the agents' tables fit the machine's memory on `threads` workers
+/// ([`table_memory::check`]), and building and readying each agent once, so that a spec
+/// the game cannot use (or an unusable weights file) fails before any file is written
+/// and the optimal agent's table is built before the games, and after checking the
+/// opening against the game and drawing the first deal's ([`Opening::probe`]).
 pub(crate) fn run_meta<G: PlayableGame>(
     game: &G,
     plan: &Plan,
@@ -271,6 +273,7 @@ pub(crate) fn run_meta<G: PlayableGame>(
     sprt: Option<Sprt>,
     anchor: Option<String>,
 ) -> Result<RunMeta> {
+    table_memory::check(plan, threads)?;
     let mut eval_hashes = Vec::new();
     let mut programs = Vec::new();
     let venue = Venue {

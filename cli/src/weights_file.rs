@@ -6,7 +6,9 @@
 //! evaluator does not declare, a value that is not an integer and a value outside its
 //! declared range are each refused with one line naming the valid choices. A file is
 //! read once per process ([`load`]), so every game of a run scores with the same weights
-//! even if the file is edited while it runs; meta.csv records their [`digest`].
+//! even if the file is edited while it runs; meta.csv records their [`digest`]. A
+//! weights file is a regular file of at most [`MAX_FILE_BYTES`] (see
+//! [`crate::input_file`]).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -17,6 +19,11 @@ use agon_engine::{WeightSpec, Weights};
 
 use crate::args::BadInput;
 use crate::digest::fnv1a;
+use crate::input_file::InputFile;
+
+/// The largest weights file read: 1 MiB, thousands of times what a file with every
+/// weight of any evaluator here and its comments takes.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// The weights `text` sets over the defaults of `W`. `source` names the file in errors.
 pub fn parse<W: Weights>(text: &str, source: &str) -> Result<W, BadInput> {
@@ -79,9 +86,9 @@ pub fn load<W: Weights>(path: &str) -> Result<W, BadInput> {
         match texts.get(&key) {
             Some(text) => Arc::clone(text),
             None => {
-                let text: Arc<str> = std::fs::read_to_string(&key)
-                    .map_err(|e| BadInput::new(format!("cannot read weights file {path:?}: {e}")))?
-                    .into();
+                let shown = format!("{path:?}");
+                let text: Arc<str> =
+                    InputFile::read_text(&key, "weights file", &shown, MAX_FILE_BYTES)?.into();
                 texts.insert(key, Arc::clone(&text));
                 text
             }

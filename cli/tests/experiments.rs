@@ -109,6 +109,30 @@ fn bad_experiment_files_are_one_line_naming_the_key_and_write_nothing() {
 }
 
 #[test]
+fn an_experiment_file_is_a_regular_file_of_at_most_a_mebibyte_refused_before_reading() {
+    let dir = scratch("bounded");
+    for device in ["/dev/urandom", "/dev/zero"] {
+        assert_bad(
+            &agon_in(&dir, &["run", device, "--out", "out"]),
+            &format!(
+                "experiment file \"{device}\" is not a regular file (a device, pipe or \
+                 folder is not read)"
+            ),
+        );
+    }
+    let mut file = "game = \"pig\"\nagents = [\"random\"]\ngames = 2\nseed = 1\n".to_string();
+    file.push_str(&"#".repeat((1 << 20) + 1 - file.len()));
+    std::fs::write(dir.join("big.toml"), file).unwrap();
+    assert_bad(
+        &agon_in(&dir, &["run", "big.toml"]),
+        "experiment file \"big.toml\" is larger than 1 MiB, the most read",
+    );
+    assert!(!dir.join("out").exists());
+    assert!(!dir.join("results").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn every_experiment_file_parses_and_is_listed_in_the_readme() {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../experiments");
     let mut files = 0;

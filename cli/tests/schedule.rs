@@ -333,10 +333,24 @@ fn openings_files_and_random_openings_are_bounded() {
             &["--openings", text(book)],
         )
     };
-    // A device that never ends is read no further than the bound.
+    // A device that never ends is refused before it is read, and so is a file over the
+    // bound.
     assert_bad(
         &with_book(Path::new("/dev/zero")),
-        "openings file /dev/zero is larger than 64 MiB, the most read",
+        "openings file /dev/zero is not a regular file (a device, pipe or folder is not \
+         read)",
+    );
+    let huge = dir.join("huge.txt");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len((64 << 20) + 1)
+        .unwrap();
+    assert_bad(
+        &with_book(&huge),
+        &format!(
+            "openings file {} is larger than 64 MiB, the most read",
+            huge.display()
+        ),
     );
     // A 10 MB token is a line too long; the error quotes none of it.
     let book = dir.join("book.txt");

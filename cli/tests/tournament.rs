@@ -388,3 +388,99 @@ fn golden_games_csv_of_a_chance_game_shares_luck_within_pairs() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// This machine's memory and swap in MiB, as `/proc/meminfo` gives them.
+fn machine_mib() -> u64 {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let kib = |key: &str| -> u64 {
+        meminfo
+            .lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
+            .map_or(0, |v| {
+                v.trim().trim_end_matches("kB").trim().parse().unwrap()
+            })
+    };
+    (kib("MemTotal") + kib("SwapTotal")) >> 10
+}
+
+#[test]
+fn tables_no_machine_can_hold_are_refused_before_anything_is_built_or_written() {
+    let dir = scratch("memory");
+    let out = dir.join("run");
+    // 1024 workers, each holding two 16 GiB tables: 32 TiB.
+    let o = tournament_into(
+        "connect4",
+        &["ab:depth=1,hash=16384", "ab:depth=2,hash=16384"],
+        &out,
+        &["--games", "2048", "--threads", "1024"],
+    );
+    common::assert_bad(
+        &o,
+        &format!(
+            "the agents' tables need up to 33554432 MiB at once (1024 workers × 32768 MiB, \
+             the hash of one game's two seats and of the opening checker), more than this \
+             machine's {} MiB of memory; choose a smaller hash or fewer --threads",
+            machine_mib()
+        ),
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_table_that_cannot_be_allocated_is_bad_input_not_an_abort() {
+    // Under a 1 GiB limit on the process's address space a 4 GiB table cannot be
+    // allocated, whatever the machine has.
+    let o = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 1048576 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_agon"))
+        .args([
+            "analyse",
+            "--game",
+            "connect4",
+            "--agent",
+            "ab:depth=1,hash=4096",
+        ])
+        .output()
+        .unwrap();
+    common::assert_bad(
+        &o,
+        "agent \"ab\": cannot allocate its table of hash=4096 MiB (not enough memory; choose \
+         a smaller hash)",
+    );
+}
+
+#[test]
+fn a_name_or_label_with_a_control_character_is_refused_before_anything_is_written() {
+    let dir = scratch("control");
+    let out = dir.join("run");
+    let refusal = |spec: &str, c: &str| {
+        format!(
+            "agent {spec:?}: parameter \"name\" holds the control character {c} (a value is \
+             shown in labels, tables and records, so it must be printable text)"
+        )
+    };
+    for (spec, c) in [
+        ("ext:cmd=/bin/sh,name=bot\nrandom", "'\\n'"),
+        ("ext:cmd=/bin/sh,name=\u{1b}[2Jbot", "'\\u{1b}'"),
+    ] {
+        common::assert_bad(
+            &tournament_into("connect4", &[spec, "random"], &out, &["--games", "2"]),
+            &refusal(spec, c),
+        );
+        assert!(!out.exists());
+    }
+    // The same from an experiment file, where TOML's escapes write the character.
+    std::fs::write(
+        dir.join("x.toml"),
+        "game = \"connect4\"\nagents = [\"ext:cmd=/bin/sh,name=a\\nb\", \"random\"]\n\
+         games = 2\nseed = 1\n",
+    )
+    .unwrap();
+    common::assert_bad(
+        &common::agon_in(Some(&dir), &["run", "x.toml", "--out", "run"], ""),
+        &refusal("ext:cmd=/bin/sh,name=a\nb", "'\\n'"),
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -139,6 +139,64 @@ fn a_bad_weights_file_is_one_line_naming_the_valid_choices() {
 }
 
 #[test]
+fn a_weights_file_is_a_regular_file_of_at_most_a_mebibyte_refused_before_reading() {
+    let dir = scratch("bounded-eval");
+    let device = |path: &str| {
+        format!(
+            "weights file {path:?} is not a regular file (a device, pipe or folder is not read)"
+        )
+    };
+    for path in ["/dev/zero", "/dev/urandom"] {
+        assert_bad(
+            &agon(&[
+                "analyse",
+                "--game",
+                "connect4",
+                "--agent",
+                &format!("ab:depth=1,eval={path}"),
+            ]),
+            &device(path),
+        );
+        let out = dir.join("tuned.toml");
+        assert_bad(
+            &agon(&[
+                "tune",
+                "--game",
+                "connect4",
+                "--games",
+                "2",
+                "--eval",
+                path,
+                "--out",
+                text(&out),
+            ]),
+            &device(path),
+        );
+        assert!(!out.exists());
+    }
+    // A file a byte over the bound, however valid its start, is refused as too large.
+    let big = dir.join("big.toml");
+    let mut file = "two = 3\n".to_string();
+    file.push_str(&"#".repeat((1 << 20) + 1 - file.len()));
+    std::fs::write(&big, file).unwrap();
+    let run = dir.join("run");
+    assert_bad(
+        &tournament_into(
+            "connect4",
+            &[&format!("greedy:eval={}", text(&big)), "random"],
+            &run,
+            &["--games", "2"],
+        ),
+        &format!(
+            "weights file {:?} is larger than 1 MiB, the most read",
+            text(&big)
+        ),
+    );
+    assert!(!run.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_level_plays_its_rung_and_records_the_resolved_spec() {
     let dir = scratch("level");
     let out = dir.join("run");

@@ -24,7 +24,8 @@ natively::
 ``import agon.openspiel`` registers every game with OpenSpiel's Python API as
 ``agon_<name>`` (needs the ``open-spiel`` package).
 
-Errors are :class:`AgonError` (a ``ValueError``) with the command line's message.
+Errors are :class:`AgonError` (a ``ValueError``) with the command line's message, a
+failure inside Agon included.
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ TERMINAL: int
 """``State.current_player()`` once the game is over (-4, as in OpenSpiel)."""
 
 class AgonError(ValueError):
-    """Bad input: an unknown game or agent, a bad parameter, an illegal move."""
+    """Bad input: an unknown game or agent, a bad parameter, an illegal move; also any
+    failure inside Agon (an outside program that crashed), never a ``PanicException``."""
 
 class GameInfo:
     """A registered game."""
@@ -48,7 +49,8 @@ class Game:
     def max_game_length(self) -> int:
         """No game lasts more plies (decisions and chance outcomes) than this."""
     def random_playouts(self, count: int, seed: int = 0) -> int:
-        """Plays ``count`` random games in one call; returns the plies played."""
+        """Plays ``count`` random games in one call; returns the plies played.
+        Ctrl-C raises ``KeyboardInterrupt`` within a fraction of a second."""
 
 class State:
     """One position of a game, with the moves that led to it."""
@@ -121,7 +123,10 @@ class Agent:
     @property
     def spec(self) -> str: ...
     def choose(self, state: State) -> Choice:
-        """Searches ``state`` (a seat to move) and returns the chosen move."""
+        """Searches ``state`` (a seat to move, of this agent's game with the same
+        parameters, else ``AgonError``) and returns the chosen move. Ctrl-C raises
+        ``KeyboardInterrupt`` at once; the interrupted search finishes in the background
+        and the agent's next ``choose`` waits for it."""
 
 def agent(spec: str, game: Game, seed: int = 0) -> Agent:
     """The agent of ``spec`` for ``game``, its random stream seeded by ``seed``."""

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use crate::erased::{DynAgent, DynGame, Line};
 use crate::game::Game;
 use crate::state::State;
-use crate::{error_text, AgonError};
+use crate::{error_text, interruptible, shielded};
 
 /// An agent of the registry (or an outside program, `ext:cmd=...`) for one game.
 #[pyclass(module = "agon._agon")]
@@ -16,7 +16,8 @@ pub struct Agent {
     game: Arc<dyn DynGame>,
     spec: String,
     seed: u64,
-    inner: Mutex<Box<dyn DynAgent>>,
+    /// Shared with the thread a search runs on ([`interruptible`]).
+    inner: Arc<Mutex<Box<dyn DynAgent>>>,
 }
 
 /// Builds the agent of `spec` (`"mcts:iters=1000"`, `"ab:depth=6"`, ...) for `game`, its
@@ -25,17 +26,20 @@ pub struct Agent {
 #[pyfunction]
 #[pyo3(signature = (spec, game, seed = 0))]
 pub fn agent(spec: &str, game: &Game, seed: u64) -> PyResult<Agent> {
-    let game_spec = game.inner.spec().clone();
-    let parsed = AgentSpec::parse_for_game(spec, &game_spec, false).map_err(|e| error_text(e.0))?;
-    let inner = game
-        .inner
-        .new_agent(&parsed, seed)
-        .map_err(|e| error_text(e.0))?;
-    Ok(Agent {
-        game: Arc::clone(&game.inner),
-        spec: parsed.to_string(),
-        seed,
-        inner: Mutex::new(inner),
+    shielded(|| {
+        let game_spec = game.inner.spec().clone();
+        let parsed =
+            AgentSpec::parse_for_game(spec, &game_spec, false).map_err(|e| error_text(e.0))?;
+        let inner = game
+            .inner
+            .new_agent(&parsed, seed)
+            .map_err(|e| error_text(e.0))?;
+        Ok(Agent {
+            game: Arc::clone(&game.inner),
+            spec: parsed.to_string(),
+            seed,
+            inner: Arc::new(Mutex::new(inner)),
+        })
     })
 }
 
@@ -47,26 +51,47 @@ impl Agent {
         &self.spec
     }
 
-    /// Searches `state` (a position of this agent's game where a seat is to move) and
-    /// returns the chosen move with what the search found. The agent's random stream
-    /// goes on from one call to the next, as in a game. The interpreter is released while
-    /// it searches.
+    /// Searches `state` (a position of this agent's game, with its parameters, where a
+    /// seat is to move) and returns the chosen move with what the search found. The
+    /// agent's random stream goes on from one call to the next, as in a game. The search
+    /// runs on a thread of its own with the interpreter released; Ctrl-C raises
+    /// `KeyboardInterrupt` at once, and the interrupted search finishes in the background
+    /// (the agent's next `choose` waits for it).
     fn choose(&self, py: Python<'_>, state: &State) -> PyResult<Choice> {
+        shielded(|| self.choose_unshielded(py, state))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "agon.agent({:?}, {}, seed={})",
+            self.spec,
+            self.game.spec(),
+            self.seed
+        )
+    }
+}
+
+impl Agent {
+    /// [`Agent::choose`], unshielded.
+    fn choose_unshielded(&self, py: Python<'_>, state: &State) -> PyResult<Choice> {
         let position = state.get().clone_box();
-        // The lock is taken with the interpreter released, so a second thread asking the
-        // same agent waits without holding the interpreter this search needs to return.
-        let choice = py
-            .detach(move || {
-                let mut agent = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-                // An outside program's fault, given back without a panic report, is an
-                // error of the call; so is any other panic of the agent.
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    agon_cli::catch_fault(|| agent.choose(position.as_ref()))
-                }))
-            })
-            .map_err(|panic| AgonError::new_err(panic_text(&*panic)))?
-            .map_err(|fault| error_text(fault.0))?
-            .map_err(error_text)?;
+        let (plays, given) = (self.game.spec().to_string(), position.game_spec());
+        if plays != given {
+            return Err(error_text(format!(
+                "the agent plays {plays} and cannot choose on a state of {given}"
+            )));
+        }
+        let agent = Arc::clone(&self.inner);
+        // The lock is taken on the search's thread, so a second call on the same agent
+        // waits there, answering signals, while this one searches.
+        let choice = interruptible(py, move || {
+            let mut agent = agent.lock().unwrap_or_else(|e| e.into_inner());
+            // An outside program's fault, given back without a panic report, is an
+            // error of the call (any other panic is one too, through `interruptible`).
+            agon_cli::catch_fault(|| agent.choose(position.as_ref()))
+        })?
+        .map_err(|fault| error_text(fault.0))?
+        .map_err(error_text)?;
         Ok(Choice {
             r#move: choice.best,
             action: choice.action,
@@ -82,15 +107,6 @@ impl Agent {
                 .map(SearchLine::from)
                 .collect(),
         })
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "agon.agent({:?}, {}, seed={})",
-            self.spec,
-            self.game.spec(),
-            self.seed
-        )
     }
 }
 
@@ -168,13 +184,4 @@ impl From<Line> for SearchLine {
             pv: line.pv,
         }
     }
-}
-
-/// The message of a panic of an agent.
-fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "the agent failed".to_string())
 }

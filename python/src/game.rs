@@ -1,6 +1,7 @@
 //! `agon.games()`, `agon.load_game(spec)` and the `Game` class.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use agon_cli::games::GAMES;
 use agon_cli::spec::GameSpec;
@@ -9,7 +10,7 @@ use pyo3::types::PyDict;
 
 use crate::erased::{self, DynGame};
 use crate::state::State;
-use crate::{agon_error, error_text};
+use crate::{agon_error, error_text, shielded, SIGNAL_POLL};
 
 /// A registered game: its name, what it is, and its parameters.
 #[pyclass(module = "agon._agon", frozen, get_all)]
@@ -72,9 +73,11 @@ pub struct Game {
 /// the command line does.
 #[pyfunction]
 pub fn load_game(spec: &str) -> PyResult<Game> {
-    let spec = GameSpec::parse(spec).map_err(|e| error_text(e.0))?;
-    let inner = erased::load(&spec).map_err(|e| agon_error(&e))?;
-    Ok(Game { inner })
+    shielded(|| {
+        let spec = GameSpec::parse(spec).map_err(|e| error_text(e.0))?;
+        let inner = erased::load(&spec).map_err(|e| agon_error(&e))?;
+        Ok(Game { inner })
+    })
 }
 
 #[pymethods]
@@ -104,8 +107,8 @@ impl Game {
     }
 
     /// The position before the first move.
-    pub(crate) fn new_initial_state(&self) -> State {
-        State::new(self.inner.new_state())
+    pub(crate) fn new_initial_state(&self) -> PyResult<State> {
+        shielded(|| Ok(State::new(self.inner.new_state())))
     }
 
     /// Decisions are numbered `0..num_distinct_actions()`.
@@ -125,14 +128,26 @@ impl Game {
 
     /// Plays `count` whole random games (uniform decisions, chance outcomes by their
     /// probabilities) in one call, game `k` from the seed `seed + k`; returns the plies
-    /// played in all. The fast way to time or sample playouts from Python.
+    /// played in all. The fast way to time or sample playouts from Python. The games are
+    /// played with the interpreter released, in slices of a few hundredths of a second
+    /// between which Ctrl-C raises `KeyboardInterrupt`.
     #[pyo3(signature = (count, seed = 0))]
-    fn random_playouts(&self, py: Python<'_>, count: u64, seed: u64) -> u64 {
-        let inner = Arc::clone(&self.inner);
-        py.detach(move || {
-            (0..count)
-                .map(|k| u64::from(inner.new_state().play_random(seed.wrapping_add(k))))
-                .sum()
+    fn random_playouts(&self, py: Python<'_>, count: u64, seed: u64) -> PyResult<u64> {
+        shielded(|| {
+            let mut plies = 0;
+            let mut k = 0;
+            while k < count {
+                let start = Instant::now();
+                py.detach(|| {
+                    while k < count && start.elapsed() < SIGNAL_POLL {
+                        plies +=
+                            u64::from(self.inner.new_state().play_random(seed.wrapping_add(k)));
+                        k += 1;
+                    }
+                });
+                py.check_signals()?;
+            }
+            Ok(plies)
         })
     }
 

@@ -8,7 +8,11 @@
 //! tournaments and studies into a folder exactly as the command line does).
 //!
 //! Errors are `agon.AgonError` (a `ValueError`) carrying the command line's one-line
-//! message.
+//! message. Every call into the library goes through [`shielded`], so a failure deep
+//! inside it (a panic, say an outside program that crashed) is an `AgonError` too, never
+//! pyo3's `PanicException`, which `except Exception` does not catch. Calls that can run
+//! long ([`interruptible`]) answer Ctrl-C: they raise `KeyboardInterrupt` within a
+//! fraction of a second.
 //!
 //! Module map: `erased` (one object type per concept over every game), `state`,
 //! `game`, `agent` (the Python classes), `describe` (a picture as Python data), this
@@ -19,6 +23,10 @@ mod describe;
 mod erased;
 mod game;
 mod state;
+
+use std::panic::AssertUnwindSafe;
+use std::sync::mpsc;
+use std::time::Duration;
 
 use agon_cli::args::Cli;
 use agon_cli::{one_line, BadInput};
@@ -31,9 +39,60 @@ create_exception!(
     _agon,
     AgonError,
     PyValueError,
-    "Bad input to Agon: an unknown game or agent, a bad parameter, an illegal move. The \
-     message is the command line's."
+    "Bad input to Agon: an unknown game or agent, a bad parameter, an illegal move, or a \
+     failure inside Agon (an outside program that crashed). The message is the command \
+     line's."
 );
+
+/// How often a long call looks for a signal (Ctrl-C) to answer.
+pub(crate) const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Runs `call`, a call into the library, with a panic inside it turned into
+/// `AgonError` with the panic's message (see the module docs).
+pub(crate) fn shielded<T>(call: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    std::panic::catch_unwind(AssertUnwindSafe(call))
+        .unwrap_or_else(|panic| Err(error_text(panic_text(&*panic))))
+}
+
+/// Runs `work` on a thread of its own, with the interpreter released, and waits for it
+/// while answering signals: Ctrl-C raises `KeyboardInterrupt` here at once, and `work`,
+/// which cannot be stopped from outside, goes on to its end in the background, its
+/// result dropped. A panic in `work` is `AgonError`, as in [`shielded`].
+pub(crate) fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (done, mut result) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("agon-call".into())
+        .spawn(move || {
+            // The caller may be gone (interrupted): then the result is dropped.
+            let _ = done.send(std::panic::catch_unwind(AssertUnwindSafe(work)));
+        })
+        .map_err(|e| error_text(format!("cannot start a thread: {e}")))?;
+    loop {
+        // The receiver goes with the wait (it may be sent, not shared, between threads).
+        let (waited, receiver) = py.detach(move || (result.recv_timeout(SIGNAL_POLL), result));
+        result = receiver;
+        match waited {
+            Ok(Ok(value)) => return Ok(value),
+            Ok(Err(panic)) => return Err(error_text(panic_text(&*panic))),
+            Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(error_text("the library's thread ended without a result"))
+            }
+        }
+    }
+}
+
+/// The message of a panic.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "Agon failed inside".to_string())
+}
 
 /// The Python exception for an error of the library: the one line `agon` would print.
 pub(crate) fn agon_error(error: &anyhow::Error) -> PyErr {
@@ -54,6 +113,11 @@ pub(crate) fn error_text(text: impl Into<String>) -> PyErr {
 /// command line does, and record `agon <args>` as their command in meta.csv.
 #[pyfunction]
 fn run(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
+    shielded(|| run_command(py, &args))
+}
+
+/// [`run`], unshielded.
+fn run_command(py: Python<'_>, args: &[String]) -> PyResult<String> {
     let argv = std::iter::once("agon".to_string()).chain(args.iter().cloned());
     let cli = Cli::try_parse_from(argv).map_err(|e| match e.kind() {
         clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::erased::DynState;
-use crate::error_text;
+use crate::{error_text, shielded};
 
 /// `current_player()` at a chance node (OpenSpiel's number for it).
 pub const CHANCE: i64 = -1;
@@ -53,46 +53,48 @@ impl State {
 impl State {
     /// The seat to move (0 or 1), `agon.CHANCE` at a chance node, `agon.TERMINAL` once the
     /// game is over.
-    fn current_player(&self) -> i64 {
-        match self.get().turn() {
-            Turn::Seat(s) => s as i64,
-            Turn::Chance => CHANCE,
-            Turn::Over => TERMINAL,
-        }
+    fn current_player(&self) -> PyResult<i64> {
+        shielded(|| {
+            Ok(match self.get().turn() {
+                Turn::Seat(s) => s as i64,
+                Turn::Chance => CHANCE,
+                Turn::Over => TERMINAL,
+            })
+        })
     }
 
     /// Whether a chance event is pending.
-    fn is_chance_node(&self) -> bool {
-        self.get().turn() == Turn::Chance
+    fn is_chance_node(&self) -> PyResult<bool> {
+        shielded(|| Ok(self.get().turn() == Turn::Chance))
     }
 
     /// Whether the game is over.
-    fn is_terminal(&self) -> bool {
-        self.get().turn() == Turn::Over
+    fn is_terminal(&self) -> PyResult<bool> {
+        shielded(|| Ok(self.get().turn() == Turn::Over))
     }
 
     /// The legal decisions in notation, in the game's order (empty at a chance node and
     /// once the game is over).
-    fn legal_moves(&self) -> Vec<String> {
-        self.get().legal_moves()
+    fn legal_moves(&self) -> PyResult<Vec<String>> {
+        shielded(|| Ok(self.get().legal_moves()))
     }
 
     /// The dense ids of the legal decisions (at a chance node: of the outcomes), sorted.
-    fn legal_actions(&self) -> Vec<u32> {
-        self.get().legal_actions()
+    fn legal_actions(&self) -> PyResult<Vec<u32>> {
+        shielded(|| Ok(self.get().legal_actions()))
     }
 
     /// The pending chance event's outcomes in notation, each with its exact probability
     /// as a `fractions.Fraction` (empty unless at a chance node).
     fn chance_outcomes(&self, py: Python<'_>) -> PyResult<Vec<(String, Py<PyAny>)>> {
-        let outcomes = self.get().chance_outcomes();
+        let outcomes = shielded(|| Ok(self.get().chance_outcomes()))?;
         with_probabilities(py, outcomes, |(text, _, _)| text)
     }
 
     /// The pending chance event's outcomes as dense ids, each with its exact probability
     /// (a `fractions.Fraction`), sorted by id.
     fn chance_outcome_actions(&self, py: Python<'_>) -> PyResult<Vec<(u32, Py<PyAny>)>> {
-        let mut outcomes = self.get().chance_outcomes();
+        let mut outcomes = shielded(|| Ok(self.get().chance_outcomes()))?;
         outcomes.sort_by_key(|&(_, id, _)| id);
         with_probabilities(py, outcomes, |(_, id, _)| id)
     }
@@ -100,17 +102,19 @@ impl State {
     /// Plays a legal decision or chance outcome, given in notation (`"e3-e4"`) or as its
     /// dense id. Raises `AgonError` naming the problem if it is not legal here.
     fn apply(&self, r#move: MoveArg) -> PyResult<()> {
-        let mut state = self.get();
-        let done = match r#move {
-            MoveArg::Action(id) => state.apply_action(id),
-            MoveArg::Text(text) => state.apply_text(&text),
-        };
-        done.map_err(error_text)
+        shielded(|| {
+            let mut state = self.get();
+            let done = match r#move {
+                MoveArg::Action(id) => state.apply_action(id),
+                MoveArg::Text(text) => state.apply_text(&text),
+            };
+            done.map_err(error_text)
+        })
     }
 
     /// Takes back the last move. Raises `AgonError` at the initial position.
     fn undo(&self) -> PyResult<()> {
-        if self.get().undo() {
+        if shielded(|| Ok(self.get().undo()))? {
             Ok(())
         } else {
             Err(error_text("nothing to undo: this is the initial position"))
@@ -118,57 +122,62 @@ impl State {
     }
 
     /// An independent copy, history included.
-    fn clone(&self) -> State {
-        State::new(self.get().clone_box())
+    fn clone(&self) -> PyResult<State> {
+        shielded(|| Ok(State::new(self.get().clone_box())))
     }
 
-    fn __copy__(&self) -> State {
+    fn __copy__(&self) -> PyResult<State> {
         self.clone()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyDict>) -> State {
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyDict>) -> PyResult<State> {
         self.clone()
     }
 
     /// Pickles as the game's spec and the moves from the start, replayed on loading.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Pickled<'py>> {
         let restore = py.import("agon._agon")?.getattr("_restore_state")?;
-        let state = self.get();
-        Ok((restore, (state.game_spec(), state.history())))
+        let saved = shielded(|| {
+            let state = self.get();
+            Ok((state.game_spec(), state.history()))
+        })?;
+        Ok((restore, saved))
     }
 
     /// Each seat's result once the game is over: +1 a win, -1 a loss, 0 a draw; `[0, 0]`
     /// while it goes on.
-    fn returns(&self) -> [f64; 2] {
-        match self.get().end() {
-            Some(end) => [0, 1].map(|seat| f64::from(end.outcome.score(seat))),
-            None => [0.0, 0.0],
-        }
+    fn returns(&self) -> PyResult<[f64; 2]> {
+        shielded(|| {
+            Ok(match self.get().end() {
+                Some(end) => [0, 1].map(|seat| f64::from(end.outcome.score(seat))),
+                None => [0.0, 0.0],
+            })
+        })
     }
 
     /// Why the game ended (`"four-in-a-row"`, `"cap"`, ...), or `None` while it goes on.
-    fn end_reason(&self) -> Option<&'static str> {
-        self.get().end().map(|end| end.reason.word())
+    fn end_reason(&self) -> PyResult<Option<&'static str>> {
+        shielded(|| Ok(self.get().end().map(|end| end.reason.word())))
     }
 
     /// The notation of the legal move or outcome with this dense id.
     fn action_to_move(&self, action: u32) -> PyResult<String> {
-        self.get().action_to_move(action).map_err(error_text)
+        shielded(|| self.get().action_to_move(action).map_err(error_text))
     }
 
     /// The dense id of a legal move or outcome written in notation.
     fn move_to_action(&self, r#move: &str) -> PyResult<u32> {
-        self.get().move_to_action(r#move).map_err(error_text)
+        shielded(|| self.get().move_to_action(r#move).map_err(error_text))
     }
 
     /// The moves from the start, chance outcomes included, in notation.
-    fn history(&self) -> Vec<String> {
-        self.get().history()
+    fn history(&self) -> PyResult<Vec<String>> {
+        shielded(|| Ok(self.get().history()))
     }
 
     /// Plies (decisions and chance outcomes) played from the start.
-    fn ply(&self) -> u32 {
-        self.get().ply()
+    fn ply(&self) -> PyResult<u32> {
+        shielded(|| Ok(self.get().ply()))
     }
 
     /// The side or colour `seat` plays now (`"red"`, `"white"`, ...).
@@ -176,25 +185,25 @@ impl State {
         if seat > 1 {
             return Err(error_text(format!("seat {seat}: the seats are 0 and 1")));
         }
-        Ok(self.get().side(seat))
+        shielded(|| Ok(self.get().side(seat)))
     }
 
     /// The position's Zobrist key: equal positions have equal keys.
-    fn hash(&self) -> u64 {
-        self.get().hash()
+    fn hash(&self) -> PyResult<u64> {
+        shielded(|| Ok(self.get().hash()))
     }
 
     /// What `player` sees: the whole position, since nothing in Agon's games is hidden
     /// from one player only (hidden terrain and dice are chance, hidden from both).
     fn observation_string(&self, player: usize) -> PyResult<String> {
         self.side(player)?;
-        Ok(self.get().board())
+        shielded(|| Ok(self.get().board()))
     }
 
     /// The position as a text picture with its legend, as `agon show` prints it (the last
     /// move's cells marked).
-    fn picture(&self) -> String {
-        self.get().pictures().0
+    fn picture(&self) -> PyResult<String> {
+        shielded(|| Ok(self.get().pictures().0))
     }
 
     /// The position described as data, for a viewer of one's own: a dict of `cells`
@@ -204,36 +213,38 @@ impl State {
     /// show: dice, cards, whose decision it is) and `legend` (`symbol`, `meaning`). It is
     /// what `picture()` and `svg()` draw.
     fn description<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let picture = self.get().picture_data();
+        let picture = shielded(|| Ok(self.get().picture_data()))?;
         crate::describe::picture_dict(py, &picture)
     }
 
     /// The position as a standalone SVG document, as `agon show --svg` writes it.
-    fn svg(&self) -> String {
-        self.get().pictures().1
+    fn svg(&self) -> PyResult<String> {
+        shielded(|| Ok(self.get().pictures().1))
     }
 
     /// Plays uniformly random decisions and chance outcomes (by their probabilities) to
     /// the end, in one call, from a ChaCha8 stream seeded by `seed`; returns the plies
     /// played. The history grows as with `apply`, so the game can be undone or replayed.
     #[pyo3(signature = (seed = 0))]
-    fn play_random(&self, py: Python<'_>, seed: u64) -> u32 {
+    fn play_random(&self, py: Python<'_>, seed: u64) -> PyResult<u32> {
         // The lock is taken with the interpreter released, so a thread waiting for it
         // never holds the interpreter that the playing thread needs to return.
-        py.detach(|| self.get().play_random(seed))
+        shielded(|| Ok(py.detach(|| self.get().play_random(seed))))
     }
 
-    fn __str__(&self) -> String {
-        self.get().board()
+    fn __str__(&self) -> PyResult<String> {
+        shielded(|| Ok(self.get().board()))
     }
 
-    fn __repr__(&self) -> String {
-        let state = self.get();
-        format!(
-            "<agon.State ply {} of {:?}>",
-            state.ply(),
-            state.history().join(" ")
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        shielded(|| {
+            let state = self.get();
+            Ok(format!(
+                "<agon.State ply {} of {:?}>",
+                state.ply(),
+                state.history().join(" ")
+            ))
+        })
     }
 }
 
@@ -258,9 +269,12 @@ fn with_probabilities<K>(
 /// pickled state is loaded.
 #[pyfunction]
 pub fn _restore_state(spec: &str, moves: Vec<String>) -> PyResult<State> {
-    let state = crate::game::load_game(spec)?.new_initial_state();
-    for text in &moves {
-        state.get().apply_text(text).map_err(error_text)?;
-    }
+    let state = crate::game::load_game(spec)?.new_initial_state()?;
+    shielded(|| {
+        for text in &moves {
+            state.get().apply_text(text).map_err(error_text)?;
+        }
+        Ok(())
+    })?;
     Ok(state)
 }

@@ -162,7 +162,7 @@ def test_every_agent_kind_plays_a_chance_game_and_a_bad_agent_is_refused():
     state.apply("roll")
     with pytest.raises(agon.AgonError, match="not chance outcomes"):
         agon.agent("random", game).choose(state)
-    with pytest.raises(agon.AgonError, match="not a position of"):
+    with pytest.raises(agon.AgonError, match="^the agent plays connect4 and cannot choose on a state of pig:"):
         agon.agent("random", agon.load_game("connect4")).choose(state)
 
 
@@ -250,3 +250,79 @@ def test_the_description_is_the_picture_as_data():
     drawn = {f"piece:{p['shape']}:{p['ink']}" for p in seen["pieces"]}
     keys = {k["symbol"].removesuffix(":facing") for k in seen["legend"]}
     assert drawn <= keys
+
+
+def test_an_agent_refuses_a_state_of_other_parameters_or_another_game():
+    small = agon.load_game("invector:width=2,height=1")
+    big = agon.load_game("invector:width=16,height=7")
+    with pytest.raises(
+        agon.AgonError,
+        match=re.escape(
+            "the agent plays invector:height=1,pie=true,width=2 and cannot choose on a state "
+            "of invector:height=7,pie=true,width=16"
+        ),
+    ):
+        agon.agent("ab:depth=1", small).choose(big.new_initial_state())
+    with pytest.raises(
+        agon.AgonError,
+        match=re.escape(
+            "the agent plays pig:die=6,horizon=1000,target=10 and cannot choose on a state of "
+            "pig:die=6,horizon=1000,target=100"
+        ),
+    ):
+        agon.agent("optimal", agon.load_game("pig:target=10")).choose(
+            agon.load_game("pig:target=100").new_initial_state()
+        )
+    # The agent still plays its own game.
+    state = small.new_initial_state()
+    assert agon.agent("random", small).choose(state).move in state.legal_moves()
+
+
+def test_a_failure_inside_the_library_is_an_agon_error_an_exception_catches():
+    # An outside program that ends at once fails inside the library (an agent that cannot
+    # play); whatever the failure, Python sees AgonError, which `except Exception` catches.
+    assert issubclass(agon.AgonError, Exception)
+    with pytest.raises(agon.AgonError):
+        agon.run(["analyse", "--game", "connect4", "--agent", "ext:cmd=/bin/true"])
+    with pytest.raises(agon.AgonError):
+        agon.agent("ext:cmd=/bin/true", agon.load_game("connect4")).choose(
+            agon.load_game("connect4").new_initial_state()
+        )
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "agon.load_game('connect4').random_playouts(10**15)",
+        "agon.agent('ab:depth=100', agon.load_game('connect4')).choose("
+        "agon.load_game('connect4').new_initial_state())",
+    ],
+)
+def test_ctrl_c_interrupts_a_long_call(call):
+    import signal
+    import subprocess
+    import sys
+
+    program = (
+        "import sys, agon\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        f"    {call}\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(3)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "ready\n"
+        # Well inside the call (which would take days) before the signal.
+        import time
+
+        time.sleep(1)
+        child.send_signal(signal.SIGINT)
+        # Bounded only so that a failure ends; an interrupted call returns at once.
+        assert child.wait(timeout=30) == 3
+        assert child.stdout.read() == "interrupted\n"
+    finally:
+        child.kill()
+        child.wait()

@@ -257,6 +257,18 @@ pub enum AgentError {
         /// What does not fit, and what to do instead.
         reason: String,
     },
+    /// The agent's table cannot be allocated: the machine (or the process's limit) has
+    /// not the memory its `hash` asks for.
+    #[error(
+        "agent {name:?}: cannot allocate its table of hash={hash_mb} MiB (not enough \
+         memory; choose a smaller hash)"
+    )]
+    OutOfMemory {
+        /// The agent asked for.
+        name: String,
+        /// Its `hash`.
+        hash_mb: usize,
+    },
 }
 
 /// The agents suggested for a game with chance when an alpha-beta agent is refused:
@@ -530,9 +542,10 @@ impl BuildAgents for NoChance {
                     threads: threads(params),
                     ..AlphaBetaConfig::default()
                 };
-                Ok(maybe_noisy!(params, eval, |eval| AlphaBeta::new(
+                Ok(maybe_noisy!(params, eval, |eval| AlphaBeta::try_new(
                     eval, config
-                )))
+                )
+                .map_err(|_| out_of_memory(kind, params))?))
             }
             AgentKind::Solve => {
                 let config = SolveConfig {
@@ -541,7 +554,9 @@ impl BuildAgents for NoChance {
                     threads: threads(params),
                     wdl: params.bool("wdl").unwrap_or(SolveConfig::default().wdl),
                 };
-                Ok(Box::new(Solver::new(eval, config)))
+                let solver =
+                    Solver::try_new(eval, config).map_err(|_| out_of_memory(kind, params))?;
+                Ok(Box::new(solver))
             }
             AgentKind::Random
             | AgentKind::Greedy
@@ -583,7 +598,9 @@ fn build_any<S: State, E: Evaluator<S>>(
                 None => Horizon::Evaluate,
             },
         };
-        Ok(Box::new(Expectimax::new(eval.clone(), config)))
+        let agent =
+            Expectimax::try_new(eval.clone(), config).map_err(|_| out_of_memory(kind, params))?;
+        Ok(Box::new(agent))
     };
     match kind {
         AgentKind::Random => Ok(Box::new(RandomAgent)),
@@ -635,6 +652,14 @@ fn conflict(kind: AgentKind, reason: &str) -> AgentError {
     AgentError::Conflict {
         name: kind.name().to_string(),
         reason: reason.to_string(),
+    }
+}
+
+/// [`AgentError::OutOfMemory`] for `kind` with `params`.
+fn out_of_memory(kind: AgentKind, params: &Params) -> AgentError {
+    AgentError::OutOfMemory {
+        name: kind.name().to_string(),
+        hash_mb: hash_mb(params),
     }
 }
 

@@ -57,6 +57,7 @@ use agon_engine::{Deterministic, Evaluator, State};
 use crate::agent::{Agent, SearchContext, SearchInfo, SearchResult, Value};
 use crate::alphabeta::{AlphaBeta, CoreOptions, Enhancements};
 use crate::budget::Budget;
+use crate::table_pool::OutOfMemory;
 
 /// Depth of the last heuristic iteration before the exhaustive one: the same as `ab`'s
 /// default depth, cheap on every board the toolkit plays, so the solver always has a
@@ -119,8 +120,14 @@ pub struct Solver<S: State, E> {
 }
 
 impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
-    /// A new solver using `eval` below the horizon of unfinished iterations.
+    /// A new solver using `eval` below the horizon of unfinished iterations. Panics if
+    /// its table cannot be allocated; [`Solver::try_new`] reports it.
     pub fn new(eval: E, config: SolveConfig) -> Self {
+        Solver::try_new(eval, config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Solver::new`], or [`OutOfMemory`] if its table cannot be allocated.
+    pub fn try_new(eval: E, config: SolveConfig) -> Result<Self, OutOfMemory> {
         // No aspiration windows: the exhaustive iteration's score is a game result, far
         // from the heuristic preview's, so a window around the preview only fails.
         let options = CoreOptions {
@@ -133,15 +140,15 @@ impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
             result_only: config.wdl,
             solver_table: true,
         };
-        Solver {
+        Ok(Solver {
             search: AlphaBeta::with_options(
                 eval,
                 config.budget,
                 config.hash_mb,
                 config.threads,
                 options,
-            ),
-        }
+            )?,
+        })
     }
 }
 

@@ -52,12 +52,12 @@ pub fn tables_allocated_on_this_thread() -> u64 {
 }
 
 /// Memory kept on this thread that `fits`, taken out of the pool (the caller clears it);
-/// otherwise `allocate()`, counted, after everything kept is freed. The `bool` says
-/// whether the memory was reused.
-pub(crate) fn reuse_or_allocate<T: Any>(
+/// otherwise `allocate()`, counted if it succeeds, after everything kept is freed. The
+/// `bool` says whether the memory was reused.
+pub(crate) fn reuse_or_allocate<T: Any, E>(
     fits: impl Fn(&T) -> bool,
-    allocate: impl FnOnce() -> T,
-) -> (T, bool) {
+    allocate: impl FnOnce() -> Result<T, E>,
+) -> Result<(T, bool), E> {
     let kept = KEPT.with(|kept| {
         let mut kept = kept.borrow_mut();
         let found = kept
@@ -73,12 +73,22 @@ pub(crate) fn reuse_or_allocate<T: Any>(
         }
     });
     match kept {
-        Some(memory) => (memory, true),
+        Some(memory) => Ok((memory, true)),
         None => {
+            let memory = allocate()?;
             ALLOCATED.with(|a| a.set(a.get() + 1));
-            (allocate(), false)
+            Ok((memory, false))
         }
     }
+}
+
+/// A table's memory could not be allocated: the machine (or the process's limit) has
+/// not this much to give. Building a table reports it rather than aborting the process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate {} MiB for a table", .bytes.div_ceil(1 << 20))]
+pub struct OutOfMemory {
+    /// The bytes asked for.
+    pub bytes: usize,
 }
 
 /// Gives back the memory of a dropped table: kept if this thread reuses tables, freed
@@ -110,16 +120,25 @@ struct Kept<B> {
 
 impl<B: Default + 'static> EpochBuckets<B> {
     /// `len` empty buckets (`len` a power of two): the memory of a dropped table of this
-    /// size kept on this thread, cleared, or else newly allocated and zeroed memory.
-    pub(crate) fn new(len: usize) -> Self {
+    /// size kept on this thread, cleared, or else newly allocated and zeroed memory;
+    /// fails, without aborting, if that memory cannot be allocated.
+    pub(crate) fn new(len: usize) -> Result<Self, OutOfMemory> {
         debug_assert!(len.is_power_of_two());
         let (kept, reused) = reuse_or_allocate(
             |k: &Kept<B>| k.buckets.len() == len,
-            || Kept {
-                buckets: (0..len).map(|_| B::default()).collect(),
-                epoch: 0,
+            || {
+                let out_of_memory = OutOfMemory {
+                    bytes: len.saturating_mul(std::mem::size_of::<B>()),
+                };
+                let mut buckets = Vec::new();
+                buckets.try_reserve_exact(len).map_err(|_| out_of_memory)?;
+                buckets.resize_with(len, B::default);
+                Ok(Kept {
+                    buckets: buckets.into_boxed_slice(),
+                    epoch: 0,
+                })
             },
-        );
+        )?;
         let mut memory = EpochBuckets {
             buckets: kept.buckets,
             epoch: kept.epoch,
@@ -127,13 +146,13 @@ impl<B: Default + 'static> EpochBuckets<B> {
         if reused {
             memory.clear();
         }
-        memory
+        Ok(memory)
     }
 
     /// The buckets of a table of at most `mb` MiB: the largest power of two of them that
     /// fits, at least one (as [`EpochBuckets::new`] takes them). Both tables size
     /// themselves here, so a `hash` option means the same memory for either.
-    pub(crate) fn within_mib(mb: usize) -> Self {
+    pub(crate) fn within_mib(mb: usize) -> Result<Self, OutOfMemory> {
         let bytes = mb.saturating_mul(1 << 20);
         let fit = (bytes / std::mem::size_of::<B>()).max(1);
         Self::new(1usize << (usize::BITS - 1 - fit.leading_zeros()))
@@ -299,7 +318,9 @@ mod tests {
     #[test]
     fn memory_is_reused_only_where_asked_and_only_at_its_size() {
         // Each test runs on its own thread, so these counters and flags are this test's.
-        let take = |len: usize| reuse_or_allocate(|v: &Vec<u8>| v.len() == len, || vec![0; len]);
+        let take = |len: usize| {
+            reuse_or_allocate(|v: &Vec<u8>| v.len() == len, || Ok::<_, ()>(vec![0; len])).unwrap()
+        };
         let (a, reused) = take(8);
         assert!(!reused);
         give_back(a);

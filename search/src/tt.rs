@@ -54,7 +54,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use crate::table_pool::EpochBuckets;
+use crate::table_pool::{EpochBuckets, OutOfMemory};
 
 /// The default table size in MiB, written once: [`DEFAULT_HASH_MB`] reads it as a
 /// number and the registry's `hash` parameter as its default text (`concat!` expands it).
@@ -239,11 +239,19 @@ impl TranspositionTable {
     /// of 64-byte buckets that fits. On a thread that reuses tables
     /// ([`crate::table_pool::reuse_tables_on_this_thread`]) the memory of a dropped table
     /// of the same size is cleared and reused; otherwise it is allocated and zeroed now.
+    ///
+    /// Panics if the memory cannot be allocated; [`TranspositionTable::try_new`] reports it.
     pub fn new(mb: usize) -> TranspositionTable {
-        TranspositionTable {
-            buckets: EpochBuckets::within_mib(mb),
+        TranspositionTable::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`TranspositionTable::new`], or [`OutOfMemory`] if the memory cannot be allocated
+    /// (the process goes on).
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, OutOfMemory> {
+        Ok(TranspositionTable {
+            buckets: EpochBuckets::within_mib(mb)?,
             age: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Number of entries the table holds when full.

@@ -51,6 +51,7 @@ use crate::progress::Progress;
 use crate::record::{GameRow, RunMeta};
 use crate::run_lock::RunLock;
 use crate::spec::GameSpec;
+use crate::table_memory;
 use crate::tournament::worker_threads;
 use crate::tournament_cmd::{complete_finished, open_run, play_run, run_meta, Opened};
 
@@ -61,6 +62,9 @@ pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Resu
     let study = Study::from_args(args)?;
     let threads = worker_threads(args.threads)?;
     let runs = study.runs()?;
+    for run in &runs {
+        table_memory::check(&run.plan, threads)?;
+    }
     if args.plan {
         return plan::print(&study, &runs, threads, out);
     }

@@ -16,7 +16,8 @@
 //!   notation starts with `#`); deal `d`
 //!   plays line `d mod (number of lines)`. Every line is checked before anything is
 //!   written: each move legal, and the game not over at the end of the line. The file
-//!   holds at most [`MAX_FILE_BYTES`], a line at most [`MAX_LINE_BYTES`] and a move at
+//!   is a regular file of at most [`MAX_FILE_BYTES`], a line holds at most
+//!   [`MAX_LINE_BYTES`] (its line break not counted) and a move at
 //!   most [`MAX_MOVE_BYTES`]; an error quotes at most [`QUOTE_CHARS`] characters of a
 //!   move.
 //!
@@ -47,16 +48,18 @@
 //! decisions after the swap are drawn again until it passes. A line of an openings file
 //! is the user's choice and is not checked (`agon openings` writes checked ones).
 
-use std::io::Read;
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use agon_engine::{has_chance, Game, State, Turn};
 use anyhow::Result;
 use rand::RngCore;
 
 use crate::args::BadInput;
-use crate::digest::fnv1a;
-use crate::position::play_notated;
+use crate::digest::Fnv1a;
+use crate::input_file::InputFile;
+use crate::position::play_notated_with;
 
 mod check;
 mod distinct;
@@ -74,8 +77,9 @@ pub const MAX_ATTEMPTS: u32 = 100;
 /// [`MAX_ATTEMPTS`] × 1000 decisions (plus chance outcomes), however large a K is typed.
 pub const MAX_RANDOM_OPENING: u32 = 1000;
 
-/// The largest openings file read: 64 MiB, a million lines of 64 moves; more is
-/// refused rather than read (a device such as `/dev/zero` never ends).
+/// The largest openings file read: 64 MiB, a million lines of 64 moves; a larger file is
+/// refused before it is read ([`crate::input_file`]). Reading and checking a file this
+/// large takes seconds and memory of about its moves' text plus 8 bytes a line.
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// The longest line of an openings file: 64 KiB, thousands of moves.
@@ -116,8 +120,8 @@ pub struct Book {
     /// FNV-1a 64-bit hash of the file's bytes, 16 lower-case hex digits: a changed file
     /// is a different run.
     pub hash: String,
-    /// The opening lines: (line number from 1, the move list).
-    pub lines: Vec<(usize, String)>,
+    /// The openings, shared by every clone (a run's plan is cloned for its workers).
+    lines: Arc<Lines>,
 }
 
 impl Opening {
@@ -150,12 +154,10 @@ impl Opening {
                 G::NAME
             ))),
             Opening::Distinct(_) => Ok(()),
-            Opening::Book(book) => {
-                for (number, line) in &book.lines {
-                    book.replay(game, *number, line)?;
-                }
-                Ok(())
-            }
+            Opening::Book(book) => (0..book.len()).try_for_each(|i| {
+                let (number, line) = book.line(i);
+                book.replay(game, number, line).map(drop)
+            }),
         }
     }
 
@@ -179,8 +181,8 @@ impl Opening {
         let (k, dealer) = match self {
             Opening::Start => return Ok(game.initial_state()),
             Opening::Book(book) => {
-                let (number, line) = &book.lines[(deal % book.lines.len() as u64) as usize];
-                let state = book.replay(game, *number, line)?;
+                let (number, line) = book.line((deal % book.len() as u64) as usize);
+                let state = book.replay(game, number, line)?;
                 moves.extend(line.split_whitespace().map(str::to_string));
                 return Ok(state);
             }
@@ -261,49 +263,30 @@ impl Opening {
 }
 
 impl Book {
-    /// Reads an openings file: at most [`MAX_FILE_BYTES`] (one byte more is read to
-    /// tell that the file is larger), lines of at most [`MAX_LINE_BYTES`].
+    /// Reads an openings file ([`InputFile`]: a regular file of at most
+    /// [`MAX_FILE_BYTES`]) line by line, lines of at most [`MAX_LINE_BYTES`]. Only the
+    /// move lists are kept, in one string, so the memory a book holds is about its
+    /// moves' text plus 8 bytes a line, whatever its comments and blank lines.
     fn read(path: &Path) -> Result<Book, BadInput> {
-        let shown = path.display();
-        let cannot =
-            |e: std::io::Error| BadInput::new(format!("cannot read openings file {shown}: {e}"));
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(cannot)?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(BadInput::new(format!(
-                "openings file {shown} is larger than {} MiB, the most read",
-                MAX_FILE_BYTES >> 20
-            )));
+        let shown = path.display().to_string();
+        let mut file = InputFile::open(path, "openings file", &shown, MAX_FILE_BYTES)?;
+        let mut hash = Fnv1a::default();
+        let mut lines = Lines::default();
+        let mut line = Vec::new();
+        for number in 1usize.. {
+            let read = next_line(file.reader(), &mut line).map_err(|e| file.error(&e))?;
+            let Some(length) = read else { break };
+            if length > MAX_LINE_BYTES {
+                return Err(BadInput::new(format!(
+                    "openings file {shown}: line {number} is {length} bytes long, more \
+                     than the {} KiB a line may hold",
+                    MAX_LINE_BYTES >> 10
+                )));
+            }
+            hash.update(&line);
+            let text = std::str::from_utf8(&line).map_err(|_| file.not_text())?;
+            lines.push(number, text.trim_end_matches(['\n', '\r']));
         }
-        let text = std::str::from_utf8(&bytes)
-            .map_err(|_| BadInput::new(format!("openings file {shown} is not UTF-8 text")))?;
-        if let Some((i, long)) = text
-            .lines()
-            .enumerate()
-            .find(|(_, l)| l.len() > MAX_LINE_BYTES)
-        {
-            return Err(BadInput::new(format!(
-                "openings file {shown}: line {} is {} bytes long, more than the {} KiB a \
-                 line may hold",
-                i + 1,
-                long.len(),
-                MAX_LINE_BYTES >> 10
-            )));
-        }
-        let lines: Vec<(usize, String)> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| {
-                let moves: Vec<&str> = l
-                    .split_whitespace()
-                    .take_while(|token| !token.starts_with('#'))
-                    .collect();
-                (i + 1, moves.join(" "))
-            })
-            .filter(|(_, l)| !l.is_empty())
-            .collect();
         if lines.is_empty() {
             return Err(BadInput::new(format!(
                 "openings file {shown} holds no opening (one move list per line; blank \
@@ -312,46 +295,131 @@ impl Book {
         }
         Ok(Book {
             path: path.to_path_buf(),
-            hash: format!("{:016x}", fnv1a(&bytes)),
-            lines,
+            hash: format!("{:016x}", hash.finish()),
+            lines: Arc::new(lines),
         })
     }
 
+    /// How many openings the book holds.
+    fn len(&self) -> usize {
+        self.lines.ends.len()
+    }
+
+    /// Opening `i` (from 0): its line number in the file (from 1) and its move list.
+    fn line(&self, i: usize) -> (usize, &str) {
+        let (number, end) = self.lines.ends[i];
+        let start = match i {
+            0 => 0,
+            _ => self.lines.ends[i - 1].1 as usize,
+        };
+        (number as usize, &self.lines.text[start..end as usize])
+    }
+
     /// The position after line `number` (its text `line`), or why it is not an opening.
+    /// The place named in an error is written only when there is one.
     fn replay<G: Game>(&self, game: &G, number: usize, line: &str) -> Result<G::State, BadInput> {
-        let at = format!("openings file {}: line {number}", self.path.display());
+        let at = || format!("openings file {}: line {number}", self.path.display());
+        let move_at = |i: usize, text: &str| {
+            let count = line.split_whitespace().count();
+            format!("{}: move {} of {count}, {}", at(), i + 1, quote(text))
+        };
         let mut state = game.initial_state();
-        let tokens: Vec<&str> = line.split_whitespace().collect();
         let mut decisions = 0;
-        for (i, text) in tokens.iter().enumerate() {
-            let at = format!("{at}: move {} of {}, {}", i + 1, tokens.len(), quote(text));
+        for (i, text) in line.split_whitespace().enumerate() {
             if text.len() > MAX_MOVE_BYTES {
                 return Err(BadInput::new(format!(
-                    "{at}: {} bytes long, more than any move ({MAX_MOVE_BYTES} at most)",
+                    "{}: {} bytes long, more than any move ({MAX_MOVE_BYTES} at most)",
+                    move_at(i, text),
                     text.len()
                 )));
             }
             if state.turn() == Turn::Over {
-                return Err(BadInput::new(format!("{at}: the game is already over")));
+                return Err(BadInput::new(format!(
+                    "{}: the game is already over",
+                    move_at(i, text)
+                )));
             }
             if let Turn::Seat(_) = state.turn() {
                 if game.pie_swap_decision() == Some(decisions) {
                     return Err(BadInput::new(format!(
-                        "{at}: plays the pie-rule swap decision (decision {}), which belongs \
+                        "{}: plays the pie-rule swap decision (decision {}), which belongs \
                          to the agents; a line may hold at most {decisions} decisions here",
+                        move_at(i, text),
                         decisions + 1
                     )));
                 }
                 decisions += 1;
             }
-            play_notated(&mut state, text, &at)?;
+            play_notated_with(&mut state, text, || move_at(i, text))?;
         }
         if state.turn() == Turn::Over {
             return Err(BadInput::new(format!(
-                "{at}: the opening ends the game, leaving the agents nothing to play"
+                "{}: the opening ends the game, leaving the agents nothing to play",
+                at()
             )));
         }
         Ok(state)
+    }
+}
+
+/// The openings of a book: every move list in one string, and where each ends.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Lines {
+    /// The move lists one after another, each with its moves separated by one space.
+    text: String,
+    /// Per opening: its line number in the file and the end of its move list in `text`
+    /// (where the next begins). Both fit: a file holds at most [`MAX_FILE_BYTES`].
+    ends: Vec<(u32, u32)>,
+}
+
+impl Lines {
+    /// Adds line `number` of the file, `line` (without its line break), if it holds a
+    /// move: its words up to the first starting with `#`.
+    fn push(&mut self, number: usize, line: &str) {
+        let start = self.text.len();
+        let moves = line
+            .split_whitespace()
+            .take_while(|token| !token.starts_with('#'));
+        for (i, text) in moves.enumerate() {
+            if i > 0 {
+                self.text.push(' ');
+            }
+            self.text.push_str(text);
+        }
+        if self.text.len() > start {
+            let fits = |n: usize| u32::try_from(n).expect("a book holds at most 64 MiB");
+            self.ends.push((fits(number), fits(self.text.len())));
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+}
+
+/// Reads the next line of `reader` into `line` (its line break included, as read) and
+/// returns its whole length without the break, or `None` at the end. Of a line longer
+/// than [`MAX_LINE_BYTES`] only its start is kept (enough to tell it is too long): the
+/// rest is counted, not held.
+fn next_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<usize>> {
+    line.clear();
+    let mut length = 0;
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok((length > 0).then_some(length));
+        }
+        let (taken, ended) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buffer.len(), false),
+        };
+        let room = (MAX_LINE_BYTES + 1).saturating_sub(line.len());
+        line.extend_from_slice(&buffer[..taken.min(room)]);
+        length += taken - usize::from(ended);
+        reader.consume(taken);
+        if ended {
+            return Ok(Some(length));
+        }
     }
 }
 
@@ -443,6 +511,7 @@ mod tests {
     use agon_engine::games::pig::Pig;
 
     use super::*;
+    use crate::digest::fnv1a;
     use crate::position::legal_here;
 
     #[test]
@@ -538,6 +607,29 @@ mod tests {
                  opening varies the start of a game)"
             ))
         );
+    }
+
+    #[test]
+    fn a_book_keeps_its_move_lists_with_their_line_numbers_and_clones_share_them() {
+        let dir = std::env::temp_dir().join(format!("agon-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("book.txt");
+        let file = "# a book\n\nd  c # two moves\r\n   \n#e\na\tb  c\r\nf";
+        std::fs::write(&path, file).unwrap();
+        let Ok(Opening::Book(book)) = Opening::from_args(0, Some(&path)) else {
+            panic!("the book reads")
+        };
+        assert_eq!(book.len(), 3);
+        assert_eq!(
+            (0..3).map(|i| book.line(i)).collect::<Vec<_>>(),
+            [(3, "d c"), (6, "a b c"), (7, "f")]
+        );
+        assert_eq!(book.lines.text, "d ca b cf");
+        assert_eq!(book.hash, format!("{:016x}", fnv1a(file.as_bytes())));
+        // A run's plan is cloned for its workers: the openings are not copied.
+        let copy = book.clone();
+        assert!(Arc::ptr_eq(&copy.lines, &book.lines));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -41,6 +41,7 @@ use crate::games::{dispatch, GameCommand, PlayableGame, GAMES};
 use crate::opening::Opening;
 use crate::record::{check_file_out, write_file_whole, GameRow};
 use crate::spec::{AgentSpec, GameSpec};
+use crate::table_memory;
 use crate::tournament::{play_game, worker_threads, workers, workers_for, Plan};
 use crate::weights_file;
 
@@ -116,6 +117,7 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write) -> Result<()> {
                 args.games + args.games % 2,
                 args.seed,
             )?;
+            table_memory::check(&plan, threads)?;
             Source::SelfPlay {
                 plan,
                 games: args.games,

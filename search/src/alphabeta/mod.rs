@@ -65,6 +65,7 @@ use agon_engine::{Deterministic, Evaluator, State};
 
 use crate::agent::{Agent, SearchContext, SearchResult};
 use crate::budget::Budget;
+use crate::table_pool::OutOfMemory;
 use crate::tt::DEFAULT_HASH_MB;
 pub(crate) use core::CoreOptions;
 pub use core::{MAX_DEPTH, QUIESCENCE_PLIES};
@@ -194,8 +195,14 @@ pub struct AlphaBeta<S: State, E> {
 }
 
 impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
-    /// A new agent that searches with `eval` as `config` says.
+    /// A new agent that searches with `eval` as `config` says. Panics if its table
+    /// cannot be allocated; [`AlphaBeta::try_new`] reports it.
     pub fn new(eval: E, config: AlphaBetaConfig) -> Self {
+        AlphaBeta::try_new(eval, config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`AlphaBeta::new`], or [`OutOfMemory`] if its table cannot be allocated.
+    pub fn try_new(eval: E, config: AlphaBetaConfig) -> Result<Self, OutOfMemory> {
         let options = CoreOptions {
             enhancements: config.enhancements,
             exact_depth_cutoffs: config.exact_depth_cutoffs,
@@ -207,18 +214,18 @@ impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
     }
 
     /// The agent with the core's options as given: the solver is this search run to the
-    /// end of the game ([`crate::Solver`]).
+    /// end of the game ([`crate::Solver`]). Fails if its table cannot be allocated.
     pub(crate) fn with_options(
         eval: E,
         budget: Budget,
         hash_mb: usize,
         threads: usize,
         options: CoreOptions,
-    ) -> Self {
-        AlphaBeta {
+    ) -> Result<Self, OutOfMemory> {
+        Ok(AlphaBeta {
             budget,
-            searcher: Searcher::new(eval, hash_mb, threads, options),
-        }
+            searcher: Searcher::new(eval, hash_mb, threads, options)?,
+        })
     }
 }
 

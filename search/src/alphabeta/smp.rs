@@ -52,6 +52,7 @@ use super::busy::Busy;
 use super::core::{Core, CoreOptions, MAX_DEPTH};
 use crate::agent::{SearchInfo, SearchResult};
 use crate::budget::Budget;
+use crate::table_pool::OutOfMemory;
 use crate::tt::TranspositionTable;
 
 /// A main search thread plus `threads - 1` helpers over one shared table.
@@ -64,21 +65,27 @@ pub(crate) struct Searcher<S: agon_engine::State, E> {
 }
 
 impl<S: Deterministic, E: Evaluator<S>> Searcher<S, E> {
-    /// A searcher with a `hash_mb` MiB table and `threads` threads (at least one).
-    pub(crate) fn new(eval: E, hash_mb: usize, threads: usize, options: CoreOptions) -> Self {
-        let tt = Arc::new(TranspositionTable::new(hash_mb));
+    /// A searcher with a `hash_mb` MiB table and `threads` threads (at least one); fails
+    /// if the table cannot be allocated.
+    pub(crate) fn new(
+        eval: E,
+        hash_mb: usize,
+        threads: usize,
+        options: CoreOptions,
+    ) -> Result<Self, OutOfMemory> {
+        let tt = Arc::new(TranspositionTable::try_new(hash_mb)?);
         let stop = Arc::new(CacheLine(AtomicBool::new(false)));
         let busy = (threads > 1).then(|| Arc::new(Busy::new()));
         let core = || {
             let (tt, stop, busy) = (Arc::clone(&tt), Arc::clone(&stop), busy.clone());
             Core::new(eval.clone(), tt, stop, busy, options)
         };
-        Searcher {
+        Ok(Searcher {
             main: core(),
             helpers: (1..threads.max(1)).map(|_| core()).collect(),
             tt: Arc::clone(&tt),
             stop: Arc::clone(&stop),
-        }
+        })
     }
 
     /// Searches `state` within `budget` on every thread; returns the result of the

@@ -91,6 +91,7 @@ use crate::budget::{Budget, Clock};
 use crate::exact::Exact;
 use crate::ordering::fallback_move;
 use crate::playout::Scratch;
+use crate::table_pool::OutOfMemory;
 use crate::tt::DEFAULT_HASH_MB;
 use search::Ply;
 use table::ChanceTable;
@@ -226,15 +227,21 @@ pub struct Expectimax<S: State, E> {
 }
 
 impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
-    /// A new agent that searches with `eval` as `config` says.
+    /// A new agent that searches with `eval` as `config` says. Panics if its table
+    /// cannot be allocated; [`Expectimax::try_new`] reports it.
     pub fn new(eval: E, config: ExpectimaxConfig) -> Self {
+        Expectimax::try_new(eval, config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Expectimax::new`], or [`OutOfMemory`] if its table cannot be allocated.
+    pub fn try_new(eval: E, config: ExpectimaxConfig) -> Result<Self, OutOfMemory> {
         let (lower, upper) = eval.bounds();
-        Expectimax {
+        Ok(Expectimax {
             budget: config.budget,
             mode: config.mode,
             horizon: config.horizon,
             eval,
-            table: ChanceTable::new(config.hash_mb),
+            table: ChanceTable::new(config.hash_mb)?,
             salt: 0,
             scratch: Scratch::new(),
             undos: Vec::new(),
@@ -250,7 +257,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
             max_den: 1,
             root_best: None,
             exact: None,
-        }
+        })
     }
 
     /// The exact value of the last completed iteration of the last search, from the view

@@ -48,7 +48,7 @@
 //! (it cost less to compute), the second slot on a tie.
 
 use crate::exact::{gcd, Exact};
-use crate::table_pool::EpochBuckets;
+use crate::table_pool::{EpochBuckets, OutOfMemory};
 
 /// Entries per bucket: two 32-byte entries fill one 64-byte cache line.
 const ENTRIES_PER_BUCKET: usize = 2;
@@ -145,11 +145,12 @@ impl ChanceTable {
     /// two of 64-byte buckets that fits. Allocates the whole table now, once, or, on a
     /// thread that reuses tables ([`crate::table_pool::reuse_tables_on_this_thread`]),
     /// clears and reuses the memory of a dropped table of the same size.
-    pub fn new(mb: usize) -> ChanceTable {
-        ChanceTable {
-            buckets: EpochBuckets::within_mib(mb),
+    /// Fails, without aborting, if the memory cannot be allocated.
+    pub fn new(mb: usize) -> Result<ChanceTable, OutOfMemory> {
+        Ok(ChanceTable {
+            buckets: EpochBuckets::within_mib(mb)?,
             generation: 1,
-        }
+        })
     }
 
     /// Number of entries the table holds when full (the tests check the sizing).
@@ -269,9 +270,9 @@ mod tests {
 
     #[test]
     fn sizes_are_powers_of_two_within_the_budget() {
-        assert_eq!(ChanceTable::new(1).capacity(), (1 << 20) / 32);
-        assert_eq!(ChanceTable::new(3).capacity(), (2 << 20) / 32);
-        assert_eq!(ChanceTable::new(0).capacity(), ENTRIES_PER_BUCKET);
+        assert_eq!(ChanceTable::new(1).unwrap().capacity(), (1 << 20) / 32);
+        assert_eq!(ChanceTable::new(3).unwrap().capacity(), (2 << 20) / 32);
+        assert_eq!(ChanceTable::new(0).unwrap().capacity(), ENTRIES_PER_BUCKET);
     }
 
     #[test]
@@ -294,11 +295,11 @@ mod tests {
 
     #[test]
     fn stores_read_back_and_intersect_at_the_same_depth() {
-        let mut t = ChanceTable::new(1);
+        let mut t = ChanceTable::new(1).unwrap();
         let key = 0x9E37_79B9_7F4A_7C15;
         assert_eq!(t.probe(key), None);
         assert_eq!(
-            ChanceTable::new(1).probe(0),
+            ChanceTable::new(1).unwrap().probe(0),
             None,
             "an empty slot is no hit"
         );
@@ -319,7 +320,7 @@ mod tests {
 
     #[test]
     fn a_new_search_keeps_moves_but_not_bounds() {
-        let mut t = ChanceTable::new(0);
+        let mut t = ChanceTable::new(0).unwrap();
         t.store(1, 2, x(1, 1), x(1, 1), Some(9));
         t.new_search();
         assert_eq!(
@@ -342,7 +343,7 @@ mod tests {
         type Probe = Option<ChanceEntry>;
 
         fn new(mb: usize) -> Self {
-            ChanceTable::new(mb)
+            ChanceTable::new(mb).unwrap()
         }
 
         fn clear(&mut self) {
@@ -400,7 +401,7 @@ mod tests {
 
     #[test]
     fn replacement_prefers_empty_then_old_then_shallow() {
-        let mut t = ChanceTable::new(0); // one bucket: every key collides
+        let mut t = ChanceTable::new(0).unwrap(); // one bucket: every key collides
         let v = x(0, 1);
         t.store(1, 9, v, v, None);
         t.store(2, 3, v, v, None);
