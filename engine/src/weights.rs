@@ -2,7 +2,7 @@
 //! weight with a default and a range, so that weights can be read from a file, tuned
 //! from games ([`Tunable`]) and listed.
 //!
-//! A game declares its weights once, next to its evaluator, with [`declare_weights!`]:
+//! A game declares its weights once, next to its evaluator, with [`declare_weights!`](crate::declare_weights):
 //! a struct whose fields are the weights (an `i32`, or an array `[i32; N]` of weights
 //! that share a meaning, such as a penalty per number of liberties). Outside the struct
 //! weights are *flat*: a list of integers in declaration order, an array flattened to
@@ -29,7 +29,7 @@ pub struct WeightSpec {
     pub help: &'static str,
 }
 
-/// A struct of named integer weights, declared with [`declare_weights!`].
+/// A struct of named integer weights, declared with [`declare_weights!`](crate::declare_weights).
 ///
 /// Contract: [`Weights::flat`] lists [`Weights::SPECS`]' elements in order
 /// (`flat_names(SPECS)` names them) and [`Weights::from_flat`] inverts it.
@@ -137,7 +137,7 @@ pub fn check_flat(specs: &[WeightSpec], flat: &[i32]) -> Result<(), WeightsError
     Ok(())
 }
 
-/// One field of a [`declare_weights!`] struct: an `i32` or an array of them.
+/// One field of a [`declare_weights!`](crate::declare_weights) struct: an `i32` or an array of them.
 pub trait WeightField: Sized {
     /// How many flat weights the field holds.
     const LEN: usize;

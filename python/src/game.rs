@@ -159,3 +159,17 @@ impl Game {
         self.inner.spec().to_string()
     }
 }
+
+/// The state of the game of `spec` after `moves` (notation, from the start): how a
+/// pickled state is loaded.
+#[pyfunction]
+pub fn _restore_state(spec: &str, moves: Vec<String>) -> PyResult<State> {
+    let state = load_game(spec)?.new_initial_state()?;
+    shielded(|| {
+        for text in &moves {
+            state.get().apply_text(text).map_err(error_text)?;
+        }
+        Ok(())
+    })?;
+    Ok(state)
+}

@@ -1,7 +1,7 @@
 //! # agon-python: Agon from Python
 //!
 //! The extension module `agon._agon`, which the Python package `agon` (python/agon/)
-//! re-exports with its type hints: every game ([`games`], [`load_game`]), its states
+//! re-exports with its type hints: every game ([`games`](game::games), [`load_game`](game::load_game)), its states
 //! (`State`: moves in notation or as dense ids, chance outcomes with exact
 //! probabilities, undo, pictures, whole random playouts in one call), every agent
 //! (`agent(spec, game, seed).choose(state)`) and any `agon` command ([`run`], which runs
@@ -147,7 +147,7 @@ fn _agon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::games, m)?)?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(agent::agent, m)?)?;
-    m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
+    m.add_function(wrap_pyfunction!(game::_restore_state, m)?)?;
     m.add_class::<game::GameInfo>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;

@@ -264,17 +264,3 @@ fn with_probabilities<K>(
         })
         .collect()
 }
-
-/// The state of the game of `spec` after `moves` (notation, from the start): how a
-/// pickled state is loaded.
-#[pyfunction]
-pub fn _restore_state(spec: &str, moves: Vec<String>) -> PyResult<State> {
-    let state = crate::game::load_game(spec)?.new_initial_state()?;
-    shielded(|| {
-        for text in &moves {
-            state.get().apply_text(text).map_err(error_text)?;
-        }
-        Ok(())
-    })?;
-    Ok(state)
-}

@@ -6,7 +6,7 @@ use std::time::Duration;
 use agon_engine::State;
 use rand_chacha::ChaCha8Rng;
 
-use crate::registry::AgentError;
+use crate::error::AgentError;
 
 /// The random generator every agent draws from: ChaCha8, seeded by the caller, so a game
 /// is reproducible on any machine and version of `rand`.

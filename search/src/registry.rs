@@ -24,6 +24,7 @@ use agon_engine::{
 use crate::agent::Agent;
 use crate::alphabeta::{self, AlphaBeta, AlphaBetaConfig, MAX_DEPTH};
 use crate::budget::Budget;
+use crate::error::AgentError;
 use crate::expectimax::{self, ChanceMode, Expectimax, ExpectimaxConfig, Horizon};
 use crate::greedy::Greedy;
 use crate::mcts::{self, Mcts, MctsConfig, Parallel, Rollout};
@@ -166,7 +167,7 @@ impl AgentKind {
                 default_budget: DefaultBudget::Iterations(mcts::DEFAULT_ITERATIONS),
             },
             AgentKind::Optimal => AgentInfo {
-                name: "optimal",
+                name: optimal::NAME,
                 about: "exact: the best expected result, by value iteration over every reachable position (small games only)",
                 params: &[STATES],
                 default_budget: DefaultBudget::Unlimited,
@@ -215,60 +216,6 @@ impl AgentKind {
                 valid: AgentKind::ALL.map(AgentKind::name).join(", "),
             })
     }
-}
-
-/// Why an agent could not be built.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AgentError {
-    /// No agent has this name.
-    #[error("unknown agent {name:?} (valid: {valid})")]
-    Unknown {
-        /// The name asked for.
-        name: String,
-        /// The valid names, comma-separated.
-        valid: String,
-    },
-    /// The agent searches with alpha-beta, which cannot handle chance nodes. The message
-    /// suggests the strongest agents that can ([`CHANCE_SUGGESTIONS`]).
-    #[error(
-        "agent {name:?} needs a deterministic game: alpha-beta cannot search chance \
-         nodes (for games with chance use {suggest})"
-    )]
-    NeedsDeterministic {
-        /// The agent asked for.
-        name: String,
-        /// The agents to suggest instead, in words.
-        suggest: String,
-    },
-    /// The agent cannot play the game it was readied for ([`crate::Agent::prepare`]):
-    /// the optimal agent's table would be too large, say.
-    #[error("agent {name:?} cannot play this game: {reason}")]
-    Unplayable {
-        /// The agent asked for.
-        name: String,
-        /// Why not, and what to do instead.
-        reason: String,
-    },
-    /// Two parameters that each parse but make no sense together.
-    #[error("agent {name:?}: {reason}")]
-    Conflict {
-        /// The agent asked for.
-        name: String,
-        /// What does not fit, and what to do instead.
-        reason: String,
-    },
-    /// The agent's table cannot be allocated: the machine (or the process's limit) has
-    /// not the memory its `hash` asks for.
-    #[error(
-        "agent {name:?}: cannot allocate its table of hash={hash_mb} MiB (not enough \
-         memory; choose a smaller hash)"
-    )]
-    OutOfMemory {
-        /// The agent asked for.
-        name: String,
-        /// Its `hash`.
-        hash_mb: usize,
-    },
 }
 
 /// The agents suggested for a game with chance when an alpha-beta agent is refused:

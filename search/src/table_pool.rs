@@ -26,7 +26,10 @@ use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::ops::{Deref, DerefMut};
 
-use crate::tt::EPOCHS;
+/// Clears between two real zero-fills (see the module docs on epochs), at most: a table
+/// reused for game after game is zeroed once every 256 games, a cost spread so thin that
+/// it is not worth more epochs, and a path that runs that often stays well tested.
+pub const EPOCHS: u64 = 256;
 
 thread_local! {
     /// Whether this thread keeps dropped tables for reuse.

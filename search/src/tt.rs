@@ -42,8 +42,8 @@
 //! `key ^ epoch` in their place: with the epoch below the number of buckets it changes
 //! only those bits. An entry of another epoch in the same bucket then differs from every
 //! key probed now in exactly those bits, so it never matches, and its epoch can be read
-//! back to treat it as empty when choosing a victim. The epochs run `0..`[`EPOCHS`] (or
-//! up to the number of buckets, if fewer); the clear that would wrap them zeroes the
+//! back to treat it as empty when choosing a victim. The epochs run
+//! `0..`[`EPOCHS`](crate::table_pool::EPOCHS) (or up to the number of buckets, if fewer); the clear that would wrap them zeroes the
 //! table for real and starts again at epoch 0. A clear also resets the search age to a
 //! new table's. This is what lets a thread reuse a table's memory for its next agent
 //! ([`crate::table_pool`]) with results identical to a fresh table's.
@@ -89,11 +89,6 @@ const AGE_MASK: u8 = (1 << AGE_BITS) - 1;
 /// deep results outlive a move or two (the next search reaches the same positions) but
 /// not a whole game.
 const AGE_WEIGHT: i32 = 4;
-
-/// Clears between two real zero-fills (see the module docs on epochs), at most: a table
-/// reused for game after game is zeroed once every 256 games, a cost spread so thin that
-/// it is not worth more epochs, and a path that runs that often stays well tested.
-pub const EPOCHS: u64 = 256;
 
 // Layout of the data word, low bits first: move code (32 bits), score as i16 (16),
 // depth (8), bound (2: 0 marks an empty entry), has-move flag (1), proven flag (1),
@@ -261,7 +256,8 @@ impl TranspositionTable {
 
     /// Empties the table: from now on it answers exactly as a new one (every entry
     /// stored before is gone, the search age starts again), in O(1) except once every
-    /// [`EPOCHS`] clears, when it zeroes its memory (see the module docs).
+    /// [`EPOCHS`](crate::table_pool::EPOCHS) clears, when it zeroes its memory (see the
+    /// module docs).
     pub fn clear(&mut self) {
         *self.age.get_mut() = 0;
         self.buckets.clear();

@@ -73,8 +73,9 @@ mod tests {
     use agon_engine::{play_moves, Game, State};
 
     use super::*;
-    use crate::alphabeta::core::{Core, CoreOptions};
-    use crate::alphabeta::smp::{CacheLine, Lane};
+    use crate::alphabeta::core::Core;
+    use crate::alphabeta::lane::{CacheLine, Lane};
+    use crate::alphabeta::CoreOptions;
     use crate::budget::Budget;
     use crate::tt::TranspositionTable;
 

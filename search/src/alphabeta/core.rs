@@ -16,9 +16,9 @@ use super::busy::{Busy, DEFER_FROM_DEPTH};
 use super::heuristics::{
     select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
 };
-use super::smp::{CacheLine, Lane};
+use super::lane::{CacheLine, Lane};
 use super::transpositions::{child_cutoff, from_table_move, principal_variation, table_key, Node};
-use super::Enhancements;
+use super::CoreOptions;
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
 use crate::ordering::{fallback_move, move_to_front};
@@ -43,26 +43,6 @@ const ASPIRATION_FROM_DEPTH: u32 = 4;
 /// rarely cuts, so the sequences multiply: from the 5×4 start a depth-2 search took a
 /// minute uncapped. Four plies resolve a capture, its recapture and the next pair.
 pub const QUIESCENCE_PLIES: u32 = 4;
-
-/// Options that tell the alpha-beta agents apart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct CoreOptions {
-    /// The search enhancements in use.
-    pub(crate) enhancements: Enhancements,
-    /// See [`super::AlphaBetaConfig::exact_depth_cutoffs`].
-    pub(crate) exact_depth_cutoffs: bool,
-    /// After completing an iteration of this depth, jump to the deepest one (the
-    /// solver: a few cheap iterations give a move, a heuristic value and ordering to
-    /// fall back on, then one exhaustive iteration proves).
-    pub(crate) exhaustive_after: Option<u32>,
-    /// The solver's `wdl` mode: search the exhaustive iteration with the window
-    /// `-1..1` around a draw, which settles win, draw or loss but not the distance (a
-    /// win found is a win within the reported plies, not necessarily the fastest).
-    pub(crate) result_only: bool,
-    /// The solver's table: positions under [`State::canonical_key`] and enhanced
-    /// transposition cut-offs (see [`super::transpositions`]). Off for `ab`.
-    pub(crate) solver_table: bool,
-}
 
 /// The reused buffers of one ply of the search.
 #[derive(Clone, Debug)]

@@ -58,6 +58,7 @@
 mod busy;
 pub(crate) mod core;
 mod heuristics;
+mod lane;
 mod smp;
 mod transpositions;
 
@@ -67,7 +68,6 @@ use crate::agent::{Agent, SearchContext, SearchResult};
 use crate::budget::Budget;
 use crate::table_pool::OutOfMemory;
 use crate::tt::DEFAULT_HASH_MB;
-pub(crate) use core::CoreOptions;
 pub use core::{MAX_DEPTH, QUIESCENCE_PLIES};
 pub(crate) use smp::Searcher;
 
@@ -234,4 +234,24 @@ impl<S: Deterministic, E: Evaluator<S>> Agent<S> for AlphaBeta<S, E> {
         let info = ctx.info;
         self.searcher.run(state, &self.budget, info)
     }
+}
+
+/// Options that tell the alpha-beta agents apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CoreOptions {
+    /// The search enhancements in use.
+    pub(crate) enhancements: Enhancements,
+    /// See [`AlphaBetaConfig::exact_depth_cutoffs`].
+    pub(crate) exact_depth_cutoffs: bool,
+    /// After completing an iteration of this depth, jump to the deepest one (the
+    /// solver: a few cheap iterations give a move, a heuristic value and ordering to
+    /// fall back on, then one exhaustive iteration proves).
+    pub(crate) exhaustive_after: Option<u32>,
+    /// The solver's `wdl` mode: search the exhaustive iteration with the window
+    /// `-1..1` around a draw, which settles win, draw or loss but not the distance (a
+    /// win found is a win within the reported plies, not necessarily the fastest).
+    pub(crate) result_only: bool,
+    /// The solver's table: positions under [`State::canonical_key`] and enhanced
+    /// transposition cut-offs (see [`transpositions`]). Off for `ab`.
+    pub(crate) solver_table: bool,
 }

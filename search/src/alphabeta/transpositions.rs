@@ -5,7 +5,7 @@
 
 use agon_engine::{Move, Seat, State, Symmetry, Turn};
 
-use super::core::CoreOptions;
+use super::CoreOptions;
 use crate::score::{from_table, to_table, MAX_PLY};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 

@@ -160,7 +160,7 @@ impl ChanceTable {
     }
 
     /// Empties the table: from now on it answers exactly as a new one, in O(1) except
-    /// once every [`crate::tt::EPOCHS`] clears, when it zeroes its memory (see the module
+    /// once every [`crate::table_pool::EPOCHS`] clears, when it zeroes its memory (see the module
     /// docs). An agent uses one table for one game, so only the tests clear it, to check
     /// the shared epoch machinery through this table too.
     #[cfg(test)]

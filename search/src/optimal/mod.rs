@@ -80,7 +80,7 @@ use std::time::Instant;
 use agon_engine::{Evaluator, State, Turn};
 
 use crate::agent::{Agent, SearchContext, SearchInfo, SearchResult, Value};
-use crate::registry::{AgentError, AgentKind};
+use crate::error::AgentError;
 
 pub use table::{Table, TableError};
 
@@ -88,6 +88,9 @@ pub use table::{Table, TableError};
 /// as equal, and the first in move order is played: a thousand times the iteration's
 /// tolerance, so that rounding in the sweeps never decides between equal moves.
 pub const TIE: f64 = 1e-9;
+
+/// The agent's name in a spec, which the registry lists it by.
+pub const NAME: &str = "optimal";
 
 /// The default limit on positions, written once (as the registry's `states` default
 /// text and [`DEFAULT_STATES`]).
@@ -198,7 +201,7 @@ impl<S: State> Agent<S> for Optimal<S> {
         self.locate(state)
             .map(|_| ())
             .map_err(|e| AgentError::Unplayable {
-                name: AgentKind::Optimal.name().to_string(),
+                name: NAME.to_string(),
                 reason: e.to_string(),
             })
     }

@@ -1,4 +1,4 @@
-//! Pig's own random-playout loop ([`State::fast_random_plies`]): a decision and the
+//! Pig's own random-playout loop ([`State::fast_random_plies`](crate::State::fast_random_plies)): a decision and the
 //! die it leads to in one draw, applied without a branch on the coin.
 //!
 //! Ply by ply, a random Pig playout flips a fair coin (roll or hold) at every decision
