@@ -302,23 +302,13 @@ pub(crate) fn run_meta<G: PlayableGame>(
         RunMeta {
             toolkit: toolkit(),
             commit: commit(),
-            builds: Vec::new(),
-            game: String::new(),
-            agents: Vec::new(),
-            games_per_pairing: 0,
-            seed: 0,
-            random_opening: 0,
-            distinct_openings: false,
-            openings: String::new(),
-            openings_hash: String::new(),
-            opening_check: None,
             eval_hashes,
             programs,
             threads,
             command,
-            shard: None,
             sprt: sprt.map(|s| s.to_string()),
             anchor,
+            ..RunMeta::default()
         },
     ))
 }

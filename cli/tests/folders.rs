@@ -7,90 +7,18 @@ use std::path::Path;
 use std::process::Output;
 
 mod common;
-use common::{agon, assert_bad, assert_same_files, ok, scratch, small_tournament};
+use common::runs::{assert_same_run, quick, read, stopped_copy, study, STUDY_RUNS};
+use common::{agon, assert_bad, assert_same_files, ok, scratch};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-fn read(path: &Path) -> Vec<u8> {
-    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// A quick 12-game tournament (three agents, 4 games per pairing) into `out`, on two
-/// threads.
-fn quick(out: &str, extra: &[&str]) -> Output {
-    agon(&small_tournament(
-        out,
-        &[&["--threads", "2"], extra].concat(),
-    ))
-}
-
-/// Copies the run folder `from` to `to`, keeping the header and first `games` rows of
-/// games.csv and every timing row, without summary.csv: as a run stopped after `games`
-/// games whose timings.csv ran ahead.
-fn stopped_copy(from: &Path, to: &Path, games: usize) {
-    std::fs::create_dir_all(to).unwrap();
-    for file in ["meta.csv", "timings.csv"] {
-        std::fs::copy(from.join(file), to.join(file)).unwrap();
-    }
-    let kept: String = text(&read(&from.join("games.csv")))
-        .split_inclusive('\n')
-        .take(games + 1)
-        .collect();
-    std::fs::write(to.join("games.csv"), kept).unwrap();
-}
-
-/// Asserts that `dir` holds the same games.csv and summary.csv as `reference`, and a
-/// timings.csv with a row for the same games in the same order.
-fn assert_same_run(dir: &Path, reference: &Path) {
-    assert_same_files(dir, reference, &["games.csv", "summary.csv"]);
-    let games = |d: &Path| -> Vec<String> {
-        text(&read(&d.join("timings.csv")))
-            .lines()
-            .map(|l| l.split(',').next().unwrap().to_string())
-            .collect()
-    };
-    assert_eq!(games(dir), games(reference));
-}
-
-/// A small study: Invector 4×3 and its variant without the pie rule, random against
-/// greedy, 8 games a run, seed 3, into `out`, then `extra`.
-fn study(out: &Path, extra: &[&str]) -> Output {
-    let args = [
-        "balance",
-        "--game",
-        "invector:width=4,height=3",
-        "--agents",
-        "random",
-        "greedy",
-        "--variant",
-        "pie=false",
-        "--games",
-        "8",
-        "--seed",
-        "3",
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    agon(&[&args[..], extra].concat())
-}
-
-/// The run folders of [`study`].
-const RUNS: [&str; 6] = [
-    "base/A1-self",
-    "base/A2-self",
-    "base/A2-vs-A1",
-    "variant-1/A1-self",
-    "variant-1/A2-self",
-    "variant-1/A2-vs-A1",
-];
-
 /// Asserts that `a` and `b` hold the same study: study.csv, balance.csv, and every run's
 /// games.csv and summary.csv, byte for byte.
 fn assert_same_study(a: &Path, b: &Path) {
     assert_same_files(a, b, &["study.csv", "balance.csv"]);
-    for run in RUNS {
+    for run in STUDY_RUNS {
         assert_same_files(&a.join(run), &b.join(run), &["games.csv", "summary.csv"]);
     }
 }

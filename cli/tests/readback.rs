@@ -14,40 +14,8 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 
 mod common;
+use common::runs::{study, STUDY_RUNS};
 use common::{agon, assert_bad, assert_same_files, ok, scratch, stderr, stdout, text};
-
-/// The small study of these tests, without its output folder: Invector 4×3 (pie rule
-/// on) and its variant without the pie rule, random against greedy, 8 games a run,
-/// seed 3.
-const STUDY_ARGS: [&str; 12] = [
-    "balance",
-    "--game",
-    "invector:width=4,height=3",
-    "--agents",
-    "random",
-    "greedy",
-    "--variant",
-    "pie=false",
-    "--games",
-    "8",
-    "--seed",
-    "3",
-];
-
-/// The run folders of [`study`], in the order played.
-const RUNS: [&str; 6] = [
-    "base/A1-self",
-    "base/A2-self",
-    "base/A2-vs-A1",
-    "variant-1/A1-self",
-    "variant-1/A2-self",
-    "variant-1/A2-vs-A1",
-];
-
-/// [`STUDY_ARGS`] into `out`, then `extra`.
-fn study(out: &Path, extra: &[&str]) -> Output {
-    agon(&[&STUDY_ARGS[..], &["--out", text(out)], extra].concat())
-}
 
 /// The bytes of `data` as `gzip -9 -n` would store them (no name, no time).
 fn gzip(data: &[u8]) -> Vec<u8> {
@@ -227,7 +195,7 @@ fn a_run_that_does_not_hold_its_plans_games_is_refused_naming_it() {
         assert_unchanged(&dir, &before);
         if !compress {
             ok(&study(&dir, &["--resume"]));
-            for run in RUNS {
+            for run in STUDY_RUNS {
                 assert_same_files(
                     &plain.join(run),
                     &dir.join(run),
@@ -330,7 +298,7 @@ fn a_study_shard_is_finished_only_with_all_the_games_of_its_slices() {
     );
     assert_unchanged(&shard, &before);
     ok(&study(&shard, &["--shard", "1/2", "--resume"]));
-    for run in RUNS {
+    for run in STUDY_RUNS {
         assert_same_files(
             &reference.join(run),
             &shard.join(run),
@@ -393,7 +361,7 @@ fn study_shards_kept_compressed_merge_to_the_single_machine_study() {
         text(&shards[1]),
     ]));
     assert_same_files(&whole, &merged, &["study.csv", "balance.csv"]);
-    for run in RUNS {
+    for run in STUDY_RUNS {
         assert_same_files(
             &whole.join(run),
             &merged.join(run),

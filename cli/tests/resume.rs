@@ -7,43 +7,11 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{agon, scratch, small_tournament, stdout_without_speed};
+use common::runs::{assert_same_run, lines, quick, read, stopped_copy};
+use common::{agon, scratch, stdout_without_speed};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-fn read(path: &Path) -> Vec<u8> {
-    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Lines of a file.
-fn lines(path: &Path) -> Vec<String> {
-    text(&read(path)).lines().map(String::from).collect()
-}
-
-/// The game-index column of timings.csv.
-fn timing_games(path: &Path) -> Vec<String> {
-    lines(path)
-        .iter()
-        .map(|l| l.split(',').next().unwrap().to_string())
-        .collect()
-}
-
-/// Asserts that `dir` holds the same games.csv and summary.csv as `reference`, and a
-/// timings.csv with a row for the same games in the same order.
-fn assert_same_run(dir: &Path, reference: &Path) {
-    for file in ["games.csv", "summary.csv"] {
-        assert!(
-            read(&dir.join(file)) == read(&reference.join(file)),
-            "{file} differs from the uninterrupted run's:\n{}",
-            text(&read(&dir.join(file)))
-        );
-    }
-    assert_eq!(
-        timing_games(&dir.join("timings.csv")),
-        timing_games(&reference.join("timings.csv"))
-    );
 }
 
 /// 40 games of alpha-beta (depth 3) against greedy on Invector's 8×7 board: tens of
@@ -215,30 +183,6 @@ fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
         stdout_without_speed(&whole)
     );
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// A quick 12-game tournament (three agents, 4 games per pairing) into `out`, on two
-/// threads.
-fn quick(out: &str, extra: &[&str]) -> Output {
-    agon(&small_tournament(
-        out,
-        &[&["--threads", "2"], extra].concat(),
-    ))
-}
-
-/// Copies the run folder `from` to `to`, keeping the header and first `games` rows of
-/// games.csv and every timing row, without summary.csv: as a run stopped after `games`
-/// games whose timings.csv ran ahead.
-fn stopped_copy(from: &Path, to: &Path, games: usize) {
-    std::fs::create_dir_all(to).unwrap();
-    for file in ["meta.csv", "timings.csv"] {
-        std::fs::copy(from.join(file), to.join(file)).unwrap();
-    }
-    let kept: String = lines(&from.join("games.csv"))[..=games]
-        .iter()
-        .map(|l| format!("{l}\n"))
-        .collect();
-    std::fs::write(to.join("games.csv"), kept).unwrap();
 }
 
 /// A change to the lines of a games.csv.

@@ -19,8 +19,9 @@ pub const FORMAT: &str = "3";
 /// games.csv lacks the columns added since, which read as their defaults.
 pub const OLDER_FORMAT: &str = "2";
 
-/// What was run in a folder: written first, compared by a rerun.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What was run in a folder: written first, compared by a rerun. `Default` is the
+/// empty record that reading a meta.csv, or planning a run, fills in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RunMeta {
     /// `agon <version>` of the build that ran it.
     pub toolkit: String,
@@ -262,27 +263,7 @@ impl RunMeta {
             ),
             None => bail!("{shown} is not an agon run's metadata (no format row)"),
         };
-        let mut meta = RunMeta {
-            toolkit: String::new(),
-            commit: String::new(),
-            builds: Vec::new(),
-            game: String::new(),
-            agents: Vec::new(),
-            games_per_pairing: 0,
-            seed: 0,
-            random_opening: 0,
-            distinct_openings: false,
-            openings: String::new(),
-            openings_hash: String::new(),
-            opening_check: None,
-            eval_hashes: Vec::new(),
-            programs: Vec::new(),
-            threads: 0,
-            command: String::new(),
-            shard: None,
-            sprt: None,
-            anchor: None,
-        };
+        let mut meta = RunMeta::default();
         let mut seen: Vec<&str> = Vec::new();
         for (line, key, value) in &rows {
             let Some(&key) = META_KEYS.iter().find(|k| **k == key.as_str()) else {

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod golden;
+pub mod runs;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
