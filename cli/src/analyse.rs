@@ -40,7 +40,7 @@ use agon_search::score::finished_value;
 use agon_search::{AgentKind, SearchContext, SearchResult, Value};
 use anyhow::Result;
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::external::{catch_fault, Venue};
 use crate::games::{prepare, GameCommand, PlayableGame};
 use crate::position::{describe_end, notate_line, replay};

@@ -1,29 +1,16 @@
-//! The command line, declared with clap's derive API, and the error type for bad input.
+//! The command line, declared with clap's derive API.
 //!
 //! Only the shape of the command line lives here: what each flag means is checked in the
 //! module that uses it ([`crate::spec`] for spec strings, the commands for the rest), so
-//! that every bad input produces the same kind of error, [`BadInput`].
+//! that every bad input produces the same kind of error, [`BadInput`](crate::bad_input::BadInput).
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-/// Input the user can fix: an unknown game, agent or parameter, a bad value, an illegal
-/// move, an odd `--games`, an output folder holding another run.
-///
-/// `main` prints it as one line (`error: <message>`) and exits with code 2. The message
-/// names the problem and, where there are any, the valid choices; it never contains a
-/// line break.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct BadInput(pub String);
-
-impl BadInput {
-    /// A bad-input error with this message.
-    pub fn new(message: impl Into<String>) -> Self {
-        BadInput(message.into())
-    }
-}
+/// The games a run's page embeds unless `--html-games` says otherwise: a 400-game run's
+/// page stays a few megabytes.
+pub const DEFAULT_HTML_GAMES: usize = 100;
 
 /// `agon`: tournaments, analysis and perft for the games of the Agon toolkit.
 ///
@@ -355,7 +342,7 @@ pub struct ReportArgs {
     /// The most games report.html embeds for its replayer (each pairing's first games,
     /// pair by pair); the others are listed with the `agon replay` command that shows
     /// them.
-    #[arg(long, value_name = "N", default_value_t = crate::html::DEFAULT_HTML_GAMES, requires = "html")]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HTML_GAMES, requires = "html")]
     pub html_games: usize,
 }
 

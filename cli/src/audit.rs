@@ -32,14 +32,15 @@ use std::path::{Path, PathBuf};
 use agon_engine::{Game, Outcome, State, Turn};
 use anyhow::Result;
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame};
+use crate::record::FORFEIT;
 use crate::record::{
     foreign, games_path, read_games, read_older_games, row_digest, GameRow, Result0, RunMeta,
     Scanned, Written, GAMES_FILE, GAMES_GZ_FILE, META_FILE,
 };
 use crate::spec::{AgentSpec, GameSpec};
-use crate::tournament::{Plan, FORFEIT};
+use crate::tournament::Plan;
 
 /// The meta.csv, its layout and the plan of the run folder `dir`, for a command that
 /// reads the run's games (`report`, `replay`, `tune --from`), and the path of its games

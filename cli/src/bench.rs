@@ -35,7 +35,7 @@ use agon_search::{playout, SearchContext};
 use anyhow::Result;
 
 use crate::analyse::nodes_per_second;
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::games::{self, GameCommand, PlayableGame};
 use crate::position::replay;
 use crate::seeds;

@@ -32,7 +32,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use crate::args::{BadInput, RunArgs, TournamentArgs};
+use crate::args::{RunArgs, TournamentArgs};
+use crate::bad_input::BadInput;
 use crate::input_file::InputFile;
 use crate::tournament_cmd;
 

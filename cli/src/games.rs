@@ -21,10 +21,22 @@ use agon_engine::{has_chance, DenseActions, Game, ParamSpec, State, Tunable};
 use agon_search::registry::{self, BuildAgents};
 use agon_search::Agent;
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::external::{ExtAgent, Venue};
-use crate::spec::{external_needs_venue, human_outside_play, AgentSpec, GameSpec, Player};
+use crate::spec::{
+    external_needs_venue, human_outside_play, parse_with, AgentSpec, GameSpec, Player,
+};
 use crate::weights_file;
+
+impl GameSpec {
+    /// Parses a game spec against the registered games (here, beside their
+    /// registry, so that the spec module needs no game).
+    pub fn parse(text: &str) -> Result<GameSpec, BadInput> {
+        let choices: Vec<_> = GAMES.iter().map(|g| (g.name, (g.params)())).collect();
+        let (name, params) = parse_with(text, "game", &choices)?;
+        Ok(GameSpec { name, params })
+    }
+}
 
 /// A game the command line can run: two seats, zero-sum, with an evaluator, a way to
 /// build agents for it, pictures of its positions and dense action ids (for the Python

@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Take};
 use std::path::Path;
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 
 /// A file named by the user, checked and opened: see the module docs.
 pub struct InputFile<'a> {

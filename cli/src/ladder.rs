@@ -7,7 +7,7 @@
 //! `L<k>=<spec>`, the form records store: the spec itself, so that a later change of a
 //! ladder cannot change what a recorded or resumed run played.
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 
 /// Each game's ladder, weakest first.
 const LADDERS: &[(&str, &[&str])] = &[

@@ -25,7 +25,8 @@
 //! Exit codes: 0 success, 1 a failure of the machine (a file that cannot be written),
 //! 2 bad input (one line on standard error naming the problem and the valid choices).
 //!
-//! Module map: [`args`] (command line), [`spec`] (spec strings), [`games`] (game registry
+//! Module map: [`args`] (command line), `bad_input` (the error of input the user can
+//! fix), [`spec`] (spec strings), `ext_spec` (the `ext` agent's name and parameters), [`games`] (game registry
 //! and generic dispatch), `tournament` (schedule and parallel run), `tournament_cmd`
 //! (`agon tournament`), `run_dir` (a run's output folder), `opening` (random and file openings, and their soundness check), `openings_cmd`
 //! (`agon openings`, a book of checked openings),
@@ -39,7 +40,8 @@
 //! from `--moves`), `bench`, `tune` (`agon tune`, fitting evaluator weights), `balance` (`agon balance`,
 //! a balance study built from tournament runs), [`picture`] (the one renderer of
 //! positions, SVG and text), `show` (`agon show`), `replay_cmd` (`agon replay`) and
-//! `external` (outside programs as agents, the `ext:` agent, and `agon serve`).
+//! `external` (outside programs as agents: the `ext:` agent) and `serve` (`agon serve`,
+//! Agon's agents for outside tools).
 //!
 //! The binary (`src/main.rs`) only parses the command line, calls [`run`] and turns an
 //! error into its exit code. The public parts are what another front end (the Python
@@ -50,10 +52,12 @@
 mod analyse;
 pub mod args;
 mod audit;
+mod bad_input;
 mod balance;
 mod bench;
 mod digest;
 mod experiment;
+mod ext_spec;
 mod external;
 pub mod games;
 mod html;
@@ -77,6 +81,7 @@ mod report_cmd;
 mod run_dir;
 mod run_lock;
 mod seeds;
+mod serve;
 mod shard;
 mod show;
 pub mod spec;
@@ -93,7 +98,7 @@ use std::io::{self, Write};
 use crate::args::{Cli, Command};
 use crate::spec::{AgentSpec, GameSpec};
 
-pub use crate::args::BadInput;
+pub use crate::bad_input::BadInput;
 pub use crate::external::{catch_fault, ExtFault, Venue};
 pub use crate::position::notate_line;
 pub use crate::seeds::agent_rng;
@@ -120,6 +125,11 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
             listing::agents(out, game.as_ref())
         }
         Some(Command::Tournament(args)) => tournament_cmd::tournament(&args, command_line(), out),
+        // The shards of a study (`agon balance --shard`) are joined run folder by run
+        // folder, each by the tournament's merge.
+        Some(Command::Merge(args)) if balance::is_study(&args.shards[0]) => {
+            balance::merge_studies(&args, command_line(), out)
+        }
         Some(Command::Merge(args)) => merge::merge(&args, command_line(), out),
         Some(Command::Run(args)) => experiment::run(&args, command_line(), out),
         Some(Command::Report(args)) => report_cmd::report(&args, out),
@@ -177,7 +187,7 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
         }
         Some(Command::Serve(args)) => {
             let stdin = io::stdin();
-            external::serve::serve(&args.agent, args.game.as_deref(), &mut stdin.lock(), out)
+            serve::serve(&args.agent, args.game.as_deref(), &mut stdin.lock(), out)
         }
         Some(Command::Perft(args)) => {
             let game = GameSpec::parse(&args.position.game)?;

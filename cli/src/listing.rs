@@ -9,7 +9,7 @@ use anyhow::Result;
 use agon_engine::weights::{flat_names, flat_specs};
 use agon_engine::Tunable;
 
-use crate::external;
+use crate::ext_spec;
 use crate::games::{self, GameCommand, PlayableGame, GAMES};
 use crate::ladder;
 use crate::opening::DEFAULT_CHECKS;
@@ -88,9 +88,9 @@ pub fn agents(out: &mut dyn Write, game: Option<&GameSpec>) -> Result<()> {
         "{}: an outside program speaking Agon's engine protocol (docs/protocol.md), one \
          process per game and seat\n  plays: the games the program plays, in tournament, \
          run, balance, play and analyse",
-        external::NAME
+        ext_spec::NAME
     )?;
-    write_params(out, external::PARAMS, &Params::default())?;
+    write_params(out, ext_spec::PARAMS, &Params::default())?;
     writeln!(out)?;
     writeln!(
         out,

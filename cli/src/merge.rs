@@ -27,10 +27,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use crate::args::{BadInput, MergeArgs};
+use crate::args::MergeArgs;
+use crate::args::DEFAULT_HTML_GAMES;
 use crate::audit::plan_of;
+use crate::bad_input::BadInput;
 use crate::games::offers_pie_rule;
-use crate::html::{write_run_page, RunPage, DEFAULT_HTML_GAMES, REPORT_HTML};
+use crate::html::{write_run_page, RunPage, REPORT_HTML};
 use crate::record::{
     first_difference, write_rows_whole, write_summary, GameRow, RunMeta, TimingRow, Written,
     FORMAT, GAMES_FILE, META_FILE, OLDER_FORMAT, SUMMARY_FILE, TIMINGS_FILE,
@@ -50,12 +52,10 @@ struct ShardFolder {
 /// The most missing shards a refusal names (then "and N more").
 const MISSING_LISTED: usize = 10;
 
-/// Runs `agon merge`; `command` is the command line as typed, for meta.csv.
+/// Runs `agon merge` on the shards of a tournament (a study's shards are joined run
+/// folder by run folder by the balance study, which calls this for each); `command` is
+/// the command line as typed, for meta.csv.
 pub fn merge(args: &MergeArgs, command: String, out: &mut dyn Write) -> Result<()> {
-    // The shards of a study (`agon balance --shard`) are joined run folder by run folder.
-    if crate::balance::is_study(&args.shards[0]) {
-        return crate::balance::merge_studies(args, command, out);
-    }
     let metas = args
         .shards
         .iter()

@@ -19,12 +19,11 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::args::BadInput;
-use crate::record::temporary_path;
+use crate::bad_input::BadInput;
 
 /// The refusal of a file that is a symbolic link.
 fn link_refused(path: &Path) -> BadInput {
@@ -84,6 +83,13 @@ fn no_follow(options: &mut OpenOptions) -> &mut OpenOptions {
     options
 }
 
+/// `path` with `.tmp` appended: where a whole file is written before it is renamed.
+pub fn temporary_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    PathBuf::from(name)
+}
+
 /// Opens `path` with `options`, refusing (a [`BadInput`] naming it) a symbolic link.
 pub fn open(path: &Path, options: &mut OpenOptions) -> Result<File> {
     if is_link(path) {
@@ -131,6 +137,22 @@ pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<()> {
     write_whole(path, |file| {
         file.write_all(bytes)
             .with_context(|| format!("cannot write {}", temporary_path(path).display()))
+    })
+}
+
+/// Writes the CSV file `path` whole or not at all: `fill` writes its records into a
+/// temporary file, which is then renamed into place, so a stop never leaves half a file
+/// ([`write_whole`], which never writes through a link).
+pub fn write_csv_whole(
+    path: &Path,
+    fill: impl FnOnce(&mut csv::Writer<&mut std::fs::File>) -> Result<()>,
+) -> Result<()> {
+    write_whole(path, |file| {
+        let mut w = csv::Writer::from_writer(file);
+        fill(&mut w)?;
+        w.flush()
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(())
     })
 }
 

@@ -20,7 +20,8 @@ use std::io::Write;
 use agon_engine::has_chance;
 use anyhow::Result;
 
-use crate::args::{BadInput, OpeningsArgs};
+use crate::args::OpeningsArgs;
+use crate::bad_input::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::opening::{DistinctDraws, Opening, OpeningCheck, MAX_RANDOM_OPENING};
 use crate::record::{check_file_out, write_file_whole};

@@ -15,7 +15,7 @@ use agon_engine::{State, Turn};
 use agon_search::{Agent, SearchContext};
 use anyhow::{Context, Result};
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::external::{catch_fault, Venue};
 use crate::games::{GameCommand, PlayableGame};
 use crate::picture::svg::changed_cells;

@@ -41,6 +41,13 @@ const DRAW: RGBColor = RGBColor(170, 170, 170);
 /// Colour of losses, and of games stopped by a length cap.
 const LOSS: RGBColor = RGBColor(214, 96, 39);
 
+/// Name of the chart of ratings.
+pub const RATINGS_SVG: &str = "ratings.svg";
+/// Name of the chart of seat-0 win rates.
+pub const SEAT0_SVG: &str = "seat0.svg";
+/// Name of the chart of game lengths.
+pub const LENGTHS_SVG: &str = "lengths.svg";
+
 /// Estimates with intervals, one row per label: a circle at the value and a bar from the
 /// low to the high end, with an optional vertical reference line (e.g. 0 Elo, a 0.5
 /// rate). A non-finite number (an unbounded Elo end after a perfect score) is drawn at

@@ -3,7 +3,7 @@
 
 use agon_engine::{EndReason, Outcome, State, Turn};
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 
 /// Plays the space-separated `moves` (decisions and chance outcomes, in notation) from
 /// `state`. An illegal or unreadable move is a [`BadInput`] naming the move, its place in

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::record::GameRow;
-use crate::tournament::FORFEIT;
+use crate::record::FORFEIT;
 
 /// A plain line is due after at least this much more of the run (one tenth)...
 const LINE_FRACTION: u64 = 10;

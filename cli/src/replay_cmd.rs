@@ -15,8 +15,9 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::Result;
 
-use crate::args::{BadInput, ReplayArgs};
+use crate::args::ReplayArgs;
 use crate::audit::{open_run_to_read, read_checked_games};
+use crate::bad_input::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::picture::{replay, text, Step};
 use crate::record::GameRow;

@@ -47,12 +47,13 @@ use std::path::Path;
 use agon_engine::EndReason;
 use anyhow::{Context, Result};
 
-use crate::args::{BadInput, ReportArgs};
+use crate::args::ReportArgs;
 use crate::audit::open_run_to_read;
+use crate::bad_input::BadInput;
 use crate::games::offers_pie_rule;
 use crate::html::{write_run_page, RunPage, REPORT_HTML};
 use crate::no_follow::refuse_links;
-use crate::plots::{histogram, IntervalChart, ShareChart};
+use crate::plots::{histogram, IntervalChart, ShareChart, LENGTHS_SVG, RATINGS_SVG, SEAT0_SVG};
 use crate::record::{
     games_compressed, write_summary, GameRow, Written, FORMAT, GAMES_GZ_FILE, META_FILE,
     OLDER_FORMAT, SUMMARY_FILE,
@@ -62,13 +63,6 @@ use crate::run_dir::{check_files, missing_games};
 use crate::run_lock::RunLock;
 use crate::speed::{speed_section, SPEED_FILE};
 use crate::stats::sprt::Sprt;
-
-/// Name of the chart of ratings.
-pub const RATINGS_SVG: &str = "ratings.svg";
-/// Name of the chart of seat-0 win rates.
-pub const SEAT0_SVG: &str = "seat0.svg";
-/// Name of the chart of game lengths.
-pub const LENGTHS_SVG: &str = "lengths.svg";
 
 /// Runs `agon report`.
 pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {

@@ -9,8 +9,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use crate::args::BadInput;
 use crate::audit::read_checked_games;
+use crate::bad_input::BadInput;
 use crate::no_follow::refuse_links;
 use crate::record::{
     cut, foreign, games_path, partial_path, scan, GameRow, RunMeta, Scanned, TimingRow, Written,

@@ -23,7 +23,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use fs4::{FileExt, TryLockError};
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::no_follow;
 
 /// Name of the lock file in a run folder.

@@ -13,7 +13,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 
 /// Shard `index` of `count` (1 ≤ index ≤ count).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

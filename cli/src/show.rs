@@ -24,7 +24,7 @@ pub struct ShowCommand<'a> {
 impl GameCommand for ShowCommand<'_> {
     fn run<G: PlayableGame>(self, game: G, _spec: &GameSpec) -> anyhow::Result<()> {
         let steps = replay(&game.initial_state(), &self.moves)
-            .map_err(|e| crate::args::BadInput::new(format!("--moves: {e}")))?;
+            .map_err(|e| crate::bad_input::BadInput::new(format!("--moves: {e}")))?;
         let last = &steps[steps.len() - 1];
         match self.svg {
             Some(path) => {

@@ -20,9 +20,8 @@ use std::fmt;
 use agon_engine::{ParamSpec, Params};
 use agon_search::registry::{self, AgentKind};
 
-use crate::args::BadInput;
-use crate::external;
-use crate::games;
+use crate::bad_input::BadInput;
+use crate::ext_spec;
 use crate::ladder;
 
 /// The name of the agent that reads its moves from standard input (`agon play` only).
@@ -35,18 +34,6 @@ pub struct GameSpec {
     pub name: &'static str,
     /// Every parameter, defaults filled in.
     pub params: Params,
-}
-
-impl GameSpec {
-    /// Parses a game spec against the registered games.
-    pub fn parse(text: &str) -> Result<GameSpec, BadInput> {
-        let choices: Vec<_> = games::GAMES
-            .iter()
-            .map(|g| (g.name, (g.params)()))
-            .collect();
-        let (name, params) = parse_with(text, "game", &choices)?;
-        Ok(GameSpec { name, params })
-    }
 }
 
 impl fmt::Display for GameSpec {
@@ -62,17 +49,17 @@ pub fn human_outside_play() -> BadInput {
         "agent \"{HUMAN}\" reads moves from a person and plays only in agon play \
          (valid here: {}, {})",
         AgentKind::ALL.map(AgentKind::name).join(", "),
-        external::NAME
+        ext_spec::NAME
     ))
 }
 
-/// The refusal of an outside program (`external::NAME`) where no game and run are
+/// The refusal of an outside program (`ext_spec::NAME`) where no game and run are
 /// known to tell it.
 pub fn external_needs_venue() -> BadInput {
     BadInput::new(format!(
         "agent \"{}\" (an outside program) plays only in tournament, run, balance, play \
          and analyse",
-        external::NAME
+        ext_spec::NAME
     ))
 }
 
@@ -83,7 +70,7 @@ pub enum Player {
     Human,
     /// A searching agent of the registry.
     Agent(AgentKind),
-    /// An outside program speaking the text protocol (`external::NAME`).
+    /// An outside program speaking the text protocol (`ext_spec::NAME`).
     External,
 }
 
@@ -93,7 +80,7 @@ impl Player {
         match self {
             Player::Human => HUMAN,
             Player::Agent(kind) => kind.name(),
-            Player::External => external::NAME,
+            Player::External => ext_spec::NAME,
         }
     }
 }
@@ -131,7 +118,7 @@ impl AgentSpec {
             .iter()
             .map(|kind| (kind.name(), kind.info().params))
             .collect();
-        choices.push((external::NAME, external::PARAMS));
+        choices.push((ext_spec::NAME, ext_spec::PARAMS));
         if allow_human {
             choices.push((HUMAN, &[]));
         } else if text.split(':').next().map(str::trim) == Some(HUMAN) {
@@ -143,9 +130,9 @@ impl AgentSpec {
                 registry::complete_params(kind, &mut params);
                 Player::Agent(kind)
             }
-            Err(_) if name == external::NAME => {
+            Err(_) if name == ext_spec::NAME => {
                 if !params.contains("cmd") {
-                    return Err(external::missing_cmd());
+                    return Err(ext_spec::missing_cmd());
                 }
                 Player::External
             }
@@ -182,7 +169,7 @@ impl AgentSpec {
         self.player == Player::Human
     }
 
-    /// Whether this is an outside program (`external::NAME`).
+    /// Whether this is an outside program (`ext_spec::NAME`).
     pub fn is_external(&self) -> bool {
         self.player == Player::External
     }
@@ -250,7 +237,7 @@ fn canonical(name: &str, params: &Params) -> String {
 /// Splits `text` into a name and `key=value` pairs, finds the name among `choices`
 /// (name, declared parameters) and checks the pairs against its declarations. `what`
 /// (`game`, `agent`) names the kind of spec in errors.
-fn parse_with(
+pub(crate) fn parse_with(
     text: &str,
     what: &str,
     choices: &[(&'static str, &'static [ParamSpec])],
@@ -489,7 +476,7 @@ mod external_tests {
         );
         assert_eq!(
             AgentSpec::parse("ext", false).unwrap_err(),
-            external::missing_cmd()
+            ext_spec::missing_cmd()
         );
     }
 }

@@ -14,7 +14,7 @@
 //! that agent's build reports it as an error (the tables are allocated without
 //! aborting). Where `/proc/meminfo` cannot be read, nothing is refused here.
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::spec::AgentSpec;
 use crate::tournament::{workers_for, Plan};
 

@@ -45,13 +45,13 @@ use agon_search::{Agent, AgentRng, AgentStats, SearchContext};
 use anyhow::{anyhow, Context, Result};
 use rayon::prelude::*;
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::external::{self, ExtFault, Venue};
 use crate::games::PlayableGame;
 use crate::one_line;
 use crate::opening::{Opening, OpeningCheck};
 use crate::progress::Progress;
-use crate::record::{GameRow, Result0, RunWriter, TimingRow};
+use crate::record::{GameRow, Result0, RunWriter, TimingRow, FORFEIT};
 use crate::report::find_anchor;
 use crate::seeds;
 use crate::shard::Shard;
@@ -324,9 +324,6 @@ fn pairing_at(n: usize, k: u64) -> (usize, usize) {
     }
     unreachable!("pairing {k} is beyond the {} pairings", pairing_count(n))
 }
-
-/// The end reason of a game lost by a fault of an agent (see [`agent_move`]).
-pub const FORFEIT: &str = "forfeit";
 
 /// Plays game `index` of `plan` from the initial position to the end: its deal's
 /// opening first ([`Opening::play`]), then the agents, until the game ends or an agent

@@ -43,11 +43,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use crate::args::{BadInput, TournamentArgs};
+use crate::args::TournamentArgs;
+use crate::args::DEFAULT_HTML_GAMES;
+use crate::bad_input::BadInput;
 use crate::external::{self, Venue};
 use crate::games::offers_pie_swap;
 use crate::games::{dispatch, GameCommand, PlayableGame};
-use crate::html::{RunPage, DEFAULT_HTML_GAMES, REPORT_HTML};
+use crate::html::{RunPage, REPORT_HTML};
 use crate::opening::{Opening, OpeningCheck};
 use crate::progress::Progress;
 use crate::record::{

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use agon_engine::weights::{flat_names, flat_ranges, flat_specs};
 use agon_engine::{WeightSpec, Weights};
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::digest::fnv1a;
 use crate::input_file::InputFile;
 

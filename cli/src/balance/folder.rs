@@ -14,10 +14,11 @@ use anyhow::{Context, Result};
 use super::study::StudyRun;
 use super::study::{difference, read_study, STUDY_FILE};
 use super::tidy::BALANCE_FILE;
-use crate::args::BadInput;
 use crate::audit::plan_of;
-use crate::no_follow::{self, refuse_links};
-use crate::record::{temporary_path, GameRow, RunMeta, META_FILE, SUMMARY_FILE};
+use crate::bad_input::BadInput;
+use crate::no_follow::refuse_links;
+use crate::no_follow::temporary_path;
+use crate::record::{GameRow, RunMeta, META_FILE, SUMMARY_FILE};
 use crate::run_dir::{check_files, is_new_folder, missing_games};
 use crate::run_lock::LOCK_FILE;
 use crate::tournament::Plan;
@@ -160,20 +161,4 @@ pub fn study_state(dir: &Path, runs: &[StudyRun], whole: bool) -> Result<StudySt
         text.push_str(&format!("; {damaged}"));
     }
     Ok(StudyState::Unfinished(text))
-}
-
-/// Writes the CSV file `path` whole or not at all: `fill` writes its records into a
-/// temporary file, which is then renamed into place, so a stop never leaves half a file
-/// ([`no_follow::write_whole`], which never writes through a link).
-pub fn write_whole(
-    path: &Path,
-    fill: impl FnOnce(&mut csv::Writer<&mut std::fs::File>) -> Result<()>,
-) -> Result<()> {
-    no_follow::write_whole(path, |file| {
-        let mut w = csv::Writer::from_writer(file);
-        fill(&mut w)?;
-        w.flush()
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(())
-    })
 }

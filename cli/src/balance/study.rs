@@ -42,12 +42,13 @@ use std::path::{Path, PathBuf};
 use agon_engine::{has_chance, Game};
 use anyhow::{Context, Result};
 
-use super::folder::write_whole;
-use crate::args::{BadInput, BalanceArgs};
+use crate::args::BalanceArgs;
+use crate::bad_input::BadInput;
 use crate::digest::fnv1a;
 use crate::external::Venue;
 use crate::games::{dispatch, offers_pie_rule, GameCommand, PlayableGame};
 use crate::ladder;
+use crate::no_follow::write_csv_whole;
 use crate::opening::{DistinctDraws, Opening, OpeningCheck};
 use crate::record::toolkit;
 use crate::shard::Shard;
@@ -561,7 +562,7 @@ impl GameCommand for CheckArm<'_> {
 
 /// Writes study.csv into `dir`, whole or not at all.
 pub fn write_study(dir: &Path, rows: &[(String, String)]) -> Result<()> {
-    write_whole(&dir.join(STUDY_FILE), |w| {
+    write_csv_whole(&dir.join(STUDY_FILE), |w| {
         w.write_record(["key", "value"])?;
         for (key, value) in rows {
             w.write_record([key, value])?;

@@ -17,8 +17,8 @@ use std::path::Path;
 use anyhow::Result;
 use serde::Serialize;
 
-use super::folder::write_whole;
 use super::measure::{change_top, compare, ArmMeasures, Difference, Level};
+use crate::no_follow::write_csv_whole;
 use crate::report::{format_length, Interval};
 use crate::stats::{format_elo, format_p_value, format_rate};
 
@@ -238,7 +238,7 @@ fn self_play_fields(pie: bool, level: &Level) -> Vec<(String, [String; 3])> {
 
 /// Writes balance.csv into `dir`, whole or not at all.
 pub fn write_balance(dir: &Path, rows: &[BalanceRow]) -> Result<()> {
-    write_whole(&dir.join(BALANCE_FILE), |w| {
+    write_csv_whole(&dir.join(BALANCE_FILE), |w| {
         for row in rows {
             w.serialize(row)?;
         }

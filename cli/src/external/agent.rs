@@ -11,7 +11,7 @@ use rand::RngCore;
 use super::lines::Line;
 use super::program::Running;
 use super::ExtSetup;
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::spec::AgentSpec;
 
 /// The most nodes a program may report for one move (`info ... nodes N`): a thousand

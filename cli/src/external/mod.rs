@@ -7,7 +7,8 @@
 //!   move that is not legal panics the agent with an [`ExtFault`], which a tournament
 //!   turns into a forfeit with the reason in games.csv's note, and other callers into an
 //!   error ([`catch_fault`]).
-//! - `agon serve --agent SPEC` ([`serve`]) speaks the protocol as an engine.
+//! - `agon serve --agent SPEC` (`crate::serve`) speaks the protocol as an engine, with
+//!   this module's bounded reading of lines.
 //!
 //! [`program`] starts and talks to the process, reading its lines with [`lines`]; this
 //! module reads the agent's parameters ([`ExtSetup`]) and says which file a program is
@@ -15,9 +16,8 @@
 //! free of processes and I/O.
 
 mod agent;
-mod lines;
+pub(crate) mod lines;
 mod program;
-pub mod serve;
 
 use std::cell::Cell;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
@@ -25,70 +25,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Once;
 use std::time::Duration;
 
-use agon_engine::{ParamKind, ParamSpec};
-
 pub use agent::{ExtAgent, ExtFault};
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::digest::fnv1a;
+use crate::ext_spec::{missing_cmd, NAME};
 use crate::spec::{AgentSpec, GameSpec};
-
-/// The name of the agent in a spec (`ext:cmd=...`).
-pub const NAME: &str = "ext";
-
-/// The per-move time limit when the spec names none.
-pub const DEFAULT_TIMEOUT: &str = "10s";
-
-/// The parameters of `ext`. `cmd`, `args`, `dir` and `name` are free text (no `,`, and
-/// no `=` in a value of another parameter's spelling); `depth` and `nodes` are the
-/// budget sent with each `go` (without them, `go movetime`).
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "args",
-        kind: ParamKind::File,
-        default: None,
-        help: "the program's arguments, separated by spaces",
-    },
-    ParamSpec {
-        name: "cmd",
-        kind: ParamKind::File,
-        default: None,
-        help: "the program: a path (relative to the current folder) or a name on PATH",
-    },
-    ParamSpec {
-        name: "depth",
-        kind: ParamKind::Int { min: 1, max: 1000 },
-        default: None,
-        help: "sent as `go depth N` (no clock)",
-    },
-    ParamSpec {
-        name: "dir",
-        kind: ParamKind::File,
-        default: None,
-        help: "the program's working folder",
-    },
-    ParamSpec {
-        name: "name",
-        kind: ParamKind::File,
-        default: None,
-        help: "the label in tables and records instead of the spec",
-    },
-    ParamSpec {
-        name: "nodes",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-        },
-        default: None,
-        help: "sent as `go nodes N` (no clock)",
-    },
-    ParamSpec {
-        name: "timeout",
-        kind: ParamKind::Duration,
-        default: Some(DEFAULT_TIMEOUT),
-        help: "per move: a program that has not answered by then is stopped and forfeits",
-    },
-];
 
 /// Where an agent plays, besides its spec: the game (an outside program is told it, and
 /// checks each position against its line of moves from the start) and the file an
@@ -235,14 +177,6 @@ fn quiet_faults() {
             }
         }));
     });
-}
-
-/// The refusal of an `ext` spec without `cmd`.
-pub fn missing_cmd() -> BadInput {
-    BadInput::new(format!(
-        "agent {NAME}: missing cmd=PATH (the program to run; valid parameters: {})",
-        PARAMS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
-    ))
 }
 
 /// The file an outside program runs from.

@@ -31,10 +31,6 @@ pub use study::StudyPage;
 /// The page's file name, in the folder of the run's (or study's) other outputs.
 pub const REPORT_HTML: &str = "report.html";
 
-/// The games a run's page embeds unless `--html-games` says otherwise: a 400-game run's
-/// page stays a few megabytes.
-pub const DEFAULT_HTML_GAMES: usize = 100;
-
 /// Writes `page` into `target` as [`REPORT_HTML`], the run's games being of the game
 /// `spec` names (for callers that do not hold the game itself).
 pub fn write_run_page(spec: &GameSpec, page: &RunPage<'_>, target: &Path) -> Result<()> {

@@ -24,10 +24,10 @@ use super::REPORT_HTML;
 use crate::picture::layout::Layout;
 use crate::picture::replay;
 use crate::picture::svg::{board, escape, legend};
+use crate::plots::{LENGTHS_SVG, RATINGS_SVG, SEAT0_SVG};
 use crate::record::write_file_whole;
 use crate::record::{GameRow, Result0, RunMeta};
 use crate::report::{sections, Summary};
-use crate::report_cmd::{LENGTHS_SVG, RATINGS_SVG, SEAT0_SVG};
 use crate::shell_quote;
 
 /// The replayer and the list of games.

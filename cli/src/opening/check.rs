@@ -28,7 +28,7 @@ use agon_search::{SearchContext, Value};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::external::Venue;
 use crate::games::PlayableGame;
 use crate::spec::{AgentSpec, GameSpec};

@@ -56,7 +56,7 @@ use agon_engine::{has_chance, Game, State, Turn};
 use anyhow::Result;
 use rand::RngCore;
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::digest::Fnv1a;
 use crate::input_file::InputFile;
 use crate::position::play_notated_with;

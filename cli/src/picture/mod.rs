@@ -12,7 +12,7 @@ pub mod text;
 use agon_engine::picture::{Depict, Picture};
 use agon_engine::Turn;
 
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::position::play_notated;
 
 /// One position of a replayed game.

@@ -15,7 +15,7 @@ use super::rows::{
     row_digest, GameRow, SummaryRow, TimingRow, GAMES_HEADER, OLDER_GAMES_HEADER, TIMINGS_HEADER,
 };
 use super::{GAMES_FILE, TIMINGS_FILE};
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::no_follow;
 
 /// Appends game and timing rows to games.csv and timings.csv, flushing after every game.
@@ -270,13 +270,6 @@ pub fn cut(path: &Path, keep: u64) -> Result<u64> {
         .and_then(|()| file.sync_all())
         .with_context(|| format!("cannot cut {}", path.display()))?;
     Ok(rest.len() as u64)
-}
-
-/// `path` with `.tmp` appended: where a whole file is written before it is renamed.
-pub fn temporary_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".tmp");
-    PathBuf::from(name)
 }
 
 /// Writes summary.csv. Like meta.csv, the file appears whole or not at all (written

@@ -57,7 +57,7 @@ pub use rows::*;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::BadInput;
+    use crate::bad_input::BadInput;
     use crate::shard::Shard;
 
     #[test]

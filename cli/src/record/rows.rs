@@ -17,6 +17,10 @@ pub(super) const OLDER_GAMES_HEADER: &str = "game,pair,pairing,agent0,agent1,sid
 /// The header line of timings.csv (without its line end): [`TimingRow`]'s fields.
 pub const TIMINGS_HEADER: &str = "game,time_us0,time_us1";
 
+/// The end reason of a game lost by a fault of an agent (an outside program's error, a
+/// panic, an illegal move): the game did not end by its rules.
+pub const FORFEIT: &str = "forfeit";
+
 /// The result of a game for seat 0, written `1`, `0.5` or `0`.
 ///
 /// Its `Default` (a draw) exists only so that [`GameRow`] can fill the columns an older
@@ -78,7 +82,7 @@ pub struct GameRow {
     pub result0: Result0,
     /// Winning seat; empty for a draw.
     pub winner: Option<u8>,
-    /// Why the game ended (the game's own word, e.g. `elimination`).
+    /// Why the game ended (the game's own word, e.g. `elimination`, or [`FORFEIT`]).
     pub end_reason: String,
     /// Plies played (decisions and chance outcomes).
     pub plies: u32,

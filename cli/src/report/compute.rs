@@ -6,7 +6,7 @@ use super::model::{
     AgentRating, Interval, PairingStats, RatingTable, ScopeStats, SeatResults, SprtResult, Summary,
     WinRate,
 };
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 use crate::record::GameRow;
 use crate::spec::AgentSpec;
 use crate::stats::binomial::{binomial_test_half, wilson};

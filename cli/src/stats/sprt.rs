@@ -21,7 +21,7 @@
 
 use super::pentanomial::Pentanomial;
 use super::score_of_elo;
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
 
 /// Count that replaces an outcome never seen.
 const REGULARISED_ZERO: f64 = 1e-3;

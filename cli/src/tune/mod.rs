@@ -35,8 +35,9 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::args::{BadInput, TuneArgs};
+use crate::args::TuneArgs;
 use crate::audit::{open_run_to_read, read_checked_games};
+use crate::bad_input::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame, GAMES};
 use crate::opening::Opening;
 use crate::record::{check_file_out, write_file_whole, GameRow};

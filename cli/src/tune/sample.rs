@@ -28,8 +28,8 @@ use anyhow::{anyhow, Result};
 use rayon::prelude::*;
 
 use crate::record::GameRow;
+use crate::record::FORFEIT;
 use crate::seeds::{sample_rng, uniform_below};
-use crate::tournament::FORFEIT;
 
 /// The most positions sampled from one game.
 pub const MAX_PER_GAME: usize = 12;

@@ -21,9 +21,9 @@ use agon_search::{AgentRng, SearchContext};
 use anyhow::Result;
 use rand::SeedableRng;
 
-use super::lines::{self, Line, Read};
-use super::{catch_fault, Venue};
-use crate::args::BadInput;
+use crate::bad_input::BadInput;
+use crate::external::lines::{self, Line, Read};
+use crate::external::{catch_fault, Venue};
 use crate::games::{self, GameCommand, PlayableGame};
 use crate::spec::{AgentSpec, GameSpec};
 
