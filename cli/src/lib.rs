@@ -49,47 +49,24 @@
 //! line's types), [`spec`] (game and agent specs), [`games`] (the registry of games and
 //! the generic dispatch over them) and [`picture`] (drawing positions).
 
-mod analyse;
 pub mod args;
-mod audit;
 mod bad_input;
 mod balance;
-mod bench;
+mod commands;
 mod digest;
-mod experiment;
 mod ext_spec;
 mod external;
 pub mod games;
-mod html;
 mod input_file;
 mod ladder;
-mod listing;
-mod merge;
 mod no_follow;
-mod opening;
-mod openings_cmd;
-mod perft;
-pub mod picture;
-mod play;
-mod plots;
 mod position;
-mod progress;
 mod record;
-mod replay_cmd;
-mod report;
-mod report_cmd;
-mod run_dir;
-mod run_lock;
+mod reporting;
+mod run;
 mod seeds;
-mod serve;
 mod shard;
-mod show;
 pub mod spec;
-mod speed;
-mod stats;
-mod table_memory;
-mod tournament;
-mod tournament_cmd;
 mod tune;
 mod weights_file;
 
@@ -101,6 +78,7 @@ use crate::spec::{AgentSpec, GameSpec};
 pub use crate::bad_input::BadInput;
 pub use crate::external::{catch_fault, ExtFault, Venue};
 pub use crate::position::notate_line;
+pub use crate::reporting::picture;
 pub use crate::seeds::agent_rng;
 
 /// Runs a parsed command line, writing its output to standard output. Bad input is an
@@ -118,21 +96,27 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()> {
     let command_line = || command.to_string();
     match cli.command {
-        None => tournament_cmd::tournament(&tournament_cmd::default_args(), command_line(), out),
-        Some(Command::Games) => listing::games(out),
+        None => commands::tournament::tournament(
+            &commands::tournament::default_args(),
+            command_line(),
+            out,
+        ),
+        Some(Command::Games) => commands::listing::games(out),
         Some(Command::Agents(args)) => {
             let game = args.game.as_deref().map(GameSpec::parse).transpose()?;
-            listing::agents(out, game.as_ref())
+            commands::listing::agents(out, game.as_ref())
         }
-        Some(Command::Tournament(args)) => tournament_cmd::tournament(&args, command_line(), out),
+        Some(Command::Tournament(args)) => {
+            commands::tournament::tournament(&args, command_line(), out)
+        }
         // The shards of a study (`agon balance --shard`) are joined run folder by run
         // folder, each by the tournament's merge.
         Some(Command::Merge(args)) if balance::is_study(&args.shards[0]) => {
             balance::merge_studies(&args, command_line(), out)
         }
-        Some(Command::Merge(args)) => merge::merge(&args, command_line(), out),
-        Some(Command::Run(args)) => experiment::run(&args, command_line(), out),
-        Some(Command::Report(args)) => report_cmd::report(&args, out),
+        Some(Command::Merge(args)) => run::merge::merge(&args, command_line(), out),
+        Some(Command::Run(args)) => commands::experiment::run(&args, command_line(), out),
+        Some(Command::Report(args)) => commands::report::report(&args, out),
         Some(Command::Play(args)) => {
             let game = GameSpec::parse(&args.game)?;
             let agents = [
@@ -143,7 +127,7 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
             let mut input = stdin.lock();
             games::dispatch(
                 &game,
-                play::PlayCommand {
+                commands::play::PlayCommand {
                     agents,
                     seed: args.seed,
                     input: &mut input,
@@ -156,7 +140,7 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
             let agent = AgentSpec::parse_for_game(&args.agent, &game, false)?;
             games::dispatch(
                 &game,
-                analyse::AnalyseCommand {
+                commands::analyse::AnalyseCommand {
                     agent,
                     moves: args.position.moves,
                     seed: args.seed,
@@ -165,16 +149,19 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
             )
         }
         Some(Command::Tune(args)) => tune::tune(&args, out),
-        Some(Command::Openings(args)) => openings_cmd::openings(&args, command, out),
+        Some(Command::Openings(args)) => commands::openings::openings(&args, command, out),
         Some(Command::Balance(args)) => balance::balance(&args, command_line(), out),
-        Some(Command::Bench(args)) => {
-            bench::bench(bench::CASES, args.filter.as_deref(), args.threads, out)
-        }
+        Some(Command::Bench(args)) => commands::bench::bench(
+            commands::bench::CASES,
+            args.filter.as_deref(),
+            args.threads,
+            out,
+        ),
         Some(Command::Show(args)) => {
             let game = GameSpec::parse(&args.position.game)?;
             games::dispatch(
                 &game,
-                show::ShowCommand {
+                commands::show::ShowCommand {
                     moves: args.position.moves,
                     svg: args.svg,
                     out,
@@ -183,17 +170,17 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
         }
         Some(Command::Replay(args)) => {
             let stdin = io::stdin();
-            replay_cmd::replay_game(&args, &mut stdin.lock(), out)
+            commands::replay::replay_game(&args, &mut stdin.lock(), out)
         }
         Some(Command::Serve(args)) => {
             let stdin = io::stdin();
-            serve::serve(&args.agent, args.game.as_deref(), &mut stdin.lock(), out)
+            commands::serve::serve(&args.agent, args.game.as_deref(), &mut stdin.lock(), out)
         }
         Some(Command::Perft(args)) => {
             let game = GameSpec::parse(&args.position.game)?;
             games::dispatch(
                 &game,
-                perft::PerftCommand {
+                commands::perft::PerftCommand {
                     moves: args.position.moves,
                     depth: args.depth,
                     divide: args.divide,

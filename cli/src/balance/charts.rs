@@ -15,9 +15,9 @@ use anyhow::{anyhow, Result};
 use plotters::prelude::*;
 
 use super::measure::ArmMeasures;
-use crate::plots::{tick, IntervalChart};
 use crate::record::write_file_whole;
-use crate::report_cmd::Rows;
+use crate::reporting::charts::Rows;
+use crate::reporting::plots::{tick, IntervalChart};
 
 /// File of the seat-0 chart.
 pub const SEAT0_BY_LEVEL_SVG: &str = "seat0-by-level.svg";

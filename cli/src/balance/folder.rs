@@ -14,15 +14,15 @@ use anyhow::{Context, Result};
 use super::study::StudyRun;
 use super::study::{difference, read_study, STUDY_FILE};
 use super::tidy::BALANCE_FILE;
-use crate::audit::plan_of;
 use crate::bad_input::BadInput;
+use crate::commands::tournament::planned_meta;
 use crate::no_follow::refuse_links;
 use crate::no_follow::temporary_path;
 use crate::record::{GameRow, RunMeta, META_FILE, SUMMARY_FILE};
-use crate::run_dir::{check_files, is_new_folder, missing_games};
-use crate::run_lock::LOCK_FILE;
-use crate::tournament::Plan;
-use crate::tournament_cmd::planned_meta;
+use crate::run::audit::plan_of;
+use crate::run::folder::{check_files, is_new_folder, missing_games};
+use crate::run::lock::LOCK_FILE;
+use crate::run::tournament::Plan;
 
 /// What a study folder holds, with respect to the study about to start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

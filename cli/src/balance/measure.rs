@@ -1,7 +1,7 @@
 //! The measurements of a study, from its runs' game rows: per rung its self-play
 //! ([`SelfPlay`]), and from the second rung on its step from the previous rung
 //! ([`Step`]). Every rate, interval and test is the run summary's own
-//! ([`crate::report::summarise`], which [`crate::stats`] computes), so a study and
+//! ([`crate::reporting::summary::summarise`], which [`crate::reporting::stats`] computes), so a study and
 //! `agon report` on one of its runs never disagree on a number; what is new here is the
 //! shape of the game and its short games ([`Replay`], by replaying the moves), the sums
 //! across a summary's parts, and the differences between two self-plays ([`Difference`]:
@@ -21,11 +21,11 @@ use statrs::function::erf::erfc;
 
 use crate::position::play_notated;
 use crate::record::{GameRow, Result0};
-use crate::report::{seat_results, summarise, Interval, SeatResults, Summary};
-use crate::stats::binomial::wilson;
-use crate::stats::elo::score_and_variance;
-use crate::stats::lengths::LengthStats;
-use crate::stats::{score_of_elo, EloEstimate, Wdl, Z95};
+use crate::reporting::stats::binomial::wilson;
+use crate::reporting::stats::elo::score_and_variance;
+use crate::reporting::stats::lengths::LengthStats;
+use crate::reporting::stats::{score_of_elo, EloEstimate, Wdl, Z95};
+use crate::reporting::summary::{seat_results, summarise, Interval, SeatResults, Summary};
 
 /// The end reason of a game stopped by its length cap.
 const CAP: &str = agon_engine::EndReason::Cap.word();

@@ -3,7 +3,7 @@
 //! A study is a plan of ordinary tournament runs ([`study`]): for the base game and each
 //! variant, each rung's self-play and each rung against the previous one, every run a
 //! run folder inside the study's folder, played and written by the tournament's own
-//! machinery ([`crate::tournament_cmd`]), so `agon report` works on each and each resumes
+//! machinery ([`crate::commands::tournament`]), so `agon report` works on each and each resumes
 //! as a tournament does. Then the measurements ([`measure`]) are computed from the runs'
 //! rows, written tidy to balance.csv ([`tidy`]), drawn ([`charts`]) and printed with a
 //! verdict per arm and, for each variant, a verdict comparing it with the base game
@@ -46,15 +46,15 @@ use self::study::{write_study, Layout, RunKind, Rung, Study, StudyRun, STUDY_FIL
 use self::tidy::{write_balance, BALANCE_FILE};
 use crate::args::BalanceArgs;
 use crate::bad_input::BadInput;
+use crate::commands::tournament::{complete_finished, open_run, play_run, run_meta, Opened};
 use crate::games::{dispatch, GameCommand, PlayableGame};
-use crate::html::{StudyPage, REPORT_HTML};
-use crate::progress::Progress;
 use crate::record::{GameRow, RunMeta};
-use crate::run_lock::RunLock;
+use crate::reporting::html::{StudyPage, REPORT_HTML};
+use crate::run::lock::RunLock;
+use crate::run::progress::Progress;
+use crate::run::table_memory;
+use crate::run::tournament::worker_threads;
 use crate::spec::GameSpec;
-use crate::table_memory;
-use crate::tournament::worker_threads;
-use crate::tournament_cmd::{complete_finished, open_run, play_run, run_meta, Opened};
 
 pub use join::{is_study, merge_studies};
 

@@ -15,9 +15,9 @@ use anyhow::Result;
 
 use super::study::{Study, StudyRun};
 use crate::games::{dispatch, GameCommand, PlayableGame};
-use crate::report::{grid, header};
+use crate::reporting::summary::{grid, header};
+use crate::run::tournament::{play_game, workers_for};
 use crate::spec::GameSpec;
-use crate::tournament::{play_game, workers_for};
 
 /// Games of each run that `--plan` plays to time it: one seat-swapped pair.
 pub const SAMPLE_GAMES: u64 = 2;

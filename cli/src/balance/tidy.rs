@@ -19,8 +19,8 @@ use serde::Serialize;
 
 use super::measure::{change_top, compare, ArmMeasures, Difference, Level};
 use crate::no_follow::write_csv_whole;
-use crate::report::{format_length, Interval};
-use crate::stats::{format_elo, format_p_value, format_rate};
+use crate::reporting::stats::{format_elo, format_p_value, format_rate};
+use crate::reporting::summary::{format_length, Interval};
 
 /// Name of the tidy file of a study's measurements.
 pub const BALANCE_FILE: &str = "balance.csv";
@@ -195,7 +195,7 @@ fn self_play_fields(pie: bool, level: &Level) -> Vec<(String, [String; 3])> {
     for (reason, &count) in &m.ends {
         fields.push((format!("end_rate:{reason}"), rate(m.share(count))));
     }
-    let turns = |f: fn(&crate::stats::lengths::LengthStats) -> f64| {
+    let turns = |f: fn(&crate::reporting::stats::lengths::LengthStats) -> f64| {
         plain(
             m.turns
                 .as_ref()

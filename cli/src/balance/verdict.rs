@@ -34,8 +34,8 @@
 //! which it differs from the base game.
 
 use super::measure::{change_top, compare, half_width, ArmMeasures, Difference, Level, SelfPlay};
-use crate::report::{format_length, grid, header, Interval, SeatResults};
-use crate::stats::{format_p_value, format_rate};
+use crate::reporting::stats::{format_p_value, format_rate};
+use crate::reporting::summary::{format_length, grid, header, Interval, SeatResults};
 
 /// The significance level of the verdict's tests.
 const ALPHA: f64 = 0.05;

@@ -7,7 +7,7 @@
 //!   move that is not legal panics the agent with an [`ExtFault`], which a tournament
 //!   turns into a forfeit with the reason in games.csv's note, and other callers into an
 //!   error ([`catch_fault`]).
-//! - `agon serve --agent SPEC` (`crate::serve`) speaks the protocol as an engine, with
+//! - `agon serve --agent SPEC` (`crate::commands::serve`) speaks the protocol as an engine, with
 //!   this module's bounded reading of lines.
 //!
 //! [`program`] starts and talks to the process, reading its lines with [`lines`]; this

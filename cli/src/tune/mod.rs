@@ -36,14 +36,14 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::args::TuneArgs;
-use crate::audit::{open_run_to_read, read_checked_games};
 use crate::bad_input::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame, GAMES};
-use crate::opening::Opening;
 use crate::record::{check_file_out, write_file_whole, GameRow};
+use crate::run::audit::{open_run_to_read, read_checked_games};
+use crate::run::opening::Opening;
+use crate::run::table_memory;
+use crate::run::tournament::{play_game, worker_threads, workers, workers_for, Plan};
 use crate::spec::{AgentSpec, GameSpec};
-use crate::table_memory;
-use crate::tournament::{play_game, worker_threads, workers, workers_for, Plan};
 use crate::weights_file;
 
 /// The most self-play games `--games` may ask for.
