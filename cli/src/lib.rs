@@ -63,7 +63,7 @@ mod no_follow;
 mod position;
 mod record;
 mod reporting;
-mod run;
+mod running;
 mod seeds;
 mod shard;
 pub mod spec;
@@ -114,7 +114,7 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
         Some(Command::Merge(args)) if balance::is_study(&args.shards[0]) => {
             balance::merge_studies(&args, command_line(), out)
         }
-        Some(Command::Merge(args)) => run::merge::merge(&args, command_line(), out),
+        Some(Command::Merge(args)) => running::merge::merge(&args, command_line(), out),
         Some(Command::Run(args)) => commands::experiment::run(&args, command_line(), out),
         Some(Command::Report(args)) => commands::report::report(&args, out),
         Some(Command::Play(args)) => {

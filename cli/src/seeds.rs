@@ -19,7 +19,7 @@
 //! nonce as given reproduces a run's randomness.
 //!
 //! The *deal* `d` of game `g` is what its opening and luck are drawn by
-//! ([`crate::run::tournament::Seating::deal`]):
+//! ([`crate::running::tournament::schedule::Seating::deal`]):
 //!
 //! - in a match (two or more agents) it is the pair, `d = floor(g / 2)`: both games of a
 //!   pair (games `2p` and `2p+1`, seats swapped) get the same opening and the same
@@ -94,7 +94,7 @@ pub fn opening_rng(seed: u64, deal: u64) -> ChaCha8Rng {
 }
 
 /// The one stream from which the random openings of all deals are drawn in turn, each
-/// unlike those before it ([`crate::run::opening::Opening::Distinct`]).
+/// unlike those before it ([`crate::running::opening::Opening::Distinct`]).
 pub fn distinct_opening_rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::from_seed(chacha_key([seed, DISTINCT_OPENING_STREAM, 0, 0]))
 }

@@ -1,8 +1,8 @@
 //! Shards: one of `N` disjoint slices of a tournament, to spread a long run over many
-//! machines (`agon tournament --shard I/N`), merged back by [`crate::run::merge`].
+//! machines (`agon tournament --shard I/N`), merged back by [`crate::running::merge`].
 //!
 //! Slicing: the run's seat-swapped pairs (pair `p` = games `2p` and `2p+1`, see
-//! [`crate::run::tournament`]) are cut into `N` contiguous blocks of as equal a size as
+//! [`crate::running::tournament`]) are cut into `N` contiguous blocks of as equal a size as
 //! possible; shard `I` (from 1) holds pairs `floor((I-1)·P/N)` up to, but not including,
 //! `floor(I·P/N)`, where `P` is the number of pairs. Contiguous blocks keep every shard's
 //! games.csv a slice of the whole run's, so merging is concatenation in shard order, and

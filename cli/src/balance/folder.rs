@@ -19,10 +19,10 @@ use crate::commands::tournament::planned_meta;
 use crate::no_follow::refuse_links;
 use crate::no_follow::temporary_path;
 use crate::record::{GameRow, RunMeta, META_FILE, SUMMARY_FILE};
-use crate::run::audit::plan_of;
-use crate::run::folder::{check_files, is_new_folder, missing_games};
-use crate::run::lock::LOCK_FILE;
-use crate::run::tournament::Plan;
+use crate::running::audit::plan_of;
+use crate::running::folder::{check_files, is_new_folder, missing_games};
+use crate::running::lock::LOCK_FILE;
+use crate::running::tournament::Plan;
 
 /// What a study folder holds, with respect to the study about to start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

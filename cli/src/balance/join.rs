@@ -3,7 +3,7 @@
 //!
 //! Every folder must hold a study.csv with a `shard` row, all the same study (their rows
 //! equal but for the shard and the digest), each shard once and none missing. Each run
-//! folder is then merged by the tournament's merge ([`crate::run::merge`], which checks every
+//! folder is then merged by the tournament's merge ([`crate::running::merge`], which checks every
 //! shard's rows and refuses an unfinished one), the whole study's study.csv is written
 //! (the shards' rows without the shard, the digest recomputed: the single-machine
 //! study's bytes), and balance.csv and the charts are computed from the merged runs'
@@ -20,8 +20,8 @@ use super::folder::{inspect, run_state, RunState, StudyFolder};
 use super::study::{difference, read_study, whole_rows, write_study, Layout, STUDY_FILE};
 use crate::args::MergeArgs;
 use crate::bad_input::BadInput;
-use crate::run::lock::RunLock;
-use crate::run::merge::merge;
+use crate::running::lock::RunLock;
+use crate::running::merge::merge;
 use crate::shard::Shard;
 
 /// Whether `dir` holds a study (a study.csv), so that `agon merge` joins studies.

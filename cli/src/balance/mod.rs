@@ -50,10 +50,10 @@ use crate::commands::tournament::{complete_finished, open_run, play_run, run_met
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::record::{GameRow, RunMeta};
 use crate::reporting::html::{StudyPage, REPORT_HTML};
-use crate::run::lock::RunLock;
-use crate::run::progress::Progress;
-use crate::run::table_memory;
-use crate::run::tournament::worker_threads;
+use crate::running::lock::RunLock;
+use crate::running::progress::Progress;
+use crate::running::table_memory;
+use crate::running::tournament::worker_threads;
 use crate::spec::GameSpec;
 
 pub use join::{is_study, merge_studies};

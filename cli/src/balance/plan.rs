@@ -16,7 +16,7 @@ use anyhow::Result;
 use super::study::{Study, StudyRun};
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::reporting::summary::{grid, header};
-use crate::run::tournament::{play_game, workers_for};
+use crate::running::tournament::{play_game, workers_for};
 use crate::spec::GameSpec;
 
 /// Games of each run that `--plan` plays to time it: one seat-swapped pair.

@@ -17,14 +17,14 @@
 //! arm follows the default rule ([`default_opening`]): on a game with chance, none (every
 //! game has its own luck); on a game without, [`DEFAULT_OPENING`] (4) random
 //! decisions. With a pie rule the agent to move makes the swap decision inside the
-//! opening, and the rest of it is drawn after that ([`crate::run::opening`]): on Invector a
+//! opening, and the rest of it is drawn after that ([`crate::running::opening`]): on Invector a
 //! random first stone, the swap decision, three more random decisions, so that games
 //! vary while the rule's decision stays the players'. On a game without chance a
 //! study's random openings (the default's or `--random-opening K`) are drawn without
 //! replacement ([`Opening::Distinct`]): no two games of a run share one until every
 //! opening has been dealt, so deterministic agents do not replay a game by chance.
 //! Random openings are checked for soundness by default (the game's checker,
-//! [`crate::run::opening::DEFAULT_CHECKS`]; `--opening-check SPEC|none`, `--opening-window
+//! [`crate::running::opening::DEFAULT_CHECKS`]; `--opening-check SPEC|none`, `--opening-window
 //! V`): an opening the checker finds decided, or far from even, is never dealt.
 //!
 //! **study.csv** is `key,value` rows: `format`, `toolkit`, `game`, one `agent` per rung
@@ -50,8 +50,8 @@ use crate::games::{dispatch, offers_pie_rule, GameCommand, PlayableGame};
 use crate::ladder;
 use crate::no_follow::write_csv_whole;
 use crate::record::toolkit;
-use crate::run::opening::{DistinctDraws, Opening, OpeningCheck};
-use crate::run::tournament::Plan;
+use crate::running::opening::{DistinctDraws, Opening, OpeningCheck};
+use crate::running::tournament::Plan;
 use crate::shard::Shard;
 use crate::spec::{AgentSpec, GameSpec};
 use crate::tune::DEFAULT_OPENING;

@@ -38,7 +38,7 @@ use crate::bad_input::BadInput;
 use crate::commands::analyse::nodes_per_second;
 use crate::games::{self, GameCommand, PlayableGame};
 use crate::position::replay;
-use crate::run::tournament::MAX_THREADS;
+use crate::running::tournament::MAX_THREADS;
 use crate::seeds;
 use crate::spec::{AgentSpec, GameSpec, Player};
 

@@ -12,7 +12,7 @@ use agon_engine::Tunable;
 use crate::ext_spec;
 use crate::games::{self, GameCommand, PlayableGame, GAMES};
 use crate::ladder;
-use crate::run::opening::DEFAULT_CHECKS;
+use crate::running::opening::DEFAULT_CHECKS;
 use crate::spec::{GameSpec, HUMAN};
 
 /// Prints every game with its kind and parameters.

@@ -1,5 +1,5 @@
 //! The commands: one module per `agon` subcommand, each parsing what its arguments
-//! mean and printing what it reports. They sit above the run machinery ([`crate::run`])
+//! mean and printing what it reports. They sit above the run machinery ([`crate::running`])
 //! and reporting ([`crate::reporting`]), and nothing below them depends on them, except
 //! that a balance study runs tournaments and reports through them.
 

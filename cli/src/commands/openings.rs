@@ -24,7 +24,7 @@ use crate::args::OpeningsArgs;
 use crate::bad_input::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::record::{check_file_out, write_file_whole};
-use crate::run::opening::{DistinctDraws, Opening, OpeningCheck, MAX_RANDOM_OPENING};
+use crate::running::opening::{DistinctDraws, Opening, OpeningCheck, MAX_RANDOM_OPENING};
 use crate::spec::GameSpec;
 
 /// The most lines a book may ask for.

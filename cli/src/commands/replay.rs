@@ -2,7 +2,7 @@
 //! terminal with the same pictures as the HTML report (coordinates on every board, a
 //! legend, the last ply marked and told in words).
 //!
-//! The game is read through the checks `agon report` makes ([`crate::run::audit`]), so an
+//! The game is read through the checks `agon report` makes ([`crate::running::audit`]), so an
 //! edited or foreign row is refused rather than shown; like the report, it reads a
 //! games.csv.gz where games.csv is absent. It writes nothing. When standard output is a
 //! terminal, Enter shows the next ply, `b` the one before and `q` quits, and each ply is
@@ -20,7 +20,7 @@ use crate::bad_input::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::record::GameRow;
 use crate::reporting::picture::{replay, text, Step};
-use crate::run::audit::{open_run_to_read, read_checked_games};
+use crate::running::audit::{open_run_to_read, read_checked_games};
 use crate::spec::GameSpec;
 
 /// What the stepping replay asks after each ply.

@@ -5,7 +5,7 @@
 //!
 //! The folder must hold a run (meta.csv) and its games.csv (or games.csv.gz where
 //! games.csv is absent); the games are read through the checks a resume makes
-//! ([`crate::run::audit`]: rows in order and the plan's, digests, the moves replayed), so a
+//! ([`crate::running::audit`]: rows in order and the plan's, digests, the moves replayed), so a
 //! duplicated, reordered, edited or foreign row is refused. Bad input is one line and
 //! exit code 2, refused before any file is written.
 //!
@@ -59,9 +59,9 @@ use crate::reporting::html::{write_run_page, RunPage, REPORT_HTML};
 use crate::reporting::speed::{speed_section, SPEED_FILE};
 use crate::reporting::stats::sprt::Sprt;
 use crate::reporting::summary::{summarise, table};
-use crate::run::audit::open_run_to_read;
-use crate::run::folder::{check_files, missing_games};
-use crate::run::lock::RunLock;
+use crate::running::audit::open_run_to_read;
+use crate::running::folder::{check_files, missing_games};
+use crate::running::lock::RunLock;
 
 /// Runs `agon report`.
 pub fn report(args: &ReportArgs, out: &mut dyn Write) -> Result<()> {

@@ -25,7 +25,7 @@
 //!   with `--resume`, with the advice to gunzip it first;
 //! - anything else (another run, a run of an older format, a meta.csv with an unknown or
 //!   missing key, files that are not this run's as this build writes them, rows that fail
-//!   the checks of [`crate::run::audit`], a symbolic link among its names, see
+//!   the checks of [`crate::running::audit`], a symbolic link among its names, see
 //!   [`crate::no_follow`]): refused with exit code 2, nothing changed.
 //!
 //! A build that continues a run another build started records itself in meta.csv's
@@ -58,12 +58,12 @@ use crate::reporting::html::{RunPage, REPORT_HTML};
 use crate::reporting::speed::{speed_section, SPEED_FILE};
 use crate::reporting::stats::sprt::Sprt;
 use crate::reporting::summary::{summarise, table, Summary};
-use crate::run::folder::{check_files, inspect, missing_games, repair, Folder, Found};
-use crate::run::lock::RunLock;
-use crate::run::opening::{Opening, OpeningCheck};
-use crate::run::progress::Progress;
-use crate::run::table_memory;
-use crate::run::tournament::{run, worker_threads, workers_for, Plan};
+use crate::running::folder::{check_files, inspect, missing_games, repair, Folder, Found};
+use crate::running::lock::RunLock;
+use crate::running::opening::{Opening, OpeningCheck};
+use crate::running::progress::Progress;
+use crate::running::table_memory;
+use crate::running::tournament::{run, worker_threads, workers_for, Plan};
 use crate::shard::Shard;
 use crate::shell_quote;
 use crate::spec::{AgentSpec, GameSpec};

@@ -1,7 +1,7 @@
 //! Lines read with a bound on their length, so that a peer that writes a line without
 //! end (or one larger than memory) costs a bounded amount of memory: the reader of an
 //! outside program's output ([`super::program`]) and `agon serve`'s reader of its
-//! commands ([`super::serve`]).
+//! commands ([`crate::commands::serve`]).
 
 use std::io::{self, BufRead, ErrorKind};
 

@@ -72,7 +72,7 @@ impl RunWriter {
 
 /// Reads a games.csv without changing it: its complete rows and its torn end, if any
 /// ([`scan`] with [`GAMES_HEADER`]). The rows are not checked against the run: see
-/// [`crate::run::audit`].
+/// [`crate::running::audit`].
 pub fn read_games(path: &Path) -> Result<Scanned<GameRow>> {
     scan(path, GAMES_HEADER)
 }

@@ -48,7 +48,7 @@ pub struct RunMeta {
     /// `--random-opening K` (0 without).
     pub random_opening: u32,
     /// Whether those K decisions are drawn without replacement (`agon balance` on a
-    /// game without chance, [`crate::run::opening::Opening::Distinct`]). Written as an
+    /// game without chance, [`crate::running::opening::Opening::Distinct`]). Written as an
     /// `opening_draw` row with the value `distinct` only then, so other runs' meta.csv
     /// is unchanged.
     pub distinct_openings: bool,
@@ -58,7 +58,7 @@ pub struct RunMeta {
     /// changed file is a different run; empty without one.
     pub openings_hash: String,
     /// The soundness check of the random openings (`--opening-check`, `--opening-window`),
-    /// as [`crate::run::opening::OpeningCheck::describe`] writes it; `None` without one.
+    /// as [`crate::running::opening::OpeningCheck::describe`] writes it; `None` without one.
     /// Written as an `opening_check` row only when present, so the meta.csv of runs
     /// without a check is unchanged.
     pub opening_check: Option<String>,

@@ -39,10 +39,10 @@ use crate::args::TuneArgs;
 use crate::bad_input::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame, GAMES};
 use crate::record::{check_file_out, write_file_whole, GameRow};
-use crate::run::audit::{open_run_to_read, read_checked_games};
-use crate::run::opening::Opening;
-use crate::run::table_memory;
-use crate::run::tournament::{play_game, worker_threads, workers, workers_for, Plan};
+use crate::running::audit::{open_run_to_read, read_checked_games};
+use crate::running::opening::Opening;
+use crate::running::table_memory;
+use crate::running::tournament::{play_game, worker_threads, workers, workers_for, Plan};
 use crate::spec::{AgentSpec, GameSpec};
 use crate::weights_file;
 

@@ -8,7 +8,7 @@
 //!
 //! What is counted (the formulas are in [`crate::reporting::stats`]):
 //! - per pairing, from agent A's view (A is the pairing's seat 0 in its even games, see
-//!   [`crate::run::tournament`]): W/D/L, score, Elo with per-game and per-pair 95% intervals,
+//!   [`crate::running::tournament`]): W/D/L, score, Elo with per-game and per-pair 95% intervals,
 //!   likelihood of superiority, pentanomial pair counts;
 //! - with two or more agents, Bradley–Terry ratings of every agent;
 //! - over all games and per pairing: the first-move advantage by seat and by side, the

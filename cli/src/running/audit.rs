@@ -39,7 +39,7 @@ use crate::record::{
     foreign, games_path, read_games, read_older_games, row_digest, GameRow, Result0, RunMeta,
     Scanned, Written, GAMES_FILE, GAMES_GZ_FILE, META_FILE,
 };
-use crate::run::tournament::Plan;
+use crate::running::tournament::Plan;
 use crate::spec::{AgentSpec, GameSpec};
 
 /// The meta.csv, its layout and the plan of the run folder `dir`, for a command that
@@ -327,7 +327,7 @@ mod tests {
         let agents = ["greedy", "random"].map(|a| AgentSpec::parse(a, false).unwrap());
         let plan = Plan::new(game, agents.to_vec(), 2, 7).unwrap();
         let invector = Invector::new(5, 4, true).unwrap();
-        let (row, _) = crate::run::tournament::play_game(&invector, &plan, 0).unwrap();
+        let (row, _) = crate::running::tournament::play_game(&invector, &plan, 0).unwrap();
         (invector, row)
     }
 

@@ -1,5 +1,5 @@
 //! The output folder of a run, shared by `agon tournament` ([`crate::commands::tournament`])
-//! and `agon merge` ([`crate::run::merge`]): [`inspect`] says whether it is new or holds this
+//! and `agon merge` ([`crate::running::merge`]): [`inspect`] says whether it is new or holds this
 //! run (and refuses anything else), [`check_files`] reads its data files checked against
 //! the plan, [`missing_games`] says what they lack of the plan's games (every reader of a
 //! finished run asks it: a resume, a merge, a report, a balance study), and [`repair`]
@@ -16,9 +16,9 @@ use crate::record::{
     FORMAT, GAMES_FILE, GAMES_GZ_FILE, META_FILE, OLDER_FORMAT, TIMINGS_FILE, TIMINGS_HEADER,
 };
 use crate::reporting::stats::sprt::Sprt;
-use crate::run::audit::read_checked_games;
-use crate::run::lock::LOCK_FILE;
-use crate::run::tournament::{sprt_decides, Plan};
+use crate::running::audit::read_checked_games;
+use crate::running::lock::LOCK_FILE;
+use crate::running::tournament::{sprt_decides, Plan};
 
 /// What an output folder holds, with respect to the run about to start.
 pub(crate) enum Folder {
@@ -128,7 +128,7 @@ pub(crate) fn inspect(dir: &Path, meta: &RunMeta) -> Result<Folder> {
 /// Reads games.csv and timings.csv of this run's folder (planned as `plan`, its
 /// meta.csv read as `meta`, in the layout `written`) without changing them, and refuses
 /// (exit 2, naming file and line) files that are not this run's: a games.csv row that
-/// fails the checks of [`crate::run::audit`] (out of order, not the plan's, changed since it
+/// fails the checks of [`crate::running::audit`] (out of order, not the plan's, changed since it
 /// was written, or not what its moves give), or a timings.csv row out of order.
 ///
 /// games.csv is the source of truth, but a game counts as played only with its timing

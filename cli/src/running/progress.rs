@@ -11,7 +11,7 @@
 //!
 //! Standard output is never touched: it holds the results, which tests compare byte for
 //! byte. A game lost by forfeit is announced by one line here, in game order (see
-//! [`crate::run::tournament::agent_move`]).
+//! [`crate::running::tournament::game::agent_move`]).
 
 use std::fmt;
 use std::io::IsTerminal;

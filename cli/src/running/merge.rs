@@ -38,9 +38,9 @@ use crate::record::{
 use crate::reporting::charts::draw_charts;
 use crate::reporting::html::{write_run_page, RunPage, REPORT_HTML};
 use crate::reporting::summary::{summarise, table};
-use crate::run::audit::plan_of;
-use crate::run::folder;
-use crate::run::lock::RunLock;
+use crate::running::audit::plan_of;
+use crate::running::folder;
+use crate::running::lock::RunLock;
 use crate::shard::Shard;
 
 /// The rows of one shard folder, read and checked.

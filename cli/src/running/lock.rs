@@ -14,7 +14,7 @@
 //! however it ends (even by `kill -9`), so a stale lock file never blocks a resume. The
 //! file itself stays in the folder after the run: removing it would let a process that
 //! opened it just before the removal lock a file no other process can see any more.
-//! The folder checks ([`crate::run::folder::inspect`]) know its name.
+//! The folder checks ([`crate::running::folder::inspect`]) know its name.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};

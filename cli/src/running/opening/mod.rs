@@ -1,6 +1,6 @@
 //! Openings of tournament games: how each deal's games start before the agents take
 //! over, so that deterministic agents do not replay one game over and over. The deal
-//! ([`crate::run::tournament::Seating::deal`]) is a match's pair, or in self-play the game
+//! ([`crate::running::tournament::schedule::Seating::deal`]) is a match's pair, or in self-play the game
 //! itself.
 //!
 //! - `--random-opening K`: K decisions drawn uniformly from the legal ones, from deal

@@ -15,7 +15,7 @@
 //! aborting). Where `/proc/meminfo` cannot be read, nothing is refused here.
 
 use crate::bad_input::BadInput;
-use crate::run::tournament::{workers_for, Plan};
+use crate::running::tournament::{workers_for, Plan};
 use crate::spec::AgentSpec;
 
 /// The `hash` of `spec` in MiB; 0 for an agent without a table.
