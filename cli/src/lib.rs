@@ -25,23 +25,15 @@
 //! Exit codes: 0 success, 1 a failure of the machine (a file that cannot be written),
 //! 2 bad input (one line on standard error naming the problem and the valid choices).
 //!
-//! Module map: [`args`] (command line), `bad_input` (the error of input the user can
-//! fix), [`spec`] (spec strings), `ext_spec` (the `ext` agent's name and parameters), [`games`] (game registry
-//! and generic dispatch), `tournament` (schedule and parallel run), `tournament_cmd`
-//! (`agon tournament`), `run_dir` (a run's output folder), `opening` (random and file openings, and their soundness check), `openings_cmd`
-//! (`agon openings`, a book of checked openings),
-//! `record` (CSV files), `audit` (the checked reading of games.csv), `run_lock`
-//! (one process per run folder), `no_follow` (writing into a folder without following
-//! symbolic links), `stats` and
-//! `report` (summary), `progress` (progress on standard error), `seeds` (random streams), `table_memory` (the memory a run's tables need, checked up front), `digest` (FNV-1a fingerprints), `input_file` (files a user names, read within a bound), `shard` and `merge` (runs split
-//! over machines), `experiment` (`agon run`), `report_cmd` and `plots` (`agon
-//! report`), `html` (report.html: summary, charts, games and a replayer),
-//! `play`, `analyse`, `perft`, `listing`, `position` (positions
-//! from `--moves`), `bench`, `tune` (`agon tune`, fitting evaluator weights), `balance` (`agon balance`,
-//! a balance study built from tournament runs), [`picture`] (the one renderer of
-//! positions, SVG and text), `show` (`agon show`), `replay_cmd` (`agon replay`) and
-//! `external` (outside programs as agents: the `ext:` agent) and `serve` (`agon serve`,
-//! Agon's agents for outside tools).
+//! Module map, by layer from the bottom: the foundation (`bad_input`, [`args`], [`spec`]
+//! and `ext_spec`, [`games`], `ladder`, `weights_file`, `input_file`, `no_follow`,
+//! `position`, `seeds`, `digest`, `shard`); `record` (a run's CSV files); `external`
+//! (outside programs as agents); `reporting` (statistics, summaries, speed, charts,
+//! HTML, [`picture`]); `running` (a tournament's schedule, games and ordered writer,
+//! openings, the audited reading of rows, a run's folder, lock, merge and progress);
+//! `tune` (fitting evaluator weights); `commands`, one module per subcommand; and
+//! `balance`, balance studies, which run and report their tournaments through the
+//! tournament and report commands. No module depends on one above it (ARCHITECTURE.md).
 //!
 //! The binary (`src/main.rs`) only parses the command line, calls [`run`] and turns an
 //! error into its exit code. The public parts are what another front end (the Python

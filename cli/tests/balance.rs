@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::golden::check_golden;
 use common::{agon, assert_bad, ok, scratch, stderr, stdout, text};
 

@@ -15,10 +15,10 @@
 //! (a copy of report.html with a hook that records errors from its first line on),
 //! drives it and writes its verdict into its own DOM, which Chromium prints with
 //! `--dump-dom`. Ignored by a plain `cargo test`; `.ci/run` installs Chromium when it is
-//! missing and runs it: `cargo test -p agon-cli --test browser -- --ignored`.
+//! missing and runs it: `cargo test -p agon-cli --test cli -- --ignored browser::`.
 //! Without Chromium the test fails (it never skips).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;
@@ -52,7 +52,7 @@ fn every_games_report_replays_in_a_browser() {
         Path::new(CHROMIUM).is_file(),
         "Chromium is missing ({CHROMIUM}): install it with `apt-get install -y chromium` \
          (Debian or Ubuntu; .ci/run does this), then run `cargo test -p agon-cli \
-         --test browser -- --ignored`"
+         --test cli -- --ignored browser::`"
     );
     let root = scratch("pages");
     let mut runs = Vec::new();

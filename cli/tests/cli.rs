@@ -4,7 +4,7 @@
 //!
 //! Small boards and shallow searches keep the whole file to a few seconds.
 
-mod common;
+use crate::common;
 use common::{agon, agon_in, assert_bad_input, stderr, stdout};
 
 #[test]

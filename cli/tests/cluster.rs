@@ -9,7 +9,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 use common::{agon, scratch, stderr, stdout, text};
 
 /// The folder of the scripts, as submit.sh names itself (no `..`, no symbolic links).

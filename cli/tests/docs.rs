@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::{agon, scratch, stderr, text};
 
 /// The workspace root.

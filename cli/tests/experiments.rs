@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::{
     agon, assert_bad, assert_same_files, ok, scratch, stderr, stdout, text, tournament_into,
 };

@@ -12,7 +12,7 @@
 use std::path::Path;
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::golden::check_golden;
 use common::{agon, scratch, stderr, stdout, stdout_without_speed, text};
 

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{agon, assert_bad_input, ok, scratch, stdout, text, tournament_into};
 
 /// The checker of Connect Four's default check, and its window.

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{agon, assert_bad_input, ok, scratch, stderr, tournament_into};
 
 /// Each row of a games.csv as its moves (split into plies) and the length of its

@@ -13,7 +13,7 @@ use std::process::Output;
 use flate2::write::GzEncoder;
 use flate2::Compression;
 
-mod common;
+use crate::common;
 use common::runs::{study, STUDY_RUNS};
 use common::{agon, assert_bad, assert_same_files, ok, scratch, stderr, stdout, text};
 

@@ -3,7 +3,7 @@
 //! a folder that is not a run is one line and exit code 2, and nothing is written;
 //! `--html` writes report.html where the other outputs go, embedding `--html-games`.
 
-mod common;
+use crate::common;
 use common::{agon, agon_in, assert_bad, ok, scratch, stderr, stdout, text, tournament_into};
 
 #[test]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::runs::{assert_same_run, lines, quick, read, stopped_copy};
 use common::{agon, scratch, stdout_without_speed};
 

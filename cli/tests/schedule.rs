@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::{agon, assert_bad, ok, scratch, stderr, stdout, text};
 
 /// `agon tournament --game GAME --agents AGENTS... --seed 3 --out OUT` plus `extra`.

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 use common::{agon, assert_bad, assert_same_files, ok, scratch, stderr, stdout, text};
 
 /// Pig (a chance game, so pairs share chance streams) with three agents, 6 games per

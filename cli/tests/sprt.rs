@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{agon, assert_same_files, scratch, stderr, stdout, text};
 
 /// Greedy against random on Connect Four, at most 400 games, stopped by an SPRT of

@@ -2,7 +2,7 @@
 //! (every table cleared for reuse hundreds of times, past the clear that zeroes it) and
 //! two workers write the same files.
 
-mod common;
+use crate::common;
 
 use common::*;
 

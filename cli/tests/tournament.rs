@@ -2,7 +2,7 @@
 //! seeded run (golden files), the same files at any thread count, the SPRT and ratings of
 //! a match, refusals that write nothing, and a run folder reprinted or refused.
 
-mod common;
+use crate::common;
 use common::golden::{assert_golden, assert_golden_prefix, assert_golden_with};
 use common::{
     agon, assert_bad_input, assert_same_files, ok, scratch, small_tournament as tournament, stderr,

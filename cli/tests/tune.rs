@@ -1,7 +1,7 @@
 //! `agon tune` end to end: what it prints and writes, the same at any thread count, from
 //! self-play or from a run folder, and its refusals of bad input.
 
-mod common;
+use crate::common;
 use common::{agon, assert_bad, ok, scratch, stderr, stdout, text, tournament_into};
 
 /// Runs `agon tune --game connect4` on 30 self-play games (seed 3) into `out`, then

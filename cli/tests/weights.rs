@@ -1,7 +1,7 @@
 //! End-to-end tests of evaluator weights from files (`eval=FILE`) and of ladder levels
 //! (`level:k`): what `agon agents --game G` lists, what a run records, and the refusals.
 
-mod common;
+use crate::common;
 use common::{agon, assert_bad, ok, scratch, stdout, text, tournament_into};
 
 #[test]

@@ -1,7 +1,7 @@
 //! APV's dense action ids: primary moves and orders numbered by cell and shape, and the
 //! length bound of two decisions a turn, met by games the cap draws.
 
-mod common;
+use crate::common;
 
 use agon_engine::games::apv::{Apv, ApvState};
 use agon_engine::testing::check_action_ids;

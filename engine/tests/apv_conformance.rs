@@ -5,7 +5,7 @@
 //! order decision's own rules, Limited Orders, what `Eq` and the hash cover, the
 //! notation and its error messages, the parameters and the pinned initial hash.
 
-mod common;
+use crate::common;
 
 use agon_engine::games::apv::Bitboard;
 use agon_engine::games::apv::{Apv, ApvMove, ApvState, MoveKind, Order, Unit};

@@ -19,8 +19,8 @@
 //! `naive_fill` (ignored) writes the data file with every count recomputed by the naive
 //! generator; that is how the file's `naive` counts were made.
 
-mod common;
-mod naive_apv;
+use crate::common;
+use crate::naive_apv;
 
 use agon_engine::games::apv::GEO;
 use agon_engine::games::apv::{Apv, ApvState, Order, Unit};

@@ -19,7 +19,7 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod naive_connect4;
+use crate::naive_connect4;
 use naive_connect4::Naive;
 
 fn start() -> Connect4State {

@@ -10,8 +10,8 @@
 //! `naive_fill` (ignored) writes the data file with every count recomputed by the naive
 //! generator; that is how the file's `naive` counts were made.
 
-mod common;
-mod naive_connect4;
+use crate::common;
+use crate::naive_connect4;
 
 use agon_engine::games::connect4::Connect4;
 use agon_engine::perft::divide;

@@ -6,7 +6,7 @@
 //! notation errors, what the hash covers, the pinned initial hash, and the dense action
 //! ids with their length bound.
 
-mod hexstrat_support;
+use crate::hexstrat_support;
 
 use agon_engine::games::hexstrat::{cell_name, parse_cell};
 use agon_engine::games::hexstrat::{

@@ -3,7 +3,7 @@
 //! and their entry effects, and the Mech/Mountain/Forest rules (impeded squads and
 //! recover). The other rules tests are `hexstrat.rs`'s.
 
-mod hexstrat_support;
+use crate::hexstrat_support;
 
 use agon_engine::games::hexstrat::parse_cell;
 use agon_engine::games::hexstrat::{HexstratState, Setup, SquadSetup, Tile, Unit};

@@ -19,8 +19,8 @@
 //! `naive_fill` (ignored) writes the data file with every count recomputed by the naive
 //! generator; that is how the file's `naive` counts were made.
 
-mod common;
-mod naive_hexstrat;
+use crate::common;
+use crate::naive_hexstrat;
 
 use agon_engine::games::hexstrat::{Hexstrat, HexstratState, Tile};
 use agon_engine::perft::{divide as engine_divide, perft as engine_perft};

@@ -4,7 +4,7 @@
 //! of the game, the pinned initial hash, and the dense action ids with their length
 //! bound.
 
-mod common;
+use crate::common;
 
 use agon_engine::games::invector::{Colour, Invector, InvectorMove, InvectorState, MoveKind};
 use std::collections::HashMap;

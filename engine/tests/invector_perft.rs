@@ -14,8 +14,8 @@
 //! `naive_fill` (ignored) writes the data file with every count recomputed by the naive
 //! generator; that is how the file's `naive` counts were made.
 
-mod common;
-mod naive_invector;
+use crate::common;
+use crate::naive_invector;
 
 use agon_engine::games::invector::{Invector, InvectorState};
 use agon_engine::perft::perft as engine_perft;

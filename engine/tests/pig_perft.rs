@@ -9,7 +9,7 @@
 //!
 //! `naive_fill` (ignored) writes the data file with every count recomputed by the model.
 
-mod common;
+use crate::common;
 
 use agon_engine::games::pig::Pig;
 use agon_engine::perft::perft;

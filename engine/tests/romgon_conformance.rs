@@ -8,7 +8,7 @@
 //! Hand-built positions come from the documented test-support constructor
 //! [`Romgon::position`]: a list of pieces in notation and the colour to move.
 
-mod common;
+use crate::common;
 
 use agon_engine::games::romgon::{Colour, Defence, Kind, Romgon, RomgonState, Rotation};
 use agon_engine::testing::{check_action_ids, check_conformance, Cap, CapUnit, Conformance};

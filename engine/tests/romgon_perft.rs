@@ -16,8 +16,8 @@
 //! `naive_fill` (ignored) writes the data file with every count recomputed by the naive
 //! generator; that is how the file's `naive` counts were made.
 
-mod common;
-mod naive_romgon;
+use crate::common;
+use crate::naive_romgon;
 
 use std::collections::BTreeMap;
 

@@ -10,10 +10,10 @@
 //!   of a proptest over move indices, so a failure shrinks to the shortest line.
 //!
 //! `naive_fill` (ignored) writes the data file with every count recomputed by the model:
-//! `NAIVE_FILL_OUT=/tmp/threewill.perft cargo test -p agon-engine --test threewill_perft -- --ignored naive_fill`.
+//! `NAIVE_FILL_OUT=/tmp/threewill.perft cargo test -p agon-engine --test engine -- --ignored threewill_perft::naive_fill`.
 
-mod common;
-mod naive_threewill;
+use crate::common;
+use crate::naive_threewill;
 
 use agon_engine::games::threewill::ThreeWill;
 use agon_engine::perft::perft;

@@ -1,6 +1,6 @@
 //! `ab` against plain minimax, budgets, and what it reports.
 
-mod common;
+use crate::common;
 
 use agon_engine::State;
 use agon_search::{Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, SearchContext, Value};

@@ -1,7 +1,7 @@
 //! `ab` on Connect Four: every combination of enhancements against plain minimax on
 //! random positions, and Lazy SMP threads against one thread.
 
-mod common;
+use crate::common;
 
 use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
 use agon_engine::{Game, State};

@@ -46,7 +46,7 @@
 //! - `#[ignore]`d: the slowest `Test_L2_R2` lines (seconds each), and the first-move
 //!   facts: after `d` the second player loses, after `c` or `e` it is a draw, after any
 //!   other first move the second player wins. Run them in release:
-//!   `cargo test --release -p agon-search --test connect4_solve -- --ignored --nocapture`.
+//!   `cargo test --release -p agon-search --test search -- --ignored --nocapture connect4_solve::`.
 
 use std::collections::HashMap;
 use std::time::Instant;

@@ -346,7 +346,7 @@ fn unlimited_deepening_stops_before_exact_fractions_overflow() {
 /// middle game at a decision and at a chance node: the three agents agree exactly at
 /// every depth, and the node counts are printed (for comparing the three agents' costs).
 /// Heavy: run with
-/// `cargo test --release -p agon-search --test expectimax -- --ignored --nocapture`.
+/// `cargo test --release -p agon-search --test search -- --ignored --nocapture expectimax::`.
 #[test]
 #[ignore]
 fn deeper_pig_searches_agree_and_report_nodes() {

@@ -1,6 +1,6 @@
 //! `greedy`: one decision ahead, exact weighted averages over chance, seeded tie-breaks.
 
-mod common;
+use crate::common;
 
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimMove};
 use agon_engine::{Evaluator, Game, State, Turn};

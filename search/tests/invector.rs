@@ -2,7 +2,7 @@
 //! `solve` against a plain memoised search on small boards, and the proven values of
 //! the small boards, the 18-cell ones and 5×4, with and without the pie rule.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
@@ -209,7 +209,7 @@ fn two_solver_threads_prove_invector_4x3() {
 
 // The larger proofs need a large table and seconds to minutes of work in release (see
 // `docs/solved.md` for the figures). Run them with
-// `cargo test -p agon-search --release --test invector -- --ignored --nocapture`.
+// `cargo test -p agon-search --release --test search -- --ignored --nocapture invector::`.
 
 #[test]
 #[ignore = "heavy proofs: seconds in release"]

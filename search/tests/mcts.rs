@@ -2,7 +2,7 @@
 //! against the exact solver, reproducibility, tree reuse, threads, and Pig's optimal
 //! hold/roll policy computed by value iteration.
 
-mod common;
+use crate::common;
 
 use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
 use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};

@@ -3,7 +3,7 @@
 //! acyclic tree, and the plain memoised solver on tic-tac-toe; its refusals; and the
 //! first player's chance of winning default Pig.
 
-mod common;
+use crate::common;
 
 use agon_engine::games::connect4::{Connect4, Connect4Eval, Connect4State};
 use agon_engine::games::pig::{Pig, PigEval, PigMove, PigState};

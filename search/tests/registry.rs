@@ -1,6 +1,6 @@
 //! Building agents by name from checked parameters.
 
-mod common;
+use crate::common;
 
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimState};
 use agon_engine::{Game, Params, State};

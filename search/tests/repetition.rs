@@ -10,7 +10,7 @@
 //! within reach, probed on a path where one is, even within one search. The module docs
 //! of `alphabeta` say so; these tests assert only where no such entry can exist.
 
-mod common;
+use crate::common;
 
 use agon_engine::State;
 use agon_search::{Agent, AgentRng, AlphaBeta, SearchContext};

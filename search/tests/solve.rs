@@ -1,6 +1,6 @@
 //! `solve` against a plain memoised search: values, distances and the moves played.
 
-mod common;
+use crate::common;
 
 use agon_engine::State;
 use agon_search::{Agent, AgentRng, Budget, SearchContext, Value};

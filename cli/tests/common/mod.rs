@@ -62,9 +62,14 @@ pub fn stderr(o: &Output) -> String {
 
 /// A fresh, empty scratch folder unique to this test file, this test process and
 /// `name`.
+#[track_caller]
 pub fn scratch(name: &str) -> PathBuf {
+    // The calling file's name keeps two test modules' folders of the same name apart:
+    // they run in one process.
+    let caller = Path::new(std::panic::Location::caller().file());
+    let module = caller.file_stem().unwrap().to_string_lossy();
     let dir = std::env::temp_dir().join(format!(
-        "agon-{}-{}-{name}",
+        "agon-{}-{module}-{}-{name}",
         env!("CARGO_CRATE_NAME"),
         std::process::id()
     ));

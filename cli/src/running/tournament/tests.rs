@@ -139,7 +139,7 @@ fn a_panic_or_an_illegal_move_is_a_fault_and_a_legal_move_is_not() {
     .unwrap_err();
     // The hook's report: place (this file) and the message on one line.
     assert!(
-        fault.starts_with("panicked at cli/src/tournament.rs:"),
+        fault.starts_with("panicked at cli/src/running/tournament/tests.rs:"),
         "{fault}"
     );
     assert!(fault.ends_with(": out of ideas at move 1"), "{fault}");
@@ -270,7 +270,7 @@ fn a_faulty_agent_forfeits_its_game_and_the_note_says_why() {
     assert_eq!(row.moves.split(' ').count(), 1);
     assert!(
         row.note
-            .starts_with("seat 1 (random) panicked at cli/src/tournament.rs:")
+            .starts_with("seat 1 (random) panicked at cli/src/running/tournament/tests.rs:")
             && row.note.ends_with(": out of ideas at move 1"),
         "{}",
         row.note
@@ -319,7 +319,7 @@ fn a_faulty_agent_forfeits_its_game_and_the_note_says_why() {
     // One ply, one turn: greedy's decision; the agent that panicked made none.
     assert!(lines[1].contains(",1,0,forfeit,1,1,1,0,"), "{text}");
     assert!(
-        lines[1].contains(",seat 1 (random) panicked at cli/src/tournament.rs:"),
+        lines[1].contains(",seat 1 (random) panicked at cli/src/running/tournament/tests.rs:"),
         "{text}"
     );
     assert!(lines[2].starts_with("1,0,0,random,greedy,"), "{text}");
