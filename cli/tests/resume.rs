@@ -56,49 +56,30 @@ fn slow_reference(dir: &Path) -> (PathBuf, Output) {
     (reference, whole)
 }
 
-/// Starts `agon` with `args` in the background, its input and output discarded.
-fn spawn_quiet(args: &[String]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_agon"))
+/// Starts the run `args` (into `folder`) in the background, its input and output
+/// discarded, paused by the writer's test hook (`AGON_TEST_PAUSE`) after its `rows`th
+/// game row until the file `go` exists; returns it once games.csv holds those rows.
+/// Panics if the run ends first or 120 seconds pass.
+fn spawn_paused(args: &[String], folder: &Path, rows: usize, go: &Path) -> Child {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_agon"))
         .args(args)
+        .env("AGON_TEST_PAUSE", format!("{rows}:{}", go.display()))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("agon starts")
-}
-
-/// Starts the run `args` (into `folder`) in the background, as [`spawn_quiet`], and
-/// returns it once its games.csv holds `rows` complete rows, or it has ended, or 120
-/// seconds have passed.
-fn spawn_until_rows(args: &[String], folder: &Path, rows: usize) -> Child {
-    let mut child = spawn_quiet(args);
+        .expect("agon starts");
     let deadline = Instant::now() + Duration::from_secs(120);
     let games = folder.join("games.csv");
-    while complete_rows(&games) < rows && Instant::now() < deadline {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
+    while complete_rows(&games) < rows {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before its pause"
+        );
+        assert!(Instant::now() < deadline, "the run did not reach its pause");
         std::thread::sleep(Duration::from_millis(2));
     }
     child
-}
-
-/// Tries `attempt` in a fresh `folder` (removed before each try) until it returns a
-/// value, at most five times: a run in the background may end too soon or start too
-/// late for what a test needs of it. Returns the value and the number of the try that
-/// gave it; panics with `failure` after five tries without one.
-fn in_five_tries<T>(
-    folder: &Path,
-    failure: &str,
-    mut attempt: impl FnMut() -> Option<T>,
-) -> (T, u32) {
-    for attempts in 1..=5 {
-        let _ = std::fs::remove_dir_all(folder);
-        if let Some(value) = attempt() {
-            return (value, attempts);
-        }
-    }
-    panic!("{failure}");
 }
 
 /// Complete rows of a games.csv (header excluded) right now.
@@ -113,22 +94,15 @@ fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
     let dir = scratch("kill");
     let (reference, whole) = slow_reference(&dir);
 
-    // Kill a real run with SIGKILL once it has written some games but not all; retry
-    // from scratch if it finished (or barely started) before the kill.
+    // Kill a real run with SIGKILL while its writer is paused after its third game.
     let killed = dir.join("killed");
     let killed_text = killed.to_str().unwrap().to_string();
     let args = slow_run(&killed_text, &["--threads", "2"]);
-    let (rows_at_kill, attempts) = in_five_tries(
-        &killed,
-        "could not kill the run midway in 5 attempts",
-        || {
-            let mut child = spawn_until_rows(&args, &killed, 3);
-            child.kill().ok(); // SIGKILL on Unix
-            child.wait().unwrap();
-            let rows = complete_rows(&killed.join("games.csv"));
-            ((1..40).contains(&rows) && !killed.join("summary.csv").exists()).then_some(rows)
-        },
-    );
+    let mut child = spawn_paused(&args, &killed, 3, &dir.join("never"));
+    child.kill().unwrap(); // SIGKILL on Unix
+    child.wait().unwrap();
+    assert_eq!(complete_rows(&killed.join("games.csv")), 3);
+    assert!(!killed.join("summary.csv").exists());
 
     // Without --resume the unfinished run is refused and left alone.
     let games_before = read(&killed.join("games.csv"));
@@ -144,8 +118,6 @@ fn a_run_killed_midway_resumes_to_the_uninterrupted_files() {
         )
     );
     assert_eq!(read(&killed.join("games.csv")), games_before);
-    assert!(rows_at_kill <= found);
-    eprintln!("killed with {found} of 40 games written, attempt {attempts}");
 
     // Simulate a torn write on top of whatever the kill left: half of a row.
     let mut games = read(&killed.join("games.csv"));
@@ -455,26 +427,21 @@ fn a_second_process_in_a_running_folder_is_refused_naming_the_first_ones_pid() {
     let dir = scratch("two");
     let (reference, _) = slow_reference(&dir);
 
-    // Start a run with --resume and, once it has written a game (so it holds the folder's
-    // lock), the same command again; retry if the first finished before the second began.
+    // Start a run with --resume, paused after its first game (so it holds the folder's
+    // lock), then the same command again; then let the first go on.
     let shared = dir.join("shared");
     let shared_text = shared.to_str().unwrap().to_string();
     let args = slow_run(&shared_text, &["--resume", "--threads", "1"]);
-    let failure = "the first run always ended before the second began";
-    let (((status, pid), second), _) = in_five_tries(&shared, failure, || {
-        let mut child = spawn_until_rows(&args, &shared, 1);
-        let second = agon(&args.iter().map(String::as_str).collect::<Vec<_>>());
-        let pid = child.id();
-        let first = child.wait().unwrap();
-        if second.status.code() == Some(2) || !text(&second.stdout).contains("already holds") {
-            assert_eq!(
-                read(&shared.join("agon.lock")),
-                format!("{pid}\n").into_bytes()
-            );
-            return Some(((first, pid), second));
-        }
-        None
-    });
+    let go = dir.join("go");
+    let mut child = spawn_paused(&args, &shared, 1, &go);
+    let second = agon(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let pid = child.id();
+    assert_eq!(
+        read(&shared.join("agon.lock")),
+        format!("{pid}\n").into_bytes()
+    );
+    std::fs::write(&go, "").unwrap();
+    let status = child.wait().unwrap();
     assert_eq!(
         text(&second.stderr),
         format!(

@@ -28,6 +28,7 @@ pub mod luck;
 pub mod params;
 pub mod perft;
 pub mod picture;
+#[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod weights;
 pub mod zobrist;

@@ -28,6 +28,34 @@ pub struct RunWriter {
     timings: csv::Writer<File>,
     /// The run's [`RunMeta::digest_key`](super::RunMeta::digest_key), for each row's digest.
     key: String,
+    /// Game rows this writer has written.
+    written: usize,
+    /// The test hook [`PAUSE_VARIABLE`]: after this many rows, wait until the file exists.
+    pause: Option<(usize, PathBuf)>,
+}
+
+/// A test hook: with `AGON_TEST_PAUSE=N:PATH` in the environment, a run's writer stops
+/// after writing its `N`th game row (counted from this process's start) until the file
+/// `PATH` exists. The tests of kills, resumes and locks use it to stop a run at an exact
+/// row, rather than racing a background run with a clock.
+pub const PAUSE_VARIABLE: &str = "AGON_TEST_PAUSE";
+
+/// The pause [`PAUSE_VARIABLE`] asks for, if any.
+fn pause_from_environment() -> Result<Option<(usize, PathBuf)>, BadInput> {
+    let Some(value) = std::env::var_os(PAUSE_VARIABLE) else {
+        return Ok(None);
+    };
+    let value = value.to_string_lossy();
+    value
+        .split_once(':')
+        .and_then(|(rows, path)| Some((rows.parse().ok()?, PathBuf::from(path))))
+        .map(Some)
+        .ok_or_else(|| {
+            BadInput::new(format!(
+                "{PAUSE_VARIABLE}={value:?} is not ROWS:PATH (a test hook: stop after ROWS \
+                 game rows until the file PATH exists)"
+            ))
+        })
 }
 
 impl RunWriter {
@@ -52,6 +80,8 @@ impl RunWriter {
             timings: open(TIMINGS_FILE, TIMINGS_HEADER)?,
             games: open(GAMES_FILE, GAMES_HEADER)?,
             key: key.to_string(),
+            written: 0,
+            pause: pause_from_environment()?,
         })
     }
 
@@ -66,6 +96,14 @@ impl RunWriter {
         };
         self.games.serialize(&game)?;
         self.games.flush().context("cannot write games.csv")?;
+        self.written += 1;
+        if let Some((rows, path)) = &self.pause {
+            if self.written == *rows {
+                while !path.exists() {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+            }
+        }
         Ok(())
     }
 }
