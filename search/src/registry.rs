@@ -333,7 +333,8 @@ const PARALLEL: ParamSpec = ParamSpec {
     name: "parallel",
     kind: ParamKind::Choice(&["tree", "root"]),
     default: Some("tree"),
-    help: "with threads > 1: one shared tree with virtual loss, or one tree per thread",
+    help: "with threads > 1: one shared tree with virtual loss (stronger; not reproducible), \
+           or one tree per thread (reproducible for a seed and thread count)",
 };
 
 /// `tree`: no declared default, so that canonical specs (and the records that print
