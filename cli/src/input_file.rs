@@ -27,12 +27,17 @@ impl<'a> InputFile<'a> {
     /// Refuses, without reading, a path that cannot be opened, is not a regular file or
     /// holds more than `max` bytes.
     pub fn open(path: &Path, what: &'a str, shown: &'a str, max: u64) -> Result<Self, BadInput> {
-        let file = File::open(path).map_err(|e| cannot_read(what, shown, &e))?;
+        // Looked at before opening too: opening a named pipe for reading would wait for a
+        // writer. Looked at again once open, in case the path changed in between.
+        let before = std::fs::metadata(path).map_err(|e| cannot_read(what, shown, &e))?;
+        let file = if before.is_file() {
+            File::open(path).map_err(|e| cannot_read(what, shown, &e))?
+        } else {
+            return Err(not_regular(what, shown));
+        };
         let metadata = file.metadata().map_err(|e| cannot_read(what, shown, &e))?;
         if !metadata.is_file() {
-            return Err(BadInput::new(format!(
-                "{what} {shown} is not a regular file (a device, pipe or folder is not read)"
-            )));
+            return Err(not_regular(what, shown));
         }
         if metadata.len() > max {
             return Err(too_large(what, shown, max));
@@ -71,6 +76,12 @@ impl<'a> InputFile<'a> {
 }
 
 /// `cannot read <what> <shown>: <e>`.
+fn not_regular(what: &str, shown: &str) -> BadInput {
+    BadInput::new(format!(
+        "{what} {shown} is not a regular file (a device, pipe or folder is not read)"
+    ))
+}
+
 fn cannot_read(what: &str, shown: &str, e: &std::io::Error) -> BadInput {
     BadInput::new(format!("cannot read {what} {shown}: {e}"))
 }
@@ -117,6 +128,17 @@ mod tests {
             read(&dir, 1 << 20).unwrap_err(),
             "test file T is not a regular file (a device, pipe or folder is not read)"
         );
+        // A named pipe no one writes to: opening it to read would wait for ever.
+        #[cfg(unix)]
+        {
+            let pipe = dir.join("pipe");
+            let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+            assert!(made.unwrap().success());
+            assert_eq!(
+                read(&pipe, 1 << 20).unwrap_err(),
+                "test file T is not a regular file (a device, pipe or folder is not read)"
+            );
+        }
         let file = dir.join("f");
         std::fs::write(&file, "0123456789").unwrap();
         assert_eq!(read(&file, 10).unwrap(), "0123456789");
