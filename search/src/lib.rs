@@ -88,7 +88,7 @@ pub mod table_pool;
 mod tt;
 
 pub use agent::{Agent, AgentRng, AgentStats, SearchContext, SearchInfo, SearchResult, Value};
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Enhancements};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Enhancements, Pruning};
 pub use budget::{Budget, Clock};
 pub use error::AgentError;
 pub use exact::Exact;

@@ -22,7 +22,7 @@ use agon_engine::{
 };
 
 use crate::agent::Agent;
-use crate::alphabeta::{self, AlphaBeta, AlphaBetaConfig, MAX_DEPTH};
+use crate::alphabeta::{self, AlphaBeta, AlphaBetaConfig, Pruning, MAX_DEPTH};
 use crate::budget::Budget;
 use crate::error::AgentError;
 use crate::expectimax::{self, ChanceMode, Expectimax, ExpectimaxConfig, Horizon};
@@ -136,7 +136,7 @@ impl AgentKind {
             AgentKind::AlphaBeta => AgentInfo {
                 name: "ab",
                 about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
-                params: &[DEPTH, EVAL, HASH, NODES, NOISE, THREADS, TIME],
+                params: &[DEPTH, EVAL, HASH, LMR, NODES, NOISE, THREADS, TIME],
                 default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
             },
             AgentKind::Solve => AgentInfo {
@@ -322,6 +322,15 @@ const WDL: ParamSpec = ParamSpec {
     help: "prove only win, draw or loss (much faster; distances are upper bounds); false for exact distances",
 };
 
+const LMR: ParamSpec = ParamSpec {
+    name: "lmr",
+    kind: ParamKind::Bool,
+    // No declared default, so that a spec without it keeps the canonical form it always
+    // had (records name their agents by canonical spec).
+    default: None,
+    help: "late-move reductions: search quiet moves late in the order less deep unless they prove better (off unless given)",
+};
+
 const REUSE: ParamSpec = ParamSpec {
     name: "reuse",
     kind: ParamKind::Bool,
@@ -488,6 +497,9 @@ impl BuildAgents for NoChance {
                     budget: budget(kind, params),
                     hash_mb: hash_mb(params),
                     threads: threads(params),
+                    pruning: Pruning {
+                        lmr: params.bool("lmr").unwrap_or(false),
+                    },
                     ..AlphaBetaConfig::default()
                 };
                 Ok(maybe_noisy!(params, eval, |eval| AlphaBeta::try_new(

@@ -55,7 +55,7 @@
 use agon_engine::{Deterministic, Evaluator, State};
 
 use crate::agent::{Agent, SearchContext, SearchInfo, SearchResult, Value};
-use crate::alphabeta::{AlphaBeta, CoreOptions, Enhancements};
+use crate::alphabeta::{AlphaBeta, CoreOptions, Enhancements, Pruning};
 use crate::budget::Budget;
 use crate::table_pool::OutOfMemory;
 
@@ -135,6 +135,7 @@ impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
                 aspiration: false,
                 ..Enhancements::ALL
             },
+            pruning: Pruning::NONE,
             exact_depth_cutoffs: false,
             exhaustive_after: Some(PREVIEW_DEPTH),
             result_only: config.wdl,

@@ -12,6 +12,7 @@ mod greedy;
 mod invector;
 mod mcts;
 mod optimal;
+mod pruning;
 mod registry;
 mod repetition;
 mod solve;

@@ -18,7 +18,7 @@ use super::heuristics::{
 };
 use super::lane::{CacheLine, Lane};
 use super::transpositions::{child_cutoff, from_table_move, principal_variation, table_key, Node};
-use super::CoreOptions;
+use super::{CoreOptions, LMR_FROM_DEPTH, LMR_FULL_MOVES};
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
 use crate::ordering::{fallback_move, move_to_front};
@@ -487,6 +487,8 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         let mut deferred = std::mem::take(&mut self.plies[ply].deferred);
         deferred.clear();
         let defers = self.busy.is_some() && depth >= DEFER_FROM_DEPTH;
+        let lmr =
+            self.options.pruning.lmr && enhancements.pvs && ply > 0 && depth >= LMR_FROM_DEPTH;
         // `next` walks `moves`, then `deferred`; `searched` counts the moves done.
         let (mut next, mut searched) = (0, 0);
         loop {
@@ -513,6 +515,18 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 } else {
                     self.eval.opponent_wins_next(state, m)
                 };
+            // Late-move reductions apply to quiet moves late in the order: not the table
+            // move or a noisy move (both score above every quiet move once scored), nor
+            // a killer.
+            let reducible = lmr
+                && searched >= LMR_FULL_MOVES
+                && i < moves.len()
+                && if scored {
+                    scores[i] < NOISY_SCORE
+                } else {
+                    !(i == 0 && tt_first) && !self.eval.is_noisy(state, m)
+                }
+                && self.heuristics.killer_rank(ply, m.pack()) == 0;
             let score = if concedes {
                 self.plies[ply + 1].pv.clear();
                 -(MATE - ply as i32 - 2)
@@ -533,7 +547,16 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 } else if searched == 0 || !enhancements.pvs {
                     self.child(state, mover, depth - 1, ply, alpha, beta, false)
                 } else {
-                    let probe = self.child(state, mover, depth - 1, ply, alpha, alpha + 1, false);
+                    // A reduced move's null-window search first; the full-depth one only
+                    // if that beats alpha.
+                    let reduced = reducible.then(|| {
+                        let r = lmr_reduction(depth, searched);
+                        self.child(state, mover, depth - 1 - r, ply, alpha, alpha + 1, false)
+                    });
+                    let probe = match reduced {
+                        Some(score) if score <= alpha || self.stopped => score,
+                        _ => self.child(state, mover, depth - 1, ply, alpha, alpha + 1, false),
+                    };
                     if probe > alpha && probe < beta && !self.stopped {
                         self.child(state, mover, depth - 1, ply, alpha, beta, false)
                     } else {
@@ -653,6 +676,16 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     }
 }
 
+/// How many plies late-move reductions take off the search of the `searched`-th move
+/// (from 0) of a node `depth` plies from the horizon: `ln(depth) · ln(searched) / 2`, at
+/// least one, and never so many that the move is not searched at all. Later moves and
+/// deeper nodes are reduced more, as in chess engines, where a move's chance of being
+/// best falls quickly with its place in a good order.
+fn lmr_reduction(depth: u32, searched: usize) -> u32 {
+    let r = (f64::from(depth).ln() * (searched as f64).ln() / 2.0) as u32;
+    r.clamp(1, depth - 2)
+}
+
 /// `guess + delta`, saturating to ±[`INFINITY`] once it leaves the range of scores.
 fn widen(guess: i32, delta: i32) -> i32 {
     guess.saturating_add(delta).clamp(-INFINITY, INFINITY)
@@ -672,6 +705,7 @@ impl CoreOptions {
     pub(crate) fn all_enhancements() -> Self {
         CoreOptions {
             enhancements: super::Enhancements::ALL,
+            pruning: super::Pruning::NONE,
             exact_depth_cutoffs: false,
             exhaustive_after: None,
             result_only: false,

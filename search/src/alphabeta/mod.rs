@@ -134,6 +134,36 @@ impl Enhancements {
     }
 }
 
+/// Forward pruning: searching less where a move is unlikely to matter. Unlike
+/// [`Enhancements`], pruning changes the value a fixed-depth search finds (a reduced or
+/// skipped move may hide a better line), so it trades exactness at a depth for depth
+/// per node; the differential tests against plain minimax run without it. A subtree
+/// searched to its end without meeting a heuristic leaf is exact either way: late-move
+/// reductions skip no move, so proven results stay proven. A mate score remains a forced
+/// result, but with reductions it need not be the fastest one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pruning {
+    /// Late-move reductions: with principal variation search, a quiet move late in the
+    /// order (not the table move, a noisy move, a killer, or one of the first
+    /// [`LMR_FULL_MOVES`]) at a node with at least [`LMR_FROM_DEPTH`] plies left is
+    /// first searched with a null window at a reduced depth, growing with the depth
+    /// and the move's place in the order; only a move that then beats alpha is searched
+    /// again at full depth.
+    pub lmr: bool,
+}
+
+impl Pruning {
+    /// No pruning: every move searched to the full depth.
+    pub const NONE: Pruning = Pruning { lmr: false };
+}
+
+/// Moves searched at full depth at every node before late-move reductions start.
+pub const LMR_FULL_MOVES: usize = 3;
+
+/// The least remaining depth at which a node reduces its late moves: shallower, a
+/// reduction would turn a move's search into a bare evaluation.
+pub const LMR_FROM_DEPTH: u32 = 3;
+
 impl Default for Enhancements {
     /// [`Enhancements::ALL`].
     fn default() -> Self {
@@ -154,6 +184,8 @@ pub struct AlphaBetaConfig {
     pub threads: usize,
     /// The enhancements in use.
     pub enhancements: Enhancements,
+    /// The forward pruning in use (none by default).
+    pub pruning: Pruning,
     /// For differential tests: cut off on table entries only when they were searched to
     /// exactly the remaining depth (and never mark entries proven). The same position
     /// recurs at other depths, and a deeper result, while better, differs from what a
@@ -174,6 +206,7 @@ impl Default for AlphaBetaConfig {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             enhancements: Enhancements::ALL,
+            pruning: Pruning::NONE,
             exact_depth_cutoffs: false,
         }
     }
@@ -205,6 +238,7 @@ impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
     pub fn try_new(eval: E, config: AlphaBetaConfig) -> Result<Self, OutOfMemory> {
         let options = CoreOptions {
             enhancements: config.enhancements,
+            pruning: config.pruning,
             exact_depth_cutoffs: config.exact_depth_cutoffs,
             exhaustive_after: None,
             result_only: false,
@@ -241,6 +275,8 @@ impl<S: Deterministic, E: Evaluator<S>> Agent<S> for AlphaBeta<S, E> {
 pub(crate) struct CoreOptions {
     /// The search enhancements in use.
     pub(crate) enhancements: Enhancements,
+    /// The forward pruning in use (never the solver's).
+    pub(crate) pruning: Pruning,
     /// See [`AlphaBetaConfig::exact_depth_cutoffs`].
     pub(crate) exact_depth_cutoffs: bool,
     /// After completing an iteration of this depth, jump to the deepest one (the

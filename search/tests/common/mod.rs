@@ -19,8 +19,8 @@ use agon_engine::{Deterministic, Evaluator, MoveError, Seat, State, Turn};
 use agon_search::alphabeta::QUIESCENCE_PLIES;
 use agon_search::score::{clamp_eval, MATE};
 use agon_search::{
-    Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Enhancements, SearchContext, SolveConfig,
-    Solver, Value,
+    Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Enhancements, Pruning, SearchContext,
+    SolveConfig, Solver, Value,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -267,6 +267,7 @@ pub fn fixed_depth_with(depth: u32, enhancements: Enhancements) -> AlphaBetaConf
         hash_mb: 1,
         threads: 1,
         enhancements,
+        pruning: Pruning::NONE,
         exact_depth_cutoffs: true,
     }
 }
