@@ -515,16 +515,16 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 } else {
                     self.eval.opponent_wins_next(state, m)
                 };
-            // Late-move reductions apply to quiet moves late in the order: not the table
-            // move or a noisy move (both score above every quiet move once scored), nor
-            // a killer.
+            // Late-move reductions apply to quiet moves late in the order: not a noisy
+            // move (noisy moves score above every quiet move once scored), nor a killer.
+            // The table move is first, so never one of them (`i >= searched`).
             let reducible = lmr
                 && searched >= LMR_FULL_MOVES
                 && i < moves.len()
                 && if scored {
                     scores[i] < NOISY_SCORE
                 } else {
-                    !(i == 0 && tt_first) && !self.eval.is_noisy(state, m)
+                    !self.eval.is_noisy(state, m)
                 }
                 && self.heuristics.killer_rank(ply, m.pack()) == 0;
             let score = if concedes {
