@@ -12,7 +12,10 @@ use std::fmt;
 use crate::actions::{ActionSpace, DenseActions};
 use crate::declare_weights;
 use crate::eval::Evaluator;
-use crate::game::{End, Game, Move, MoveError, Outcome, Seat, State, Turn, WithChance};
+use crate::game::{
+    End, FastPlayout, Game, LengthCap, Move, MoveError, Outcome, PieRule, Seat, State, Symmetries,
+    Turn, WithChance,
+};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::picture::{
     Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
@@ -316,6 +319,14 @@ impl State for CoinNimState {
         Ok(m)
     }
 }
+
+impl FastPlayout for CoinNimState {}
+
+impl Symmetries for CoinNimState {}
+
+impl PieRule for CoinNimState {}
+
+impl LengthCap for CoinNimState {}
 
 impl CoinNimState {
     fn apply_unchecked(&mut self, m: CoinNimMove) {
