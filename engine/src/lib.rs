@@ -42,4 +42,4 @@ pub use game::{
 };
 pub use luck::{EventId, Luck};
 pub use params::{ConfigError, ParamKind, ParamSpec, ParamValue, Params};
-pub use weights::{Tunable, WeightSpec, Weights, WeightsError};
+pub use weights::{Terms, Tunable, WeightSpec, WeightedEval, Weights, WeightsError};

@@ -10,9 +10,8 @@
 //! Representation: a handful of counters, so the state is `Copy`-sized and undo is by
 //! copy; `apply` only updates counters (the Zobrist key is computed from them when
 //! asked), and a random playout draws a decision and its die at once and applies them
-//! without a branch on the coin
-//! ([`FastPlayout::fast_random_plies`](crate::FastPlayout::fast_random_plies)), so a
-//! playout ply costs a couple of nanoseconds. Moves in `moves`, notation in `notation`, evaluation in
+//! without a branch on the coin ([`FastPlayout::fast_random_plies`]), so a playout ply
+//! costs a couple of nanoseconds. Moves in `moves`, notation in `notation`, evaluation in
 //! `eval`, the picture of a position (the table: scores, turn total, die) in `picture`,
 //! the playout loop in `playout`.
 
