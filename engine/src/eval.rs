@@ -17,6 +17,11 @@ use crate::game::{Outcome, Seat, State};
 /// `heuristic(s, p) == -heuristic(s, 1 - p)`, so the bounds are symmetric. A finished
 /// game evaluates to `bounds().1` for the winner, `bounds().0` for the loser and 0 for a
 /// draw, so the bounds contain every terminal score, as *-minimax pruning needs.
+///
+/// Every game's evaluator is a [`WeightedEval`](crate::weights::WeightedEval) of the
+/// game's [`Terms`](crate::weights::Terms), which implements this trait once for all of
+/// them; implement it directly only for an evaluator without declared weights (a test's,
+/// or a wrapper around another evaluator).
 pub trait Evaluator<S: State>: Clone + Send + Sync + 'static {
     /// The value of the unfinished `state` from `seat`'s point of view (higher is better
     /// for `seat`). Works at any unfinished node, including chance nodes, where nobody is

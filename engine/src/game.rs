@@ -181,8 +181,8 @@ impl MoveError {
     }
 }
 
-/// A symmetry of a game's positions, as [`State::canonical_key`] names it: 0 is the
-/// identity; what the other numbers mean is the game's own business.
+/// A symmetry of a game's positions, as [`Symmetries::canonical_key`] names it: 0 is
+/// the identity; what the other numbers mean is the game's own business.
 pub type Symmetry = u8;
 
 /// One node of a game tree.
@@ -190,16 +190,28 @@ pub type Symmetry = u8;
 /// Every game is a two-seat zero-sum game by construction: seats are `0` and `1`, and a
 /// finished game's [`Outcome`] is a win for one seat (a loss for the other) or a draw.
 ///
-/// Required: everything but [`State::chance_outcomes`] (games without chance keep the
-/// empty default), [`State::try_apply`] (the default checks against `legal_moves`;
-/// override it only to make a faster check with the same answers),
-/// [`State::common_outcome`] (a chance game overrides it to name its events so that
-/// paired games share luck), [`State::outcome_for_draw`] and [`State::move_for_draw`]
-/// (override them only to find the same answer faster, for playouts),
-/// [`State::is_pie_swap`] (for a game with a pie rule),
-/// [`State::max_moves`], and [`State::outcome`], [`State::end_reason`] and
-/// [`State::ended_by_history`], which read [`State::end`], the one required fact about a
-/// finished game.
+/// Required: the rules themselves, which every game writes: `turn`, `legal_moves`,
+/// `max_moves`, `apply`, `undo`, `hash`, `recompute_hash`, `end`, `side`, `ply`,
+/// `turns`, `format_move` and `parse_move`. Provided: [`State::chance_outcomes`] (games
+/// without chance keep the empty default), [`State::common_outcome`] (a chance game
+/// overrides it to name its events so that paired games share luck),
+/// [`State::try_apply`] (the default checks against `legal_moves`; override it only to
+/// make a faster check with the same answers), and [`State::outcome`],
+/// [`State::end_reason`] and [`State::ended_by_history`], which read [`State::end`], the
+/// one required fact about a finished game.
+///
+/// Capabilities that only some games have are traits of their own, supertraits of
+/// `State`: [`FastPlayout`] (random playouts faster than ply by ply), [`Symmetries`]
+/// (one table entry for a position and its images), [`PieRule`] (which move is the
+/// swap) and [`LengthCap`] (a cap counter kept in the position). Every method of theirs
+/// has a default that is right for a game without the capability, so a new game
+/// declares each with an empty `impl FastPlayout for MyState {}` and overrides only what
+/// it has. They are supertraits rather than bounds where they are used because every
+/// game is played by every search that uses one (random playouts in MCTS, symmetric
+/// tables in the solver, cap-free values in the optimal search, openings that skip a
+/// swap): a bound would be written on every generic function and exclude no game,
+/// while one `S: State` reaches them all. (Their methods are bounded `where Self:
+/// State`, so the supertraits make no cycle.)
 ///
 /// Contracts, checked for every game by [`crate::testing`]:
 /// - `legal_moves` is non-empty exactly when `turn()` is `Turn::Seat(_)`, has no
@@ -209,12 +221,25 @@ pub type Symmetry = u8;
 /// - `hash() == recompute_hash()` at every node; equal positions reached by different
 ///   move orders have equal hashes;
 /// - `parse_move(&format_move(m)) == Ok(m)` for every legal move or outcome;
-/// - `end()` is `Some` exactly when `turn()` is `Turn::Over`.
+/// - `end()` is `Some` exactly when `turn()` is `Turn::Over`;
+/// - the capability traits' contracts, each documented on its trait.
 ///
 /// `Eq` compares positions: everything that determines the game from here on. Path
 /// history kept only to detect repetition is left out of `Eq` and of the hash, as is a
 /// plain ply counter used only for a length cap.
-pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static {
+pub trait State:
+    Clone
+    + Eq
+    + fmt::Debug
+    + fmt::Display
+    + Send
+    + Sync
+    + 'static
+    + FastPlayout
+    + Symmetries
+    + PieRule
+    + LengthCap
+{
     /// Whether this game has chance: [`NoChance`] or [`WithChance`], the one place a game
     /// says so. Alpha-beta and the exact solver need [`NoChance`] ([`Deterministic`]), so
     /// they do not compile for a game with chance; the conformance suite checks the
@@ -259,85 +284,6 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
         let mut outcomes = Vec::new();
         self.chance_outcomes(&mut outcomes);
         luck.weighted(EventId(u64::from(self.ply())), &outcomes)
-    }
-
-    /// The outcome of the pending chance event for one random draw: calls `draw` once
-    /// with the total weight `T` of [`State::chance_outcomes`] and returns the outcome
-    /// whose weight interval holds the draw, as [`pick_weighted`] gives it (so a draw
-    /// uniform on `0..T` gives each outcome with probability weight / `T`). `draw` must
-    /// answer below `T`. `scratch` is a buffer the method may use. Call only at
-    /// `Turn::Chance`.
-    ///
-    /// The caller makes the draw, so an override changes nothing about which random
-    /// numbers are read: it only finds the same outcome faster (a die's face in closed
-    /// form rather than a list, a sum and a walk). Contract, checked for every game and
-    /// every draw value by [`crate::testing`]: an override calls `draw` exactly once,
-    /// with `T`, and for every answer gives what the default gives. Random playouts draw
-    /// every chance outcome here.
-    #[inline]
-    fn outcome_for_draw(
-        &self,
-        draw: impl FnOnce(u64) -> u64,
-        scratch: &mut Vec<(Self::Move, u32)>,
-    ) -> Self::Move {
-        scratch.clear();
-        self.chance_outcomes(scratch);
-        let total: u64 = scratch.iter().map(|&(_, w)| u64::from(w)).sum();
-        pick_weighted(scratch, draw(total))
-    }
-
-    /// The decision for one random draw: calls `draw` once with the number `n` of
-    /// [`State::legal_moves`] and returns the legal move at the index it answers (below
-    /// `n`), in `legal_moves` order. `scratch` is a buffer the method may use. Call only
-    /// at `Turn::Seat(_)`.
-    ///
-    /// As with [`State::outcome_for_draw`], the caller makes the draw and an override
-    /// only finds the same move faster (without listing every move). Contract, checked
-    /// for every game and every index by [`crate::testing`]: an override calls `draw`
-    /// exactly once, with `n`, and for every answer gives what the default gives.
-    /// Uniformly random playouts choose every decision here.
-    #[inline]
-    fn move_for_draw(
-        &self,
-        draw: impl FnOnce(u32) -> u32,
-        scratch: &mut Vec<Self::Move>,
-    ) -> Self::Move {
-        scratch.clear();
-        self.legal_moves(scratch);
-        let n = u32::try_from(scratch.len()).expect("fewer than 2^32 legal moves");
-        scratch[draw(n) as usize]
-    }
-
-    /// Plays on a uniformly random playout by a loop of the game's own, for at most
-    /// `max_plies` plies and for as long as that loop applies; returns the plies played.
-    /// The caller plays the rest ply by ply ([`State::move_for_draw`],
-    /// [`State::outcome_for_draw`]) and calls again, so an override may stop wherever
-    /// its loop does not apply (the last plies of a budget, a forced move, the end of
-    /// the game) and leave that ply to the caller. `draw(n)` answers a uniform draw
-    /// below `n` (`1 ≤ n ≤ 2^16`). The default plays nothing.
-    ///
-    /// Unlike the two per-ply methods, an override reads its own draws: a game whose
-    /// ply-by-ply playout is slow for want of a pattern the processor can predict (a
-    /// coin-flip decision followed by a die) may instead draw a decision and the chance
-    /// outcome it leads to at once, and apply both without a branch on the coin.
-    /// Contract: the plies it plays, as a sequence, have exactly the probability they
-    /// have when each decision is drawn uniformly from the legal moves and each outcome
-    /// by its weight; the state it leaves is exactly the one those plies' `apply`s
-    /// would leave. The random stream, and with it a given seed's playouts, differ from
-    /// ply-by-ply play.
-    #[inline(always)]
-    fn fast_random_plies(&mut self, max_plies: u32, draw: impl FnMut(u64) -> u64) -> u32 {
-        let _ = (max_plies, draw);
-        0
-    }
-
-    /// Whether `m` is a pie-rule swap (the second player taking over the first player's
-    /// opening instead of answering it). Opening randomisation never plays one, since a
-    /// swap is a judgement on the opening rather than a way to vary it. The default is
-    /// for games without a pie rule.
-    fn is_pie_swap(&self, m: Self::Move) -> bool {
-        let _ = m;
-        false
     }
 
     /// An upper bound on the number of decisions or chance outcomes at any node of this
@@ -386,45 +332,6 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
 
     /// The same key computed from scratch, for tests and debug assertions.
     fn recompute_hash(&self) -> u64;
-
-    /// A key shared by this position and its images under the game's symmetries, for a
-    /// table that stores a position once for all of them (the exact solver's), and the
-    /// symmetry that carries this position onto the image the key stands for.
-    ///
-    /// Contract: positions with equal keys (up to hash collisions) have equal values
-    /// from their movers' points of view, and [`State::map_move`] with the returned
-    /// symmetry carries this position's legal moves one to one onto that image's.
-    /// A symmetry may exchange the seats or their colours, since a value from the
-    /// mover's point of view does not depend on which seat moves. The default has no
-    /// symmetry: `(self.hash(), 0)`. It may cost more than [`State::hash`], so only a
-    /// search that gains from it should ask.
-    fn canonical_key(&self) -> (u64, Symmetry) {
-        (self.hash(), 0)
-    }
-
-    /// The move that `m`, a legal move here, becomes in this position's image under
-    /// `symmetry` (one [`State::canonical_key`] returned). Every symmetry is its own
-    /// inverse, so the same call maps a move of the image back to this position's. The
-    /// default, for games without symmetries, returns `m`.
-    fn map_move(&self, m: Self::Move, symmetry: Symmetry) -> Self::Move {
-        let _ = symmetry;
-        m
-    }
-
-    /// This position with the counter that only its length cap reads set back to the
-    /// start, for a table that values positions as if the game had no cap. Where `Eq`
-    /// and the hash leave such a counter out (the design's default), or a game has none,
-    /// this is a copy, which the default returns; a game that keeps one in its position
-    /// (Pig's decision count, which the horizon-aware searches need) clears it.
-    ///
-    /// Contract, checked for every game by [`crate::testing`]: `s.cap_reset()` differs
-    /// from `s` in that counter only, so that two positions differing in nothing else
-    /// reset to equal states with equal hashes; it is its own reset
-    /// (`s.cap_reset().cap_reset() == s.cap_reset()`); and unless `s` is over, it has
-    /// `s`'s turn, legal moves and chance outcomes.
-    fn cap_reset(&self) -> Self {
-        self.clone()
-    }
 
     /// How the game ended (result, reason, whether history decided it), `None` while it
     /// goes on. Search calls it at every node it reaches, so it should be cheap: a field
@@ -483,6 +390,163 @@ pub trait State: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static 
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 }
 
+/// Random playouts faster than the generic ply-by-ply loop: a game overrides these only
+/// to find the same decisions and outcomes with less work (Pig, whose playouts are most
+/// of its search, and the chance games whose outcome lists are costly to build). The
+/// defaults list the moves or outcomes and pick one, which is right for every game.
+pub trait FastPlayout {
+    /// The outcome of the pending chance event for one random draw: calls `draw` once
+    /// with the total weight `T` of [`State::chance_outcomes`] and returns the outcome
+    /// whose weight interval holds the draw, as [`pick_weighted`] gives it (so a draw
+    /// uniform on `0..T` gives each outcome with probability weight / `T`). `draw` must
+    /// answer below `T`. `scratch` is a buffer the method may use. Call only at
+    /// `Turn::Chance`.
+    ///
+    /// The caller makes the draw, so an override changes nothing about which random
+    /// numbers are read: it only finds the same outcome faster (a die's face in closed
+    /// form rather than a list, a sum and a walk). Contract, checked for every game and
+    /// every draw value by [`crate::testing`]: an override calls `draw` exactly once,
+    /// with `T`, and for every answer gives what the default gives. Random playouts draw
+    /// every chance outcome here.
+    #[inline]
+    fn outcome_for_draw(
+        &self,
+        draw: impl FnOnce(u64) -> u64,
+        scratch: &mut Vec<(Self::Move, u32)>,
+    ) -> Self::Move
+    where
+        Self: State,
+    {
+        scratch.clear();
+        self.chance_outcomes(scratch);
+        let total: u64 = scratch.iter().map(|&(_, w)| u64::from(w)).sum();
+        pick_weighted(scratch, draw(total))
+    }
+
+    /// The decision for one random draw: calls `draw` once with the number `n` of
+    /// [`State::legal_moves`] and returns the legal move at the index it answers (below
+    /// `n`), in `legal_moves` order. `scratch` is a buffer the method may use. Call only
+    /// at `Turn::Seat(_)`.
+    ///
+    /// As with [`FastPlayout::outcome_for_draw`], the caller makes the draw and an
+    /// override only finds the same move faster (without listing every move). Contract,
+    /// checked for every game and every index by [`crate::testing`]: an override calls
+    /// `draw` exactly once, with `n`, and for every answer gives what the default gives.
+    /// Uniformly random playouts choose every decision here.
+    #[inline]
+    fn move_for_draw(
+        &self,
+        draw: impl FnOnce(u32) -> u32,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Self::Move
+    where
+        Self: State,
+    {
+        scratch.clear();
+        self.legal_moves(scratch);
+        let n = u32::try_from(scratch.len()).expect("fewer than 2^32 legal moves");
+        scratch[draw(n) as usize]
+    }
+
+    /// Plays on a uniformly random playout by a loop of the game's own, for at most
+    /// `max_plies` plies and for as long as that loop applies; returns the plies played.
+    /// The caller plays the rest ply by ply ([`FastPlayout::move_for_draw`],
+    /// [`FastPlayout::outcome_for_draw`]) and calls again, so an override may stop
+    /// wherever its loop does not apply (the last plies of a budget, a forced move, the
+    /// end of the game) and leave that ply to the caller. `draw(n)` answers a uniform
+    /// draw below `n` (`1 ≤ n ≤ 2^16`). The default plays nothing.
+    ///
+    /// Unlike the two per-ply methods, an override reads its own draws: a game whose
+    /// ply-by-ply playout is slow for want of a pattern the processor can predict (a
+    /// coin-flip decision followed by a die) may instead draw a decision and the chance
+    /// outcome it leads to at once, and apply both without a branch on the coin.
+    /// Contract: the plies it plays, as a sequence, have exactly the probability they
+    /// have when each decision is drawn uniformly from the legal moves and each outcome
+    /// by its weight; the state it leaves is exactly the one those plies' `apply`s
+    /// would leave. The random stream, and with it a given seed's playouts, differ from
+    /// ply-by-ply play.
+    #[inline(always)]
+    fn fast_random_plies(&mut self, max_plies: u32, draw: impl FnMut(u64) -> u64) -> u32
+    where
+        Self: State,
+    {
+        let _ = (max_plies, draw);
+        0
+    }
+}
+
+/// Symmetries of a game's positions, for a table that stores a position once for all
+/// its images (the exact solver's). The defaults are for a game without symmetries.
+pub trait Symmetries {
+    /// A key shared by this position and its images under the game's symmetries, and
+    /// the symmetry that carries this position onto the image the key stands for.
+    ///
+    /// Contract: positions with equal keys (up to hash collisions) have equal values
+    /// from their movers' points of view, and [`Symmetries::map_move`] with the returned
+    /// symmetry carries this position's legal moves one to one onto that image's.
+    /// A symmetry may exchange the seats or their colours, since a value from the
+    /// mover's point of view does not depend on which seat moves. The default has no
+    /// symmetry: `(self.hash(), 0)`. It may cost more than [`State::hash`], so only a
+    /// search that gains from it should ask.
+    fn canonical_key(&self) -> (u64, Symmetry)
+    where
+        Self: State,
+    {
+        (self.hash(), 0)
+    }
+
+    /// The move that `m`, a legal move here, becomes in this position's image under
+    /// `symmetry` (one [`Symmetries::canonical_key`] returned). Every symmetry is its
+    /// own inverse, so the same call maps a move of the image back to this position's.
+    /// The default, for games without symmetries, returns `m`.
+    fn map_move(&self, m: Self::Move, symmetry: Symmetry) -> Self::Move
+    where
+        Self: State,
+    {
+        let _ = symmetry;
+        m
+    }
+}
+
+/// The pie rule: the second player may take over the first player's opening instead of
+/// answering it. Where the swap is offered is [`Game::pie_swap_decision`]; this says
+/// which move it is. The default is for a game without a pie rule.
+pub trait PieRule {
+    /// Whether `m` is the pie-rule swap. Opening randomisation never plays one, since a
+    /// swap is a judgement on the opening rather than a way to vary it. Contract,
+    /// checked by [`crate::testing`]: a legal swap is offered exactly at the decision
+    /// [`Game::pie_swap_decision`] names.
+    fn is_pie_swap(&self, m: Self::Move) -> bool
+    where
+        Self: State,
+    {
+        let _ = m;
+        false
+    }
+}
+
+/// A length cap whose counter is part of the position, for a table that values
+/// positions as if the game had no cap. The default is for a game whose cap counter
+/// `Eq` and the hash leave out (the design's default), or that has no cap.
+pub trait LengthCap {
+    /// This position with the counter that only its length cap reads set back to the
+    /// start. Where `Eq` and the hash leave such a counter out, or a game has none, this
+    /// is a copy, which the default returns; a game that keeps one in its position
+    /// (Pig's decision count, which the horizon-aware searches need) clears it.
+    ///
+    /// Contract, checked for every game by [`crate::testing`]: `s.cap_reset()` differs
+    /// from `s` in that counter only, so that two positions differing in nothing else
+    /// reset to equal states with equal hashes; it is its own reset
+    /// (`s.cap_reset().cap_reset() == s.cap_reset()`); and unless `s` is over, it has
+    /// `s`'s turn, legal moves and chance outcomes.
+    fn cap_reset(&self) -> Self
+    where
+        Self: State,
+    {
+        self.clone()
+    }
+}
+
 /// Rules plus parameters of one game; builds initial states. Used at the edge (CLI,
 /// tests), not per node.
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
@@ -508,8 +572,8 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// If this configuration has a pie rule: how many decisions are made before the
     /// swap is offered (the swap is one of the legal decisions at exactly that point of
-    /// every game still going there, and nowhere else, see [`State::is_pie_swap`]); `None` without a pie rule, which is the
-    /// default.
+    /// every game still going there, and nowhere else, see [`PieRule::is_pie_swap`]); `None`
+    /// without a pie rule, which is the default.
     ///
     /// Anything that varies a game's start (random openings, opening books) must leave
     /// the decision at this point to the player: an opening that plays the swap decision
@@ -585,8 +649,150 @@ pub fn play_moves<S: State>(state: &mut S, moves: &str) -> Result<(), MoveError>
 
 /// Draws an outcome of the pending chance event of `state` with probability weight /
 /// total weight, from `rng`: one `random_range(0..total weight)`, answered through
-/// [`State::outcome_for_draw`]. Exact integer arithmetic, so the same generator state
+/// [`FastPlayout::outcome_for_draw`]. Exact integer arithmetic, so the same generator state
 /// gives the same outcome on every machine. `state` must be at a chance node.
 pub fn sample_outcome<S: State>(state: &S, rng: &mut impl rand::Rng) -> S::Move {
     state.outcome_for_draw(|total| rng.random_range(0..total), &mut Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::ParamSpec;
+    use crate::testing::{check_conformance, Conformance};
+
+    /// A game written as a newcomer would write one: only the required methods of
+    /// [`State`], and every capability taken with its default.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Countdown;
+
+    /// A pile of stones; each decision takes one; taking the last one wins.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Pile(u8);
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    struct Take;
+
+    impl Move for Take {
+        fn pack(self) -> u32 {
+            0
+        }
+        fn unpack(code: u32) -> Option<Self> {
+            (code == 0).then_some(Take)
+        }
+    }
+
+    impl fmt::Display for Pile {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{} left", self.0)
+        }
+    }
+
+    const START: u8 = 5;
+
+    impl State for Pile {
+        type Chance = NoChance;
+        type Move = Take;
+        type Undo = Pile;
+        fn turn(&self) -> Turn {
+            match self.0 {
+                0 => Turn::Over,
+                n => Turn::Seat(usize::from((START - n) % 2)),
+            }
+        }
+        fn legal_moves(&self, out: &mut Vec<Take>) {
+            if self.0 > 0 {
+                out.push(Take);
+            }
+        }
+        fn max_moves(&self) -> usize {
+            1
+        }
+        fn apply(&mut self, _: Take) -> Pile {
+            let undo = *self;
+            self.0 -= 1;
+            undo
+        }
+        fn undo(&mut self, undo: Pile) {
+            *self = undo;
+        }
+        fn hash(&self) -> u64 {
+            u64::from(self.0)
+        }
+        fn recompute_hash(&self) -> u64 {
+            u64::from(self.0)
+        }
+        fn end(&self) -> Option<End> {
+            (self.0 == 0).then(|| End::win(usize::from((START - 1) % 2), "last-stone"))
+        }
+        fn side(&self, seat: Seat) -> &'static str {
+            ["first", "second"][seat]
+        }
+        fn ply(&self) -> u32 {
+            u32::from(START - self.0)
+        }
+        fn turns(&self) -> u32 {
+            self.ply()
+        }
+        fn format_move(&self, _: Take) -> String {
+            "take".into()
+        }
+        fn parse_move(&self, text: &str) -> Result<Take, MoveError> {
+            match (text, self.0) {
+                ("take", 1..) => Ok(Take),
+                ("take", 0) => Err(MoveError::new(text, "the game is over")),
+                _ => Err(MoveError::new(text, "expected take")),
+            }
+        }
+    }
+
+    impl FastPlayout for Pile {}
+    impl Symmetries for Pile {}
+    impl PieRule for Pile {}
+    impl LengthCap for Pile {}
+
+    impl Game for Countdown {
+        type State = Pile;
+        const NAME: &'static str = "countdown";
+        const ABOUT: &'static str = "take one stone a turn; the last one wins";
+        const HAS_HIDDEN_INFORMATION: bool = false;
+        fn param_specs() -> &'static [ParamSpec] {
+            &[]
+        }
+        fn from_params(_: &Params) -> Result<Self, ConfigError> {
+            Ok(Countdown)
+        }
+        fn initial_state(&self) -> Pile {
+            Pile(START)
+        }
+    }
+
+    #[test]
+    fn a_game_with_only_the_required_methods_takes_every_capability_default() {
+        let report = check_conformance(
+            &Countdown,
+            &Conformance {
+                playouts: 3,
+                ..Conformance::default()
+            },
+        )
+        .unwrap();
+        assert_eq!((report.nodes, report.longest), (18, 5));
+        let mut pile = Countdown.initial_state();
+        let mut asked = Vec::new();
+        let m = pile.move_for_draw(
+            |n| {
+                asked.push(n);
+                0
+            },
+            &mut Vec::new(),
+        );
+        assert_eq!((m, asked), (Take, vec![1]));
+        assert_eq!(pile.fast_random_plies(10, |_| 0), 0);
+        assert_eq!(pile, Pile(START));
+        assert_eq!(pile.canonical_key(), (u64::from(START), 0));
+        assert_eq!(pile.map_move(Take, 1), Take);
+        assert!(!pile.is_pie_swap(Take));
+        assert_eq!(pile.cap_reset(), pile);
+    }
 }

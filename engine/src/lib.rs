@@ -37,8 +37,9 @@ pub use actions::{move_with_id, ActionSpace, DenseActions};
 pub use eval::Evaluator;
 pub use game::{
     has_chance, illegal_move, opponent, play_moves, sample_outcome, ChanceKind, Deterministic, End,
-    EndReason, Game, Move, MoveError, NoChance, Outcome, Seat, State, Symmetry, Turn, WithChance,
+    EndReason, FastPlayout, Game, LengthCap, Move, MoveError, NoChance, Outcome, PieRule, Seat,
+    State, Symmetries, Symmetry, Turn, WithChance,
 };
 pub use luck::{EventId, Luck};
 pub use params::{ConfigError, ParamKind, ParamSpec, ParamValue, Params};
-pub use weights::{Tunable, WeightSpec, Weights, WeightsError};
+pub use weights::{Terms, Tunable, WeightSpec, WeightedEval, Weights, WeightsError};

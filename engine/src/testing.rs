@@ -4,8 +4,8 @@
 //! [`check_conformance`] plays seeded random playouts and checks, at every node, the
 //! contracts documented on [`State`] (at chance nodes, also that
 //! [`State::common_outcome`] gives one of the outcomes, with [`SeededLuck`], and that
-//! [`State::outcome_for_draw`] gives the listed outcome for every draw value; at
-//! decisions, that [`State::move_for_draw`] gives the listed move for every index and
+//! [`FastPlayout::outcome_for_draw`](crate::game::FastPlayout::outcome_for_draw) gives the listed outcome for every draw value; at
+//! decisions, that [`FastPlayout::move_for_draw`](crate::game::FastPlayout::move_for_draw) gives the listed move for every index and
 //! that a pie swap is offered exactly at [`Game::pie_swap_decision`]), and over the
 //! whole run that the game's declaration of chance ([`State::Chance`]) matches play. Failures come back as an `Err` naming the node (the
 //! move list from the start) and the broken property, so a test can also show that the
@@ -31,7 +31,7 @@ use std::fmt::Write as _;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{has_chance, sample_outcome, EndReason, Game, Move, State, Turn};
+use crate::game::{has_chance, sample_outcome, EndReason, Game, Move, PieRule, State, Turn};
 use crate::luck::{pick_weighted, uniform_below, EventId, Luck};
 
 /// A [`Luck`] for tests: draw `d` of event `e` comes from the ChaCha8 generator keyed by
@@ -260,7 +260,7 @@ fn check_cap<S: State>(
     }
 }
 
-/// [`State::cap_reset`]'s contract at `state`, whose legal `moves` and chance `outcomes`
+/// [`LengthCap::cap_reset`](crate::game::LengthCap::cap_reset)'s contract at `state`, whose legal `moves` and chance `outcomes`
 /// are given: a hash consistent with the reset position, its own reset, and (unless the
 /// game is over) the same choices.
 fn check_cap_reset<S: State>(
@@ -412,7 +412,7 @@ fn check_node<S: State>(
     check_parse_never_panics(state, &choices, rng)
 }
 
-/// [`State::outcome_for_draw`] asks for one draw below the total weight and, for every
+/// [`FastPlayout::outcome_for_draw`](crate::game::FastPlayout::outcome_for_draw) asks for one draw below the total weight and, for every
 /// draw value, gives the outcome that [`pick_weighted`] over `outcomes` gives.
 fn check_outcomes_for_draws<S: State>(
     state: &S,
@@ -447,7 +447,7 @@ fn check_outcomes_for_draws<S: State>(
     Ok(())
 }
 
-/// [`State::move_for_draw`] asks for one draw below the number of legal moves and, for
+/// [`FastPlayout::move_for_draw`](crate::game::FastPlayout::move_for_draw) asks for one draw below the number of legal moves and, for
 /// every index, gives the legal move there.
 fn check_moves_for_draws<S: State>(state: &S, moves: &[S::Move]) -> Result<(), String> {
     let mut scratch = Vec::new();

@@ -8,11 +8,15 @@
 //! weights are *flat*: a list of integers in declaration order, an array flattened to
 //! `name_1`, `name_2`, ... ([`flat_names`]), which is what weight files and the tuner
 //! read and write.
+//!
+//! A game's evaluator is then a [`WeightedEval`] of its [`Terms`]: the game writes how
+//! its win score and any tables follow from the weights, and its knowledge of
+//! positions; the evaluator around them, the same for every game, is written once here.
 
 use std::fmt;
 
 use crate::eval::Evaluator;
-use crate::game::State;
+use crate::game::{Seat, State};
 
 /// One declared weight (or array of weights) of an evaluator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +61,146 @@ pub trait Tunable<S: State>: Evaluator<S> + Default {
 
     /// The weights it scores with.
     fn weights(&self) -> &Self::Weights;
+}
+
+/// What a game supplies to make [`WeightedEval`] its evaluator: its weights, what it
+/// precomputes from them (the implementing type itself: a unit struct for a game that
+/// precomputes nothing), the win score they imply, and its knowledge of positions.
+///
+/// The skeleton every weighted evaluator shares (holding the weights, the win score and
+/// the tables; `Default`, [`Tunable`], `Clone`, `Debug`, `PartialEq`; the symmetric
+/// bounds) is [`WeightedEval`]'s, written once. The hooks take the whole evaluator, so
+/// that the game's code reads its weights, tables and win score through it.
+///
+/// Contract: [`Terms::win`] is above every heuristic value the weights allow (or the
+/// heuristic clamps its values strictly inside it), so that [`WeightedEval`]'s bounds
+/// `(-win, win)` keep [`Evaluator`]'s contract whatever the weights.
+pub trait Terms: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// The game's positions.
+    type State: State;
+    /// The game's declared weights.
+    type Weights: Weights;
+
+    /// What the game precomputes from `weights` (tables by piece, place or count).
+    fn from_weights(weights: &Self::Weights) -> Self;
+
+    /// The score of a won game under `weights` (with `self` precomputed from them).
+    fn win(&self, weights: &Self::Weights) -> i32;
+
+    /// [`Evaluator::heuristic`]: the value of the unfinished `state` for `seat`.
+    fn heuristic(eval: &WeightedEval<Self>, state: &Self::State, seat: Seat) -> i32;
+
+    /// [`Evaluator::is_noisy`]; the default calls no move noisy.
+    fn is_noisy(
+        eval: &WeightedEval<Self>,
+        state: &Self::State,
+        m: <Self::State as State>::Move,
+    ) -> bool {
+        let _ = (eval, state, m);
+        false
+    }
+
+    /// [`Evaluator::move_hint`]; the default rates every move alike.
+    fn move_hint(
+        eval: &WeightedEval<Self>,
+        state: &Self::State,
+        m: <Self::State as State>::Move,
+    ) -> u8 {
+        let _ = (eval, state, m);
+        0
+    }
+
+    /// [`Evaluator::opponent_wins_next`]; the default never knows.
+    fn opponent_wins_next(
+        eval: &WeightedEval<Self>,
+        state: &Self::State,
+        m: <Self::State as State>::Move,
+    ) -> bool {
+        let _ = (eval, state, m);
+        false
+    }
+}
+
+/// The evaluator of a game's [`Terms`]: its weights, what the game precomputes from
+/// them, and the win score they imply, all fixed when it is built
+/// ([`Tunable::with_weights`]). Every game's evaluator is one (`ApvEval` is
+/// `WeightedEval<ApvTerms>`). Its bounds are `(-win, win)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WeightedEval<T: Terms> {
+    weights: T::Weights,
+    terms: T,
+    win: i32,
+}
+
+impl<T: Terms> WeightedEval<T> {
+    /// The weights it scores with.
+    #[inline]
+    pub fn weights(&self) -> &T::Weights {
+        &self.weights
+    }
+
+    /// What the game precomputed from the weights.
+    #[inline]
+    pub fn terms(&self) -> &T {
+        &self.terms
+    }
+
+    /// The score of a won game; every heuristic value lies strictly inside `(-win, win)`.
+    #[inline]
+    pub fn win(&self) -> i32 {
+        self.win
+    }
+}
+
+impl<T: Terms> Default for WeightedEval<T> {
+    fn default() -> Self {
+        Self::with_weights(T::Weights::default())
+    }
+}
+
+impl<T: Terms> Tunable<T::State> for WeightedEval<T> {
+    type Weights = T::Weights;
+
+    fn with_weights(weights: T::Weights) -> Self {
+        let terms = T::from_weights(&weights);
+        let win = terms.win(&weights);
+        WeightedEval {
+            weights,
+            terms,
+            win,
+        }
+    }
+
+    fn weights(&self) -> &T::Weights {
+        &self.weights
+    }
+}
+
+impl<T: Terms> Evaluator<T::State> for WeightedEval<T> {
+    #[inline]
+    fn heuristic(&self, state: &T::State, seat: Seat) -> i32 {
+        T::heuristic(self, state, seat)
+    }
+
+    #[inline]
+    fn bounds(&self) -> (i32, i32) {
+        (-self.win, self.win)
+    }
+
+    #[inline]
+    fn is_noisy(&self, state: &T::State, m: <T::State as State>::Move) -> bool {
+        T::is_noisy(self, state, m)
+    }
+
+    #[inline]
+    fn move_hint(&self, state: &T::State, m: <T::State as State>::Move) -> u8 {
+        T::move_hint(self, state, m)
+    }
+
+    #[inline]
+    fn opponent_wins_next(&self, state: &T::State, m: <T::State as State>::Move) -> bool {
+        T::opponent_wins_next(self, state, m)
+    }
 }
 
 /// Why a list of weights was refused.
@@ -228,6 +372,8 @@ macro_rules! declare_weights {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
+    use crate::testing::coin_nim::{CoinNim, CoinNimMove, CoinNimState};
 
     declare_weights! {
         /// Weights of a made-up evaluator.
@@ -237,6 +383,58 @@ mod tests {
             /// an array of three
             three: [i32; 3] = [1, 2, 3], 0..=9;
         }
+    }
+
+    /// Terms over Coin Nim that precompute twice `one` and win above it.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Doubled(i32);
+
+    impl Terms for Doubled {
+        type State = CoinNimState;
+        type Weights = Sample;
+        fn from_weights(weights: &Sample) -> Self {
+            Doubled(2 * weights.one)
+        }
+        fn win(&self, weights: &Sample) -> i32 {
+            100.max(self.0 + weights.three[0] + 1)
+        }
+        fn heuristic(eval: &WeightedEval<Self>, state: &CoinNimState, seat: Seat) -> i32 {
+            let sign = if seat == 0 { 1 } else { -1 };
+            sign * (eval.terms().0 + i32::from(state.pile()))
+        }
+        fn move_hint(eval: &WeightedEval<Self>, _: &CoinNimState, _: CoinNimMove) -> u8 {
+            eval.weights().three[2] as u8
+        }
+    }
+
+    #[test]
+    fn the_skeleton_builds_the_terms_and_win_from_the_weights_and_forwards_the_rest() {
+        let default = WeightedEval::<Doubled>::default();
+        assert_eq!(default.weights(), &Sample::default());
+        assert_eq!(default.terms(), &Doubled(10));
+        assert_eq!((default.win(), default.bounds()), (100, (-100, 100)));
+        let start = CoinNim::default().initial_state();
+        assert_eq!(default.evaluate(&start, 0), 17);
+        assert_eq!(default.evaluate(&start, 1), -17);
+        assert_eq!(default.move_hint(&start, CoinNimMove::Take(1)), 3);
+        assert!(!default.is_noisy(&start, CoinNimMove::Take(1)));
+        assert!(!default.opponent_wins_next(&start, CoinNimMove::Take(1)));
+
+        let weights = Sample {
+            one: 60,
+            three: [9, 0, 4],
+        };
+        let tuned = WeightedEval::<Doubled>::with_weights(weights);
+        assert_eq!(Tunable::weights(&tuned), &weights);
+        assert_eq!(tuned.terms(), &Doubled(120));
+        assert_eq!(tuned.bounds(), (-130, 130));
+        assert_eq!(tuned.clone(), tuned);
+        assert_ne!(tuned, default);
+        assert_eq!(
+            format!("{default:?}"),
+            "WeightedEval { weights: Sample { one: 5, three: [1, 2, 3] }, terms: Doubled(10), \
+             win: 100 }"
+        );
     }
 
     #[test]

@@ -2,7 +2,9 @@
 
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimMove, CoinNimState};
 use agon_engine::testing::{check_conformance, Cap, CapUnit, Conformance};
-use agon_engine::{EndReason, Game, Outcome, State, Turn};
+use agon_engine::{
+    EndReason, FastPlayout, Game, LengthCap, Outcome, PieRule, State, Symmetries, Turn,
+};
 
 #[test]
 fn coin_nim_conforms() {
@@ -142,6 +144,14 @@ mod broken {
             self.0.parse_move(text)
         }
     }
+
+    impl FastPlayout for Broken {}
+
+    impl Symmetries for Broken {}
+
+    impl PieRule for Broken {}
+
+    impl LengthCap for Broken {}
 
     #[derive(Clone, Debug)]
     pub struct BrokenGame(pub Fault);

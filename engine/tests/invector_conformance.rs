@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use agon_engine::testing::{check_action_ids, check_conformance, Conformance, ConformanceReport};
 use agon_engine::{
-    move_with_id, play_moves, ActionSpace, DenseActions, EndReason, Game, Outcome, Params, State,
-    Turn,
+    move_with_id, play_moves, ActionSpace, DenseActions, EndReason, Game, Outcome, Params, PieRule,
+    State, Turn,
 };
 use common::notation::{legal, refused};
 

@@ -10,7 +10,7 @@ use agon_cli::games::{dispatch, GameCommand, PlayableGame};
 use agon_cli::spec::{AgentSpec, GameSpec};
 use agon_cli::{agent_rng, BadInput, Venue};
 use agon_engine::picture::Depict;
-use agon_engine::{move_with_id, ActionSpace, End, Game, State, Turn};
+use agon_engine::{move_with_id, ActionSpace, End, FastPlayout, Game, State, Turn};
 use agon_search::{Agent, AgentRng, SearchContext, SearchInfo, SearchResult};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

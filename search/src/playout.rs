@@ -11,7 +11,9 @@
 //! What makes a random playout fast: a ply is one draw and one `apply`. The playout
 //! makes each draw itself (one uniform draw below the number of moves or the total
 //! weight, the same draws whatever the game) and asks the game which decision or
-//! outcome it selects ([`State::move_for_draw`], [`State::outcome_for_draw`]), so a
+//! outcome it selects
+//! ([`FastPlayout::move_for_draw`](agon_engine::FastPlayout::move_for_draw),
+//! [`FastPlayout::outcome_for_draw`](agon_engine::FastPlayout::outcome_for_draw)), so a
 //! game that answers in closed form (Pig's die, 3Will's dice and throws, Hexstrat's
 //! bag) lists, sums and walks nothing at that ply, while the random stream, and with
 //! it every result, stays exactly that of listing and picking. Draws from the playout's
@@ -25,8 +27,9 @@
 //! whose `apply` inlines need not copy its state at every ply. What remains per ply is
 //! the game's own `turn` and `apply`, and the branch a random choice makes
 //! unpredictable; a game can remove that too by playing stretches of the playout in a
-//! loop of its own ([`State::fast_random_plies`], Pig's decision and die at once),
-//! which this loop hands every ply it can.
+//! loop of its own
+//! ([`FastPlayout::fast_random_plies`](agon_engine::FastPlayout::fast_random_plies),
+//! Pig's decision and die at once), which this loop hands every ply it can.
 
 use std::time::{Duration, Instant};
 
@@ -384,7 +387,7 @@ mod tests {
 
     #[test]
     fn a_games_own_playout_loop_plays_the_general_loops_games() {
-        // Pig's own loop (`State::fast_random_plies`) draws differently from the
+        // Pig's own loop (`FastPlayout::fast_random_plies`) draws differently from the
         // general loop, so the two agree in law, not draw by draw: over many playouts
         // from the start and from a midgame position (its turn total at risk), to the
         // end and cut short, the first seat's wins, the draws at the horizon and the

@@ -17,8 +17,8 @@
 //! far fewer nodes than the exact distance; `wdl=false` asks for the exact distance.
 //!
 //! Its table stores each position once for all its symmetric images (under
-//! [`State::canonical_key`]: Invector's mirrors and half turn, and which seat plays
-//! which colour), and before searching the moves of a null-window node it looks up
+//! [`Symmetries::canonical_key`](agon_engine::Symmetries::canonical_key): Invector's
+//! mirrors and half turn, and which seat plays which colour), and before searching the moves of a null-window node it looks up
 //! every child for one whose entry already refutes the window (enhanced transposition
 //! cut-offs). `ab` does neither, so that its searches at a fixed depth stay as they
 //! were.

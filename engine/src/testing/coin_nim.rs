@@ -11,13 +11,15 @@ use std::fmt;
 
 use crate::actions::{ActionSpace, DenseActions};
 use crate::declare_weights;
-use crate::eval::Evaluator;
-use crate::game::{End, Game, Move, MoveError, Outcome, Seat, State, Turn, WithChance};
+use crate::game::{
+    End, FastPlayout, Game, LengthCap, Move, MoveError, Outcome, PieRule, Seat, State, Symmetries,
+    Turn, WithChance,
+};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::picture::{
     Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
 };
-use crate::weights::Tunable;
+use crate::weights::{Terms, WeightedEval};
 use crate::zobrist;
 
 /// A decision or coin outcome.
@@ -317,6 +319,14 @@ impl State for CoinNimState {
     }
 }
 
+impl FastPlayout for CoinNimState {}
+
+impl Symmetries for CoinNimState {}
+
+impl PieRule for CoinNimState {}
+
+impl LengthCap for CoinNimState {}
+
 impl CoinNimState {
     fn apply_unchecked(&mut self, m: CoinNimMove) {
         match m {
@@ -370,52 +380,37 @@ declare_weights! {
 
 /// Evaluator for Coin Nim: a pile that is a multiple of 3 is bad for the side to move
 /// (classic take-1-or-2 Nim), seen from `seat`. Good enough to test search.
+pub type CoinNimEval = WeightedEval<CoinNimTerms>;
+
+/// The terms of [`CoinNimEval`], which precomputes nothing from its weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CoinNimEval {
-    weights: CoinNimWeights,
-    /// The score of a won game: above every heuristic score the weights allow.
-    win: i32,
-}
+pub struct CoinNimTerms;
 
 /// The least value of a win for [`CoinNimEval`] (the value with the default weights).
 pub const COIN_NIM_WIN: i32 = 100;
 
-impl Default for CoinNimEval {
-    fn default() -> Self {
-        CoinNimEval::with_weights(CoinNimWeights::default())
-    }
-}
-
-impl Tunable<CoinNimState> for CoinNimEval {
+impl Terms for CoinNimTerms {
+    type State = CoinNimState;
     type Weights = CoinNimWeights;
+
+    fn from_weights(_: &CoinNimWeights) -> Self {
+        CoinNimTerms
+    }
 
     /// The win score is [`COIN_NIM_WIN`] or, for a larger edge, one more than the edge:
     /// every heuristic value is plus or minus the edge.
-    fn with_weights(weights: CoinNimWeights) -> Self {
-        CoinNimEval {
-            weights,
-            win: COIN_NIM_WIN.max(weights.edge + 1),
-        }
+    fn win(&self, weights: &CoinNimWeights) -> i32 {
+        COIN_NIM_WIN.max(weights.edge + 1)
     }
 
-    fn weights(&self) -> &CoinNimWeights {
-        &self.weights
-    }
-}
-
-impl Evaluator<CoinNimState> for CoinNimEval {
-    fn heuristic(&self, s: &CoinNimState, seat: Seat) -> i32 {
-        let edge = self.weights.edge;
+    fn heuristic(eval: &CoinNimEval, s: &CoinNimState, seat: Seat) -> i32 {
+        let edge = eval.weights().edge;
         let good_for_mover = if s.pile % 3 == 0 { -edge } else { edge };
         if s.mover == seat {
             good_for_mover
         } else {
             -good_for_mover
         }
-    }
-
-    fn bounds(&self) -> (i32, i32) {
-        (-self.win, self.win)
     }
 }
 

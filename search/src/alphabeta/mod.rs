@@ -287,7 +287,8 @@ pub(crate) struct CoreOptions {
     /// `-1..1` around a draw, which settles win, draw or loss but not the distance (a
     /// win found is a win within the reported plies, not necessarily the fastest).
     pub(crate) result_only: bool,
-    /// The solver's table: positions under [`State::canonical_key`] and enhanced
-    /// transposition cut-offs (see [`transpositions`]). Off for `ab`.
+    /// The solver's table: positions under
+    /// [`Symmetries::canonical_key`](agon_engine::Symmetries::canonical_key) and
+    /// enhanced transposition cut-offs (see [`transpositions`]). Off for `ab`.
     pub(crate) solver_table: bool,
 }

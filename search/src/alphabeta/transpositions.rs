@@ -1,5 +1,6 @@
 //! The table's keys and what the core reads from it beyond its own probe: the keys that
-//! the solver's positions share with their symmetric images ([`State::canonical_key`]),
+//! the solver's positions share with their symmetric images
+//! ([`Symmetries::canonical_key`](agon_engine::Symmetries::canonical_key)),
 //! enhanced transposition cut-offs (a node refuted by a child's entry before any child
 //! is searched), and the principal variation read back from exact entries.
 

@@ -23,7 +23,8 @@
 //!
 //! # Which positions are one
 //!
-//! Positions are identified by the hash of their [`State::cap_reset`]: the position
+//! Positions are identified by the hash of their
+//! [`LengthCap::cap_reset`](agon_engine::LengthCap::cap_reset): the position
 //! with a counter that only a length cap reads set back to the start. Pig keeps its
 //! decision count in its hash and `Eq`, because the depth-limited searches must know how
 //! far the horizon is; keyed by the plain hash, default Pig would hold every position

@@ -1,8 +1,9 @@
 //! The `optimal` agent's table: every position reachable from a root, numbered densely
 //! in breadth-first order, with its exact value.
 //!
-//! Positions are identified by [`State::cap_reset`]: the key of a position is the hash
-//! of its reset, so positions that differ only in a length cap's counter (Pig's decision
+//! Positions are identified by
+//! [`LengthCap::cap_reset`](agon_engine::LengthCap::cap_reset): the key of a
+//! position is the hash of its reset, so positions that differ only in a length cap's counter (Pig's decision
 //! count) are one entry, and the game is valued as if it had no such cap (see the
 //! module docs of [`super`]). The enumeration stores each position's reset and expands
 //! that, so the graph it builds is the capless game's.
@@ -51,7 +52,7 @@ pub enum TableError {
 
 /// Every position reachable from a root, valued (see the module docs).
 pub struct Table<S: State> {
-    /// The root's reset ([`State::cap_reset`]): id 0.
+    /// The root's reset ([`LengthCap::cap_reset`](agon_engine::LengthCap::cap_reset)): id 0.
     root: S,
     /// The id of each position by the hash of its reset.
     ids: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,

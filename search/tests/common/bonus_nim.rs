@@ -7,7 +7,10 @@ use std::fmt;
 
 // `mix`: a reproducible mix of a few fields into a 64-bit key.
 use agon_engine::zobrist::splitmix64_mix as mix;
-use agon_engine::{End, Evaluator, Move, MoveError, NoChance, Outcome, Seat, State, Turn};
+use agon_engine::{
+    End, Evaluator, FastPlayout, LengthCap, Move, MoveError, NoChance, Outcome, PieRule, Seat,
+    State, Symmetries, Turn,
+};
 
 /// Take this many stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -142,6 +145,14 @@ impl State for BonusNim {
         super::legal_here(self, m, text)
     }
 }
+
+impl FastPlayout for BonusNim {}
+
+impl Symmetries for BonusNim {}
+
+impl PieRule for BonusNim {}
+
+impl LengthCap for BonusNim {}
 
 /// A deliberately uneven heuristic, so that scores vary and ties are rare.
 #[derive(Clone, Copy, Debug, Default)]

@@ -4,7 +4,10 @@ use std::fmt;
 
 // `mix`: a reproducible mix of a few fields into a 64-bit key.
 use agon_engine::zobrist::splitmix64_mix as mix;
-use agon_engine::{End, Evaluator, Move, MoveError, NoChance, Outcome, Seat, State, Turn};
+use agon_engine::{
+    End, Evaluator, FastPlayout, LengthCap, Move, MoveError, NoChance, Outcome, PieRule, Seat,
+    State, Symmetries, Turn,
+};
 
 /// Mark this cell (0..9, row by row from the top left).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -127,6 +130,14 @@ impl State for TicTacToe {
         super::legal_here(self, m, text)
     }
 }
+
+impl FastPlayout for TicTacToe {}
+
+impl Symmetries for TicTacToe {}
+
+impl PieRule for TicTacToe {}
+
+impl LengthCap for TicTacToe {}
 
 /// Open lines: a line holding only one seat's marks is worth 1, 4 or 9 to it
 /// (by mark count), plus 2 for the centre.

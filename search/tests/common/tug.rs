@@ -14,7 +14,10 @@
 
 use std::fmt;
 
-use agon_engine::{End, Evaluator, Move, MoveError, NoChance, Outcome, Seat, State, Turn};
+use agon_engine::{
+    End, Evaluator, FastPlayout, LengthCap, Move, MoveError, NoChance, Outcome, PieRule, Seat,
+    State, Symmetries, Turn,
+};
 
 /// The last cell; the token starts in the middle.
 pub const LENGTH: u8 = 6;
@@ -178,6 +181,14 @@ impl State for Tug {
         }
     }
 }
+
+impl FastPlayout for Tug {}
+
+impl Symmetries for Tug {}
+
+impl PieRule for Tug {}
+
+impl LengthCap for Tug {}
 
 /// Nearness of the token to a seat's goal, plus a little for having the move.
 #[derive(Clone, Copy, Debug, Default)]

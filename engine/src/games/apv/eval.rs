@@ -27,9 +27,8 @@
 
 use crate::bits::Cells;
 use crate::declare_weights;
-use crate::eval::Evaluator;
 use crate::game::Seat;
-use crate::weights::Tunable;
+use crate::weights::{Terms, WeightedEval};
 
 use super::board::{Bitboard, GEO};
 use super::moves::Unit;
@@ -65,50 +64,14 @@ pub const ESCAPE_STEPS: u32 = 3;
 pub const WIN: i32 = 10_000;
 
 /// Containment, room and mobility from a seat's point of view (see the module docs).
+pub type ApvEval = WeightedEval<ApvTerms>;
+
+/// What [`ApvEval`] precomputes from its weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ApvEval {
-    weights: ApvWeights,
+pub struct ApvTerms {
     /// The penalty by number of liberties, 0..=6: `danger` with 0 for none (which only
     /// a finished game has).
     danger_by_liberties: [i32; 7],
-    /// The score of a won game: above every heuristic score the weights allow.
-    win: i32,
-}
-
-impl Default for ApvEval {
-    fn default() -> Self {
-        ApvEval::with_weights(ApvWeights::default())
-    }
-}
-
-impl Tunable<ApvState> for ApvEval {
-    type Weights = ApvWeights;
-
-    /// The win score is [`WIN`] or, for larger weights, one more than the most a
-    /// difference of two sides' scores can be. A side's score is its gains less its
-    /// danger penalty, with no weight negative: gains are at most one fill bonus for
-    /// each of the enemy Pivot's at most six liberties, `all_covered` once, `room` for
-    /// each of the 12 cells two steps from the Pivot, `escape` for each of the 36 cells
-    /// at most three steps from it (6 + 12 + 18) and `mobility` for each of at most 78
-    /// primary moves (the game's own bound on moves); so a difference is at most the
-    /// most gains plus the largest danger penalty (1,258 with the defaults).
-    fn with_weights(weights: ApvWeights) -> Self {
-        let w = &weights;
-        let fill = w.order_fill.max(w.fill_now).max(w.fill_soon);
-        let gains = 6 * fill + w.all_covered + 12 * w.room + 36 * w.escape + 78 * w.mobility;
-        let most = gains + w.danger.iter().copied().max().unwrap_or(0);
-        let mut danger_by_liberties = [0; 7];
-        danger_by_liberties[1..].copy_from_slice(&w.danger);
-        ApvEval {
-            weights,
-            danger_by_liberties,
-            win: WIN.max(most + 1),
-        }
-    }
-
-    fn weights(&self) -> &ApvWeights {
-        &self.weights
-    }
 }
 
 /// What one side's units reach: per unit type, the union of their one-move targets.
@@ -150,7 +113,7 @@ impl Reach {
 impl ApvEval {
     /// The attack of `side` on the enemy Pivot, and the safety of its own Pivot.
     fn side_score(&self, s: &ApvState, side: Seat, own: &Reach) -> i32 {
-        let w = &self.weights;
+        let w = self.weights();
         let occupied = s.occupied();
         let enemy_libs = s.liberties(1 - side);
         let mut score = 0;
@@ -178,7 +141,7 @@ impl ApvEval {
             score += w.all_covered;
         }
         let libs = s.liberties(side);
-        score -= self.danger_by_liberties[libs.count_ones() as usize];
+        score -= self.terms().danger_by_liberties[libs.count_ones() as usize];
         let second_ring = Cells(libs).fold(0, |acc, c| acc | GEO.neighbours[c]) & !occupied;
         score += w.room * (second_ring & !libs).count_ones() as i32;
         score += w.escape * escape_space(s.pivot(side), occupied).count_ones() as i32;
@@ -198,17 +161,39 @@ fn escape_space(from: usize, occupied: Bitboard) -> Bitboard {
     reached
 }
 
-impl Evaluator<ApvState> for ApvEval {
-    fn heuristic(&self, s: &ApvState, seat: Seat) -> i32 {
-        let occupied = s.occupied();
-        let reach = [Reach::of(s, 0, occupied), Reach::of(s, 1, occupied)];
-        let me = self.side_score(s, seat, &reach[seat]);
-        let them = self.side_score(s, 1 - seat, &reach[1 - seat]);
-        me - them
+impl Terms for ApvTerms {
+    type State = ApvState;
+    type Weights = ApvWeights;
+
+    fn from_weights(weights: &ApvWeights) -> Self {
+        let mut danger_by_liberties = [0; 7];
+        danger_by_liberties[1..].copy_from_slice(&weights.danger);
+        ApvTerms {
+            danger_by_liberties,
+        }
     }
 
-    fn bounds(&self) -> (i32, i32) {
-        (-self.win, self.win)
+    /// The win score is [`WIN`] or, for larger weights, one more than the most a
+    /// difference of two sides' scores can be. A side's score is its gains less its
+    /// danger penalty, with no weight negative: gains are at most one fill bonus for
+    /// each of the enemy Pivot's at most six liberties, `all_covered` once, `room` for
+    /// each of the 12 cells two steps from the Pivot, `escape` for each of the 36 cells
+    /// at most three steps from it (6 + 12 + 18) and `mobility` for each of at most 78
+    /// primary moves (the game's own bound on moves); so a difference is at most the
+    /// most gains plus the largest danger penalty (1,258 with the defaults).
+    fn win(&self, w: &ApvWeights) -> i32 {
+        let fill = w.order_fill.max(w.fill_now).max(w.fill_soon);
+        let gains = 6 * fill + w.all_covered + 12 * w.room + 36 * w.escape + 78 * w.mobility;
+        let most = gains + w.danger.iter().copied().max().unwrap_or(0);
+        WIN.max(most + 1)
+    }
+
+    fn heuristic(eval: &ApvEval, s: &ApvState, seat: Seat) -> i32 {
+        let occupied = s.occupied();
+        let reach = [Reach::of(s, 0, occupied), Reach::of(s, 1, occupied)];
+        let me = eval.side_score(s, seat, &reach[seat]);
+        let them = eval.side_score(s, 1 - seat, &reach[1 - seat]);
+        me - them
     }
 }
 
@@ -218,8 +203,10 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::eval::Evaluator;
     use crate::games::apv::board::CELLS;
     use crate::games::apv::{Apv, Order};
+    use crate::weights::Tunable;
     use crate::{play_moves, Game, State};
 
     fn cell(name: &str) -> usize {

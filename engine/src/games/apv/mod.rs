@@ -24,7 +24,10 @@ mod notation;
 mod picture;
 
 use crate::bits::Cells;
-use crate::game::{illegal_move, End, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
+use crate::game::{
+    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, NoChance, Outcome, PieRule, Seat,
+    State, Symmetries, Turn,
+};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -689,3 +692,11 @@ impl State for ApvState {
         notation::parse_move(self, text)
     }
 }
+
+impl FastPlayout for ApvState {}
+
+impl Symmetries for ApvState {}
+
+impl PieRule for ApvState {}
+
+impl LengthCap for ApvState {}

@@ -8,9 +8,8 @@
 //! board), so they get a small bonus of their own.
 
 use crate::declare_weights;
-use crate::eval::Evaluator;
 use crate::game::Seat;
-use crate::weights::Tunable;
+use crate::weights::{Terms, WeightedEval};
 
 use super::board::{
     self, column_mask, playable, winning_cells, COLUMNS, FULL, WINDOWS, WINDOW_COUNT,
@@ -34,44 +33,17 @@ declare_weights! {
 pub const WIN: i32 = 1_000;
 
 /// Open windows and centre stones, from a seat's point of view.
+pub type Connect4Eval = WeightedEval<Connect4Terms>;
+
+/// The terms of [`Connect4Eval`], which precomputes nothing from its weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Connect4Eval {
-    weights: Connect4Weights,
-    /// The score of a won game: above every heuristic score the weights allow.
-    win: i32,
-}
-
-impl Default for Connect4Eval {
-    fn default() -> Self {
-        Connect4Eval::with_weights(Connect4Weights::default())
-    }
-}
-
-impl Tunable<Connect4State> for Connect4Eval {
-    type Weights = Connect4Weights;
-
-    /// The win score is [`WIN`] or, for larger weights, one more than the most a side's
-    /// score can be: each of the 69 windows counts at most once, with two or three
-    /// stones, and at most six centre stones (the other side's score is never negative,
-    /// since no weight is).
-    fn with_weights(weights: Connect4Weights) -> Self {
-        let most = WINDOW_COUNT as i32 * weights.two.max(weights.three) + 6 * weights.centre;
-        Connect4Eval {
-            weights,
-            win: WIN.max(most + 1),
-        }
-    }
-
-    fn weights(&self) -> &Connect4Weights {
-        &self.weights
-    }
-}
+pub struct Connect4Terms;
 
 impl Connect4Eval {
     /// The heuristic score of `own` stones against `enemy` stones, before subtracting
     /// the other side's.
     fn side_score(&self, own: u64, enemy: u64) -> i32 {
-        let w = &self.weights;
+        let w = self.weights();
         let mut score = 0;
         for &win in &WINDOWS {
             if win & enemy == 0 {
@@ -86,20 +58,32 @@ impl Connect4Eval {
     }
 }
 
-impl Evaluator<Connect4State> for Connect4Eval {
-    fn heuristic(&self, s: &Connect4State, seat: Seat) -> i32 {
-        let (own, enemy) = (s.stones(seat), s.stones(1 - seat));
-        self.side_score(own, enemy) - self.side_score(enemy, own)
+impl Terms for Connect4Terms {
+    type State = Connect4State;
+    type Weights = Connect4Weights;
+
+    fn from_weights(_: &Connect4Weights) -> Self {
+        Connect4Terms
     }
 
-    fn bounds(&self) -> (i32, i32) {
-        (-self.win, self.win)
+    /// The win score is [`WIN`] or, for larger weights, one more than the most a side's
+    /// score can be: each of the 69 windows counts at most once, with two or three
+    /// stones, and at most six centre stones (the other side's score is never negative,
+    /// since no weight is).
+    fn win(&self, weights: &Connect4Weights) -> i32 {
+        let most = WINDOW_COUNT as i32 * weights.two.max(weights.three) + 6 * weights.centre;
+        WIN.max(most + 1)
+    }
+
+    fn heuristic(eval: &Connect4Eval, s: &Connect4State, seat: Seat) -> i32 {
+        let (own, enemy) = (s.stones(seat), s.stones(1 - seat));
+        eval.side_score(own, enemy) - eval.side_score(enemy, own)
     }
 
     /// A drop is noisy if it completes four for either side at its cell: it wins at once,
     /// or it blocks the opponent's immediate win. A horizon just before such a drop sees
     /// a three as a mere threat when the game is already decided.
-    fn is_noisy(&self, s: &Connect4State, m: Connect4Move) -> bool {
+    fn is_noisy(_: &Connect4Eval, s: &Connect4State, m: Connect4Move) -> bool {
         let column = m.column();
         if s.is_full(column) {
             return false;
@@ -113,7 +97,7 @@ impl Evaluator<Connect4State> for Connect4Eval {
     /// nearness to the centre column, which breaks ties between equal threat counts.
     /// Creating threats is what wins Connect Four, so proofs that try those drops first
     /// cut off far sooner (the ordering of Pons' solver).
-    fn move_hint(&self, s: &Connect4State, m: Connect4Move) -> u8 {
+    fn move_hint(_: &Connect4Eval, s: &Connect4State, m: Connect4Move) -> u8 {
         let column = m.column();
         let cell = board::cell(column, s.height(column));
         let own = s.stones(s.seat_to_move()) | cell;
@@ -126,7 +110,7 @@ impl Evaluator<Connect4State> for Connect4Eval {
     /// After the drop, the opponent wins at once if one of its winning cells is
     /// playable: an earlier threat the drop did not block, or the cell the drop makes
     /// playable above itself. Not if the drop itself ends the game.
-    fn opponent_wins_next(&self, s: &Connect4State, m: Connect4Move) -> bool {
+    fn opponent_wins_next(_: &Connect4Eval, s: &Connect4State, m: Connect4Move) -> bool {
         let column = m.column();
         let cell = board::cell(column, s.height(column));
         let mover = s.seat_to_move();
@@ -141,6 +125,7 @@ impl Evaluator<Connect4State> for Connect4Eval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Evaluator;
     use crate::games::connect4::Connect4;
     use crate::{play_moves, Game};
 

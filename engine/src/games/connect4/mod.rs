@@ -33,7 +33,10 @@ mod picture;
 use std::fmt;
 
 use crate::actions::{ActionSpace, DenseActions};
-use crate::game::{self, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
+use crate::game::{
+    self, FastPlayout, Game, LengthCap, MoveError, NoChance, Outcome, PieRule, Seat, State,
+    Symmetries, Turn,
+};
 use crate::params::{ConfigError, ParamSpec, Params};
 use crate::zobrist;
 
@@ -296,6 +299,14 @@ impl State for Connect4State {
         notation::parse_move(self, text)
     }
 }
+
+impl FastPlayout for Connect4State {}
+
+impl Symmetries for Connect4State {}
+
+impl PieRule for Connect4State {}
+
+impl LengthCap for Connect4State {}
 
 impl fmt::Debug for Connect4State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

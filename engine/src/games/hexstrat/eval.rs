@@ -23,9 +23,8 @@
 //! of a useful size.
 
 use crate::declare_weights;
-use crate::eval::Evaluator;
 use crate::game::{Seat, State};
-use crate::weights::Tunable;
+use crate::weights::{Terms, WeightedEval};
 
 use super::board::{DISTANCE, HQ, NEIGHBOURS};
 use super::combat::{damage, ATTACK};
@@ -72,18 +71,11 @@ const CALIBRATED_MOST: i64 = 2906;
 const FARTHEST: i32 = 5;
 
 /// Strength, march and seize threat (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HexstratEval {
-    weights: HexstratWeights,
-    /// The score of a won game; heuristic values are clamped strictly inside it.
-    win: i32,
-}
+pub type HexstratEval = WeightedEval<HexstratTerms>;
 
-impl Default for HexstratEval {
-    fn default() -> Self {
-        HexstratEval::with_weights(HexstratWeights::default())
-    }
-}
+/// The terms of [`HexstratEval`], which precomputes nothing from its weights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HexstratTerms;
 
 /// An upper bound on |heuristic| before the clamp. Per side, at most: 16 units, each
 /// with an edge of at most 2 per enemy unit (so `32 · matchup`); 3 × 3 pairs of squads,
@@ -103,33 +95,10 @@ fn most(w: &HexstratWeights) -> i64 {
     2 * i64::from(side) + 16 * i64::from(w.lead)
 }
 
-impl Tunable<HexstratState> for HexstratEval {
-    type Weights = HexstratWeights;
-
-    /// The clamp keeps every heuristic value inside `(-win, win)` whatever the weights.
-    /// [`WIN`] was chosen for hand-set weights whose bound [`most`] was
-    /// [`CALIBRATED_MOST`], and the clamp did cut at times (a seize count with a strong
-    /// position). Other weights get a win score in proportion to their bound (at least
-    /// [`WIN`]): weights scaled together clamp the same positions, instead of flattening
-    /// every value against [`WIN`]. The fitted defaults were matched against the
-    /// hand-set ones with this rule, so it stays tied to the hand-set bound.
-    fn with_weights(weights: HexstratWeights) -> Self {
-        let scaled = (i64::from(WIN) * most(&weights) + CALIBRATED_MOST - 1) / CALIBRATED_MOST;
-        HexstratEval {
-            weights,
-            win: WIN.max(scaled as i32),
-        }
-    }
-
-    fn weights(&self) -> &HexstratWeights {
-        &self.weights
-    }
-}
-
 impl HexstratEval {
     /// `seat`'s side of the score.
     fn side_score(&self, s: &HexstratState, seat: Seat) -> i32 {
-        let w = &self.weights;
+        let w = self.weights();
         let enemy = 1 - seat;
         let enemy_units: i32 = Unit::ALL
             .iter()
@@ -229,24 +198,41 @@ impl HexstratEval {
     }
 }
 
-impl Evaluator<HexstratState> for HexstratEval {
-    fn heuristic(&self, s: &HexstratState, seat: Seat) -> i32 {
-        let units = |p: Seat| -> i32 { Unit::ALL.iter().map(|&u| i32::from(s.units(p, u))).sum() };
-        let (mine, theirs) = (units(seat), units(1 - seat));
-        let lead = self.weights.lead * 16 * (mine - theirs) / (mine + theirs).max(1);
-        let diff = self.side_score(s, seat) - self.side_score(s, 1 - seat) + lead;
-        diff.clamp(1 - self.win, self.win - 1)
+impl Terms for HexstratTerms {
+    type State = HexstratState;
+    type Weights = HexstratWeights;
+
+    fn from_weights(_: &HexstratWeights) -> Self {
+        HexstratTerms
     }
 
-    fn bounds(&self) -> (i32, i32) {
-        (-self.win, self.win)
+    /// The clamp keeps every heuristic value inside `(-win, win)` whatever the weights.
+    /// [`WIN`] was chosen for hand-set weights whose bound [`most`] was
+    /// [`CALIBRATED_MOST`], and the clamp did cut at times (a seize count with a strong
+    /// position). Other weights get a win score in proportion to their bound (at least
+    /// [`WIN`]): weights scaled together clamp the same positions, instead of flattening
+    /// every value against [`WIN`]. The fitted defaults were matched against the
+    /// hand-set ones with this rule, so it stays tied to the hand-set bound.
+    fn win(&self, weights: &HexstratWeights) -> i32 {
+        let scaled = (i64::from(WIN) * most(weights) + CALIBRATED_MOST - 1) / CALIBRATED_MOST;
+        WIN.max(scaled as i32)
+    }
+
+    fn heuristic(eval: &HexstratEval, s: &HexstratState, seat: Seat) -> i32 {
+        let units = |p: Seat| -> i32 { Unit::ALL.iter().map(|&u| i32::from(s.units(p, u))).sum() };
+        let (mine, theirs) = (units(seat), units(1 - seat));
+        let lead = eval.weights().lead * 16 * (mine - theirs) / (mine + theirs).max(1);
+        let diff = eval.side_score(s, seat) - eval.side_score(s, 1 - seat) + lead;
+        diff.clamp(1 - eval.win(), eval.win() - 1)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Evaluator;
     use crate::games::hexstrat::{Hexstrat, Setup, SquadSetup};
+    use crate::weights::Tunable;
     use crate::weights::{flat_ranges, Weights};
     use crate::{Game, Outcome};
 

@@ -31,7 +31,10 @@ mod picture;
 mod setup;
 
 use crate::bits::Cells;
-use crate::game::{End, EndReason, Game, MoveError, Seat, State, Turn, WithChance};
+use crate::game::{
+    End, EndReason, FastPlayout, Game, LengthCap, MoveError, PieRule, Seat, State, Symmetries,
+    Turn, WithChance,
+};
 use crate::luck::{pick_weighted, EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
@@ -481,22 +484,6 @@ impl State for HexstratState {
         HexMove::Reveal(layout_tile(&order, self.face_down(), self.bag, cell))
     }
 
-    /// The tile types in `chance_outcomes` order, each weighted by its tiles left in
-    /// the bag, picked from an array on the stack rather than a list on the heap (a type
-    /// with no tiles left weighs nothing, so skipping it as `chance_outcomes` does
-    /// changes no pick).
-    #[inline]
-    fn outcome_for_draw(
-        &self,
-        draw: impl FnOnce(u64) -> u64,
-        _: &mut Vec<(HexMove, u32)>,
-    ) -> HexMove {
-        debug_assert_eq!(self.turn(), Turn::Chance);
-        let outcomes = Tile::ALL.map(|t| (HexMove::Reveal(t), u32::from(self.bag[t as usize])));
-        let total = self.bag.iter().map(|&n| u64::from(n)).sum();
-        pick_weighted(&outcomes, draw(total))
-    }
-
     fn max_moves(&self) -> usize {
         // Per squad at most 6 neighbours, one of which may be the enemy Headquarters
         // with its 3 squads named one by one (5 + 3 moves), or a recover; plus `end`.
@@ -584,6 +571,30 @@ impl State for HexstratState {
         notation::parse_move(self, text)
     }
 }
+
+impl FastPlayout for HexstratState {
+    /// The tile types in `chance_outcomes` order, each weighted by its tiles left in
+    /// the bag, picked from an array on the stack rather than a list on the heap (a type
+    /// with no tiles left weighs nothing, so skipping it as `chance_outcomes` does
+    /// changes no pick).
+    #[inline]
+    fn outcome_for_draw(
+        &self,
+        draw: impl FnOnce(u64) -> u64,
+        _: &mut Vec<(HexMove, u32)>,
+    ) -> HexMove {
+        debug_assert_eq!(self.turn(), Turn::Chance);
+        let outcomes = Tile::ALL.map(|t| (HexMove::Reveal(t), u32::from(self.bag[t as usize])));
+        let total = self.bag.iter().map(|&n| u64::from(n)).sum();
+        pick_weighted(&outcomes, draw(total))
+    }
+}
+
+impl Symmetries for HexstratState {}
+
+impl PieRule for HexstratState {}
+
+impl LengthCap for HexstratState {}
 
 #[cfg(test)]
 mod tests {

@@ -23,9 +23,8 @@
 
 use crate::bits::Cells;
 use crate::declare_weights;
-use crate::eval::Evaluator;
 use crate::game::Seat;
-use crate::weights::Tunable;
+use crate::weights::{Terms, WeightedEval};
 
 use super::board::DIRECTIONS;
 use super::{Colour, InvectorMove, InvectorState, MoveKind};
@@ -47,43 +46,16 @@ declare_weights! {
 pub const WIN: i32 = 20_000;
 
 /// Material, capture mobility and tempo, from a seat's point of view.
+pub type InvectorEval = WeightedEval<InvectorTerms>;
+
+/// The terms of [`InvectorEval`], which precomputes nothing from its weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct InvectorEval {
-    weights: InvectorWeights,
-    /// The score of a won game: above every heuristic score the weights allow.
-    win: i32,
-}
-
-impl Default for InvectorEval {
-    fn default() -> Self {
-        InvectorEval::with_weights(InvectorWeights::default())
-    }
-}
-
-impl Tunable<InvectorState> for InvectorEval {
-    type Weights = InvectorWeights;
-
-    /// The win score is [`WIN`] or, for larger weights, one more than the most a side's
-    /// score can be: at most 128 stones, each with at most four captures (one per
-    /// direction) and at most 30 steps from a pit (width + height ≤ 32); the other
-    /// side's score is never negative, since no weight is. The defaults give 16,512.
-    fn with_weights(weights: InvectorWeights) -> Self {
-        let most = 128 * (weights.stone + 4 * weights.capture + 30 * weights.tempo);
-        InvectorEval {
-            weights,
-            win: WIN.max(most + 1),
-        }
-    }
-
-    fn weights(&self) -> &InvectorWeights {
-        &self.weights
-    }
-}
+pub struct InvectorTerms;
 
 impl InvectorEval {
     /// Score of `colour`'s stones alone (material, captures, tempo).
     fn side_score(&self, s: &InvectorState, colour: Colour) -> i32 {
-        let w = &self.weights;
+        let w = self.weights();
         let g = s.geometry();
         let own = s.stones(colour);
         let enemy = s.stones(colour.other());
@@ -100,21 +72,33 @@ impl InvectorEval {
     }
 }
 
-impl Evaluator<InvectorState> for InvectorEval {
-    fn heuristic(&self, s: &InvectorState, seat: Seat) -> i32 {
-        let mine = s.colour_of(seat);
-        self.side_score(s, mine) - self.side_score(s, mine.other())
+impl Terms for InvectorTerms {
+    type State = InvectorState;
+    type Weights = InvectorWeights;
+
+    fn from_weights(_: &InvectorWeights) -> Self {
+        InvectorTerms
     }
 
-    fn bounds(&self) -> (i32, i32) {
-        (-self.win, self.win)
+    /// The win score is [`WIN`] or, for larger weights, one more than the most a side's
+    /// score can be: at most 128 stones, each with at most four captures (one per
+    /// direction) and at most 30 steps from a pit (width + height ≤ 32); the other
+    /// side's score is never negative, since no weight is. The defaults give 16,512.
+    fn win(&self, weights: &InvectorWeights) -> i32 {
+        let most = 128 * (weights.stone + 4 * weights.capture + 30 * weights.tempo);
+        WIN.max(most + 1)
+    }
+
+    fn heuristic(eval: &InvectorEval, s: &InvectorState, seat: Seat) -> i32 {
+        let mine = s.colour_of(seat);
+        eval.side_score(s, mine) - eval.side_score(s, mine.other())
     }
 
     /// Captures (3 to 6) before steps (0 or 1); a capture ranks higher the fewer enemy
     /// stones neighbour its destination once the captured one is gone (at most three:
     /// the fourth neighbour is the cell it came from), a step ranks 1 when no enemy
     /// stone neighbours its destination. `pass` and `swap` rank 0.
-    fn move_hint(&self, s: &InvectorState, m: InvectorMove) -> u8 {
+    fn move_hint(_: &InvectorEval, s: &InvectorState, m: InvectorMove) -> u8 {
         let enemy = s.stones(s.colour_to_move().other());
         let around = s.geometry().neighbours[usize::from(m.to)];
         match m.kind {
@@ -131,6 +115,7 @@ impl Evaluator<InvectorState> for InvectorEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Evaluator;
     use crate::games::invector::Invector;
     use crate::{Game, State};
 

@@ -23,7 +23,9 @@ mod symmetry;
 use std::fmt;
 
 use crate::bits::Cells;
-use crate::game::{End, Game, NoChance, Seat, State, Symmetry, Turn};
+use crate::game::{
+    End, FastPlayout, Game, LengthCap, NoChance, PieRule, Seat, State, Symmetries, Symmetry, Turn,
+};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
 
@@ -184,7 +186,7 @@ pub struct InvectorState {
     hash: u64,
     /// The stones' part of the Zobrist keys of the position's images under symmetries
     /// 1, 2 and 3 (see the `symmetry` module), kept up to date move by move as `hash`
-    /// is, so that [`State::canonical_key`] costs a few operations.
+    /// is, so that [`Symmetries::canonical_key`] costs a few operations.
     image_keys: [u64; SYMMETRIES - 1],
 }
 
@@ -428,6 +430,37 @@ impl State for InvectorState {
         h ^ self.swap_key()
     }
 
+    #[inline]
+    fn end(&self) -> Option<End> {
+        self.winner.map(|w| End::win(w, "elimination"))
+    }
+
+    fn side(&self, seat: Seat) -> &'static str {
+        self.colour_of(seat).name()
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// A turn is one decision (a step, a capture, a `pass` or the pie rule's `swap`), so
+    /// turns are plies.
+    fn turns(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, m: InvectorMove) -> String {
+        notation::format_move(self.geo, m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<InvectorMove, crate::game::MoveError> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl FastPlayout for InvectorState {}
+
+impl Symmetries for InvectorState {
     /// The least of the keys of the position's images under the board's mirrors and
     /// half turn (see the `symmetry` module), each leaving out which seat plays which
     /// colour.
@@ -462,38 +495,15 @@ impl State for InvectorState {
             MoveKind::Pass | MoveKind::Swap => m,
         }
     }
+}
 
-    #[inline]
-    fn end(&self) -> Option<End> {
-        self.winner.map(|w| End::win(w, "elimination"))
-    }
-
-    fn side(&self, seat: Seat) -> &'static str {
-        self.colour_of(seat).name()
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    /// A turn is one decision (a step, a capture, a `pass` or the pie rule's `swap`), so
-    /// turns are plies.
-    fn turns(&self) -> u32 {
-        self.ply
-    }
-
+impl PieRule for InvectorState {
     fn is_pie_swap(&self, m: InvectorMove) -> bool {
         m.kind == MoveKind::Swap
     }
-
-    fn format_move(&self, m: InvectorMove) -> String {
-        notation::format_move(self.geo, m)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<InvectorMove, crate::game::MoveError> {
-        notation::parse_move(self, text)
-    }
 }
+
+impl LengthCap for InvectorState {}
 
 impl fmt::Debug for InvectorState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,5 +1,5 @@
 //! Invector's symmetries, for tables that store a position once for all its images
-//! ([`State::canonical_key`](crate::State::canonical_key)).
+//! ([`Symmetries::canonical_key`](crate::Symmetries::canonical_key)).
 //!
 //! Every legal board has one even side and one odd side, and its two centre pits lie
 //! across the middle of the even side. The board's mirrors and its half turn keep the
@@ -12,7 +12,7 @@
 //! either, so the key leaves it out. The swap itself is a right of White's only, so
 //! while it is available only the colour-keeping mirror applies.
 
-/// The symmetries as numbered for [`crate::State::canonical_key`]: the identity, the
+/// The symmetries as numbered for [`crate::Symmetries::canonical_key`]: the identity, the
 /// left-right mirror (`x → W-1-x`), the top-bottom mirror (`y → H-1-y`) and the half
 /// turn (both). Each is its own inverse.
 pub const SYMMETRIES: usize = 4;
@@ -76,7 +76,7 @@ mod tests {
 
     use super::SYMMETRIES;
     use crate::games::invector::{Invector, InvectorMove, InvectorState};
-    use crate::{Game, Seat, State, Turn};
+    use crate::{Game, Seat, State, Symmetries, Turn};
 
     /// The image of `s` under symmetry `sym`, with the seats' colours exchanged too when
     /// `relabel` (as after the pie rule's swap, which the key also leaves out).

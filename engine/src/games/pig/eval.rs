@@ -7,9 +7,8 @@
 //! `(5t + 2 + 3 + 4 + 5 + 6) / 6`, more than holding exactly when `t < 20`.
 
 use crate::declare_weights;
-use crate::eval::Evaluator;
 use crate::game::Seat;
-use crate::weights::Tunable;
+use crate::weights::{Terms, WeightedEval};
 
 use super::PigState;
 
@@ -28,39 +27,11 @@ pub const WIN: i32 = 1000;
 
 /// Points lead (banked score, plus the turn total for the seat whose turn it is),
 /// scaled so that a lead of `target` points is worth the weight `lead_of_target`.
+pub type PigEval = WeightedEval<PigTerms>;
+
+/// The terms of [`PigEval`], which precomputes nothing from its weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PigEval {
-    weights: PigWeights,
-    /// The score of a won game; heuristic scores are clamped strictly inside it.
-    win: i32,
-}
-
-impl Default for PigEval {
-    fn default() -> Self {
-        PigEval::with_weights(PigWeights::default())
-    }
-}
-
-impl Tunable<PigState> for PigEval {
-    type Weights = PigWeights;
-
-    /// The win score is [`WIN`] or, for a larger weight, twice `lead_of_target`. A
-    /// side's points are at most `target - 1 + die` (banked points below the target,
-    /// then one roll before the forced hold), so while the die has no more faces than
-    /// the target (every usual rule set) a lead is below twice the target and its scaled
-    /// value below `2 · lead_of_target`: the clamp never cuts it. With a tiny target and
-    /// a large die the clamp keeps values inside regardless.
-    fn with_weights(weights: PigWeights) -> Self {
-        PigEval {
-            weights,
-            win: WIN.max(2 * weights.lead_of_target),
-        }
-    }
-
-    fn weights(&self) -> &PigWeights {
-        &self.weights
-    }
-}
+pub struct PigTerms;
 
 impl PigEval {
     /// Points `seat` holds or has in hand.
@@ -70,26 +41,41 @@ impl PigEval {
     }
 }
 
-impl Evaluator<PigState> for PigEval {
-    fn heuristic(&self, s: &PigState, seat: Seat) -> i32 {
-        let lead = Self::points(s, seat) - Self::points(s, 1 - seat);
+impl Terms for PigTerms {
+    type State = PigState;
+    type Weights = PigWeights;
+
+    fn from_weights(_: &PigWeights) -> Self {
+        PigTerms
+    }
+
+    /// The win score is [`WIN`] or, for a larger weight, twice `lead_of_target`. A
+    /// side's points are at most `target - 1 + die` (banked points below the target,
+    /// then one roll before the forced hold), so while the die has no more faces than
+    /// the target (every usual rule set) a lead is below twice the target and its scaled
+    /// value below `2 · lead_of_target`: the clamp never cuts it. With a tiny target and
+    /// a large die the clamp keeps values inside regardless.
+    fn win(&self, weights: &PigWeights) -> i32 {
+        WIN.max(2 * weights.lead_of_target)
+    }
+
+    fn heuristic(eval: &PigEval, s: &PigState, seat: Seat) -> i32 {
+        let lead = PigEval::points(s, seat) - PigEval::points(s, 1 - seat);
         // Division truncates towards zero and the clamp is symmetric, so the value for
         // one seat is exactly minus the value for the other. A lead can exceed the
         // target (a turn total of up to `target - 1 + die` before the forced hold), so
         // the clamp keeps heuristic values strictly below a win.
-        let scaled = lead * i64::from(self.weights.lead_of_target) / i64::from(s.rules().target());
-        let most = i64::from(self.win - 1);
+        let scaled =
+            lead * i64::from(eval.weights().lead_of_target) / i64::from(s.rules().target());
+        let most = i64::from(eval.win() - 1);
         scaled.clamp(-most, most) as i32
-    }
-
-    fn bounds(&self) -> (i32, i32) {
-        (-self.win, self.win)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Evaluator;
     use crate::games::pig::{Pig, PigMove};
     use crate::{Game, State};
 

@@ -10,8 +10,8 @@
 //! Representation: a handful of counters, so the state is `Copy`-sized and undo is by
 //! copy; `apply` only updates counters (the Zobrist key is computed from them when
 //! asked), and a random playout draws a decision and its die at once and applies them
-//! without a branch on the coin ([`State::fast_random_plies`]), so a playout ply costs a
-//! couple of nanoseconds. Moves in `moves`, notation in `notation`, evaluation in
+//! without a branch on the coin ([`FastPlayout::fast_random_plies`]), so a playout ply
+//! costs a couple of nanoseconds. Moves in `moves`, notation in `notation`, evaluation in
 //! `eval`, the picture of a position (the table: scores, turn total, die) in `picture`,
 //! the playout loop in `playout`.
 
@@ -24,7 +24,10 @@ mod playout;
 use std::fmt;
 
 use crate::actions::{ActionSpace, DenseActions};
-use crate::game::{illegal_move, End, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
+use crate::game::{
+    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, Outcome, PieRule, Seat, State,
+    Symmetries, Turn, WithChance,
+};
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -395,40 +398,6 @@ impl State for PigState {
         PigMove::Face(1 + index as u8)
     }
 
-    /// A fair die: draw `d` below `die` is face `d + 1`, the `d`-th outcome of weight 1.
-    /// Always inlined, as `apply` is: a random playout calls it every other ply.
-    #[inline(always)]
-    fn outcome_for_draw(
-        &self,
-        draw: impl FnOnce(u64) -> u64,
-        _: &mut Vec<(PigMove, u32)>,
-    ) -> PigMove {
-        debug_assert_eq!(self.turn(), Turn::Chance);
-        PigMove::Face(1 + draw(self.rules.die.into()) as u8)
-    }
-
-    /// `roll` (index 0) and `hold` (index 1), or `hold` alone when holding wins. Always
-    /// inlined, as `apply` is.
-    #[inline(always)]
-    fn move_for_draw(&self, draw: impl FnOnce(u32) -> u32, _: &mut Vec<PigMove>) -> PigMove {
-        debug_assert!(matches!(self.turn(), Turn::Seat(_)));
-        if self.must_hold() {
-            draw(1);
-            PigMove::Hold
-        } else if draw(2) == 0 {
-            PigMove::Roll
-        } else {
-            PigMove::Hold
-        }
-    }
-
-    /// A decision and its die in one draw, applied without a branch on the coin
-    /// (`playout`'s docs).
-    #[inline(always)]
-    fn fast_random_plies(&mut self, max_plies: u32, draw: impl FnMut(u64) -> u64) -> u32 {
-        playout::fused_random_plies(self, max_plies, draw)
-    }
-
     fn max_moves(&self) -> usize {
         (self.rules.die as usize).max(2)
     }
@@ -508,16 +477,6 @@ impl State for PigState {
         h
     }
 
-    /// The position with no decisions made: the decision count is read by the
-    /// `horizon` cap alone, so positions that differ only in it reset alike.
-    #[inline]
-    fn cap_reset(&self) -> Self {
-        PigState {
-            decisions: 0,
-            ..*self
-        }
-    }
-
     /// The decision counter the `horizon` cap reads is part of the position, so the
     /// cap does not end the game by history.
     #[inline]
@@ -553,6 +512,58 @@ impl State for PigState {
 
     fn parse_move(&self, text: &str) -> Result<PigMove, MoveError> {
         notation::parse_move(self, text)
+    }
+}
+
+impl FastPlayout for PigState {
+    /// A fair die: draw `d` below `die` is face `d + 1`, the `d`-th outcome of weight 1.
+    /// Always inlined, as `apply` is: a random playout calls it every other ply.
+    #[inline(always)]
+    fn outcome_for_draw(
+        &self,
+        draw: impl FnOnce(u64) -> u64,
+        _: &mut Vec<(PigMove, u32)>,
+    ) -> PigMove {
+        debug_assert_eq!(self.turn(), Turn::Chance);
+        PigMove::Face(1 + draw(self.rules.die.into()) as u8)
+    }
+
+    /// `roll` (index 0) and `hold` (index 1), or `hold` alone when holding wins. Always
+    /// inlined, as `apply` is.
+    #[inline(always)]
+    fn move_for_draw(&self, draw: impl FnOnce(u32) -> u32, _: &mut Vec<PigMove>) -> PigMove {
+        debug_assert!(matches!(self.turn(), Turn::Seat(_)));
+        if self.must_hold() {
+            draw(1);
+            PigMove::Hold
+        } else if draw(2) == 0 {
+            PigMove::Roll
+        } else {
+            PigMove::Hold
+        }
+    }
+
+    /// A decision and its die in one draw, applied without a branch on the coin
+    /// (`playout`'s docs).
+    #[inline(always)]
+    fn fast_random_plies(&mut self, max_plies: u32, draw: impl FnMut(u64) -> u64) -> u32 {
+        playout::fused_random_plies(self, max_plies, draw)
+    }
+}
+
+impl Symmetries for PigState {}
+
+impl PieRule for PigState {}
+
+impl LengthCap for PigState {
+    /// The position with no decisions made: the decision count is read by the
+    /// `horizon` cap alone, so positions that differ only in it reset alike.
+    #[inline]
+    fn cap_reset(&self) -> Self {
+        PigState {
+            decisions: 0,
+            ..*self
+        }
     }
 }
 

@@ -1,5 +1,6 @@
-//! Pig's own random-playout loop ([`State::fast_random_plies`](crate::State::fast_random_plies)): a decision and the
-//! die it leads to in one draw, applied without a branch on the coin.
+//! Pig's own random-playout loop
+//! ([`FastPlayout::fast_random_plies`](crate::FastPlayout::fast_random_plies)): a
+//! decision and the die it leads to in one draw, applied without a branch on the coin.
 //!
 //! Ply by ply, a random Pig playout flips a fair coin (roll or hold) at every decision
 //! and branches on it; the processor guesses that branch wrong half the time, which
@@ -68,7 +69,7 @@ const fn steps() -> [[Step; 2 * MAX_DIE as usize]; MAX_DIE as usize + 1] {
     table
 }
 
-/// Plays `state` forward as [`State::fast_random_plies`] says; see the module docs.
+/// Plays `state` forward as [`FastPlayout::fast_random_plies`] says; see the module docs.
 ///
 /// The loop keeps few counters, so that they all stay in registers: the steps run in
 /// batches of as many as surely fit both the decision cap and the ply budget (a step
@@ -76,7 +77,7 @@ const fn steps() -> [[Step; 2 * MAX_DIE as usize]; MAX_DIE as usize + 1] {
 /// are recovered at the end from the plies since the turn began (every step of an
 /// unfinished turn is a roll and its face, two plies).
 ///
-/// [`State::fast_random_plies`]: crate::game::State::fast_random_plies
+/// [`FastPlayout::fast_random_plies`]: crate::game::FastPlayout::fast_random_plies
 #[inline(always)]
 pub(super) fn fused_random_plies(
     state: &mut PigState,
@@ -156,7 +157,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::game::{Game, State, Turn};
+    use crate::game::{FastPlayout, Game, State, Turn};
     use crate::games::pig::{Pig, PigMove};
 
     /// The plies draw `answer` stands for at a decision: hold, or roll and a face.

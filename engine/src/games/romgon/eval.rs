@@ -15,9 +15,8 @@ use std::sync::OnceLock;
 
 use crate::bits::Cells;
 use crate::declare_weights;
-use crate::eval::Evaluator;
 use crate::game::Seat;
-use crate::weights::Tunable;
+use crate::weights::{Terms, WeightedEval};
 
 use super::board::{Bitboard, Board, Colour, Geometry, Kind, Piece, CELLS, KINDS};
 use super::moves::{targets, ActionKind, RomgonMove};
@@ -56,56 +55,14 @@ const MOST_PIECES: i32 = 7;
 pub const WIN: i32 = 10_000;
 
 /// Material, race, Rhombus safety and mobility, from a seat's point of view.
+pub type RomgonEval = WeightedEval<RomgonTerms>;
+
+/// What [`RomgonEval`] precomputes from its weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RomgonEval {
-    weights: RomgonWeights,
+pub struct RomgonTerms {
     /// Material by type (`Kind as usize`): square, triangle, circle, Rhombus (never
     /// material: losing it ends the game), hexagon.
     material: [i32; 5],
-    /// The score of a won game: above every heuristic score the weights allow.
-    win: i32,
-}
-
-impl Default for RomgonEval {
-    fn default() -> Self {
-        RomgonEval::with_weights(RomgonWeights::default())
-    }
-}
-
-impl Tunable<RomgonState> for RomgonEval {
-    type Weights = RomgonWeights;
-
-    /// The win score is [`WIN`] or, for larger weights, one more than the most a
-    /// difference of two sides' scores can be. A side's score is its gains less at most
-    /// `check`, with no weight negative. Its gains are at most its material (two
-    /// squares, two triangles, a circle and a hexagon), `RACE_HORIZON · race`, and
-    /// `mobility` and `room` per target cell: each of its at most seven pieces has at
-    /// most `CELLS - 7` targets (cells not its own side's), and the Rhombus's room is
-    /// some of its targets. A difference is at most the most gains plus `check` (4,232
-    /// with the defaults).
-    fn with_weights(weights: RomgonWeights) -> Self {
-        let w = &weights;
-        let mut material = [0; 5];
-        material[Kind::Square as usize] = w.square;
-        material[Kind::Triangle as usize] = w.triangle;
-        material[Kind::Circle as usize] = w.circle;
-        material[Kind::Hexagon as usize] = w.hexagon;
-        let most_targets = CELLS as i32 - MOST_PIECES;
-        let gains = 2 * (w.square + w.triangle)
-            + w.circle
-            + w.hexagon
-            + RACE_HORIZON * w.race
-            + most_targets * (MOST_PIECES * w.mobility + w.room);
-        RomgonEval {
-            weights,
-            material,
-            win: WIN.max(gains + w.check + 1),
-        }
-    }
-
-    fn weights(&self) -> &RomgonWeights {
-        &self.weights
-    }
 }
 
 /// Rhombus moves from each cell to each goal on an empty board, `[colour][cell]`.
@@ -156,12 +113,12 @@ fn attack_map(g: &Geometry, board: &Board, colour: Colour) -> Bitboard {
 impl RomgonEval {
     /// `colour`'s side of the score.
     fn side_score(&self, g: &Geometry, board: &Board, colour: Colour) -> i32 {
-        let w = &self.weights;
+        let w = self.weights();
         let mut score = 0;
         let mut mobility = 0;
         for kind in KINDS {
             for p in Cells(board.pieces(colour, kind)) {
-                score += self.material[kind as usize];
+                score += self.terms().material[kind as usize];
                 let piece = Piece {
                     colour,
                     kind,
@@ -190,22 +147,48 @@ impl RomgonEval {
     }
 }
 
-impl Evaluator<RomgonState> for RomgonEval {
-    fn heuristic(&self, s: &RomgonState, seat: Seat) -> i32 {
+impl Terms for RomgonTerms {
+    type State = RomgonState;
+    type Weights = RomgonWeights;
+
+    fn from_weights(weights: &RomgonWeights) -> Self {
+        let mut material = [0; 5];
+        material[Kind::Square as usize] = weights.square;
+        material[Kind::Triangle as usize] = weights.triangle;
+        material[Kind::Circle as usize] = weights.circle;
+        material[Kind::Hexagon as usize] = weights.hexagon;
+        RomgonTerms { material }
+    }
+
+    /// The win score is [`WIN`] or, for larger weights, one more than the most a
+    /// difference of two sides' scores can be. A side's score is its gains less at most
+    /// `check`, with no weight negative. Its gains are at most its material (two
+    /// squares, two triangles, a circle and a hexagon), `RACE_HORIZON · race`, and
+    /// `mobility` and `room` per target cell: each of its at most seven pieces has at
+    /// most `CELLS - 7` targets (cells not its own side's), and the Rhombus's room is
+    /// some of its targets. A difference is at most the most gains plus `check` (4,232
+    /// with the defaults).
+    fn win(&self, w: &RomgonWeights) -> i32 {
+        let most_targets = CELLS as i32 - MOST_PIECES;
+        let gains = 2 * (w.square + w.triangle)
+            + w.circle
+            + w.hexagon
+            + RACE_HORIZON * w.race
+            + most_targets * (MOST_PIECES * w.mobility + w.room);
+        WIN.max(gains + w.check + 1)
+    }
+
+    fn heuristic(eval: &RomgonEval, s: &RomgonState, seat: Seat) -> i32 {
         let g = s.geometry();
         let mine = if seat == 0 {
             Colour::Black
         } else {
             Colour::White
         };
-        self.side_score(g, s.board(), mine) - self.side_score(g, s.board(), mine.other())
+        eval.side_score(g, s.board(), mine) - eval.side_score(g, s.board(), mine.other())
     }
 
-    fn bounds(&self) -> (i32, i32) {
-        (-self.win, self.win)
-    }
-
-    fn is_noisy(&self, _state: &RomgonState, m: RomgonMove) -> bool {
+    fn is_noisy(_: &RomgonEval, _state: &RomgonState, m: RomgonMove) -> bool {
         m.kind == ActionKind::Capture
     }
 }
@@ -213,6 +196,7 @@ impl Evaluator<RomgonState> for RomgonEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Evaluator;
     use crate::games::romgon::Romgon;
     use crate::Game;
 

@@ -32,7 +32,10 @@ mod picture;
 use std::fmt;
 
 use crate::bits::Cells;
-use crate::game::{illegal_move, End, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
+use crate::game::{
+    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, NoChance, Outcome, PieRule, Seat,
+    State, Symmetries, Turn,
+};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
 use board::{bit, cell, cell_name, Board, Geometry, CELLS, ROW_LEN, SHUTTLE_PAIRS};
@@ -600,6 +603,14 @@ impl State for RomgonState {
         notation::parse_move(self, text)
     }
 }
+
+impl FastPlayout for RomgonState {}
+
+impl Symmetries for RomgonState {}
+
+impl PieRule for RomgonState {}
+
+impl LengthCap for RomgonState {}
 
 impl fmt::Debug for RomgonState {
     /// Every field; the history as its length and a fingerprint (it can be hundreds of

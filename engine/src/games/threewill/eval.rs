@@ -10,9 +10,8 @@
 //! the other's, so it is antisymmetric between the seats.
 
 use crate::declare_weights;
-use crate::eval::Evaluator;
 use crate::game::Seat;
-use crate::weights::Tunable;
+use crate::weights::{Terms, WeightedEval};
 
 use super::board::{colour_of, enemy, objective_row, Board};
 
@@ -42,54 +41,17 @@ declare_weights! {
 pub const WIN: i32 = 10_000;
 
 /// The evaluator (see the module docs).
+pub type ThreeWillEval = WeightedEval<ThreeWillTerms>;
+
+/// What [`ThreeWillEval`] precomputes from its weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ThreeWillEval {
-    weights: ThreeWillWeights,
+pub struct ThreeWillTerms {
     /// Worth of one agent by its place: locked (index 0), or an active top `d` rows
     /// from its objective row (index `d`).
     worth: [i32; 8],
     /// The places by falling worth (ties in place order): the order in which the best
     /// three agents are taken. With the default weights, nearest rows first.
     best_first: [usize; 8],
-    /// The score of a won game: above every heuristic score the weights allow.
-    win: i32,
-}
-
-impl Default for ThreeWillEval {
-    fn default() -> Self {
-        ThreeWillEval::with_weights(ThreeWillWeights::default())
-    }
-}
-
-impl Tunable<ThreeWillState> for ThreeWillEval {
-    type Weights = ThreeWillWeights;
-
-    /// The win score is [`WIN`] or, for larger weights, one more than the most a side's
-    /// total can be (the other side's is never negative, since no weight is): of its
-    /// at most eight agents three count in full and five at a quarter, each at most the
-    /// largest worth; at most eight are active and eight enemies held; a side holds at
-    /// most the game's eight cards. With the defaults that is 2,220.
-    fn with_weights(weights: ThreeWillWeights) -> Self {
-        let w = &weights;
-        let mut worth = [w.locked; 8];
-        worth[1..].copy_from_slice(&w.progress);
-        let mut best_first = [0, 1, 2, 3, 4, 5, 6, 7];
-        best_first.sort_by_key(|&d| std::cmp::Reverse(worth[d]));
-        let largest = worth.iter().copied().max().unwrap_or(0);
-        let most = 3 * largest
-            + 5 * largest / 4
-            + 8 * (w.active + w.held_enemy + w.dr_card.max(w.free_card));
-        ThreeWillEval {
-            weights,
-            worth,
-            best_first,
-            win: WIN.max(most + 1),
-        }
-    }
-
-    fn weights(&self) -> &ThreeWillWeights {
-        &self.weights
-    }
 }
 
 impl ThreeWillEval {
@@ -101,7 +63,7 @@ impl ThreeWillEval {
     /// the best three taken from the places of highest worth first. Greedy playouts
     /// call this for every move they weigh, so it is most of their cost.
     fn side_score(&self, s: &ThreeWillState, seat: Seat) -> i32 {
-        let w = &self.weights;
+        let w = self.weights();
         let b: &Board = s.board();
         let c = colour_of(seat);
         let row = objective_row(c);
@@ -118,12 +80,13 @@ impl ThreeWillEval {
             held_enemy += (own.tops & enemy_held).count_ones() as i32;
         }
         let (mut best, mut total, mut slots) = (0, 0, 3u32);
-        for &d in &self.best_first {
+        let terms = self.terms();
+        for &d in &terms.best_first {
             let n = by_place[d];
             let full = n.min(slots);
             slots -= full;
-            best += full as i32 * self.worth[d];
-            total += n as i32 * self.worth[d];
+            best += full as i32 * terms.worth[d];
+            total += n as i32 * terms.worth[d];
         }
         best + (total - best) / 4
             + active * w.active
@@ -133,13 +96,33 @@ impl ThreeWillEval {
     }
 }
 
-impl Evaluator<ThreeWillState> for ThreeWillEval {
-    fn heuristic(&self, s: &ThreeWillState, seat: Seat) -> i32 {
-        self.side_score(s, seat) - self.side_score(s, 1 - seat)
+impl Terms for ThreeWillTerms {
+    type State = ThreeWillState;
+    type Weights = ThreeWillWeights;
+
+    fn from_weights(weights: &ThreeWillWeights) -> Self {
+        let mut worth = [weights.locked; 8];
+        worth[1..].copy_from_slice(&weights.progress);
+        let mut best_first = [0, 1, 2, 3, 4, 5, 6, 7];
+        best_first.sort_by_key(|&d| std::cmp::Reverse(worth[d]));
+        ThreeWillTerms { worth, best_first }
     }
 
-    fn bounds(&self) -> (i32, i32) {
-        (-self.win, self.win)
+    /// The win score is [`WIN`] or, for larger weights, one more than the most a side's
+    /// total can be (the other side's is never negative, since no weight is): of its
+    /// at most eight agents three count in full and five at a quarter, each at most the
+    /// largest worth; at most eight are active and eight enemies held; a side holds at
+    /// most the game's eight cards. With the defaults that is 2,220.
+    fn win(&self, w: &ThreeWillWeights) -> i32 {
+        let largest = self.worth.iter().copied().max().unwrap_or(0);
+        let most = 3 * largest
+            + 5 * largest / 4
+            + 8 * (w.active + w.held_enemy + w.dr_card.max(w.free_card));
+        WIN.max(most + 1)
+    }
+
+    fn heuristic(eval: &ThreeWillEval, s: &ThreeWillState, seat: Seat) -> i32 {
+        eval.side_score(s, seat) - eval.side_score(s, 1 - seat)
     }
 
     /// Ordering only: a step that locks an agent first, then a stacking attempt onto an
@@ -147,7 +130,7 @@ impl Evaluator<ThreeWillState> for ThreeWillEval {
     /// blocker), `free`, forward steps (the nearer the objective, the earlier), other
     /// attempts on enemies, `done`, sideways steps, backward steps (the rearmost agent's
     /// first: it loses least), attempts onto the mover's own agents, `pass`.
-    fn move_hint(&self, s: &ThreeWillState, m: ThreeWillMove) -> u8 {
+    fn move_hint(_: &ThreeWillEval, s: &ThreeWillState, m: ThreeWillMove) -> u8 {
         let c = colour_of(s.mover());
         let row = i32::from(objective_row(c));
         let distance = |sq: u8| (row - i32::from(sq / 8)).unsigned_abs() as u8;
@@ -178,9 +161,11 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::eval::Evaluator;
     use crate::games::threewill::board::locked;
     use crate::games::threewill::ThreeWill;
     use crate::testing::extreme_weights::extreme_settings;
+    use crate::weights::Tunable;
     use crate::{play_moves, sample_outcome, Game, State, Turn};
 
     /// The side's total square by square, as the module docs define it, without row

@@ -28,7 +28,10 @@ mod moves;
 mod notation;
 mod picture;
 
-use crate::game::{illegal_move, End, Game, MoveError, Outcome, Seat, State, Turn, WithChance};
+use crate::game::{
+    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, Outcome, PieRule, Seat, State,
+    Symmetries, Turn, WithChance,
+};
 use crate::luck::{pick_weighted, EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
@@ -502,32 +505,6 @@ impl State for ThreeWillState {
         }
     }
 
-    /// The same outcomes as `chance_outcomes`, in its order, without a list on the heap:
-    /// a die face in closed form, a throw by comparing with the hit's weight.
-    #[inline]
-    fn outcome_for_draw(
-        &self,
-        draw: impl FnOnce(u64) -> u64,
-        _: &mut Vec<(ThreeWillMove, u32)>,
-    ) -> ThreeWillMove {
-        match self.phase {
-            Phase::Roll { .. } => ThreeWillMove::Face(1 + draw(6) as u8),
-            Phase::Throw { .. } => {
-                if draw(u64::from(HIT_WEIGHT + MISS_WEIGHT)) < u64::from(HIT_WEIGHT) {
-                    ThreeWillMove::Hit
-                } else {
-                    ThreeWillMove::Miss
-                }
-            }
-            Phase::Reveal { claimant, .. } => {
-                let (outcomes, n) = self.reveal_outcomes(claimant);
-                let total = outcomes[..n].iter().map(|&(_, w)| u64::from(w)).sum();
-                pick_weighted(&outcomes[..n], draw(total))
-            }
-            _ => panic!("outcome_for_draw called where no chance event is pending"),
-        }
-    }
-
     fn max_moves(&self) -> usize {
         // 8 active agents × 3 steps + pass; 16 picks; 1 + 8 reveals.
         25
@@ -691,3 +668,37 @@ impl State for ThreeWillState {
         notation::parse_move(self, text)
     }
 }
+
+impl FastPlayout for ThreeWillState {
+    /// The same outcomes as `chance_outcomes`, in its order, without a list on the heap:
+    /// a die face in closed form, a throw by comparing with the hit's weight.
+    #[inline]
+    fn outcome_for_draw(
+        &self,
+        draw: impl FnOnce(u64) -> u64,
+        _: &mut Vec<(ThreeWillMove, u32)>,
+    ) -> ThreeWillMove {
+        match self.phase {
+            Phase::Roll { .. } => ThreeWillMove::Face(1 + draw(6) as u8),
+            Phase::Throw { .. } => {
+                if draw(u64::from(HIT_WEIGHT + MISS_WEIGHT)) < u64::from(HIT_WEIGHT) {
+                    ThreeWillMove::Hit
+                } else {
+                    ThreeWillMove::Miss
+                }
+            }
+            Phase::Reveal { claimant, .. } => {
+                let (outcomes, n) = self.reveal_outcomes(claimant);
+                let total = outcomes[..n].iter().map(|&(_, w)| u64::from(w)).sum();
+                pick_weighted(&outcomes[..n], draw(total))
+            }
+            _ => panic!("outcome_for_draw called where no chance event is pending"),
+        }
+    }
+}
+
+impl Symmetries for ThreeWillState {}
+
+impl PieRule for ThreeWillState {}
+
+impl LengthCap for ThreeWillState {}
