@@ -644,8 +644,20 @@ fn one_thread_searches_match_their_recorded_games() {
         ..defaults()
     };
     let records = [
-        game_record(Connect4.initial_state(), Connect4Eval::default(), 3000, defaults(), 99),
-        game_record(Connect4.initial_state(), Connect4Eval::default(), 1000, guided, 99),
+        game_record(
+            Connect4.initial_state(),
+            Connect4Eval::default(),
+            3000,
+            defaults(),
+            99,
+        ),
+        game_record(
+            Connect4.initial_state(),
+            Connect4Eval::default(),
+            1000,
+            guided,
+            99,
+        ),
         game_record(invector(), InvectorEval::default(), 2000, defaults(), 99),
         game_record(
             Pig::new(20, 6, 1000).unwrap().initial_state(),

@@ -99,7 +99,9 @@ pub(crate) fn run<S: State, E: Evaluator<S>, St: Stats>(
             // The evaluator's value of a node is already stored in it (the root's is
             // not, but it is a leaf only in an arena too small for one child).
             Leaf::Evaluate
-                if job.rollout == Rollout::Eval && job.settings.guide.is_on() && last.index != 0 =>
+                if job.rollout == Rollout::Eval
+                    && job.settings.guide.is_on()
+                    && last.index != 0 =>
             {
                 Tree::<S, St>::stored_heuristic(last.node())
             }

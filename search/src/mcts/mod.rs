@@ -244,18 +244,14 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             rollout: self.config.rollout,
             clock: &clock,
         };
-        let (reuse, max_nodes, solver) = (
-            self.config.reuse,
-            self.config.max_nodes,
-            self.config.solver,
-        );
+        let (reuse, max_nodes, solver) =
+            (self.config.reuse, self.config.max_nodes, self.config.solver);
         let seeds: Vec<u64> = if threads > 1 {
             (0..threads).map(|_| rng.random()).collect()
         } else {
             Vec::new()
         };
-        let (iterations, depth, choice) = if threads > 1 && self.config.parallel == Parallel::Tree
-        {
+        let (iterations, depth, choice) = if threads > 1 && self.config.parallel == Parallel::Tree {
             let tree = &mut self.shared;
             self.reused_visits = prepare(tree, state, reuse, max_nodes);
             let mut report = reporter(solver, &clock, info);
@@ -303,7 +299,12 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
 /// Readies `tree` for a search from `state`: the subtree that tree reuse keeps (if
 /// `reuse`), else an empty tree of at most `max_nodes` nodes. Returns the kept root's
 /// visits.
-fn prepare<S: State, St: Stats>(tree: &mut Tree<S, St>, state: &S, reuse: bool, max_nodes: usize) -> u64 {
+fn prepare<S: State, St: Stats>(
+    tree: &mut Tree<S, St>,
+    state: &S,
+    reuse: bool,
+    max_nodes: usize,
+) -> u64 {
     if reuse && tree.advance_to(state, REUSE_PLIES) {
         u64::from(tree.root().visits)
     } else {

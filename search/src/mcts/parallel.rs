@@ -74,7 +74,15 @@ pub(crate) fn tree_parallel<S: State, E: Evaluator<S>>(
                 shared_worker(shared, counters, job, limit, seed, &mut buffers, None)
             });
         }
-        shared_worker(shared, &counters, job, limit, seeds[0], &mut buffers, progress);
+        shared_worker(
+            shared,
+            &counters,
+            job,
+            limit,
+            seeds[0],
+            &mut buffers,
+            progress,
+        );
     });
     tree.keep_buffers(buffers);
     (counters.finished.into_inner(), counters.depth.into_inner())

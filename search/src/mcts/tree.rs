@@ -367,10 +367,10 @@ impl<M> Child<M> {
 /// The search tree of one MCTS (see the module docs), of [`Plain`] nodes for one thread
 /// or [`Atomic`] ones for many. The arena keeps its segments between searches.
 pub(crate) struct Tree<S: State, St: Stats> {
-    /// The nodes (`None` before the first [`Tree::reset`]).
-    arena: Option<Arena<S::Move, St>>,
+    /// The nodes (none before the first [`Tree::reset`]).
+    arena: Arena<S::Move, St>,
     /// The arena that re-rooting copies into, kept to reuse its segments.
-    spare: Option<Arena<S::Move, St>>,
+    spare: Arena<S::Move, St>,
     /// Whether some node's children did not fit in the arena.
     full: AtomicBool,
     /// The position at the root (`None` before the first search).
@@ -384,8 +384,8 @@ pub(crate) struct Tree<S: State, St: Stats> {
 impl<S: State, St: Stats> Default for Tree<S, St> {
     fn default() -> Self {
         Tree {
-            arena: None,
-            spare: None,
+            arena: Arena::none(),
+            spare: Arena::none(),
             full: AtomicBool::new(false),
             root_state: None,
             buffers: None,
@@ -397,17 +397,17 @@ impl<S: State, St: Stats> Default for Tree<S, St> {
 impl<S: State, St: Stats> std::fmt::Debug for Tree<S, St> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tree")
-            .field("nodes", &self.arena.as_ref().map_or(0, Arena::len))
+            .field("nodes", &self.arena.len())
             .field("full", &self.full)
             .finish_non_exhaustive()
     }
 }
 
 impl<S: State, St: Stats> Tree<S, St> {
-    /// The arena (the tree has been [reset](Tree::reset)).
+    /// The arena (empty until the tree is [reset](Tree::reset)).
     #[inline]
     fn arena(&self) -> &Arena<S::Move, St> {
-        self.arena.as_ref().expect("a tree that has been reset")
+        &self.arena
     }
 
     /// Node `index`.
@@ -419,7 +419,7 @@ impl<S: State, St: Stats> Tree<S, St> {
     /// Nodes in the arena, unborn ones included.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.arena.as_ref().map_or(0, Arena::len)
+        self.arena.len()
     }
 
     /// The root, as [`Tree::children`] describes a child.
@@ -455,36 +455,34 @@ impl<S: State, St: Stats> Tree<S, St> {
     /// `state` must not be finished (the agent never builds a tree for a finished
     /// game).
     pub(crate) fn reset(&mut self, state: &S, max_nodes: usize) {
-        let arena = match self.arena.take() {
-            Some(mut arena) if arena.capacity() == max_nodes.clamp(1, NO_ROOM as usize) => {
-                arena.clear();
-                arena
-            }
-            _ => {
-                // A blank node's move is never read; any move of the game will do, and a
-                // position that is not over has at least one decision or outcome.
-                let blank = match state.turn() {
-                    Turn::Chance => {
-                        let mut outcomes = Vec::new();
-                        state.chance_outcomes(&mut outcomes);
-                        outcomes[0].0
-                    }
-                    _ => {
-                        let mut moves = Vec::new();
-                        state.legal_moves(&mut moves);
-                        moves[0]
-                    }
-                };
-                self.spare = None;
-                Arena::new(max_nodes, blank)
-            }
-        };
+        let mut arena = std::mem::replace(&mut self.arena, Arena::none());
+        if arena.capacity() == max_nodes.clamp(1, NO_ROOM as usize) {
+            arena.clear();
+        } else {
+            // A blank node's move is never read; any move of the game will do, and a
+            // position that is not over has at least one decision or outcome.
+            let blank = match state.turn() {
+                Turn::Chance => {
+                    let mut outcomes = Vec::new();
+                    state.chance_outcomes(&mut outcomes);
+                    outcomes[0].0
+                }
+                _ => {
+                    let mut moves = Vec::new();
+                    state.legal_moves(&mut moves);
+                    moves[0]
+                }
+            };
+            self.spare = Arena::none();
+            arena = Arena::new(max_nodes, blank);
+        }
         let root = arena.alloc(1).expect("room for the root");
         let (actor, proof) = actor_of(state);
         let n = arena.get(root);
         n.rewrite(n.mv(), 0);
-        n.state.store(state_word(actor, proof, 0), Ordering::Release);
-        self.arena = Some(arena);
+        n.state
+            .store(state_word(actor, proof, 0), Ordering::Release);
+        self.arena = arena;
         self.full.store(false, Ordering::Relaxed);
         self.root_state = Some(state.clone());
     }
@@ -542,10 +540,22 @@ impl<S: State, St: Stats> Tree<S, St> {
                 match actor_in(child.state.load(Ordering::Acquire)) {
                     UNBORN => {
                         let reserved = state_word(RESERVED, Proof::Unknown, 0);
-                        if child.state.swap_if(unborn, reserved, Ordering::Acquire).is_err() {
+                        if child
+                            .state
+                            .swap_if(unborn, reserved, Ordering::Acquire)
+                            .is_err()
+                        {
                             return Leaf::Evaluate;
                         }
-                        return self.create(start + slot as u32, child, state, path, buffers, set, eval);
+                        return self.create(
+                            start + slot as u32,
+                            child,
+                            state,
+                            path,
+                            buffers,
+                            set,
+                            eval,
+                        );
                     }
                     RESERVED => return Leaf::Evaluate,
                     _ => {
@@ -569,7 +579,15 @@ impl<S: State, St: Stats> Tree<S, St> {
                             }
                             let child = &run[k];
                             state.apply(child.mv());
-                            return self.create(start + k as u32, child, state, path, buffers, set, eval);
+                            return self.create(
+                                start + k as u32,
+                                child,
+                                state,
+                                path,
+                                buffers,
+                                set,
+                                eval,
+                            );
                         }
                         Err(now) => shape = now,
                     }
@@ -599,7 +617,10 @@ impl<S: State, St: Stats> Tree<S, St> {
     ) -> Option<(u32, &'a [Node<S::Move, St>])> {
         let mut start = n.children.load(Ordering::Acquire);
         if start == NONE {
-            if n.children.swap_if(NONE, ALLOTTING, Ordering::Acquire).is_err() {
+            if n.children
+                .swap_if(NONE, ALLOTTING, Ordering::Acquire)
+                .is_err()
+            {
                 return None;
             }
             start = self.allot(n, state, actor, rng, buffers);
@@ -692,7 +713,8 @@ impl<S: State, St: Stats> Tree<S, St> {
         let (actor, proof) = actor_of(state);
         St::enter(c, index, &mut buffers.pending);
         self.guide_new(c, state, set, eval);
-        c.state.store(state_word(actor, proof, 0), Ordering::Release);
+        c.state
+            .store(state_word(actor, proof, 0), Ordering::Release);
         path.push(Step {
             node: c,
             index,
@@ -733,7 +755,9 @@ impl<S: State, St: Stats> Tree<S, St> {
                 St::child_view_held(c, start + k as u32, pending)
             })
         } else {
-            Self::scan(tried, parent_visits, seat, set, counts, |_, c| St::child_view(c))
+            Self::scan(tried, parent_visits, seat, set, counts, |_, c| {
+                St::child_view(c)
+            })
         }
     }
 
@@ -809,7 +833,14 @@ impl<S: State, St: Stats> Tree<S, St> {
         for (i, step) in path.iter().enumerate().rev() {
             let parent_actor = if i == 0 { CHANCE } else { path[i - 1].actor };
             let n = step.node;
-            St::complete(n, step.index, i == 0, parent_actor, reward, &mut buffers.pending);
+            St::complete(
+                n,
+                step.index,
+                i == 0,
+                parent_actor,
+                reward,
+                &mut buffers.pending,
+            );
             if proving && i + 1 < path.len() {
                 proving = self.try_prove(n);
             }

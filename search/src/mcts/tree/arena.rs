@@ -23,8 +23,9 @@ pub(super) struct Arena<M: Move, St: Stats> {
     capacity: usize,
     /// The next free index.
     next: St::Word,
-    /// The move of a blank node (any move of the game).
-    blank: M,
+    /// The move of a blank node (any move of the game; `None` in an arena of no
+    /// capacity, which has no segment to fill).
+    blank: Option<M>,
 }
 
 impl<M: Move, St: Stats> Arena<M, St> {
@@ -37,7 +38,17 @@ impl<M: Move, St: Stats> Arena<M, St> {
                 .collect(),
             capacity,
             next: St::Word::new(0),
-            blank,
+            blank: Some(blank),
+        }
+    }
+
+    /// An arena that holds no node (a tree never reset).
+    pub(super) fn none() -> Self {
+        Arena {
+            segments: Box::new([]),
+            capacity: 0,
+            next: St::Word::new(0),
+            blank: None,
         }
     }
 
@@ -103,29 +114,40 @@ impl<M: Move, St: Stats> Arena<M, St> {
         }
     }
 
-    /// The nodes from `start` to the end of its segment.
+    /// The segment of node `i`.
     #[inline]
-    fn segment(&self, start: u32) -> &[Node<M, St>] {
-        let i = start as usize;
-        let first = i / SEGMENT * SEGMENT;
-        let segment = self.segments[i / SEGMENT].get_or_init(|| {
-            (0..SEGMENT.min(self.capacity - first))
-                .map(|_| Node::blank(self.blank))
+    fn segment(&self, i: usize) -> &[Node<M, St>] {
+        match self.segments[i / SEGMENT].get() {
+            Some(segment) => segment,
+            None => self.fill(i / SEGMENT),
+        }
+    }
+
+    /// Segment `k`, filled with blank nodes now if it is not yet.
+    #[cold]
+    #[inline(never)]
+    fn fill(&self, k: usize) -> &[Node<M, St>] {
+        let blank = self.blank.expect("an arena with capacity has a blank move");
+        self.segments[k].get_or_init(|| {
+            (0..SEGMENT.min(self.capacity - k * SEGMENT))
+                .map(|_| Node::blank(blank))
                 .collect()
-        });
-        &segment[i - first..]
+        })
     }
 
     /// Node `index`.
     #[inline]
     pub(super) fn get(&self, index: u32) -> &Node<M, St> {
-        &self.segment(index)[0]
+        let i = index as usize;
+        &self.segment(i)[i % SEGMENT]
     }
 
     /// The `len` nodes from `start` (allotted together, so in one segment).
     #[inline]
     pub(super) fn run(&self, start: u32, len: usize) -> &[Node<M, St>] {
-        &self.segment(start)[..len]
+        let i = start as usize;
+        let offset = i % SEGMENT;
+        &self.segment(i)[offset..offset + len]
     }
 }
 

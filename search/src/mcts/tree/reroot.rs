@@ -65,7 +65,7 @@ impl<S: State, St: Stats> Tree<S, St> {
     /// Returns whether a subtree was kept. No search may be running on the tree (the
     /// `&mut` says so).
     pub(crate) fn advance_to(&mut self, state: &S, max_plies: u32) -> bool {
-        let (Some(old), Some(_)) = (self.root_state.as_ref(), self.arena.as_ref()) else {
+        let Some(old) = self.root_state.as_ref() else {
             return false;
         };
         let children = |node| self.children(node).map(|(child, c)| (child, c.mv));
@@ -86,14 +86,13 @@ impl<S: State, St: Stats> Tree<S, St> {
     /// its root's statistics made a root's ([`Stats::make_root`]). A node whose
     /// children did not fit may try again.
     fn reroot(&mut self, new_root: u32, parent_actor: u8) {
-        let arena = self.arena.take().expect("a tree that has been reset");
-        let spare = match self.spare.take() {
-            Some(mut spare) if spare.capacity() == arena.capacity() => {
-                spare.clear();
-                spare
-            }
-            _ => Arena::new(arena.capacity(), arena.get(0).mv()),
-        };
+        let arena = std::mem::replace(&mut self.arena, Arena::none());
+        let mut spare = std::mem::replace(&mut self.spare, Arena::none());
+        if spare.capacity() == arena.capacity() {
+            spare.clear();
+        } else {
+            spare = Arena::new(arena.capacity(), arena.get(0).mv());
+        }
         let root = spare.alloc(1).expect("room for the root");
         self.work.clear();
         self.work.push((new_root, root));
@@ -101,9 +100,12 @@ impl<S: State, St: Stats> Tree<S, St> {
             let (from, to) = (arena.get(old), spare.get(new));
             to.rewrite(from.mv(), from.weight.load(Ordering::Relaxed));
             St::copy_total(&from.total, &to.total);
-            to.visits.store(from.visits.load(Ordering::Relaxed), Ordering::Relaxed);
-            to.state.store(from.state.load(Ordering::Relaxed), Ordering::Relaxed);
-            to.shape.store(from.shape.load(Ordering::Relaxed), Ordering::Relaxed);
+            to.visits
+                .store(from.visits.load(Ordering::Relaxed), Ordering::Relaxed);
+            to.state
+                .store(from.state.load(Ordering::Relaxed), Ordering::Relaxed);
+            to.shape
+                .store(from.shape.load(Ordering::Relaxed), Ordering::Relaxed);
             let (heuristic, minimax) = from.guide.get();
             to.guide.set(heuristic, minimax);
             let start = from.children.load(Ordering::Relaxed);
@@ -124,7 +126,7 @@ impl<S: State, St: Stats> Tree<S, St> {
             }
         }
         St::make_root(spare.get(root), parent_actor);
-        self.spare = Some(arena);
-        self.arena = Some(spare);
+        self.spare = arena;
+        self.arena = spare;
     }
 }

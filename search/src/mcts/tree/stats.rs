@@ -181,7 +181,10 @@ impl GuideCell for Cell<u32> {
 
     #[inline]
     fn set(&self, heuristic: i16, minimax: i16) {
-        Cell::set(self, u32::from(heuristic as u16) | u32::from(minimax as u16) << 16);
+        Cell::set(
+            self,
+            u32::from(heuristic as u16) | u32::from(minimax as u16) << 16,
+        );
     }
 }
 
@@ -257,7 +260,11 @@ pub(crate) trait Stats: Sized + Send + 'static {
     /// from seat 0's view up to a term common to all children of its parent.
     fn child_view<M: Move>(c: &Node<M, Self>) -> (u32, f64);
     /// [`Stats::child_view`] with the thread's held-back statistics of child `index`.
-    fn child_view_held<M: Move>(c: &Node<M, Self>, index: u32, pending: &Self::Pending) -> (u32, f64);
+    fn child_view_held<M: Move>(
+        c: &Node<M, Self>,
+        index: u32,
+        pending: &Self::Pending,
+    ) -> (u32, f64);
 }
 
 /// The statistics of a tree that one thread searches: completed iterations and the sum
@@ -374,7 +381,14 @@ fn sign(parent_actor: u8) -> i64 {
 /// Only a hot node takes a slot: a cold one would keep it from a hot one until the
 /// next flush.
 #[inline]
-fn add<M: Move>(pending: &mut Pending, index: u32, n: &Node<M, Atomic>, hot: bool, visits: u32, total: i64) {
+fn add<M: Move>(
+    pending: &mut Pending,
+    index: u32,
+    n: &Node<M, Atomic>,
+    hot: bool,
+    visits: u32,
+    total: i64,
+) {
     match if hot { pending.slot(index) } else { None } {
         Some(delta) => {
             delta.visits += visits;
@@ -478,7 +492,10 @@ impl Stats for Atomic {
     /// `- 1` common to all children is left out.
     #[inline]
     fn child_view<M: Move>(c: &Node<M, Self>) -> (u32, f64) {
-        (c.visits.load(Ordering::Relaxed), c.total.load(Ordering::Relaxed) as f64)
+        (
+            c.visits.load(Ordering::Relaxed),
+            c.total.load(Ordering::Relaxed) as f64,
+        )
     }
 
     #[inline]

@@ -34,7 +34,14 @@ fn grown(root: &PigState, iterations: u32, max_nodes: usize) -> Tree<PigState, P
         let mut state = *root;
         let mut path = Vec::new();
         let set = settings(false);
-        let reward = match tree.select(&mut state, &mut rng, &mut path, &mut buffers, &set, &PigEval::default()) {
+        let reward = match tree.select(
+            &mut state,
+            &mut rng,
+            &mut path,
+            &mut buffers,
+            &set,
+            &PigEval::default(),
+        ) {
             Leaf::Exact(r) => r,
             Leaf::Evaluate => 0.0,
         };
@@ -59,11 +66,18 @@ fn check_runs(tree: &Tree<PigState, Plain>, node: u32, at: &PigState) {
         for (k, &(outcome, _)) in outcomes.iter().enumerate() {
             let slot = tree.node(start + k as u32);
             assert_eq!(slot.mv(), outcome, "slot {k} holds its outcome");
-            assert_eq!(slot.actor() == super::UNBORN, slot.visits.get() == 0, "born when reached");
+            assert_eq!(
+                slot.actor() == super::UNBORN,
+                slot.visits.get() == 0,
+                "born when reached"
+            );
         }
         let below: u32 = tree.children(node).map(|(_, c)| c.visits).sum();
         let visits = n.visits.get();
-        assert!(below <= visits && visits - below <= 1, "{below} of {visits}");
+        assert!(
+            below <= visits && visits - below <= 1,
+            "{below} of {visits}"
+        );
     }
     for (child, c) in tree.children(node) {
         assert!(c.actor < super::UNBORN, "children() skips unborn slots");
@@ -84,7 +98,11 @@ fn a_chance_node_keeps_one_child_per_outcome_born_when_first_drawn() {
     rolled.apply(PigMove::Roll);
     assert_eq!(rolled.turn(), Turn::Chance);
     let tree = grown(&rolled, 500, 1 << 20);
-    assert_eq!(tree.children(0).count(), 6, "every face drawn in 500 iterations");
+    assert_eq!(
+        tree.children(0).count(),
+        6,
+        "every face drawn in 500 iterations"
+    );
     check_runs(&tree, 0, &rolled);
 }
 
@@ -189,14 +207,24 @@ fn consistent<S: State, St: Stats>(tree: &Tree<S, St>, node: u32, parent_actor: 
         let exact = f64::from(n.visits) * n.proof.reward();
         assert!((n.total - exact).abs() < 1e-6, "{} != {exact}", n.total);
     }
-    let ends: u64 = tree.children(node).map(|(child, _)| consistent(tree, child, n.actor)).sum();
+    let ends: u64 = tree
+        .children(node)
+        .map(|(child, _)| consistent(tree, child, n.actor))
+        .sum();
     ends + u64::from(n.visits - below)
 }
 
 #[test]
 fn shared_statistics_sum_to_the_iterations_run() {
     let mut tree = Tree::default();
-    let run = search_shared(&mut tree, &Connect4.initial_state(), 40_000, 8, 1 << 20, true);
+    let run = search_shared(
+        &mut tree,
+        &Connect4.initial_state(),
+        40_000,
+        8,
+        1 << 20,
+        true,
+    );
     assert_eq!(run, 40_000);
     assert!(!tree.is_full());
     assert_eq!(u64::from(tree.root().visits), run);
@@ -214,7 +242,9 @@ fn many_threads_on_a_small_shared_tree_lose_no_update() {
     assert_eq!(run, 60_000);
     assert_eq!(u64::from(tree.root().visits), run);
     assert_eq!(consistent(&tree, 0, CHANCE), run);
-    let over = (0..tree.len() as u32).filter(|&i| tree.node(i).actor() == OVER).count();
+    let over = (0..tree.len() as u32)
+        .filter(|&i| tree.node(i).actor() == OVER)
+        .count();
     assert!(over > 10);
 }
 

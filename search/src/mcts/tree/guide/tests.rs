@@ -238,7 +238,10 @@ fn a_large_bias_selects_by_the_heuristic_first() {
 #[test]
 fn guidance_fits_in_the_node_s_padding() {
     use agon_engine::games::{apv, invector, romgon};
-    assert_eq!(std::mem::size_of::<Node<invector::InvectorMove, Plain>>(), 40);
+    assert_eq!(
+        std::mem::size_of::<Node<invector::InvectorMove, Plain>>(),
+        40
+    );
     assert_eq!(std::mem::size_of::<Node<apv::ApvMove, Plain>>(), 40);
     assert_eq!(std::mem::size_of::<Node<romgon::RomgonMove, Plain>>(), 40);
 }
