@@ -24,8 +24,8 @@
 //!
 //! # Budgets and reproducibility
 //!
-//! A tree holds at most [`MctsConfig::max_nodes`] nodes (the `tree` parameter, in MiB);
-//! once full, the search goes on valuing leaves without adding them, and
+//! A tree holds at most [`MctsConfig::max_nodes`] nodes (the `tree` parameter, in MiB),
+//! one per move or outcome of every node expanded, tried or not; once full, the search goes on valuing leaves without adding them, and
 //! [`Mcts::arena_full`] reports it.
 //!
 //! `iters` counts the iterations of this search (a reused subtree's earlier visits do
@@ -82,8 +82,9 @@ pub const DEFAULT_C: f64 = default_c!();
 pub const REUSE_PLIES: u32 = 16;
 
 /// Bytes a node is counted for when the `tree` parameter (MiB) is turned into a node
-/// count, rounded up: a node takes 40 bytes (32 in tree parallelism's tree), and the
-/// arena holds at most that many nodes, untried moves' included.
+/// count: a node takes 40 bytes for a move of up to 8 bytes (32 in tree parallelism's
+/// tree); the margin covers the second arena that re-rooting copies the kept subtree
+/// into.
 pub const NODE_BYTES: usize = 64;
 
 /// The default tree memory in MiB (the `tree` parameter): [`MAX_NODES`] nodes.

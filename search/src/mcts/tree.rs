@@ -247,6 +247,9 @@ impl<M: Move, St: Stats> Node<M, St> {
     }
 }
 
+/// A node's children: consecutive nodes of the arena.
+type Run<M, St> = [Node<M, St>];
+
 /// +1 for seat 0, -1 for seat 1: turns a seat-0 reward into `seat`'s.
 #[inline]
 fn sign(seat: Seat) -> f64 {
@@ -614,7 +617,7 @@ impl<S: State, St: Stats> Tree<S, St> {
         actor: u8,
         rng: &mut AgentRng,
         buffers: &mut Buffers<S::Move, St>,
-    ) -> Option<(u32, &'a [Node<S::Move, St>])> {
+    ) -> Option<(u32, &'a Run<S::Move, St>)> {
         let mut start = n.children.load(Ordering::Acquire);
         if start == NONE {
             if n.children

@@ -15,11 +15,14 @@ const SEGMENT: usize = 1 << 14;
 /// [`SEGMENT`].
 const CHUNK: usize = 1 << 10;
 
+/// A segment: its nodes, once filled.
+type Segment<M, St> = OnceLock<Box<[Node<M, St>]>>;
+
 /// Fixed-capacity storage of nodes (see the module docs). A segment is filled with
 /// blank nodes when first used; a node handed out again after [`Arena::clear`] is
 /// rewritten by whoever allots it.
 pub(super) struct Arena<M: Move, St: Stats> {
-    segments: Box<[OnceLock<Box<[Node<M, St>]>>]>,
+    segments: Box<[Segment<M, St>]>,
     capacity: usize,
     /// The next free index.
     next: St::Word,
