@@ -579,3 +579,110 @@ fn lock_free_tree_proves_what_one_thread_proves_and_bounds_its_arena() {
     roomy.search(&start, SearchContext::new(&mut rng(1), &mut |_| {}));
     assert!(!roomy.arena_full());
 }
+
+/// Every search of a whole game between two one-thread agents with `config` and `iters`
+/// iterations (chance outcomes drawn from a seeded generator), written out: the move,
+/// value, iterations, depth, principal variation and reused visits of each, and every
+/// progress report. Two runs of the same code give the same text.
+fn game_record<S: State, E: Evaluator<S>>(
+    start: S,
+    eval: E,
+    iters: u64,
+    config: MctsConfig,
+    max_plies: usize,
+) -> String {
+    let mut agents = [mcts(eval.clone(), iters, config), mcts(eval, iters, config)];
+    let mut s = start;
+    let mut r = rng(11);
+    let mut record = String::new();
+    while s.turn() != Turn::Over && s.ply() < max_plies as u32 {
+        let m = match s.turn() {
+            Turn::Seat(seat) => {
+                let mut reports = Vec::new();
+                let result = agents[seat].search(
+                    &s,
+                    SearchContext::new(&mut r, &mut |i| reports.push((i.nodes, i.value))),
+                );
+                let pv: Vec<String> = result.pv.iter().map(|&m| s.format_move(m)).collect();
+                record += &format!(
+                    "{} {:?} {} {} {:?} {} {:?}\n",
+                    s.format_move(result.best.unwrap()),
+                    result.value,
+                    result.nodes,
+                    result.depth,
+                    pv,
+                    agents[seat].reused_visits(),
+                    reports,
+                );
+                result.best.unwrap()
+            }
+            _ => agon_engine::sample_outcome(&s, &mut r),
+        };
+        s.try_apply(m).expect("legal");
+    }
+    record
+}
+
+/// FNV-1a of `text`, so that a pinned record fits on a line.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// One thread with an iteration budget is reproducible across versions of the tree, not
+/// only across runs: these whole games (decisions, chance, proofs, tree reuse,
+/// evaluator leaves and guidance) were recorded once, and any change to the tree that
+/// changes one search of them changes its record.
+#[test]
+fn one_thread_searches_match_their_recorded_games() {
+    use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
+    let guided = MctsConfig {
+        rollout: Rollout::Eval,
+        bias: 0.5,
+        minimax: 0.3,
+        ..defaults()
+    };
+    let records = [
+        game_record(
+            Connect4.initial_state(),
+            Connect4Eval::default(),
+            3000,
+            defaults(),
+            99,
+        ),
+        game_record(
+            Connect4.initial_state(),
+            Connect4Eval::default(),
+            1000,
+            guided,
+            99,
+        ),
+        game_record(invector(), InvectorEval::default(), 2000, defaults(), 99),
+        game_record(
+            Pig::new(20, 6, 1000).unwrap().initial_state(),
+            PigEval::default(),
+            500,
+            defaults(),
+            60,
+        ),
+        game_record(
+            ThreeWill::default().initial_state(),
+            ThreeWillEval::default(),
+            300,
+            defaults(),
+            40,
+        ),
+    ];
+    let digests: Vec<u64> = records.iter().map(|r| fnv(r)).collect();
+    assert_eq!(
+        digests,
+        [
+            9495337948902322517,
+            4462426192462462163,
+            13800811074254495576,
+            12588465827549849101,
+            126551817726384754
+        ]
+    );
+}

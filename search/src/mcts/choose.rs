@@ -3,7 +3,7 @@
 
 use agon_engine::{Seat, State};
 
-use super::tree::{Node, Proof, Tree};
+use super::tree::{Child, Proof, Stats, Tree, CHANCE};
 use crate::agent::Value;
 
 /// One root move with its statistics summed over the trees.
@@ -36,7 +36,7 @@ pub(crate) struct Choice<M> {
 /// a proven loss or draw at the root plays a move with that result (the longest loss,
 /// the most visited draw) and reports it; otherwise the move with the most visits among
 /// those not proven lost (ties: the higher mean), reported as its mean reward.
-pub(crate) fn choose<S: State>(trees: &[&Tree<S>], solver: bool) -> Choice<S::Move> {
+pub(crate) fn choose<S: State, St: Stats>(trees: &[&Tree<S, St>], solver: bool) -> Choice<S::Move> {
     let root = trees[0].root();
     let Some(seat) = root.seat() else {
         // A chance root: no move, the mean over all trees from seat 0's view.
@@ -119,7 +119,7 @@ pub(crate) fn choose<S: State>(trees: &[&Tree<S>], solver: bool) -> Choice<S::Mo
 
 /// The root moves of all trees, statistics summed by move (in the first tree's order,
 /// then any move only later trees have).
-fn merge<S: State>(trees: &[&Tree<S>]) -> Vec<RootMove<S::Move>> {
+fn merge<S: State, St: Stats>(trees: &[&Tree<S, St>]) -> Vec<RootMove<S::Move>> {
     let mut moves: Vec<RootMove<S::Move>> = Vec::new();
     for (t, tree) in trees.iter().enumerate() {
         for (index, c) in tree.children(0) {
@@ -158,8 +158,12 @@ fn merge<S: State>(trees: &[&Tree<S>]) -> Vec<RootMove<S::Move>> {
 
 /// Appends to `pv` the line below `node` that always takes the most visited child,
 /// through decision nodes only (a chance node's outcome is not a choice).
-fn principal_variation<S: State>(tree: &Tree<S>, mut node: u32, pv: &mut Vec<S::Move>) {
-    while tree.nodes[node as usize].seat().is_some() {
+fn principal_variation<S: State, St: Stats>(
+    tree: &Tree<S, St>,
+    mut node: u32,
+    pv: &mut Vec<S::Move>,
+) {
+    while tree.node(node).actor() < CHANCE {
         let Some((child, c)) = most_visited_child(tree, node) else {
             return;
         };
@@ -172,12 +176,11 @@ fn principal_variation<S: State>(tree: &Tree<S>, mut node: u32, pv: &mut Vec<S::
 }
 
 /// The child of `node` that the principal variation takes: the most visited, the last
-/// of equals in [`Tree::children`]'s order; `None` if it has none. (The lock-free tree
-/// writes back the line this picks, so the two must agree.)
-pub(super) fn most_visited_child<S: State>(
-    tree: &Tree<S>,
+/// of equals in [`Tree::children`]'s order; `None` if it has none.
+pub(super) fn most_visited_child<S: State, St: Stats>(
+    tree: &Tree<S, St>,
     node: u32,
-) -> Option<(u32, &Node<S::Move>)> {
+) -> Option<(u32, Child<S::Move>)> {
     tree.children(node).max_by_key(|(_, c)| c.visits)
 }
 

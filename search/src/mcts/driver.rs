@@ -4,7 +4,7 @@
 use agon_engine::{Evaluator, State};
 
 use super::rollout::{self, Rollout, Scratch};
-use super::tree::{Leaf, Proof, Settings, Tree};
+use super::tree::{Leaf, Proof, Settings, Stats, Tree};
 use crate::agent::AgentRng;
 use crate::budget::Clock;
 
@@ -61,48 +61,63 @@ impl<S: State, E: Evaluator<S>> Job<'_, S, E> {
 }
 
 /// Progress callback: the tree so far, iterations done, deepest depth reached.
-pub(crate) type Progress<'p, S> = &'p mut dyn FnMut(&Tree<S>, u64, u32);
+pub(crate) type Progress<'p, S, St> = &'p mut dyn FnMut(&Tree<S, St>, u64, u32);
 
-/// Runs iterations on `tree` until `job` says stop or `limit` iterations are done;
-/// returns the iterations run and the deepest leaf depth (plies below the root).
-/// `progress`, if given, is called at [`FIRST_REPORT`] iterations and every doubling.
-pub(crate) fn run<S: State, E: Evaluator<S>>(
-    tree: &mut Tree<S>,
+/// Runs iterations on `tree` (one thread) until `job` says stop or `limit` iterations
+/// are done; returns the iterations run and the deepest leaf depth (plies below the
+/// root). `progress`, if given, is called at [`FIRST_REPORT`] iterations and every
+/// doubling.
+pub(crate) fn run<S: State, E: Evaluator<S>, St: Stats>(
+    tree: &mut Tree<S, St>,
     job: &Job<'_, S, E>,
     limit: u64,
     rng: &mut AgentRng,
-    mut progress: Option<Progress<'_, S>>,
+    mut progress: Option<Progress<'_, S, St>>,
 ) -> (u64, u32) {
+    let mut buffers = tree.take_buffers(1);
     let mut state = job.root.clone();
     let mut path = Vec::new();
     let mut scratch = Scratch::new();
     let mut iterations = 0u64;
     let mut depth = 0u32;
     let mut next_report = FIRST_REPORT;
-    while !job.done(tree.root().proof, iterations, limit) {
+    let searched: &Tree<S, St> = tree;
+    while !job.done(searched.root_proof(), iterations, limit) {
         state.clone_from(job.root);
         path.clear();
-        let leaf = tree.select(&mut state, rng, &mut path, &job.settings, job.eval);
+        let leaf = searched.select(
+            &mut state,
+            rng,
+            &mut path,
+            &mut buffers,
+            &job.settings,
+            job.eval,
+        );
         depth = depth.max(path.len() as u32 - 1);
-        let leaf_node = *path.last().expect("a path holds the root");
+        let last = path.last().expect("a path holds the root");
         let reward = match leaf {
             // The evaluator's value of a node is already stored in it (the root's is
             // not, but it is a leaf only in an arena too small for one child).
             Leaf::Evaluate
-                if job.rollout == Rollout::Eval && job.settings.guide.is_on() && leaf_node != 0 =>
+                if job.rollout == Rollout::Eval
+                    && job.settings.guide.is_on()
+                    && last.index != 0 =>
             {
-                tree.stored_heuristic(leaf_node)
+                Tree::<S, St>::stored_heuristic(last.node())
             }
             _ => job.leaf_value(leaf, &mut state, rng, &mut scratch),
         };
-        tree.backup(&path, reward, &job.settings);
+        searched.backup(&path, reward, &job.settings, &mut buffers);
         iterations += 1;
         if iterations == next_report {
             next_report *= 2;
             if let Some(report) = progress.as_mut() {
-                report(tree, iterations, depth);
+                report(searched, iterations, depth);
             }
         }
     }
+    searched.flush(&mut buffers);
+    drop(path);
+    tree.keep_buffers(buffers);
     (iterations, depth)
 }

@@ -2,15 +2,13 @@
 //! leaves, chance nodes sampled by weight, the MCTS-Solver, tree reuse between moves,
 //! and tree or root parallelism.
 //!
-//! - [`tree`]: the node arena, UCT selection, expansion, backup, proofs, and evaluator
-//!   guidance ([`tree::guide`]: progressive bias `bias`, implicit minimax backups
-//!   `minimax`; one thread or root parallelism only);
+//! - [`tree`]: the node arena, UCT selection, expansion, backup, proofs, tree reuse
+//!   and evaluator guidance ([`tree::guide`]: progressive bias `bias`, implicit
+//!   minimax backups `minimax`; one thread or root parallelism only), with plain
+//!   statistics for one thread or atomic ones (virtual loss) for tree parallelism;
 //! - [`rollout`]: leaf evaluation (`rollout=random|greedy|eval`, `plies`);
 //! - [`driver`]: the iteration loop of one thread;
-//! - [`parallel`]: tree parallelism (shared tree, virtual loss) and root parallelism;
-//! - [`shared`]: the lock-free tree of tree parallelism (atomic statistics), and its
-//!   conversion from and to [`tree`]'s (the subtree that tree reuse keeps is copied
-//!   back when the next search starts);
+//! - [`parallel`]: tree parallelism (one shared tree) and root parallelism;
 //! - [`choose`]: the move, value and principal variation from the root statistics.
 //!
 //! # One iteration
@@ -26,8 +24,8 @@
 //!
 //! # Budgets and reproducibility
 //!
-//! A tree holds at most [`MctsConfig::max_nodes`] nodes (the `tree` parameter, in MiB);
-//! once full, the search goes on valuing leaves without adding them, and
+//! A tree holds at most [`MctsConfig::max_nodes`] nodes (the `tree` parameter, in MiB),
+//! one per move or outcome of every node expanded, tried or not; once full, the search goes on valuing leaves without adding them, and
 //! [`Mcts::arena_full`] reports it.
 //!
 //! `iters` counts the iterations of this search (a reused subtree's earlier visits do
@@ -50,7 +48,6 @@ mod choose;
 mod driver;
 mod parallel;
 mod rollout;
-mod shared;
 mod tree;
 mod uct_counts;
 
@@ -62,8 +59,7 @@ use rand::Rng;
 use crate::agent::{Agent, AgentRng, SearchContext, SearchInfo, SearchResult};
 use crate::budget::{Budget, Clock};
 pub use rollout::Rollout;
-use shared::SharedTree;
-use tree::{Guide, Settings, Tree};
+use tree::{Atomic, Guide, Plain, Settings, Stats, Tree};
 
 /// Iterations of a search given neither `iters` nor `time`: about 20 ms of Connect
 /// Four on one core, enough to play sensibly in quick tournaments.
@@ -86,9 +82,9 @@ pub const DEFAULT_C: f64 = default_c!();
 pub const REUSE_PLIES: u32 = 16;
 
 /// Bytes a node is counted for when the `tree` parameter (MiB) is turned into a node
-/// count: the node with its share of the move arenas, rounded up. Tree parallelism's
-/// lock-free tree takes as many 32-byte entries (one per node or untried move), so it
-/// stays within the same memory.
+/// count: a node takes 40 bytes for a move of up to 8 bytes (32 in tree parallelism's
+/// tree); the margin covers the second arena that re-rooting copies the kept subtree
+/// into.
 pub const NODE_BYTES: usize = 64;
 
 /// The default tree memory in MiB (the `tree` parameter): [`MAX_NODES`] nodes.
@@ -165,10 +161,9 @@ pub struct Mcts<S: State, E> {
     config: MctsConfig,
     eval: E,
     /// One tree (root parallelism: one per thread), kept between searches for reuse.
-    trees: Vec<Tree<S>>,
-    /// The last search's lock-free tree (tree parallelism, with reuse on), from which
-    /// the next search copies the subtree it keeps.
-    shared: Option<SharedTree<S::Move>>,
+    trees: Vec<Tree<S, Plain>>,
+    /// Tree parallelism's tree, kept between searches for reuse.
+    shared: Tree<S, Atomic>,
     reused_visits: u64,
     arena_full: bool,
 }
@@ -188,7 +183,7 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             config,
             eval,
             trees: Vec::new(),
-            shared: None,
+            shared: Tree::default(),
             reused_visits: 0,
             arena_full: false,
         }
@@ -231,40 +226,17 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             };
         }
         let threads = self.config.threads.max(1);
-        let root_parallel = threads > 1 && self.config.parallel == Parallel::Root;
-        let tree_count = if root_parallel { threads } else { 1 };
-        self.trees.resize_with(tree_count, Tree::default);
-        self.reused_visits = 0;
-        self.arena_full = false;
-        if let Some(shared) = self.shared.take() {
-            // The last search was tree-parallel: its tree holds only what the move
-            // choice read, and the part reuse keeps is copied from the shared tree now.
-            shared.write_reused_into(&mut self.trees[0], state, REUSE_PLIES);
-        }
-        for tree in &mut self.trees {
-            if self.config.reuse && tree.advance_to(state, REUSE_PLIES) {
-                self.reused_visits += u64::from(tree.root().visits);
-            } else {
-                tree.reset(state);
-            }
-        }
         let limit = match (self.config.iterations, self.config.time) {
             (Some(n), _) => n,
             (None, Some(_)) => u64::MAX,
             (None, None) => DEFAULT_ITERATIONS,
         };
-        if limit != u64::MAX && !(threads > 1 && self.config.parallel == Parallel::Tree) {
-            for tree in &mut self.trees {
-                tree.reserve_for(limit, state, self.config.max_nodes);
-            }
-        }
         let job = driver::Job {
             root: state,
             eval: &self.eval,
             settings: Settings {
                 c: self.config.c,
                 solver: self.config.solver,
-                max_nodes: self.config.max_nodes,
                 guide: Guide {
                     bias: self.config.bias,
                     minimax: self.config.minimax,
@@ -273,40 +245,37 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             rollout: self.config.rollout,
             clock: &clock,
         };
-        let solver = self.config.solver;
-        let mut report = |tree: &Tree<S>, iterations: u64, depth: u32| {
-            let choice = choose::choose(&[tree], solver);
-            info(&SearchInfo {
-                depth,
-                value: choice.value,
-                nodes: iterations,
-                time: clock.elapsed(),
-                pv: choice.pv,
-            });
-        };
-        let (iterations, depth) = if threads == 1 {
-            driver::run(&mut self.trees[0], &job, limit, rng, Some(&mut report))
+        let (reuse, max_nodes, solver) =
+            (self.config.reuse, self.config.max_nodes, self.config.solver);
+        let seeds: Vec<u64> = if threads > 1 {
+            (0..threads).map(|_| rng.random()).collect()
         } else {
-            let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
-            if root_parallel {
-                parallel::root_parallel(&mut self.trees, &job, limit, &seeds, Some(&mut report))
-            } else {
-                let (shared, iterations, depth) = parallel::tree_parallel(
-                    &mut self.trees[0],
-                    &job,
-                    limit,
-                    &seeds,
-                    Some(&mut report),
-                );
-                self.arena_full = shared.full();
-                self.shared = self.config.reuse.then_some(shared);
-                (iterations, depth)
-            }
+            Vec::new()
         };
-        let max_nodes = self.config.max_nodes;
-        self.arena_full |= self.trees.iter().any(|t| t.is_full(max_nodes));
-        let trees: Vec<&Tree<S>> = self.trees.iter().collect();
-        let choice = choose::choose(&trees, solver);
+        let (iterations, depth, choice) = if threads > 1 && self.config.parallel == Parallel::Tree {
+            let tree = &mut self.shared;
+            self.reused_visits = prepare(tree, state, reuse, max_nodes);
+            let mut report = reporter(solver, &clock, info);
+            let (iterations, depth) =
+                parallel::tree_parallel(tree, &job, limit, &seeds, Some(&mut report));
+            self.arena_full = tree.is_full();
+            (iterations, depth, choose::choose(&[&*tree], solver))
+        } else {
+            let tree_count = if threads > 1 { threads } else { 1 };
+            self.trees.resize_with(tree_count, Tree::default);
+            self.reused_visits = (self.trees.iter_mut())
+                .map(|tree| prepare(tree, state, reuse, max_nodes))
+                .sum();
+            let mut report = reporter(solver, &clock, info);
+            let (iterations, depth) = if threads == 1 {
+                driver::run(&mut self.trees[0], &job, limit, rng, Some(&mut report))
+            } else {
+                parallel::root_parallel(&mut self.trees, &job, limit, &seeds, Some(&mut report))
+            };
+            self.arena_full = self.trees.iter().any(Tree::is_full);
+            let trees: Vec<&Tree<S, Plain>> = self.trees.iter().collect();
+            (iterations, depth, choose::choose(&trees, solver))
+        };
         let result = SearchResult {
             best: choice.best,
             value: choice.value,
@@ -325,6 +294,41 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
             pv: result.pv.clone(),
         });
         result
+    }
+}
+
+/// Readies `tree` for a search from `state`: the subtree that tree reuse keeps (if
+/// `reuse`), else an empty tree of at most `max_nodes` nodes. Returns the kept root's
+/// visits.
+fn prepare<S: State, St: Stats>(
+    tree: &mut Tree<S, St>,
+    state: &S,
+    reuse: bool,
+    max_nodes: usize,
+) -> u64 {
+    if reuse && tree.advance_to(state, REUSE_PLIES) {
+        u64::from(tree.root().visits)
+    } else {
+        tree.reset(state, max_nodes);
+        0
+    }
+}
+
+/// The progress report of a search: the choice so far passed to `info`.
+fn reporter<'a, S: State, St: Stats>(
+    solver: bool,
+    clock: &'a Clock,
+    info: &'a mut dyn FnMut(&SearchInfo<S::Move>),
+) -> impl FnMut(&Tree<S, St>, u64, u32) + 'a {
+    move |tree, iterations, depth| {
+        let choice = choose::choose(&[tree], solver);
+        info(&SearchInfo {
+            depth,
+            value: choice.value,
+            nodes: iterations,
+            time: clock.elapsed(),
+            pv: choice.pv,
+        });
     }
 }
 

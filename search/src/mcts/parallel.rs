@@ -3,17 +3,19 @@
 //!
 //! # Tree parallelism
 //!
-//! The threads share a lock-free [`SharedTree`] (atomic statistics, expansion claimed
-//! by compare-and-swap): each selects a leaf (adding a virtual loss to every node on the
-//! path, which steers the other threads elsewhere), evaluates it and backs the reward
-//! up without waiting for the others; iterations are claimed from one counter
-//! [`CLAIM`] at a time. The search starts from a copy of the agent's
-//! tree and writes back into it what the move choice reads (the root's children and
-//! each one's line of most visited children with their siblings, as a progress report
-//! does),
-//! so the move choice and tree reuse are the single-threaded ones; the subtree that
-//! reuse keeps is copied back when the next search starts. Results depend on thread
-//! timing, so they are not reproducible.
+//! The threads share one [`Tree`] of [`Atomic`] nodes (atomic statistics, expansion
+//! claimed by compare-and-swap): each selects a leaf (adding a virtual loss to every
+//! node on the path, which steers the other threads elsewhere), evaluates it and backs
+//! the reward up without waiting for the others; iterations are claimed from one
+//! counter [`CLAIM`] at a time. The agent keeps that tree between searches, and the
+//! move choice, progress reports and tree reuse read it as they read a one-thread
+//! tree. Results depend on thread timing, so they are not reproducible.
+//!
+//! Threads share no lock, but they share cache lines: every selection reads the
+//! children of the nodes near the root, and iterations that pass a node that is not
+//! hot write it at once. Games whose iterations are very cheap and whose threads
+//! follow few lines (Connect Four) scale least. Measurements: `docs/decisions.md`,
+//! `experiments/tree-parallel-scaling.sh` and `experiments/tree-parallel-threads.sh`.
 //!
 //! # Root parallelism
 //!
@@ -29,8 +31,7 @@ use rand::SeedableRng;
 
 use super::driver::{self, Job, Progress, FIRST_REPORT};
 use super::rollout::Scratch;
-use super::shared::{Buffers, SharedTree, FLUSH_EVERY};
-use super::tree::Tree;
+use super::tree::{Atomic, Buffers, Plain, Tree, FLUSH_EVERY};
 use crate::agent::AgentRng;
 
 /// Iterations a tree-parallel thread claims at once, so that the threads update the
@@ -52,53 +53,55 @@ struct Counters {
 }
 
 /// Tree parallelism on `tree`: one thread per seed (the calling thread runs the first
-/// and reports `progress`), `limit` iterations in all, on a [`SharedTree`] copied from
-/// `tree`. At the end `tree` holds what the move choice reads (as a progress report);
-/// the shared tree is returned, for tree reuse to copy what it keeps
-/// ([`SharedTree::write_reused_into`]). Returns also the iterations run and the deepest
-/// leaf depth.
+/// and reports `progress`), `limit` iterations in all. Returns the iterations run and
+/// the deepest leaf depth.
 pub(crate) fn tree_parallel<S: State, E: Evaluator<S>>(
-    tree: &mut Tree<S>,
+    tree: &mut Tree<S, Atomic>,
     job: &Job<'_, S, E>,
     limit: u64,
     seeds: &[u64],
-    progress: Option<Progress<'_, S>>,
-) -> (SharedTree<S::Move>, u64, u32) {
-    let mut rng = AgentRng::seed_from_u64(seeds[0]);
-    let shared = SharedTree::from_tree(tree, job.settings.max_nodes, &mut rng);
+    progress: Option<Progress<'_, S, Atomic>>,
+) -> (u64, u32) {
     let counters = Counters::default();
     let threads = seeds.len();
+    let mut buffers = tree.take_buffers(threads);
+    let shared: &Tree<S, Atomic> = tree;
     std::thread::scope(|scope| {
         for &seed in &seeds[1..] {
-            let (shared, counters) = (&shared, &counters);
-            scope.spawn(move || shared_worker(shared, counters, job, limit, seed, threads, None));
+            let counters = &counters;
+            scope.spawn(move || {
+                let mut buffers = Buffers::new(threads);
+                shared_worker(shared, counters, job, limit, seed, &mut buffers, None)
+            });
         }
-        shared_worker(&shared, &counters, job, limit, seeds[0], threads, progress);
+        shared_worker(
+            shared,
+            &counters,
+            job,
+            limit,
+            seeds[0],
+            &mut buffers,
+            progress,
+        );
     });
-    shared.write_variation_into(tree);
-    (
-        shared,
-        counters.finished.into_inner(),
-        counters.depth.into_inner(),
-    )
+    tree.keep_buffers(buffers);
+    (counters.finished.into_inner(), counters.depth.into_inner())
 }
 
 /// One thread of tree parallelism (see the module docs).
 fn shared_worker<S: State, E: Evaluator<S>>(
-    shared: &SharedTree<S::Move>,
+    shared: &Tree<S, Atomic>,
     counters: &Counters,
     job: &Job<'_, S, E>,
     limit: u64,
     seed: u64,
-    threads: usize,
-    mut progress: Option<Progress<'_, S>>,
+    buffers: &mut Buffers<S::Move, Atomic>,
+    mut progress: Option<Progress<'_, S, Atomic>>,
 ) {
     let mut rng = AgentRng::seed_from_u64(seed);
     let mut state = job.root.clone();
     let mut path = Vec::new();
     let mut scratch = Scratch::new();
-    let mut buffers = Buffers::<S::Move>::new(threads);
-    let mut snapshot = Tree::default();
     let mut next_report = FIRST_REPORT;
     let (mut finished, mut deepest) = (0u64, 0u32);
     'search: while !counters.stop.load(Ordering::Relaxed) {
@@ -117,17 +120,24 @@ fn shared_worker<S: State, E: Evaluator<S>>(
             }
             state.clone_from(job.root);
             path.clear();
-            let leaf = shared.select(&mut state, &mut rng, &mut path, &mut buffers, &job.settings);
+            let leaf = shared.select(
+                &mut state,
+                &mut rng,
+                &mut path,
+                buffers,
+                &job.settings,
+                job.eval,
+            );
             let depth = path.len() as u32 - 1;
             if depth > deepest {
                 deepest = depth;
                 counters.depth.fetch_max(depth, Ordering::Relaxed);
             }
             let reward = job.leaf_value(leaf, &mut state, &mut rng, &mut scratch);
-            shared.backup(&path, reward, &job.settings, &mut buffers);
+            shared.backup(&path, reward, &job.settings, buffers);
             finished += 1;
             if finished % FLUSH_EVERY == 0 {
-                shared.flush(&mut buffers);
+                shared.flush(buffers);
             }
             if let Some(report) = progress.as_mut() {
                 // The iterations claimed so far, less those other threads claimed but
@@ -137,13 +147,12 @@ fn shared_worker<S: State, E: Evaluator<S>>(
                     while next_report <= claimed {
                         next_report *= 2;
                     }
-                    shared.write_variation_into(&mut snapshot);
-                    report(&snapshot, claimed, counters.depth.load(Ordering::Relaxed));
+                    report(shared, claimed, counters.depth.load(Ordering::Relaxed));
                 }
             }
         }
     }
-    shared.flush(&mut buffers);
+    shared.flush(buffers);
     counters.finished.fetch_add(finished, Ordering::Relaxed);
 }
 
@@ -151,11 +160,11 @@ fn shared_worker<S: State, E: Evaluator<S>>(
 /// and reports its progress), `limit` iterations split evenly. Returns the iterations
 /// run over all trees and the deepest leaf depth.
 pub(crate) fn root_parallel<S: State, E: Evaluator<S>>(
-    trees: &mut [Tree<S>],
+    trees: &mut [Tree<S, Plain>],
     job: &Job<'_, S, E>,
     limit: u64,
     seeds: &[u64],
-    progress: Option<Progress<'_, S>>,
+    progress: Option<Progress<'_, S, Plain>>,
 ) -> (u64, u32) {
     let n = trees.len() as u64;
     let share = |i: usize| limit / n + u64::from((i as u64) < limit % n);

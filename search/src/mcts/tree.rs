@@ -1,92 +1,100 @@
-//! The MCTS tree: an arena of nodes in `Vec`s, with UCT selection, expansion, backup,
-//! the MCTS-Solver's proofs and evaluator guidance ([`guide`]).
+//! The MCTS tree: an arena of nodes with UCT selection, expansion, backup, the
+//! MCTS-Solver's proofs, evaluator guidance ([`guide`]) and tree reuse ([`reroot`]),
+//! for one thread or for the threads of tree parallelism searching it at once: its
+//! nodes' fields are plain cells or atomics ([`Stats`]), the code the same.
 //!
 //! # Layout
 //!
-//! Nodes live in one `Vec` and refer to each other by `u32` index, with no per-node
-//! allocation. The root is always index 0. A decision node's children form a singly
-//! linked list (`first_child`, then each child's `next_sibling`), so a child is created
-//! only when an iteration first tries its move and costs one slot: a decision can have
-//! hundreds of moves, most never tried. A chance node's children are one contiguous
-//! block, one slot per outcome in outcome order, allotted when its outcomes are
-//! generated; a slot stays *unborn* until an iteration first draws its outcome. So the
-//! child of a drawn outcome is found by its index, not by walking a list of nodes
-//! scattered over the arena (in a dice game, one chance node every other ply, such a
-//! walk would dominate selection); outcomes are few, so the unborn slots cost little.
+//! Nodes live in one arena ([`arena`]) and refer to each other by `u32` index, with no
+//! per-node allocation. The root is always index 0. A node is both a position and the
+//! edge that leads to it: the children of a node are one run of consecutive nodes,
+//! allotted the second time an iteration passes through it (a leaf that is never
+//! revisited never pays for its moves), one per legal move or chance outcome, each
+//! holding its move and (below a chance node) its cumulative weight. So selection
+//! scans one contiguous array, whose children are all requested from memory at once.
 //!
-//! A chance node whose outcomes are equally likely (a die) keeps no outcomes in the
-//! arena ([`UNIFORM`]): its slots hold the outcomes, and a draw below their number
-//! picks the slot, so selection reads neither weights nor a second array there.
+//! A child is *unborn* until an iteration first reaches it. A decision node's first
+//! `claimed` children are those tried: an expansion claims the next one. With one
+//! thread ([`Plain`]) it then draws one of the untried moves uniformly at random and
+//! swaps it into the claimed slot; with many ([`Atomic`]) the moves were shuffled when
+//! the run was allotted, and a slot is claimed by compare-and-swap of the count, so
+//! that each thread tries a different move. Children are scanned newest first (the
+//! last claimed slot first), so that ties go to the most recently tried move. A chance
+//! node's child is born the first time its outcome is drawn (claimed by
+//! compare-and-swap of its actor from unborn to reserved). A thread that meets a
+//! reserved child, or a node whose run another thread is allotting, evaluates the
+//! position reached instead of waiting: no thread ever waits for another.
 //!
-//! A decision node with at most [`BLOCK_MOVES`] moves keeps its children in a block
-//! too, allotted with its moves: slot `k` is the child of the `k`-th move of its slice,
-//! and the first `tried` slots are born. Selection reads every child of a decision
-//! node, and in a list each child's address is known only once its older sibling has
-//! been read, so a tree larger than the cache waited for one miss after another; a
-//! block's children are all requested at once. Children are still visited newest
-//! first (slot `tried - 1` down to 0), the order of a list, so a block changes no
-//! selection. A node with more moves keeps its list, which costs no unborn slots.
-//!
-//! A decision node's legal moves are generated once, the second time an iteration
-//! passes through it (a leaf that is never revisited never pays for them), into a
-//! shared move arena; the node keeps the start and length of its slice. The first
-//! `tried` entries of the slice are the moves that have a child; an expansion draws one
-//! of the untried ones uniformly at random and swaps it to position `tried`. A chance
-//! node keeps its outcomes with *cumulative* weights in a second arena, so sampling an
-//! outcome by weight is one random number and a short scan; its children are created
-//! on demand, one per outcome drawn.
+//! A chance node whose outcomes are equally likely (a die) is marked so, and a draw
+//! below their number picks the slot without reading weights.
 //!
 //! # Values
 //!
 //! Every node sums the rewards of the iterations through it from **seat 0's** view, in
-//! [-1, 1]. A decision node of seat `p` reads its children's means with the sign of `p`,
-//! so two consecutive decisions of one seat (Invector's pie swap, a Pig turn) need no
-//! special case: the sign follows the seat, never the ply parity.
+//! [-1, 1] ([`Stats`] says how, with virtual loss in a shared tree). A decision node of
+//! seat `p` reads its children's means with the sign of `p`, so two consecutive
+//! decisions of one seat (Invector's pie swap, a Pig turn) need no special case: the
+//! sign follows the seat, never the ply parity.
 //!
 //! # Proofs (MCTS-Solver, Winands, Björnsson and Saito 2008)
 //!
 //! A finished game is proven by its outcome. With the solver on, after an iteration
 //! reaches a proven node, backup tries to prove each node above it, stopping at the
-//! first that stays unproven: a decision node of seat `p` is proven a win for `p` as
-//! soon as one child is; once all its moves have children and all are proven, it takes
-//! the best of their results for `p` (so a node whose moves all lose is a loss, and
-//! draws are proven too). A chance node is proven only when every outcome has a child
-//! and all are proven with the same result; otherwise its value stays a mean. Proven
-//! nodes are not descended into: an iteration that reaches one backs up its exact
-//! reward. Each proof records the length in plies of the line that proves it (shortest
-//! known win, longest loss), reported as `Value::Win(n)` / `Value::Loss(n)`: the length
-//! of the line found, not necessarily the game's shortest.
+//! first that stays unproven ([`proof`]): a decision node of seat `p` is proven a win
+//! for `p` as soon as one child is; once all its moves have children and all are
+//! proven, it takes the best of their results for `p` (so a node whose moves all lose
+//! is a loss, and draws are proven too). A chance node is proven only when every
+//! outcome has a child and all are proven with the same result; otherwise its value
+//! stays a mean. Proven nodes are not descended into: an iteration that reaches one
+//! backs up its exact reward. Each proof records the length in plies of the line that
+//! proves it (shortest known win, longest loss), reported as `Value::Win(n)` /
+//! `Value::Loss(n)`: the length of the line found, not necessarily the game's
+//! shortest. A node's actor, proof and proof length share one word, so that a proof
+//! is set by one compare-and-swap.
+//!
+//! # Memory bound
+//!
+//! The arena holds at most `max_nodes` nodes ([`super::MctsConfig::max_nodes`]: the
+//! `tree` parameter in MiB over [`super::NODE_BYTES`]), untried moves' nodes included.
+//! When a node's children do not fit, the node stays a leaf, valued without
+//! expanding, for the rest of the search, and [`Tree::is_full`] says so; children
+//! already allotted are still born when first reached, since they cost nothing more.
 
-use agon_engine::{Evaluator, Outcome, Seat, State, Turn};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use agon_engine::{Evaluator, Move, Outcome, Seat, State, Turn};
+use rand::seq::SliceRandom;
 
 use super::uct_counts::UctCounts;
 use crate::agent::AgentRng;
 use crate::draws::Frugal;
+use arena::{Arena, Chunk};
 pub(crate) use guide::Guide;
+pub(crate) use pending::FLUSH_EVERY;
+pub(crate) use stats::{Atomic, Plain, Stats};
+use stats::{GuideCell, MoveCell, Word};
 
+mod arena;
 pub(crate) mod guide;
-mod outcomes;
+mod pending;
 mod proof;
 mod reroot;
+mod stats;
 
-pub(super) use reroot::find_new_root;
-
-/// "No node": the end of a child list.
+/// "No node": a node whose children are not allotted.
 pub(crate) const NONE: u32 = u32::MAX;
-/// `num_moves` of a node whose moves or outcomes have not been generated yet.
-pub(super) const UNEXPANDED: u16 = u16::MAX;
+/// `children` of a node whose children a thread is allotting.
+const ALLOTTING: u32 = u32::MAX - 1;
+/// `children` of a node whose children did not fit in the arena.
+pub(super) const NO_ROOM: u32 = u32::MAX - 2;
 /// `actor` of a chance node (a decision node holds its seat, 0 or 1).
 pub(super) const CHANCE: u8 = 2;
 /// `actor` of a finished game.
 pub(super) const OVER: u8 = 3;
-/// `actor` of a chance node's child slot that no iteration has reached yet.
+/// `actor` of a node that no iteration has reached yet.
 pub(super) const UNBORN: u8 = 4;
-/// `moves` of a chance node whose outcomes are equally likely: it keeps none in the
-/// outcome arena (the module docs).
-pub(super) const UNIFORM: u32 = u32::MAX;
-/// The most moves of a decision node whose children form a block (module docs): the
-/// unborn slots of a block cost little when moves are this few.
-pub(super) const BLOCK_MOVES: u16 = 4;
+/// `actor` of a chance outcome's node while the thread that claimed it fills it in.
+const RESERVED: u8 = 5;
 
 /// What is proven about a node, from the game's point of view (not a seat's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,73 +137,118 @@ impl Proof {
             Proof::Seat1Wins => Some(if seat == 1 { 1 } else { -1 }),
         }
     }
-}
 
-/// One node of the tree (see the module docs for the layout).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Node<M> {
-    /// Sum of the rewards of the iterations through this node, from seat 0's view.
-    pub(crate) total: f64,
-    /// Completed iterations through this node.
-    pub(crate) visits: u32,
-    /// A decision node's most recently created child, a chance node's first child slot
-    /// (of `num_moves`), or [`NONE`].
-    pub(crate) first_child: u32,
-    /// The next child of this node's parent (a decision node), or [`NONE`].
-    pub(crate) next_sibling: u32,
-    /// Start of this node's moves (decision) or outcomes (chance) in their arena.
-    pub(super) moves: u32,
-    /// How many moves or outcomes it has ([`UNEXPANDED`] before they are generated).
-    pub(super) num_moves: u16,
-    /// How many of them have a child (for a chance node: born slots).
-    pub(super) tried: u16,
-    /// Length of the proving line, once proven.
-    pub(crate) plies: u16,
-    /// Seat to move (0 or 1), [`CHANCE`], [`OVER`] or [`UNBORN`].
-    pub(super) actor: u8,
-    /// What is proven here (finished games always, others only with the solver on).
-    pub(crate) proof: Proof,
-    /// The evaluator's value of this position at its creation, seat 0's view, in
-    /// [`guide`]'s fixed point (0 unless guidance is on).
-    pub(crate) heuristic: i16,
-    /// The implicit minimax value `v_τ` ([`guide`]), seat 0's view, in the same fixed
-    /// point (0 unless guidance is on).
-    pub(crate) minimax: i16,
-    /// The move or outcome that leads here from the parent (meaningless at the root).
-    pub(crate) mv: M,
-}
-
-impl<M> Node<M> {
-    /// An unvisited node without children or moves, reached by `mv`.
-    pub(super) fn fresh(mv: M, actor: u8, proof: Proof) -> Self {
-        Node {
-            total: 0.0,
-            visits: 0,
-            first_child: NONE,
-            next_sibling: NONE,
-            moves: 0,
-            num_moves: UNEXPANDED,
-            tried: 0,
-            plies: 0,
-            actor,
-            proof,
-            heuristic: 0,
-            minimax: 0,
-            mv,
+    /// The proof's code in a node's `state` word (0 for `Unknown`).
+    fn code(self) -> u32 {
+        match self {
+            Proof::Unknown => 0,
+            Proof::Seat0Wins => 1,
+            Proof::Seat1Wins => 2,
+            Proof::Draw => 3,
         }
     }
 
-    /// The seat deciding here, if this is a decision node.
-    pub(crate) fn seat(&self) -> Option<Seat> {
-        (self.actor < CHANCE).then_some(self.actor as Seat)
-    }
-
-    /// Whether this node's children form a block: a chance node's outcomes, or a
-    /// decision node's few moves (the module docs), once generated.
-    pub(super) fn has_block(&self) -> bool {
-        self.num_moves != UNEXPANDED && (self.actor == CHANCE || self.num_moves <= BLOCK_MOVES)
+    /// The proof of a code.
+    fn from_code(code: u32) -> Proof {
+        match code {
+            0 => Proof::Unknown,
+            1 => Proof::Seat0Wins,
+            2 => Proof::Seat1Wins,
+            _ => Proof::Draw,
+        }
     }
 }
+
+/// A node's `state` word: actor in the high byte, proof length in the middle 16 bits,
+/// [`Proof`] code in the low byte, so that they are read together and a proof is set
+/// by one compare-and-swap.
+fn state_word(actor: u8, proof: Proof, plies: u16) -> u32 {
+    u32::from(actor) << 24 | u32::from(plies) << 8 | proof.code()
+}
+
+/// The actor of a `state` word.
+fn actor_in(word: u32) -> u8 {
+    (word >> 24) as u8
+}
+
+/// The proof and proof length of a `state` word.
+fn proof_in(word: u32) -> (Proof, u16) {
+    (Proof::from_code(word & 0xff), (word >> 8) as u16)
+}
+
+/// One node and the edge to it (see the module docs): 40 bytes with [`Plain`] cells
+/// and a move of at most 8 bytes, 32 (two to a cache line) with [`Atomic`] ones.
+pub(crate) struct Node<M: Move, St: Stats> {
+    /// The sum of rewards ([`Stats`]).
+    total: St::Total,
+    /// Visits ([`Stats`]).
+    visits: St::Word,
+    /// Actor, proof and proof length ([`state_word`]).
+    state: St::Word,
+    /// The index of the first child, or [`NONE`], [`ALLOTTING`], [`NO_ROOM`].
+    children: St::Word,
+    /// How many children there are in the low 16 bits (set before `children` is
+    /// published); in the high 16, a decision node's claimed children, a chance
+    /// node's 1 if its outcomes are equally likely.
+    shape: St::Word,
+    /// The cumulative weight of this outcome among its siblings (a chance node's
+    /// children; 1, 2, ... for equally likely outcomes).
+    weight: St::Word,
+    /// The move or outcome that leads here (meaningless at the root).
+    mv: St::Mv<M>,
+    /// The stored heuristic and `v_τ` ([`guide`]).
+    guide: St::Guide,
+    _align: St::Align,
+}
+
+impl<M: Move, St: Stats> Node<M, St> {
+    /// An unborn node reached by `mv`, without children.
+    fn blank(mv: M) -> Self {
+        Node {
+            total: St::zero(),
+            visits: St::Word::new(0),
+            state: St::Word::new(state_word(UNBORN, Proof::Unknown, 0)),
+            children: St::Word::new(NONE),
+            shape: St::Word::new(0),
+            weight: St::Word::new(0),
+            mv: St::Mv::<M>::new(mv),
+            guide: St::Guide::new(),
+            _align: St::Align::default(),
+        }
+    }
+
+    /// Makes this node an unborn one reached by `mv`, `weight` its cumulative weight,
+    /// before its parent's run is published (no other thread reads it).
+    fn rewrite(&self, mv: M, weight: u32) {
+        St::clear(&self.total);
+        self.visits.store(0, Ordering::Relaxed);
+        self.state
+            .store(state_word(UNBORN, Proof::Unknown, 0), Ordering::Relaxed);
+        self.children.store(NONE, Ordering::Relaxed);
+        self.shape.store(0, Ordering::Relaxed);
+        self.weight.store(weight, Ordering::Relaxed);
+        self.mv.set(mv);
+        self.guide.set(0, 0);
+    }
+
+    /// The actor: a seat (0 or 1), [`CHANCE`], [`OVER`] or [`UNBORN`] (or reserved).
+    pub(crate) fn actor(&self) -> u8 {
+        actor_in(self.state.load(Ordering::Acquire))
+    }
+
+    /// The move or outcome that leads here.
+    pub(crate) fn mv(&self) -> M {
+        self.mv.get()
+    }
+
+    /// How many children (valid once `children` is an index).
+    fn len(&self) -> usize {
+        (self.shape.load(Ordering::Relaxed) & 0xffff) as usize
+    }
+}
+
+/// A node's children: consecutive nodes of the arena.
+type Run<M, St> = [Node<M, St>];
 
 /// +1 for seat 0, -1 for seat 1: turns a seat-0 reward into `seat`'s.
 #[inline]
@@ -207,6 +260,18 @@ fn sign(seat: Seat) -> f64 {
     }
 }
 
+/// The actor and proof of a new node for `state`.
+fn actor_of<S: State>(state: &S) -> (u8, Proof) {
+    match state.turn() {
+        Turn::Seat(s) => (s as u8, Proof::Unknown),
+        Turn::Chance => (CHANCE, Proof::Unknown),
+        Turn::Over => {
+            let outcome = state.outcome().expect("a finished game has an outcome");
+            (OVER, Proof::of(outcome))
+        }
+    }
+}
+
 /// The fixed settings that selection and backup need.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Settings {
@@ -214,8 +279,6 @@ pub(crate) struct Settings {
     pub(crate) c: f64,
     /// Whether proofs propagate and steer selection.
     pub(crate) solver: bool,
-    /// Nodes the arena may hold; beyond it leaves are evaluated without expanding.
-    pub(crate) max_nodes: usize,
     /// Evaluator guidance: progressive bias and implicit minimax backups ([`guide`]).
     pub(crate) guide: Guide,
 }
@@ -229,463 +292,626 @@ pub(crate) enum Leaf {
     Evaluate,
 }
 
-/// The search tree of one MCTS (see the module docs). The arenas keep their capacity
-/// between searches, so a warmed-up agent allocates nothing per iteration.
-#[derive(Clone, Debug)]
-pub(crate) struct Tree<S: State> {
-    pub(crate) nodes: Vec<Node<S::Move>>,
-    pub(super) moves: Vec<S::Move>,
-    /// Outcomes with cumulative weights (the last one's is the total).
-    pub(super) outcomes: Vec<(S::Move, u32)>,
+/// A node on a selection's path: the node, its index and its actor, kept so that
+/// neither the next step of selection nor backup looks the node up in the arena again
+/// or reads its actor again.
+pub(crate) struct Step<'a, M: Move, St: Stats> {
+    node: &'a Node<M, St>,
+    pub(crate) index: u32,
+    actor: u8,
+}
+
+impl<'a, M: Move, St: Stats> Step<'a, M, St> {
+    /// The node.
+    pub(crate) fn node(&self) -> &'a Node<M, St> {
+        self.node
+    }
+}
+
+/// What one thread keeps between iterations (and a tree keeps for its first thread
+/// between searches, so that a warmed-up agent allocates nothing).
+pub(crate) struct Buffers<M: Move, St: Stats> {
+    /// Legal moves, listed.
+    moves: Vec<M>,
+    /// Children to allot: move and cumulative weight.
+    entries: Vec<(M, u32)>,
+    /// UCT's factors of visit counts.
+    counts: UctCounts,
+    /// The thread's run of arena nodes (a shared tree's).
+    chunk: Chunk,
+    /// The thread's held-back statistics (a shared tree's).
+    pending: St::Pending,
+}
+
+impl<M: Move, St: Stats> Buffers<M, St> {
+    /// Empty buffers for one of `threads` threads.
+    pub(crate) fn new(threads: usize) -> Self {
+        Buffers {
+            moves: Vec::new(),
+            entries: Vec::new(),
+            counts: UctCounts::default(),
+            chunk: Chunk::default(),
+            pending: St::pending(threads),
+        }
+    }
+
+    /// Readies kept buffers for a search by one of `threads` threads: the run of arena
+    /// nodes of an earlier search is not this one's.
+    pub(crate) fn start(&mut self, threads: usize) {
+        self.chunk = Chunk::default();
+        self.pending = St::pending(threads);
+    }
+}
+
+/// What [`Tree::children`] says of a child: its statistics from seat 0's view (those
+/// of a shared tree with the iterations in flight counted as losses).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Child<M> {
+    pub(crate) mv: M,
+    pub(crate) visits: u32,
+    pub(crate) total: f64,
+    pub(crate) proof: Proof,
+    pub(crate) plies: u16,
+    pub(crate) actor: u8,
+    /// The stored heuristic and `v_τ` ([`guide`]'s fixed point).
+    #[cfg(test)]
+    pub(crate) heuristic: i16,
+    #[cfg(test)]
+    pub(crate) minimax: i16,
+}
+
+impl<M> Child<M> {
+    /// The seat deciding here, if this is a decision node.
+    pub(crate) fn seat(&self) -> Option<Seat> {
+        (self.actor < CHANCE).then_some(self.actor as Seat)
+    }
+}
+
+/// The search tree of one MCTS (see the module docs), of [`Plain`] nodes for one thread
+/// or [`Atomic`] ones for many. The arena keeps its segments between searches.
+pub(crate) struct Tree<S: State, St: Stats> {
+    /// The nodes (none before the first [`Tree::reset`]).
+    arena: Arena<S::Move, St>,
+    /// The arena that re-rooting copies into, kept to reuse its segments.
+    spare: Arena<S::Move, St>,
+    /// Whether some node's children did not fit in the arena.
+    full: AtomicBool,
     /// The position at the root (`None` before the first search).
     root_state: Option<S>,
-    /// Whether a chance node's block of children did not fit in the arena (see
-    /// [`Tree::is_full`]).
-    refused: bool,
-    /// Spare arenas and a work list for re-rooting, kept to reuse their capacity.
-    spare_nodes: Vec<Node<S::Move>>,
-    spare_moves: Vec<S::Move>,
-    spare_outcomes: Vec<(S::Move, u32)>,
+    /// The first thread's buffers.
+    buffers: Option<Buffers<S::Move, St>>,
+    /// A work list for re-rooting, kept to reuse its capacity.
     work: Vec<(u32, u32)>,
-    /// Selection's factors of visit counts.
-    uct_counts: UctCounts,
 }
 
-impl<S: State> Default for Tree<S> {
+impl<S: State, St: Stats> Default for Tree<S, St> {
     fn default() -> Self {
         Tree {
-            nodes: Vec::new(),
-            moves: Vec::new(),
-            outcomes: Vec::new(),
+            arena: Arena::none(),
+            spare: Arena::none(),
+            full: AtomicBool::new(false),
             root_state: None,
-            refused: false,
-            spare_nodes: Vec::new(),
-            spare_moves: Vec::new(),
-            spare_outcomes: Vec::new(),
+            buffers: None,
             work: Vec::new(),
-            uct_counts: UctCounts::default(),
         }
     }
 }
 
-impl<S: State> Tree<S> {
-    /// The root node.
-    pub(crate) fn root(&self) -> &Node<S::Move> {
-        &self.nodes[0]
+impl<S: State, St: Stats> std::fmt::Debug for Tree<S, St> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tree")
+            .field("nodes", &self.arena.len())
+            .field("full", &self.full)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: State, St: Stats> Tree<S, St> {
+    /// The arena (empty until the tree is [reset](Tree::reset)).
+    #[inline]
+    fn arena(&self) -> &Arena<S::Move, St> {
+        &self.arena
     }
 
-    /// The position at the root (`None` before the first search).
-    pub(super) fn root_state(&self) -> Option<&S> {
-        self.root_state.as_ref()
+    /// Node `index`.
+    #[inline]
+    pub(crate) fn node(&self, index: u32) -> &Node<S::Move, St> {
+        self.arena().get(index)
     }
 
-    /// Makes `state` the root position of nodes written for it.
-    pub(super) fn set_root_state(&mut self, state: &S) {
-        self.root_state = Some(state.clone());
+    /// Nodes in the arena, unborn ones included.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.arena.len()
     }
 
-    /// Whether the arena of at most `max_nodes` nodes is full, or refused a chance
-    /// node's block of children for lack of room (so that node stays a leaf).
-    pub(crate) fn is_full(&self, max_nodes: usize) -> bool {
-        self.refused || self.nodes.len() >= max_nodes
+    /// The root, as [`Tree::children`] describes a child.
+    pub(crate) fn root(&self) -> Child<S::Move> {
+        self.child(self.node(0), CHANCE)
     }
 
-    /// Reserves the arena for `iterations` more iterations from `state`'s game (capped
-    /// at `max_nodes`), so that a search of known length never copies a grown arena:
-    /// an iteration adds at most one node and one block of at most
-    /// [`State::max_moves`] slots. The reservation is address space; the pages are
-    /// only touched as nodes are written.
-    pub(crate) fn reserve_for(&mut self, iterations: u64, state: &S, max_nodes: usize) {
-        let per_iteration = 1 + state.max_moves() as u64;
-        let wanted = iterations
-            .saturating_mul(per_iteration)
-            .min(max_nodes as u64) as usize;
-        self.nodes.reserve(wanted.saturating_sub(self.nodes.len()));
+    /// What is proven about the root.
+    pub(crate) fn root_proof(&self) -> Proof {
+        proof_in(self.node(0).state.load(Ordering::Acquire)).0
     }
 
-    /// Empties the tree and makes `state` its root. `state` must not be finished (the
-    /// agent never builds a tree for a finished game).
-    pub(crate) fn reset(&mut self, state: &S) {
-        self.refused = false;
-        self.nodes.clear();
-        self.moves.clear();
-        self.outcomes.clear();
-        // The root's `mv` is never read; any move of the right type will do, and a
-        // position that is not over has at least one decision or outcome.
-        let placeholder = match state.turn() {
-            Turn::Chance => {
-                state.chance_outcomes(&mut self.outcomes);
-                let m = self.outcomes[0].0;
-                self.outcomes.clear();
-                m
-            }
-            _ => {
-                state.legal_moves(&mut self.moves);
-                let m = self.moves[0];
-                self.moves.clear();
-                m
-            }
-        };
-        self.push_node(placeholder, state);
-        self.root_state = Some(state.clone());
+    /// Whether some node's children did not fit in the arena, so that it was valued
+    /// without expanding.
+    pub(crate) fn is_full(&self) -> bool {
+        self.full.load(Ordering::Relaxed)
     }
 
-    /// Appends a new unvisited node for the position `state`, reached by `mv`.
-    fn push_node(&mut self, mv: S::Move, state: &S) -> u32 {
-        let index = self.nodes.len() as u32;
-        self.nodes.push(Self::new_node(mv, state));
-        index
+    /// The first thread's buffers for a search by `threads` threads, taken from the
+    /// tree ([`Tree::keep_buffers`] gives them back).
+    pub(crate) fn take_buffers(&mut self, threads: usize) -> Buffers<S::Move, St> {
+        let mut buffers = self.buffers.take().unwrap_or_else(|| Buffers::new(threads));
+        buffers.start(threads);
+        buffers
     }
 
-    /// An unvisited node for the position `state`, reached by `mv`.
-    fn new_node(mv: S::Move, state: &S) -> Node<S::Move> {
-        let (actor, proof) = match state.turn() {
-            Turn::Seat(s) => (s as u8, Proof::Unknown),
-            Turn::Chance => (CHANCE, Proof::Unknown),
-            Turn::Over => {
-                let outcome = state.outcome().expect("a finished game has an outcome");
-                (OVER, Proof::of(outcome))
-            }
-        };
-        Node::fresh(mv, actor, proof)
+    /// Keeps `buffers` for the next search.
+    pub(crate) fn keep_buffers(&mut self, buffers: Buffers<S::Move, St>) {
+        self.buffers = Some(buffers);
     }
 
-    /// A chance node's child slot for `outcome`, not reached yet.
-    pub(super) fn unborn(outcome: S::Move) -> Node<S::Move> {
-        Node::fresh(outcome, UNBORN, Proof::Unknown)
-    }
-
-    /// Creates the child of decision node `parent` reached by `mv` (already applied to
-    /// `state`), its move `tried` of its slice: in its block's slot, or at the head of
-    /// its list.
-    fn add_child(&mut self, parent: u32, mv: S::Move, state: &S) -> u32 {
-        let p = self.nodes[parent as usize];
-        if p.has_block() {
-            let child = p.first_child + u32::from(p.tried);
-            self.nodes[child as usize] = Self::new_node(mv, state);
-            self.nodes[parent as usize].tried += 1;
-            return child;
+    /// Empties the tree, makes `state` its root and `max_nodes` its arena's capacity.
+    /// `state` must not be finished (the agent never builds a tree for a finished
+    /// game).
+    pub(crate) fn reset(&mut self, state: &S, max_nodes: usize) {
+        let mut arena = std::mem::replace(&mut self.arena, Arena::none());
+        if arena.capacity() == max_nodes.clamp(1, NO_ROOM as usize) {
+            arena.clear();
+        } else {
+            // A blank node's move is never read; any move of the game will do, and a
+            // position that is not over has at least one decision or outcome.
+            let blank = match state.turn() {
+                Turn::Chance => {
+                    let mut outcomes = Vec::new();
+                    state.chance_outcomes(&mut outcomes);
+                    outcomes[0].0
+                }
+                _ => {
+                    let mut moves = Vec::new();
+                    state.legal_moves(&mut moves);
+                    moves[0]
+                }
+            };
+            self.spare = Arena::none();
+            arena = Arena::new(max_nodes, blank);
         }
-        let child = self.push_node(mv, state);
-        let p = &mut self.nodes[parent as usize];
-        p.tried += 1;
-        let first = p.first_child;
-        p.first_child = child;
-        self.nodes[child as usize].next_sibling = first;
-        child
+        let root = arena.alloc(1).expect("room for the root");
+        let (actor, proof) = actor_of(state);
+        let n = arena.get(root);
+        n.rewrite(n.mv(), 0);
+        n.state
+            .store(state_word(actor, proof, 0), Ordering::Release);
+        self.arena = arena;
+        self.full.store(false, Ordering::Relaxed);
+        self.root_state = Some(state.clone());
     }
 
     /// One selection from the root: descends by UCT (decision nodes) or by sampling
     /// (chance nodes), applying each move to `state` (the root position on entry) and
-    /// recording the nodes in `path`, until it creates a node (a chance node's child
-    /// slot is born), meets a finished game or a proven node, or cannot expand a full
-    /// arena.
-    pub(crate) fn select<E: Evaluator<S>>(
-        &mut self,
+    /// recording the nodes in `path`, until it creates a node, meets a finished game or
+    /// a proven node, or cannot expand (a full arena, or a node another thread is busy
+    /// with). In a shared tree every node entered but the root counts a visit at once
+    /// (virtual loss, [`Atomic`]).
+    pub(crate) fn select<'a, E: Evaluator<S>>(
+        &'a self,
         state: &mut S,
         rng: &mut AgentRng,
-        path: &mut Vec<u32>,
+        path: &mut Vec<Step<'a, S::Move, St>>,
+        buffers: &mut Buffers<S::Move, St>,
         set: &Settings,
         eval: &E,
     ) -> Leaf {
         // The selection's draws spend `rng`'s words a few bits at a time, as a
         // playout's do; what is left of the last word is dropped.
         let mut draws = Frugal::new();
-        let mut node = 0u32;
+        let mut index = 0u32;
+        let mut n = self.node(0);
         loop {
-            path.push(node);
-            let n = &self.nodes[node as usize];
-            if n.actor == OVER || (set.solver && n.proof != Proof::Unknown) {
-                return Leaf::Exact(n.proof.reward());
+            if index != 0 {
+                St::enter(n, index, &mut buffers.pending);
             }
-            let room = self.nodes.len() < set.max_nodes;
-            let n = self.nodes[node as usize];
-            let next = if n.actor == CHANCE {
-                let Some((start, count)) = self.chance_outcomes(node, state, set.max_nodes) else {
-                    return Leaf::Evaluate;
-                };
-                let first_child = self.nodes[node as usize].first_child;
-                let slot = if start == UNIFORM as usize {
-                    draws.below_from_bits(rng, count as u64) as u32
-                } else {
-                    let total = self.outcomes[start + count - 1].1;
-                    let pick = draws.below_from_bits(rng, u64::from(total)) as u32;
-                    let slot = self.outcomes[start..start + count]
-                        .iter()
-                        .position(|&(_, cumulative)| pick < cumulative)
-                        .expect("pick < total");
-                    slot as u32
-                };
-                let child = first_child + slot;
-                let outcome = self.nodes[child as usize].mv;
-                state.apply(outcome);
-                if self.nodes[child as usize].actor == UNBORN {
-                    self.nodes[child as usize] = Self::new_node(outcome, state);
-                    self.nodes[node as usize].tried += 1;
-                    self.guide_new(child, state, set, eval);
-                    return self.reached(child, path);
-                }
-                child
-            } else {
-                let Some((start, count)) = self.decision_moves(node, state, set.max_nodes) else {
-                    return Leaf::Evaluate;
-                };
-                let n = self.nodes[node as usize];
-                let tried = n.tried as usize;
-                // A block's slots are allotted already.
-                if tried < count && (room || n.has_block()) {
-                    let pick = tried + draws.below(rng, (count - tried) as u64) as usize;
-                    self.moves.swap(start + tried, start + pick);
-                    let mv = self.moves[start + tried];
-                    state.apply(mv);
-                    let child = self.add_child(node, mv, state);
-                    self.guide_new(child, state, set, eval);
-                    return self.reached(child, path);
-                }
-                if n.first_child == NONE {
-                    return Leaf::Evaluate;
-                }
-                let child = self.best_child(node, n.actor as Seat, set);
-                state.apply(self.nodes[child as usize].mv);
-                child
+            let word = n.state.load(Ordering::Acquire);
+            let actor = actor_in(word);
+            path.push(Step {
+                node: n,
+                index,
+                actor,
+            });
+            if actor == OVER || (set.solver && word & 0xff != 0) {
+                return Leaf::Exact(proof_in(word).0.reward());
+            }
+            let Some((start, run)) = self.run(n, state, actor, rng, buffers) else {
+                return Leaf::Evaluate;
             };
-            node = next;
+            if actor == CHANCE {
+                let slot = if n.shape.load(Ordering::Relaxed) >> 16 == 1 {
+                    draws.below_from_bits(rng, run.len() as u64) as usize
+                } else {
+                    let total = run[run.len() - 1].weight.load(Ordering::Relaxed);
+                    let pick = draws.below_from_bits(rng, u64::from(total)) as u32;
+                    run.iter()
+                        .position(|c| pick < c.weight.load(Ordering::Relaxed))
+                        .expect("pick < total")
+                };
+                let child = &run[slot];
+                state.apply(child.mv());
+                let unborn = state_word(UNBORN, Proof::Unknown, 0);
+                match actor_in(child.state.load(Ordering::Acquire)) {
+                    UNBORN => {
+                        let reserved = state_word(RESERVED, Proof::Unknown, 0);
+                        if child
+                            .state
+                            .swap_if(unborn, reserved, Ordering::Acquire)
+                            .is_err()
+                        {
+                            return Leaf::Evaluate;
+                        }
+                        return self.create(
+                            start + slot as u32,
+                            child,
+                            state,
+                            path,
+                            buffers,
+                            set,
+                            eval,
+                        );
+                    }
+                    RESERVED => return Leaf::Evaluate,
+                    _ => {
+                        index = start + slot as u32;
+                        n = child;
+                    }
+                }
+            } else {
+                let mut shape = n.shape.load(Ordering::Relaxed);
+                while shape >> 16 < shape & 0xffff {
+                    match n.shape.swap_if(shape, shape + (1 << 16), Ordering::Relaxed) {
+                        Ok(_) => {
+                            let k = (shape >> 16) as usize;
+                            if !St::SHARED {
+                                // One thread draws the move it tries among the untried.
+                                let untried = (run.len() - k) as u64;
+                                let pick = k + draws.below(rng, untried) as usize;
+                                let mv = run[pick].mv();
+                                run[pick].mv.set(run[k].mv());
+                                run[k].mv.set(mv);
+                            }
+                            let child = &run[k];
+                            state.apply(child.mv());
+                            return self.create(
+                                start + k as u32,
+                                child,
+                                state,
+                                path,
+                                buffers,
+                                set,
+                                eval,
+                            );
+                        }
+                        Err(now) => shape = now,
+                    }
+                }
+                let tried = &run[..(shape >> 16) as usize];
+                let Some(k) = Self::best_child(index, n, start, tried, actor as Seat, set, buffers)
+                else {
+                    return Leaf::Evaluate;
+                };
+                state.apply(run[k].mv());
+                index = start + k as u32;
+                n = &run[k];
+            }
         }
     }
 
-    /// Ends the selection at the new node `child`.
-    fn reached(&self, child: u32, path: &mut Vec<u32>) -> Leaf {
-        path.push(child);
-        let c = &self.nodes[child as usize];
-        if c.actor == OVER {
-            Leaf::Exact(c.proof.reward())
+    /// The first index and the nodes of `n`'s children, allotted now if this is the
+    /// first time; `None` if they did not fit or another thread is allotting them.
+    #[inline]
+    fn run<'a>(
+        &'a self,
+        n: &Node<S::Move, St>,
+        state: &S,
+        actor: u8,
+        rng: &mut AgentRng,
+        buffers: &mut Buffers<S::Move, St>,
+    ) -> Option<(u32, &'a Run<S::Move, St>)> {
+        let mut start = n.children.load(Ordering::Acquire);
+        if start == NONE {
+            if n.children
+                .swap_if(NONE, ALLOTTING, Ordering::Acquire)
+                .is_err()
+            {
+                return None;
+            }
+            start = self.allot(n, state, actor, rng, buffers);
+        }
+        (start < NO_ROOM).then(|| (start, self.arena().run(start, n.len())))
+    }
+
+    /// Allots `n`'s children for `state` (its moves, shuffled in a shared tree, or its
+    /// outcomes with their cumulative weights) and publishes them; returns their first
+    /// index, or [`NO_ROOM`] (then the tree is full).
+    fn allot(
+        &self,
+        n: &Node<S::Move, St>,
+        state: &S,
+        actor: u8,
+        rng: &mut AgentRng,
+        buffers: &mut Buffers<S::Move, St>,
+    ) -> u32 {
+        let Buffers {
+            moves,
+            entries,
+            chunk,
+            ..
+        } = buffers;
+        entries.clear();
+        let mut uniform = false;
+        if actor == CHANCE {
+            state.chance_outcomes(entries);
+            let mut cumulative = 0u32;
+            for entry in entries.iter_mut() {
+                cumulative = cumulative
+                    .checked_add(entry.1)
+                    .expect("chance weights sum below 2^32");
+                entry.1 = cumulative;
+            }
+            let count = entries.len() as u32;
+            uniform = (1..)
+                .zip(entries.iter())
+                .all(|(k, &(_, c))| c == cumulative / count * k);
+            if uniform {
+                for (k, entry) in (1..).zip(entries.iter_mut()) {
+                    entry.1 = k;
+                }
+            }
+        } else {
+            moves.clear();
+            state.legal_moves(moves);
+            if St::SHARED {
+                moves.shuffle(rng);
+            }
+            entries.extend(moves.iter().map(|&m| (m, 0)));
+        }
+        let len = u16::try_from(entries.len())
+            .ok()
+            .filter(|&len| len < u16::MAX)
+            .expect("fewer than 65535 moves at a node");
+        let arena = self.arena();
+        let start = if St::SHARED {
+            arena.alloc_in(chunk, entries.len())
+        } else {
+            arena.alloc(entries.len())
+        };
+        let Some(start) = start else {
+            self.full.store(true, Ordering::Relaxed);
+            n.children.store(NO_ROOM, Ordering::Release);
+            return NO_ROOM;
+        };
+        for (c, &(mv, weight)) in arena.run(start, entries.len()).iter().zip(entries.iter()) {
+            c.rewrite(mv, weight);
+        }
+        n.shape
+            .store(u32::from(uniform) << 16 | u32::from(len), Ordering::Relaxed);
+        n.children.store(start, Ordering::Release);
+        start
+    }
+
+    /// Creates the claimed child `index` (`c`) for `state`, with this iteration
+    /// started through it, and ends the selection there.
+    #[allow(clippy::too_many_arguments)]
+    fn create<'a, E: Evaluator<S>>(
+        &'a self,
+        index: u32,
+        c: &'a Node<S::Move, St>,
+        state: &S,
+        path: &mut Vec<Step<'a, S::Move, St>>,
+        buffers: &mut Buffers<S::Move, St>,
+        set: &Settings,
+        eval: &E,
+    ) -> Leaf {
+        let (actor, proof) = actor_of(state);
+        St::enter(c, index, &mut buffers.pending);
+        self.guide_new(c, state, set, eval);
+        c.state
+            .store(state_word(actor, proof, 0), Ordering::Release);
+        path.push(Step {
+            node: c,
+            index,
+            actor,
+        });
+        if actor == OVER {
+            Leaf::Exact(proof.reward())
         } else {
             Leaf::Evaluate
         }
     }
 
-    /// The slice of decision node `node`'s legal moves in the arena, generated on first
-    /// use, with a block of unborn child slots if they are few ([`BLOCK_MOVES`]);
-    /// `None` (and the tree [full](Tree::is_full)) if a block might take the arena past
-    /// `max_nodes`, checked before anything is generated, as for a chance node.
-    fn decision_moves(&mut self, node: u32, state: &S, max_nodes: usize) -> Option<(usize, usize)> {
-        let n = &self.nodes[node as usize];
-        if n.num_moves != UNEXPANDED {
-            return Some((n.moves as usize, n.num_moves as usize));
-        }
-        if self.nodes.len() + usize::from(BLOCK_MOVES) > max_nodes {
-            self.refused = true;
-            return None;
-        }
-        let start = self.moves.len();
-        state.legal_moves(&mut self.moves);
-        let count = self.moves.len() - start;
-        let first_slot = self.nodes.len() as u32;
-        let n = &mut self.nodes[node as usize];
-        n.moves = start as u32;
-        n.num_moves = u16::try_from(count).expect("fewer than 65535 moves at a node");
-        if n.has_block() {
-            n.first_child = first_slot;
-            for k in start..start + count {
-                let slot = Self::unborn(self.moves[k]);
-                self.nodes.push(slot);
-            }
-        }
-        Some((start, count))
-    }
-
-    /// The slice of chance node `node`'s outcomes (cumulative weights), generated on
-    /// first use together with its block of unborn child slots, or ([`UNIFORM`], the
-    /// number of outcomes) if they are equally likely; `None` (and the tree
-    /// [full](Tree::is_full)) if a block of [`State::max_moves`] slots would take the
-    /// arena past `max_nodes`, checked before anything is generated, so that a node
-    /// left a leaf costs nothing when passed again.
-    fn chance_outcomes(
-        &mut self,
-        node: u32,
-        state: &S,
-        max_nodes: usize,
-    ) -> Option<(usize, usize)> {
-        let n = &self.nodes[node as usize];
-        if n.num_moves != UNEXPANDED {
-            return Some((n.moves as usize, n.num_moves as usize));
-        }
-        if self.nodes.len() + state.max_moves() > max_nodes {
-            self.refused = true;
-            return None;
-        }
-        let start = self.outcomes.len();
-        state.chance_outcomes(&mut self.outcomes);
-        let mut cumulative = 0u32;
-        for entry in &mut self.outcomes[start..] {
-            cumulative = cumulative
-                .checked_add(entry.1)
-                .expect("chance weights sum below 2^32");
-            entry.1 = cumulative;
-        }
-        let count = self.outcomes.len() - start;
-        let first_child = self.nodes.len() as u32;
-        for &(outcome, _) in &self.outcomes[start..] {
-            self.nodes.push(Self::unborn(outcome));
-        }
-        let start = self.keep_outcomes(start);
-        let n = &mut self.nodes[node as usize];
-        n.moves = start as u32;
-        n.num_moves = u16::try_from(count).expect("fewer than 65535 outcomes at a node");
-        n.first_child = first_child;
-        Some((start, count))
-    }
-
-    /// The child of decision node `node` (seat `seat` to move) with the highest UCT
+    /// The index among `tried` (the claimed children of node `index`, `n`, seat
+    /// `seat` to move; `start` the first one's index) of the child with the highest UCT
     /// score, `mean + c·sqrt(ln N / n)` (with guidance, [`Guide::score`]), its factors
-    /// read from [`UctCounts`]; with the solver on, children proven lost for `seat` are
-    /// skipped unless all are. Not inlined: in its own function the scan keeps its
-    /// values in registers, where inlined into the iteration loop it spilled them (4%
-    /// more iterations a second on Connect Four, 2% on Pig).
+    /// read from the thread's [`UctCounts`]; with the solver on, children proven lost
+    /// for `seat` are skipped unless all are; `None` if none is born yet. Children are
+    /// scanned newest first, the first of equal scores kept. Not inlined: in its own
+    /// function the scan keeps its values in registers, where inlined into the
+    /// iteration loop it spilled them.
+    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn best_child(&mut self, node: u32, seat: Seat, set: &Settings) -> u32 {
-        let s = sign(seat);
-        let explore_scale = set.c * self.uct_counts.parent(self.nodes[node as usize].visits);
-        let mut best = NONE;
-        let mut best_score = f64::NEG_INFINITY;
-        let counts = &mut self.uct_counts;
-        let nodes = &self.nodes;
-        for (child, c) in children(nodes, node) {
-            let lost = set.solver && c.proof.for_seat(seat) == Some(-1);
-            if !lost {
-                let score = if c.visits == 0 {
-                    f64::INFINITY
-                } else {
-                    let f = counts.child(c.visits);
-                    let explore = explore_scale * f.inverse_sqrt;
-                    if set.guide.is_on() {
-                        set.guide.score(c, s, explore)
-                    } else {
-                        s * c.total * f.inverse + explore
-                    }
-                };
-                if score > best_score {
-                    best_score = score;
-                    best = child;
-                }
-            }
-        }
-        if best == NONE {
-            // Every child is lost: the newest, as a list's head.
-            self.children(node).next().expect("a child").0
+    fn best_child(
+        index: u32,
+        n: &Node<S::Move, St>,
+        start: u32,
+        tried: &[Node<S::Move, St>],
+        seat: Seat,
+        set: &Settings,
+        buffers: &mut Buffers<S::Move, St>,
+    ) -> Option<usize> {
+        let Buffers {
+            counts, pending, ..
+        } = buffers;
+        let (parent_visits, held) = St::parent_view(n, index, pending);
+        if held {
+            Self::scan(tried, parent_visits, seat, set, counts, |k, c| {
+                St::child_view_held(c, start + k as u32, pending)
+            })
         } else {
-            best
+            Self::scan(tried, parent_visits, seat, set, counts, |_, c| {
+                St::child_view(c)
+            })
         }
     }
 
-    /// Adds `reward` (seat 0's view) to every node of `path`, with the solver on
-    /// propagates a proof upwards from the leaf, and with implicit minimax backups
-    /// recomputes each node's `v_τ` above the leaf from its children's (after its proof,
-    /// which takes precedence).
-    pub(crate) fn backup(&mut self, path: &[u32], reward: f64, set: &Settings) {
-        let leaf = *path.last().expect("a path holds the root");
-        let mut proving = set.solver && self.nodes[leaf as usize].proof != Proof::Unknown;
+    /// [`Self::best_child`] among `tried`, whose parent has `parent_visits`, with
+    /// `view(k, child)` a child's visits and total ([`Stats::child_view`]).
+    #[inline(always)]
+    fn scan(
+        tried: &[Node<S::Move, St>],
+        parent_visits: u32,
+        seat: Seat,
+        set: &Settings,
+        counts: &mut UctCounts,
+        view: impl Fn(usize, &Node<S::Move, St>) -> (u32, f64),
+    ) -> Option<usize> {
+        let s = sign(seat);
+        let scaled = s * St::SCALE;
+        let explore_scale = set.c * counts.parent(parent_visits);
+        // The proof code of a loss for `seat`, compared without unpacking each child's.
+        let lost = if seat == 0 {
+            Proof::Seat1Wins.code()
+        } else {
+            Proof::Seat0Wins.code()
+        };
+        let (mut best, mut fallback) = (None, None);
+        let mut best_score = f64::NEG_INFINITY;
+        for (k, c) in tried.iter().enumerate().rev() {
+            let word = c.state.load(Ordering::Acquire);
+            if actor_in(word) >= UNBORN {
+                continue;
+            }
+            fallback.get_or_insert(k);
+            if set.solver && word & 0xff == lost {
+                continue;
+            }
+            let (visits, total) = view(k, c);
+            let score = if visits == 0 {
+                f64::INFINITY
+            } else {
+                let f = counts.child(visits);
+                let explore = explore_scale * f.inverse_sqrt;
+                if set.guide.is_on() {
+                    let (heuristic, minimax) = c.guide.get();
+                    set.guide
+                        .score(visits, total * St::SCALE, heuristic, minimax, s, explore)
+                } else {
+                    scaled * total * f.inverse + explore
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best = Some(k);
+            }
+        }
+        // Every child lost: the newest.
+        best.or(fallback)
+    }
+
+    /// Adds `reward` (seat 0's view) to every node of `path` ([`Stats::complete`]),
+    /// with the solver on propagates a proof upwards from the leaf, and with implicit
+    /// minimax backups recomputes each node's `v_τ` above the leaf from its children's
+    /// (after its proof, which takes precedence).
+    pub(crate) fn backup(
+        &self,
+        path: &[Step<'_, S::Move, St>],
+        reward: f64,
+        set: &Settings,
+        buffers: &mut Buffers<S::Move, St>,
+    ) {
+        let leaf = path.last().expect("a path holds the root").node;
+        let mut proving = set.solver && leaf.state.load(Ordering::Acquire) & 0xff != 0;
         // The `v_τ` the node below had before this backup (`None`: it is new).
         let mut below: Option<i16> = None;
-        for (i, &index) in path.iter().enumerate().rev() {
-            let n = &mut self.nodes[index as usize];
-            n.visits += 1;
-            n.total += reward;
-            let (before, new) = (n.minimax, n.visits == 1);
+        for (i, step) in path.iter().enumerate().rev() {
+            let parent_actor = if i == 0 { CHANCE } else { path[i - 1].actor };
+            let n = step.node;
+            St::complete(
+                n,
+                step.index,
+                i == 0,
+                parent_actor,
+                reward,
+                &mut buffers.pending,
+            );
             if proving && i + 1 < path.len() {
-                proving = self.try_prove(index);
+                proving = self.try_prove(n);
             }
             if set.guide.minimax > 0.0 {
+                let before = n.guide.get().1;
+                let new = n.visits.load(Ordering::Relaxed) == 1;
                 if i + 1 < path.len() {
-                    self.back_up_minimax(index, path[i + 1], below);
+                    self.back_up_minimax(n, path[i + 1].node, below);
                 }
                 below = (!new).then_some(before);
             }
         }
     }
 
-    /// The children of `node` that exist: a decision node's newest first (list order,
-    /// or its block's born slots from the last), a chance node's born ones in outcome
-    /// order.
-    #[inline]
-    pub(crate) fn children(&self, node: u32) -> Children<'_, S::Move> {
-        children(&self.nodes, node)
+    /// Adds the thread's held-back statistics in `buffers` to the tree and clears them.
+    pub(crate) fn flush(&self, buffers: &mut Buffers<S::Move, St>) {
+        let arena = self.arena();
+        St::flush(&mut buffers.pending, |index| arena.get(index));
     }
-}
 
-/// [`Tree::children`] of `node` in `nodes`, for a caller that holds another field of
-/// the tree mutably.
-#[inline]
-fn children<M>(nodes: &[Node<M>], node: u32) -> Children<'_, M> {
-    let n = &nodes[node as usize];
-    let (next, block, newest_first) = if n.actor == CHANCE && n.first_child != NONE {
-        let slots = n.first_child..n.first_child + u32::from(n.num_moves);
-        (NONE, slots, false)
-    } else if n.has_block() {
-        (
-            NONE,
-            n.first_child..n.first_child + u32::from(n.tried),
-            true,
-        )
-    } else {
-        (n.first_child, 0..0, false)
-    };
-    Children {
-        nodes,
-        next,
-        block,
-        newest_first,
+    /// What [`Tree::children`] says of `n`, a child of a `parent_actor` node.
+    fn child(&self, n: &Node<S::Move, St>, parent_actor: u8) -> Child<S::Move> {
+        let word = n.state.load(Ordering::Acquire);
+        let (proof, plies) = proof_in(word);
+        let (visits, total) = St::view(n, parent_actor);
+        Child {
+            mv: n.mv(),
+            visits,
+            total,
+            proof,
+            plies,
+            actor: actor_in(word),
+            #[cfg(test)]
+            heuristic: n.guide.get().0,
+            #[cfg(test)]
+            minimax: n.guide.get().1,
+        }
     }
-}
 
-/// Appends `node` to `nodes` as the child of decision node `parent` that follows
-/// `previous` in its list ([`NONE`]: the first); returns its index.
-pub(super) fn append_child<M>(
-    nodes: &mut Vec<Node<M>>,
-    parent: u32,
-    previous: u32,
-    node: Node<M>,
-) -> u32 {
-    let index = nodes.len() as u32;
-    nodes.push(node);
-    if previous == NONE {
-        nodes[parent as usize].first_child = index;
-    } else {
-        nodes[previous as usize].next_sibling = index;
+    /// Node `index` as [`Tree::children`] describes a child, its statistics read as a
+    /// chance node's child's (exact in a [`Plain`] tree).
+    #[cfg(test)]
+    pub(crate) fn describe(&self, index: u32) -> Child<S::Move> {
+        self.child(self.node(index), CHANCE)
     }
-    index
-}
 
-/// Iterator over a node's children: `(index, node)`.
-pub(crate) struct Children<'a, M> {
-    nodes: &'a [Node<M>],
-    /// The next child of a decision node's list, or [`NONE`].
-    next: u32,
-    /// The block's slots not yet visited (empty for a list).
-    block: std::ops::Range<u32>,
-    /// Whether the block is a decision node's, all born, visited from the last slot.
-    newest_first: bool,
-}
-
-impl<'a, M> Iterator for Children<'a, M> {
-    type Item = (u32, &'a Node<M>);
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.newest_first {
-            let index = self.block.next_back()?;
-            return Some((index, &self.nodes[index as usize]));
-        }
-        if let Some(index) = self.block.find(|&i| self.nodes[i as usize].actor != UNBORN) {
-            return Some((index, &self.nodes[index as usize]));
-        }
-        if self.next == NONE {
-            return None;
-        }
-        let index = self.next;
-        let node = &self.nodes[index as usize];
-        self.next = node.next_sibling;
-        Some((index, node))
+    /// The born children of `node`, with their indices: a decision node's newest first
+    /// (the last claimed first), a chance node's in outcome order.
+    pub(crate) fn children(&self, node: u32) -> impl Iterator<Item = (u32, Child<S::Move>)> + '_ {
+        let n = self.node(node);
+        let actor = n.actor();
+        let start = n.children.load(Ordering::Acquire);
+        let run = if start < NO_ROOM {
+            self.arena().run(start, n.len())
+        } else {
+            &[]
+        };
+        let chance = actor == CHANCE;
+        let claimed = if chance {
+            0
+        } else {
+            ((n.shape.load(Ordering::Relaxed) >> 16) as usize).min(run.len())
+        };
+        let forward = 0..if chance { run.len() } else { 0 };
+        forward
+            .chain((0..claimed).rev())
+            .filter(move |&k| run[k].actor() < UNBORN)
+            .map(move |k| (start + k as u32, self.child(&run[k], actor)))
     }
 }
 

@@ -35,12 +35,15 @@
 //! with random playouts, whose ±1 rewards dwarf the scaled evaluation, and progressive
 //! bias has not measured above noise (`docs/decisions.md`).
 
+use std::sync::atomic::Ordering;
+
 use agon_engine::{Evaluator, Seat, State};
 
-use super::{sign, Node, Proof, Tree, CHANCE, NONE, UNBORN};
+use super::stats::{GuideCell, Stats, Word};
+use super::{sign, Node, Proof, Tree, CHANCE, NO_ROOM, UNBORN};
 use crate::mcts::rollout::eval_leaf;
 
-/// The fixed point of [`Node::heuristic`] and [`Node::minimax`]: `v` in [-1, 1] is
+/// The fixed point of a node's stored heuristic and `v_τ`: `v` in [-1, 1] is
 /// stored as `round(v · ONE)`, a resolution of about 3·10⁻⁵.
 const ONE: f64 = i16::MAX as f64;
 
@@ -71,120 +74,144 @@ impl Guide {
         self.bias > 0.0 || self.minimax > 0.0
     }
 
-    /// The guided UCT score of visited child `c` for the seat of sign `s` (+1 seat 0,
-    /// -1 seat 1), given its exploration term.
+    /// The guided UCT score of a visited child (`visits`, `total` its rewards from seat
+    /// 0's view, `heuristic` and `minimax` in the fixed point) for the seat of sign `s`
+    /// (+1 seat 0, -1 seat 1), given its exploration term.
     #[inline]
-    pub(crate) fn score<M>(&self, c: &Node<M>, s: f64, explore: f64) -> f64 {
-        let visits = f64::from(c.visits);
-        let mean = s * c.total / visits;
+    pub(crate) fn score(
+        &self,
+        visits: u32,
+        total: f64,
+        heuristic: i16,
+        minimax: i16,
+        s: f64,
+        explore: f64,
+    ) -> f64 {
+        let visits = f64::from(visits);
+        let mean = s * total / visits;
         let value = if self.minimax > 0.0 {
-            (1.0 - self.minimax) * mean + self.minimax * s * decode(c.minimax)
+            (1.0 - self.minimax) * mean + self.minimax * s * decode(minimax)
         } else {
             mean
         };
-        value + explore + self.bias * s * decode(c.heuristic) / (visits + 1.0)
+        value + explore + self.bias * s * decode(heuristic) / (visits + 1.0)
     }
 }
 
-impl<S: State> Tree<S> {
-    /// Gives the new node `child` (whose position is `state`) its heuristic and its
-    /// first `v_τ`, if guidance is on.
+impl<S: State, St: Stats> Tree<S, St> {
+    /// Gives the new node `c` (whose position is `state`) its heuristic and its first
+    /// `v_τ`, if guidance is on.
     #[inline]
     pub(super) fn guide_new<E: Evaluator<S>>(
-        &mut self,
-        child: u32,
+        &self,
+        c: &Node<S::Move, St>,
         state: &S,
         set: &super::Settings,
         eval: &E,
     ) {
         if set.guide.is_on() {
             let h = encode(eval_leaf(state, eval));
-            let c = &mut self.nodes[child as usize];
-            c.heuristic = h;
-            c.minimax = h;
+            c.guide.set(h, h);
         }
     }
 
-    /// The heuristic stored in `node` at its creation, in [-1, 1] (seat 0's view): with
+    /// The heuristic stored in `n` at its creation, in [-1, 1] (seat 0's view): with
     /// `rollout=eval`, its leaf value, so that a new leaf is evaluated once.
-    pub(crate) fn stored_heuristic(&self, node: u32) -> f64 {
-        decode(self.nodes[node as usize].heuristic)
+    pub(crate) fn stored_heuristic(n: &Node<S::Move, St>) -> f64 {
+        decode(n.guide.get().0)
     }
 
-    /// Recomputes `node`'s `v_τ` from its children's (see the module docs) after a
-    /// backup through its child `child`, whose `v_τ` was `before` (`None`: `child` is
-    /// new) and is the only one that changed. A proven node's is its proven reward.
+    /// Recomputes `n`'s `v_τ` from its children's (see the module docs) after a backup
+    /// through its child `child`, whose `v_τ` was `before` (`None`: `child` is new) and
+    /// is the only one that changed. A proven node's is its proven reward.
     ///
     /// A decision node's maximum is updated from the one child that changed, and its
     /// children rescanned only when that child held the maximum and fell: a scan of
     /// every child at every node of every path would cost more than the rest of an
     /// iteration in a game with many moves and evaluator leaves.
-    pub(super) fn back_up_minimax(&mut self, node: u32, child: u32, before: Option<i16>) {
-        let n = self.nodes[node as usize];
-        if n.proof != Proof::Unknown {
-            self.nodes[node as usize].minimax = encode(n.proof.reward());
+    pub(super) fn back_up_minimax(
+        &self,
+        n: &Node<S::Move, St>,
+        child: &Node<S::Move, St>,
+        before: Option<i16>,
+    ) {
+        let word = n.state.load(Ordering::Acquire);
+        let (proof, _) = super::proof_in(word);
+        let actor = super::actor_in(word);
+        let (heuristic, minimax) = n.guide.get();
+        if proof != Proof::Unknown {
+            n.guide.set(heuristic, encode(proof.reward()));
             return;
         }
-        if n.actor == CHANCE {
-            if let Some(v) = self.chance_minimax(&n) {
-                self.nodes[node as usize].minimax = encode(v);
+        if actor == CHANCE {
+            if let Some(v) = self.chance_minimax(n) {
+                n.guide.set(heuristic, encode(v));
             }
             return;
         }
         // Values for the seat to move, in the fixed point.
         let s = |v: i16| {
-            if n.actor == 0 {
+            if actor == 0 {
                 i32::from(v)
             } else {
                 -i32::from(v)
             }
         };
-        let (current, now) = (s(n.minimax), s(self.nodes[child as usize].minimax));
+        let child_minimax = child.guide.get().1;
+        let (current, now) = (s(minimax), s(child_minimax));
         let raised = match before {
             // A new child: the node's value was its other children's maximum, or its own
             // heuristic if it had none.
-            None => n.tried == 1 || now > current,
+            None => n.shape.load(Ordering::Relaxed) >> 16 == 1 || now > current,
             Some(old) => {
                 if now < current && s(old) == current {
-                    self.nodes[node as usize].minimax = self.best_minimax(node);
+                    n.guide.set(heuristic, self.best_minimax(n, actor as Seat));
                     return;
                 }
                 now >= current
             }
         };
         if raised {
-            self.nodes[node as usize].minimax = self.nodes[child as usize].minimax;
+            n.guide.set(heuristic, child_minimax);
         }
     }
 
-    /// The best `v_τ` among the children of decision node `node`, for its seat.
-    fn best_minimax(&self, node: u32) -> i16 {
-        let s = sign(self.nodes[node as usize].actor as Seat);
+    /// The best `v_τ` among the born children of decision node `n`, for its `seat`.
+    fn best_minimax(&self, n: &Node<S::Move, St>, seat: Seat) -> i16 {
+        let s = sign(seat);
         let mut best = f64::NEG_INFINITY;
-        for (_, c) in self.children(node) {
-            best = best.max(s * decode(c.minimax));
+        for c in self.run_of(n) {
+            if c.actor() < UNBORN {
+                best = best.max(s * decode(c.guide.get().1));
+            }
         }
         encode(s * best)
     }
 
     /// The probability-weighted mean of the born outcomes' `v_τ` of chance node `n`
     /// (renormalised over them), or `None` if none is born.
-    fn chance_minimax(&self, n: &Node<S::Move>) -> Option<f64> {
-        if n.first_child == NONE {
-            return None;
-        }
+    fn chance_minimax(&self, n: &Node<S::Move, St>) -> Option<f64> {
         let (mut sum, mut weights, mut previous) = (0.0, 0u64, 0u32);
-        for k in 0..usize::from(n.num_moves) {
-            let cumulative = self.cumulative_weight(n, k);
+        for c in self.run_of(n) {
+            let cumulative = c.weight.load(Ordering::Relaxed);
             let weight = cumulative - previous;
             previous = cumulative;
-            let c = &self.nodes[n.first_child as usize + k];
-            if c.actor != UNBORN {
-                sum += f64::from(weight) * decode(c.minimax);
+            if c.actor() < UNBORN {
+                sum += f64::from(weight) * decode(c.guide.get().1);
                 weights += u64::from(weight);
             }
         }
         (weights > 0).then(|| sum / weights as f64)
+    }
+
+    /// `n`'s run of children (empty if not allotted).
+    fn run_of(&self, n: &Node<S::Move, St>) -> &[Node<S::Move, St>] {
+        let start = n.children.load(Ordering::Acquire);
+        if start < NO_ROOM {
+            self.arena().run(start, n.len())
+        } else {
+            &[]
+        }
     }
 }
 

@@ -1,79 +1,71 @@
 //! The MCTS-Solver's proof of a node from its children's proofs (the rules are in the
-//! parent module's docs, "Proofs").
+//! parent module's docs, "Proofs"), set by one compare-and-swap of its `state` word.
 
-use agon_engine::State;
+use std::sync::atomic::Ordering;
 
-use super::{Proof, Tree, UNEXPANDED};
+use agon_engine::{Seat, State};
 
-impl<S: State> Tree<S> {
-    /// Proves `node` from its children if their proofs allow (see the module docs);
+use super::stats::{Stats, Word};
+use super::{actor_in, proof_in, state_word, Node, Proof, Tree, CHANCE, NO_ROOM, UNBORN};
+
+impl<S: State, St: Stats> Tree<S, St> {
+    /// Proves `n` from its children's proofs if they allow (see the module docs);
     /// returns whether it is proven.
-    pub(super) fn try_prove(&mut self, node: u32) -> bool {
-        let n = self.nodes[node as usize];
-        if n.proof != Proof::Unknown {
+    pub(super) fn try_prove(&self, n: &Node<S::Move, St>) -> bool {
+        let word = n.state.load(Ordering::Acquire);
+        if word & 0xff != 0 {
             return true;
         }
-        let complete = n.num_moves != UNEXPANDED && n.tried == n.num_moves;
-        // The best (result, plies, proof) found among proven children, and whether all
-        // children are proven.
-        let mut best: Option<(i8, u16, Proof)> = None;
+        let start = n.children.load(Ordering::Acquire);
+        if start >= NO_ROOM {
+            return false;
+        }
+        let children = self.arena().run(start, n.len());
+        let actor = actor_in(word);
+        // Every child born and proven; the best (result, plies, proof) for the seat to
+        // move (decision), or the one result all proven children share (chance).
         let mut all_proven = true;
-        match n.seat() {
-            Some(seat) => {
-                for (_, c) in self.children(node) {
-                    match c.proof.for_seat(seat) {
-                        None => all_proven = false,
-                        Some(result) => {
-                            // Prefer the better result, then a shorter win or a longer
-                            // loss or draw.
-                            let better = match best {
-                                None => true,
-                                Some((r, p, _)) => {
-                                    result > r
-                                        || (result == r && result == 1 && c.plies < p)
-                                        || (result == r && result < 1 && c.plies > p)
-                                }
-                            };
-                            if better {
-                                best = Some((result, c.plies, c.proof));
-                            }
-                        }
-                    }
-                }
-                match best {
-                    Some((1, plies, proof)) => self.prove(node, proof, plies),
-                    Some((_, plies, proof)) if complete && all_proven => {
-                        self.prove(node, proof, plies)
-                    }
-                    _ => false,
-                }
+        let mut best: Option<(i8, u16, Proof)> = None;
+        for c in children {
+            let child = c.state.load(Ordering::Acquire);
+            let (p, plies) = proof_in(child);
+            if actor_in(child) >= UNBORN || p == Proof::Unknown {
+                all_proven = false;
+                continue;
             }
-            None => {
-                if !complete {
-                    return false;
+            if actor == CHANCE {
+                match best {
+                    Some((_, longest, q)) if q == p => best = Some((0, longest.max(plies), p)),
+                    Some(_) => return false,
+                    None => best = Some((0, plies, p)),
                 }
-                let mut longest = 0;
-                let mut common = None;
-                for (_, c) in self.children(node) {
-                    if c.proof == Proof::Unknown || common.is_some_and(|p| p != c.proof) {
-                        return false;
-                    }
-                    common = Some(c.proof);
-                    longest = longest.max(c.plies);
+                continue;
+            }
+            let result = p.for_seat(actor as Seat).expect("proven");
+            // Prefer the better result, then a shorter win or a longer loss or draw.
+            let better = match best {
+                None => true,
+                Some((r, l, _)) => {
+                    result > r
+                        || (result == r && result == 1 && plies < l)
+                        || (result == r && result < 1 && plies > l)
                 }
-                match common {
-                    Some(proof) => self.prove(node, proof, longest),
-                    None => false,
-                }
+            };
+            if better {
+                best = Some((result, plies, p));
             }
         }
-    }
-
-    /// Marks `node` proven as `proof` by a child whose line is `child_plies` long.
-    fn prove(&mut self, node: u32, proof: Proof, child_plies: u16) -> bool {
-        let n = &mut self.nodes[node as usize];
-        n.proof = proof;
-        n.plies = child_plies.saturating_add(1);
+        let (proof, plies) = match best {
+            Some((1, plies, p)) if actor != CHANCE => (p, plies),
+            Some((_, plies, p)) if all_proven => (p, plies),
+            _ => return false,
+        };
+        // Another thread may have proven it meanwhile, by the same rules and as well.
+        let _ = n.state.swap_if(
+            word,
+            state_word(actor, proof, plies.saturating_add(1)),
+            Ordering::Release,
+        );
         true
     }
 }

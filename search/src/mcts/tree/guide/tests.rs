@@ -6,7 +6,7 @@ use agon_engine::testing::coin_nim::{CoinNim, CoinNimMove, CoinNimState};
 use agon_engine::{Evaluator, Game, Seat, State};
 use rand::SeedableRng;
 
-use super::super::{sign, Leaf, Node, Proof, Settings, Tree, CHANCE};
+use super::super::{sign, Buffers, Leaf, Node, Plain, Proof, Settings, Tree, CHANCE};
 use super::{decode, encode, Guide};
 use crate::agent::AgentRng;
 use crate::mcts::rollout::eval_leaf;
@@ -35,7 +35,6 @@ fn settings(solver: bool, guide: Guide) -> Settings {
     Settings {
         c: 1.4,
         solver,
-        max_nodes: usize::MAX,
         guide,
     }
 }
@@ -47,22 +46,25 @@ fn grow<S: State, E: Evaluator<S>>(
     iterations: u32,
     set: &Settings,
     eval: &E,
-    mut visit: impl FnMut(&Tree<S>, &[u32]),
-) -> Tree<S> {
+    mut visit: impl FnMut(&Tree<S, Plain>, &[u32]),
+) -> Tree<S, Plain> {
     let mut tree = Tree::default();
-    tree.reset(root);
+    tree.reset(root, 1 << 20);
     let mut rng = AgentRng::seed_from_u64(3);
-    let mut path = Vec::new();
+    let mut buffers = Buffers::new(1);
+    let mut indices = Vec::new();
     for i in 0..iterations {
         let mut state = root.clone();
-        path.clear();
-        let reward = match tree.select(&mut state, &mut rng, &mut path, set, eval) {
+        let mut path = Vec::new();
+        let reward = match tree.select(&mut state, &mut rng, &mut path, &mut buffers, set, eval) {
             Leaf::Exact(r) => r,
             // Alternating rewards, so that means differ from the heuristic.
             Leaf::Evaluate => f64::from(i % 3) - 1.0,
         };
-        tree.backup(&path, reward, set);
-        visit(&tree, &path);
+        tree.backup(&path, reward, set, &mut buffers);
+        indices.clear();
+        indices.extend(path.iter().map(|step| step.index));
+        visit(&tree, &indices);
     }
     tree
 }
@@ -83,13 +85,13 @@ struct Seen {
 /// born outcomes; with the solver, a proven node's reward. Checks every node's `v_τ`
 /// against it on the way.
 fn brute(
-    tree: &Tree<CoinNimState>,
+    tree: &Tree<CoinNimState, Plain>,
     node: u32,
     solver: bool,
     above: Option<Seat>,
     seen: &mut Seen,
 ) -> f64 {
-    let n: Node<CoinNimMove> = tree.nodes[node as usize];
+    let n = tree.describe(node);
     let children: Vec<u32> = tree.children(node).map(|(i, _)| i).collect();
     let value = if solver && n.proof != Proof::Unknown {
         n.proof.reward()
@@ -110,7 +112,7 @@ fn brute(
         seen.both_outcomes += u32::from(children.len() == 2);
         let (mut sum, mut weights) = (0.0, 0.0);
         for &c in &children {
-            let weight = match tree.nodes[c as usize].mv {
+            let weight = match tree.describe(c).mv {
                 CoinNimMove::Heads => 1.0,
                 CoinNimMove::Tails => 2.0,
                 CoinNimMove::Take(_) => unreachable!("a chance node's child is a coin"),
@@ -151,9 +153,8 @@ fn v_tau_is_the_minimax_of_the_heuristic_over_the_expanded_tree() {
         assert!(seen.same_seat_again >= 5, "{}", seen.same_seat_again);
         assert!(seen.moved >= 20, "{}", seen.moved);
         if solver {
-            assert!(tree
-                .nodes
-                .iter()
+            assert!((0..tree.len() as u32)
+                .map(|i| tree.describe(i))
                 .any(|n| n.proof != Proof::Unknown && n.actor < CHANCE));
         }
     }
@@ -170,8 +171,9 @@ fn without_implicit_minimax_v_tau_stays_the_heuristic() {
         },
     );
     let tree = grow(&root, 300, &set, &Scattered, |_, _| {});
-    assert!(tree.nodes[1..].iter().all(|n| n.minimax == n.heuristic));
-    assert!(tree.nodes[1..].iter().any(|n| n.heuristic != 0));
+    let nodes = || (1..tree.len() as u32).map(|i| tree.describe(i));
+    assert!(nodes().all(|n| n.minimax == n.heuristic));
+    assert!(nodes().any(|n| n.heuristic != 0));
 }
 
 #[test]
@@ -236,7 +238,10 @@ fn a_large_bias_selects_by_the_heuristic_first() {
 #[test]
 fn guidance_fits_in_the_node_s_padding() {
     use agon_engine::games::{apv, invector, romgon};
-    assert_eq!(std::mem::size_of::<Node<invector::InvectorMove>>(), 40);
-    assert_eq!(std::mem::size_of::<Node<apv::ApvMove>>(), 40);
-    assert_eq!(std::mem::size_of::<Node<romgon::RomgonMove>>(), 40);
+    assert_eq!(
+        std::mem::size_of::<Node<invector::InvectorMove, Plain>>(),
+        40
+    );
+    assert_eq!(std::mem::size_of::<Node<apv::ApvMove, Plain>>(), 40);
+    assert_eq!(std::mem::size_of::<Node<romgon::RomgonMove, Plain>>(), 40);
 }

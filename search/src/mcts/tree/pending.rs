@@ -1,6 +1,6 @@
 //! A thread's held-back additions to the statistics of the most visited nodes.
 
-use super::super::tree::NONE;
+use super::NONE;
 
 /// Slots of a thread's deltas (a power of two): enough for the distinct hot nodes that
 /// [`FLUSH_EVERY`] iterations pass, at 16 bytes each.
@@ -12,11 +12,11 @@ pub(crate) const FLUSH_EVERY: u64 = 32;
 
 /// One node's statistics that a thread has not yet added to the tree.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Delta {
+pub(crate) struct Delta {
     /// The node, or [`NONE`] for a free slot.
-    pub(super) index: u32,
-    pub(super) visits: u32,
-    pub(super) total: i64,
+    pub(crate) index: u32,
+    pub(crate) visits: u32,
+    pub(crate) total: i64,
 }
 
 /// No delta: a free slot.
@@ -55,7 +55,7 @@ pub(crate) struct Pending {
 
 impl Pending {
     /// Empty deltas for one of `threads` threads.
-    pub(super) fn new(threads: usize) -> Self {
+    pub(crate) fn new(threads: usize) -> Self {
         Pending {
             hot: HOT_PER_THREAD.saturating_mul(u32::try_from(threads).unwrap_or(u32::MAX)),
             slots: vec![NO_DELTA; SLOTS],
@@ -67,13 +67,13 @@ impl Pending {
     /// of a search has the same threshold, and the tree's visits never fall, so a node
     /// whose tree visits are below it has never been held back by any thread.
     #[inline]
-    pub(super) fn is_hot(&self, visits: u32) -> bool {
+    pub(crate) fn is_hot(&self, visits: u32) -> bool {
         visits >= self.hot
     }
 
     /// The deltas of node `index` (zero if it has none).
     #[inline]
-    pub(super) fn of(&self, index: u32) -> (u32, i64) {
+    pub(crate) fn of(&self, index: u32) -> (u32, i64) {
         let d = &self.slots[index as usize % SLOTS];
         if d.index == index {
             (d.visits, d.total)
@@ -84,7 +84,7 @@ impl Pending {
 
     /// The slot of node `index`, claimed if free; `None` if another node holds it.
     #[inline]
-    pub(super) fn slot(&mut self, index: u32) -> Option<&mut Delta> {
+    pub(crate) fn slot(&mut self, index: u32) -> Option<&mut Delta> {
         let k = index as usize % SLOTS;
         let d = &mut self.slots[k];
         if d.index == NONE {
@@ -95,7 +95,7 @@ impl Pending {
     }
 
     /// Empties every claimed slot, passing its delta to `add`.
-    pub(super) fn drain(&mut self, mut add: impl FnMut(&Delta)) {
+    pub(crate) fn drain(&mut self, mut add: impl FnMut(&Delta)) {
         for k in self.used.drain(..) {
             let d = &mut self.slots[usize::from(k)];
             add(d);
