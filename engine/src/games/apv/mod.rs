@@ -10,8 +10,8 @@
 //!
 //! Representation: one 64-bit bitboard per side and unit type (`board` holds the
 //! compile-time geometry), moves and unit targets in `moves`, notation in
-//! `notation`, evaluation in `eval`, the text views (`Debug`, `Display`) in
-//! `display`, the board as a [`Picture`](crate::picture::Picture) in `picture`, dense
+//! `notation`, evaluation in `eval`, the compact `Debug` in `display`, the board as a
+//! [`Picture`](crate::picture::Picture) (which `Display` draws as text) in `picture`, dense
 //! action ids and the bound on a game's length in `actions`. The
 //! state is a few dozen bytes and `Clone`, so undo is by copy.
 

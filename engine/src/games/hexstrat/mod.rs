@@ -11,8 +11,8 @@
 //! Representation: geometry and bitboards in `board`, the move and unit types in
 //! `moves`, their generation and legality checks in `movegen`, applying them (combat,
 //! entering, the end of a turn, seizing) in `apply`, the Zobrist keys in `keys`, combat
-//! arithmetic in `combat`, notation in `notation`, evaluation in `eval`, the board
-//! drawing in `display`, the board as a [`Picture`](crate::picture::Picture) in
+//! arithmetic in `combat`, notation in `notation`, evaluation in `eval`, the board as a
+//! [`Picture`](crate::picture::Picture) (which `Display` draws as text) in
 //! `picture`, the test-support constructor of hand-built positions in `setup`, and the
 //! dense action ids ([`crate::DenseActions`]) with the game's length bound in `actions`. The state is a
 //! few dozen bytes and `Copy`, so undo is by copy.
@@ -21,7 +21,6 @@ mod actions;
 mod apply;
 mod board;
 mod combat;
-mod display;
 mod eval;
 mod keys;
 mod movegen;

@@ -35,7 +35,7 @@ use crate::bits::Cells;
 use crate::game::{illegal_move, End, Game, MoveError, NoChance, Outcome, Seat, State, Turn};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
-use board::{bit, cell, cell_name, Board, Geometry, CELLS, ROW_LEN, SHUTTLE_PAIRS};
+use board::{bit, cell, cell_name, Board, Geometry, CELLS, SHUTTLE_PAIRS};
 pub use board::{Colour, Kind, Piece};
 pub use eval::RomgonEval;
 use keys::{counter_key, piece_key, result_key, KEYS, KEY_SIDE};
@@ -623,44 +623,6 @@ impl fmt::Debug for RomgonState {
             .field("history_len", &self.history.len())
             .field("history_fingerprint", &format_args!("{fingerprint:#x}"))
             .finish()
-    }
-}
-
-impl fmt::Display for RomgonState {
-    /// The board row by row from row 0, each cell as its piece letter (upper case
-    /// White, lower case Black) and orientation, or `.`; then who is to move.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (r, &len) in ROW_LEN.iter().enumerate() {
-            // Each cell takes four columns, so half a cell of indent per step from row 3.
-            let mut line = format!("{r} {}", " ".repeat(2 * (9 - len)));
-            for c in 0..len {
-                let p = cell(r, c).expect("on the board");
-                let text = match self.core.board.piece(p) {
-                    None if p == board::WHITE_BASE || p == board::BLACK_BASE => "+".to_string(),
-                    None => ".".to_string(),
-                    Some(piece) => notation::piece_text(piece),
-                };
-                line.push_str(&format!("{text:<4}"));
-            }
-            writeln!(f, "{}", line.trim_end())?;
-        }
-        match self.core.end {
-            Some(End {
-                outcome: Outcome::Win(w),
-                reason,
-                ..
-            }) => write!(f, "{} wins by {reason}", self.side(w)),
-            Some(End {
-                outcome: Outcome::Draw,
-                ..
-            }) => write!(f, "draw (length cap)"),
-            _ => write!(
-                f,
-                "{} to move, action {}",
-                self.core.to_move.name(),
-                self.core.ply + 1
-            ),
-        }
     }
 }
 

@@ -15,12 +15,11 @@
 //! Representation: a [`Board`] of one byte per square plus a few counters, so the
 //! state is small and `Copy`, and undo is by copy. Geometry and the stacking protocol
 //! in `board`, moves in `moves` and their generation in `movegen`, the Zobrist keys
-//! in `keys`, notation in `notation`, evaluation in `eval`, the board drawing in
-//! `display`, the picture in `picture`.
+//! in `keys`, notation in `notation`, evaluation in `eval`, the picture (which `Display`
+//! draws as text) in `picture`.
 
 mod actions;
 mod board;
-mod display;
 mod eval;
 mod keys;
 mod movegen;

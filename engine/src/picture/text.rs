@@ -1,9 +1,21 @@
-//! Pictures drawn as text for the terminal: the same picture as the SVG, laid out on a
-//! character grid, with the coordinates of each line's end cells and a legend.
+//! Pictures drawn as text: the one text rendering of every game's positions. The picture
+//! is laid out on a character grid, with the coordinates of each line's end cells, the
+//! arrows and notes under it and a legend. A position's `Display` ([`write`]), `agon
+//! show`, `agon play` and `agon replay` all draw with it, so a position reads the same
+//! wherever it is printed.
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt;
 
-use agon_engine::picture::{CellShape, Ground, Ink, Mark, Picture, Symbol};
+use super::{CellShape, Ground, Ink, Mark, Picture, Symbol};
+
+/// `picture` as a position's `Display` writes it: [`draw`] with nothing highlighted, then
+/// its [`legend`], without the last line's newline (so that the position composes like
+/// any other displayed value).
+pub fn write(picture: &Picture, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let text = draw(picture, &[]) + &legend(picture);
+    f.write_str(text.trim_end_matches('\n'))
+}
 
 /// Characters per board unit across.
 const COLUMNS_PER_UNIT: f32 = 6.0;
@@ -250,4 +262,52 @@ pub fn legend(picture: &Picture) -> String {
     }
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::connect4::Connect4;
+    use crate::games::pig::Pig;
+    use crate::{play_moves, Game};
+
+    /// `game`'s start after `moves` (notation, space-separated).
+    fn after<G: Game>(game: &G, moves: &str) -> G::State {
+        let mut state = game.initial_state();
+        play_moves(&mut state, moves).expect("a legal line");
+        state
+    }
+
+    #[test]
+    fn a_position_displays_as_its_picture_with_the_legend() {
+        let expected = "\
+a6  .     .     .     .     .     .     .  g6
+a5  .     .     .     .     .     .     .  g5
+a4  .     .     .     .     .     .     .  g4
+a3  .     .     .     .     .     .     .  g3
+a2  .     .     .     Y     .     .     .  g2
+a1  .     .     .     R     R     .     .  g1
+yellow (seat 1) to drop a stone
+legend: R red stone (seat 0) · Y yellow stone (seat 1) · [ ] the last move";
+        assert_eq!(after(&Connect4, "d d e").to_string(), expected);
+    }
+
+    #[test]
+    fn a_board_of_one_line_draws_its_counters_and_notes() {
+        // The board is one line of four places (`first`, `second`, `turn`, `die`); the
+        // line starts with the first's name, right-aligned to the longest, and ends with
+        // the last's.
+        let expected = " first P0    p0    T7    D4  die
+banked score of first (seat 0): 0
+banked score of second (seat 1): 0
+turn total of first (seat 0): 7, at risk
+first (seat 0) to roll or hold
+target score: 100; die: d6; decisions made: 2 of 1000
+legend: P first player's banked score (seat 0) · T first player's turn total, at risk (seat 0)
+        p second player's banked score (seat 1) · t second player's turn total, at risk (seat 1)
+        D the die, showing the last roll · * the die is rolling · [ ] the last move";
+        assert_eq!(
+            format!("{}", after(&Pig::default(), "roll 3 roll 4")),
+            expected
+        );
+    }
 }
