@@ -41,6 +41,9 @@ use board::{Bitboard, BOTTOM, CELLS, COLUMNS, FULL};
 pub use eval::{Connect4Eval, Connect4Weights};
 pub use moves::Connect4Move;
 
+/// A middle game: 12 stones, both sides building in the centre. `agon bench` searches it.
+pub const MIDGAME: &str = "d d c e e c f b d d g a";
+
 /// End reason of a game won by four in a row.
 pub const FOUR_IN_A_ROW: &str = "four-in-a-row";
 /// End reason of a game drawn because the board filled up with no four in a row.

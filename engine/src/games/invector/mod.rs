@@ -35,6 +35,11 @@ use symmetry::SYMMETRIES;
 /// Black holds a1 at the start and moves first; White may swap with the pie rule.
 pub use crate::games::colour::Colour;
 
+/// A middle game of the default 8×7 board after 16 random plies (seed 7): 41 stones,
+/// empty pits on both sides of the centre, so steps and captures mix. The criterion
+/// benches and `agon bench` search it.
+pub const MIDGAME: &str = "d4xd5 g4xg5 c5xc6 b5xb6 g1xh1 b1xa1 b2xb3 g2xf2 a3xa4 f7xf6 c7xb7 g6xh6 c1xd1 h3xh4 d2xe2 c2-d2";
+
 /// Invector's rules: board size and whether the pie rule is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Invector {

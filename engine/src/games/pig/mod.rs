@@ -30,6 +30,10 @@ use crate::zobrist;
 pub use eval::PigEval;
 pub use moves::{PigMove, MAX_DIE};
 
+/// A middle game of the default rules: seat 0 to act with a turn total of 9, 9 points
+/// against 0. `agon bench` searches it.
+pub const MIDGAME: &str = "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6";
+
 /// The largest `target` (the `target` parameter's upper limit).
 pub const MAX_TARGET: u32 = 1000;
 /// The largest `horizon` (the `horizon` parameter's upper limit).

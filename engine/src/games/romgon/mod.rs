@@ -42,6 +42,14 @@ use keys::{counter_key, piece_key, result_key, KEYS, KEY_SIDE};
 use moves::MoveRules;
 pub use moves::{ActionKind, Defence, RomgonMove, Rotation};
 
+/// A middle game of the default rules after 13 actions of a random playout (seed 5), White
+/// to move: both sides' triangles and hexagons out, a black triangle on the dead zone's
+/// edge, and deadlocks within three plies (it is a line of the perft data file). The
+/// criterion benches and `agon bench` search it.
+pub const MIDGAME: &str =
+    "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5-5@NW H4-0>3-2@E t5-5>4-5@W \
+     H3-2>4-0@E h2-7>2-6@E T2-1@NE t4-5>3-5@SE T2-1@E s0-5>1-5";
+
 /// Romgon's rules: defence variant, rotation policy and length cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Romgon {

@@ -38,6 +38,12 @@ pub use moves::{StepKind, ThreeWillMove};
 use board::{colour_of, enemy};
 use keys::{cell_key, phase_key, CHALLENGE_KEY, DR_KEYS, FREE_KEYS, KEYS, MOVER_KEY};
 
+/// A middle game of the default rules: the first turns of a seeded random playout
+/// (stacking hits and misses, passes), Black to roll. The criterion benches and `agon
+/// bench` search it.
+pub const MIDGAME: &str =
+    "3 pass 2 f7*e7 miss 2 pass 3 d7*e7 hit 6 b2-a1 1 e7-e6 4 f2-g3 6 b7-b8 3 e2*d2 hit";
+
 /// The largest `max_turns`.
 pub const MAX_TURNS: u32 = 100_000;
 /// Cards in the game (each side is dealt half as Double Risk cards).
