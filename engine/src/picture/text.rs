@@ -1,6 +1,6 @@
 //! Pictures drawn as text: the one text rendering of every game's positions. The picture
 //! is laid out on a character grid, with the coordinates of each line's end cells, the
-//! arrows and notes under it and a legend. A position's `Display` ([`write`]), `agon
+//! arrows and notes under it and a legend. A position's `Display` ([`display`]), `agon
 //! show`, `agon play` and `agon replay` all draw with it, so a position reads the same
 //! wherever it is printed.
 
@@ -12,7 +12,7 @@ use super::{CellShape, Ground, Ink, Mark, Picture, Symbol};
 /// `picture` as a position's `Display` writes it: [`draw`] with nothing highlighted, then
 /// its [`legend`], without the last line's newline (so that the position composes like
 /// any other displayed value).
-pub fn write(picture: &Picture, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+pub fn display(picture: &Picture, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let text = draw(picture, &[]) + &legend(picture);
     f.write_str(text.trim_end_matches('\n'))
 }

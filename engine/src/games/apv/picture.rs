@@ -112,9 +112,9 @@ impl ApvState {
 }
 
 impl fmt::Display for ApvState {
-    /// The position's picture drawn as text with its legend ([`text::write`]).
+    /// The position's picture drawn as text with its legend ([`text::display`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        text::write(&self.picture(), f)
+        text::display(&self.picture(), f)
     }
 }
 

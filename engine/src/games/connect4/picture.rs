@@ -14,9 +14,9 @@ use super::{notation, Connect4State, SIDES};
 const INKS: [Ink; 2] = [Ink::Red, Ink::Yellow];
 
 impl fmt::Display for Connect4State {
-    /// The position's picture drawn as text with its legend ([`text::write`]).
+    /// The position's picture drawn as text with its legend ([`text::display`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        text::write(&self.picture(), f)
+        text::display(&self.picture(), f)
     }
 }
 

@@ -203,9 +203,9 @@ impl HexstratState {
 }
 
 impl fmt::Display for HexstratState {
-    /// The position's picture drawn as text with its legend ([`text::write`]).
+    /// The position's picture drawn as text with its legend ([`text::display`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        text::write(&self.picture(), f)
+        text::display(&self.picture(), f)
     }
 }
 

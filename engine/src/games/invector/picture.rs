@@ -23,9 +23,9 @@ fn ink(colour: Colour) -> Ink {
 }
 
 impl fmt::Display for InvectorState {
-    /// The position's picture drawn as text with its legend ([`text::write`]).
+    /// The position's picture drawn as text with its legend ([`text::display`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        text::write(&self.picture(), f)
+        text::display(&self.picture(), f)
     }
 }
 

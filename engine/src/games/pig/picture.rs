@@ -30,9 +30,9 @@ fn label(n: u32) -> String {
 }
 
 impl fmt::Display for PigState {
-    /// The position's picture drawn as text with its legend ([`text::write`]).
+    /// The position's picture drawn as text with its legend ([`text::display`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        text::write(&self.picture(), f)
+        text::display(&self.picture(), f)
     }
 }
 
