@@ -594,7 +594,8 @@ legend: S black square (seat 0) · T→ black triangle (seat 0), pointing where 
         r white rhombus (seat 1) · h→ white hexagon (seat 1), pointing along its axis
         + black's base, white's goal · = white's base, black's goal
         d dead zone: circles never enter; a rhombus may step diagonally in and out
-        [ ] the last move · coordinates: first and last cell of each line";
+        d:X pieces X standing on ground d · [ ] the last move
+        coordinates: first and last cell of each line";
     assert_eq!(text, expected);
 }
 

@@ -99,7 +99,9 @@ fn grid(picture: &Picture) -> (f32, f32, f32) {
 }
 
 /// What one cell shows: its pieces top first (letter, label, facing arrow, `-` when
-/// inactive) joined by `/`, or its ground; `*` when something is pending there.
+/// inactive) joined by `/`, after their terrain's letter and `:` when they stand on one
+/// (a forest under a squad matters as much as the squad), or its ground; `*` when
+/// something is pending there.
 fn token(picture: &Picture, index: usize, letters: &HashMap<Symbol, char>) -> String {
     let pieces: Vec<String> = picture
         .pieces
@@ -123,18 +125,13 @@ fn token(picture: &Picture, index: usize, letters: &HashMap<Symbol, char>) -> St
             text
         })
         .collect();
-    let mut token = if pieces.is_empty() {
-        let ground = picture.cells[index].ground;
-        match ground {
-            Ground::Plain => ".".to_string(),
-            _ => letters
-                .get(&Symbol::Ground(ground))
-                .copied()
-                .unwrap_or('?')
-                .to_string(),
-        }
-    } else {
-        pieces.join("/")
+    let ground = picture.cells[index].ground;
+    let ground_letter = || letters.get(&Symbol::Ground(ground)).copied().unwrap_or('?');
+    let mut token = match ground {
+        _ if pieces.is_empty() && ground == Ground::Plain => ".".to_string(),
+        _ if pieces.is_empty() => ground_letter().to_string(),
+        Ground::Terrain(_) => format!("{}:{}", ground_letter(), pieces.join("/")),
+        _ => pieces.join("/"),
     };
     if picture
         .marks
@@ -241,6 +238,12 @@ pub fn legend(picture: &Picture) -> String {
             }),
         })
         .collect();
+    if let Some(terrain) = picture.legend.iter().find_map(|k| match k.symbol {
+        Symbol::Ground(ground @ Ground::Terrain(_)) => letters.get(&Symbol::Ground(ground)),
+        _ => None,
+    }) {
+        entries.push(format!("{terrain}:X pieces X standing on ground {terrain}"));
+    }
     entries.push("[ ] the last move".into());
     if picture.cells.iter().any(|c| c.shape != CellShape::Square) {
         entries.push("coordinates: first and last cell of each line".into());
