@@ -8,12 +8,13 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use agon_benches::{hexstrat_state, HEXSTRAT_MIDGAME, THREEWILL_MIDGAME};
+use agon_benches::hexstrat_state;
 use agon_benches::{
     DefaultRulesPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, ROMGON_MIDGAME,
     ROMGON_START, START_5X4, START_8X7,
 };
-use agon_engine::games::threewill::ThreeWill;
+use agon_engine::games::hexstrat;
+use agon_engine::games::threewill::{self, ThreeWill};
 use agon_engine::perft::perft;
 use agon_engine::{play_moves, Game};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -62,7 +63,7 @@ fn bench_threewill_perft(c: &mut Criterion) {
     group.sample_size(10);
     let start = ThreeWill::default().initial_state();
     let mut midgame = start;
-    play_moves(&mut midgame, THREEWILL_MIDGAME).expect("a legal line");
+    play_moves(&mut midgame, threewill::MIDGAME).expect("a legal line");
     for (name, state, depth) in [("start", start, 6), ("midgame", midgame, 6)] {
         let nodes = perft(&state, depth);
         group.throughput(Throughput::Elements(nodes));
@@ -88,7 +89,7 @@ fn bench_romgon_perft(c: &mut Criterion) {
 fn bench_hexstrat_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("hexstrat-perft");
     group.sample_size(10);
-    for (name, moves, depth) in [("start", "", 7), ("midgame", HEXSTRAT_MIDGAME, 6)] {
+    for (name, moves, depth) in [("start", "", 7), ("midgame", hexstrat::MIDGAME, 6)] {
         let state = hexstrat_state(moves);
         group.throughput(Throughput::Elements(perft(&state, depth)));
         group.bench_function(format!("{name}-d{depth}"), |b| {

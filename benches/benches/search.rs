@@ -11,18 +11,18 @@
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use agon_benches::{hexstrat_state, HEXSTRAT_MIDGAME, THREEWILL_MIDGAME};
+use agon_benches::hexstrat_state;
 use agon_benches::{
     DefaultRulesPosition, InvectorPosition, APV_MIDGAME, APV_START, MIDGAME_8X7, ROMGON_MIDGAME,
     ROMGON_START, START_5X4, START_8X7,
 };
 use agon_engine::games::apv::ApvEval;
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
-use agon_engine::games::hexstrat::HexstratEval;
+use agon_engine::games::hexstrat::{self, HexstratEval};
 use agon_engine::games::invector::InvectorEval;
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::RomgonEval;
-use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
+use agon_engine::games::threewill::{self, ThreeWill, ThreeWillEval};
 use agon_engine::{play_moves, Deterministic, Evaluator, Game, State};
 use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use agon_search::{
@@ -179,7 +179,7 @@ fn bench_mcts(c: &mut Criterion) {
     bench_one_mcts(
         &mut group,
         "hexstrat-midgame",
-        hexstrat_state(HEXSTRAT_MIDGAME),
+        hexstrat_state(hexstrat::MIDGAME),
         HexstratEval::default(),
     );
     group.finish();
@@ -188,7 +188,7 @@ fn bench_mcts(c: &mut Criterion) {
 /// The 3Will middle game of the perft bench and `agon bench`.
 fn threewill_midgame() -> <ThreeWill as Game>::State {
     let mut s = ThreeWill::default().initial_state();
-    play_moves(&mut s, THREEWILL_MIDGAME).expect("a legal line");
+    play_moves(&mut s, threewill::MIDGAME).expect("a legal line");
     s
 }
 
@@ -217,7 +217,7 @@ fn bench_star2(c: &mut Criterion) {
 fn bench_hexstrat_star2(c: &mut Criterion) {
     let mut group = c.benchmark_group("hexstrat-star2");
     group.sample_size(10);
-    for (name, moves, depth) in [("start", "", 4), ("midgame", HEXSTRAT_MIDGAME, 5)] {
+    for (name, moves, depth) in [("start", "", 4), ("midgame", hexstrat::MIDGAME, 5)] {
         let state = hexstrat_state(moves);
         let config = ExpectimaxConfig {
             budget: depth_budget(depth),

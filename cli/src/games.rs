@@ -5,9 +5,12 @@
 //! game named by a [`GameSpec`] (checking what spans several parameters, such as a board
 //! size, with the game's own `from_params`) and calls the command with it, so the search
 //! inside runs with static dispatch, specialised for that game. Adding a game is one line
-//! in the `register_games!` list at the bottom, `Game => Evaluator;`: whether it has
-//! chance (and so which agents it gets, [`registry::build`]) is the game's own
-//! declaration, `State::Chance`.
+//! in the `register_games!` list at the bottom, `Game => Evaluator, PROFILE;`, and its
+//! [`GameProfile`] in [`profiles`] (its ladder, default opening check and bench
+//! searches): whether it has chance (and so which agents it gets, [`registry::build`]) is
+//! the game's own declaration, `State::Chance`.
+
+pub mod profiles;
 
 use agon_engine::games::apv::{Apv, ApvEval};
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
@@ -21,8 +24,11 @@ use agon_engine::{has_chance, DenseActions, Game, ParamSpec, State, Tunable};
 use agon_search::registry::{self, BuildAgents};
 use agon_search::Agent;
 
+pub use profiles::{BenchCase, GameProfile, OpeningDefault};
+
 use crate::bad_input::BadInput;
 use crate::external::{ExtAgent, Venue};
+use crate::ladder;
 use crate::spec::{
     external_needs_venue, human_outside_play, parse_with, AgentSpec, GameSpec, Player,
 };
@@ -36,6 +42,32 @@ impl GameSpec {
         let (name, params) = parse_with(text, "game", &choices)?;
         Ok(GameSpec { name, params })
     }
+}
+
+impl AgentSpec {
+    /// [`AgentSpec::parse`], with `level:k` resolved to rung k of `game`'s ladder
+    /// ([`ladder::resolve`]; here, beside the registry that holds the ladders, so that the
+    /// spec module needs no game).
+    pub fn parse_for_game(
+        text: &str,
+        game: &GameSpec,
+        allow_human: bool,
+    ) -> Result<AgentSpec, BadInput> {
+        match ladder::resolve(text, game.name, self::ladder(game.name))? {
+            Some(resolved) => AgentSpec::parse(&resolved, false),
+            None => AgentSpec::parse(text, allow_human),
+        }
+    }
+}
+
+/// The profile of the registered game called `name`, if there is one.
+pub fn profile(name: &str) -> Option<&'static GameProfile> {
+    GAMES.iter().find(|g| g.name == name).map(|g| g.profile)
+}
+
+/// The ladder of the game called `name`, weakest first (empty for a name no game has).
+pub fn ladder(name: &str) -> &'static [&'static str] {
+    profile(name).map_or(&[], |p| p.ladder)
 }
 
 /// A game the command line can run: two seats, zero-sum, with an evaluator, a way to
@@ -135,12 +167,14 @@ pub struct GameInfo {
     pub has_chance: bool,
     /// Whether information is hidden from both players.
     pub has_hidden_information: bool,
+    /// The game's ladder, default opening check and bench searches.
+    pub profile: &'static GameProfile,
 }
 
 /// Declares the user-facing games: [`GAMES`], [`dispatch`] and each game's
-/// [`PlayableGame`] implementation, from one `Game => Evaluator;` line per game.
+/// [`PlayableGame`] implementation, from one `Game => Evaluator, PROFILE;` line per game.
 macro_rules! register_games {
-    ($($game:ty => $eval:ty;)+) => {
+    ($($game:ty => $eval:ty, $profile:path;)+) => {
         /// Every game the command line knows, in listing order.
         pub const GAMES: &[GameInfo] = &[$(GameInfo {
             name: <$game as Game>::NAME,
@@ -148,6 +182,7 @@ macro_rules! register_games {
             params: <$game as Game>::param_specs,
             has_chance: has_chance::<<$game as Game>::State>(),
             has_hidden_information: <$game as Game>::HAS_HIDDEN_INFORMATION,
+            profile: &$profile,
         }),+];
 
         /// Builds the game of `spec` and runs `command` on it. The game's own check of
@@ -191,13 +226,13 @@ pub fn offers_pie_rule(spec: &GameSpec) -> anyhow::Result<bool> {
 }
 
 register_games! {
-    Invector => InvectorEval;
-    Connect4 => Connect4Eval;
-    Pig => PigEval;
-    Apv => ApvEval;
-    Romgon => RomgonEval;
-    ThreeWill => ThreeWillEval;
-    Hexstrat => HexstratEval;
+    Invector => InvectorEval, profiles::INVECTOR;
+    Connect4 => Connect4Eval, profiles::CONNECT4;
+    Pig => PigEval, profiles::PIG;
+    Apv => ApvEval, profiles::APV;
+    Romgon => RomgonEval, profiles::ROMGON;
+    ThreeWill => ThreeWillEval, profiles::THREEWILL;
+    Hexstrat => HexstratEval, profiles::HEXSTRAT;
 }
 
 #[cfg(test)]
@@ -210,6 +245,28 @@ pub(crate) mod test_games {
 
     impl PlayableGame for CoinNim {
         type Eval = CoinNimEval;
+    }
+
+    #[test]
+    fn every_game_profile_holds_only_its_own_game_and_benches_a_middle_game() {
+        for info in GAMES {
+            let cases = info.profile.bench;
+            for case in cases {
+                let spec = GameSpec::parse(case.game).unwrap();
+                assert_eq!(spec.name, info.name, "{case:?}");
+            }
+            assert!(
+                cases.iter().any(|c| c.moves.is_empty())
+                    && cases.iter().any(|c| c.label.ends_with("midgame")),
+                "{}: the bench searches the start and a middle game",
+                info.name
+            );
+            assert!(!info.profile.ladder.is_empty(), "{}", info.name);
+        }
+        let midgame = |name: &str| profile(name).unwrap().bench[1].moves;
+        assert_eq!(midgame("hexstrat"), agon_engine::games::hexstrat::MIDGAME);
+        assert_eq!(ladder("pig"), profiles::PIG.ladder);
+        assert!(profile("chess").is_none() && ladder("chess").is_empty());
     }
 
     #[test]

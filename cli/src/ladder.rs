@@ -1,59 +1,13 @@
-//! The strength ladder of each game: agent specs at reproducible budgets (depth,
-//! nodes or iterations, never time), weakest first, each measured to beat the one below
-//! on the game's default parameters (the experiment files `experiments/ladder/` and
-//! `docs/games/<game>.md` hold the evidence).
+//! The strength ladders: agent specs at reproducible budgets (depth, nodes or
+//! iterations, never time), weakest first, each measured to beat the one below on the
+//! game's default parameters. Each game's ladder is part of its profile
+//! ([`crate::games::GameProfile::ladder`]); this module reads and writes levels.
 //!
 //! `level:k` in an agent spec means rung k (from 1) of the game's ladder. It resolves to
 //! `L<k>=<spec>`, the form records store: the spec itself, so that a later change of a
 //! ladder cannot change what a recorded or resumed run played.
 
 use crate::bad_input::BadInput;
-
-/// Each game's ladder, weakest first.
-const LADDERS: &[(&str, &[&str])] = &[
-    (
-        "invector",
-        &["random", "ab:depth=1", "ab:depth=4", "ab:depth=6"],
-    ),
-    (
-        "connect4",
-        &[
-            "random",
-            "greedy",
-            "ab:depth=2",
-            "ab:depth=5",
-            "ab:depth=10",
-            "ab:depth=14",
-        ],
-    ),
-    ("pig", &["random", "mcts:iters=100", "greedy", "optimal"]),
-    ("apv", &["random", "greedy", "ab:depth=2", "ab:depth=3"]),
-    (
-        "romgon",
-        &["random", "greedy", "ab:depth=2", "ab:depth=4", "ab:depth=6"],
-    ),
-    (
-        "threewill",
-        &[
-            "random",
-            "greedy",
-            "star2:depth=2",
-            "mcts:c=0.7,iters=2000,plies=80,rollout=greedy",
-        ],
-    ),
-    (
-        "hexstrat",
-        &["random", "greedy", "star2:depth=2", "star2:depth=3"],
-    ),
-];
-
-/// The ladder of the game called `game`, weakest first (empty for a game without one).
-pub fn ladder(game: &str) -> &'static [&'static str] {
-    LADDERS
-        .iter()
-        .find(|(name, _)| *name == game)
-        .map_or(&[], |(_, levels)| levels)
-}
 
 /// Whether `text` asks for a ladder level (`level:k`, or a malformed `level...`).
 pub fn is_level(text: &str) -> bool {
@@ -72,13 +26,12 @@ pub fn split_resolved(text: &str) -> Option<(usize, &str)> {
     digits.parse().ok().filter(|&k| k > 0).map(|k| (k, spec))
 }
 
-/// `level:k` for `game` resolved to `L<k>=<spec>`; `None` if `text` is not a level; a
-/// [`BadInput`] naming the valid levels if k is not one.
-pub fn resolve(text: &str, game: &str) -> Result<Option<String>, BadInput> {
+/// `level:k` for `game`, whose ladder is `levels`, resolved to `L<k>=<spec>`; `None` if
+/// `text` is not a level; a [`BadInput`] naming the valid levels if k is not one.
+pub fn resolve(text: &str, game: &str, levels: &[&str]) -> Result<Option<String>, BadInput> {
     if !is_level(text) {
         return Ok(None);
     }
-    let levels = ladder(game);
     let valid = format!("level:1 to level:{}", levels.len());
     let k = text
         .trim()
@@ -96,8 +49,7 @@ pub fn resolve(text: &str, game: &str) -> Result<Option<String>, BadInput> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::games::{dispatch, GameCommand, PlayableGame, GAMES};
+    use crate::games::{dispatch, ladder, GameCommand, PlayableGame, GAMES};
     use crate::spec::{AgentSpec, GameSpec};
 
     #[test]

@@ -144,7 +144,7 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
         Some(Command::Openings(args)) => commands::openings::openings(&args, command, out),
         Some(Command::Balance(args)) => balance::balance(&args, command_line(), out),
         Some(Command::Bench(args)) => commands::bench::bench(
-            commands::bench::CASES,
+            &commands::bench::cases(),
             args.filter.as_deref(),
             args.threads,
             out,

@@ -146,19 +146,6 @@ impl AgentSpec {
         })
     }
 
-    /// [`AgentSpec::parse`], with `level:k` resolved to rung k of `game`'s ladder
-    /// (`ladder::resolve`).
-    pub fn parse_for_game(
-        text: &str,
-        game: &GameSpec,
-        allow_human: bool,
-    ) -> Result<AgentSpec, BadInput> {
-        match ladder::resolve(text, game.name)? {
-            Some(resolved) => AgentSpec::parse(&resolved, false),
-            None => AgentSpec::parse(text, allow_human),
-        }
-    }
-
     /// The agent's name (`ab`, `human`, ...).
     pub fn name(&self) -> &'static str {
         self.player.name()

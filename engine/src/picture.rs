@@ -3,8 +3,9 @@
 //! A game describes one position as a [`Picture`]: the board's cells (where each is, its
 //! shape, its coordinate, its ground), the pieces on them, marks (a pending order, a tile
 //! about to be revealed) and lines of text for what a board cannot show (cards in hand,
-//! the dice, whose decision it is). The engine never draws: one renderer in the CLI turns
-//! any game's picture into SVG or text, so every game is drawn by the same code and a new
+//! the dice, whose decision it is). The picture is the one description of how a position
+//! looks: [`text`] draws any game's picture as text (every game's `Display` is that
+//! drawing) and the CLI draws it as SVG, so every game is drawn by the same code and a new
 //! game only says what is where.
 //!
 //! Geometry is in board units with `y` pointing **up** (row 1 at the bottom, as the
@@ -12,6 +13,8 @@
 //! neighbouring hexagons' centres are 1 apart. The renderer scales, flips and frames.
 
 use crate::game::State;
+
+pub mod text;
 
 /// A position as plain data; see the [module documentation](self).
 #[derive(Clone, Debug, Default, PartialEq)]

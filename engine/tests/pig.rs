@@ -267,28 +267,69 @@ fn parameters_have_openspiel_defaults_and_checked_ranges() {
     assert!(Pig::new(100, 6, 100_001).is_err());
 }
 
+/// The legend under every Pig position's text (the same for every position).
+const LEGEND: &str = "\
+legend: P first player's banked score (seat 0) · T first player's turn total, at risk (seat 0)
+        p second player's banked score (seat 1) · t second player's turn total, at risk (seat 1)
+        D the die, showing the last roll · * the die is rolling · [ ] the last move";
+
 #[test]
 fn display_shows_scores_turn_total_and_who_acts() {
     let game = pig(10, 6, 1000);
-    assert_eq!(
-        after(&game, "roll 3 hold roll 4").to_string(),
-        "first 3, second 0 | turn total 4 | seat 1 (second) to roll or hold | decisions 3 of 1000"
+    let shown = |game: &Pig, moves: &str, board: &str| {
+        assert_eq!(
+            after(game, moves).to_string(),
+            format!("{board}{LEGEND}"),
+            "{moves}"
+        );
+    };
+    shown(
+        &game,
+        "roll 3 hold roll 4",
+        " first P3    p0    t4    D4  die\n\
+banked score of first (seat 0): 3\n\
+banked score of second (seat 1): 0\n\
+turn total of second (seat 1): 4, at risk\n\
+second (seat 1) to roll or hold\n\
+target score: 10; die: d6; decisions made: 3 of 1000\n",
     );
-    assert_eq!(
-        after(&game, "roll 3 hold roll").to_string(),
-        "first 3, second 0 | turn total 0 | seat 1 (second) is rolling | decisions 3 of 1000"
+    shown(
+        &game,
+        "roll 3 hold roll",
+        " first P3    p0    t0    D*  die\n\
+banked score of first (seat 0): 3\n\
+banked score of second (seat 1): 0\n\
+turn total of second (seat 1): 0, at risk\n\
+the die is rolling for second (seat 1)\n\
+target score: 10; die: d6; decisions made: 3 of 1000\n",
     );
-    assert_eq!(
-        after(&game, "roll 6 roll 6").to_string(),
-        "first 0, second 0 | turn total 12 | seat 0 (first) must hold | decisions 2 of 1000"
+    shown(
+        &game,
+        "roll 6 roll 6",
+        " first P0    p0    T12   D6  die\n\
+banked score of first (seat 0): 0\n\
+banked score of second (seat 1): 0\n\
+turn total of first (seat 0): 12, at risk\n\
+first (seat 0) must hold: holding reaches the target\n\
+target score: 10; die: d6; decisions made: 2 of 1000\n",
     );
-    assert_eq!(
-        after(&game, "roll 6 roll 6 hold").to_string(),
-        "first 12, second 0 | turn total 0 | seat 0 (first) wins | decisions 3 of 1000"
+    shown(
+        &game,
+        "roll 6 roll 6 hold",
+        " first P12   p0     .     D  die\n\
+banked score of first (seat 0): 12\n\
+banked score of second (seat 1): 0\n\
+first (seat 0) wins: a banked score of 12 reaches the target\n\
+target score: 10; die: d6; decisions made: 3 of 1000\n",
     );
-    assert_eq!(
-        after(&pig(10, 6, 1), "roll").to_string(),
-        "first 0, second 0 | turn total 0 | draw at the horizon | decisions 1 of 1"
+    shown(
+        &pig(10, 6, 1),
+        "roll",
+        " first P0    p0     .     D  die\n\
+banked score of first (seat 0): 0\n\
+banked score of second (seat 1): 0\n\
+draw: 1 decisions without reaching the target\n\
+target score: 10; die: d6; decisions made: 1 of 1\n",
     );
 }
 

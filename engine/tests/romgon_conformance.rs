@@ -577,9 +577,26 @@ const PINNED: u64 = 0xf4bb_d24d_b28d_8157;
 #[test]
 fn the_board_prints() {
     let text = Romgon::default().initial_state().to_string();
-    assert!(text.starts_with("0       S   .   .   .   .   s"), "{text}");
-    assert!(text.ends_with("black to move, action 1"), "{text}");
-    assert_eq!(text.lines().count(), 8);
+    let expected = "\
+0-0           s     .     .     .     .     S  0-5
+1-0       t→     .     .     .     .     .    T←  1-6
+2-0     c     .     .     .     .     .     .    H→  2-7
+3-0  r     .     .     d     d     d     .     .     R  3-8
+4-0    h→     .     .     .     .     .     .     C  4-7
+5-0       t→     .     .     .     .     .    T←  5-6
+6-0           s     .     .     .     .     S  6-5
+black (seat 0) to act: move a piece, or turn a triangle or hexagon in place
+action 1 of 600
+legend: S black square (seat 0) · T→ black triangle (seat 0), pointing where it faces
+        C black circle (seat 0) · R black rhombus (seat 0)
+        H→ black hexagon (seat 0), pointing along its axis · s white square (seat 1)
+        t→ white triangle (seat 1), pointing where it faces · c white circle (seat 1)
+        r white rhombus (seat 1) · h→ white hexagon (seat 1), pointing along its axis
+        + black's base, white's goal · = white's base, black's goal
+        d dead zone: circles never enter; a rhombus may step diagonally in and out
+        d:X pieces X standing on ground d · [ ] the last move
+        coordinates: first and last cell of each line";
+    assert_eq!(text, expected);
 }
 
 fn cell(r: usize, c: usize) -> usize {

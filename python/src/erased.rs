@@ -61,7 +61,7 @@ pub trait DynState: Send {
     fn history(&self) -> Vec<String>;
     /// The position's Zobrist key.
     fn hash(&self) -> u64;
-    /// The board as text (the game's `Display`).
+    /// The board as text (the game's `Display`: its picture as text, with the legend).
     fn board(&self) -> String;
     /// Plies played.
     fn ply(&self) -> u32;
@@ -338,8 +338,8 @@ impl<G: PlayableGame> DynState for Position<G> {
         };
         let text = format!(
             "{}{}",
-            agon_cli::picture::text::draw(&picture, &changed),
-            agon_cli::picture::text::legend(&picture)
+            agon_engine::picture::text::draw(&picture, &changed),
+            agon_engine::picture::text::legend(&picture)
         );
         (text, agon_cli::picture::svg::document(&picture, &changed))
     }

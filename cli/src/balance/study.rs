@@ -24,8 +24,8 @@
 //! replacement ([`Opening::Distinct`]): no two games of a run share one until every
 //! opening has been dealt, so deterministic agents do not replay a game by chance.
 //! Random openings are checked for soundness by default (the game's checker,
-//! [`crate::running::opening::DEFAULT_CHECKS`]; `--opening-check SPEC|none`, `--opening-window
-//! V`): an opening the checker finds decided, or far from even, is never dealt.
+//! [`GameProfile::opening_check`](crate::games::GameProfile::opening_check);
+//! `--opening-check SPEC|none`, `--opening-window V`): an opening the checker finds decided, or far from even, is never dealt.
 //!
 //! **study.csv** is `key,value` rows: `format`, `toolkit`, `game`, one `agent` per rung
 //! (canonical, `L<k>=` for levels), `games`, `seed`, `openings` (the rule as asked), one
@@ -46,8 +46,7 @@ use crate::args::BalanceArgs;
 use crate::bad_input::BadInput;
 use crate::digest::fnv1a;
 use crate::external::Venue;
-use crate::games::{dispatch, offers_pie_rule, GameCommand, PlayableGame};
-use crate::ladder;
+use crate::games::{self, dispatch, offers_pie_rule, GameCommand, PlayableGame};
 use crate::no_follow::write_csv_whole;
 use crate::record::toolkit;
 use crate::running::opening::{DistinctDraws, Opening, OpeningCheck};
@@ -420,7 +419,7 @@ fn variant_of(base: &GameSpec, text: &str) -> Result<GameSpec, BadInput> {
 /// every level from 2 up) or `--agents`.
 fn rungs(game: &GameSpec, levels: &[String], agents: &[String]) -> Result<Vec<Rung>, BadInput> {
     let specs: Vec<AgentSpec> = if agents.is_empty() {
-        let ladder = ladder::ladder(game.name);
+        let ladder = games::ladder(game.name);
         if ladder.len() < 2 {
             return Err(BadInput::new(format!(
                 "{} has no ladder of levels; give the players with --agents A B ...",

@@ -22,9 +22,9 @@
 //! Bench: 4567890
 //! ```
 //!
-//! The list is data, [`CASES`]: adding a search is one line. Games and agents are built
-//! from their spec strings by the same parsing ([`crate::spec`]) and registry
-//! ([`crate::games`]) as every other command.
+//! The list is data, each game's profile's searches ([`cases`]): adding a search is one
+//! line there. Games and agents are built from their spec strings by the same parsing
+//! ([`crate::spec`]) and registry ([`crate::games`]) as every other command.
 
 use std::io::Write;
 use std::time::Duration;
@@ -36,211 +36,21 @@ use anyhow::Result;
 
 use crate::bad_input::BadInput;
 use crate::commands::analyse::nodes_per_second;
-use crate::games::{self, GameCommand, PlayableGame};
+use crate::games::{self, BenchCase, GameCommand, PlayableGame};
 use crate::position::replay;
 use crate::running::tournament::MAX_THREADS;
 use crate::seeds;
 use crate::spec::{AgentSpec, GameSpec, Player};
 
-/// One search of the bench.
-#[derive(Clone, Copy, Debug)]
-pub struct BenchCase {
-    /// Game spec (`invector:width=5,height=4`).
-    pub game: &'static str,
-    /// Short name of the position, printed in the table.
-    pub label: &'static str,
-    /// Moves from the game's start, in notation (chance outcomes included).
-    pub moves: &'static str,
-    /// Agent spec, with a budget that fixes the node count (a depth or node limit,
-    /// never a time limit).
-    pub agent: &'static str,
+/// The bench, in printing order: each game's searches
+/// ([`GameProfile::bench`](crate::games::GameProfile::bench)), the games in registry
+/// order.
+pub fn cases() -> Vec<BenchCase> {
+    games::GAMES
+        .iter()
+        .flat_map(|g| g.profile.bench.iter().copied())
+        .collect()
 }
-
-/// The middle game of Invector 8×7 that the criterion benches use too
-/// (`agon_benches::MIDGAME_8X7`, checked equal in the tests): 16 random plies, seed 7.
-const INVECTOR_MIDGAME: &str =
-    "d4xd5 g4xg5 c5xc6 b5xb6 g1xh1 b1xa1 b2xb3 g2xf2 a3xa4 f7xf6 c7xb7 g6xh6 c1xd1 h3xh4 d2xe2 c2-d2";
-
-/// A Connect Four middle game: 12 stones, both sides building in the centre.
-const CONNECT4_MIDGAME: &str = "d d c e e c f b d d g a";
-
-/// A Pig middle game: seat 1 to move with a turn total of 9, 9 points against 0.
-const PIG_MIDGAME: &str = "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6";
-
-/// An APV middle game that the criterion benches use too (`agon_benches::APV_MIDGAME`,
-/// checked equal in the tests): eight full turns, orders pending on both sides.
-const APV_MIDGAME: &str = "e7-c8 order:d8-h4 f3-f5 order:d2-b4 d7-b9 order:h4-h2 d3-d5 \
-     order:b4-d2 h2-b8 order:c8-d6 f5-h3 order:f2-g2 d6-c5 order:b8-a8 g2-f3 order:d2-a5";
-/// The Romgon middle game the criterion benches use too (`agon_benches::ROMGON_MIDGAME`,
-/// checked equal in the tests): 13 actions, White to move, deadlocks a few plies away.
-const ROMGON_MIDGAME: &str = "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5-5@NW H4-0>3-2@E \
-     t5-5>4-5@W H3-2>4-0@E h2-7>2-6@E T2-1@NE t4-5>3-5@SE T2-1@E s0-5>1-5";
-/// A 3Will middle game (the start of a seeded random playout): stacking hits, passes,
-/// White to roll; `agon_benches::THREEWILL_MIDGAME`, checked equal in the tests.
-const THREEWILL_MIDGAME: &str =
-    "3 pass 2 f7*e7 miss 2 pass 3 d7*e7 hit 6 b2-a1 1 e7-e6 4 f2-g3 6 b7-b8 3 e2*d2 hit";
-/// The Hexstrat middle game that the criterion benches use too
-/// (`agon_benches::HEXSTRAT_MIDGAME`, checked equal in the tests): 39 plies of an
-/// aggressive seeded playout, a line of the perft data file; seat 0 to act, both sides
-/// at full strength near the centre.
-const HEXSTRAT_MIDGAME: &str = "M:c3 plains R:e1 plains end R:d7 plains end I:d3 plains \
-    M:b3 plains R:d2 M:c7 forest end M:c3 I:d4 plains R:d3 I:c6 mountain R:d6 M:recover \
-    R:c4 forest M:d3 I:d5 mountain R:e5 forest M:d6 I:b6 plains I:d4 R:c5 mountain M:e2 plains";
-
-/// The bench, in printing order. Depths are chosen so the whole list takes a few
-/// seconds in a release build.
-pub const CASES: &[BenchCase] = &[
-    BenchCase {
-        game: "invector",
-        label: "8x7-start",
-        moves: "",
-        agent: "ab:depth=5",
-    },
-    BenchCase {
-        game: "invector",
-        label: "8x7-midgame",
-        moves: INVECTOR_MIDGAME,
-        agent: "ab:depth=6",
-    },
-    BenchCase {
-        game: "invector:width=5,height=4",
-        label: "5x4-start",
-        moves: "",
-        agent: "ab:depth=7",
-    },
-    BenchCase {
-        game: "connect4",
-        label: "start",
-        moves: "",
-        agent: "ab:depth=12",
-    },
-    BenchCase {
-        game: "connect4",
-        label: "midgame",
-        moves: CONNECT4_MIDGAME,
-        agent: "ab:depth=12",
-    },
-    BenchCase {
-        game: "connect4",
-        label: "start",
-        moves: "",
-        agent: "mcts:iters=50000",
-    },
-    BenchCase {
-        game: "invector",
-        label: "8x7-midgame",
-        moves: INVECTOR_MIDGAME,
-        agent: "mcts:iters=5000",
-    },
-    BenchCase {
-        game: "pig",
-        label: "start",
-        moves: "",
-        agent: "star2:depth=10",
-    },
-    BenchCase {
-        game: "pig",
-        label: "start",
-        moves: "",
-        agent: "expectimax:depth=10",
-    },
-    BenchCase {
-        game: "pig",
-        label: "midgame",
-        moves: PIG_MIDGAME,
-        agent: "star2:depth=10",
-    },
-    BenchCase {
-        game: "pig",
-        label: "midgame",
-        moves: PIG_MIDGAME,
-        agent: "expectimax:depth=10",
-    },
-    BenchCase {
-        game: "pig",
-        label: "midgame",
-        moves: PIG_MIDGAME,
-        agent: "mcts:iters=5000",
-    },
-    BenchCase {
-        game: "apv",
-        label: "start",
-        moves: "",
-        agent: "ab:depth=7",
-    },
-    BenchCase {
-        game: "apv",
-        label: "midgame",
-        moves: APV_MIDGAME,
-        agent: "ab:depth=6",
-    },
-    BenchCase {
-        game: "apv",
-        label: "midgame",
-        moves: APV_MIDGAME,
-        agent: "mcts:iters=2000",
-    },
-    BenchCase {
-        game: "romgon",
-        label: "start",
-        moves: "",
-        agent: "ab:depth=6",
-    },
-    BenchCase {
-        game: "romgon",
-        label: "midgame",
-        moves: ROMGON_MIDGAME,
-        agent: "ab:depth=6",
-    },
-    BenchCase {
-        game: "romgon",
-        label: "midgame",
-        moves: ROMGON_MIDGAME,
-        agent: "mcts:iters=2000",
-    },
-    BenchCase {
-        game: "threewill",
-        label: "start",
-        moves: "",
-        agent: "star2:depth=3",
-    },
-    BenchCase {
-        game: "threewill",
-        label: "midgame",
-        moves: THREEWILL_MIDGAME,
-        agent: "star2:depth=3",
-    },
-    BenchCase {
-        game: "threewill",
-        label: "midgame",
-        moves: THREEWILL_MIDGAME,
-        agent: "mcts:iters=5000",
-    },
-    BenchCase {
-        game: "hexstrat",
-        label: "start",
-        moves: "",
-        agent: "star2:depth=4",
-    },
-    BenchCase {
-        game: "hexstrat",
-        label: "midgame",
-        moves: HEXSTRAT_MIDGAME,
-        agent: "star2:depth=5",
-    },
-    BenchCase {
-        game: "hexstrat",
-        label: "midgame",
-        moves: HEXSTRAT_MIDGAME,
-        agent: "expectimax:depth=4",
-    },
-    BenchCase {
-        game: "hexstrat",
-        label: "midgame",
-        moves: HEXSTRAT_MIDGAME,
-        agent: "mcts:iters=5000",
-    },
-];
 
 /// Seed of every bench agent's random stream: the MCTS searches draw from it (one
 /// thread, an iteration budget), so their node counts repeat exactly from run to run.
@@ -481,8 +291,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_case_parses_and_every_game_is_benched() {
-        for case in CASES {
+    fn every_case_parses_and_every_game_is_benched_after_its_own_cases() {
+        for case in cases() {
             GameSpec::parse(case.game).unwrap();
             let agent = AgentSpec::parse(case.agent, false).unwrap();
             assert!(
@@ -491,38 +301,17 @@ mod tests {
                 case.agent
             );
         }
-        for g in games::GAMES {
-            assert!(
-                CASES
-                    .iter()
-                    .any(|c| GameSpec::parse(c.game).unwrap().name == g.name),
-                "no bench line for {}",
-                g.name
-            );
-        }
-    }
-
-    #[test]
-    fn the_midgames_are_the_criterion_benches_ones() {
-        assert_eq!(INVECTOR_MIDGAME, agon_benches::MIDGAME_8X7.moves);
-        fn words(t: &str) -> Vec<&str> {
-            t.split_whitespace().collect()
-        }
+        let benched: Vec<&str> = cases()
+            .iter()
+            .map(|c| GameSpec::parse(c.game).unwrap().name)
+            .collect();
+        let mut order = benched.clone();
+        order.dedup();
+        let registered: Vec<&str> = games::GAMES.iter().map(|g| g.name).collect();
         assert_eq!(
-            words(ROMGON_MIDGAME),
-            words(agon_benches::ROMGON_MIDGAME.moves)
+            order, registered,
+            "each game benched, in one run, in registry order"
         );
-    }
-
-    #[test]
-    fn the_apv_midgame_is_the_criterion_benches_one() {
-        assert_eq!(APV_MIDGAME, agon_benches::APV_MIDGAME.moves);
-        assert_eq!(THREEWILL_MIDGAME, agon_benches::THREEWILL_MIDGAME);
-    }
-
-    #[test]
-    fn the_hexstrat_midgame_is_the_criterion_benches_one() {
-        assert_eq!(HEXSTRAT_MIDGAME, agon_benches::HEXSTRAT_MIDGAME);
     }
 
     #[test]
@@ -537,7 +326,7 @@ mod tests {
             BenchCase {
                 game: "pig",
                 label: "longer-label",
-                moves: PIG_MIDGAME,
+                moves: agon_engine::games::pig::MIDGAME,
                 agent: "star2:depth=2",
             },
         ];
@@ -606,7 +395,7 @@ mod tests {
 
     #[test]
     fn threads_out_of_range_are_refused_naming_the_range() {
-        let cases = &CASES[..1];
+        let cases = &cases()[..1];
         for threads in [0, MAX_THREADS + 1] {
             let err = bench(cases, None, threads, &mut Vec::new()).unwrap_err();
             assert_eq!(

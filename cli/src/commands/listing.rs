@@ -11,8 +11,6 @@ use agon_engine::Tunable;
 
 use crate::ext_spec;
 use crate::games::{self, GameCommand, PlayableGame, GAMES};
-use crate::ladder;
-use crate::running::opening::DEFAULT_CHECKS;
 use crate::spec::{GameSpec, HUMAN};
 
 /// Prints every game with its kind and parameters.
@@ -30,13 +28,13 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
         };
         writeln!(out, "{}: {}", game.name, game.about)?;
         writeln!(out, "  kind: {chance}, {information}")?;
-        if let Some((_, checker, window)) = DEFAULT_CHECKS.iter().find(|c| c.0 == game.name) {
-            writeln!(
-                out,
-                "  opening check: {checker} within {window} (random openings of studies, \
-                 and of tournaments with --opening-check default)"
-            )?;
-        }
+        let check = game.profile.opening_check;
+        writeln!(
+            out,
+            "  opening check: {} within {} (random openings of studies, and of tournaments \
+             with --opening-check default)",
+            check.checker, check.window
+        )?;
         write_params(out, (game.params)(), &Params::default())?;
         writeln!(out)?;
     }
@@ -145,7 +143,7 @@ fn game_appendix(out: &mut dyn Write, game: &GameSpec) -> Result<()> {
             game.name
         )?;
     }
-    for (k, spec) in ladder::ladder(game.name).iter().enumerate() {
+    for (k, spec) in games::ladder(game.name).iter().enumerate() {
         writeln!(out, "level {} {spec}", k + 1)?;
     }
     Ok(())

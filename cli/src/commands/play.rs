@@ -10,7 +10,7 @@
 
 use std::io::{BufRead, Write};
 
-use agon_engine::picture::Depict;
+use agon_engine::picture::{text, Depict};
 use agon_engine::{State, Turn};
 use agon_search::{Agent, SearchContext};
 use anyhow::{Context, Result};
@@ -20,7 +20,6 @@ use crate::external::{catch_fault, Venue};
 use crate::games::{GameCommand, PlayableGame};
 use crate::position::{describe_end, legal_here};
 use crate::reporting::picture::svg::changed_cells;
-use crate::reporting::picture::text;
 use crate::seeds;
 use crate::spec::{AgentSpec, GameSpec};
 

@@ -13,13 +13,14 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
+use agon_engine::picture::text;
 use anyhow::Result;
 
 use crate::args::ReplayArgs;
 use crate::bad_input::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::record::GameRow;
-use crate::reporting::picture::{replay, text, Step};
+use crate::reporting::picture::{replay, Step};
 use crate::running::audit::{open_run_to_read, read_checked_games};
 use crate::spec::GameSpec;
 

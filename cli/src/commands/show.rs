@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use crate::games::{GameCommand, PlayableGame};
-use crate::reporting::picture::{replay, svg, text};
+use agon_engine::picture::text;
+
+use crate::reporting::picture::{replay, svg};
 use crate::spec::GameSpec;
 
 /// `agon show` for one game.

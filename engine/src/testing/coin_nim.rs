@@ -17,7 +17,7 @@ use crate::game::{
 };
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::picture::{
-    Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
+    text, Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
 };
 use crate::weights::{Terms, WeightedEval};
 use crate::zobrist;
@@ -356,17 +356,9 @@ impl CoinNimState {
 }
 
 impl fmt::Display for CoinNimState {
+    /// The position's picture drawn as text with its legend ([`text::display`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "pile {} | decisions {}/{} | ",
-            self.pile, self.decisions, self.cap
-        )?;
-        match self.turn() {
-            Turn::Seat(s) => write!(f, "seat {s} to move"),
-            Turn::Chance => write!(f, "coin toss after seat {}", self.mover),
-            Turn::Over => write!(f, "over: {:?}", self.outcome()),
-        }
+        text::display(&self.picture(), f)
     }
 }
 

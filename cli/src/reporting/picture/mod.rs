@@ -1,13 +1,13 @@
 //! Pictures of positions drawn for people: one renderer for every game.
 //!
 //! Each game describes a position as an [`agon_engine::picture::Picture`]; this module
-//! alone draws it, as SVG ([`svg`], for `agon show --svg` and the HTML report) or as
-//! text ([`text`], for `agon replay` in a terminal). [`replay`] walks a recorded game and
-//! gives, for every ply, the picture, the cells the ply changed and the ply told in words.
+//! draws it as SVG ([`svg`], for `agon show --svg` and the HTML report), beside the
+//! engine's text drawing ([`agon_engine::picture::text`], for the terminal). [`replay`]
+//! walks a recorded game and gives, for every ply, the picture, the cells the ply changed
+//! and the ply told in words.
 
 pub mod layout;
 pub mod svg;
-pub mod text;
 
 use agon_engine::picture::{Depict, Picture};
 use agon_engine::Turn;
@@ -89,6 +89,7 @@ mod tests {
     use agon_engine::games::apv::Apv;
     use agon_engine::games::connect4::Connect4;
     use agon_engine::games::hexstrat::Hexstrat;
+    use agon_engine::picture::text;
     use agon_engine::Game;
 
     use super::*;

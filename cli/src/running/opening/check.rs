@@ -17,7 +17,8 @@
 //! seeded from the position's hash ([`check_rng`]), so the same opening gets the same
 //! judgement in a tournament, a study and an openings book, whichever thread plays it.
 //!
-//! **Defaults.** [`DEFAULT_CHECKS`] names each game's checker and window: `ab` at a
+//! **Defaults.** Each game's profile names its checker and window
+//! ([`GameProfile::opening_check`](crate::games::GameProfile::opening_check)): `ab` at a
 //! depth that takes milliseconds on the games without chance, the chance searches at a
 //! depth of two or three on the others. A study checks its random openings by default;
 //! a tournament only when asked (`--opening-check default` or a spec), because the
@@ -30,23 +31,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::bad_input::BadInput;
 use crate::external::Venue;
-use crate::games::PlayableGame;
+use crate::games::{self, PlayableGame};
 use crate::spec::{AgentSpec, GameSpec};
-
-/// Each game's default checker (an agent spec) and window (in the checker's units: the
-/// game's evaluator units for every default). The windows lie above every value the
-/// checker gave to hundreds of random four-decision openings of each game (the figures
-/// are in docs/balance.md), so that the check removes openings already decided, not the
-/// unusual ones: on Invector two stones of material, on Romgon a hexagon's worth.
-pub const DEFAULT_CHECKS: [(&str, &str, f64); 7] = [
-    ("apv", "ab:depth=4,hash=1", 300.0),
-    ("connect4", "ab:depth=8,hash=1", 60.0),
-    ("hexstrat", "star2:depth=2,hash=1", 300.0),
-    ("invector", "ab:depth=4,hash=1", 200.0),
-    ("pig", "expectimax:depth=3,hash=1", 200.0),
-    ("romgon", "ab:depth=4,hash=1", 500.0),
-    ("threewill", "star2:depth=2,hash=1", 300.0),
-];
 
 /// The word that turns the check off (`--opening-check none`).
 pub const NONE: &str = "none";
@@ -79,7 +65,8 @@ pub struct Judged {
 impl OpeningCheck {
     /// The check asked for by `--opening-check` (`asked`) and `--opening-window`
     /// (`window`) on `game`: `none` turns it off; `default` or nothing (when `on_by_default`)
-    /// gives the game's [`DEFAULT_CHECKS`]; anything else is an agent spec for the game.
+    /// gives the game's default (its profile's); anything else is an agent spec for the
+    /// game.
     /// A window given alone applies to the default checker. Fails on an agent that is not
     /// a registry search (a person, an outside program), on a window that is not a
     /// number at least 0, on a window given with the check off, and on an `mcts`
@@ -176,18 +163,17 @@ impl OpeningCheck {
     }
 }
 
-/// The default checker and window of the game named `name` ([`DEFAULT_CHECKS`]).
+/// The default checker and window of the game named `name`, from its profile.
 ///
 /// # Panics
 /// If `name` is not a registered game or its default spec does not parse: both are
-/// fixed in this file, and a test parses every entry.
+/// fixed in the game's profile, and a test parses every game's.
 fn default_check(name: &str) -> (AgentSpec, f64) {
-    let (_, spec, window) = DEFAULT_CHECKS
-        .iter()
-        .find(|(game, _, _)| *game == name)
-        .unwrap_or_else(|| panic!("no default opening check for the game {name}"));
-    let spec = AgentSpec::parse(spec, false).expect("the default checkers parse");
-    (spec, *window)
+    let check = games::profile(name)
+        .unwrap_or_else(|| panic!("no profile for the game {name}"))
+        .opening_check;
+    let spec = AgentSpec::parse(check.checker, false).expect("the default checkers parse");
+    (spec, check.window)
 }
 
 /// The random stream of the checker at the position whose hash is `hash`.
@@ -209,17 +195,17 @@ mod tests {
 
     #[test]
     fn every_game_has_a_default_check_that_builds() {
-        let mut named: Vec<&str> = DEFAULT_CHECKS.iter().map(|(g, _, _)| *g).collect();
-        let mut games: Vec<&str> = crate::games::GAMES.iter().map(|g| g.name).collect();
-        named.sort_unstable();
-        games.sort_unstable();
-        assert_eq!(named, games);
-        for (name, _, window) in DEFAULT_CHECKS {
-            let game = spec(name);
+        for info in crate::games::GAMES {
+            let game = spec(info.name);
             let check = OpeningCheck::from_args(&game, None, None, true)
                 .unwrap()
                 .unwrap();
-            assert_eq!(check.window, window);
+            let default = info.profile.opening_check;
+            assert_eq!(check.window, default.window);
+            assert_eq!(
+                check.checker,
+                AgentSpec::parse(default.checker, false).unwrap()
+            );
             crate::games::dispatch(&game, Ready(&check)).unwrap();
         }
     }

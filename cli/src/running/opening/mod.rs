@@ -65,7 +65,7 @@ mod check;
 mod distinct;
 use crate::games::PlayableGame;
 use crate::seeds::{self, uniform_below, PairLuck};
-pub use check::{OpeningCheck, DEFAULT_CHECKS};
+pub use check::OpeningCheck;
 pub use distinct::DistinctDraws;
 
 /// Random openings drawn for one deal before giving up.

@@ -10,8 +10,8 @@
 //!
 //! Representation: one 64-bit bitboard per side and unit type (`board` holds the
 //! compile-time geometry), moves and unit targets in `moves`, notation in
-//! `notation`, evaluation in `eval`, the text views (`Debug`, `Display`) in
-//! `display`, the board as a [`Picture`](crate::picture::Picture) in `picture`, dense
+//! `notation`, evaluation in `eval`, the compact `Debug` in `display`, the board as a
+//! [`Picture`](crate::picture::Picture) (which `Display` draws as text) in `picture`, dense
 //! action ids and the bound on a game's length in `actions`. The
 //! state is a few dozen bytes and `Clone`, so undo is by copy.
 
@@ -35,6 +35,13 @@ use board::CELLS;
 pub use board::{Bitboard, Geometry, GEO, NONE};
 pub use eval::ApvEval;
 pub use moves::{ApvMove, MoveKind, Unit};
+
+/// A middle game of the default rules after eight full turns of random play: North to
+/// make its primary move (its order b8-a8 has just fired), South's order pending; orders
+/// fire, fizzle and end games below it (it is a line of `engine/tests/data/apv.perft`).
+/// The criterion benches and `agon bench` search it.
+pub const MIDGAME: &str = "e7-c8 order:d8-h4 f3-f5 order:d2-b4 d7-b9 order:h4-h2 d3-d5 \
+     order:b4-d2 h2-b8 order:c8-d6 f5-h3 order:f2-g2 d6-c5 order:b8-a8 g2-f3 order:d2-a5";
 
 /// Side names by seat: seat 0 plays side A (North), seat 1 side B (South).
 pub const SIDES: [&str; 2] = ["north", "south"];

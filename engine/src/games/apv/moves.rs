@@ -31,16 +31,6 @@ impl Unit {
         }
     }
 
-    /// One letter for board diagrams (upper case for North, lower for South).
-    pub const fn letter(self) -> char {
-        match self {
-            Unit::Pivot => 'P',
-            Unit::Axis => 'A',
-            Unit::Veil => 'V',
-            Unit::Turned => 'T',
-        }
-    }
-
     /// The empty cells a unit of this type on `from` may move to, `occupied` being
     /// every unit of both sides.
     #[inline]

@@ -2,9 +2,11 @@
 //! side's seven units in its own ink and one shape per unit type, and the pending future
 //! orders as arrows.
 
+use std::fmt;
+
 use crate::game::Seat;
 use crate::picture::{
-    Cell, CellShape, Depict, Ground, Ink, Key, Mark, Picture, Piece, PieceShape, Symbol,
+    text, Cell, CellShape, Depict, Ground, Ink, Key, Mark, Picture, Piece, PieceShape, Symbol,
 };
 
 use super::board::{cell_name, CELLS, GEO};
@@ -106,6 +108,13 @@ impl ApvState {
                  its previous turn"
             )
         })
+    }
+}
+
+impl fmt::Display for ApvState {
+    /// The position's picture drawn as text with its legend ([`text::display`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        text::display(&self.picture(), f)
     }
 }
 

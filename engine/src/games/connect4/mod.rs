@@ -40,9 +40,12 @@ use crate::game::{
 use crate::params::{ConfigError, ParamSpec, Params};
 use crate::zobrist;
 
-use board::{Bitboard, BOTTOM, CELLS, COLUMNS, FULL, ROWS, STRIDE};
+use board::{Bitboard, BOTTOM, CELLS, COLUMNS, FULL};
 pub use eval::{Connect4Eval, Connect4Weights};
 pub use moves::Connect4Move;
+
+/// A middle game: 12 stones, both sides building in the centre. `agon bench` searches it.
+pub const MIDGAME: &str = "d d c e e c f b d d g a";
 
 /// End reason of a game won by four in a row.
 pub const FOUR_IN_A_ROW: &str = "four-in-a-row";
@@ -319,44 +322,6 @@ impl fmt::Debug for Connect4State {
     }
 }
 
-impl fmt::Display for Connect4State {
-    /// The board with row 6 at the top, `X` red, `O` yellow, `.` empty; then who is to
-    /// move or how the game ended.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in (0..ROWS).rev() {
-            write!(f, "{} ", row + 1)?;
-            for column in 0..COLUMNS {
-                let bit = 1 << (column * STRIDE + row);
-                let c = if self.stones[0] & bit != 0 {
-                    'X'
-                } else if self.stones[1] & bit != 0 {
-                    'O'
-                } else {
-                    '.'
-                };
-                write!(f, " {c}")?;
-            }
-            writeln!(f)?;
-        }
-        write!(f, "  ")?;
-        for column in 0..COLUMNS {
-            write!(f, " {}", notation::column_letter(column))?;
-        }
-        writeln!(f)?;
-        write!(f, "red (X) seat 0, yellow (O) seat 1; ")?;
-        match self.end {
-            Some(End::Four(seat)) => {
-                write!(f, "seat {seat} ({}) wins by four in a row", SIDES[seat])
-            }
-            Some(End::Full) => write!(f, "draw: the board is full ({CELLS} stones)"),
-            None => {
-                let seat = self.seat_to_move();
-                write!(f, "{} to move (seat {seat})", SIDES[seat])
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,16 +331,16 @@ mod tests {
     fn display_draws_the_board() {
         let mut s = Connect4.initial_state();
         play_moves(&mut s, "d d c").unwrap();
-        let text = s.to_string();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 8);
-        assert_eq!(lines[4], "2  . . . O . . .");
-        assert_eq!(lines[5], "1  . . X X . . .");
-        assert_eq!(lines[6], "   a b c d e f g");
-        assert_eq!(
-            lines[7],
-            "red (X) seat 0, yellow (O) seat 1; yellow to move (seat 1)"
-        );
+        let expected = "\
+a6  .     .     .     .     .     .     .  g6
+a5  .     .     .     .     .     .     .  g5
+a4  .     .     .     .     .     .     .  g4
+a3  .     .     .     .     .     .     .  g3
+a2  .     .     .     Y     .     .     .  g2
+a1  .     .     R     R     .     .     .  g1
+yellow (seat 1) to drop a stone
+legend: R red stone (seat 0) · Y yellow stone (seat 1) · [ ] the last move";
+        assert_eq!(s.to_string(), expected);
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Connect Four's picture: the upright 7 × 6 grid, red and yellow stones.
 
+use std::fmt;
+
 use crate::game::{Outcome, State, Turn};
 use crate::picture::{
-    Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
+    text, Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
 };
 
 use super::board::{COLUMNS, ROWS, STRIDE};
@@ -10,6 +12,13 @@ use super::{notation, Connect4State, SIDES};
 
 /// Each seat's ink: red moves first.
 const INKS: [Ink; 2] = [Ink::Red, Ink::Yellow];
+
+impl fmt::Display for Connect4State {
+    /// The position's picture drawn as text with its legend ([`text::display`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        text::display(&self.picture(), f)
+    }
+}
 
 impl Depict for Connect4State {
     /// Cells column by column from `a1`, named as the notation names a column (`a`..`g`)

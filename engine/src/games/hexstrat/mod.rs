@@ -11,8 +11,8 @@
 //! Representation: geometry and bitboards in `board`, the move and unit types in
 //! `moves`, their generation and legality checks in `movegen`, applying them (combat,
 //! entering, the end of a turn, seizing) in `apply`, the Zobrist keys in `keys`, combat
-//! arithmetic in `combat`, notation in `notation`, evaluation in `eval`, the board
-//! drawing in `display`, the board as a [`Picture`](crate::picture::Picture) in
+//! arithmetic in `combat`, notation in `notation`, evaluation in `eval`, the board as a
+//! [`Picture`](crate::picture::Picture) (which `Display` draws as text) in
 //! `picture`, the test-support constructor of hand-built positions in `setup`, and the
 //! dense action ids ([`crate::DenseActions`]) with the game's length bound in `actions`. The state is a
 //! few dozen bytes and `Copy`, so undo is by copy.
@@ -21,7 +21,6 @@ mod actions;
 mod apply;
 mod board;
 mod combat;
-mod display;
 mod eval;
 mod keys;
 mod movegen;
@@ -46,6 +45,13 @@ use keys::{bag_key, hp_key, pending_key, pos_key, seize_key, tile_key};
 use keys::{ACTED_KEYS, CAPPED_KEY, IMPEDED_KEYS, KEYS, SEAT1_KEY};
 pub use moves::{HexMove, Tile, Unit};
 pub use setup::{Setup, SquadSetup};
+
+/// A middle game of the default rules: 39 plies of an aggressive seeded playout, one of
+/// the perft data file's lines; North to act, both sides at full strength near the
+/// centre, 13 tiles face up. The criterion benches and `agon bench` search it.
+pub const MIDGAME: &str = "M:c3 plains R:e1 plains end R:d7 plains end I:d3 plains \
+    M:b3 plains R:d2 M:c7 forest end M:c3 I:d4 plains R:d3 I:c6 mountain R:d6 M:recover \
+    R:c4 forest M:d3 I:d5 mountain R:e5 forest M:d6 I:b6 plains I:d4 R:c5 mountain M:e2 plains";
 
 /// Squads in the game: three per side, indexed `seat * 3 + unit`.
 pub const SQUADS: usize = 6;

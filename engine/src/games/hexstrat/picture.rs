@@ -3,9 +3,11 @@
 //! squad labelled with its units, and a pending reveal ringed with the move that waits
 //! for it.
 
+use std::fmt;
+
 use crate::game::{Outcome, Seat, State};
 use crate::picture::{
-    Cell, CellShape, Depict, Ground, Ink, Key, Mark, Picture, Piece, PieceShape, Symbol,
+    text, Cell, CellShape, Depict, Ground, Ink, Key, Mark, Picture, Piece, PieceShape, Symbol,
 };
 
 use super::board::{cell_name, COORDS, HQ};
@@ -197,6 +199,13 @@ impl HexstratState {
             )
         });
         notes
+    }
+}
+
+impl fmt::Display for HexstratState {
+    /// The position's picture drawn as text with its legend ([`text::display`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        text::display(&self.picture(), f)
     }
 }
 

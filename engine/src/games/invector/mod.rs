@@ -37,6 +37,11 @@ use symmetry::SYMMETRIES;
 /// Black holds a1 at the start and moves first; White may swap with the pie rule.
 pub use crate::games::colour::Colour;
 
+/// A middle game of the default 8×7 board after 16 random plies (seed 7): 41 stones,
+/// empty pits on both sides of the centre, so steps and captures mix. The criterion
+/// benches and `agon bench` search it.
+pub const MIDGAME: &str = "d4xd5 g4xg5 c5xc6 b5xb6 g1xh1 b1xa1 b2xb3 g2xf2 a3xa4 f7xf6 c7xb7 g6xh6 c1xd1 h3xh4 d2xe2 c2-d2";
+
 /// Invector's rules: board size and whether the pie rule is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Invector {
@@ -518,54 +523,5 @@ impl fmt::Debug for InvectorState {
             .field("ply", &self.ply)
             .field("hash", &format_args!("{:#x}", self.hash))
             .finish()
-    }
-}
-
-impl fmt::Display for InvectorState {
-    /// The board from White's side at the top, `X` Black, `O` White, `.` empty, `+` an
-    /// empty centre pit; then who is to move.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let g = self.geo;
-        for y in (0..g.height).rev() {
-            write!(f, "{:>2} ", y + 1)?;
-            for x in 0..g.width {
-                let p = y * g.width + x;
-                let bit = 1u128 << p;
-                let c = if self.stones[0] & bit != 0 {
-                    'X'
-                } else if self.stones[1] & bit != 0 {
-                    'O'
-                } else if g.centre.contains(&p) {
-                    '+'
-                } else {
-                    '.'
-                };
-                write!(f, " {c}")?;
-            }
-            writeln!(f)?;
-        }
-        write!(f, "   ")?;
-        for x in 0..g.width {
-            write!(f, " {}", (b'a' + x as u8) as char)?;
-        }
-        writeln!(f)?;
-        let count = |c: Colour| self.stones[c as usize].count_ones();
-        write!(
-            f,
-            "black (X) {} stones, seat {}; white (O) {} stones, seat {}; ",
-            count(Colour::Black),
-            self.seat_of(Colour::Black),
-            count(Colour::White),
-            self.seat_of(Colour::White)
-        )?;
-        match self.winner {
-            Some(w) => write!(f, "seat {w} ({}) wins", self.side(w)),
-            None => write!(
-                f,
-                "{} to move (seat {})",
-                self.to_move.name(),
-                self.seat_of(self.to_move)
-            ),
-        }
     }
 }

@@ -1,9 +1,11 @@
 //! Invector's picture: the rectangle of pits at its true size, black and white stones,
 //! the two centre pits shaded.
 
+use std::fmt;
+
 use crate::game::State;
 use crate::picture::{
-    Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
+    text, Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
 };
 
 use super::{notation, Colour, InvectorMove, InvectorState};
@@ -17,6 +19,13 @@ fn ink(colour: Colour) -> Ink {
     match colour {
         Colour::Black => Ink::Black,
         Colour::White => Ink::White,
+    }
+}
+
+impl fmt::Display for InvectorState {
+    /// The position's picture drawn as text with its legend ([`text::display`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        text::display(&self.picture(), f)
     }
 }
 

@@ -21,8 +21,6 @@ mod notation;
 mod picture;
 mod playout;
 
-use std::fmt;
-
 use crate::actions::{ActionSpace, DenseActions};
 use crate::game::{
     illegal_move, End, FastPlayout, Game, LengthCap, MoveError, Outcome, PieRule, Seat, State,
@@ -34,6 +32,10 @@ use crate::zobrist;
 
 pub use eval::PigEval;
 pub use moves::{PigMove, MAX_DIE};
+
+/// A middle game of the default rules: seat 0 to act with a turn total of 9, 9 points
+/// against 0. `agon bench` searches it.
+pub const MIDGAME: &str = "roll 5 roll 4 hold roll 6 roll 1 roll 3 roll 6";
 
 /// The largest `target` (the `target` parameter's upper limit).
 pub const MAX_TARGET: u32 = 1000;
@@ -567,28 +569,3 @@ impl LengthCap for PigState {
     }
 }
 
-impl fmt::Display for PigState {
-    /// One line: the banked scores, the turn total, who acts, and the decision count,
-    /// e.g. `first 12, second 30 | turn total 7 | seat 0 (first) to roll or hold |
-    /// decisions 9 of 1000`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "first {}, second {} | turn total {} | ",
-            self.scores[0], self.scores[1], self.turn_total
-        )?;
-        let seat = |s: Seat| format!("seat {s} ({})", self.side(s));
-        match (self.turn(), self.outcome()) {
-            (Turn::Seat(s), _) if self.must_hold() => write!(f, "{} must hold", seat(s))?,
-            (Turn::Seat(s), _) => write!(f, "{} to roll or hold", seat(s))?,
-            (Turn::Chance, _) => write!(f, "{} is rolling", seat(self.mover))?,
-            (Turn::Over, Some(Outcome::Win(w))) => write!(f, "{} wins", seat(w))?,
-            (Turn::Over, _) => f.write_str("draw at the horizon")?,
-        }
-        write!(
-            f,
-            " | decisions {} of {}",
-            self.decisions, self.rules.horizon
-        )
-    }
-}

@@ -1,9 +1,11 @@
 //! Pig's picture: no board, so the table as the players see it, one row of four
 //! places: each seat's banked score, the turn total at risk, and the die.
 
+use std::fmt;
+
 use crate::game::{Outcome, Seat, State, Turn};
 use crate::picture::{
-    Cell, CellShape, Depict, Ground, Ink, Key, Mark, Picture, Piece, PieceShape, Symbol,
+    text, Cell, CellShape, Depict, Ground, Ink, Key, Mark, Picture, Piece, PieceShape, Symbol,
 };
 
 use super::{PigMove, PigState};
@@ -24,6 +26,13 @@ fn label(n: u32) -> String {
         n.to_string()
     } else {
         format!("{}k", n / 1000)
+    }
+}
+
+impl fmt::Display for PigState {
+    /// The position's picture drawn as text with its legend ([`text::display`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        text::display(&self.picture(), f)
     }
 }
 

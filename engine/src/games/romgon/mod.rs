@@ -38,12 +38,20 @@ use crate::game::{
 };
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
-use board::{bit, cell, cell_name, Board, Geometry, CELLS, ROW_LEN, SHUTTLE_PAIRS};
+use board::{bit, cell, cell_name, Board, Geometry, CELLS, SHUTTLE_PAIRS};
 pub use board::{Colour, Kind, Piece};
 pub use eval::RomgonEval;
 use keys::{counter_key, piece_key, result_key, KEYS, KEY_SIDE};
 use moves::MoveRules;
 pub use moves::{ActionKind, Defence, RomgonMove, Rotation};
+
+/// A middle game of the default rules after 13 actions of a random playout (seed 5), White
+/// to move: both sides' triangles and hexagons out, a black triangle on the dead zone's
+/// edge, and deadlocks within three plies (it is a line of the perft data file). The
+/// criterion benches and `agon bench` search it.
+pub const MIDGAME: &str =
+    "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5-5@NW H4-0>3-2@E t5-5>4-5@W \
+     H3-2>4-0@E h2-7>2-6@E T2-1@NE t4-5>3-5@SE T2-1@E s0-5>1-5";
 
 /// Romgon's rules: defence variant, rotation policy and length cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -634,44 +642,6 @@ impl fmt::Debug for RomgonState {
             .field("history_len", &self.history.len())
             .field("history_fingerprint", &format_args!("{fingerprint:#x}"))
             .finish()
-    }
-}
-
-impl fmt::Display for RomgonState {
-    /// The board row by row from row 0, each cell as its piece letter (upper case
-    /// White, lower case Black) and orientation, or `.`; then who is to move.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (r, &len) in ROW_LEN.iter().enumerate() {
-            // Each cell takes four columns, so half a cell of indent per step from row 3.
-            let mut line = format!("{r} {}", " ".repeat(2 * (9 - len)));
-            for c in 0..len {
-                let p = cell(r, c).expect("on the board");
-                let text = match self.core.board.piece(p) {
-                    None if p == board::WHITE_BASE || p == board::BLACK_BASE => "+".to_string(),
-                    None => ".".to_string(),
-                    Some(piece) => notation::piece_text(piece),
-                };
-                line.push_str(&format!("{text:<4}"));
-            }
-            writeln!(f, "{}", line.trim_end())?;
-        }
-        match self.core.end {
-            Some(End {
-                outcome: Outcome::Win(w),
-                reason,
-                ..
-            }) => write!(f, "{} wins by {reason}", self.side(w)),
-            Some(End {
-                outcome: Outcome::Draw,
-                ..
-            }) => write!(f, "draw (length cap)"),
-            _ => write!(
-                f,
-                "{} to move, action {}",
-                self.core.to_move.name(),
-                self.core.ply + 1
-            ),
-        }
     }
 }
 

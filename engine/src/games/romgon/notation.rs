@@ -39,15 +39,6 @@ pub fn orientation_name(kind: Kind, o: u8) -> &'static str {
     names.get(usize::from(o)).copied().unwrap_or("?")
 }
 
-/// A piece as text: its letter and orientation, e.g. `tW`, `HSE`, `R`.
-pub fn piece_text(piece: Piece) -> String {
-    format!(
-        "{}{}",
-        letter(piece.colour, piece.kind),
-        orientation_name(piece.kind, piece.orient)
-    )
-}
-
 /// Prints an action of the side to move on `board`.
 pub fn format_move(board: &Board, m: RomgonMove) -> String {
     let from = usize::from(m.from);

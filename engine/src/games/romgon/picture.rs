@@ -2,9 +2,11 @@
 //! in their owners' colours, the Dead zone marked, each piece in its colour with its own
 //! shape, and Triangles and Hexagons pointing along their facing or axis.
 
+use std::fmt;
+
 use crate::game::{End, EndReason, Outcome};
 use crate::picture::{
-    Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
+    text, Cell, CellShape, Depict, Ground, Ink, Key, Picture, Piece, PieceShape, Symbol,
 };
 
 use super::board::{cell_name, row_col, Geometry, Zone, BLACK_BASE, CELLS, KINDS, WHITE_BASE};
@@ -174,6 +176,13 @@ impl RomgonState {
             }
         }
         notes
+    }
+}
+
+impl fmt::Display for RomgonState {
+    /// The position's picture drawn as text with its legend ([`text::display`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        text::display(&self.picture(), f)
     }
 }
 

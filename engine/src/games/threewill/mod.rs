@@ -15,12 +15,11 @@
 //! Representation: a [`Board`] of one byte per square plus a few counters, so the
 //! state is small and `Copy`, and undo is by copy. Geometry and the stacking protocol
 //! in `board`, moves in `moves` and their generation in `movegen`, the Zobrist keys
-//! in `keys`, notation in `notation`, evaluation in `eval`, the board drawing in
-//! `display`, the picture in `picture`.
+//! in `keys`, notation in `notation`, evaluation in `eval`, the picture (which `Display`
+//! draws as text) in `picture`.
 
 mod actions;
 mod board;
-mod display;
 mod eval;
 mod keys;
 mod movegen;
@@ -41,6 +40,12 @@ pub use moves::{StepKind, ThreeWillMove};
 
 use board::{colour_of, enemy};
 use keys::{cell_key, phase_key, CHALLENGE_KEY, DR_KEYS, FREE_KEYS, KEYS, MOVER_KEY};
+
+/// A middle game of the default rules: the first turns of a seeded random playout
+/// (stacking hits and misses, passes), Black to roll. The criterion benches and `agon
+/// bench` search it.
+pub const MIDGAME: &str =
+    "3 pass 2 f7*e7 miss 2 pass 3 d7*e7 hit 6 b2-a1 1 e7-e6 4 f2-g3 6 b7-b8 3 e2*d2 hit";
 
 /// The largest `max_turns`.
 pub const MAX_TURNS: u32 = 100_000;

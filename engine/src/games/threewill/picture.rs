@@ -2,9 +2,11 @@
 //! discs (stars once locked), stacks bottom first, and the cards, directive and
 //! challenge in the notes.
 
+use std::fmt;
+
 use crate::game::{End, EndReason, Outcome, Seat, State};
 use crate::picture::{
-    Cell, CellShape, Depict, Ground, Ink, Key, Mark, Picture, Piece, PieceShape, Symbol,
+    text, Cell, CellShape, Depict, Ground, Ink, Key, Mark, Picture, Piece, PieceShape, Symbol,
 };
 
 use super::board::{colour_of, locked, objective_row, BLACK, EMPTY, WHITE};
@@ -39,6 +41,13 @@ fn directive(face: u8) -> &'static str {
         4 => "diagonal forward-right",
         5 => "diagonal forward-left",
         _ => "back: straight or either back diagonal",
+    }
+}
+
+impl fmt::Display for ThreeWillState {
+    /// The position's picture drawn as text with its legend ([`text::display`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        text::display(&self.picture(), f)
     }
 }
 

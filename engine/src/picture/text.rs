@@ -1,9 +1,21 @@
-//! Pictures drawn as text for the terminal: the same picture as the SVG, laid out on a
-//! character grid, with the coordinates of each line's end cells and a legend.
+//! Pictures drawn as text: the one text rendering of every game's positions. The picture
+//! is laid out on a character grid, with the coordinates of each line's end cells, the
+//! arrows and notes under it and a legend. A position's `Display` ([`display`]), `agon
+//! show`, `agon play` and `agon replay` all draw with it, so a position reads the same
+//! wherever it is printed.
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt;
 
-use agon_engine::picture::{CellShape, Ground, Ink, Mark, Picture, Symbol};
+use super::{CellShape, Ground, Ink, Mark, Picture, Symbol};
+
+/// `picture` as a position's `Display` writes it: [`draw`] with nothing highlighted, then
+/// its [`legend`], without the last line's newline (so that the position composes like
+/// any other displayed value).
+pub fn display(picture: &Picture, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let text = draw(picture, &[]) + &legend(picture);
+    f.write_str(text.trim_end_matches('\n'))
+}
 
 /// Characters per board unit across.
 const COLUMNS_PER_UNIT: f32 = 6.0;
@@ -87,7 +99,9 @@ fn grid(picture: &Picture) -> (f32, f32, f32) {
 }
 
 /// What one cell shows: its pieces top first (letter, label, facing arrow, `-` when
-/// inactive) joined by `/`, or its ground; `*` when something is pending there.
+/// inactive) joined by `/`, after their terrain's letter and `:` when they stand on one
+/// (a forest under a squad matters as much as the squad), or its ground; `*` when
+/// something is pending there.
 fn token(picture: &Picture, index: usize, letters: &HashMap<Symbol, char>) -> String {
     let pieces: Vec<String> = picture
         .pieces
@@ -111,18 +125,13 @@ fn token(picture: &Picture, index: usize, letters: &HashMap<Symbol, char>) -> St
             text
         })
         .collect();
-    let mut token = if pieces.is_empty() {
-        let ground = picture.cells[index].ground;
-        match ground {
-            Ground::Plain => ".".to_string(),
-            _ => letters
-                .get(&Symbol::Ground(ground))
-                .copied()
-                .unwrap_or('?')
-                .to_string(),
-        }
-    } else {
-        pieces.join("/")
+    let ground = picture.cells[index].ground;
+    let ground_letter = || letters.get(&Symbol::Ground(ground)).copied().unwrap_or('?');
+    let mut token = match ground {
+        _ if pieces.is_empty() && ground == Ground::Plain => ".".to_string(),
+        _ if pieces.is_empty() => ground_letter().to_string(),
+        Ground::Terrain(_) => format!("{}:{}", ground_letter(), pieces.join("/")),
+        _ => pieces.join("/"),
     };
     if picture
         .marks
@@ -229,6 +238,12 @@ pub fn legend(picture: &Picture) -> String {
             }),
         })
         .collect();
+    if let Some(terrain) = picture.legend.iter().find_map(|k| match k.symbol {
+        Symbol::Ground(ground @ Ground::Terrain(_)) => letters.get(&Symbol::Ground(ground)),
+        _ => None,
+    }) {
+        entries.push(format!("{terrain}:X pieces X standing on ground {terrain}"));
+    }
     entries.push("[ ] the last move".into());
     if picture.cells.iter().any(|c| c.shape != CellShape::Square) {
         entries.push("coordinates: first and last cell of each line".into());
@@ -250,4 +265,52 @@ pub fn legend(picture: &Picture) -> String {
     }
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::connect4::Connect4;
+    use crate::games::pig::Pig;
+    use crate::{play_moves, Game};
+
+    /// `game`'s start after `moves` (notation, space-separated).
+    fn after<G: Game>(game: &G, moves: &str) -> G::State {
+        let mut state = game.initial_state();
+        play_moves(&mut state, moves).expect("a legal line");
+        state
+    }
+
+    #[test]
+    fn a_position_displays_as_its_picture_with_the_legend() {
+        let expected = "\
+a6  .     .     .     .     .     .     .  g6
+a5  .     .     .     .     .     .     .  g5
+a4  .     .     .     .     .     .     .  g4
+a3  .     .     .     .     .     .     .  g3
+a2  .     .     .     Y     .     .     .  g2
+a1  .     .     .     R     R     .     .  g1
+yellow (seat 1) to drop a stone
+legend: R red stone (seat 0) · Y yellow stone (seat 1) · [ ] the last move";
+        assert_eq!(after(&Connect4, "d d e").to_string(), expected);
+    }
+
+    #[test]
+    fn a_board_of_one_line_draws_its_counters_and_notes() {
+        // The board is one line of four places (`first`, `second`, `turn`, `die`); the
+        // line starts with the first's name, right-aligned to the longest, and ends with
+        // the last's.
+        let expected = " first P0    p0    T7    D4  die
+banked score of first (seat 0): 0
+banked score of second (seat 1): 0
+turn total of first (seat 0): 7, at risk
+first (seat 0) to roll or hold
+target score: 100; die: d6; decisions made: 2 of 1000
+legend: P first player's banked score (seat 0) · T first player's turn total, at risk (seat 0)
+        p second player's banked score (seat 1) · t second player's turn total, at risk (seat 1)
+        D the die, showing the last roll · * the die is rolling · [ ] the last move";
+        assert_eq!(
+            format!("{}", after(&Pig::default(), "roll 3 roll 4")),
+            expected
+        );
+    }
 }
