@@ -568,4 +568,3 @@ impl LengthCap for PigState {
         }
     }
 }
-
