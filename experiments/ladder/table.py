@@ -34,7 +34,12 @@ def timing(stem, label):
 # against rung k-1 (agent B). Most are ladder-<game>-<k>; Invector's depth 2 lost to depth
 # 1 (ladder-invector-3), so its rungs skip it.
 STEPS = {
-    "invector": ["ladder-invector-2", "ladder-invector-d4-over-d1", "ladder-invector-5"],
+    "invector": [
+        "ladder-invector-2",
+        "ladder-invector-d4-over-d1",
+        "ladder-invector-5",
+        "ladder-invector-6",
+    ],
     "connect4": [f"ladder-connect4-{k}" for k in range(2, 7)],
     "pig": [f"ladder-pig-{k}" for k in range(2, 5)],
     "apv": [f"ladder-apv-{k}" for k in range(2, 5)],

@@ -66,7 +66,13 @@ const fn case(
 
 /// Invector: two stones of material is the check's window.
 pub const INVECTOR: GameProfile = GameProfile {
-    ladder: &["random", "ab:depth=1", "ab:depth=4", "ab:depth=6"],
+    ladder: &[
+        "random",
+        "ab:depth=1",
+        "ab:depth=4",
+        "ab:depth=6",
+        "ab:lmr=true,nodes=50000",
+    ],
     opening_check: OpeningDefault {
         checker: "ab:depth=4,hash=1",
         window: 200.0,
