@@ -4,10 +4,12 @@
 
 use crate::common;
 
-use agon_engine::games::invector::{Invector, InvectorEval};
-use agon_engine::{Game, State, Turn};
+use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
+use agon_engine::{Game, Params, State, Turn};
+use agon_search::registry::build;
 use agon_search::{
-    Agent, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Pruning, SearchContext, SearchResult,
+    Agent, AgentKind, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Pruning, SearchContext,
+    SearchResult,
 };
 use common::tic_tac_toe::{TicTacToe, TicTacToeEval};
 use common::*;
@@ -100,9 +102,25 @@ fn reductions_search_fewer_nodes_at_a_fixed_depth_and_stay_reproducible() {
 }
 
 #[test]
-fn without_pruning_the_default_agent_searches_every_move_fully() {
-    // The default configuration prunes nothing: its fixed-depth search is the same
-    // search as with pruning named off.
+fn an_ab_spec_prunes_only_when_it_says_lmr_true() {
+    // Through the registry, as a spec builds it: without `lmr` the search is the one
+    // `lmr=false` names (same nodes, same move), and only `lmr=true` reduces.
+    let start = Invector::default().initial_state();
+    let nodes = |pairs: &[(&str, &str)]| {
+        let kind = AgentKind::AlphaBeta;
+        let params = Params::parse(kind.info().params, pairs).expect("valid parameters");
+        let mut agent =
+            build::<InvectorState, _>(kind, &params, InvectorEval::default()).expect("builds");
+        let r = agent.search(
+            &start,
+            SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+        );
+        (r.nodes, r.best)
+    };
+    let absent = nodes(&[("depth", "5"), ("hash", "1")]);
+    let off = nodes(&[("depth", "5"), ("hash", "1"), ("lmr", "false")]);
+    let on = nodes(&[("depth", "5"), ("hash", "1"), ("lmr", "true")]);
+    assert_eq!(absent, off);
+    assert!(on.0 < off.0, "lmr=true {} nodes, off {}", on.0, off.0);
     assert_eq!(AlphaBetaConfig::default().pruning, Pruning::NONE);
-    assert_eq!(Pruning::default(), Pruning::NONE);
 }
