@@ -50,6 +50,9 @@ fn main() {
 /// Runs git in `dir`; its trimmed standard output if it succeeded.
 fn git(dir: &Path, args: &[&str]) -> Option<String> {
     let output = Command::new("git")
+        // `git status` would otherwise refresh the index, a file this script watches, and
+        // so make every build after it run the script and compile the cli again.
+        .env("GIT_OPTIONAL_LOCKS", "0")
         .arg("-C")
         .arg(dir)
         .args(args)
