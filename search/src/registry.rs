@@ -136,7 +136,9 @@ impl AgentKind {
             AgentKind::AlphaBeta => AgentInfo {
                 name: "ab",
                 about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
-                params: &[DEPTH, EVAL, HASH, LMR, NODES, NOISE, THREADS, TIME],
+                params: &[
+                    DEPTH, EVAL, FUTILITY, HASH, LMR, NODES, NOISE, PARTIAL, THREADS, TIME,
+                ],
                 default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
             },
             AgentKind::Solve => AgentInfo {
@@ -331,6 +333,22 @@ const LMR: ParamSpec = ParamSpec {
     help: "late-move reductions: search quiet moves late in the order less deep unless they prove better (off unless given)",
 };
 
+const FUTILITY: ParamSpec = ParamSpec {
+    name: "futility",
+    kind: ParamKind::Bool,
+    // No declared default, as `lmr`.
+    default: None,
+    help: "futility pruning: one or two plies above the horizon, skip quiet moves that cannot reach alpha by the evaluator's score plus a margin (off unless given)",
+};
+
+const PARTIAL: ParamSpec = ParamSpec {
+    name: "partial",
+    kind: ParamKind::Bool,
+    // No declared default, as `lmr`: a recorded node-budget agent keeps its search.
+    default: None,
+    help: "when a node or time budget cuts an iteration short, play the better move it found (off unless given: the last completed iteration's move)",
+};
+
 const REUSE: ParamSpec = ParamSpec {
     name: "reuse",
     kind: ParamKind::Bool,
@@ -499,7 +517,9 @@ impl BuildAgents for NoChance {
                     threads: threads(params),
                     pruning: Pruning {
                         lmr: params.bool("lmr").unwrap_or(false),
+                        futility: params.bool("futility").unwrap_or(false),
                     },
+                    partial_iterations: params.bool("partial").unwrap_or(false),
                     ..AlphaBetaConfig::default()
                 };
                 Ok(maybe_noisy!(params, eval, |eval| AlphaBeta::try_new(

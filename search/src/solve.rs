@@ -136,6 +136,7 @@ impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
                 ..Enhancements::ALL
             },
             pruning: Pruning::NONE,
+            partial_iterations: false,
             exact_depth_cutoffs: false,
             exhaustive_after: Some(PREVIEW_DEPTH),
             result_only: config.wdl,

@@ -1,9 +1,11 @@
-//! Forward pruning in `ab` (late-move reductions): what it may change (the value at a
-//! fixed depth, how much is searched) and what it may not (a result proven by searching
-//! to the end, the agent's behaviour when it is off).
+//! Forward pruning in `ab` (late-move reductions, futility pruning): what it may change
+//! (the value at a fixed depth, how much is searched) and what it may not (a result
+//! proven by searching to the end, the agent's behaviour when it is off); and the move
+//! of an iteration cut short by the budget (`partial`).
 
 use crate::common;
 
+use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
 use agon_engine::{Game, Params, State, Turn};
 use agon_search::registry::build;
@@ -15,12 +17,28 @@ use common::tic_tac_toe::{TicTacToe, TicTacToeEval};
 use common::*;
 use rand::SeedableRng;
 
-/// `ab` with late-move reductions, within `budget`, with a small table.
-fn reducing(budget: Budget) -> AlphaBetaConfig {
+/// Late-move reductions alone, futility pruning alone, and both.
+const PRUNINGS: [Pruning; 3] = [
+    Pruning {
+        lmr: true,
+        futility: false,
+    },
+    Pruning {
+        lmr: false,
+        futility: true,
+    },
+    Pruning {
+        lmr: true,
+        futility: true,
+    },
+];
+
+/// `ab` with `pruning`, within `budget`, with a small table.
+fn pruned(budget: Budget, pruning: Pruning) -> AlphaBetaConfig {
     AlphaBetaConfig {
         budget,
         hash_mb: 1,
-        pruning: Pruning { lmr: true },
+        pruning,
         ..AlphaBetaConfig::default()
     }
 }
@@ -36,38 +54,51 @@ fn search<S: agon_engine::Deterministic, E: agon_engine::Evaluator<S>>(
 }
 
 #[test]
-fn reductions_keep_results_searched_to_the_end_exact() {
-    // Reductions skip no move, so a search that deepens until it proves the result finds
-    // the game's true result (win, draw or loss), and its move keeps it. (The distance
-    // may be longer than the fastest: a faster win may sit in a reduced subtree.)
+fn pruning_keeps_results_searched_to_the_end_exact() {
+    // Neither pruning skips a move for good: reductions search it less deep, and
+    // futility pruning acts only near the horizon, where it makes the node heuristic,
+    // so a search that deepens until it proves the result goes past it. So the proof
+    // finds the game's true result (win, draw or loss), and its move keeps it. (The
+    // distance may be longer than the fastest: a faster win may sit in a reduced
+    // subtree.)
     let mut memo = Memo::new();
-    let mut checked = 0;
-    for seed in 0..60 {
-        let mut r = rng(7_000 + seed);
-        let start = random_position(&TicTacToe::default(), (seed % 6) as usize, &mut r);
-        let Turn::Seat(mover) = start.turn() else {
-            continue;
-        };
-        let mut agent = AlphaBeta::new(TicTacToeEval, reducing(Budget::default()));
-        let result = search(&mut agent, &start);
-        assert!(result.value.is_proven(), "{start}: {:?}", result.value);
-        let mut s = start.clone();
-        let expected = memo.value(&mut s).signum();
-        assert_eq!(value_score(result.value).signum(), expected, "{start}");
-        let undo = s.apply(result.best.unwrap());
-        let after = child_score(&mut s, mover, 1, |c| {
-            let v = memo.value(c);
-            v - v.signum()
-        });
-        s.undo(undo);
-        assert_eq!(after.signum(), expected, "the move of {start}");
-        checked += 1;
+    for pruning in PRUNINGS {
+        let mut checked = 0;
+        for seed in 0..60 {
+            let mut r = rng(7_000 + seed);
+            let start = random_position(&TicTacToe::default(), (seed % 6) as usize, &mut r);
+            let Turn::Seat(mover) = start.turn() else {
+                continue;
+            };
+            let mut agent = AlphaBeta::new(TicTacToeEval, pruned(Budget::default(), pruning));
+            let result = search(&mut agent, &start);
+            assert!(
+                result.value.is_proven(),
+                "{pruning:?} {start}: {:?}",
+                result.value
+            );
+            let mut s = start.clone();
+            let expected = memo.value(&mut s).signum();
+            assert_eq!(
+                value_score(result.value).signum(),
+                expected,
+                "{pruning:?} {start}"
+            );
+            let undo = s.apply(result.best.unwrap());
+            let after = child_score(&mut s, mover, 1, |c| {
+                let v = memo.value(c);
+                v - v.signum()
+            });
+            s.undo(undo);
+            assert_eq!(after.signum(), expected, "{pruning:?}: the move of {start}");
+            checked += 1;
+        }
+        assert!(checked > 50);
     }
-    assert!(checked > 50);
 }
 
 #[test]
-fn reductions_search_fewer_nodes_at_a_fixed_depth_and_stay_reproducible() {
+fn pruning_searches_fewer_nodes_at_a_fixed_depth_and_stays_reproducible() {
     let start = Invector::default().initial_state();
     let depth = |d| Budget {
         depth: Some(d),
@@ -79,34 +110,98 @@ fn reductions_search_fewer_nodes_at_a_fixed_depth_and_stay_reproducible() {
         ..AlphaBetaConfig::default()
     };
     let full = search(&mut AlphaBeta::new(InvectorEval::default(), plain), &start);
-    let reduced = search(
-        &mut AlphaBeta::new(InvectorEval::default(), reducing(depth(6))),
-        &start,
-    );
-    let again = search(
-        &mut AlphaBeta::new(InvectorEval::default(), reducing(depth(6))),
-        &start,
-    );
     assert_eq!(full.depth, 6);
-    assert_eq!(reduced.depth, 6);
-    assert!(
-        reduced.nodes * 2 < full.nodes,
-        "reduced {} nodes, full {}",
-        reduced.nodes,
-        full.nodes
-    );
-    assert_eq!(
-        (reduced.best, reduced.value, reduced.nodes, reduced.pv),
-        (again.best, again.value, again.nodes, again.pv)
-    );
+    for pruning in PRUNINGS {
+        let config = pruned(depth(6), pruning);
+        let first = search(&mut AlphaBeta::new(InvectorEval::default(), config), &start);
+        let again = search(&mut AlphaBeta::new(InvectorEval::default(), config), &start);
+        assert_eq!(first.depth, 6);
+        // Reductions at least halve the tree here; futility pruning, acting on the last
+        // two plies only, takes off at least a tenth.
+        let most = if pruning.lmr {
+            full.nodes / 2
+        } else {
+            full.nodes * 9 / 10
+        };
+        assert!(
+            first.nodes < most,
+            "{pruning:?}: {} nodes, unpruned {}",
+            first.nodes,
+            full.nodes
+        );
+        assert_eq!(
+            (first.best, first.value, first.nodes, first.pv),
+            (again.best, again.value, again.nodes, again.pv)
+        );
+    }
 }
 
 #[test]
-fn an_ab_spec_prunes_only_when_it_says_lmr_true() {
-    // Through the registry, as a spec builds it: without `lmr` the search is the one
-    // `lmr=false` names (same nodes, same move), and only `lmr=true` reduces.
+fn a_cut_short_iteration_plays_only_a_move_it_found_better() {
+    // With `partial_iterations`, the move played when the node budget cuts an iteration
+    // short is the last completed iteration's, or one that the cut iteration found
+    // better: its minimax score at the cut iteration's depth is higher. Exact-depth mode
+    // makes the search's scores those of plain minimax, so that the reference can
+    // check it.
+    let eval = Connect4Eval::default();
+    let mut changed = 0;
+    for seed in 0..300 {
+        let start = random_position(
+            &Connect4.initial_state(),
+            4 + (seed % 8) as usize,
+            &mut rng(9_000 + seed),
+        );
+        let Turn::Seat(mover) = start.turn() else {
+            continue;
+        };
+        for nodes in [500, 2_000, 8_000] {
+            let config = |partial_iterations| AlphaBetaConfig {
+                budget: Budget {
+                    nodes: Some(nodes),
+                    ..Budget::default()
+                },
+                hash_mb: 1,
+                partial_iterations,
+                exact_depth_cutoffs: true,
+                ..AlphaBetaConfig::default()
+            };
+            let completed = search(&mut AlphaBeta::new(eval.clone(), config(false)), &start);
+            let partial = search(&mut AlphaBeta::new(eval.clone(), config(true)), &start);
+            // The same search up to the budget: the same completed iteration.
+            assert_eq!(
+                (partial.depth, partial.nodes),
+                (completed.depth, completed.nodes)
+            );
+            if partial.best == completed.best || completed.value.is_proven() {
+                continue;
+            }
+            changed += 1;
+            let depth = completed.depth;
+            let score = |m| {
+                let mut child = start.clone();
+                child.apply(m);
+                child_score(&mut child, mover, 1, |c| minimax(c, &eval, depth, 1, true))
+            };
+            let (better, before) = (partial.best.unwrap(), completed.best.unwrap());
+            assert!(
+                score(better) > score(before),
+                "{start}: {better:?} ({}) played over {before:?} ({}) at depth {}",
+                score(better),
+                score(before),
+                depth + 1
+            );
+        }
+    }
+    assert!(changed >= 8, "only {changed} searches changed their move");
+}
+
+#[test]
+fn an_ab_spec_prunes_only_when_it_says_so() {
+    // Through the registry, as a spec builds it: without `lmr`, `futility` or `partial`
+    // the search is the one `=false` names (same nodes, same move), and only `=true`
+    // changes it.
     let start = Invector::default().initial_state();
-    let nodes = |pairs: &[(&str, &str)]| {
+    let run = |pairs: &[(&str, &str)]| {
         let kind = AgentKind::AlphaBeta;
         let params = Params::parse(kind.info().params, pairs).expect("valid parameters");
         let mut agent =
@@ -117,10 +212,18 @@ fn an_ab_spec_prunes_only_when_it_says_lmr_true() {
         );
         (r.nodes, r.best)
     };
-    let absent = nodes(&[("depth", "5"), ("hash", "1")]);
-    let off = nodes(&[("depth", "5"), ("hash", "1"), ("lmr", "false")]);
-    let on = nodes(&[("depth", "5"), ("hash", "1"), ("lmr", "true")]);
-    assert_eq!(absent, off);
-    assert!(on.0 < off.0, "lmr=true {} nodes, off {}", on.0, off.0);
+    let absent = run(&[("depth", "5"), ("hash", "1")]);
+    for name in ["lmr", "futility"] {
+        let off = run(&[("depth", "5"), ("hash", "1"), (name, "false")]);
+        let on = run(&[("depth", "5"), ("hash", "1"), (name, "true")]);
+        assert_eq!(absent, off, "{name}");
+        assert!(on.0 < off.0, "{name}=true {} nodes, off {}", on.0, off.0);
+    }
     assert_eq!(AlphaBetaConfig::default().pruning, Pruning::NONE);
+    assert!(!AlphaBetaConfig::default().partial_iterations);
+    // A node budget cutting the second iteration of the opening short.
+    let budget = [("nodes", "150"), ("hash", "1")];
+    let absent = run(&budget);
+    let off = run(&[budget[0], budget[1], ("partial", "false")]);
+    assert_eq!(absent, off);
 }

@@ -18,7 +18,7 @@ use super::heuristics::{
 };
 use super::lane::{CacheLine, Lane};
 use super::transpositions::{child_cutoff, from_table_move, principal_variation, table_key, Node};
-use super::{CoreOptions, LMR_FROM_DEPTH, LMR_FULL_MOVES};
+use super::{CoreOptions, FUTILITY_MARGIN, FUTILITY_TO_DEPTH, LMR_FROM_DEPTH, LMR_FULL_MOVES};
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
 use crate::ordering::{fallback_move, move_to_front};
@@ -96,6 +96,10 @@ pub(crate) struct Core<S: State, E> {
     stopped: bool,
     /// The best root move completed in the current iteration.
     root_best: Option<S::Move>,
+    /// The last root move of the current iteration whose search raised alpha: better
+    /// than every move searched before it, by a score that is exact or a lower bound
+    /// (unlike `root_best`, whose score may be an upper bound after a fail-low).
+    root_raised: Option<S::Move>,
     /// This thread's place among the threads of the search that last ran (or runs).
     lane: Lane,
 }
@@ -138,6 +142,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             clock: Clock::start(&Budget::default()),
             stopped: false,
             root_best: None,
+            root_raised: None,
             lane: Lane::alone(),
         }
     }
@@ -173,11 +178,14 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         let mut root = state.clone();
         // (depth, score, proven, pv) of the last completed iteration.
         let mut completed: Option<(u32, i32, bool, Vec<S::Move>)> = None;
+        // The best move of an iteration cut short, when it beat the completed one's.
+        let mut cut_short_best = None;
         let jump = self.options.exhaustive_after;
         let mut depth = self.lane.next_depth(0, max_depth, jump);
         loop {
             let leaves_before = self.heuristic_leaves;
             self.root_best = None;
+            self.root_raised = None;
             self.lane.begin(depth);
             let guess = completed.as_ref().map(|c| c.1);
             let score = self.search_root(&mut root, depth, guess);
@@ -187,6 +195,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 depth = self.lane.next_depth(done, max_depth, jump);
                 continue;
             } else if self.stopped {
+                cut_short_best = self.root_raised;
                 break;
             }
             let proven = mate_within(score, depth) || self.heuristic_leaves == leaves_before;
@@ -211,7 +220,14 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             depth = self.lane.next_depth(depth, max_depth, jump);
         }
         let (depth, score, proven, pv) = match completed {
-            Some(done) => done,
+            Some((depth, score, proven, pv)) => match cut_short_best {
+                // The deeper search found a better move: play it (its line below the
+                // first move is unknown, and the value stays the completed one's).
+                Some(m) if self.options.partial_iterations && pv.first() != Some(&m) => {
+                    (depth, score, proven, vec![m])
+                }
+                _ => (depth, score, proven, pv),
+            },
             None => {
                 let fallback = self.fallback_move(state);
                 let score = clamp_eval(self.eval.evaluate(state, mover));
@@ -489,6 +505,18 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         let defers = self.busy.is_some() && depth >= DEFER_FROM_DEPTH;
         let lmr =
             self.options.pruning.lmr && enhancements.pvs && ply > 0 && depth >= LMR_FROM_DEPTH;
+        // Futility: below this score a quiet move cannot reach alpha (see
+        // [`super::Pruning::futility`]); `None` where the node prunes nothing.
+        let futility_limit = (self.options.pruning.futility
+            && ply > 0
+            && depth <= FUTILITY_TO_DEPTH
+            && beta == alpha + 1
+            && !is_mate(alpha))
+        .then(|| {
+            let margin = FUTILITY_MARGIN * self.aspiration_delta * depth as i32;
+            clamp_eval(self.eval.evaluate(state, mover)).saturating_add(margin)
+        })
+        .filter(|&limit| limit <= alpha);
         // `next` walks `moves`, then `deferred`; `searched` counts the moves done.
         let (mut next, mut searched) = (0, 0);
         loop {
@@ -527,11 +555,31 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                     !self.eval.is_noisy(state, m)
                 }
                 && self.heuristics.killer_rank(ply, m.pack()) == 0;
+            let futile = futility_limit.is_some()
+                && searched > 0
+                && !concedes
+                && i < moves.len()
+                && if scored {
+                    scores[i] < NOISY_SCORE
+                } else {
+                    !self.eval.is_noisy(state, m)
+                };
             let score = if concedes {
                 self.plies[ply + 1].pv.clear();
                 -(MATE - ply as i32 - 2)
             } else {
                 let undo = state.apply(m);
+                if futile && state.turn() != Turn::Over {
+                    // Skipped: worth at most the node's score plus the margin, a
+                    // heuristic bound (never proven).
+                    state.undo(undo);
+                    self.heuristic_leaves += 1;
+                    searched += 1;
+                    if let Some(limit) = futility_limit.filter(|&limit| limit > best) {
+                        best = limit;
+                    }
+                    continue;
+                }
                 let child_key = if defers { state.hash() } else { 0 };
                 let busy = self.busy.as_deref().filter(|_| defers);
                 if busy.is_some_and(|b| searched > 0 && i < moves.len() && b.is_busy(child_key)) {
@@ -582,6 +630,9 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, m);
+                    if ply == 0 {
+                        self.root_raised = Some(m);
+                    }
                     if score >= beta {
                         if ranked && !concedes && !self.eval.is_noisy(state, m) {
                             self.heuristics.record_cutoff(mover, ply, depth, m.pack());
@@ -706,6 +757,7 @@ impl CoreOptions {
         CoreOptions {
             enhancements: super::Enhancements::ALL,
             pruning: super::Pruning::NONE,
+            partial_iterations: false,
             exact_depth_cutoffs: false,
             exhaustive_after: None,
             result_only: false,

@@ -150,11 +150,21 @@ pub struct Pruning {
     /// and the move's place in the order; only a move that then beats alpha is searched
     /// again at full depth.
     pub lmr: bool,
+    /// Futility pruning: at a node one or two plies above the horizon, searched with a
+    /// null window, a quiet move after the first is skipped when the evaluator's score
+    /// of the node plus a margin ([`FUTILITY_MARGIN`] steps per ply left) cannot reach
+    /// alpha: such a move would have to gain more than the margin in one or two plies.
+    /// A move that ends the game is never skipped.
+    /// Skipped moves make the node's value heuristic, so it is never stored as proven.
+    pub futility: bool,
 }
 
 impl Pruning {
     /// No pruning: every move searched to the full depth.
-    pub const NONE: Pruning = Pruning { lmr: false };
+    pub const NONE: Pruning = Pruning {
+        lmr: false,
+        futility: false,
+    };
 }
 
 /// Moves searched at full depth at every node before late-move reductions start.
@@ -163,6 +173,14 @@ pub const LMR_FULL_MOVES: usize = 3;
 /// The least remaining depth at which a node reduces its late moves: shallower, a
 /// reduction would turn a move's search into a bare evaluation.
 pub const LMR_FROM_DEPTH: u32 = 3;
+
+/// The deepest remaining depth at which futility pruning skips moves.
+pub const FUTILITY_TO_DEPTH: u32 = 2;
+
+/// Futility pruning's margin per ply left, in steps of a 400th of the evaluator's range
+/// (the first aspiration window's half-width: one stone on Invector, half an open three
+/// on Connect Four).
+pub const FUTILITY_MARGIN: i32 = 2;
 
 impl Default for Enhancements {
     /// [`Enhancements::ALL`].
@@ -186,6 +204,12 @@ pub struct AlphaBetaConfig {
     pub enhancements: Enhancements,
     /// The forward pruning in use (none by default).
     pub pruning: Pruning,
+    /// When a node or time budget cuts an iteration short, play the best move that
+    /// iteration had found if it beat the previous iteration's (a root move whose
+    /// search raised alpha), rather than the last completed iteration's move: the
+    /// nodes spent on the deeper iteration then count. Off by default, so that a
+    /// recorded node-budget agent keeps the search it named.
+    pub partial_iterations: bool,
     /// For differential tests: cut off on table entries only when they were searched to
     /// exactly the remaining depth (and never mark entries proven). The same position
     /// recurs at other depths, and a deeper result, while better, differs from what a
@@ -207,6 +231,7 @@ impl Default for AlphaBetaConfig {
             threads: 1,
             enhancements: Enhancements::ALL,
             pruning: Pruning::NONE,
+            partial_iterations: false,
             exact_depth_cutoffs: false,
         }
     }
@@ -239,6 +264,7 @@ impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
         let options = CoreOptions {
             enhancements: config.enhancements,
             pruning: config.pruning,
+            partial_iterations: config.partial_iterations,
             exact_depth_cutoffs: config.exact_depth_cutoffs,
             exhaustive_after: None,
             result_only: false,
@@ -277,6 +303,8 @@ pub(crate) struct CoreOptions {
     pub(crate) enhancements: Enhancements,
     /// The forward pruning in use (never the solver's).
     pub(crate) pruning: Pruning,
+    /// See [`AlphaBetaConfig::partial_iterations`].
+    pub(crate) partial_iterations: bool,
     /// See [`AlphaBetaConfig::exact_depth_cutoffs`].
     pub(crate) exact_depth_cutoffs: bool,
     /// After completing an iteration of this depth, jump to the deepest one (the

@@ -268,6 +268,7 @@ pub fn fixed_depth_with(depth: u32, enhancements: Enhancements) -> AlphaBetaConf
         threads: 1,
         enhancements,
         pruning: Pruning::NONE,
+        partial_iterations: false,
         exact_depth_cutoffs: true,
     }
 }
