@@ -505,18 +505,18 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         let defers = self.busy.is_some() && depth >= DEFER_FROM_DEPTH;
         let lmr =
             self.options.pruning.lmr && enhancements.pvs && ply > 0 && depth >= LMR_FROM_DEPTH;
-        // Futility: below this score a quiet move cannot reach alpha (see
-        // [`super::Pruning::futility`]); `None` where the node prunes nothing.
-        let futility_limit = (self.options.pruning.futility
+        // Futility: whether this node may skip quiet moves (see
+        // [`super::Pruning::futility`]), and the score below which a quiet move cannot
+        // reach alpha, worked out when a move could first be skipped, so that a node cut
+        // off by its first move never asks the evaluator (`None` until then; then `None`
+        // inside if nothing is futile). Alpha stays fixed until a cut-off in a
+        // null-window node, so the limit holds for the whole node.
+        let may_prune_futile = self.options.pruning.futility
             && ply > 0
             && depth <= FUTILITY_TO_DEPTH
             && beta == alpha + 1
-            && !is_mate(alpha))
-        .then(|| {
-            let margin = FUTILITY_MARGIN * self.aspiration_delta * depth as i32;
-            clamp_eval(self.eval.evaluate(state, mover)).saturating_add(margin)
-        })
-        .filter(|&limit| limit <= alpha);
+            && !is_mate(alpha);
+        let mut futility_limit: Option<Option<i32>> = None;
         // `next` walks `moves`, then `deferred`; `searched` counts the moves done.
         let (mut next, mut searched) = (0, 0);
         loop {
@@ -555,7 +555,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                     !self.eval.is_noisy(state, m)
                 }
                 && self.heuristics.killer_rank(ply, m.pack()) == 0;
-            let futile = futility_limit.is_some()
+            let futile = may_prune_futile
                 && searched > 0
                 && !concedes
                 && i < moves.len()
@@ -563,7 +563,14 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                     scores[i] < NOISY_SCORE
                 } else {
                     !self.eval.is_noisy(state, m)
-                };
+                }
+                && futility_limit
+                    .get_or_insert_with(|| {
+                        let margin = FUTILITY_MARGIN * self.aspiration_delta * depth as i32;
+                        let limit = clamp_eval(self.eval.evaluate(state, mover)) + margin;
+                        (limit <= alpha).then_some(limit)
+                    })
+                    .is_some();
             let score = if concedes {
                 self.plies[ply + 1].pv.clear();
                 -(MATE - ply as i32 - 2)
@@ -575,7 +582,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                     state.undo(undo);
                     self.heuristic_leaves += 1;
                     searched += 1;
-                    if let Some(limit) = futility_limit.filter(|&limit| limit > best) {
+                    if let Some(limit) = futility_limit.flatten().filter(|&limit| limit > best) {
                         best = limit;
                     }
                     continue;
