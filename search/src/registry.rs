@@ -137,7 +137,7 @@ impl AgentKind {
                 name: "ab",
                 about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
                 params: &[
-                    DEPTH, EVAL, FUTILITY, HASH, LMR, NODES, NOISE, PARTIAL, THREADS, TIME,
+                    DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NODES, NOISE, PARTIAL, THREADS, TIME,
                 ],
                 default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
             },
@@ -341,6 +341,14 @@ const FUTILITY: ParamSpec = ParamSpec {
     help: "futility pruning: one or two plies above the horizon, skip quiet moves that cannot reach alpha by the evaluator's score plus a margin (off unless given)",
 };
 
+const LMP: ParamSpec = ParamSpec {
+    name: "lmp",
+    kind: ParamKind::Bool,
+    // No declared default, as `lmr`.
+    default: None,
+    help: "late-move pruning: one or two plies above the horizon, skip the quiet moves after the first few (off unless given)",
+};
+
 const PARTIAL: ParamSpec = ParamSpec {
     name: "partial",
     kind: ParamKind::Bool,
@@ -518,6 +526,7 @@ impl BuildAgents for NoChance {
                     pruning: Pruning {
                         lmr: params.bool("lmr").unwrap_or(false),
                         futility: params.bool("futility").unwrap_or(false),
+                        lmp: params.bool("lmp").unwrap_or(false),
                     },
                     partial_iterations: params.bool("partial").unwrap_or(false),
                     ..AlphaBetaConfig::default()

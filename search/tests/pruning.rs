@@ -1,7 +1,7 @@
-//! Forward pruning in `ab` (late-move reductions, futility pruning): what it may change
-//! (the value at a fixed depth, how much is searched) and what it may not (a result
-//! proven by searching to the end, the agent's behaviour when it is off); and the move
-//! of an iteration cut short by the budget (`partial`).
+//! Forward pruning in `ab` (late-move reductions, futility pruning, late-move pruning):
+//! what it may change (the value at a fixed depth, how much is searched) and what it may
+//! not (a result proven by searching to the end, the agent's behaviour when it is off);
+//! and the move of an iteration cut short by the budget (`partial`).
 
 use crate::common;
 
@@ -17,19 +17,28 @@ use common::tic_tac_toe::{TicTacToe, TicTacToeEval};
 use common::*;
 use rand::SeedableRng;
 
-/// Late-move reductions alone, futility pruning alone, and both.
-const PRUNINGS: [Pruning; 3] = [
+/// Late-move reductions alone, futility pruning alone, late-move pruning alone, and all
+/// three.
+const PRUNINGS: [Pruning; 4] = [
     Pruning {
         lmr: true,
         futility: false,
+        lmp: false,
     },
     Pruning {
         lmr: false,
         futility: true,
+        lmp: false,
+    },
+    Pruning {
+        lmr: false,
+        futility: false,
+        lmp: true,
     },
     Pruning {
         lmr: true,
         futility: true,
+        lmp: true,
     },
 ];
 
@@ -116,8 +125,8 @@ fn pruning_searches_fewer_nodes_at_a_fixed_depth_and_stays_reproducible() {
         let first = search(&mut AlphaBeta::new(InvectorEval::default(), config), &start);
         let again = search(&mut AlphaBeta::new(InvectorEval::default(), config), &start);
         assert_eq!(first.depth, 6);
-        // Reductions at least halve the tree here; futility pruning, acting on the last
-        // two plies only, takes off at least a tenth.
+        // Reductions at least halve the tree here; futility and late-move pruning,
+        // acting on the last two plies only, take off at least a tenth.
         let most = if pruning.lmr {
             full.nodes / 2
         } else {
@@ -213,7 +222,7 @@ fn an_ab_spec_prunes_only_when_it_says_so() {
         (r.nodes, r.best)
     };
     let absent = run(&[("depth", "5"), ("hash", "1")]);
-    for name in ["lmr", "futility"] {
+    for name in ["lmr", "futility", "lmp"] {
         let off = run(&[("depth", "5"), ("hash", "1"), (name, "false")]);
         let on = run(&[("depth", "5"), ("hash", "1"), (name, "true")]);
         assert_eq!(absent, off, "{name}");

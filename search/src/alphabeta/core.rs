@@ -18,7 +18,10 @@ use super::heuristics::{
 };
 use super::lane::{CacheLine, Lane};
 use super::transpositions::{child_cutoff, from_table_move, principal_variation, table_key, Node};
-use super::{CoreOptions, FUTILITY_MARGIN, FUTILITY_TO_DEPTH, LMR_FROM_DEPTH, LMR_FULL_MOVES};
+use super::{
+    CoreOptions, FUTILITY_MARGIN, FUTILITY_TO_DEPTH, LMP_MOVES, LMP_MOVES_PER_PLY_SQUARED,
+    LMP_TO_DEPTH, LMR_FROM_DEPTH, LMR_FULL_MOVES,
+};
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
 use crate::ordering::{fallback_move, move_to_front};
@@ -517,6 +520,14 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             && beta == alpha + 1
             && !is_mate(alpha);
         let mut futility_limit: Option<Option<i32>> = None;
+        // Late-move pruning: how many moves this node searches before it skips its late
+        // quiet ones (see [`super::Pruning::lmp`]); `None` where it skips none.
+        let lmp_after = (self.options.pruning.lmp
+            && ply > 0
+            && depth <= LMP_TO_DEPTH
+            && beta == alpha + 1
+            && !is_mate(alpha))
+        .then(|| LMP_MOVES + LMP_MOVES_PER_PLY_SQUARED * (depth * depth) as usize);
         // `next` walks `moves`, then `deferred`; `searched` counts the moves done.
         let (mut next, mut searched) = (0, 0);
         loop {
@@ -571,20 +582,33 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                         (limit <= alpha).then_some(limit)
                     })
                     .is_some();
+            let late = lmp_after.is_some_and(|after| searched >= after)
+                && !concedes
+                && i < moves.len()
+                && if scored {
+                    scores[i] < NOISY_SCORE
+                } else {
+                    !self.eval.is_noisy(state, m)
+                }
+                && self.heuristics.killer_rank(ply, m.pack()) == 0;
             let score = if concedes {
                 self.plies[ply + 1].pv.clear();
                 -(MATE - ply as i32 - 2)
             } else {
                 let undo = state.apply(m);
-                if futile && state.turn() != Turn::Over {
-                    // Skipped: worth at most the node's score plus the margin, a
-                    // heuristic bound (never proven).
+                if (futile || late) && state.turn() != Turn::Over {
+                    // Skipped, as a heuristic bound (never proven): a futile move is worth
+                    // at most the node's score plus the margin; a late one is taken to
+                    // fail low, at most alpha.
                     state.undo(undo);
                     self.heuristic_leaves += 1;
                     searched += 1;
-                    if let Some(limit) = futility_limit.flatten().filter(|&limit| limit > best) {
-                        best = limit;
-                    }
+                    let bound = if futile {
+                        futility_limit.flatten().unwrap_or(alpha)
+                    } else {
+                        alpha
+                    };
+                    best = best.max(bound);
                     continue;
                 }
                 let child_key = if defers { state.hash() } else { 0 };

@@ -157,6 +157,13 @@ pub struct Pruning {
     /// A move that ends the game is never skipped.
     /// Skipped moves make the node's value heuristic, so it is never stored as proven.
     pub futility: bool,
+    /// Late-move pruning (move-count pruning): at a node one or two plies above the
+    /// horizon, searched with a null window, the quiet moves (not noisy, not a killer)
+    /// after the first [`LMP_MOVES`] + [`LMP_MOVES_PER_PLY_SQUARED`] × depth² are
+    /// skipped, taken to fail low: in a good order a move that late rarely raises
+    /// alpha. A move that ends the game is never skipped, and the node is never stored
+    /// as proven.
+    pub lmp: bool,
 }
 
 impl Pruning {
@@ -164,6 +171,7 @@ impl Pruning {
     pub const NONE: Pruning = Pruning {
         lmr: false,
         futility: false,
+        lmp: false,
     };
 }
 
@@ -173,6 +181,16 @@ pub const LMR_FULL_MOVES: usize = 3;
 /// The least remaining depth at which a node reduces its late moves: shallower, a
 /// reduction would turn a move's search into a bare evaluation.
 pub const LMR_FROM_DEPTH: u32 = 3;
+
+/// The deepest remaining depth at which late-move pruning skips moves.
+pub const LMP_TO_DEPTH: u32 = 2;
+
+/// Moves every node searches before late-move pruning skips any, besides
+/// [`LMP_MOVES_PER_PLY_SQUARED`] for each square of the plies left.
+pub const LMP_MOVES: usize = 3;
+
+/// See [`LMP_MOVES`]: one ply left searches 5 moves, two plies 11.
+pub const LMP_MOVES_PER_PLY_SQUARED: usize = 2;
 
 /// The deepest remaining depth at which futility pruning skips moves.
 pub const FUTILITY_TO_DEPTH: u32 = 2;
