@@ -554,27 +554,27 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 } else {
                     self.eval.opponent_wins_next(state, m)
                 };
-            // Late-move reductions apply to quiet moves late in the order: not a noisy
-            // move (noisy moves score above every quiet move once scored), nor a killer.
+            // A quiet move: one of `moves` (not a deferred one, already searched once),
+            // not noisy (noisy moves score above every quiet move once scored). Every
+            // pruning below acts on quiet moves only.
+            let quiet = |core: &Self| {
+                i < moves.len()
+                    && if scored {
+                        scores[i] < NOISY_SCORE
+                    } else {
+                        !core.eval.is_noisy(state, m)
+                    }
+            };
+            // Late-move reductions apply to quiet moves late in the order, not a killer.
             // The table move is first, so never one of them (`i >= searched`).
             let reducible = lmr
                 && searched >= LMR_FULL_MOVES
-                && i < moves.len()
-                && if scored {
-                    scores[i] < NOISY_SCORE
-                } else {
-                    !self.eval.is_noisy(state, m)
-                }
+                && quiet(self)
                 && self.heuristics.killer_rank(ply, m.pack()) == 0;
             let futile = may_prune_futile
                 && searched > 0
                 && !concedes
-                && i < moves.len()
-                && if scored {
-                    scores[i] < NOISY_SCORE
-                } else {
-                    !self.eval.is_noisy(state, m)
-                }
+                && quiet(self)
                 && futility_limit
                     .get_or_insert_with(|| {
                         let margin = FUTILITY_MARGIN * self.aspiration_delta * depth as i32;
@@ -584,12 +584,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                     .is_some();
             let late = lmp_after.is_some_and(|after| searched >= after)
                 && !concedes
-                && i < moves.len()
-                && if scored {
-                    scores[i] < NOISY_SCORE
-                } else {
-                    !self.eval.is_noisy(state, m)
-                }
+                && quiet(self)
                 && self.heuristics.killer_rank(ply, m.pack()) == 0;
             let score = if concedes {
                 self.plies[ply + 1].pv.clear();
