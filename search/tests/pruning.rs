@@ -64,12 +64,12 @@ fn search<S: agon_engine::Deterministic, E: agon_engine::Evaluator<S>>(
 
 #[test]
 fn pruning_keeps_results_searched_to_the_end_exact() {
-    // Neither pruning skips a move for good: reductions search it less deep, and
-    // futility pruning acts only near the horizon, where it makes the node heuristic,
-    // so a search that deepens until it proves the result goes past it. So the proof
-    // finds the game's true result (win, draw or loss), and its move keeps it. (The
-    // distance may be longer than the fastest: a faster win may sit in a reduced
-    // subtree.)
+    // No pruning skips a move for good: reductions search it less deep, and futility
+    // and late-move pruning act only near the horizon, where they make the node
+    // heuristic, so a search that deepens until it proves the result goes past it. So
+    // the proof finds the game's true result (win, draw or loss), and its move keeps
+    // it. (The distance may be longer than the fastest: a faster win may sit in a
+    // reduced subtree.)
     let mut memo = Memo::new();
     for pruning in PRUNINGS {
         let mut checked = 0;

@@ -181,8 +181,6 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         let mut root = state.clone();
         // (depth, score, proven, pv) of the last completed iteration.
         let mut completed: Option<(u32, i32, bool, Vec<S::Move>)> = None;
-        // The best move of an iteration cut short, when it beat the completed one's.
-        let mut cut_short_best = None;
         let jump = self.options.exhaustive_after;
         let mut depth = self.lane.next_depth(0, max_depth, jump);
         loop {
@@ -198,7 +196,6 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 depth = self.lane.next_depth(done, max_depth, jump);
                 continue;
             } else if self.stopped {
-                cut_short_best = self.root_raised;
                 break;
             }
             let proven = mate_within(score, depth) || self.heuristic_leaves == leaves_before;
@@ -223,10 +220,15 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             depth = self.lane.next_depth(depth, max_depth, jump);
         }
         let (depth, score, proven, pv) = match completed {
-            Some((depth, score, proven, pv)) => match cut_short_best {
-                // The deeper search found a better move: play it (its line below the
-                // first move is unknown, and the value stays the completed one's).
-                Some(m) if self.options.partial_iterations && pv.first() != Some(&m) => {
+            // An iteration cut short (`stopped`) that found a better move: play it (its
+            // line below the first move is unknown, and the value stays the completed
+            // one's).
+            Some((depth, score, proven, pv)) => match self.root_raised {
+                Some(m)
+                    if self.options.partial_iterations
+                        && self.stopped
+                        && pv.first() != Some(&m) =>
+                {
                     (depth, score, proven, vec![m])
                 }
                 _ => (depth, score, proven, pv),
@@ -514,20 +516,15 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         // off by its first move never asks the evaluator (`None` until then; then `None`
         // inside if nothing is futile). Alpha stays fixed until a cut-off in a
         // null-window node, so the limit holds for the whole node.
-        let may_prune_futile = self.options.pruning.futility
-            && ply > 0
-            && depth <= FUTILITY_TO_DEPTH
-            && beta == alpha + 1
-            && !is_mate(alpha);
+        // Both act only below the root, at null-window nodes whose alpha is no mate.
+        let may_skip = ply > 0 && beta == alpha + 1 && !is_mate(alpha);
+        let may_prune_futile =
+            self.options.pruning.futility && may_skip && depth <= FUTILITY_TO_DEPTH;
         let mut futility_limit: Option<Option<i32>> = None;
         // Late-move pruning: how many moves this node searches before it skips its late
         // quiet ones (see [`super::Pruning::lmp`]); `None` where it skips none.
-        let lmp_after = (self.options.pruning.lmp
-            && ply > 0
-            && depth <= LMP_TO_DEPTH
-            && beta == alpha + 1
-            && !is_mate(alpha))
-        .then(|| LMP_MOVES + LMP_MOVES_PER_PLY_SQUARED * (depth * depth) as usize);
+        let lmp_after = (self.options.pruning.lmp && may_skip && depth <= LMP_TO_DEPTH)
+            .then(|| LMP_MOVES + LMP_MOVES_PER_PLY_SQUARED * (depth * depth) as usize);
         // `next` walks `moves`, then `deferred`; `searched` counts the moves done.
         let (mut next, mut searched) = (0, 0);
         loop {
