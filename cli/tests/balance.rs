@@ -65,6 +65,25 @@ fn assert_same_study(a: &Path, b: &Path) {
     }
 }
 
+/// The numeric attributes `names` of every `<tag ...>` element of `svg`, in order.
+fn svg_attributes(svg: &str, tag: &str, names: &[&str]) -> Vec<Vec<f64>> {
+    svg.split(&format!("<{tag} "))
+        .skip(1)
+        .map(|element| {
+            // With a space before the first attribute too, so that each is ` name="`.
+            let element = format!(" {}", &element[..element.find('>').unwrap()]);
+            names
+                .iter()
+                .map(|name| {
+                    let start = element.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+                    let value = &element[start..];
+                    value[..value.find('"').unwrap()].parse().unwrap()
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// The value of `statistic` for the rung `level` (self-play rows) of the arm `variant`
 /// in balance.csv.
 fn value(balance: &str, variant: &str, level: &str, statistic: &str) -> String {
@@ -121,6 +140,22 @@ fn a_study_is_ordinary_runs_with_a_tidy_file_recomputable_from_their_games() {
             "--out",
             text(&scratch("report")),
         ]));
+    }
+
+    // Each point of seat0-by-level.svg carries its interval as a vertical bar through it
+    // (the band between levels alone would vanish for a study of one level).
+    let chart = read(&dir.join("seat0-by-level.svg"));
+    let points = svg_attributes(&chart, "circle", &["cx", "cy"]);
+    let lines = svg_attributes(&chart, "line", &["x1", "x2", "y1", "y2"]);
+    assert!(!points.is_empty(), "{chart}");
+    for point in &points {
+        let (x, y) = (point[0], point[1]);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l[0] == x && l[1] == x && l[2].min(l[3]) <= y && y <= l[2].max(l[3])),
+            "no interval bar through the point at ({x}, {y}) of seat0-by-level.svg"
+        );
     }
 
     // study.csv's plan and identity, the digest being FNV-1a of the rows before it.

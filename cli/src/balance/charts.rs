@@ -1,7 +1,8 @@
 //! The charts of a study (SVG), drawn into its folder:
 //!
 //! - `seat0-by-level.svg`: seat 0's win rate over decisive games against the rung, one
-//!   line per arm, with its 95% interval as a band, and a reference line at 50%;
+//!   line per arm, with its 95% interval as a band between levels and a bar at each
+//!   (a study of one level has no band to show), and a reference line at 50%;
 //! - `ladder.svg`: each step's score of the stronger rung against the previous one, with
 //!   its pair-based interval ([`IntervalChart`]), reference at 0.5;
 //! - `lengths-by-level.svg`: each rung's game length in turns, the median with a bar from
@@ -187,6 +188,13 @@ fn seat0_by_level(path: &Path, arms: &[ArmMeasures], legend: &[String]) -> Resul
                     points.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>(),
                     colour.stroke_width(2),
                 )))
+                .map_err(|e| failed(&e))?;
+            chart
+                .draw_series(
+                    points.iter().map(|p| {
+                        ErrorBar::new_vertical(p.0, p.2, p.1, p.3, colour.stroke_width(1), 8)
+                    }),
+                )
                 .map_err(|e| failed(&e))?;
             chart
                 .draw_series(
