@@ -21,6 +21,7 @@
 
 pub mod actions;
 pub mod bits;
+pub mod encoding;
 pub mod eval;
 pub mod game;
 pub mod games;
@@ -34,6 +35,7 @@ pub mod weights;
 pub mod zobrist;
 
 pub use actions::{move_with_id, ActionSpace, DenseActions};
+pub use encoding::{Encode, Encoding, FeatureChanges, Plane, Scalar};
 pub use eval::Evaluator;
 pub use game::{
     has_chance, illegal_move, opponent, play_moves, sample_outcome, ChanceKind, Deterministic, End,

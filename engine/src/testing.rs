@@ -20,10 +20,12 @@
 
 mod actions;
 pub mod coin_nim;
+mod encoding;
 pub mod extreme_weights;
 mod pictures;
 
 pub use actions::{check_action_ids, play_with_ids, ActionReport};
+pub use encoding::{check_encoding, EncodingReport};
 pub use pictures::{check_adjacency, check_pictures};
 
 use std::fmt::Write as _;

@@ -25,6 +25,7 @@
 //! ```
 
 mod board;
+mod encoding;
 mod eval;
 mod moves;
 mod notation;

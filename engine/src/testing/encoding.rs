@@ -1,0 +1,158 @@
+//! The contract of [`Encode`], checked along seeded random playouts.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::encoding::{sorted_difference, Encode, Encoding, FeatureChanges};
+use crate::game::{sample_outcome, Game, State, Turn};
+
+/// What a passing [`check_encoding`] covered.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EncodingReport {
+    /// Positions checked (each from both seats' views).
+    pub positions: u64,
+    /// Moves and chance outcomes whose feature changes were checked against the
+    /// features after them (each from both views).
+    pub changes: u64,
+    /// The most features active at once.
+    pub most_active: usize,
+}
+
+/// Plays `playouts` seeded random games from the start and checks [`Encode`]'s
+/// contract at every position, from both seats' views: the description is the start's
+/// and its plane and scalar names are unique; features are sorted, distinct and in
+/// range; scalars are one per declared scalar and within range; the changes announced
+/// for the move about to be played are exactly the difference it makes, and undoing it
+/// restores the features. Returns what it checked, or the first broken property with
+/// the moves that led there.
+pub fn check_encoding<G: Game>(game: &G, playouts: u32, seed: u64) -> Result<EncodingReport, String>
+where
+    G::State: Encode,
+{
+    let start = game.initial_state();
+    let encoding = start.encoding();
+    check_description(&encoding)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut report = EncodingReport::default();
+    let mut moves = Vec::new();
+    let mut changes = FeatureChanges::default();
+    let (mut before, mut after, mut scalars) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..playouts {
+        let mut state = start.clone();
+        let mut line: Vec<String> = Vec::new();
+        loop {
+            let at = |line: &[String]| format!("after `{}`", line.join(" "));
+            if state.encoding() != encoding {
+                return Err(format!("{}: the description changed", at(&line)));
+            }
+            let m = match state.turn() {
+                Turn::Over => None,
+                Turn::Chance => Some(sample_outcome(&state, &mut rng)),
+                Turn::Seat(_) => {
+                    moves.clear();
+                    state.legal_moves(&mut moves);
+                    Some(moves[rng.random_range(0..moves.len())])
+                }
+            };
+            for view in 0..2 {
+                before.clear();
+                state.features(view, &mut before);
+                check_features(&encoding, &before)
+                    .map_err(|e| format!("{}, view {view}: {e}", at(&line)))?;
+                report.most_active = report.most_active.max(before.len());
+                scalars.clear();
+                state.scalars(view, &mut scalars);
+                check_scalars(&encoding, &scalars)
+                    .map_err(|e| format!("{}, view {view}: {e}", at(&line)))?;
+                let Some(m) = m else { continue };
+                changes.clear();
+                state.feature_changes(m, view, &mut changes);
+                let undo = state.apply(m);
+                after.clear();
+                state.features(view, &mut after);
+                state.undo(undo);
+                let played = format!("{}, view {view}, move {}", at(&line), state.format_move(m));
+                check_changes(&before, &after, &mut changes)
+                    .map_err(|e| format!("{played}: {e}"))?;
+                after.clear();
+                state.features(view, &mut after);
+                if after != before {
+                    return Err(format!("{played}: undoing it did not restore the features"));
+                }
+                report.changes += 1;
+            }
+            report.positions += 1;
+            let Some(m) = m else { break };
+            line.push(state.format_move(m));
+            state.apply(m);
+        }
+    }
+    Ok(report)
+}
+
+fn check_description(e: &Encoding) -> Result<(), String> {
+    if e.rows == 0 || e.cols == 0 || e.planes.is_empty() && e.scalars.is_empty() {
+        return Err(format!("{}: an empty encoding", e.id));
+    }
+    let mut names: Vec<&str> = e.planes.iter().map(|p| p.name).collect();
+    names.extend(e.scalars.iter().map(|s| s.name));
+    let count = names.len();
+    names.sort_unstable();
+    names.dedup();
+    if names.len() != count {
+        return Err(format!("{}: two planes or scalars share a name", e.id));
+    }
+    if let Some(s) = e.scalars.iter().find(|s| s.max < 1) {
+        return Err(format!("{}: scalar {} has maximum {}", e.id, s.name, s.max));
+    }
+    Ok(())
+}
+
+fn check_features(e: &Encoding, features: &[u32]) -> Result<(), String> {
+    if let Some(w) = features.windows(2).find(|w| w[0] >= w[1]) {
+        return Err(format!("features not increasing: {} then {}", w[0], w[1]));
+    }
+    match features.last() {
+        Some(&f) if f >= e.features() => {
+            Err(format!("feature {f} out of range (0..{})", e.features()))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn check_scalars(e: &Encoding, values: &[i32]) -> Result<(), String> {
+    if values.len() != e.scalars.len() {
+        return Err(format!(
+            "{} scalars, {} declared",
+            values.len(),
+            e.scalars.len()
+        ));
+    }
+    for (s, &v) in e.scalars.iter().zip(values) {
+        if !(0..=s.max).contains(&v) {
+            return Err(format!("scalar {} is {v}, outside 0..={}", s.name, s.max));
+        }
+    }
+    Ok(())
+}
+
+/// The announced `changes` (sorted here) against the true difference of `before` and
+/// `after`.
+fn check_changes(
+    before: &[u32],
+    after: &[u32],
+    changes: &mut FeatureChanges,
+) -> Result<(), String> {
+    changes.off.sort_unstable();
+    changes.on.sort_unstable();
+    let (mut off, mut on) = (Vec::new(), Vec::new());
+    sorted_difference(before, after, &mut off);
+    sorted_difference(after, before, &mut on);
+    if changes.off != off || changes.on != on {
+        return Err(format!(
+            "announced off {:?} on {:?}, but the move switched off {off:?} and on {on:?}",
+            changes.off, changes.on
+        ));
+    }
+    Ok(())
+}
