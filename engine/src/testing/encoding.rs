@@ -156,3 +156,67 @@ fn check_changes(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::{Plane, Scalar};
+
+    fn encoding() -> Encoding {
+        let p = Plane {
+            name: "p",
+            meaning: "",
+        };
+        Encoding {
+            id: "t/1".into(),
+            rows: 1,
+            cols: 4,
+            planes: vec![p],
+            scalars: vec![Scalar {
+                name: "s",
+                meaning: "",
+                max: 3,
+            }],
+        }
+    }
+
+    #[test]
+    fn broken_features_and_scalars_are_named() {
+        let e = encoding();
+        assert!(check_features(&e, &[0, 2, 3]).is_ok());
+        assert_eq!(
+            check_features(&e, &[2, 2]).unwrap_err(),
+            "features not increasing: 2 then 2"
+        );
+        assert_eq!(
+            check_features(&e, &[1, 4]).unwrap_err(),
+            "feature 4 out of range (0..4)"
+        );
+        assert!(check_scalars(&e, &[3]).is_ok());
+        assert_eq!(
+            check_scalars(&e, &[4]).unwrap_err(),
+            "scalar s is 4, outside 0..=3"
+        );
+        assert_eq!(check_scalars(&e, &[]).unwrap_err(), "0 scalars, 1 declared");
+        let mut twice = e.clone();
+        twice.scalars[0].name = "p";
+        assert!(check_description(&twice).is_err());
+    }
+
+    #[test]
+    fn announced_changes_must_be_the_whole_difference() {
+        let mut right = FeatureChanges {
+            off: vec![3],
+            on: vec![2, 0],
+        };
+        assert!(check_changes(&[1, 3], &[0, 1, 2], &mut right).is_ok());
+        let mut missing = FeatureChanges {
+            off: vec![3],
+            on: vec![2],
+        };
+        assert_eq!(
+            check_changes(&[1, 3], &[0, 1, 2], &mut missing).unwrap_err(),
+            "announced off [3] on [2], but the move switched off [3] and on [0, 2]"
+        );
+    }
+}
