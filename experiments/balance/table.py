@@ -13,6 +13,7 @@ won within two decisions of the opening (`-` without decisive games). A test
 (cli/tests/docs.rs) checks that docs/balance.md holds exactly these tables.
 """
 import csv
+import re
 import sys
 from collections import OrderedDict
 
@@ -67,7 +68,8 @@ def main(study):
         print("|" + "---|" * len(head))
         for number, lv in levels.items():
             s, t = lv["self"], lv["step"]
-            label = lv["agent"].split("=", 1)[1] if "=" in lv["agent"] else lv["agent"]
+            # A ladder study labels its agents `L4=spec`; an explicit one, the spec.
+            label = re.sub(r"^L[0-9]+=", "", lv["agent"])
             cells = [
                 str(number),
                 f"`{label}`",
