@@ -18,6 +18,7 @@
 mod actions;
 mod board;
 mod display;
+mod encoding;
 mod eval;
 mod moves;
 mod notation;

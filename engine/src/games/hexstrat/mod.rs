@@ -21,6 +21,7 @@ mod actions;
 mod apply;
 mod board;
 mod combat;
+mod encoding;
 mod eval;
 mod keys;
 mod movegen;

@@ -14,6 +14,7 @@
 
 mod actions;
 mod board;
+mod encoding;
 mod eval;
 mod moves;
 mod notation;

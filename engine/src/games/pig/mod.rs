@@ -15,6 +15,7 @@
 //! `eval`, the picture of a position (the table: scores, turn total, die) in `picture`,
 //! the playout loop in `playout`.
 
+mod encoding;
 mod eval;
 mod moves;
 mod notation;

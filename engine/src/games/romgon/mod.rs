@@ -23,6 +23,7 @@
 
 mod actions;
 mod board;
+mod encoding;
 mod eval;
 mod keys;
 mod moves;

@@ -20,6 +20,7 @@
 
 mod actions;
 mod board;
+mod encoding;
 mod eval;
 mod keys;
 mod movegen;
