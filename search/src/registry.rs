@@ -137,7 +137,7 @@ impl AgentKind {
                 name: "ab",
                 about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
                 params: &[
-                    DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NODES, NOISE, PARTIAL, THREADS, TIME,
+                    DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NODES, NOISE, PARTIAL, RAZORING, THREADS, TIME,
                 ],
                 default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
             },
@@ -349,6 +349,14 @@ const LMP: ParamSpec = ParamSpec {
     help: "late-move pruning: one or two plies above the horizon, skip the quiet moves after the first few (off unless given)",
 };
 
+const RAZORING: ParamSpec = ParamSpec {
+    name: "razoring",
+    kind: ParamKind::Bool,
+    // No declared default, as `lmr`.
+    default: None,
+    help: "razoring: one or two plies above the horizon, a node whose evaluator's score plus a wide margin cannot reach alpha is settled by its quiescence search when that fails low too (off unless given)",
+};
+
 const PARTIAL: ParamSpec = ParamSpec {
     name: "partial",
     kind: ParamKind::Bool,
@@ -527,6 +535,7 @@ impl BuildAgents for NoChance {
                         lmr: params.bool("lmr").unwrap_or(false),
                         futility: params.bool("futility").unwrap_or(false),
                         lmp: params.bool("lmp").unwrap_or(false),
+                        razoring: params.bool("razoring").unwrap_or(false),
                     },
                     partial_iterations: params.bool("partial").unwrap_or(false),
                     ..AlphaBetaConfig::default()

@@ -1,7 +1,7 @@
-//! Forward pruning in `ab` (late-move reductions, futility pruning, late-move pruning):
-//! what it may change (the value at a fixed depth, how much is searched) and what it may
-//! not (a result proven by searching to the end, the agent's behaviour when it is off);
-//! and the move of an iteration cut short by the budget (`partial`).
+//! Forward pruning in `ab` (late-move reductions, futility pruning, late-move pruning,
+//! razoring): what it may change (the value at a fixed depth, how much is searched) and
+//! what it may not (a result proven by searching to the end, the agent's behaviour when
+//! it is off); and the move of an iteration cut short by the budget (`partial`).
 
 use crate::common;
 
@@ -17,28 +17,30 @@ use common::tic_tac_toe::{TicTacToe, TicTacToeEval};
 use common::*;
 use rand::SeedableRng;
 
-/// Late-move reductions alone, futility pruning alone, late-move pruning alone, and all
-/// three.
-const PRUNINGS: [Pruning; 4] = [
+/// Late-move reductions alone, futility pruning alone, late-move pruning alone,
+/// razoring alone, and all four.
+const PRUNINGS: [Pruning; 5] = [
     Pruning {
         lmr: true,
-        futility: false,
-        lmp: false,
+        ..Pruning::NONE
     },
     Pruning {
-        lmr: false,
         futility: true,
-        lmp: false,
+        ..Pruning::NONE
     },
     Pruning {
-        lmr: false,
-        futility: false,
         lmp: true,
+        ..Pruning::NONE
+    },
+    Pruning {
+        razoring: true,
+        ..Pruning::NONE
     },
     Pruning {
         lmr: true,
         futility: true,
         lmp: true,
+        razoring: true,
     },
 ];
 
@@ -126,9 +128,18 @@ fn pruning_searches_fewer_nodes_at_a_fixed_depth_and_stays_reproducible() {
         let again = search(&mut AlphaBeta::new(InvectorEval::default(), config), &start);
         assert_eq!(first.depth, 6);
         // Reductions at least halve the tree here; futility and late-move pruning,
-        // acting on the last two plies only, take off at least a tenth.
+        // acting on the last two plies only, take off at least a tenth. Razoring acts
+        // only where a node is already far behind, which a balanced opening rarely is:
+        // it takes off something.
         let most = if pruning.lmr {
             full.nodes / 2
+        } else if pruning
+            == (Pruning {
+                razoring: true,
+                ..Pruning::NONE
+            })
+        {
+            full.nodes - 1
         } else {
             full.nodes * 9 / 10
         };
@@ -206,10 +217,12 @@ fn a_cut_short_iteration_plays_only_a_move_it_found_better() {
 
 #[test]
 fn an_ab_spec_prunes_only_when_it_says_so() {
-    // Through the registry, as a spec builds it: without `lmr`, `futility` or `partial`
-    // the search is the one `=false` names (same nodes, same move), and only `=true`
-    // changes it.
-    let start = Invector::default().initial_state();
+    // Through the registry, as a spec builds it: without `lmr`, `futility`, `lmp`,
+    // `razoring` or `partial` the search is the one `=false` names (same nodes, same
+    // move), and only `=true` changes it. From a middle game, where razoring finds
+    // nodes far enough behind to act on at this depth.
+    let mut start = Invector::default().initial_state();
+    agon_engine::play_moves(&mut start, agon_engine::games::invector::MIDGAME).expect("legal");
     let run = |pairs: &[(&str, &str)]| {
         let kind = AgentKind::AlphaBeta;
         let params = Params::parse(kind.info().params, pairs).expect("valid parameters");
@@ -222,7 +235,7 @@ fn an_ab_spec_prunes_only_when_it_says_so() {
         (r.nodes, r.best)
     };
     let absent = run(&[("depth", "5"), ("hash", "1")]);
-    for name in ["lmr", "futility", "lmp"] {
+    for name in ["lmr", "futility", "lmp", "razoring"] {
         let off = run(&[("depth", "5"), ("hash", "1"), (name, "false")]);
         let on = run(&[("depth", "5"), ("hash", "1"), (name, "true")]);
         assert_eq!(absent, off, "{name}");
@@ -230,7 +243,7 @@ fn an_ab_spec_prunes_only_when_it_says_so() {
     }
     assert_eq!(AlphaBetaConfig::default().pruning, Pruning::NONE);
     assert!(!AlphaBetaConfig::default().partial_iterations);
-    // A node budget cutting the second iteration of the opening short.
+    // A node budget cutting an early iteration short.
     let budget = [("nodes", "150"), ("hash", "1")];
     let absent = run(&budget);
     let off = run(&[budget[0], budget[1], ("partial", "false")]);

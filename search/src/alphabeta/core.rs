@@ -20,7 +20,7 @@ use super::lane::{CacheLine, Lane};
 use super::transpositions::{child_cutoff, from_table_move, principal_variation, table_key, Node};
 use super::{
     CoreOptions, FUTILITY_MARGIN, FUTILITY_TO_DEPTH, LMP_MOVES, LMP_MOVES_PER_PLY_SQUARED,
-    LMP_TO_DEPTH, LMR_FROM_DEPTH, LMR_FULL_MOVES,
+    LMP_TO_DEPTH, LMR_FROM_DEPTH, LMR_FULL_MOVES, RAZOR_MARGIN, RAZOR_TO_DEPTH,
 };
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
@@ -454,6 +454,31 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             }
         }
 
+        // 3b. Razoring: a node near the horizon whose score is far below alpha is
+        //     settled by its quiescence search, if that fails low too (see
+        //     [`super::Pruning::razoring`]). The score is kept for futility pruning.
+        let mut static_score = None;
+        if self.options.pruning.razoring
+            && ply > 0
+            && beta == alpha + 1
+            && !is_mate(alpha)
+            && depth <= RAZOR_TO_DEPTH
+        {
+            let score = clamp_eval(self.eval.evaluate(state, mover));
+            static_score = Some(score);
+            if score + RAZOR_MARGIN * self.aspiration_delta * depth as i32 <= alpha {
+                let settled = if enhancements.quiescence {
+                    self.quiesce(state, QUIESCENCE_PLIES, ply, alpha, beta)
+                } else {
+                    self.heuristic_leaves += 1;
+                    score
+                };
+                if settled <= alpha {
+                    return settled;
+                }
+            }
+        }
+
         // 4. Moves, ordered: the table move first; then (with killers or history) noisy
         //    moves, the evaluator's hints with killers and then the history table
         //    breaking ties, and last the moves anticipation knows to lose, picked one at
@@ -575,7 +600,9 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 && futility_limit
                     .get_or_insert_with(|| {
                         let margin = FUTILITY_MARGIN * self.aspiration_delta * depth as i32;
-                        let limit = clamp_eval(self.eval.evaluate(state, mover)) + margin;
+                        let score = static_score
+                            .unwrap_or_else(|| clamp_eval(self.eval.evaluate(state, mover)));
+                        let limit = score + margin;
                         (limit <= alpha).then_some(limit)
                     })
                     .is_some();

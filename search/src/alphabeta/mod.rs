@@ -164,6 +164,12 @@ pub struct Pruning {
     /// alpha. A move that ends the game is never skipped, and the node is never stored
     /// as proven.
     pub lmp: bool,
+    /// Razoring: at a node one or two plies above the horizon, searched with a null
+    /// window, whose evaluator's score plus a margin ([`RAZOR_MARGIN`] steps per ply
+    /// left) cannot reach alpha, the quiescence search of the node (the evaluator's
+    /// score where the game has no noisy moves) is asked first; if it also fails low,
+    /// it is the node's value, a heuristic bound, and no move is searched.
+    pub razoring: bool,
 }
 
 impl Pruning {
@@ -172,6 +178,7 @@ impl Pruning {
         lmr: false,
         futility: false,
         lmp: false,
+        razoring: false,
     };
 }
 
@@ -199,6 +206,13 @@ pub const FUTILITY_TO_DEPTH: u32 = 2;
 /// (the first aspiration window's half-width: one stone on Invector, half an open three
 /// on Connect Four).
 pub const FUTILITY_MARGIN: i32 = 2;
+
+/// The deepest remaining depth at which razoring drops a node to quiescence.
+pub const RAZOR_TO_DEPTH: u32 = 2;
+
+/// Razoring's margin per ply left, in the steps of [`FUTILITY_MARGIN`]: wider than
+/// futility's, since it gives up on every move of the node at once.
+pub const RAZOR_MARGIN: i32 = 3;
 
 impl Default for Enhancements {
     /// [`Enhancements::ALL`].
