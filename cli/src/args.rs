@@ -31,7 +31,8 @@ pub enum Command {
     /// List the games with their parameters and defaults.
     Games,
     /// List the agents with their parameters and defaults; with --game, only those that
-    /// play it, the game's evaluator weights and its ladder of levels.
+    /// play it, the game's evaluator weights, what a network sees of it and its ladder
+    /// of levels.
     Agents(AgentsArgs),
     /// Run a round-robin tournament and write games.csv, timings.csv and summary.csv.
     Tournament(TournamentArgs),

@@ -20,7 +20,7 @@ use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::{Romgon, RomgonEval};
 use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
 use agon_engine::picture::Depict;
-use agon_engine::{has_chance, DenseActions, Game, ParamSpec, State, Tunable};
+use agon_engine::{has_chance, DenseActions, Encode, Game, ParamSpec, State, Tunable};
 use agon_search::registry::{self, BuildAgents};
 use agon_search::Agent;
 
@@ -73,7 +73,9 @@ pub fn ladder(name: &str) -> &'static [&'static str] {
 /// A game the command line can run: two seats, zero-sum, with an evaluator, a way to
 /// build agents for it, pictures of its positions and dense action ids (for the Python
 /// bindings and OpenSpiel).
-pub trait PlayableGame: Game<State: State<Chance: BuildAgents> + Depict> + DenseActions {
+pub trait PlayableGame:
+    Game<State: State<Chance: BuildAgents> + Depict + Encode> + DenseActions
+{
     /// The game's heuristic evaluator, given to every searching agent: its declared
     /// weights, or those of the spec's `eval=FILE`.
     type Eval: Tunable<Self::State>;

@@ -16,6 +16,13 @@ fn agents_for_a_game_lists_only_its_agents_then_its_weights_and_ladder() {
         listing.contains("\nevaluator weights of pig (eval=FILE: "),
         "{listing}"
     );
+    assert!(
+        listing.contains(
+            "\nwhat a network sees of pig (encoding pig/1:100:6:1000, from one seat's view: 0 \
+             planes of 1×1 cells, 0 binary features, and 6 scalars):\n    my-score "
+        ),
+        "{listing}"
+    );
     let ladder: Vec<&str> = listing
         .lines()
         .skip_while(|l| !l.starts_with("ladder of pig (level:k), weakest first:"))

@@ -7,7 +7,7 @@ use agon_search::registry::{self, AgentKind};
 use anyhow::Result;
 
 use agon_engine::weights::{flat_names, flat_specs};
-use agon_engine::Tunable;
+use agon_engine::{Encode, Tunable};
 
 use crate::ext_spec;
 use crate::games::{self, GameCommand, PlayableGame, GAMES};
@@ -48,8 +48,8 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
 
 /// Prints every agent with its parameters and the budget it searches with when the spec
 /// names none, then `human`, which only `agon play` accepts. With a `game`, only the
-/// agents that play it, and at the end the game's evaluator weights and its ladder
-/// ([`game_appendix`]).
+/// agents that play it, and at the end the game's evaluator weights, its encoding and
+/// its ladder ([`game_appendix`]).
 pub fn agents(out: &mut dyn Write, game: Option<&GameSpec>) -> Result<()> {
     let chance = game.map(|g| {
         GAMES
@@ -100,13 +100,13 @@ pub fn agents(out: &mut dyn Write, game: Option<&GameSpec>) -> Result<()> {
     Ok(())
 }
 
-/// The end of `agon agents --game G`: the weights an `eval=FILE` may set, then the
-/// ladder as lines `level <k> <agent spec>`, weakest first, with a note when `game`'s
+/// The end of `agon agents --game G`: the weights an `eval=FILE` may set, what a
+/// network sees of the game (its encoding's planes and scalars), then the ladder as lines `level <k> <agent spec>`, weakest first, with a note when `game`'s
 /// parameters are not the defaults it was measured on.
 fn game_appendix(out: &mut dyn Write, game: &GameSpec) -> Result<()> {
     struct Weights<'a>(&'a mut dyn Write);
     impl GameCommand for Weights<'_> {
-        fn run<G: PlayableGame>(self, _game: G, spec: &GameSpec) -> Result<()> {
+        fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> Result<()> {
             let specs = <<G::Eval as Tunable<G::State>>::Weights as agon_engine::Weights>::SPECS;
             let defaults = <G::Eval as Tunable<G::State>>::Weights::default();
             writeln!(
@@ -127,6 +127,41 @@ fn game_appendix(out: &mut dyn Write, game: &GameSpec) -> Result<()> {
                         spec.help.to_string(),
                     ]
                 })
+                .collect();
+            write_rows(self.0, &rows)?;
+            let encoding = game.initial_state().encoding();
+            writeln!(
+                self.0,
+                "\nwhat a network sees of {} (encoding {}, from one seat's view: {} planes of \
+                 {}×{} cells, {} binary features, and {} scalar{}):",
+                spec.name,
+                encoding.id,
+                encoding.planes.len(),
+                encoding.rows,
+                encoding.cols,
+                encoding.features(),
+                encoding.scalars.len(),
+                if encoding.scalars.len() == 1 { "" } else { "s" }
+            )?;
+            let rows: Vec<[String; 4]> = encoding
+                .planes
+                .iter()
+                .map(|p| {
+                    [
+                        p.name.into(),
+                        "plane".into(),
+                        "on/off".into(),
+                        p.meaning.into(),
+                    ]
+                })
+                .chain(encoding.scalars.iter().map(|s| {
+                    [
+                        s.name.into(),
+                        "scalar".into(),
+                        format!("0..{}", s.max),
+                        s.meaning.into(),
+                    ]
+                }))
                 .collect();
             write_rows(self.0, &rows)
         }

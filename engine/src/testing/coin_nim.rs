@@ -451,9 +451,79 @@ impl Depict for CoinNimState {
     }
 }
 
+/// Coin Nim's encoding, for the harnesses that need every registry game to have one: no
+/// board, only scalars (the stones left, whose decision or coin it is, whether the coin
+/// is in the air, the decisions made against the cap).
+impl crate::encoding::Encode for CoinNimState {
+    fn encoding(&self) -> crate::encoding::Encoding {
+        use crate::encoding::Scalar;
+        crate::encoding::Encoding {
+            id: format!("coin-nim/1:{}", self.cap),
+            rows: 1,
+            cols: 1,
+            planes: Vec::new(),
+            scalars: vec![
+                Scalar {
+                    name: "pile",
+                    meaning: "stones left",
+                    max: 60,
+                },
+                Scalar {
+                    name: "my-turn",
+                    meaning: "1 if the view's seat decides next or just took (the coin pending)",
+                    max: 1,
+                },
+                Scalar {
+                    name: "coin",
+                    meaning: "1 while the coin is in the air",
+                    max: 1,
+                },
+                Scalar {
+                    name: "decisions",
+                    meaning: "decisions made, against the cap",
+                    max: i32::from(self.cap),
+                },
+            ],
+        }
+    }
+
+    fn features(&self, _view: Seat, _out: &mut Vec<u32>) {}
+
+    fn scalars(&self, view: Seat, out: &mut Vec<i32>) {
+        out.extend([
+            i32::from(self.pile),
+            i32::from(self.winner.is_none() && self.mover == view),
+            i32::from(self.coin_pending),
+            i32::from(self.decisions),
+        ]);
+    }
+
+    fn feature_changes(
+        &self,
+        _m: CoinNimMove,
+        _view: Seat,
+        _changes: &mut crate::encoding::FeatureChanges,
+    ) {
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_encoding_keeps_its_contract() {
+        let report = crate::testing::check_encoding(
+            &CoinNim {
+                stones: 20,
+                cap: 30,
+            },
+            100,
+            1,
+        )
+        .expect("contract");
+        assert!(report.positions > 500, "{report:?}");
+    }
 
     #[test]
     fn bounds_hold_at_extreme_weights() {
