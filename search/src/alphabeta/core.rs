@@ -454,16 +454,15 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             }
         }
 
+        // Razoring, futility and late-move pruning act only below the root, at
+        // null-window nodes whose alpha is no mate.
+        let may_skip = ply > 0 && beta == alpha + 1 && !is_mate(alpha);
+
         // 3b. Razoring: a node near the horizon whose score is far below alpha is
         //     settled by its quiescence search, if that fails low too (see
         //     [`super::Pruning::razoring`]). The score is kept for futility pruning.
         let mut static_score = None;
-        if self.options.pruning.razoring
-            && ply > 0
-            && beta == alpha + 1
-            && !is_mate(alpha)
-            && depth <= RAZOR_TO_DEPTH
-        {
+        if self.options.pruning.razoring && may_skip && depth <= RAZOR_TO_DEPTH {
             let score = clamp_eval(self.eval.evaluate(state, mover));
             static_score = Some(score);
             if score + RAZOR_MARGIN * self.aspiration_delta * depth as i32 <= alpha {
@@ -541,8 +540,6 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         // off by its first move never asks the evaluator (`None` until then; then `None`
         // inside if nothing is futile). Alpha stays fixed until a cut-off in a
         // null-window node, so the limit holds for the whole node.
-        // Both act only below the root, at null-window nodes whose alpha is no mate.
-        let may_skip = ply > 0 && beta == alpha + 1 && !is_mate(alpha);
         let may_prune_futile =
             self.options.pruning.futility && may_skip && depth <= FUTILITY_TO_DEPTH;
         let mut futility_limit: Option<Option<i32>> = None;
