@@ -124,47 +124,14 @@ pub trait Encode: State {
     fn scalars(&self, view: Seat, out: &mut Vec<i32>);
 
     /// Appends to `changes` the features that `m` (legal here) switches off and on for
-    /// `view`, without applying it. The default applies `m` to a copy and compares
-    /// the features before and after: always right, never fast. A game whose learned
-    /// evaluator should be fast overrides it with what the move itself touches.
-    fn feature_changes(&self, m: Self::Move, view: Seat, changes: &mut FeatureChanges) {
-        let mut before = Vec::new();
-        self.features(view, &mut before);
-        let mut next = self.clone();
-        next.apply(m);
-        let mut after = Vec::new();
-        next.features(view, &mut after);
-        sorted_difference(&before, &after, &mut changes.off);
-        sorted_difference(&after, &before, &mut changes.on);
-    }
-}
-
-/// Appends to `out` the members of sorted `a` that are not in sorted `b`.
-pub fn sorted_difference(a: &[u32], b: &[u32], out: &mut Vec<u32>) {
-    let mut j = 0;
-    for &x in a {
-        while j < b.len() && b[j] < x {
-            j += 1;
-        }
-        if j == b.len() || b[j] != x {
-            out.push(x);
-        }
-    }
+    /// `view`, without applying it: worked out from what the move itself touches, so
+    /// that a learned evaluator updates its accumulator by a few columns a move.
+    fn feature_changes(&self, m: Self::Move, view: Seat, changes: &mut FeatureChanges);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sorted_difference_keeps_what_the_other_lacks() {
-        let mut out = Vec::new();
-        sorted_difference(&[1, 3, 5, 9], &[0, 3, 4, 9, 10], &mut out);
-        assert_eq!(out, [1, 5]);
-        out.clear();
-        sorted_difference(&[], &[1], &mut out);
-        assert!(out.is_empty());
-    }
 
     #[test]
     fn features_are_numbered_plane_by_plane_row_by_row() {

@@ -3,7 +3,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::encoding::{sorted_difference, Encode, Encoding, FeatureChanges};
+use crate::encoding::{Encode, Encoding, FeatureChanges};
 use crate::game::{sample_outcome, Game, State, Turn};
 
 /// What a passing [`check_encoding`] covered.
@@ -35,8 +35,7 @@ where
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut report = EncodingReport::default();
     let mut moves = Vec::new();
-    let mut changes = FeatureChanges::default();
-    let (mut before, mut after, mut scalars) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut features, mut scalars) = (Vec::new(), Vec::new());
     for _ in 0..playouts {
         let mut state = start.clone();
         let mut line: Vec<String> = Vec::new();
@@ -45,49 +44,60 @@ where
             if state.encoding() != encoding {
                 return Err(format!("{}: the description changed", at(&line)));
             }
-            let m = match state.turn() {
-                Turn::Over => None,
-                Turn::Chance => Some(sample_outcome(&state, &mut rng)),
-                Turn::Seat(_) => {
-                    moves.clear();
-                    state.legal_moves(&mut moves);
-                    Some(moves[rng.random_range(0..moves.len())])
-                }
-            };
             for view in 0..2 {
-                before.clear();
-                state.features(view, &mut before);
-                check_features(&encoding, &before)
+                features.clear();
+                state.features(view, &mut features);
+                check_features(&encoding, &features)
                     .map_err(|e| format!("{}, view {view}: {e}", at(&line)))?;
-                report.most_active = report.most_active.max(before.len());
+                report.most_active = report.most_active.max(features.len());
                 scalars.clear();
                 state.scalars(view, &mut scalars);
                 check_scalars(&encoding, &scalars)
                     .map_err(|e| format!("{}, view {view}: {e}", at(&line)))?;
-                let Some(m) = m else { continue };
-                changes.clear();
-                state.feature_changes(m, view, &mut changes);
-                let undo = state.apply(m);
-                after.clear();
-                state.features(view, &mut after);
-                state.undo(undo);
-                let played = format!("{}, view {view}, move {}", at(&line), state.format_move(m));
-                check_changes(&before, &after, &mut changes)
-                    .map_err(|e| format!("{played}: {e}"))?;
-                after.clear();
-                state.features(view, &mut after);
-                if after != before {
-                    return Err(format!("{played}: undoing it did not restore the features"));
-                }
-                report.changes += 1;
             }
             report.positions += 1;
-            let Some(m) = m else { break };
+            let m = match state.turn() {
+                Turn::Over => break,
+                Turn::Chance => sample_outcome(&state, &mut rng),
+                Turn::Seat(_) => {
+                    moves.clear();
+                    state.legal_moves(&mut moves);
+                    moves[rng.random_range(0..moves.len())]
+                }
+            };
+            check_move_changes(&mut state, m).map_err(|e| format!("{}, {e}", at(&line)))?;
+            report.changes += 2;
             line.push(state.format_move(m));
             state.apply(m);
         }
     }
     Ok(report)
+}
+
+/// Checks, from both seats' views, that `m` (legal at `state`) switches off and on
+/// exactly the features [`Encode::feature_changes`] announces for it, and that undoing
+/// it restores the features; `state` is left as it was. Returns the first view whose
+/// changes are wrong, naming the move.
+pub fn check_move_changes<S: Encode>(state: &mut S, m: S::Move) -> Result<(), String> {
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    for view in 0..2 {
+        before.clear();
+        state.features(view, &mut before);
+        let mut changes = FeatureChanges::default();
+        state.feature_changes(m, view, &mut changes);
+        let played = format!("view {view}, move {}", state.format_move(m));
+        let undo = state.apply(m);
+        after.clear();
+        state.features(view, &mut after);
+        state.undo(undo);
+        check_changes(&before, &after, &mut changes).map_err(|e| format!("{played}: {e}"))?;
+        after.clear();
+        state.features(view, &mut after);
+        if after != before {
+            return Err(format!("{played}: undoing it did not restore the features"));
+        }
+    }
+    Ok(())
 }
 
 fn check_description(e: &Encoding) -> Result<(), String> {
@@ -136,6 +146,19 @@ fn check_scalars(e: &Encoding, values: &[i32]) -> Result<(), String> {
     Ok(())
 }
 
+/// Appends to `out` the members of sorted `a` that are not in sorted `b`.
+fn sorted_difference(a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+    let mut j = 0;
+    for &x in a {
+        while j < b.len() && b[j] < x {
+            j += 1;
+        }
+        if j == b.len() || b[j] != x {
+            out.push(x);
+        }
+    }
+}
+
 /// The announced `changes` (sorted here) against the true difference of `before` and
 /// `after`.
 fn check_changes(
@@ -178,6 +201,16 @@ mod tests {
                 max: 3,
             }],
         }
+    }
+
+    #[test]
+    fn sorted_difference_keeps_what_the_other_lacks() {
+        let mut out = Vec::new();
+        sorted_difference(&[1, 3, 5, 9], &[0, 3, 4, 9, 10], &mut out);
+        assert_eq!(out, [1, 5]);
+        out.clear();
+        sorted_difference(&[], &[1], &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]

@@ -443,9 +443,8 @@ mod tests {
     use super::super::board::{cell_at, DIRECTIONS, HQ};
     use super::super::{parse_cell, Hexstrat, Setup, SquadSetup};
     use super::*;
-    use crate::encoding::sorted_difference;
     use crate::game::{play_moves, Game, State};
-    use crate::testing::check_encoding;
+    use crate::testing::{check_encoding, check_move_changes};
 
     fn views(s: &HexstratState) -> [(Vec<u32>, Vec<i32>); 2] {
         [0, 1].map(|view| {
@@ -474,22 +473,8 @@ mod tests {
     fn play_checking_changes(s: &mut HexstratState, line: &str) {
         for text in line.split_whitespace() {
             let m = s.parse_move(text).unwrap();
-            let mut next = *s;
-            next.try_apply(m).unwrap();
-            for view in 0..2 {
-                let (mut before, mut after) = (Vec::new(), Vec::new());
-                s.features(view, &mut before);
-                next.features(view, &mut after);
-                let (mut off, mut on) = (Vec::new(), Vec::new());
-                sorted_difference(&before, &after, &mut off);
-                sorted_difference(&after, &before, &mut on);
-                let mut changes = FeatureChanges::default();
-                s.feature_changes(m, view, &mut changes);
-                changes.off.sort_unstable();
-                changes.on.sort_unstable();
-                assert_eq!((changes.off, changes.on), (off, on), "{text}, view {view}");
-            }
-            *s = next;
+            check_move_changes(s, m).unwrap_or_else(|e| panic!("{text}: {e}"));
+            s.try_apply(m).unwrap();
         }
     }
 
