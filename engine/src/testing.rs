@@ -25,7 +25,7 @@ pub mod extreme_weights;
 mod pictures;
 
 pub use actions::{check_action_ids, play_with_ids, ActionReport};
-pub use encoding::{check_encoding, check_move_changes, EncodingReport};
+pub use encoding::{check_encoding, check_move_changes, views, EncodingReport};
 pub use pictures::{check_adjacency, check_pictures};
 
 use std::fmt::Write as _;

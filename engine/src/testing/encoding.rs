@@ -74,6 +74,17 @@ where
     Ok(report)
 }
 
+/// The features and scalars of `state` as each seat sees it, by seat: what the games'
+/// tests compare with values worked out by hand.
+pub fn views<S: Encode>(state: &S) -> [(Vec<u32>, Vec<i32>); 2] {
+    [0, 1].map(|view| {
+        let (mut features, mut scalars) = (Vec::new(), Vec::new());
+        state.features(view, &mut features);
+        state.scalars(view, &mut scalars);
+        (features, scalars)
+    })
+}
+
 /// Checks, from both seats' views, that `m` (legal at `state`) switches off and on
 /// exactly the features [`Encode::feature_changes`] announces for it, and that undoing
 /// it restores the features; `state` is left as it was. Returns the first view whose

@@ -325,14 +325,7 @@ mod tests {
     use super::*;
     use crate::game::{play_moves, Game};
     use crate::games::apv::Apv;
-    use crate::testing::check_encoding;
-
-    fn seen(s: &ApvState, view: Seat) -> (Vec<u32>, Vec<i32>) {
-        let (mut f, mut v) = (Vec::new(), Vec::new());
-        s.features(view, &mut f);
-        s.scalars(view, &mut v);
-        (f, v)
-    }
+    use crate::testing::{check_encoding, views};
 
     #[test]
     fn the_contract_holds_along_random_games() {
@@ -372,7 +365,7 @@ mod tests {
     fn units_orders_and_the_moved_unit_from_both_sides() {
         let mut s = Apv::default().initial_state();
         // Both views of the start are the same picture.
-        assert_eq!(seen(&s, 0).0, seen(&s, 1).0);
+        assert_eq!(views(&s)[0].0, views(&s)[1].0);
         assert_eq!(s.encoding().id, "apv/1:orders:500");
         // North: Veil d7-d5, orders its Axis f8 to h6; South: Veil f3-f5, and South's
         // order decision is due.
@@ -419,8 +412,8 @@ mod tests {
             891 + 28, // their-order-target: h6
             972 + 39, // just-moved: f5
         ];
-        assert_eq!(seen(&s, 0), (north.to_vec(), vec![0, 1]));
-        assert_eq!(seen(&s, 1), (south.to_vec(), vec![1, 1]));
+        assert_eq!(views(&s)[0], (north.to_vec(), vec![0, 1]));
+        assert_eq!(views(&s)[1], (south.to_vec(), vec![1, 1]));
         // South declines to order; North's order fires: its Axis goes f8 to h6.
         let m = s.parse_move("no-order").unwrap();
         let mut changes = FeatureChanges::default();
@@ -429,7 +422,7 @@ mod tests {
         assert_eq!(changes.off, [81 + 68, 648 + 68, 729 + 52, 972 + 41]);
         assert_eq!(changes.on, [81 + 52]);
         s.apply(m);
-        assert_eq!(seen(&s, 1).1, vec![0, 2]);
+        assert_eq!(views(&s)[1].1, vec![0, 2]);
     }
 
     #[test]
@@ -437,7 +430,7 @@ mod tests {
         let mut s = Apv::new(true, true, 500).unwrap().initial_state();
         play_moves(&mut s, "d7-d5 order:f8-h6 f3-f5 no-order").unwrap();
         // North ordered at its last decision, South did not.
-        assert_eq!(seen(&s, 0).1, vec![1, 2, 1, 0]);
-        assert_eq!(seen(&s, 1).1, vec![0, 2, 0, 1]);
+        assert_eq!(views(&s)[0].1, vec![1, 2, 1, 0]);
+        assert_eq!(views(&s)[1].1, vec![0, 2, 0, 1]);
     }
 }

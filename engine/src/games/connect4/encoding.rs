@@ -70,10 +70,9 @@ impl Encode for Connect4State {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::game::{play_moves, Game};
     use crate::games::connect4::Connect4;
-    use crate::testing::check_encoding;
+    use crate::testing::{check_encoding, views};
 
     #[test]
     fn the_contract_holds_along_random_games() {
@@ -86,17 +85,12 @@ mod tests {
     fn stones_are_the_views_or_the_opponents() {
         let mut s = Connect4.initial_state();
         play_moves(&mut s, "d d c").unwrap();
-        let (mut red, mut yellow) = (Vec::new(), Vec::new());
-        s.features(0, &mut red);
-        s.features(1, &mut yellow);
+        let [red, yellow] = views(&s);
         // Red has d1 (row 0, column 3) and c1; yellow has d2 (row 1, column 3).
-        assert_eq!(red, [2, 3, 42 + 10]);
-        assert_eq!(yellow, [10, 42 + 2, 42 + 3]);
-        let (mut a, mut b) = (Vec::new(), Vec::new());
-        s.scalars(0, &mut a);
-        s.scalars(1, &mut b);
+        assert_eq!(red.0, [2, 3, 42 + 10]);
+        assert_eq!(yellow.0, [10, 42 + 2, 42 + 3]);
         assert_eq!(
-            (a, b),
+            (red.1, yellow.1),
             (vec![0], vec![1]),
             "yellow moves after three stones"
         );

@@ -444,16 +444,7 @@ mod tests {
     use super::super::{parse_cell, Hexstrat, Setup, SquadSetup};
     use super::*;
     use crate::game::{play_moves, Game, State};
-    use crate::testing::{check_encoding, check_move_changes};
-
-    fn views(s: &HexstratState) -> [(Vec<u32>, Vec<i32>); 2] {
-        [0, 1].map(|view| {
-            let (mut f, mut v) = (Vec::new(), Vec::new());
-            s.features(view, &mut f);
-            s.scalars(view, &mut v);
-            (f, v)
-        })
-    }
+    use crate::testing::{check_encoding, check_move_changes, views};
 
     /// `f` without its face-down features.
     fn face_up_only(f: &[u32]) -> Vec<u32> {

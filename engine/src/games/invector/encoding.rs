@@ -128,7 +128,7 @@ mod tests {
     use super::*;
     use crate::game::{play_moves, Game, State};
     use crate::games::invector::Invector;
-    use crate::testing::check_encoding;
+    use crate::testing::{check_encoding, views};
 
     #[test]
     fn the_contract_holds_along_random_games() {
@@ -165,20 +165,14 @@ mod tests {
         // 4 × 3: cell y·4 + x; Black starts on a1 c1 b2 d2 a3 c3 (0 2 5 7 8 10), White
         // on b1 d1 a2 c2 b3 d3 (1 3 4 6 9 11).
         let mut s = Invector::new(4, 3, true).unwrap().initial_state();
-        let seen = |s: &InvectorState, view| {
-            let (mut features, mut scalars) = (Vec::new(), Vec::new());
-            s.features(view, &mut features);
-            s.scalars(view, &mut scalars);
-            (features, scalars)
-        };
         play_moves(&mut s, "a1xa2").unwrap();
         // Black (seat 0) moved a1 onto a2; White (seat 1) may swap.
         assert_eq!(
-            seen(&s, 0),
+            views(&s)[0],
             (vec![2, 4, 5, 7, 8, 10, 13, 15, 18, 21, 23], vec![0, 1])
         );
         assert_eq!(
-            seen(&s, 1),
+            views(&s)[1],
             (vec![1, 3, 6, 9, 11, 14, 16, 17, 19, 20, 22], vec![1, 1])
         );
         let mut changes = FeatureChanges::default();
@@ -186,15 +180,16 @@ mod tests {
         // Every stone changes plane: seat 0 will see what seat 1 sees now.
         changes.off.sort_unstable();
         changes.on.sort_unstable();
-        assert_eq!((changes.off, changes.on), (seen(&s, 0).0, seen(&s, 1).0));
+        let [mine, theirs] = views(&s);
+        assert_eq!((changes.off, changes.on), (mine.0, theirs.0));
         // Seat 0 now plays White and moves: c2 takes b2.
         play_moves(&mut s, "swap c2xb2").unwrap();
         assert_eq!(
-            seen(&s, 0),
+            views(&s)[0],
             (vec![1, 3, 5, 9, 11, 14, 16, 19, 20, 22], vec![0, 0])
         );
         assert_eq!(
-            seen(&s, 1),
+            views(&s)[1],
             (vec![2, 4, 7, 8, 10, 13, 15, 17, 21, 23], vec![1, 0])
         );
         assert_eq!(s.turn(), crate::game::Turn::Seat(1));

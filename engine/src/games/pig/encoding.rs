@@ -93,7 +93,7 @@ mod tests {
     use super::*;
     use crate::game::{play_moves, Game};
     use crate::games::pig::{Pig, MIDGAME};
-    use crate::testing::check_encoding;
+    use crate::testing::{check_encoding, views};
 
     #[test]
     fn the_contract_holds_along_random_games() {
@@ -123,12 +123,10 @@ mod tests {
         let mut s = Pig::default().initial_state();
         // Seat 0 banks 9, seat 1 loses its 6 to a 1, seat 0 has 9 at risk again.
         play_moves(&mut s, MIDGAME).unwrap();
-        let scalars = |s: &PigState, view| {
-            let (mut features, mut out) = (Vec::new(), Vec::new());
-            s.features(view, &mut features);
+        let scalars = |s: &PigState, view: usize| {
+            let (features, scalars) = views(s)[view].clone();
             assert!(features.is_empty());
-            s.scalars(view, &mut out);
-            out
+            scalars
         };
         assert_eq!(scalars(&s, 0), [9, 0, 9, 1, 0, 7]);
         assert_eq!(scalars(&s, 1), [0, 9, 9, 0, 0, 7]);

@@ -464,7 +464,7 @@ mod tests {
     use super::*;
     use crate::game::{play_moves, Game, Outcome, State};
     use crate::games::romgon::{Defence, Romgon, Rotation};
-    use crate::testing::check_encoding;
+    use crate::testing::{check_encoding, views};
 
     #[test]
     fn the_contract_holds_along_random_games() {
@@ -494,15 +494,6 @@ mod tests {
             }
             assert_eq!(GRID_CELL[CELLS - 1 - p], GRID - 1 - GRID_CELL[p]);
         }
-    }
-
-    fn views(s: &RomgonState) -> [(Vec<u32>, Vec<i32>); 2] {
-        [0, 1].map(|view| {
-            let (mut f, mut v) = (Vec::new(), Vec::new());
-            s.features(view, &mut f);
-            s.scalars(view, &mut v);
-            (f, v)
-        })
     }
 
     #[test]

@@ -422,16 +422,7 @@ mod tests {
     use super::super::{ThreeWill, BLACK, WHITE};
     use super::*;
     use crate::game::{play_moves, Game, State};
-    use crate::testing::{check_encoding, check_move_changes};
-
-    fn views(s: &ThreeWillState) -> [(Vec<u32>, Vec<i32>); 2] {
-        [0, 1].map(|view| {
-            let (mut f, mut v) = (Vec::new(), Vec::new());
-            s.features(view, &mut f);
-            s.scalars(view, &mut v);
-            (f, v)
-        })
-    }
+    use crate::testing::{check_encoding, check_move_changes, views};
 
     /// Plays `line` from `s`, checking before each move, from both views, that the
     /// announced changes are exactly the difference it makes.
