@@ -9,8 +9,9 @@ use crate::game::{Outcome, Seat, State};
 /// in every game and asks `heuristic` about the rest; it need not be overridden. The
 /// rest is optional knowledge for alpha-beta, with defaults that change nothing:
 /// [`Evaluator::is_noisy`] ("no move is noisy": no quiescence),
-/// [`Evaluator::move_hint`] (every quiet move alike) and
-/// [`Evaluator::opponent_wins_next`] (never known).
+/// [`Evaluator::move_hint`] (every quiet move alike),
+/// [`Evaluator::opponent_wins_next`] (never known) and [`Evaluator::apply`] /
+/// [`Evaluator::undo`] (the state's own).
 ///
 /// Contract: for every unfinished state `s` and seat `p`,
 /// `bounds().0 <= heuristic(s, p) <= bounds().1` and
@@ -72,5 +73,26 @@ pub trait Evaluator<S: State>: Clone + Send + Sync + 'static {
     fn opponent_wins_next(&self, state: &S, m: S::Move) -> bool {
         let _ = (state, m);
         false
+    }
+
+    /// Applies the legal move or chance outcome `m` to `state` for a search that will
+    /// evaluate below it: by default just [`State::apply`]. An evaluator that keeps
+    /// something up to date along the search's line (a network's accumulators,
+    /// [`crate::network::NetEval`]) overrides this and [`Evaluator::undo`] to update it
+    /// from what the move changes.
+    ///
+    /// Contract: values never depend on whether a search applies its moves here or on
+    /// the state directly (an evaluator that finds its record stale recomputes it), only
+    /// how fast they come; a search that applies a move here undoes it with
+    /// [`Evaluator::undo`].
+    #[inline]
+    fn apply(&mut self, state: &mut S, m: S::Move) -> S::Undo {
+        state.apply(m)
+    }
+
+    /// Undoes what [`Evaluator::apply`] did: by default just [`State::undo`].
+    #[inline]
+    fn undo(&mut self, state: &mut S, undo: S::Undo) {
+        state.undo(undo);
     }
 }

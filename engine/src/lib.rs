@@ -26,6 +26,7 @@ pub mod eval;
 pub mod game;
 pub mod games;
 pub mod luck;
+pub mod network;
 pub mod params;
 pub mod perft;
 pub mod picture;

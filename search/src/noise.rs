@@ -81,6 +81,14 @@ impl<S: State, E: Evaluator<S>> Evaluator<S> for Noisy<E> {
     fn opponent_wins_next(&self, state: &S, m: S::Move) -> bool {
         self.inner.opponent_wins_next(state, m)
     }
+
+    fn apply(&mut self, state: &mut S, m: S::Move) -> S::Undo {
+        self.inner.apply(state, m)
+    }
+
+    fn undo(&mut self, state: &mut S, undo: S::Undo) {
+        self.inner.undo(state, undo);
+    }
 }
 
 /// An agent searching with a [`Noisy`] evaluator: at its first search it draws the salt

@@ -611,12 +611,12 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 self.plies[ply + 1].pv.clear();
                 -(MATE - ply as i32 - 2)
             } else {
-                let undo = state.apply(m);
+                let undo = self.eval.apply(state, m);
                 if (futile || late) && state.turn() != Turn::Over {
                     // Skipped, as a heuristic bound (never proven): a futile move is worth
                     // at most the node's score plus the margin; a late one is taken to
                     // fail low, at most alpha.
-                    state.undo(undo);
+                    self.eval.undo(state, undo);
                     self.heuristic_leaves += 1;
                     searched += 1;
                     let bound = if futile {
@@ -630,7 +630,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 let child_key = if defers { state.hash() } else { 0 };
                 let busy = self.busy.as_deref().filter(|_| defers);
                 if busy.is_some_and(|b| searched > 0 && i < moves.len() && b.is_busy(child_key)) {
-                    state.undo(undo);
+                    self.eval.undo(state, undo);
                     deferred.push(m);
                     continue;
                 }
@@ -661,7 +661,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 if let Some(busy) = self.busy.as_deref().filter(|_| defers) {
                     busy.unmark(child_key);
                 }
-                state.undo(undo);
+                self.eval.undo(state, undo);
                 score
             };
             searched += 1;

@@ -149,13 +149,13 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
         ply: usize,
         (alpha, beta): (Exact, Exact),
     ) -> Exact {
-        let undo = state.apply(m);
+        let undo = self.eval.apply(state, m);
         let value = if self.visit() {
             Exact::ZERO
         } else {
             self.search(state, depth, ply, alpha, beta)
         };
-        state.undo(undo);
+        self.eval.undo(state, undo);
         value
     }
 
@@ -301,13 +301,13 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
                     let others_hi = sum_hi.sub(hi.mul_int(w));
                     let a = alpha_w.sub(others_hi).div_int(w).floor_to(WINDOW_GRID);
                     let b = beta_w.sub(others_lo).div_int(w).ceil_to(WINDOW_GRID);
-                    let undo = state.apply(o);
+                    let undo = self.eval.apply(state, o);
                     let probed = if self.visit() {
                         (lo, hi)
                     } else {
                         self.probe_child(state, depth, ply + 1, (a, b), wanted)
                     };
-                    state.undo(undo);
+                    self.eval.undo(state, undo);
                     if self.stopped {
                         break 'node Exact::ZERO;
                     }

@@ -40,13 +40,13 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             if !self.eval.is_noisy(state, m) {
                 continue;
             }
-            let undo = state.apply(m);
+            let undo = self.eval.apply(state, m);
             let score = if self.visit() {
                 0
             } else {
                 self.child(state, mover, depth - 1, ply, alpha, beta, true)
             };
-            state.undo(undo);
+            self.eval.undo(state, undo);
             if self.stopped {
                 break;
             }

@@ -1,0 +1,122 @@
+//! The network in floating point: what the trainer fits, and the reference the integer
+//! network is tested against.
+
+use rand::Rng;
+
+use super::Shape;
+
+/// The network of the module docs in `f32`, weights laid out as [`super::Network`]'s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    /// The encoding identifier it reads.
+    pub encoding: String,
+    /// Its sizes.
+    pub shape: Shape,
+    /// `features × hidden`, row by feature.
+    pub w1: Vec<f32>,
+    /// `hidden`.
+    pub b1: Vec<f32>,
+    /// `dense × dense_inputs`, row by output.
+    pub w2: Vec<f32>,
+    /// `dense`.
+    pub b2: Vec<f32>,
+    /// `dense`.
+    pub w3: Vec<f32>,
+    /// The output's bias.
+    pub b3: f32,
+}
+
+/// What a forward pass computed on the way, for the trainer's backward pass.
+#[derive(Clone, Debug, Default)]
+pub struct Activations {
+    /// The dense layer's inputs: both clipped accumulators, then the scaled scalars.
+    pub x: Vec<f32>,
+    /// The dense layer's pre-activations.
+    pub pre: Vec<f32>,
+    /// The dense layer's clipped outputs.
+    pub h: Vec<f32>,
+}
+
+/// Clipped ReLU.
+#[inline]
+pub fn crelu(x: f32) -> f32 {
+    x.clamp(0.0, 1.0)
+}
+
+impl FloatNet {
+    /// A network of `shape` for `encoding` with every weight 0.
+    pub fn zeros(encoding: &str, shape: Shape) -> Self {
+        FloatNet {
+            encoding: encoding.to_string(),
+            shape,
+            w1: vec![0.0; shape.features * shape.hidden],
+            b1: vec![0.0; shape.hidden],
+            w2: vec![0.0; shape.dense * shape.dense_inputs()],
+            b2: vec![0.0; shape.dense],
+            w3: vec![0.0; shape.dense],
+            b3: 0.0,
+        }
+    }
+
+    /// A network of `shape` for `encoding` with weights drawn from `rng` as training
+    /// starts them: uniform within ±1/√(inputs) of each layer (the first layer's inputs
+    /// taken as the typical 32 active features), biases of the first layer at 0.25 so
+    /// that most units start inside the clipped range, other biases 0.
+    pub fn initial<R: Rng>(encoding: &str, shape: Shape, rng: &mut R) -> Self {
+        let mut net = FloatNet::zeros(encoding, shape);
+        let mut fill = |weights: &mut [f32], inputs: usize| {
+            let limit = 1.0 / (inputs as f32).sqrt();
+            for w in weights {
+                *w = rng.random_range(-limit..limit);
+            }
+        };
+        fill(&mut net.w1, 32);
+        fill(&mut net.w2, shape.dense_inputs());
+        fill(&mut net.w3, shape.dense);
+        net.b1.fill(0.25);
+        net
+    }
+
+    /// The first layer's output (before clipping) over `features`, into `acc`.
+    pub fn accumulate(&self, features: &[u32], acc: &mut [f32]) {
+        let h = self.shape.hidden;
+        acc.copy_from_slice(&self.b1);
+        for &f in features {
+            let column = &self.w1[f as usize * h..][..h];
+            for (a, w) in acc.iter_mut().zip(column) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The logit of the viewer's expected result, from the features the viewer sees
+    /// (`mine`) and the other seat sees (`theirs`) and the viewer's scalars already
+    /// scaled to `0..=1`; `act` keeps what the trainer needs.
+    pub fn forward(
+        &self,
+        mine: &[u32],
+        theirs: &[u32],
+        scalars: &[f32],
+        act: &mut Activations,
+    ) -> f32 {
+        let shape = self.shape;
+        let h = shape.hidden;
+        act.x.resize(shape.dense_inputs(), 0.0);
+        self.accumulate(mine, &mut act.x[..h]);
+        self.accumulate(theirs, &mut act.x[h..2 * h]);
+        for a in &mut act.x[..2 * h] {
+            *a = crelu(*a);
+        }
+        act.x[2 * h..].copy_from_slice(scalars);
+        act.pre.clear();
+        act.h.clear();
+        let mut z = self.b3;
+        for (j, row) in self.w2.chunks_exact(shape.dense_inputs()).enumerate() {
+            let pre = self.b2[j] + row.iter().zip(&act.x).map(|(w, x)| w * x).sum::<f32>();
+            act.pre.push(pre);
+            act.h.push(crelu(pre));
+            z += self.w3[j] * crelu(pre);
+        }
+        z
+    }
+}
