@@ -372,7 +372,7 @@ impl<'a> Reader<'a> {
     }
 
     fn i16s(&mut self, n: usize) -> Result<Vec<i16>, NetworkError> {
-        let bytes = self.take(n.checked_mul(2).unwrap_or(usize::MAX))?;
+        let bytes = self.take(n.saturating_mul(2))?;
         Ok(bytes
             .chunks_exact(2)
             .map(|b| i16::from_le_bytes([b[0], b[1]]))
