@@ -68,6 +68,11 @@ pub enum Command {
     /// Fit a game's evaluator weights to the results of games (Texel's method) and write
     /// them to a weights file; prints the held-out loss before and after.
     Tune(TuneArgs),
+    /// Train a learned evaluator (a network in the manner of NNUE) on positions of games,
+    /// labelled by their results blended with a teacher search's values, and write it to
+    /// a network file that agents load with net=FILE; a loss curve (CSV and SVG) is
+    /// written beside it.
+    Train(TrainArgs),
     /// Run a balance study of a game: self-play at each ladder level and each level
     /// against the one before, for the base game and each --variant; writes study.csv,
     /// balance.csv and charts and prints a verdict per variant, and one comparing each
@@ -284,6 +289,66 @@ pub struct TuneArgs {
     /// instead of the evaluator's defaults.
     #[arg(long, value_name = "FILE")]
     pub eval: Option<String>,
+}
+
+/// Flags of `agon train`.
+#[derive(Clone, Debug, Args)]
+pub struct TrainArgs {
+    /// Game spec, `name:key=value,...`; with --from, it must be each run's game.
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+    /// The network file to write; the loss curve goes beside it (`<stem>.loss.csv`,
+    /// `<stem>.loss.svg`). Each is written whole or not at all.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Sample the games of these run folders (each checked as `agon report` checks it).
+    #[arg(long, value_name = "DIR", num_args = 1.., required_unless_present = "self_play")]
+    pub from: Vec<PathBuf>,
+    /// Play this many self-play games to sample (at most 1000000) instead of reading
+    /// run folders.
+    #[arg(long, value_name = "N", conflicts_with = "from")]
+    pub self_play: Option<u64>,
+    /// The agent of --self-play; by default the top level of the game's ladder.
+    #[arg(long, value_name = "AGENT", requires = "self_play")]
+    pub agent: Option<String>,
+    /// Start each self-play game with K uniformly random decisions; by default 4 (on a
+    /// game with a pie rule, as many as it allows).
+    #[arg(long, value_name = "K", requires = "self_play")]
+    pub random_opening: Option<u32>,
+    /// The share of a label that is the game's result; the rest is the teacher's value
+    /// of the position (0 to 1).
+    #[arg(long, value_name = "W", default_value_t = 0.5)]
+    pub blend: f64,
+    /// The search whose value of each position is blended into its label; by default
+    /// `ab:depth=2,hash=1`, or `expectimax:depth=2,hash=1` on a game with chance.
+    #[arg(long, value_name = "AGENT")]
+    pub teacher: Option<String>,
+    /// Width of each accumulator (the first layer).
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub hidden: usize,
+    /// Width of the dense layer.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub dense: usize,
+    /// The most passes over the training positions.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub epochs: u32,
+    /// Stop after this many passes without a better validation loss.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub patience: u32,
+    /// Positions per step.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub batch: usize,
+    /// Adam's learning rate.
+    #[arg(long, value_name = "R", default_value_t = 0.001)]
+    pub lr: f64,
+    /// Seed of the games, the choice of positions, the teacher, the starting weights and
+    /// the order of the positions.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads for playing games and the teacher's searches, at most 1024; 0
+    /// means one per available core. Never changes the results.
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    pub threads: usize,
 }
 
 /// Flags of `agon merge`.

@@ -19,6 +19,7 @@ use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::{Romgon, RomgonEval};
 use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
+use agon_engine::network::NetEval;
 use agon_engine::picture::Depict;
 use agon_engine::{has_chance, DenseActions, Encode, Game, ParamSpec, State, Tunable};
 use agon_search::registry::{self, BuildAgents};
@@ -32,7 +33,7 @@ use crate::ladder;
 use crate::spec::{
     external_needs_venue, human_outside_play, parse_with, AgentSpec, GameSpec, Player,
 };
-use crate::weights_file;
+use crate::{network_file, weights_file};
 
 impl GameSpec {
     /// Parses a game spec against the registered games (here, beside their
@@ -90,26 +91,52 @@ pub trait PlayableGame:
         }
     }
 
-    /// The `weights_file::digest` of the weights of `spec`'s `eval=FILE`, which
-    /// meta.csv records; `None` for an agent without one.
+    /// The fingerprint meta.csv records of what `spec` scores with: the
+    /// `weights_file::digest` of its `eval=FILE`'s weights, or the
+    /// `network_file::digest` of its `net=FILE`; `None` for an agent with neither.
     fn eval_digest(spec: &AgentSpec) -> Result<Option<String>, BadInput> {
+        if let Some(path) = spec.params.file("net") {
+            return Ok(Some(network_file::digest(&*network_file::load(path)?)));
+        }
         spec.params
             .file("eval")
             .map(|_| Ok(weights_file::digest(Self::evaluator(spec)?.weights())))
             .transpose()
     }
 
-    /// A fresh agent of the registry from its spec. Fails if the agent cannot play this
-    /// game (e.g. `solve` on a chance game) or its `eval=FILE` cannot be used. The human
-    /// player is built by `agon play` itself, an outside program by
-    /// [`PlayableGame::build_agent_in`].
-    fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
-        match spec.player {
-            Player::Agent(kind) => registry::build(kind, &spec.params, Self::evaluator(spec)?)
-                .map_err(|e| BadInput::new(e.to_string())),
-            Player::Human => Err(human_outside_play()),
-            Player::External => Err(external_needs_venue()),
-        }
+    /// A fresh agent of the registry from its spec, for positions like `start` (any
+    /// position of the game it will play, whose encoding a `net=FILE` must read). Fails
+    /// if the agent cannot play this game (e.g. `solve` on a chance game) or its
+    /// `eval=FILE` or `net=FILE` cannot be used. The human player is built by `agon
+    /// play` itself, an outside program by [`PlayableGame::build_agent_in`].
+    fn build_agent(
+        spec: &AgentSpec,
+        start: &Self::State,
+    ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
+        let Player::Agent(kind) = spec.player else {
+            return Err(match spec.player {
+                Player::Human => human_outside_play(),
+                _ => external_needs_venue(),
+            });
+        };
+        let built = match spec.params.file("net") {
+            Some(path) => {
+                if spec.params.file("eval").is_some() {
+                    return Err(BadInput::new(format!(
+                        "agent {spec}: eval and net both choose the evaluator; give one"
+                    )));
+                }
+                let eval = NetEval::new(
+                    network_file::load(path)?,
+                    Self::Eval::default(),
+                    &start.encoding(),
+                )
+                .map_err(|e| BadInput::new(format!("network file {path:?}: {e}")))?;
+                registry::build(kind, &spec.params, eval)
+            }
+            None => registry::build(kind, &spec.params, Self::evaluator(spec)?),
+        };
+        built.map_err(|e| BadInput::new(e.to_string()))
     }
 
     /// A fresh agent from its spec to play in `venue`: an outside program
@@ -118,12 +145,12 @@ pub trait PlayableGame:
         spec: &AgentSpec,
         venue: &Venue<'_>,
     ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
-        if !spec.is_external() {
-            return Self::build_agent(spec);
-        }
         let start = Self::from_params(&venue.game.params)
             .map_err(|e| BadInput::new(format!("game {:?}: {e}", venue.game.to_string())))?
             .initial_state();
+        if !spec.is_external() {
+            return Self::build_agent(spec, &start);
+        }
         let agent = ExtAgent::new(spec, venue.game.to_string(), start, venue.log.clone())?;
         Ok(Box::new(agent))
     }

@@ -51,12 +51,19 @@ impl<'a> InputFile<'a> {
 
     /// The whole file as text; fails if it is not UTF-8.
     pub fn read_text(path: &Path, what: &str, shown: &str, max: u64) -> Result<String, BadInput> {
+        let bytes = InputFile::read_bytes(path, what, shown, max)?;
+        String::from_utf8(bytes)
+            .map_err(|_| BadInput::new(format!("{what} {shown} is not UTF-8 text")))
+    }
+
+    /// The whole file as bytes.
+    pub fn read_bytes(path: &Path, what: &str, shown: &str, max: u64) -> Result<Vec<u8>, BadInput> {
         let mut file = InputFile::open(path, what, shown, max)?;
         let mut bytes = Vec::new();
         file.reader
             .read_to_end(&mut bytes)
             .map_err(|e| file.error(&e))?;
-        String::from_utf8(bytes).map_err(|_| file.not_text())
+        Ok(bytes)
     }
 
     /// The reader, buffered and stopping at the bound.

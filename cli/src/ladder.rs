@@ -56,7 +56,7 @@ mod tests {
     fn every_game_has_four_levels_at_reproducible_budgets_that_build() {
         struct Build;
         impl GameCommand for Build {
-            fn run<G: PlayableGame>(self, _game: G, spec: &GameSpec) -> anyhow::Result<()> {
+            fn run<G: PlayableGame>(self, game: G, spec: &GameSpec) -> anyhow::Result<()> {
                 for level in ladder(spec.name) {
                     let agent = AgentSpec::parse(level, false)?;
                     assert!(!agent.params.contains("time"), "{level}");
@@ -64,7 +64,7 @@ mod tests {
                         agent.params.int("threads").map_or(true, |t| t == 1),
                         "{level}"
                     );
-                    G::build_agent(&agent)?;
+                    G::build_agent(&agent, &game.initial_state())?;
                 }
                 Ok(())
             }

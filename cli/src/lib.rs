@@ -51,6 +51,7 @@ mod external;
 pub mod games;
 mod input_file;
 mod ladder;
+mod network_file;
 mod no_follow;
 mod position;
 mod record;
@@ -59,6 +60,7 @@ mod running;
 mod seeds;
 mod shard;
 pub mod spec;
+mod train;
 mod tune;
 mod weights_file;
 
@@ -141,6 +143,7 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
             )
         }
         Some(Command::Tune(args)) => tune::tune(&args, out),
+        Some(Command::Train(args)) => train::train(&args, out),
         Some(Command::Openings(args)) => commands::openings::openings(&args, command, out),
         Some(Command::Balance(args)) => balance::balance(&args, command_line(), out),
         Some(Command::Bench(args)) => commands::bench::bench(

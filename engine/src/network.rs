@@ -30,7 +30,7 @@ mod eval;
 mod float;
 
 pub use eval::NetEval;
-pub use float::FloatNet;
+pub use float::{Activations, FloatNet};
 
 use std::fmt;
 

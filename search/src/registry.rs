@@ -12,7 +12,8 @@
 //! `nodes` (nodes visited), `iters` (MCTS iterations), `time` (wall time, a duration),
 //! `threads` (search threads), `hash` (table size in MiB), `c` (exploration constant),
 //! `noise` (seeded evaluation noise, [`crate::noise`]), `eval` (the evaluator's
-//! weights from a file: every kind that scores positions with the evaluator takes it).
+//! weights from a file: every kind that scores positions with the evaluator takes it),
+//! `net` (a learned evaluator from a network file, taken by the same kinds).
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -130,14 +131,15 @@ impl AgentKind {
             AgentKind::Greedy => AgentInfo {
                 name: "greedy",
                 about: "the best evaluation one decision ahead (averaged over chance), random tie-break",
-                params: &[EVAL, NOISE],
+                params: &[EVAL, NET, NOISE],
                 default_budget: DefaultBudget::Unlimited,
             },
             AgentKind::AlphaBeta => AgentInfo {
                 name: "ab",
                 about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
                 params: &[
-                    DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NODES, NOISE, PARTIAL, RAZORING, THREADS, TIME,
+                    DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NET, NODES, NOISE, PARTIAL, RAZORING, THREADS,
+                    TIME,
                 ],
                 default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
             },
@@ -163,8 +165,8 @@ impl AgentKind {
                 name: "mcts",
                 about: "Monte-Carlo tree search: UCT, random playouts, MCTS-Solver, tree reuse",
                 params: &[
-                    ITERS, TIME, THREADS, C, EVAL, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL, TREE,
-                    BIAS, MINIMAX,
+                    ITERS, TIME, THREADS, C, EVAL, NET, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL,
+                    TREE, BIAS, MINIMAX,
                 ],
                 default_budget: DefaultBudget::Iterations(mcts::DEFAULT_ITERATIONS),
             },
@@ -182,7 +184,7 @@ impl AgentKind {
         AgentInfo {
             name,
             about,
-            params: &[DEPTH, EVAL, HASH, NODES, PLAYOUTS, PLIES, TIME],
+            params: &[DEPTH, EVAL, HASH, NET, NODES, PLAYOUTS, PLIES, TIME],
             default_budget: DefaultBudget::Depth(expectimax::DEFAULT_DEPTH),
         }
     }
@@ -446,6 +448,17 @@ pub const EVAL: ParamSpec = ParamSpec {
     default: None,
     help: "the evaluator's weights from this TOML file (`name = value` lines; names \
            left out keep their defaults; agon agents --game G lists them)",
+};
+
+/// `net`: a learned evaluator from a network file, in place of the game's linear one.
+/// Like `eval`, the file is read by whoever builds the evaluator (the command line).
+pub const NET: ParamSpec = ParamSpec {
+    name: "net",
+    kind: ParamKind::File,
+    default: None,
+    help: "score positions with the network in this file (agon train writes them) \
+           instead of the linear evaluator, which still names noisy moves and orders \
+           them; refused if trained for another game or encoding",
 };
 
 const STATES: ParamSpec = ParamSpec {

@@ -203,7 +203,7 @@ fn search<G: PlayableGame>(
     spec: &AgentSpec,
     seed: u64,
 ) -> Result<SearchResult<<G::State as State>::Move>> {
-    let mut agent = G::build_agent(spec)?;
+    let mut agent = G::build_agent(spec, state)?;
     let mut rng = seeds::agent_rng(seed, 0, 0);
     Ok(agent.search(state, SearchContext::new(&mut rng, &mut |_| {})))
 }

@@ -259,7 +259,7 @@ impl GameCommand for BenchSearch<'_> {
             ))
             .into());
         }
-        let mut agent = G::build_agent(self.agent)?;
+        let mut agent = G::build_agent(self.agent, &state)?;
         let mut rng = seeds::agent_rng(SEED, 0, 0);
         let result = agent.search(&state, SearchContext::new(&mut rng, &mut |_| {}));
         *self.measured = Some((result.nodes, result.time));

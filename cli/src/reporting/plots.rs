@@ -371,6 +371,85 @@ pub fn histogram(
     write_file_whole(path, &svg)
 }
 
+/// Lines over a whole-number axis from 1 (a loss per epoch, say), one per named series,
+/// in the chart's colours in order, with a key, and an optional marked point: `mark`
+/// is (series, index of the point in it, label), e.g. the epoch a fit kept. Fails on no
+/// points or a file that cannot be written.
+pub fn lines(
+    path: &Path,
+    title: &str,
+    (x_axis, y_axis): (&str, &str),
+    series: &[(&str, &[f64])],
+    mark: Option<(usize, usize, &str)>,
+) -> Result<()> {
+    let longest = series.iter().map(|(_, ys)| ys.len()).max().unwrap_or(0);
+    ensure!(longest > 0, "a line chart needs at least one point");
+    let every: Vec<f64> = series.iter().flat_map(|(_, ys)| ys.iter().copied()).collect();
+    let (lo, hi) = padded_range(&every);
+    let colours = [WIN, LOSS, DRAW];
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, 480)).into_drawing_area();
+        let failed = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
+        root.fill(&WHITE).map_err(|e| failed(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", TITLE))
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(70)
+            .build_cartesian_2d(1f64..longest.max(2) as f64, lo..hi)
+            .map_err(|e| failed(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc(x_axis)
+            .y_desc(y_axis)
+            .x_label_formatter(&|x| tick(*x))
+            .y_label_formatter(&|y| tick(*y))
+            .label_style(("sans-serif", TEXT))
+            .draw()
+            .map_err(|e| failed(&e))?;
+        for ((name, ys), colour) in series.iter().zip(colours.iter().cycle()) {
+            let points = ys.iter().enumerate().map(|(i, &y)| ((i + 1) as f64, y));
+            chart
+                .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+                .map_err(|e| failed(&e))?
+                .label(*name)
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 20, y)], colour.stroke_width(2))
+                });
+        }
+        if let Some((line, x, text)) = mark {
+            let y = series.get(line).and_then(|(_, ys)| ys.get(x)).copied();
+            if let Some(y) = y {
+                let at = ((x + 1) as f64, y);
+                chart
+                    .draw_series([Circle::new(at, 6, BLACK.stroke_width(2))])
+                    .map_err(|e| failed(&e))?;
+                let (px, py) = chart.backend_coord(&at);
+                root.draw(&Text::new(
+                    text.to_string(),
+                    (px, py - 10),
+                    ("sans-serif", TEXT)
+                        .into_font()
+                        .color(&BLACK)
+                        .pos(Pos::new(HPos::Center, VPos::Bottom)),
+                ))
+                .map_err(|e| failed(&e))?;
+            }
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .label_font(("sans-serif", TEXT))
+            .draw()
+            .map_err(|e| failed(&e))?;
+        root.present().map_err(|e| failed(&e))?;
+    }
+    write_file_whole(path, &svg)
+}
+
 /// The bins of [`histogram`]: first bin's start, bin width, and counts.
 fn bins(numbers: &[u32], min: u32, max: u32) -> (u32, u32, Vec<u64>) {
     const MOST: u32 = 60;

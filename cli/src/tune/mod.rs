@@ -62,11 +62,13 @@ pub enum Source {
         /// How many of its games to play.
         games: u64,
     },
-    /// The games of a run folder.
+    /// The games of run folders.
     Run {
-        /// The folder as given.
-        dir: PathBuf,
-        /// Its complete games.
+        /// The folders as given.
+        dirs: Vec<PathBuf>,
+        /// Their complete games, folder after folder; with several folders, renumbered
+        /// from 0 in that order (the number decides which games are held out and seeds
+        /// each game's choice of positions).
         rows: Vec<GameRow>,
     },
 }
@@ -99,7 +101,7 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write) -> Result<()> {
     check_file_out(&args.out, "the weights file")?;
     let threads = worker_threads(args.threads)?;
     let source = match &args.from {
-        Some(dir) => run_games(dir, &spec)?,
+        Some(dir) => run_games(std::slice::from_ref(dir), &spec)?,
         None => {
             if args.games == 0 || args.games > MAX_GAMES {
                 return Err(BadInput::new(format!(
@@ -174,7 +176,7 @@ impl GameCommand for TuneCommand<'_> {
 
 /// The agent that plays when `--agent` is not given: alpha-beta at depth 2, or on a game
 /// with chance (which alpha-beta cannot play) expectimax at depth 2.
-fn default_agent(spec: &GameSpec) -> &'static str {
+pub fn default_agent(spec: &GameSpec) -> &'static str {
     let chance = GAMES.iter().any(|g| g.name == spec.name && g.has_chance);
     if chance {
         "expectimax:depth=2"
@@ -183,8 +185,26 @@ fn default_agent(spec: &GameSpec) -> &'static str {
     }
 }
 
+/// The complete games of the run folders `dirs`, whose game must be `spec`'s (see
+/// [`Source::Run`]).
+pub fn run_games(dirs: &[PathBuf], spec: &GameSpec) -> Result<Source> {
+    let mut rows = Vec::new();
+    for dir in dirs {
+        rows.extend(one_run_games(dir, spec)?);
+    }
+    if dirs.len() > 1 {
+        for (index, row) in rows.iter_mut().enumerate() {
+            row.game = index as u64;
+        }
+    }
+    Ok(Source::Run {
+        dirs: dirs.to_vec(),
+        rows,
+    })
+}
+
 /// The complete games of the run folder `dir`, whose game must be `spec`'s.
-fn run_games(dir: &Path, spec: &GameSpec) -> Result<Source> {
+fn one_run_games(dir: &Path, spec: &GameSpec) -> Result<Vec<GameRow>> {
     let shown = dir.display();
     let (meta, written, plan, games_path) = open_run_to_read(dir, "--from: ")?;
     if plan.game != *spec {
@@ -203,10 +223,7 @@ fn run_games(dir: &Path, spec: &GameSpec) -> Result<Source> {
             tail.what
         );
     }
-    Ok(Source::Run {
-        dir: dir.to_path_buf(),
-        rows: scanned.rows,
-    })
+    Ok(scanned.rows)
 }
 
 /// The weights of a playable game's evaluator.
@@ -223,46 +240,8 @@ pub fn tune_game<G: PlayableGame>(
     bar: &ProgressBar,
 ) -> Result<Tuned> {
     let pool = workers(setup.threads)?;
-    let (heading, rows) = match setup.source {
-        Source::SelfPlay { plan, games } => {
-            let agent = &plan.entrants[0].spec;
-            G::build_agent(agent)?;
-            let k = random_opening.unwrap_or_else(|| {
-                DEFAULT_OPENING.min(game.pie_swap_decision().unwrap_or(u32::MAX))
-            });
-            let opening = Opening::from_args(k, None)?;
-            opening.check(game)?;
-            let plan = plan.with_opening(opening);
-            let heading = format!(
-                "tune {spec}: {games} games of {} (random opening {k}), seed {}",
-                plan.entrants[0].label, plan.seed
-            );
-            bar.set_length(games);
-            bar.set_message("games");
-            let play = |index| {
-                let row = play_game(game, &plan, index).map(|(row, _)| row);
-                bar.inc(1);
-                row
-            };
-            let pool = workers(workers_for(setup.threads, games))?;
-            let rows = pool.install(|| {
-                (0..games)
-                    .into_par_iter()
-                    .map(play)
-                    .collect::<Result<Vec<_>>>()
-            })?;
-            (heading, rows)
-        }
-        Source::Run { dir, rows } => (
-            format!(
-                "tune {spec}: {} games of {}, seed {}",
-                rows.len(),
-                dir.display(),
-                setup.seed
-            ),
-            rows,
-        ),
-    };
+    let (games, rows) = source_games(game, setup.source, setup.threads, random_opening, bar)?;
+    let heading = format!("tune {spec}: {games}, seed {}", setup.seed);
     let noisy = G::Eval::with_weights(start.clone());
     let positions = pool.install(|| sample::sample(game, &rows, &noisy, setup.seed))?;
     let (train, held_out) = (positions.train.len(), positions.held_out.len());
@@ -317,8 +296,56 @@ pub fn tune_game<G: PlayableGame>(
     })
 }
 
+/// The games of `source` (played in parallel, the same at any `threads`, or read from a
+/// run folder) and a phrase naming them (`200 games of ab:depth=2 (random opening
+/// 4)`). `random_opening` is `--random-opening` (self-play only); `bar` counts the games
+/// played.
+pub fn source_games<G: PlayableGame>(
+    game: &G,
+    source: Source,
+    threads: usize,
+    random_opening: Option<u32>,
+    bar: &ProgressBar,
+) -> Result<(String, Vec<GameRow>)> {
+    match source {
+        Source::SelfPlay { plan, games } => {
+            let agent = &plan.entrants[0].spec;
+            G::build_agent(agent, &game.initial_state())?;
+            let k = random_opening.unwrap_or_else(|| {
+                DEFAULT_OPENING.min(game.pie_swap_decision().unwrap_or(u32::MAX))
+            });
+            let opening = Opening::from_args(k, None)?;
+            opening.check(game)?;
+            let plan = plan.with_opening(opening);
+            let named = format!(
+                "{games} games of {} (random opening {k})",
+                plan.entrants[0].label
+            );
+            bar.set_length(games);
+            bar.set_message("games");
+            let play = |index| {
+                let row = play_game(game, &plan, index).map(|(row, _)| row);
+                bar.inc(1);
+                row
+            };
+            let pool = workers(workers_for(threads, games))?;
+            let rows = pool.install(|| {
+                (0..games)
+                    .into_par_iter()
+                    .map(play)
+                    .collect::<Result<Vec<_>>>()
+            })?;
+            Ok((named, rows))
+        }
+        Source::Run { dirs, rows } => {
+            let shown: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+            Ok((format!("{} games of {}", rows.len(), shown.join(" ")), rows))
+        }
+    }
+}
+
 /// The progress bar of a tuning: on standard error if it is a terminal, else hidden.
-fn stage_bar() -> ProgressBar {
+pub fn stage_bar() -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

@@ -144,7 +144,7 @@ impl OpeningCheck {
     /// a fresh checker (see the module docs). Fails only if the checker cannot be built
     /// ([`OpeningCheck::ready`] tells that before play).
     pub fn judge<G: PlayableGame>(&self, state: &G::State) -> Result<Judged, BadInput> {
-        let mut agent = G::build_agent(&self.checker)?;
+        let mut agent = G::build_agent(&self.checker, state)?;
         let mut rng = check_rng(state.hash());
         let value = agent
             .search(state, SearchContext::new(&mut rng, &mut |_| {}))

@@ -222,11 +222,14 @@ impl DenseActions for FaultyInvector {
 impl PlayableGame for FaultyInvector {
     type Eval = InvectorEval;
 
-    fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<InvectorState>>, BadInput> {
+    fn build_agent(
+        spec: &AgentSpec,
+        start: &InvectorState,
+    ) -> Result<Box<dyn Agent<InvectorState>>, BadInput> {
         if spec.player == Player::Agent(AgentKind::Random) {
             return Ok(Box::new(Faulty::Panics));
         }
-        Invector::build_agent(spec)
+        Invector::build_agent(spec, start)
     }
 }
 

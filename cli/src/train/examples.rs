@@ -1,0 +1,216 @@
+//! The training examples of `agon train`: sampled positions as the network reads them,
+//! each with its label.
+//!
+//! The positions are `agon tune`'s ([`crate::tune::sample`]: quiet decision positions
+//! after the opening, at most a dozen a game, every fifth game held out for
+//! validation). Each is labelled
+//!
+//! `target = blend × result + (1 − blend) × teacher`
+//!
+//! where `result` is the game's result for the seat to move (1, ½, 0) and `teacher` the
+//! teacher search's value of the position as an expected result: a proven win 1, loss
+//! 0, draw ½; a heuristic score `s` becomes `sigmoid(K × s / 100)` with the `K` that
+//! best predicts the training positions' results from the teacher's scores (Texel's
+//! scaling, [`crate::tune::fit::fit_k`]); an MCTS reward `r` becomes `(r + 1) / 2`.
+//! Results alone are noisy (one game decides a dozen positions), a shallow search's
+//! values alone repeat the linear evaluator's mistakes; the blend takes both.
+//!
+//! Every teacher search is a fresh agent seeded from the position's index, so the
+//! labels are the same at any thread count.
+
+use agon_engine::network::Shape;
+use agon_engine::{Encode, State};
+use agon_search::{SearchContext, Value};
+use anyhow::Result;
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+
+use crate::games::PlayableGame;
+use crate::seeds;
+use crate::spec::AgentSpec;
+use crate::tune::fit::fit_k;
+use crate::tune::linear::{sigmoid, SCALE};
+use crate::tune::sample::Position;
+
+/// Positions as the network reads them, with labels.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Examples {
+    /// Every example's features: the mover's view, then the other seat's.
+    features: Vec<u32>,
+    /// Per example: where its mover's features start, where the other seat's start, and
+    /// where they end, in `features`.
+    spans: Vec<(usize, usize, usize)>,
+    /// Per example, its `scalars` scaled to `0..=1`, `scalars` at a time.
+    scalars: Vec<f32>,
+    /// Scalars per example.
+    width: usize,
+    /// Per example, its label.
+    pub targets: Vec<f32>,
+}
+
+impl Examples {
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// The mover's features, the other seat's and the scaled scalars of example `i`.
+    pub fn get(&self, i: usize) -> (&[u32], &[u32], &[f32]) {
+        let (a, b, c) = self.spans[i];
+        (
+            &self.features[a..b],
+            &self.features[b..c],
+            &self.scalars[i * self.width..][..self.width],
+        )
+    }
+
+    /// Adds `state` (the seat to move decides) with label `target`.
+    fn push<S: Encode>(&mut self, state: &S, seat: usize, max: &[i32], target: f32) {
+        let start = self.features.len();
+        state.features(seat, &mut self.features);
+        let mid = self.features.len();
+        state.features(1 - seat, &mut self.features);
+        self.spans.push((start, mid, self.features.len()));
+        let mut raw = Vec::with_capacity(max.len());
+        state.scalars(seat, &mut raw);
+        self.scalars
+            .extend(raw.iter().zip(max).map(|(&s, &m)| s as f32 / m as f32));
+        self.width = max.len();
+        self.targets.push(target);
+    }
+}
+
+/// The labelled examples of one split, and the teacher's own predictions of them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Labelled {
+    /// The examples.
+    pub examples: Examples,
+    /// The teacher's expected result of each, as a probability.
+    pub teacher: Vec<f32>,
+    /// The game's result of each for the seat to move (1, ½, 0).
+    pub results: Vec<f32>,
+}
+
+/// What labelling found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Labels {
+    /// The training examples.
+    pub train: Labelled,
+    /// The validation examples (held-out games).
+    pub validation: Labelled,
+    /// Texel's `K` for the teacher's scores.
+    pub k: f64,
+}
+
+/// The network's sizes for `state`'s encoding with the given widths.
+pub fn shape<S: Encode>(state: &S, hidden: usize, dense: usize) -> Shape {
+    let encoding = state.encoding();
+    Shape {
+        features: encoding.features() as usize,
+        scalars: encoding.scalars.len(),
+        hidden,
+        dense,
+    }
+}
+
+/// Labels `train` and `validation` (positions of `G`) as the module docs say, running
+/// `teacher` on each (in parallel on the current rayon pool, the results independent of
+/// it); `bar` counts the positions searched.
+pub fn label<G: PlayableGame>(
+    train: &[Position<G::State>],
+    validation: &[Position<G::State>],
+    teacher: &AgentSpec,
+    blend: f64,
+    seed: u64,
+    bar: &ProgressBar,
+) -> Result<Labels> {
+    let all: Vec<&Position<G::State>> = train.iter().chain(validation).collect();
+    bar.set_length(all.len() as u64);
+    bar.set_message("teacher searches");
+    let values = all
+        .par_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut agent = G::build_agent(teacher, &p.state)?;
+            let mut rng = seeds::agent_rng(seed, i as u64, 0);
+            let result = agent.search(&p.state, SearchContext::new(&mut rng, &mut |_| {}));
+            bar.inc(1);
+            Ok(result.value)
+        })
+        .collect::<Result<Vec<Value>>>()?;
+    let (scores, results): (Vec<f64>, Vec<f64>) = values[..train.len()]
+        .iter()
+        .zip(train)
+        .filter_map(|(v, p)| match v {
+            Value::Score(s) => Some((*s, p.target)),
+            _ => None,
+        })
+        .unzip();
+    let k = fit_k(&scores, &results);
+    let expected = |v: &Value| match *v {
+        Value::Score(s) => sigmoid(k * s / SCALE),
+        Value::Reward(r) => (r + 1.0) / 2.0,
+        Value::Win(_) => 1.0,
+        Value::Loss(_) => 0.0,
+        Value::Draw => 0.5,
+    };
+    let max: Vec<i32> = match all.first() {
+        Some(p) => p.state.encoding().scalars.iter().map(|s| s.max).collect(),
+        None => Vec::new(),
+    };
+    let split = |positions: &[Position<G::State>], values: &[Value]| {
+        let mut out = Labelled::default();
+        for (p, v) in positions.iter().zip(values) {
+            let teacher = expected(v);
+            let target = blend * p.target + (1.0 - blend) * teacher;
+            out.examples.push(&p.state, p.seat, &max, target as f32);
+            out.teacher.push(teacher as f32);
+            out.results.push(p.target as f32);
+        }
+        out
+    };
+    Ok(Labels {
+        train: split(train, &values[..train.len()]),
+        validation: split(validation, &values[train.len()..]),
+        k,
+    })
+}
+
+/// The default teacher on `game`: alpha-beta at depth 2 with a small table, or
+/// expectimax at depth 2 on a game with chance.
+pub fn default_teacher<S: State>() -> &'static str {
+    if agon_engine::has_chance::<S>() {
+        "expectimax:depth=2,hash=1"
+    } else {
+        "ab:depth=2,hash=1"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use agon_engine::Game;
+
+    use super::*;
+
+    #[test]
+    fn an_example_keeps_both_views_and_scaled_scalars() {
+        let game = agon_engine::games::pig::Pig::default();
+        let state = game.initial_state();
+        let mut examples = Examples::default();
+        let max: Vec<i32> = state.encoding().scalars.iter().map(|s| s.max).collect();
+        examples.push(&state, 0, &max, 0.75);
+        let (mine, theirs, scalars) = examples.get(0);
+        let (mut want_mine, mut want_theirs, mut raw) = (Vec::new(), Vec::new(), Vec::new());
+        state.features(0, &mut want_mine);
+        state.features(1, &mut want_theirs);
+        state.scalars(0, &mut raw);
+        assert_eq!((mine, theirs), (&want_mine[..], &want_theirs[..]));
+        let want: Vec<f32> = raw
+            .iter()
+            .zip(&max)
+            .map(|(&s, &m)| s as f32 / m as f32)
+            .collect();
+        assert_eq!(scalars, &want[..]);
+        assert_eq!(examples.targets, [0.75]);
+    }
+}
