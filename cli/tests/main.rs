@@ -23,5 +23,6 @@ mod shard;
 mod sprt;
 mod tables;
 mod tournament;
+mod train;
 mod tune;
 mod weights;

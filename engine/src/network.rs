@@ -51,6 +51,17 @@ pub const SCORE_PER_LOGIT: i32 = 256;
 /// beyond it, so that every heuristic value stays strictly inside them.
 pub const MAX_LOGIT: i32 = 40;
 
+/// The widest first layer a network may have.
+pub const MAX_HIDDEN: usize = 1024;
+
+/// The widest dense layer a network may have.
+pub const MAX_DENSE: usize = 256;
+
+/// The largest size of a dense-layer weight, in units of 1/QB (about 4.0): with an
+/// input of at most QA, a product fits in an `i16`. The trainer keeps its weights
+/// within it.
+pub const W2_MAX: i16 = 255;
+
 /// The first bytes of every network file.
 const MAGIC: &[u8; 8] = b"AGONNET1";
 
@@ -100,7 +111,8 @@ pub struct Network {
     /// `features × hidden`, row by feature.
     w1: Vec<i16>,
     b1: Vec<i16>,
-    /// `dense × dense_inputs`, row by output.
+    /// `dense_inputs × dense`, row by input (the float network's transposed), so
+    /// that an input's weights are contiguous.
     w2: Vec<i16>,
     /// In units of 1/(QA × QB).
     b2: Vec<i32>,
@@ -108,6 +120,16 @@ pub struct Network {
     /// In units of 1/(QA × QB).
     b3: i32,
     note: String,
+    /// The dense layer as [`Network::output`] runs it: `lanes` (the width rounded up
+    /// to a power of two, at least 8) columns, the padding all zero, so that its sums
+    /// have a width known when compiled and stay in registers.
+    lanes: usize,
+    /// `w2` padded: `dense_inputs × lanes`.
+    w2_lanes: Vec<i16>,
+    /// `b2` padded.
+    b2_lanes: Vec<i32>,
+    /// `w3` padded.
+    w3_lanes: Vec<i16>,
 }
 
 impl fmt::Debug for Network {
@@ -137,7 +159,14 @@ impl Network {
             scalar_max: scalar_max.to_vec(),
             w1: float.w1.iter().map(|&w| quantise(w, QA)).collect(),
             b1: float.b1.iter().map(|&w| quantise(w, QA)).collect(),
-            w2: float.w2.iter().map(|&w| quantise(w, QB)).collect(),
+            w2: (0..float.shape.dense_inputs())
+                .flat_map(|i| {
+                    float
+                        .w2
+                        .chunks_exact(float.shape.dense_inputs())
+                        .map(move |row| quantise(row[i], QB).clamp(-W2_MAX, W2_MAX))
+                })
+                .collect(),
             b2: float
                 .b2
                 .iter()
@@ -146,7 +175,23 @@ impl Network {
             w3: float.w3.iter().map(|&w| quantise(w, QB)).collect(),
             b3: (float.b3 * both).round() as i32,
             note: note.to_string(),
+            lanes: 0,
+            w2_lanes: Vec::new(),
+            b2_lanes: Vec::new(),
+            w3_lanes: Vec::new(),
         }
+        .padded()
+    }
+
+    /// The network with its padded dense layer (see [`Network::lanes`]) filled in.
+    fn padded(mut self) -> Self {
+        let dense = self.shape.dense;
+        let lanes = dense.next_power_of_two().max(8);
+        self.lanes = lanes;
+        self.w2_lanes = pad(&self.w2, dense, lanes);
+        self.b2_lanes = pad(&self.b2, dense, lanes);
+        self.w3_lanes = pad(&self.w3, dense, lanes);
+        self
     }
 
     /// The encoding identifier the network was trained on.
@@ -212,26 +257,44 @@ impl Network {
 
     /// The output in units of 1/(QA × QB) of a logit, from the viewer's accumulator
     /// `mine`, the other seat's `theirs` and the viewer's `scalars`.
+    ///
+    /// The dense layer is summed input by input over its columns, skipping inputs the
+    /// clipped ReLU zeroed (often half of them), so that its cost follows the active
+    /// units and the inner loop runs over contiguous weights.
     pub fn output(&self, mine: &[i32], theirs: &[i32], scalars: &[i32]) -> i64 {
-        let shape = self.shape;
-        let inputs = shape.dense_inputs();
+        match self.lanes {
+            8 => self.output_in::<8>(mine, theirs, scalars),
+            16 => self.output_in::<16>(mine, theirs, scalars),
+            32 => self.output_in::<32>(mine, theirs, scalars),
+            64 => self.output_in::<64>(mine, theirs, scalars),
+            128 => self.output_in::<128>(mine, theirs, scalars),
+            _ => self.output_in::<MAX_DENSE>(mine, theirs, scalars),
+        }
+    }
+
+    /// [`Network::output`] with the padded dense layer `L` lanes wide.
+    #[inline]
+    fn output_in<const L: usize>(&self, mine: &[i32], theirs: &[i32], scalars: &[i32]) -> i64 {
+        let mut sums: [i32; L] = self.b2_lanes[..].try_into().expect("the padded width");
+        // An input is at most QA and a weight at most W2_MAX in size, so each product
+        // fits in an i16: eight multiplications at a time on SSE2.
+        let clipped = mine.iter().chain(theirs).map(|&a| a.clamp(0, QA) as i16);
+        let scaled = scalars
+            .iter()
+            .zip(&self.scalar_max)
+            .map(|(&s, &max)| scale_scalar(s, max) as i16);
+        for (x, column) in clipped.chain(scaled).zip(self.w2_lanes.chunks_exact(L)) {
+            if x == 0 {
+                continue;
+            }
+            for (sum, &w) in sums.iter_mut().zip(column) {
+                *sum += i32::from(x * w);
+            }
+        }
+        // Each sum is in units of 1/(QA × QB); the clipped activation in units of 1/QA.
         let mut out = i64::from(self.b3);
-        for (j, row) in self.w2.chunks_exact(inputs).enumerate() {
-            let (w_mine, rest) = row.split_at(shape.hidden);
-            let (w_theirs, w_scalars) = rest.split_at(shape.hidden);
-            let mut sum = self.b2[j];
-            for (&a, &w) in mine.iter().zip(w_mine) {
-                sum += a.clamp(0, QA) * i32::from(w);
-            }
-            for (&a, &w) in theirs.iter().zip(w_theirs) {
-                sum += a.clamp(0, QA) * i32::from(w);
-            }
-            for ((&s, &max), &w) in scalars.iter().zip(&self.scalar_max).zip(w_scalars) {
-                sum += scale_scalar(s, max) * i32::from(w);
-            }
-            // `sum` is in units of 1/(QA × QB); the clipped activation in units of 1/QA.
-            let h = (sum / QB).clamp(0, QA);
-            out += i64::from(h) * i64::from(self.w3[j]);
+        for (&sum, &w) in sums.iter().zip(&self.w3_lanes) {
+            out += i64::from((sum / QB).clamp(0, QA)) * i64::from(w);
         }
         out
     }
@@ -291,8 +354,12 @@ impl Network {
             hidden: size()?,
             dense: size()?,
         };
-        if shape.hidden == 0 || shape.dense == 0 {
-            return Err(NetworkError::Format("a layer has no width".into()));
+        if !(1..=MAX_HIDDEN).contains(&shape.hidden) || !(1..=MAX_DENSE).contains(&shape.dense) {
+            return Err(NetworkError::Format(format!(
+                "layers of {} and {} units; the widths allowed are 1 to {MAX_HIDDEN} and 1 \
+                 to {MAX_DENSE}",
+                shape.hidden, shape.dense
+            )));
         }
         let scalar_max = (0..shape.scalars)
             .map(|_| r.i32())
@@ -305,6 +372,11 @@ impl Network {
         let w1 = r.i16s(shape.features * shape.hidden)?;
         let b1 = r.i16s(shape.hidden)?;
         let w2 = r.i16s(shape.dense * shape.dense_inputs())?;
+        if w2.iter().any(|w| w.abs() > W2_MAX) {
+            return Err(NetworkError::Format(format!(
+                "a dense weight is beyond ±{W2_MAX}"
+            )));
+        }
         let b2 = (0..shape.dense)
             .map(|_| r.i32())
             .collect::<Result<Vec<_>, _>>()?;
@@ -328,8 +400,23 @@ impl Network {
             w3,
             b3,
             note,
-        })
+            lanes: 0,
+            w2_lanes: Vec::new(),
+            b2_lanes: Vec::new(),
+            w3_lanes: Vec::new(),
+        }
+        .padded())
     }
+}
+
+/// `values`, read `from` at a time, each run followed by zeros up to `to`.
+fn pad<T: Copy + Default>(values: &[T], from: usize, to: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(values.len() / from * to);
+    for run in values.chunks_exact(from) {
+        out.extend_from_slice(run);
+        out.resize(out.len() + to - from, T::default());
+    }
+    out
 }
 
 /// A scalar `s` of maximum `max` in units of 1/QA (`s / max`, rounded).

@@ -384,7 +384,10 @@ pub fn lines(
 ) -> Result<()> {
     let longest = series.iter().map(|(_, ys)| ys.len()).max().unwrap_or(0);
     ensure!(longest > 0, "a line chart needs at least one point");
-    let every: Vec<f64> = series.iter().flat_map(|(_, ys)| ys.iter().copied()).collect();
+    let every: Vec<f64> = series
+        .iter()
+        .flat_map(|(_, ys)| ys.iter().copied())
+        .collect();
     let (lo, hi) = padded_range(&every);
     let colours = [WIN, LOSS, DRAW];
     let mut svg = String::new();

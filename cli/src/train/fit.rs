@@ -8,7 +8,7 @@
 //! thread gives and a general library's threaded kernels need not. The fit runs on one
 //! thread; the order of the examples in each epoch is a seeded shuffle.
 
-use agon_engine::network::{Activations, FloatNet, Shape};
+use agon_engine::network::{Activations, FloatNet, Shape, QB, W2_MAX};
 use indicatif::ProgressBar;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -196,12 +196,23 @@ pub fn fit(
             let firsts = parameters(&mut first);
             let seconds = parameters(&mut second);
             for (((p, g), m), v) in params.into_iter().zip(grads).zip(firsts).zip(seconds) {
-                for (((p, &g), m), v) in p.iter_mut().zip(g.iter()).zip(m.iter_mut()).zip(v.iter_mut()) {
+                for (((p, &g), m), v) in p
+                    .iter_mut()
+                    .zip(g.iter())
+                    .zip(m.iter_mut())
+                    .zip(v.iter_mut())
+                {
                     let g = g * scale;
                     *m = BETA1 * *m + (1.0 - BETA1) * g;
                     *v = BETA2 * *v + (1.0 - BETA2) * g * g;
                     *p -= lr * *m / (v.sqrt() + EPSILON);
                 }
+            }
+            // The integer network's dense weights are bounded (`W2_MAX`): kept within
+            // the bound here, quantising never saturates them.
+            let limit = f32::from(W2_MAX) / QB as f32;
+            for w in &mut net.w2 {
+                *w = w.clamp(-limit, limit);
             }
         }
         let validation_loss = net_loss(&net, validation, &validation.targets);

@@ -25,7 +25,7 @@ pub mod fit;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use agon_engine::network::{Network, QA, QB};
+use agon_engine::network::{Network, MAX_DENSE, MAX_HIDDEN, QA, QB};
 use agon_engine::Encode;
 use anyhow::Result;
 
@@ -41,11 +41,6 @@ use crate::spec::{AgentSpec, GameSpec};
 use crate::tune::{self, sample, source_games, Source, MAX_GAMES};
 use examples::Examples;
 use fit::Schedule;
-
-/// The widest first layer `--hidden` accepts.
-pub const MAX_HIDDEN: usize = 1024;
-/// The widest dense layer `--dense` accepts.
-pub const MAX_DENSE: usize = 256;
 
 /// Runs `agon train`.
 pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
@@ -68,7 +63,12 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
                     .map_or_else(|| tune::default_agent(&spec).to_string(), |a| a.to_string()),
             };
             let agent = AgentSpec::parse(&agent, false)?;
-            let plan = Plan::new(spec.clone(), vec![agent.clone()], games + games % 2, args.seed)?;
+            let plan = Plan::new(
+                spec.clone(),
+                vec![agent.clone()],
+                games + games % 2,
+                args.seed,
+            )?;
             table_memory::check(&plan, threads)?;
             let mut flags = format!("--self-play {games} --agent {agent}");
             if let Some(k) = args.random_opening {
@@ -77,7 +77,11 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
             (Source::SelfPlay { plan, games }, flags)
         }
         None => {
-            let shown: Vec<String> = args.from.iter().map(|d| crate::shell_quote(&d.display().to_string())).collect();
+            let shown: Vec<String> = args
+                .from
+                .iter()
+                .map(|d| crate::shell_quote(&d.display().to_string()))
+                .collect();
             (
                 tune::run_games(&args.from, &spec)?,
                 format!("--from {}", shown.join(" ")),
@@ -101,16 +105,26 @@ pub fn train(args: &TrainArgs, out: &mut dyn Write) -> Result<()> {
 /// Refuses numbers outside what the options allow, naming the range.
 fn check_numbers(args: &TrainArgs) -> Result<(), BadInput> {
     let bad = |flag: &str, range: &str, got: String| {
-        Err(BadInput::new(format!("--{flag} must be {range}, got {got}")))
+        Err(BadInput::new(format!(
+            "--{flag} must be {range}, got {got}"
+        )))
     };
     if !(0.0..=1.0).contains(&args.blend) {
         return bad("blend", "0 to 1", args.blend.to_string());
     }
     if !(1..=MAX_HIDDEN).contains(&args.hidden) {
-        return bad("hidden", &format!("1 to {MAX_HIDDEN}"), args.hidden.to_string());
+        return bad(
+            "hidden",
+            &format!("1 to {MAX_HIDDEN}"),
+            args.hidden.to_string(),
+        );
     }
     if !(1..=MAX_DENSE).contains(&args.dense) {
-        return bad("dense", &format!("1 to {MAX_DENSE}"), args.dense.to_string());
+        return bad(
+            "dense",
+            &format!("1 to {MAX_DENSE}"),
+            args.dense.to_string(),
+        );
     }
     if !(1..=100_000).contains(&args.epochs) {
         return bad("epochs", "1 to 100000", args.epochs.to_string());
@@ -140,7 +154,10 @@ struct TrainCommand<'a> {
 
 /// The loss curve's files beside the network file `out`.
 pub fn curve_paths(out: &Path) -> (PathBuf, PathBuf) {
-    (out.with_extension("loss.csv"), out.with_extension("loss.svg"))
+    (
+        out.with_extension("loss.csv"),
+        out.with_extension("loss.svg"),
+    )
 }
 
 impl GameCommand for TrainCommand<'_> {
@@ -159,9 +176,8 @@ impl GameCommand for TrainCommand<'_> {
         let pool = workers(self.threads)?;
         let (games, rows) =
             source_games(&game, self.source, self.threads, args.random_opening, &bar)?;
-        let positions = pool.install(|| {
-            sample::sample(&game, &rows, &G::Eval::default(), args.seed)
-        })?;
+        let positions =
+            pool.install(|| sample::sample(&game, &rows, &G::Eval::default(), args.seed))?;
         if positions.train.is_empty() || positions.held_out.is_empty() {
             return Err(BadInput::new(format!(
                 "{} games gave {} training and {} validation positions, too few to train; \
@@ -215,7 +231,12 @@ impl GameCommand for TrainCommand<'_> {
             let p = f64::from(p).clamp(1e-6, 1.0 - 1e-6);
             (p / (1.0 - p)).ln()
         };
-        let teacher_logits: Vec<f64> = labels.validation.teacher.iter().map(|&p| logit(p)).collect();
+        let teacher_logits: Vec<f64> = labels
+            .validation
+            .teacher
+            .iter()
+            .map(|&p| logit(p))
+            .collect();
         let results = &labels.validation.results;
         let teacher_loss = fit::mean_loss(&validation.targets, |i| teacher_logits[i]);
         let teacher_on_results = fit::mean_loss(results, |i| teacher_logits[i]);
@@ -223,6 +244,19 @@ impl GameCommand for TrainCommand<'_> {
         let best = fitted.curve[fitted.best_epoch - 1];
 
         let mut report = format!("train {spec}: {games}, seed {}\n", args.seed);
+        let distinct = rows
+            .iter()
+            .map(|r| r.moves.as_str())
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
+        if distinct < rows.len() {
+            report += &format!(
+                "warning: only {distinct} of the {} games are distinct, so validation \
+                 positions repeat training ones and its loss flatters the network; vary \
+                 the games (longer random openings, an agent with noise=N)\n",
+                rows.len()
+            );
+        }
         report += &format!(
             "positions: {} training, {} validation (from {} of {} games)\n",
             train.len(),
