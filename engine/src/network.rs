@@ -11,8 +11,12 @@
 //! 2. **Dense layer.** `x = [crelu(a_v), crelu(a_o), s / max]` (clipped ReLU to
 //!    `0..=1`; the scalars `v` sees, each divided by its declared maximum), then
 //!    `h = crelu(W2 · x + b2)`, `dense` wide.
-//! 3. **Output.** `z = W3 · h + b3`, the logit of `v`'s expected result (win 1, draw
-//!    ½, loss 0).
+//! 3. **Output.** `z = W3 · h + b3 + base × e`, the logit of `v`'s expected result
+//!    (win 1, draw ½, loss 0), where `e` is the game's linear evaluator's value of the
+//!    position for `v` and `base` a constant the trainer fits before anything else
+//!    (Texel's scaling of that evaluator). The layers learn what the linear evaluator
+//!    misses: a network that has learnt nothing is the linear evaluator, so a network
+//!    trained on few positions does not start below it.
 //!
 //! [`FloatNet`] is this network in floating point, as the trainer fits it;
 //! [`Network`] is the same network quantised to integers (first layer `i16` in units
@@ -56,6 +60,10 @@ pub const MAX_HIDDEN: usize = 1024;
 
 /// The widest dense layer a network may have.
 pub const MAX_DENSE: usize = 256;
+
+/// The linear evaluator's weight is stored this many times finer than the output's
+/// units, since it is small (a few thousandths of a logit per evaluator unit).
+pub const BASE_SHIFT: i64 = 1 << 12;
 
 /// The largest size of a dense-layer weight, in units of 1/QB (about 4.0): with an
 /// input of at most QA, a product fits in an `i16`. The trainer keeps its weights
@@ -119,6 +127,9 @@ pub struct Network {
     w3: Vec<i16>,
     /// In units of 1/(QA × QB).
     b3: i32,
+    /// The linear evaluator's weight, in units of 1/(QA × QB × [`BASE_SHIFT`]) of a
+    /// logit per evaluator unit.
+    base: i32,
     note: String,
     /// The dense layer as [`Network::output`] runs it: `lanes` (the width rounded up
     /// to a power of two, at least 8) columns, the padding all zero, so that its sums
@@ -174,6 +185,7 @@ impl Network {
                 .collect(),
             w3: float.w3.iter().map(|&w| quantise(w, QB)).collect(),
             b3: (float.b3 * both).round() as i32,
+            base: (float.base * both * BASE_SHIFT as f32).round() as i32,
             note: note.to_string(),
             lanes: 0,
             w2_lanes: Vec::new(),
@@ -256,13 +268,15 @@ impl Network {
     }
 
     /// The output in units of 1/(QA × QB) of a logit, from the viewer's accumulator
-    /// `mine`, the other seat's `theirs` and the viewer's `scalars`.
+    /// `mine`, the other seat's `theirs`, the viewer's `scalars` and the linear
+    /// evaluator's value `linear` for the viewer.
     ///
     /// The dense layer is summed input by input over its columns, skipping inputs the
     /// clipped ReLU zeroed (often half of them), so that its cost follows the active
     /// units and the inner loop runs over contiguous weights.
-    pub fn output(&self, mine: &[i32], theirs: &[i32], scalars: &[i32]) -> i64 {
-        match self.lanes {
+    pub fn output(&self, mine: &[i32], theirs: &[i32], scalars: &[i32], linear: i32) -> i64 {
+        let base = (i64::from(self.base) * i64::from(linear)).div_euclid(BASE_SHIFT);
+        base + match self.lanes {
             8 => self.output_in::<8>(mine, theirs, scalars),
             16 => self.output_in::<16>(mine, theirs, scalars),
             32 => self.output_in::<32>(mine, theirs, scalars),
@@ -326,6 +340,7 @@ impl Network {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out.extend_from_slice(&self.b3.to_le_bytes());
+        out.extend_from_slice(&self.base.to_le_bytes());
         put_str(&mut out, &self.note);
         out
     }
@@ -382,6 +397,7 @@ impl Network {
             .collect::<Result<Vec<_>, _>>()?;
         let w3 = r.i16s(shape.dense)?;
         let b3 = r.i32()?;
+        let base = r.i32()?;
         let note = r.string()?;
         if r.at != bytes.len() {
             return Err(NetworkError::Format(format!(
@@ -399,6 +415,7 @@ impl Network {
             b2,
             w3,
             b3,
+            base,
             note,
             lanes: 0,
             w2_lanes: Vec::new(),

@@ -371,7 +371,7 @@ pub fn histogram(
     write_file_whole(path, &svg)
 }
 
-/// Lines over a whole-number axis from 1 (a loss per epoch, say), one per named series,
+/// Lines over a whole-number axis from 0 (a loss per epoch, say), one per named series,
 /// in the chart's colours in order, with a key, and an optional marked point: `mark`
 /// is (series, index of the point in it, label), e.g. the epoch a fit kept. Fails on no
 /// points or a file that cannot be written.
@@ -400,7 +400,7 @@ pub fn lines(
             .margin(15)
             .x_label_area_size(45)
             .y_label_area_size(70)
-            .build_cartesian_2d(1f64..longest.max(2) as f64, lo..hi)
+            .build_cartesian_2d(0f64..(longest - 1).max(1) as f64, lo..hi)
             .map_err(|e| failed(&e))?;
         chart
             .configure_mesh()
@@ -412,7 +412,7 @@ pub fn lines(
             .draw()
             .map_err(|e| failed(&e))?;
         for ((name, ys), colour) in series.iter().zip(colours.iter().cycle()) {
-            let points = ys.iter().enumerate().map(|(i, &y)| ((i + 1) as f64, y));
+            let points = ys.iter().enumerate().map(|(i, &y)| (i as f64, y));
             chart
                 .draw_series(LineSeries::new(points, colour.stroke_width(2)))
                 .map_err(|e| failed(&e))?
@@ -424,7 +424,7 @@ pub fn lines(
         if let Some((line, x, text)) = mark {
             let y = series.get(line).and_then(|(_, ys)| ys.get(x)).copied();
             if let Some(y) = y {
-                let at = ((x + 1) as f64, y);
+                let at = (x as f64, y);
                 chart
                     .draw_series([Circle::new(at, 6, BLACK.stroke_width(2))])
                     .map_err(|e| failed(&e))?;

@@ -19,7 +19,7 @@
 //! labels are the same at any thread count.
 
 use agon_engine::network::Shape;
-use agon_engine::{Encode, State};
+use agon_engine::{Encode, Evaluator, State};
 use agon_search::{SearchContext, Value};
 use anyhow::Result;
 use indicatif::ProgressBar;
@@ -44,6 +44,8 @@ pub struct Examples {
     scalars: Vec<f32>,
     /// Scalars per example.
     width: usize,
+    /// Per example, the linear evaluator's value for the mover (evaluator units).
+    linear: Vec<f32>,
     /// Per example, its label.
     pub targets: Vec<f32>,
 }
@@ -54,18 +56,21 @@ impl Examples {
         self.targets.len()
     }
 
-    /// The mover's features, the other seat's and the scaled scalars of example `i`.
-    pub fn get(&self, i: usize) -> (&[u32], &[u32], &[f32]) {
+    /// The mover's features, the other seat's, the scaled scalars and the linear
+    /// evaluator's value of example `i`.
+    pub fn get(&self, i: usize) -> (&[u32], &[u32], &[f32], f32) {
         let (a, b, c) = self.spans[i];
         (
             &self.features[a..b],
             &self.features[b..c],
             &self.scalars[i * self.width..][..self.width],
+            self.linear[i],
         )
     }
 
-    /// Adds `state` (the seat to move decides) with label `target`.
-    fn push<S: Encode>(&mut self, state: &S, seat: usize, max: &[i32], target: f32) {
+    /// Adds `state` (the seat to move decides), whose linear value for the mover is
+    /// `linear`, with label `target`.
+    fn push<S: Encode>(&mut self, state: &S, seat: usize, max: &[i32], linear: f32, target: f32) {
         let start = self.features.len();
         state.features(seat, &mut self.features);
         let mid = self.features.len();
@@ -76,6 +81,7 @@ impl Examples {
         self.scalars
             .extend(raw.iter().zip(max).map(|(&s, &m)| s as f32 / m as f32));
         self.width = max.len();
+        self.linear.push(linear);
         self.targets.push(target);
     }
 }
@@ -100,6 +106,9 @@ pub struct Labels {
     pub validation: Labelled,
     /// Texel's `K` for the teacher's scores.
     pub k: f64,
+    /// Texel's `K` for the linear evaluator's own values: the network's weight on them
+    /// is `static_k / 100` logits per unit.
+    pub static_k: f64,
 }
 
 /// The network's sizes for `state`'s encoding with the given widths.
@@ -154,25 +163,38 @@ pub fn label<G: PlayableGame>(
         Value::Loss(_) => 0.0,
         Value::Draw => 0.5,
     };
+    let linear = G::Eval::default();
+    let static_values: Vec<f64> = all
+        .iter()
+        .map(|p| f64::from(linear.heuristic(&p.state, p.seat)))
+        .collect();
+    let results: Vec<f64> = train.iter().map(|p| p.target).collect();
+    let static_k = fit_k(&static_values[..train.len()], &results);
     let max: Vec<i32> = match all.first() {
         Some(p) => p.state.encoding().scalars.iter().map(|s| s.max).collect(),
         None => Vec::new(),
     };
-    let split = |positions: &[Position<G::State>], values: &[Value]| {
+    let split = |positions: &[Position<G::State>], values: &[Value], statics: &[f64]| {
         let mut out = Labelled::default();
-        for (p, v) in positions.iter().zip(values) {
+        for ((p, v), &e) in positions.iter().zip(values).zip(statics) {
             let teacher = expected(v);
             let target = blend * p.target + (1.0 - blend) * teacher;
-            out.examples.push(&p.state, p.seat, &max, target as f32);
+            out.examples
+                .push(&p.state, p.seat, &max, e as f32, target as f32);
             out.teacher.push(teacher as f32);
             out.results.push(p.target as f32);
         }
         out
     };
     Ok(Labels {
-        train: split(train, &values[..train.len()]),
-        validation: split(validation, &values[train.len()..]),
+        train: split(train, &values[..train.len()], &static_values[..train.len()]),
+        validation: split(
+            validation,
+            &values[train.len()..],
+            &static_values[train.len()..],
+        ),
         k,
+        static_k,
     })
 }
 
@@ -198,8 +220,9 @@ mod tests {
         let state = game.initial_state();
         let mut examples = Examples::default();
         let max: Vec<i32> = state.encoding().scalars.iter().map(|s| s.max).collect();
-        examples.push(&state, 0, &max, 0.75);
-        let (mine, theirs, scalars) = examples.get(0);
+        examples.push(&state, 0, &max, 12.0, 0.75);
+        let (mine, theirs, scalars, linear) = examples.get(0);
+        assert_eq!(linear, 12.0);
         let (mut want_mine, mut want_theirs, mut raw) = (Vec::new(), Vec::new(), Vec::new());
         state.features(0, &mut want_mine);
         state.features(1, &mut want_theirs);

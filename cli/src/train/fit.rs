@@ -46,10 +46,11 @@ const CLAMP: f64 = 1e-6;
 pub struct Fitted {
     /// The network of the best epoch.
     pub net: FloatNet,
-    /// Per epoch, the training loss (the mean over the epoch's steps, measured as they
-    /// were taken) and the validation loss after it.
+    /// Per epoch from 0 (the start: the linear evaluator alone), the training loss (from
+    /// 1, the mean over the epoch's steps, measured as they were taken) and the
+    /// validation loss after it.
     pub curve: Vec<(f64, f64)>,
-    /// The best epoch, counted from 1.
+    /// The best epoch; 0 if no epoch beat the start.
     pub best_epoch: usize,
 }
 
@@ -80,8 +81,8 @@ pub fn mean_loss(targets: &[f32], mut predict: impl FnMut(usize) -> f64) -> f64 
 pub fn net_loss(net: &FloatNet, examples: &Examples, targets: &[f32]) -> f64 {
     let mut act = Activations::default();
     mean_loss(targets, |i| {
-        let (mine, theirs, scalars) = examples.get(i);
-        f64::from(net.forward(mine, theirs, scalars, &mut act))
+        let (mine, theirs, scalars, linear) = examples.get(i);
+        f64::from(net.forward(mine, theirs, scalars, linear, &mut act))
     })
 }
 
@@ -108,8 +109,8 @@ fn backward(
 ) -> f64 {
     let Shape { hidden: h, .. } = net.shape;
     let inputs = net.shape.dense_inputs();
-    let (mine, theirs, scalars) = examples.get(i);
-    let z = net.forward(mine, theirs, scalars, act);
+    let (mine, theirs, scalars, linear) = examples.get(i);
+    let z = net.forward(mine, theirs, scalars, linear, act);
     let target = examples.targets[i];
     let p = sigmoid(z);
     let dz = p - target;
@@ -152,25 +153,28 @@ fn backward(
     cross_entropy(f64::from(p), f64::from(target))
 }
 
-/// Fits a network of `shape` for encoding `encoding` to `train`, stopping early on
-/// `validation`'s loss, as the module docs say; `bar` counts epochs.
+/// Fits a network of `shape` for encoding `encoding`, with the linear evaluator's
+/// weight `base`, to `train`, stopping early on `validation`'s loss, as the module docs
+/// say; `bar` counts epochs.
 pub fn fit(
     encoding: &str,
     shape: Shape,
+    base: f32,
     train: &Examples,
     validation: &Examples,
     schedule: Schedule,
     bar: &ProgressBar,
 ) -> Fitted {
     let mut rng = ChaCha8Rng::seed_from_u64(schedule.seed);
-    let mut net = FloatNet::initial(encoding, shape, &mut rng);
+    let mut net = FloatNet::initial(encoding, shape, base, &mut rng);
     let mut grad = FloatNet::zeros(encoding, shape);
     let mut first = FloatNet::zeros(encoding, shape);
     let mut second = FloatNet::zeros(encoding, shape);
     let (mut act, mut dx) = (Activations::default(), Vec::new());
     let mut order: Vec<usize> = (0..train.len()).collect();
-    let mut best = (net.clone(), f64::INFINITY, 0);
-    let mut curve = Vec::new();
+    let start = net_loss(&net, validation, &validation.targets);
+    let mut best = (net.clone(), start, 0);
+    let mut curve = vec![(net_loss(&net, train, &train.targets), start)];
     let mut step = 0i32;
     bar.set_length(u64::from(schedule.epochs));
     bar.set_message("epochs");

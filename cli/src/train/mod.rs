@@ -38,6 +38,7 @@ use crate::reporting::plots;
 use crate::running::table_memory;
 use crate::running::tournament::{worker_threads, workers, Plan};
 use crate::spec::{AgentSpec, GameSpec};
+use crate::tune::linear::SCALE;
 use crate::tune::{self, sample, source_games, Source, MAX_GAMES};
 use examples::Examples;
 use fit::Schedule;
@@ -208,7 +209,8 @@ impl GameCommand for TrainCommand<'_> {
             seed: args.seed,
         };
         let (train, validation) = (&labels.train.examples, &labels.validation.examples);
-        let fitted = fit::fit(&encoding.id, shape, train, validation, schedule, &bar);
+        let base = (labels.static_k / SCALE) as f32;
+        let fitted = fit::fit(&encoding.id, shape, base, train, validation, schedule, &bar);
         bar.finish_and_clear();
 
         let note = format!(
@@ -241,7 +243,7 @@ impl GameCommand for TrainCommand<'_> {
         let teacher_loss = fit::mean_loss(&validation.targets, |i| teacher_logits[i]);
         let teacher_on_results = fit::mean_loss(results, |i| teacher_logits[i]);
         let net_on_results = fit::net_loss(&fitted.net, validation, results);
-        let best = fitted.curve[fitted.best_epoch - 1];
+        let best = fitted.curve[fitted.best_epoch];
 
         let mut report = format!("train {spec}: {games}, seed {}\n", args.seed);
         let distinct = rows
@@ -271,22 +273,28 @@ impl GameCommand for TrainCommand<'_> {
             labels.k
         );
         report += &format!(
+            "linear evaluator's weight: K {:.6}, {base:.8} logits per unit\n",
+            labels.static_k
+        );
+        report += &format!(
             "network: {} ({} features, {} scalars) -> 2x{} -> {} -> 1\n",
             encoding.id, shape.features, shape.scalars, shape.hidden, shape.dense
         );
         let mut csv = String::from("epoch,training_loss,validation_loss\n");
         for (i, (t, v)) in fitted.curve.iter().enumerate() {
-            report += &format!(
-                "epoch {}: training loss {t:.6}, validation loss {v:.6}\n",
-                i + 1
-            );
-            csv += &format!("{},{t:.6},{v:.6}\n", i + 1);
+            report += &format!("epoch {i}: training loss {t:.6}, validation loss {v:.6}\n");
+            csv += &format!("{i},{t:.6},{v:.6}\n");
         }
         report += &format!(
-            "best epoch {} of {}: validation loss {:.6}\n",
+            "best epoch {} of {}: validation loss {:.6}{}\n",
             fitted.best_epoch,
-            fitted.curve.len(),
-            best.1
+            fitted.curve.len() - 1,
+            best.1,
+            if fitted.best_epoch == 0 {
+                " (no epoch beat the linear evaluator alone; the network is it)"
+            } else {
+                ""
+            }
         );
         report += &format!(
             "validation loss: network {:.6}, quantised {:.6}, teacher {teacher_loss:.6}\n",
@@ -307,7 +315,7 @@ impl GameCommand for TrainCommand<'_> {
             &[("training", &training), ("validation", &validating)],
             Some((
                 1,
-                fitted.best_epoch - 1,
+                fitted.best_epoch,
                 &format!("kept: epoch {}", fitted.best_epoch),
             )),
         )?;
@@ -322,7 +330,7 @@ fn quantised_loss(net: &Network, examples: &Examples, max: &[i32]) -> f64 {
     let h = net.shape().hidden;
     let (mut mine_acc, mut theirs_acc) = (vec![0; h], vec![0; h]);
     fit::mean_loss(&examples.targets, |i| {
-        let (mine, theirs, scaled) = examples.get(i);
+        let (mine, theirs, scaled, linear) = examples.get(i);
         net.refresh(mine, &mut mine_acc);
         net.refresh(theirs, &mut theirs_acc);
         let raw: Vec<i32> = scaled
@@ -330,6 +338,7 @@ fn quantised_loss(net: &Network, examples: &Examples, max: &[i32]) -> f64 {
             .zip(max)
             .map(|(&x, &m)| (x * m as f32).round() as i32)
             .collect();
-        net.output(&mine_acc, &theirs_acc, &raw) as f64 / f64::from(QA * QB)
+        let output = net.output(&mine_acc, &theirs_acc, &raw, linear as i32);
+        output as f64 / f64::from(QA * QB)
     })
 }

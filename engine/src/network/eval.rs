@@ -23,9 +23,10 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// A network evaluating positions of `S`, with a `base` evaluator (the game's linear
-/// one) answering what a network does not: which moves are noisy, move-ordering hints
-/// and moves that hand the opponent a win.
+/// A network evaluating positions of `S` on top of a `base` evaluator (the game's
+/// linear one, whose value is one of the network's inputs), which also answers what a
+/// network does not: which moves are noisy, move-ordering hints and moves that hand the
+/// opponent a win.
 ///
 /// The value is the network's logit for the seat to move (seat 0 at a chance node) in
 /// units of 1/[`SCORE_PER_LOGIT`], clamped to ±[`MAX_LOGIT`] logits, and its negation
@@ -85,8 +86,8 @@ impl<S: Encode, L: Evaluator<S>> NetEval<S, L> {
 
     /// The value for the viewer from its accumulator, the other seat's and its scalars,
     /// in evaluator units.
-    fn score(&self, mine: &[i32], theirs: &[i32], scalars: &[i32]) -> i32 {
-        let raw = self.net.output(mine, theirs, scalars);
+    fn score(&self, mine: &[i32], theirs: &[i32], scalars: &[i32], linear: i32) -> i32 {
+        let raw = self.net.output(mine, theirs, scalars, linear);
         let limit = i64::from(MAX_LOGIT * SCORE_PER_LOGIT);
         let per = i64::from(QA * QB);
         let scaled = (raw * i64::from(SCORE_PER_LOGIT) + raw.signum() * per / 2) / per;
@@ -98,6 +99,7 @@ impl<S: Encode, L: Evaluator<S>> Evaluator<S> for NetEval<S, L> {
     fn heuristic(&self, state: &S, seat: Seat) -> i32 {
         let viewer = Self::viewer(state);
         let h = self.net.shape().hidden;
+        let linear = self.base.heuristic(state, viewer);
         let value = SCRATCH.with(|scratch| {
             let scratch = &mut *scratch.borrow_mut();
             scratch.scalars.clear();
@@ -121,7 +123,7 @@ impl<S: Encode, L: Evaluator<S>> Evaluator<S> for NetEval<S, L> {
             } else {
                 (seat1, seat0)
             };
-            self.score(mine, theirs, &scratch.scalars)
+            self.score(mine, theirs, &scratch.scalars, linear)
         });
         if seat == viewer {
             value

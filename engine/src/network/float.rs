@@ -24,6 +24,8 @@ pub struct FloatNet {
     pub w3: Vec<f32>,
     /// The output's bias.
     pub b3: f32,
+    /// The linear evaluator's weight: logits per evaluator unit. Fixed before training.
+    pub base: f32,
 }
 
 /// What a forward pass computed on the way, for the trainer's backward pass.
@@ -55,15 +57,19 @@ impl FloatNet {
             b2: vec![0.0; shape.dense],
             w3: vec![0.0; shape.dense],
             b3: 0.0,
+            base: 0.0,
         }
     }
 
-    /// A network of `shape` for `encoding` with weights drawn from `rng` as training
-    /// starts them: uniform within ±1/√(inputs) of each layer (the first layer's inputs
-    /// taken as the typical 32 active features), biases of the first layer at 0.25 so
-    /// that most units start inside the clipped range, other biases 0.
-    pub fn initial<R: Rng>(encoding: &str, shape: Shape, rng: &mut R) -> Self {
+    /// A network of `shape` for `encoding` with the linear evaluator's weight `base`
+    /// and the rest drawn from `rng` as training starts them: uniform within
+    /// ±1/√(inputs) for the first two layers (the first layer's inputs taken as the
+    /// typical 32 active features), biases of the first layer at 0.25 so that most units
+    /// start inside the clipped range, and the output layer 0, so that the network
+    /// starts as the linear evaluator alone.
+    pub fn initial<R: Rng>(encoding: &str, shape: Shape, base: f32, rng: &mut R) -> Self {
         let mut net = FloatNet::zeros(encoding, shape);
+        net.base = base;
         let mut fill = |weights: &mut [f32], inputs: usize| {
             let limit = 1.0 / (inputs as f32).sqrt();
             for w in weights {
@@ -72,7 +78,6 @@ impl FloatNet {
         };
         fill(&mut net.w1, 32);
         fill(&mut net.w2, shape.dense_inputs());
-        fill(&mut net.w3, shape.dense);
         net.b1.fill(0.25);
         net
     }
@@ -90,13 +95,15 @@ impl FloatNet {
     }
 
     /// The logit of the viewer's expected result, from the features the viewer sees
-    /// (`mine`) and the other seat sees (`theirs`) and the viewer's scalars already
-    /// scaled to `0..=1`; `act` keeps what the trainer needs.
+    /// (`mine`) and the other seat sees (`theirs`), the viewer's scalars already scaled
+    /// to `0..=1` and the linear evaluator's value `linear` for the viewer; `act` keeps
+    /// what the trainer needs.
     pub fn forward(
         &self,
         mine: &[u32],
         theirs: &[u32],
         scalars: &[f32],
+        linear: f32,
         act: &mut Activations,
     ) -> f32 {
         let shape = self.shape;
@@ -110,7 +117,7 @@ impl FloatNet {
         act.x[2 * h..].copy_from_slice(scalars);
         act.pre.clear();
         act.h.clear();
-        let mut z = self.b3;
+        let mut z = self.b3 + self.base * linear;
         for (j, row) in self.w2.chunks_exact(shape.dense_inputs()).enumerate() {
             let pre = self.b2[j] + row.iter().zip(&act.x).map(|(w, x)| w * x).sum::<f32>();
             act.pre.push(pre);
