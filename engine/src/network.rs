@@ -168,7 +168,9 @@ impl Network {
             encoding: float.encoding.clone(),
             shape: float.shape,
             scalar_max: scalar_max.to_vec(),
-            w1: float.w1.iter().map(|&w| quantise(w, QA)).collect(),
+            w1: (0..float.shape.features)
+                .flat_map(|f| float.folded_w1(f).map(|w| quantise(w, QA)))
+                .collect(),
             b1: float.b1.iter().map(|&w| quantise(w, QA)).collect(),
             w2: (0..float.shape.dense_inputs())
                 .flat_map(|i| {

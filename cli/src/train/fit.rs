@@ -87,9 +87,10 @@ pub fn net_loss(net: &FloatNet, examples: &Examples, targets: &[f32]) -> f64 {
 }
 
 /// The network's parameters as slices, in a fixed order (for the optimiser).
-fn parameters(net: &mut FloatNet) -> [&mut [f32]; 6] {
+fn parameters(net: &mut FloatNet) -> [&mut [f32]; 7] {
     [
         &mut net.w1,
+        &mut net.plane_w1,
         &mut net.b1,
         &mut net.w2,
         &mut net.b2,
@@ -148,33 +149,54 @@ fn backward(
             for (w, &g) in column.iter_mut().zip(d) {
                 *w += g;
             }
+            let shared = &mut grad.plane_w1[f as usize / net.cells * h..][..h];
+            for (w, &g) in shared.iter_mut().zip(d) {
+                *w += g;
+            }
         }
     }
     cross_entropy(f64::from(p), f64::from(target))
 }
 
-/// Fits a network of `shape` for encoding `encoding`, with the linear evaluator's
-/// weight `base`, to `train`, stopping early on `validation`'s loss, as the module docs
-/// say; `bar` counts epochs.
+/// The network a fit starts from: what it reads and its fixed weight on the linear
+/// evaluator.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Start<'a> {
+    /// The encoding's identifier.
+    pub encoding: &'a str,
+    /// The network's sizes.
+    pub shape: Shape,
+    /// Cells per plane of the encoding.
+    pub cells: usize,
+    /// The linear evaluator's weight, logits per evaluator unit.
+    pub base: f32,
+}
+
+/// Fits a network from `start` to `train`, stopping early on `validation`'s loss, as
+/// the module docs say; `bar` counts epochs.
 pub fn fit(
-    encoding: &str,
-    shape: Shape,
-    base: f32,
+    start: Start<'_>,
     train: &Examples,
     validation: &Examples,
     schedule: Schedule,
     bar: &ProgressBar,
 ) -> Fitted {
     let mut rng = ChaCha8Rng::seed_from_u64(schedule.seed);
-    let mut net = FloatNet::initial(encoding, shape, base, &mut rng);
-    let mut grad = FloatNet::zeros(encoding, shape);
-    let mut first = FloatNet::zeros(encoding, shape);
-    let mut second = FloatNet::zeros(encoding, shape);
+    let Start {
+        encoding,
+        shape,
+        cells,
+        base,
+    } = start;
+    let mut net = FloatNet::initial(encoding, shape, cells, base, &mut rng);
+    let mut grad = FloatNet::zeros(encoding, shape, cells);
+    let mut first = FloatNet::zeros(encoding, shape, cells);
+    let mut second = FloatNet::zeros(encoding, shape, cells);
     let (mut act, mut dx) = (Activations::default(), Vec::new());
     let mut order: Vec<usize> = (0..train.len()).collect();
-    let start = net_loss(&net, validation, &validation.targets);
-    let mut best = (net.clone(), start, 0);
-    let mut curve = vec![(net_loss(&net, train, &train.targets), start)];
+    let at_start = net_loss(&net, validation, &validation.targets);
+    let mut best = (net.clone(), at_start, 0);
+    let mut curve = vec![(net_loss(&net, train, &train.targets), at_start)];
     let mut step = 0i32;
     bar.set_length(u64::from(schedule.epochs));
     bar.set_message("epochs");

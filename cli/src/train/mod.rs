@@ -210,7 +210,14 @@ impl GameCommand for TrainCommand<'_> {
         };
         let (train, validation) = (&labels.train.examples, &labels.validation.examples);
         let base = (labels.static_k / SCALE) as f32;
-        let fitted = fit::fit(&encoding.id, shape, base, train, validation, schedule, &bar);
+        let cells = encoding.cells() as usize;
+        let start_net = fit::Start {
+            encoding: &encoding.id,
+            shape,
+            cells,
+            base,
+        };
+        let fitted = fit::fit(start_net, train, validation, schedule, &bar);
         bar.finish_and_clear();
 
         let note = format!(

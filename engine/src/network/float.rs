@@ -14,6 +14,13 @@ pub struct FloatNet {
     pub shape: Shape,
     /// `features × hidden`, row by feature.
     pub w1: Vec<f32>,
+    /// Cells per plane of the encoding: feature `f` lies on plane `f / cells`.
+    pub cells: usize,
+    /// `planes × hidden`: a row shared by every feature of a plane, added to each one's
+    /// own row (NNUE's "factoriser"). What a kind of piece is worth anywhere is learnt
+    /// from every position it appears in, and the per-cell rows learn only where it
+    /// differs; quantising folds these rows into `w1`.
+    pub plane_w1: Vec<f32>,
     /// `hidden`.
     pub b1: Vec<f32>,
     /// `dense × dense_inputs`, row by output.
@@ -46,12 +53,16 @@ pub fn crelu(x: f32) -> f32 {
 }
 
 impl FloatNet {
-    /// A network of `shape` for `encoding` with every weight 0.
-    pub fn zeros(encoding: &str, shape: Shape) -> Self {
+    /// A network of `shape` for `encoding`, whose planes have `cells` cells, with every
+    /// weight 0.
+    pub fn zeros(encoding: &str, shape: Shape, cells: usize) -> Self {
+        let planes = shape.features / cells.max(1);
         FloatNet {
             encoding: encoding.to_string(),
             shape,
             w1: vec![0.0; shape.features * shape.hidden],
+            cells: cells.max(1),
+            plane_w1: vec![0.0; planes * shape.hidden],
             b1: vec![0.0; shape.hidden],
             w2: vec![0.0; shape.dense * shape.dense_inputs()],
             b2: vec![0.0; shape.dense],
@@ -67,8 +78,14 @@ impl FloatNet {
     /// typical 32 active features), biases of the first layer at 0.25 so that most units
     /// start inside the clipped range, and the output layer 0, so that the network
     /// starts as the linear evaluator alone.
-    pub fn initial<R: Rng>(encoding: &str, shape: Shape, base: f32, rng: &mut R) -> Self {
-        let mut net = FloatNet::zeros(encoding, shape);
+    pub fn initial<R: Rng>(
+        encoding: &str,
+        shape: Shape,
+        cells: usize,
+        base: f32,
+        rng: &mut R,
+    ) -> Self {
+        let mut net = FloatNet::zeros(encoding, shape, cells);
         net.base = base;
         let mut fill = |weights: &mut [f32], inputs: usize| {
             let limit = 1.0 / (inputs as f32).sqrt();
@@ -82,14 +99,23 @@ impl FloatNet {
         net
     }
 
+    /// The first layer's weights of feature `f`, the plane's shared row folded in.
+    pub fn folded_w1(&self, f: usize) -> impl Iterator<Item = f32> + '_ {
+        let h = self.shape.hidden;
+        let column = &self.w1[f * h..][..h];
+        let shared = &self.plane_w1[f / self.cells * h..][..h];
+        column.iter().zip(shared).map(|(w, s)| w + s)
+    }
+
     /// The first layer's output (before clipping) over `features`, into `acc`.
     pub fn accumulate(&self, features: &[u32], acc: &mut [f32]) {
         let h = self.shape.hidden;
         acc.copy_from_slice(&self.b1);
         for &f in features {
             let column = &self.w1[f as usize * h..][..h];
-            for (a, w) in acc.iter_mut().zip(column) {
-                *a += w;
+            let shared = &self.plane_w1[f as usize / self.cells * h..][..h];
+            for ((a, w), s) in acc.iter_mut().zip(column).zip(shared) {
+                *a += w + s;
             }
         }
     }

@@ -40,7 +40,11 @@ fn random_net<S: Encode>(state: &S, seed: u64) -> (FloatNet, Network) {
         dense: 8,
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut float = FloatNet::initial(&encoding.id, shape, 0.01, &mut rng);
+    let cells = encoding.cells() as usize;
+    let mut float = FloatNet::initial(&encoding.id, shape, cells, 0.01, &mut rng);
+    for w in &mut float.plane_w1 {
+        *w = rng.random_range(-0.2..0.2);
+    }
     // Training starts the output layer at 0; a trained one is not.
     for w in &mut float.w3 {
         *w = rng.random_range(-0.5..0.5);
