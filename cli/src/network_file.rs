@@ -1,6 +1,10 @@
 //! Network files: a learned evaluator ([`Network`]) as `agon train` writes it and the
 //! agents' `net=FILE` parameter reads it.
 //!
+//! `net=builtin:<game>` names a network built into the binary instead of a file: the
+//! committed network of that game under `results/networks/` ([`BUILT_IN`]), so that a
+//! ladder's learned rung plays wherever `agon` runs.
+//!
 //! A file is read once per process ([`load`]), so every game of a run scores with the
 //! same network even if the file is replaced while it runs; meta.csv records its
 //! [`digest`]. A network file is a regular file of at most [`MAX_FILE_BYTES`] (see
@@ -21,6 +25,16 @@ use crate::input_file::InputFile;
 /// hundred KiB).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
+/// How a built-in network is named in `net=`.
+pub const BUILT_IN_PREFIX: &str = "builtin:";
+
+/// The networks built into the binary, by name (the game's): the committed files under
+/// `results/networks/`, whose README gives the commands that trained them.
+pub const BUILT_IN: &[(&str, &[u8])] = &[(
+    "invector",
+    include_bytes!("../../results/networks/invector.net"),
+)];
+
 /// A fingerprint of `net` (16 hex digits): the FNV-1a hash of its file's bytes.
 pub fn digest(net: &Network) -> String {
     format!("{:016x}", fnv1a(&net.to_bytes()))
@@ -39,10 +53,46 @@ pub fn load(path: &str) -> Result<Arc<Network>, BadInput> {
         return Ok(Arc::clone(net));
     }
     let shown = format!("{path:?}");
-    let bytes = InputFile::read_bytes(&key, "network file", &shown, MAX_FILE_BYTES)?;
+    let bytes = match path.strip_prefix(BUILT_IN_PREFIX) {
+        Some(name) => match BUILT_IN.iter().find(|(n, _)| *n == name) {
+            Some((_, bytes)) => bytes.to_vec(),
+            None => {
+                let valid: Vec<String> = BUILT_IN
+                    .iter()
+                    .map(|(n, _)| format!("{BUILT_IN_PREFIX}{n}"))
+                    .collect();
+                return Err(BadInput::new(format!(
+                    "no built-in network {shown} (valid: {})",
+                    valid.join(", ")
+                )));
+            }
+        },
+        None => InputFile::read_bytes(&key, "network file", &shown, MAX_FILE_BYTES)?,
+    };
     let net = Network::from_bytes(&bytes)
         .map_err(|e| BadInput::new(format!("network file {shown}: {e}")))?;
     let net = Arc::new(net);
     nets.insert(key, Arc::clone(&net));
     Ok(net)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_network_reads_and_an_unknown_one_names_the_valid() {
+        for (name, bytes) in BUILT_IN {
+            let net = load(&format!("{BUILT_IN_PREFIX}{name}")).unwrap();
+            assert_eq!(net.to_bytes(), *bytes);
+            assert!(net.encoding().starts_with(&format!("{name}/")), "{name}");
+        }
+        let err = load("builtin:nope").unwrap_err();
+        assert!(
+            err.0
+                .starts_with("no built-in network \"builtin:nope\" (valid: builtin:"),
+            "{}",
+            err.0
+        );
+    }
 }
