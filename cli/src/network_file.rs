@@ -30,10 +30,20 @@ pub const BUILT_IN_PREFIX: &str = "builtin:";
 
 /// The networks built into the binary, by name (the game's): the committed files under
 /// `results/networks/`, whose README gives the commands that trained them.
-pub const BUILT_IN: &[(&str, &[u8])] = &[(
-    "invector",
-    include_bytes!("../../results/networks/invector.net"),
-)];
+pub const BUILT_IN: &[(&str, &[u8])] = &[
+    (
+        "hexstrat",
+        include_bytes!("../../results/networks/hexstrat.net"),
+    ),
+    (
+        "invector",
+        include_bytes!("../../results/networks/invector.net"),
+    ),
+    (
+        "romgon",
+        include_bytes!("../../results/networks/romgon.net"),
+    ),
+];
 
 /// A fingerprint of `net` (16 hex digits): the FNV-1a hash of its file's bytes.
 pub fn digest(net: &Network) -> String {
