@@ -32,13 +32,15 @@ def timing(stem, label):
 
 # The run that measures each rung above the first: results/<stem> plays rung k (agent A)
 # against rung k-1 (agent B). Most are ladder-<game>-<k>; Invector's depth 2 lost to depth
-# 1 (ladder-invector-3), so its rungs skip it.
+# 1 (ladder-invector-3), so its rungs skip it. A learned rung's run is the match of its
+# network against the linear evaluator, networks-<game> (experiments/networks/).
 STEPS = {
     "invector": [
         "ladder-invector-2",
         "ladder-invector-d4-over-d1",
         "ladder-invector-5",
         "ladder-invector-6",
+        "networks-invector",
     ],
     "connect4": [f"ladder-connect4-{k}" for k in range(2, 7)],
     "pig": [f"ladder-pig-{k}" for k in range(2, 5)],
@@ -69,8 +71,15 @@ def main():
         print(
             f"| {k} | `{spec}` | {timing(stem, label)} | {float(st['score'][0]):.3f} "
             f"| {elo[0]} [{elo[1]}, {elo[2]}] | {games} | {100 * draws / games:.0f}% "
-            f"| [{stem}](../../experiments/ladder/{stem}.toml) |"
+            f"| [{stem}](../../experiments/{experiment(stem)}) |"
         )
+
+
+def experiment(stem):
+    """The experiment file of the run `stem`, under experiments/."""
+    if stem.startswith("networks-"):
+        return f"networks/{stem.removeprefix('networks-')}.toml"
+    return f"ladder/{stem}.toml"
 
 
 def step_of(stem):

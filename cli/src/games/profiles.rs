@@ -72,6 +72,7 @@ pub const INVECTOR: GameProfile = GameProfile {
         "ab:depth=4",
         "ab:depth=6",
         "ab:lmr=true,nodes=50000",
+        "ab:lmr=true,net=builtin:invector,nodes=32000",
     ],
     opening_check: OpeningDefault {
         checker: "ab:depth=4,hash=1",

@@ -3,12 +3,15 @@
 //!
 //! The positions are `agon tune`'s ([`crate::tune::sample`]: quiet decision positions
 //! after the opening, at most a dozen a game, every fifth game held out for
-//! validation). Each is labelled
+//! validation), and on a game with chance its chance nodes too, seen by seat 0 as the
+//! network sees them (a search's horizon often falls just after a move, at a roll or a
+//! draw). Each is labelled
 //!
 //! `target = blend × result + (1 − blend) × teacher`
 //!
-//! where `result` is the game's result for the seat to move (1, ½, 0) and `teacher` the
-//! teacher search's value of the position as an expected result: a proven win 1, loss
+//! where `result` is the game's result for the viewer (1, ½, 0) and `teacher` the
+//! teacher search's value of the position as an expected result (at a chance node, the
+//! mean over its outcomes of the teacher's values after them): a proven win 1, loss
 //! 0, draw ½; a heuristic score `s` becomes `sigmoid(K × s / 100)` with the `K` that
 //! best predicts the training positions' results from the teacher's scores (Texel's
 //! scaling, [`crate::tune::fit::fit_k`]); an MCTS reward `r` becomes `(r + 1) / 2`.
@@ -19,8 +22,8 @@
 //! labels are the same at any thread count.
 
 use agon_engine::network::Shape;
-use agon_engine::{Encode, Evaluator, State};
-use agon_search::{SearchContext, Value};
+use agon_engine::{Encode, Evaluator, Outcome, State, Turn};
+use agon_search::{AgentRng, SearchContext, Value};
 use anyhow::Result;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -140,28 +143,39 @@ pub fn label<G: PlayableGame>(
         .par_iter()
         .enumerate()
         .map(|(i, p)| {
-            let mut agent = G::build_agent(teacher, &p.state)?;
             let mut rng = seeds::agent_rng(seed, i as u64, 0);
-            let result = agent.search(&p.state, SearchContext::new(&mut rng, &mut |_| {}));
+            let parts = teacher_values::<G>(teacher, &p.state, 1.0, &mut rng)?;
             bar.inc(1);
-            Ok(result.value)
+            Ok(parts)
         })
-        .collect::<Result<Vec<Value>>>()?;
+        .collect::<Result<Vec<Vec<Part>>>>()?;
+    // K from the decision positions' heuristic scores.
     let (scores, results): (Vec<f64>, Vec<f64>) = values[..train.len()]
         .iter()
         .zip(train)
-        .filter_map(|(v, p)| match v {
-            Value::Score(s) => Some((*s, p.target)),
+        .filter_map(|(parts, p)| match parts.as_slice() {
+            [Part {
+                value: Value::Score(s),
+                ..
+            }] => Some((*s, p.target)),
             _ => None,
         })
         .unzip();
     let k = fit_k(&scores, &results);
-    let expected = |v: &Value| match *v {
-        Value::Score(s) => sigmoid(k * s / SCALE),
-        Value::Reward(r) => (r + 1.0) / 2.0,
-        Value::Win(_) => 1.0,
-        Value::Loss(_) => 0.0,
-        Value::Draw => 0.5,
+    let expected = |parts: &Vec<Part>| {
+        parts
+            .iter()
+            .map(|part| {
+                let p = match part.value {
+                    Value::Score(s) => sigmoid(k * s / SCALE),
+                    Value::Reward(r) => (r + 1.0) / 2.0,
+                    Value::Win(_) => 1.0,
+                    Value::Loss(_) => 0.0,
+                    Value::Draw => 0.5,
+                };
+                part.weight * if part.flip { 1.0 - p } else { p }
+            })
+            .sum::<f64>()
     };
     let linear = G::Eval::default();
     let static_values: Vec<f64> = all
@@ -174,7 +188,7 @@ pub fn label<G: PlayableGame>(
         Some(p) => p.state.encoding().scalars.iter().map(|s| s.max).collect(),
         None => Vec::new(),
     };
-    let split = |positions: &[Position<G::State>], values: &[Value], statics: &[f64]| {
+    let split = |positions: &[Position<G::State>], values: &[Vec<Part>], statics: &[f64]| {
         let mut out = Labelled::default();
         for ((p, v), &e) in positions.iter().zip(values).zip(statics) {
             let teacher = expected(v);
@@ -196,6 +210,74 @@ pub fn label<G: PlayableGame>(
         k,
         static_k,
     })
+}
+
+/// One part of the teacher's value of a position: at a decision, the whole of it; at a
+/// chance node, one outcome's share.
+#[derive(Clone, Debug, PartialEq)]
+struct Part {
+    /// The share (the outcome's probability along the way from the position).
+    weight: f64,
+    /// The value, from the view of the seat that decides there (the winner's view of a
+    /// finished game: a win).
+    value: Value,
+    /// Whether that seat is not the position's viewer, so the value counts reversed.
+    flip: bool,
+}
+
+/// The teacher's value of `state` as [`Part`]s for its viewer (the seat to decide, seat
+/// 0 at a chance node), each share scaled by `weight`: a decision is searched; a chance
+/// node is the weighted sum over its outcomes of their values (a finished game counts
+/// its result), so that chance positions are labelled as a search would score them.
+fn teacher_values<G: PlayableGame>(
+    teacher: &AgentSpec,
+    state: &G::State,
+    weight: f64,
+    rng: &mut AgentRng,
+) -> Result<Vec<Part>> {
+    match state.turn() {
+        Turn::Seat(_) => {
+            let mut agent = G::build_agent(teacher, state)?;
+            let result = agent.search(state, SearchContext::new(rng, &mut |_| {}));
+            Ok(vec![Part {
+                weight,
+                value: result.value,
+                flip: false,
+            }])
+        }
+        Turn::Over => {
+            let value = match state.outcome() {
+                Some(Outcome::Win(0)) => Value::Win(0),
+                Some(Outcome::Win(_)) => Value::Loss(0),
+                _ => Value::Draw,
+            };
+            Ok(vec![Part {
+                weight,
+                value,
+                flip: false,
+            }])
+        }
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+            let mut parts = Vec::new();
+            for (o, w) in outcomes {
+                let mut child = state.clone();
+                child.apply(o);
+                let share = weight * f64::from(w) / total as f64;
+                let decider = match child.turn() {
+                    Turn::Seat(s) => s,
+                    Turn::Chance | Turn::Over => 0,
+                };
+                for mut part in teacher_values::<G>(teacher, &child, share, rng)? {
+                    part.flip ^= decider != 0;
+                    parts.push(part);
+                }
+            }
+            Ok(parts)
+        }
+    }
 }
 
 /// The default teacher on `game`: alpha-beta at depth 2 with a small table, or

@@ -178,7 +178,7 @@ impl GameCommand for TrainCommand<'_> {
         let (games, rows) =
             source_games(&game, self.source, self.threads, args.random_opening, &bar)?;
         let positions =
-            pool.install(|| sample::sample(&game, &rows, &G::Eval::default(), args.seed))?;
+            pool.install(|| sample::sample(&game, &rows, &G::Eval::default(), args.seed, true))?;
         if positions.train.is_empty() || positions.held_out.is_empty() {
             return Err(BadInput::new(format!(
                 "{} games gave {} training and {} validation positions, too few to train; \

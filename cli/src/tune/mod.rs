@@ -243,7 +243,7 @@ pub fn tune_game<G: PlayableGame>(
     let (games, rows) = source_games(game, setup.source, setup.threads, random_opening, bar)?;
     let heading = format!("tune {spec}: {games}, seed {}", setup.seed);
     let noisy = G::Eval::with_weights(start.clone());
-    let positions = pool.install(|| sample::sample(game, &rows, &noisy, setup.seed))?;
+    let positions = pool.install(|| sample::sample(game, &rows, &noisy, setup.seed, false))?;
     let (train, held_out) = (positions.train.len(), positions.held_out.len());
     if train == 0 || held_out == 0 {
         return Err(BadInput::new(format!(

@@ -41,9 +41,10 @@ pub const HOLD_OUT_EVERY: u64 = 5;
 /// A sampled position and what the game made of it.
 #[derive(Clone, Debug)]
 pub struct Position<S> {
-    /// The position; a seat is to decide.
+    /// The position; a seat is to decide (or, when chance nodes are sampled, it is a
+    /// chance node).
     pub state: S,
-    /// The seat to decide.
+    /// The seat to decide (0 at a chance node).
     pub seat: Seat,
     /// The game's result for `seat`: 1 win, 0.5 draw, 0 loss.
     pub target: f64,
@@ -62,16 +63,20 @@ pub struct Positions<S> {
 
 /// Samples the positions of `rows` (games of `game`) as the module docs say, in
 /// parallel on the current rayon pool; the result depends only on `rows`, `eval` (for
-/// [`Evaluator::is_noisy`]) and `seed`. Fails on a move that does not replay.
+/// [`Evaluator::is_noisy`]), `seed` and `chance`. With `chance`, chance nodes after the
+/// opening are candidates too, seen by seat 0 (as a learned evaluator sees them), so
+/// that a network learns the positions a search meets at its horizon after a move.
+/// Fails on a move that does not replay.
 pub fn sample<G: Game, E: Evaluator<G::State>>(
     game: &G,
     rows: &[GameRow],
     eval: &E,
     seed: u64,
+    chance: bool,
 ) -> Result<Positions<G::State>> {
     let per_game = rows
         .par_iter()
-        .map(|row| game_positions(game, row, eval, seed))
+        .map(|row| game_positions(game, row, eval, seed, chance))
         .collect::<Result<Vec<_>>>()?;
     let mut positions = Positions {
         train: Vec::new(),
@@ -100,6 +105,7 @@ fn game_positions<G: Game, E: Evaluator<G::State>>(
     row: &GameRow,
     eval: &E,
     seed: u64,
+    chance: bool,
 ) -> Result<Vec<Position<G::State>>> {
     if row.end_reason == FORFEIT {
         return Ok(Vec::new());
@@ -108,8 +114,13 @@ fn game_positions<G: Game, E: Evaluator<G::State>>(
     let mut candidates = Vec::new();
     let mut legal = Vec::new();
     for (k, text) in row.moves.split_whitespace().enumerate() {
-        if let Turn::Seat(seat) = state.turn() {
-            if k >= row.opening as usize && is_quiet(&state, eval, &mut legal) {
+        let candidate = match state.turn() {
+            Turn::Seat(seat) => is_quiet(&state, eval, &mut legal).then_some(seat),
+            Turn::Chance if chance => Some(0),
+            _ => None,
+        };
+        if let Some(seat) = candidate {
+            if k >= row.opening as usize {
                 candidates.push(Position {
                     state: state.clone(),
                     seat,
@@ -182,7 +193,7 @@ mod tests {
         let moves = "a a b b c c d";
         let eval = Connect4Eval::default();
         let positions =
-            game_positions(&Connect4, &row(0, moves, 1, Result0::Win), &eval, 1).unwrap();
+            game_positions(&Connect4, &row(0, moves, 1, Result0::Win), &eval, 1, false).unwrap();
         // Candidates: before moves 2..=5 (after the 1-ply opening); before move 6 yellow
         // faces red's three (d1 blocks: noisy), before move 7 red can win (noisy).
         let plies: Vec<u32> = positions.iter().map(|p| p.state.ply()).collect();
@@ -193,11 +204,12 @@ mod tests {
             .iter()
             .all(|p| p.state.turn() == Turn::Seat(p.seat)));
         // A draw is a half for either seat; a forfeit gives nothing.
-        let draw = game_positions(&Connect4, &row(0, moves, 1, Result0::Draw), &eval, 1).unwrap();
+        let draw =
+            game_positions(&Connect4, &row(0, moves, 1, Result0::Draw), &eval, 1, false).unwrap();
         assert!(draw.iter().all(|p| p.target == 0.5));
         let mut forfeit = row(0, moves, 1, Result0::Win);
         forfeit.end_reason = FORFEIT.into();
-        assert!(game_positions(&Connect4, &forfeit, &eval, 1)
+        assert!(game_positions(&Connect4, &forfeit, &eval, 1, false)
             .unwrap()
             .is_empty());
     }
