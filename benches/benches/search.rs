@@ -3,6 +3,10 @@
 //! OpenSpiel comparison) from the Connect Four start, a Connect Four middle game and
 //! the Pig start and a 3Will middle game; fixed-depth `star2` on 3Will.
 //!
+//! The same `ab` searches of Invector and Romgon with the committed learned evaluators
+//! (`network-ab`) measure what a network costs a node: compare each with its `invector-ab`
+//! or `romgon-ab` line (the node counts differ, since the values differ).
+//!
 //! Run with `cargo bench -p agon-benches --bench search`. Each benchmark's throughput
 //! is the search's node count (identical on every run: the search is deterministic at a
 //! fixed depth), so criterion reports nodes per second directly. A fresh agent (and so
@@ -23,7 +27,8 @@ use agon_engine::games::invector::InvectorEval;
 use agon_engine::games::pig::{Pig, PigEval};
 use agon_engine::games::romgon::RomgonEval;
 use agon_engine::games::threewill::{self, ThreeWill, ThreeWillEval};
-use agon_engine::{play_moves, Deterministic, Evaluator, Game, State};
+use agon_engine::network::{NetEval, Network};
+use agon_engine::{play_moves, Deterministic, Encode, Evaluator, Game, State};
 use agon_search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use agon_search::{
     Agent, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Mcts, MctsConfig,
@@ -34,6 +39,7 @@ use criterion::{
     black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput,
 };
 use rand::SeedableRng;
+use std::sync::Arc;
 
 /// A budget of exactly `depth` plies.
 fn depth_budget(depth: u32) -> Budget {
@@ -121,6 +127,45 @@ fn bench_apv_ab(c: &mut Criterion) {
 fn bench_romgon_ab(c: &mut Criterion) {
     let positions = [(ROMGON_START, 6), (ROMGON_MIDGAME, 6)];
     bench_default_rules_ab(c, "romgon-ab", &positions, RomgonEval::default());
+}
+
+/// A learned evaluator from the committed network `bytes` over the linear `base`, for
+/// positions like `state`.
+fn network<S: Encode, L: Evaluator<S>>(bytes: &[u8], base: L, state: &S) -> NetEval<S, L> {
+    let net = Network::from_bytes(bytes).expect("a committed network reads");
+    NetEval::new(Arc::new(net), base, &state.encoding()).expect("it reads this game")
+}
+
+fn bench_network_ab(c: &mut Criterion) {
+    let mut group = c.benchmark_group("network-ab");
+    group.sample_size(10);
+    let invector = include_bytes!("../../results/networks/invector.net");
+    for (position, depth) in [(START_8X7, 5), (MIDGAME_8X7, 6)] {
+        let state = position.state();
+        let eval = network(invector, InvectorEval::default(), &state);
+        let config = AlphaBetaConfig {
+            budget: depth_budget(depth),
+            ..AlphaBetaConfig::default()
+        };
+        let name = format!("{}-d{depth}", position.name);
+        bench_fresh_search(&mut group, name, &state, || {
+            AlphaBeta::new(eval.clone(), config)
+        });
+    }
+    let romgon = include_bytes!("../../results/networks/romgon.net");
+    for (position, depth) in [(ROMGON_START, 6), (ROMGON_MIDGAME, 6)] {
+        let state = position.state();
+        let eval = network(romgon, RomgonEval::default(), &state);
+        let config = AlphaBetaConfig {
+            budget: depth_budget(depth),
+            ..AlphaBetaConfig::default()
+        };
+        let name = format!("{}-d{depth}", position.name);
+        bench_fresh_search(&mut group, name, &state, || {
+            AlphaBeta::new(eval.clone(), config)
+        });
+    }
+    group.finish();
 }
 
 /// Iterations per MCTS search: enough for the tree to reach a realistic depth.
@@ -237,6 +282,7 @@ criterion_group!(
     bench_ab,
     bench_apv_ab,
     bench_romgon_ab,
+    bench_network_ab,
     bench_mcts,
     bench_star2,
     bench_hexstrat_star2

@@ -6,12 +6,13 @@ use agon_engine::{ParamSpec, Params};
 use agon_search::registry::{self, AgentKind};
 use anyhow::Result;
 
+use agon_engine::network::Network;
 use agon_engine::weights::{flat_names, flat_specs};
 use agon_engine::{Encode, Tunable};
 
-use crate::ext_spec;
 use crate::games::{self, GameCommand, PlayableGame, GAMES};
 use crate::spec::{GameSpec, HUMAN};
+use crate::{ext_spec, network_file};
 
 /// Prints every game with its kind and parameters.
 pub fn games(out: &mut dyn Write) -> Result<()> {
@@ -163,7 +164,23 @@ fn game_appendix(out: &mut dyn Write, game: &GameSpec) -> Result<()> {
                     ]
                 }))
                 .collect();
-            write_rows(self.0, &rows)
+            write_rows(self.0, &rows)?;
+            let built_in: Vec<String> = network_file::BUILT_IN
+                .iter()
+                .filter(|(_, bytes)| {
+                    Network::from_bytes(bytes).is_ok_and(|n| n.check_encoding(&encoding).is_ok())
+                })
+                .map(|(name, _)| format!("net={}{name}", network_file::BUILT_IN_PREFIX))
+                .collect();
+            if !built_in.is_empty() {
+                writeln!(
+                    self.0,
+                    "built-in network for this encoding: {} (results/networks/README.md has \
+                     the command that trained it)",
+                    built_in.join(", ")
+                )?;
+            }
+            Ok(())
         }
     }
     games::dispatch(game, Weights(out))?;
