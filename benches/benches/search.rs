@@ -136,35 +136,43 @@ fn network<S: Encode, L: Evaluator<S>>(bytes: &[u8], base: L, state: &S) -> NetE
     NetEval::new(Arc::new(net), base, &state.encoding()).expect("it reads this game")
 }
 
+/// Fixed-depth `ab` searches of `positions` (state, name, depth) with the network
+/// `bytes` over the linear `base`, into `group`.
+fn bench_network<S: Deterministic + Encode, L: Evaluator<S>>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    bytes: &[u8],
+    base: L,
+    positions: &[(S, &str, u32)],
+) {
+    for (state, name, depth) in positions {
+        let eval = network(bytes, base.clone(), state);
+        let config = AlphaBetaConfig {
+            budget: depth_budget(*depth),
+            ..AlphaBetaConfig::default()
+        };
+        bench_fresh_search(group, format!("{name}-d{depth}"), state, || {
+            AlphaBeta::new(eval.clone(), config)
+        });
+    }
+}
+
 fn bench_network_ab(c: &mut Criterion) {
     let mut group = c.benchmark_group("network-ab");
     group.sample_size(10);
-    let invector = include_bytes!("../../results/networks/invector.net");
-    for (position, depth) in [(START_8X7, 5), (MIDGAME_8X7, 6)] {
-        let state = position.state();
-        let eval = network(invector, InvectorEval::default(), &state);
-        let config = AlphaBetaConfig {
-            budget: depth_budget(depth),
-            ..AlphaBetaConfig::default()
-        };
-        let name = format!("{}-d{depth}", position.name);
-        bench_fresh_search(&mut group, name, &state, || {
-            AlphaBeta::new(eval.clone(), config)
-        });
-    }
-    let romgon = include_bytes!("../../results/networks/romgon.net");
-    for (position, depth) in [(ROMGON_START, 6), (ROMGON_MIDGAME, 6)] {
-        let state = position.state();
-        let eval = network(romgon, RomgonEval::default(), &state);
-        let config = AlphaBetaConfig {
-            budget: depth_budget(depth),
-            ..AlphaBetaConfig::default()
-        };
-        let name = format!("{}-d{depth}", position.name);
-        bench_fresh_search(&mut group, name, &state, || {
-            AlphaBeta::new(eval.clone(), config)
-        });
-    }
+    let invector = [(START_8X7, 5), (MIDGAME_8X7, 6)].map(|(p, d)| (p.state(), p.name, d));
+    bench_network(
+        &mut group,
+        include_bytes!("../../results/networks/invector.net"),
+        InvectorEval::default(),
+        &invector,
+    );
+    let romgon = [(ROMGON_START, 6), (ROMGON_MIDGAME, 6)].map(|(p, d)| (p.state(), p.name, d));
+    bench_network(
+        &mut group,
+        include_bytes!("../../results/networks/romgon.net"),
+        RomgonEval::default(),
+        &romgon,
+    );
     group.finish();
 }
 
