@@ -43,6 +43,10 @@ pub const BUILT_IN: &[(&str, &[u8])] = &[
         "romgon",
         include_bytes!("../../results/networks/romgon.net"),
     ),
+    (
+        "threewill",
+        include_bytes!("../../results/networks/threewill.net"),
+    ),
 ];
 
 /// A fingerprint of `net` (16 hex digits): the FNV-1a hash of its file's bytes.
