@@ -31,6 +31,7 @@ pub const BUILT_IN_PREFIX: &str = "builtin:";
 /// The networks built into the binary, by name (the game's): the committed files under
 /// `results/networks/`, whose README gives the commands that trained them.
 pub const BUILT_IN: &[(&str, &[u8])] = &[
+    ("apv", include_bytes!("../../results/networks/apv.net")),
     (
         "hexstrat",
         include_bytes!("../../results/networks/hexstrat.net"),
