@@ -1,5 +1,5 @@
 //! Learned evaluators in the manner of NNUE: a small network over a game's
-//! [`Encoding`](crate::Encoding), run in integers, with its first layer kept up to date
+//! [`Encoding`], run in integers, with its first layer kept up to date
 //! move by move.
 //!
 //! The network, for a position seen from a seat `v` (the side to move; seat 0 at a
