@@ -89,7 +89,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     assert_bad_input(
         &["rank"],
         "unrecognized subcommand 'rank'; tip: a similar subcommand exists: 'run' (valid: games, \
-         agents, tournament, play, analyse, perft, show, replay, serve, merge, run, report, bench, tune, balance, openings)",
+         agents, tournament, play, analyse, perft, show, replay, serve, merge, run, report, bench, tune, train, balance, openings)",
     );
 }
 
