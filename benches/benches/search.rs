@@ -142,7 +142,7 @@ fn bench_network<S: Deterministic + Encode, L: Evaluator<S>>(
     group: &mut BenchmarkGroup<'_, WallTime>,
     bytes: &[u8],
     base: L,
-    positions: &[(S, &str, u32)],
+    positions: &[(S, String, u32)],
 ) {
     for (state, name, depth) in positions {
         let eval = network(bytes, base.clone(), state);
@@ -159,14 +159,16 @@ fn bench_network<S: Deterministic + Encode, L: Evaluator<S>>(
 fn bench_network_ab(c: &mut Criterion) {
     let mut group = c.benchmark_group("network-ab");
     group.sample_size(10);
-    let invector = [(START_8X7, 5), (MIDGAME_8X7, 6)].map(|(p, d)| (p.state(), p.name, d));
+    let invector = [(START_8X7, 5), (MIDGAME_8X7, 6)]
+        .map(|(p, d)| (p.state(), format!("invector-{}", p.name), d));
     bench_network(
         &mut group,
         include_bytes!("../../results/networks/invector.net"),
         InvectorEval::default(),
         &invector,
     );
-    let romgon = [(ROMGON_START, 6), (ROMGON_MIDGAME, 6)].map(|(p, d)| (p.state(), p.name, d));
+    let romgon = [(ROMGON_START, 6), (ROMGON_MIDGAME, 6)]
+        .map(|(p, d)| (p.state(), format!("romgon-{}", p.name), d));
     bench_network(
         &mut group,
         include_bytes!("../../results/networks/romgon.net"),
