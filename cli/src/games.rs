@@ -113,30 +113,39 @@ pub trait PlayableGame:
         spec: &AgentSpec,
         start: &Self::State,
     ) -> Result<Box<dyn Agent<Self::State>>, BadInput> {
-        let Player::Agent(kind) = spec.player else {
-            return Err(match spec.player {
-                Player::Human => human_outside_play(),
-                _ => external_needs_venue(),
-            });
-        };
-        let built = match spec.params.file("net") {
-            Some(path) => {
-                if spec.params.file("eval").is_some() {
-                    return Err(BadInput::new(format!(
-                        "agent {spec}: eval and net both choose the evaluator; give one"
-                    )));
-                }
-                let eval = NetEval::new(
-                    network_file::load(path)?,
-                    Self::Eval::default(),
-                    &start.encoding(),
-                )
-                .map_err(|e| BadInput::new(format!("network file {path:?}: {e}")))?;
-                registry::build(kind, &spec.params, eval)
+        let built = match (spec.player, spec.params.file("net")) {
+            (Player::Agent(kind), Some(path)) => {
+                registry::build(kind, &spec.params, Self::network(spec, path, start)?)
             }
-            None => registry::build(kind, &spec.params, Self::evaluator(spec)?),
+            (Player::Agent(kind), None) => {
+                registry::build(kind, &spec.params, Self::evaluator(spec)?)
+            }
+            (Player::Human, _) => return Err(human_outside_play()),
+            (Player::External, _) => return Err(external_needs_venue()),
         };
         built.map_err(|e| BadInput::new(e.to_string()))
+    }
+
+    /// The learned evaluator of `spec`'s `net=FILE` (`path`) for positions like
+    /// `start`, over the game's linear evaluator with its default weights. Fails on an
+    /// unreadable file, a network made for another encoding, or an `eval=FILE` beside
+    /// it (the two would both choose the evaluator).
+    fn network(
+        spec: &AgentSpec,
+        path: &str,
+        start: &Self::State,
+    ) -> Result<NetEval<Self::State, Self::Eval>, BadInput> {
+        if spec.params.file("eval").is_some() {
+            return Err(BadInput::new(format!(
+                "agent {spec}: eval and net both choose the evaluator; give one"
+            )));
+        }
+        NetEval::new(
+            network_file::load(path)?,
+            Self::Eval::default(),
+            &start.encoding(),
+        )
+        .map_err(|e| BadInput::new(format!("network file {path:?}: {e}")))
     }
 
     /// A fresh agent from its spec to play in `venue`: an outside program

@@ -160,9 +160,14 @@ fn a_network_is_refused_by_another_game_and_a_damaged_file_is_named() {
         ),
     );
     let both = format!("ab:depth=2,net={},eval={}", text(&net), text(&net));
+    let canonical = format!(
+        "ab:depth=2,eval={},hash=16,net={},threads=1",
+        text(&net),
+        text(&net)
+    );
     refused(
         &["analyse", "--game", "connect4", "--agent", &both],
-        "agent ab:depth=2,",
+        &format!("agent {canonical}: eval and net both choose the evaluator; give one"),
     );
     let damaged = dir.join("damaged.net");
     let bytes = std::fs::read(&net).unwrap();
@@ -226,4 +231,19 @@ fn a_network_is_refused_by_another_game_and_a_damaged_file_is_named() {
         ],
         "unknown agent \"nope\"",
     );
+}
+
+#[test]
+fn agents_names_the_built_in_network_of_the_encoding_it_reads() {
+    let listing = stdout(&agon(&["agents", "--game", "invector"]));
+    assert!(
+        listing.contains(
+            "\nbuilt-in network: net=builtin:invector, trained by `agon train --game \
+             invector:height=7,pie=false,width=8 --self-play 20000 "
+        ),
+        "{listing}"
+    );
+    // Another board is another encoding: no network reads it.
+    let small = stdout(&agon(&["agents", "--game", "invector:width=5,height=4"]));
+    assert!(!small.contains("built-in network"), "{small}");
 }

@@ -119,11 +119,15 @@ pub struct Network {
     /// `features × hidden`, row by feature.
     w1: Vec<i16>,
     b1: Vec<i16>,
-    /// `dense_inputs × dense`, row by input (the float network's transposed), so
-    /// that an input's weights are contiguous.
+    /// The dense layer, `dense_inputs × lanes`, row by input (the float network's
+    /// transposed, so that an input's weights are contiguous), each row padded with
+    /// zeros from `dense` to `lanes` entries: the width rounded up to a power of two, at
+    /// least 8, so that [`Network::output`]'s sums have a width known when compiled and
+    /// stay in registers. The file holds the rows unpadded.
     w2: Vec<i16>,
-    /// In units of 1/(QA × QB).
+    /// `lanes` wide, padded; in units of 1/(QA × QB).
     b2: Vec<i32>,
+    /// `lanes` wide, padded.
     w3: Vec<i16>,
     /// In units of 1/(QA × QB).
     b3: i32,
@@ -131,16 +135,8 @@ pub struct Network {
     /// logit per evaluator unit.
     base: i32,
     note: String,
-    /// The dense layer as [`Network::output`] runs it: `lanes` (the width rounded up
-    /// to a power of two, at least 8) columns, the padding all zero, so that its sums
-    /// have a width known when compiled and stay in registers.
+    /// The padded width of the dense layer's rows.
     lanes: usize,
-    /// `w2` padded: `dense_inputs × lanes`.
-    w2_lanes: Vec<i16>,
-    /// `b2` padded.
-    b2_lanes: Vec<i32>,
-    /// `w3` padded.
-    w3_lanes: Vec<i16>,
 }
 
 impl fmt::Debug for Network {
@@ -189,23 +185,29 @@ impl Network {
             b3: (float.b3 * both).round() as i32,
             base: (float.base * both * BASE_SHIFT as f32).round() as i32,
             note: note.to_string(),
-            lanes: 0,
-            w2_lanes: Vec::new(),
-            b2_lanes: Vec::new(),
-            w3_lanes: Vec::new(),
+            lanes: float.shape.dense,
         }
         .padded()
     }
 
-    /// The network with its padded dense layer (see [`Network::lanes`]) filled in.
+    /// The network, built with its dense layer unpadded (`lanes == dense`), with the
+    /// layer padded to its power-of-two width (see [`Network::w2`]).
     fn padded(mut self) -> Self {
         let dense = self.shape.dense;
         let lanes = dense.next_power_of_two().max(8);
+        self.w2 = pad(&self.w2, dense, lanes);
+        self.b2 = pad(&self.b2, dense, lanes);
+        self.w3 = pad(&self.w3, dense, lanes);
         self.lanes = lanes;
-        self.w2_lanes = pad(&self.w2, dense, lanes);
-        self.b2_lanes = pad(&self.b2, dense, lanes);
-        self.w3_lanes = pad(&self.w3, dense, lanes);
         self
+    }
+
+    /// The dense layer's rows `values`, `lanes` wide, without their padding.
+    fn unpadded<'a, T>(&self, values: &'a [T]) -> impl Iterator<Item = &'a T> {
+        let dense = self.shape.dense;
+        values
+            .chunks_exact(self.lanes)
+            .flat_map(move |row| &row[..dense])
     }
 
     /// The encoding identifier the network was trained on.
@@ -291,7 +293,7 @@ impl Network {
     /// [`Network::output`] with the padded dense layer `L` lanes wide.
     #[inline]
     fn output_in<const L: usize>(&self, mine: &[i32], theirs: &[i32], scalars: &[i32]) -> i64 {
-        let mut sums: [i32; L] = self.b2_lanes[..].try_into().expect("the padded width");
+        let mut sums: [i32; L] = self.b2[..].try_into().expect("the padded width");
         // An input is at most QA and a weight at most W2_MAX in size, so each product
         // fits in an i16: eight multiplications at a time on SSE2.
         let clipped = mine.iter().chain(theirs).map(|&a| a.clamp(0, QA) as i16);
@@ -299,7 +301,7 @@ impl Network {
             .iter()
             .zip(&self.scalar_max)
             .map(|(&s, &max)| scale_scalar(s, max) as i16);
-        for (x, column) in clipped.chain(scaled).zip(self.w2_lanes.chunks_exact(L)) {
+        for (x, column) in clipped.chain(scaled).zip(self.w2.chunks_exact(L)) {
             if x == 0 {
                 continue;
             }
@@ -309,7 +311,7 @@ impl Network {
         }
         // Each sum is in units of 1/(QA × QB); the clipped activation in units of 1/QA.
         let mut out = i64::from(self.b3);
-        for (&sum, &w) in sums.iter().zip(&self.w3_lanes) {
+        for (&sum, &w) in sums.iter().zip(&self.w3) {
             out += i64::from((sum / QB).clamp(0, QA)) * i64::from(w);
         }
         out
@@ -332,13 +334,18 @@ impl Network {
         for &m in &self.scalar_max {
             out.extend_from_slice(&m.to_le_bytes());
         }
-        for w in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+        for w in self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .chain(self.unpadded(&self.w2))
+        {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        for b in &self.b2 {
+        for b in self.unpadded(&self.b2) {
             out.extend_from_slice(&b.to_le_bytes());
         }
-        for w in &self.w3 {
+        for w in self.unpadded(&self.w3) {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out.extend_from_slice(&self.b3.to_le_bytes());
@@ -419,10 +426,7 @@ impl Network {
             b3,
             base,
             note,
-            lanes: 0,
-            w2_lanes: Vec::new(),
-            b2_lanes: Vec::new(),
-            w3_lanes: Vec::new(),
+            lanes: shape.dense,
         }
         .padded())
     }

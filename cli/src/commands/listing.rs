@@ -165,20 +165,17 @@ fn game_appendix(out: &mut dyn Write, game: &GameSpec) -> Result<()> {
                 }))
                 .collect();
             write_rows(self.0, &rows)?;
-            let built_in: Vec<String> = network_file::BUILT_IN
-                .iter()
-                .filter(|(_, bytes)| {
-                    Network::from_bytes(bytes).is_ok_and(|n| n.check_encoding(&encoding).is_ok())
-                })
-                .map(|(name, _)| format!("net={}{name}", network_file::BUILT_IN_PREFIX))
-                .collect();
-            if !built_in.is_empty() {
-                writeln!(
-                    self.0,
-                    "built-in network for this encoding: {} (results/networks/README.md has \
-                     the command that trained it)",
-                    built_in.join(", ")
-                )?;
+            for (name, bytes) in network_file::BUILT_IN {
+                let net = Network::from_bytes(bytes).expect("a built-in network reads");
+                if net.check_encoding(&encoding).is_ok() {
+                    writeln!(
+                        self.0,
+                        "built-in network: net={}{name}, trained by `{}` \
+                         (results/networks/README.md)",
+                        network_file::BUILT_IN_PREFIX,
+                        net.note()
+                    )?;
+                }
             }
             Ok(())
         }

@@ -22,7 +22,7 @@
 //! labels are the same at any thread count.
 
 use agon_engine::network::Shape;
-use agon_engine::{Encode, Evaluator, Outcome, State, Turn};
+use agon_engine::{Encode, Encoding, Evaluator, Outcome, State, Turn};
 use agon_search::{AgentRng, SearchContext, Value};
 use anyhow::Result;
 use indicatif::ProgressBar;
@@ -114,9 +114,8 @@ pub struct Labels {
     pub static_k: f64,
 }
 
-/// The network's sizes for `state`'s encoding with the given widths.
-pub fn shape<S: Encode>(state: &S, hidden: usize, dense: usize) -> Shape {
-    let encoding = state.encoding();
+/// The network's sizes for `encoding` with the given widths.
+pub fn shape(encoding: &Encoding, hidden: usize, dense: usize) -> Shape {
     Shape {
         features: encoding.features() as usize,
         scalars: encoding.scalars.len(),
@@ -218,8 +217,8 @@ pub fn label<G: PlayableGame>(
 struct Part {
     /// The share (the outcome's probability along the way from the position).
     weight: f64,
-    /// The value, from the view of the seat that decides there (the winner's view of a
-    /// finished game: a win).
+    /// The value, from the view of the seat that decides there (seat 0's at a
+    /// finished game).
     value: Value,
     /// Whether that seat is not the position's viewer, so the value counts reversed.
     flip: bool,

@@ -3,7 +3,7 @@
 //! stopping on the validation loss.
 //!
 //! Written here rather than with a tensor library: the first layer is sparse (a few
-//! dozen of thousands of inputs are on), its gradient touches only those rows, and the
+//! dozen of its thousands of inputs are on), its gradient touches only those rows, and the
 //! whole fit must be byte-for-byte reproducible, which a fixed order of `f32` sums on one
 //! thread gives and a general library's threaded kernels need not. The fit runs on one
 //! thread; the order of the examples in each epoch is a seeded shuffle.
@@ -15,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::examples::Examples;
 use crate::seeds::uniform_below;
+use crate::tune::linear::sigmoid;
 
 /// How to fit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,8 +61,8 @@ pub fn cross_entropy(p: f64, t: f64) -> f64 {
     -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
 }
 
-/// The logistic function in `f32`.
-fn sigmoid(z: f32) -> f32 {
+/// The logistic function in `f32`, as the fit's steps use it.
+fn sigmoid_f32(z: f32) -> f32 {
     1.0 / (1.0 + (-z).exp())
 }
 
@@ -69,10 +70,7 @@ fn sigmoid(z: f32) -> f32 {
 pub fn mean_loss(targets: &[f32], mut predict: impl FnMut(usize) -> f64) -> f64 {
     let n = targets.len().max(1);
     (0..targets.len())
-        .map(|i| {
-            let p = 1.0 / (1.0 + (-predict(i)).exp());
-            cross_entropy(p, f64::from(targets[i]))
-        })
+        .map(|i| cross_entropy(sigmoid(predict(i)), f64::from(targets[i])))
         .sum::<f64>()
         / n as f64
 }
@@ -113,7 +111,7 @@ fn backward(
     let (mine, theirs, scalars, linear) = examples.get(i);
     let z = net.forward(mine, theirs, scalars, linear, act);
     let target = examples.targets[i];
-    let p = sigmoid(z);
+    let p = sigmoid_f32(z);
     let dz = p - target;
     grad.b3 += dz;
     dx.clear();

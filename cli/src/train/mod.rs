@@ -200,7 +200,7 @@ impl GameCommand for TrainCommand<'_> {
             )
         })?;
         let encoding = start.encoding();
-        let shape = examples::shape(&start, args.hidden, args.dense);
+        let shape = examples::shape(&encoding, args.hidden, args.dense);
         let schedule = Schedule {
             epochs: args.epochs,
             patience: args.patience,

@@ -115,18 +115,17 @@ fn game_positions<G: Game, E: Evaluator<G::State>>(
     let mut legal = Vec::new();
     for (k, text) in row.moves.split_whitespace().enumerate() {
         let candidate = match state.turn() {
+            _ if k < row.opening as usize => None,
             Turn::Seat(seat) => is_quiet(&state, eval, &mut legal).then_some(seat),
             Turn::Chance if chance => Some(0),
             _ => None,
         };
         if let Some(seat) = candidate {
-            if k >= row.opening as usize {
-                candidates.push(Position {
-                    state: state.clone(),
-                    seat,
-                    target: f64::from(row.result0.score(seat) + 1) / 2.0,
-                });
-            }
+            candidates.push(Position {
+                state: state.clone(),
+                seat,
+                target: f64::from(row.result0.score(seat) + 1) / 2.0,
+            });
         }
         state
             .parse_move(text)

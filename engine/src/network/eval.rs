@@ -23,6 +23,16 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
+/// Sums afresh both seats' accumulators of `state` into `accs` (seat 0's view, then
+/// seat 1's), with `features` as scratch.
+fn refresh_views<S: Encode>(net: &Network, state: &S, features: &mut Vec<u32>, accs: &mut [i32]) {
+    for (view, acc) in accs.chunks_exact_mut(net.shape().hidden).enumerate() {
+        features.clear();
+        state.features(view as Seat, features);
+        net.refresh(features, acc);
+    }
+}
+
 /// A network evaluating positions of `S` on top of a `base` evaluator (the game's
 /// linear one, whose value is one of the network's inputs), which also answers what a
 /// network does not: which moves are noisy, move-ordering hints and moves that hand the
@@ -71,9 +81,11 @@ impl<S: Encode, L: Evaluator<S>> NetEval<S, L> {
         })
     }
 
-    /// The network.
-    pub fn network(&self) -> &Arc<Network> {
-        &self.net
+    /// Whether the top of the accumulator stack is `state`'s, so that an evaluation
+    /// reads it instead of summing afresh.
+    #[cfg(test)]
+    pub(super) fn follows(&self, state: &S) -> bool {
+        self.depth > 0 && self.keys[self.depth - 1] == state.hash()
     }
 
     /// The seat whose view the network takes at `state`.
@@ -109,11 +121,7 @@ impl<S: Encode, L: Evaluator<S>> Evaluator<S> for NetEval<S, L> {
                 Some(top) if self.keys[top] == state.hash() => &self.accs[top * 2 * h..][..2 * h],
                 _ => {
                     scratch.accs.resize(2 * h, 0);
-                    for (view, acc) in scratch.accs.chunks_exact_mut(h).enumerate() {
-                        scratch.features.clear();
-                        state.features(view as Seat, &mut scratch.features);
-                        self.net.refresh(&scratch.features, acc);
-                    }
+                    refresh_views(&self.net, state, &mut scratch.features, &mut scratch.accs);
                     &scratch.accs
                 }
             };
@@ -157,11 +165,12 @@ impl<S: Encode, L: Evaluator<S>> Evaluator<S> for NetEval<S, L> {
             self.depth = 1;
             self.accs.resize(self.accs.len().max(width), 0);
             self.keys.resize(self.keys.len().max(1), 0);
-            for (view, acc) in self.accs[..width].chunks_exact_mut(width / 2).enumerate() {
-                self.features.clear();
-                state.features(view as Seat, &mut self.features);
-                self.net.refresh(&self.features, acc);
-            }
+            refresh_views(
+                &self.net,
+                state,
+                &mut self.features,
+                &mut self.accs[..width],
+            );
             self.keys[0] = state.hash();
         }
         let (parent, child) = (self.depth - 1, self.depth);

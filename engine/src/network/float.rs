@@ -5,7 +5,9 @@ use rand::Rng;
 
 use super::Shape;
 
-/// The network of the module docs in `f32`, weights laid out as [`super::Network`]'s.
+/// The network of the module docs in `f32`. The first layer is laid out as
+/// [`super::Network`]'s; the dense layer row by output (the integer network transposes
+/// it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
     /// The encoding identifier it reads.
@@ -109,13 +111,10 @@ impl FloatNet {
 
     /// The first layer's output (before clipping) over `features`, into `acc`.
     pub fn accumulate(&self, features: &[u32], acc: &mut [f32]) {
-        let h = self.shape.hidden;
         acc.copy_from_slice(&self.b1);
         for &f in features {
-            let column = &self.w1[f as usize * h..][..h];
-            let shared = &self.plane_w1[f as usize / self.cells * h..][..h];
-            for ((a, w), s) in acc.iter_mut().zip(column).zip(shared) {
-                *a += w + s;
+            for (a, w) in acc.iter_mut().zip(self.folded_w1(f as usize)) {
+                *a += w;
             }
         }
     }

@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::float::Activations;
 use super::*;
-use crate::games::hexstrat::Hexstrat;
+use crate::games::hexstrat::{Hexstrat, HexstratState};
 use crate::games::romgon::Romgon;
 use crate::games::threewill::ThreeWill;
 use crate::{sample_outcome, Encode, Evaluator, Game, Seat, State, Turn};
@@ -101,6 +101,7 @@ where
     let fresh = NetEval::new(Arc::clone(&net), Hashed, &encoding).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut worst = 0.0f32;
+    let mut followed = 0;
     for _ in 0..20 {
         let mut eval = fresh.clone();
         let mut state = start.clone();
@@ -113,6 +114,9 @@ where
                 undos.clear();
             } else {
                 undos.push(eval.apply(&mut state, m));
+                // A move through the evaluator leaves its accumulators on top.
+                assert!(eval.follows(&state), "the stack lost the line");
+                followed += 1;
             }
             if rng.random_range(0..4) == 0 {
                 if let Some(undo) = undos.pop() {
@@ -146,6 +150,7 @@ where
         worst <= tolerance,
         "integer and float networks differ by {worst}"
     );
+    assert!(followed > 100, "only {followed} moves went through the evaluator");
     worst
 }
 
@@ -186,18 +191,15 @@ fn a_network_file_reads_back_and_damage_is_named() {
 
 #[test]
 fn a_network_refuses_another_encoding() {
+    let romgon = Romgon::default().initial_state().encoding();
     let (_, net) = random_net(&Romgon::default().initial_state(), 5);
     let other = Hexstrat::default().initial_state().encoding();
-    let refused = NetEval::<_, Hashed>::new(Arc::new(net), Hashed, &other);
-    let err = refused
-        .map(|_: NetEval<crate::games::hexstrat::HexstratState, Hashed>| ())
-        .unwrap_err();
+    let refused = NetEval::<HexstratState, Hashed>::new(Arc::new(net), Hashed, &other);
     assert_eq!(
-        err.to_string(),
+        refused.unwrap_err().to_string(),
         format!(
             "the network was trained on encoding {}, but this game's is {}",
-            Romgon::default().initial_state().encoding().id,
-            other.id
+            romgon.id, other.id
         )
     );
 }
