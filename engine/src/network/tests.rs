@@ -150,7 +150,10 @@ where
         worst <= tolerance,
         "integer and float networks differ by {worst}"
     );
-    assert!(followed > 100, "only {followed} moves went through the evaluator");
+    assert!(
+        followed > 100,
+        "only {followed} moves went through the evaluator"
+    );
     worst
 }
 
