@@ -203,7 +203,8 @@ pub type Symmetry = u8;
 /// Capabilities that only some games have are traits of their own, supertraits of
 /// `State`: [`FastPlayout`] (random playouts faster than ply by ply), [`Symmetries`]
 /// (one table entry for a position and its images), [`PieRule`] (which move is the
-/// swap) and [`LengthCap`] (a cap counter kept in the position). Every method of theirs
+/// swap), [`LengthCap`] (a cap counter kept in the position) and [`NullMove`] (a pass
+/// a search may try). Every method of theirs
 /// has a default that is right for a game without the capability, so a new game
 /// declares each with an empty `impl FastPlayout for MyState {}` and overrides only what
 /// it has. They are supertraits rather than bounds where they are used because every
@@ -239,6 +240,7 @@ pub trait State:
     + Symmetries
     + PieRule
     + LengthCap
+    + NullMove
 {
     /// Whether this game has chance: [`NoChance`] or [`WithChance`], the one place a game
     /// says so. Alpha-beta and the exact solver need [`NoChance`] ([`Deterministic`]), so
@@ -547,6 +549,31 @@ pub trait LengthCap {
     }
 }
 
+/// A pass that the rules do not offer but a search may try: null-move pruning asks
+/// "if I did nothing here, would my opponent still fail to hold me below beta?", and
+/// where the answer is no, the node is cut without searching its moves. The default is
+/// for a game where passing makes no sense (Connect Four, where having to move is often
+/// what loses, or the chance games, which `ab` does not play).
+pub trait NullMove {
+    /// Gives the turn to the other seat as if the side to move had made a move that
+    /// changes nothing it controls, and returns what [`State::undo`] takes to restore
+    /// `self`; or returns `None`, leaving `self` as it was, where the game has no such
+    /// pass here (a decision in the middle of a turn, an offered swap) or where the pass
+    /// would itself end the game. Whatever else the rules do when a turn passes happens
+    /// as usual (a pending order fires).
+    ///
+    /// Contract, checked for every game by [`crate::testing`]: only at `Turn::Seat(s)`
+    /// may it return `Some`, and then the other seat is to move, the game is not over,
+    /// the hash is consistent (`hash() == recompute_hash()`), and `undo` restores the
+    /// state exactly, hash included.
+    fn null_move(&mut self) -> Option<<Self as State>::Undo>
+    where
+        Self: State,
+    {
+        None
+    }
+}
+
 /// Rules plus parameters of one game; builds initial states. Used at the edge (CLI,
 /// tests), not per node.
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
@@ -749,6 +776,8 @@ mod tests {
     impl FastPlayout for Pile {}
     impl Symmetries for Pile {}
     impl PieRule for Pile {}
+    impl NullMove for Pile {}
+
     impl LengthCap for Pile {}
 
     impl Game for Countdown {

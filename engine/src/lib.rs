@@ -40,8 +40,8 @@ pub use encoding::{Encode, Encoding, FeatureChanges, Plane, Scalar};
 pub use eval::Evaluator;
 pub use game::{
     has_chance, illegal_move, opponent, play_moves, sample_outcome, ChanceKind, Deterministic, End,
-    EndReason, FastPlayout, Game, LengthCap, Move, MoveError, NoChance, Outcome, PieRule, Seat,
-    State, Symmetries, Symmetry, Turn, WithChance,
+    EndReason, FastPlayout, Game, LengthCap, Move, MoveError, NoChance, NullMove, Outcome, PieRule,
+    Seat, State, Symmetries, Symmetry, Turn, WithChance,
 };
 pub use luck::{EventId, Luck};
 pub use params::{ConfigError, ParamKind, ParamSpec, ParamValue, Params};

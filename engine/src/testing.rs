@@ -285,6 +285,37 @@ fn check_cap_reset<S: State>(
     Ok(())
 }
 
+/// [`NullMove::null_move`](crate::game::NullMove::null_move)'s contract at `state`: a pass
+/// only at a decision, to the other seat, into a game not over, with a consistent hash,
+/// and undone exactly.
+fn check_null_move<S: State>(state: &S) -> Result<(), String> {
+    let mut passed = state.clone();
+    let Some(undo) = passed.null_move() else {
+        return if passed == *state && passed.hash() == state.hash() {
+            Ok(())
+        } else {
+            Err("null_move declined but changed the state".into())
+        };
+    };
+    let Turn::Seat(mover) = state.turn() else {
+        return Err(format!("null_move passed at {:?}", state.turn()));
+    };
+    if passed.turn() != Turn::Seat(1 - mover) {
+        return Err(format!(
+            "null_move by seat {mover} gave the turn to {:?}",
+            passed.turn()
+        ));
+    }
+    if passed.hash() != passed.recompute_hash() {
+        return Err("null_move left a stale hash".into());
+    }
+    passed.undo(undo);
+    if passed != *state || passed.hash() != state.hash() {
+        return Err("undoing null_move does not restore the state".into());
+    }
+    Ok(())
+}
+
 /// Every per-node property; `pool` collects moves seen elsewhere to try as illegal moves.
 fn check_node<S: State>(
     state: &S,
@@ -303,6 +334,7 @@ fn check_node<S: State>(
         ));
     }
     check_cap_reset(state, &moves, &outcomes)?;
+    check_null_move(state)?;
     let (sides0, sides1) = (state.side(0), state.side(1));
     if sides0.is_empty() || sides0 == sides1 {
         return Err(format!("seats play sides {sides0:?} and {sides1:?}"));

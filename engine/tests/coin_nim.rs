@@ -3,7 +3,7 @@
 use agon_engine::testing::coin_nim::{CoinNim, CoinNimMove, CoinNimState};
 use agon_engine::testing::{check_conformance, Cap, CapUnit, Conformance};
 use agon_engine::{
-    EndReason, FastPlayout, Game, LengthCap, Outcome, PieRule, State, Symmetries, Turn,
+    EndReason, FastPlayout, Game, LengthCap, NullMove, Outcome, PieRule, State, Symmetries, Turn,
 };
 
 #[test]
@@ -150,6 +150,8 @@ mod broken {
     impl Symmetries for Broken {}
 
     impl PieRule for Broken {}
+
+    impl NullMove for Broken {}
 
     impl LengthCap for Broken {}
 

@@ -27,6 +27,7 @@ mod hexstrat_picture;
 mod invector_conformance;
 mod invector_perft;
 mod invector_picture;
+mod null_move;
 mod pig;
 mod pig_perft;
 mod pig_picture;

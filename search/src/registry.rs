@@ -138,7 +138,7 @@ impl AgentKind {
                 name: "ab",
                 about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
                 params: &[
-                    DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NET, NODES, NOISE, PARTIAL, RAZORING, THREADS,
+                    DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NET, NODES, NOISE, NULL_MOVE, PARTIAL, RAZORING, THREADS,
                     TIME,
                 ],
                 default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
@@ -359,6 +359,14 @@ const RAZORING: ParamSpec = ParamSpec {
     help: "razoring: one or two plies above the horizon, a node whose evaluator's score plus a wide margin cannot reach alpha is settled by its quiescence search when that fails low too (off unless given)",
 };
 
+const NULL_MOVE: ParamSpec = ParamSpec {
+    name: "null",
+    kind: ParamKind::Bool,
+    // No declared default, as `lmr`.
+    default: None,
+    help: "null-move pruning: where the game offers a pass, a node whose score is at least beta passes, and fails high if the opponent's reduced search cannot bring it below beta (off unless given)",
+};
+
 const PARTIAL: ParamSpec = ParamSpec {
     name: "partial",
     kind: ParamKind::Bool,
@@ -549,6 +557,7 @@ impl BuildAgents for NoChance {
                         futility: params.bool("futility").unwrap_or(false),
                         lmp: params.bool("lmp").unwrap_or(false),
                         razoring: params.bool("razoring").unwrap_or(false),
+                        null_move: params.bool("null").unwrap_or(false),
                     },
                     partial_iterations: params.bool("partial").unwrap_or(false),
                     ..AlphaBetaConfig::default()

@@ -1,5 +1,5 @@
 //! Forward pruning in `ab` (late-move reductions, futility pruning, late-move pruning,
-//! razoring): what it may change (the value at a fixed depth, how much is searched) and
+//! razoring, null-move pruning): what it may change (the value at a fixed depth, how much is searched) and
 //! what it may not (a result proven by searching to the end, the agent's behaviour when
 //! it is off); and the move of an iteration cut short by the budget (`partial`).
 
@@ -18,8 +18,8 @@ use common::*;
 use rand::SeedableRng;
 
 /// Late-move reductions alone, futility pruning alone, late-move pruning alone,
-/// razoring alone, and all four.
-const PRUNINGS: [Pruning; 5] = [
+/// razoring alone, null-move pruning alone, and all five.
+const PRUNINGS: [Pruning; 6] = [
     Pruning {
         lmr: true,
         ..Pruning::NONE
@@ -37,10 +37,15 @@ const PRUNINGS: [Pruning; 5] = [
         ..Pruning::NONE
     },
     Pruning {
+        null_move: true,
+        ..Pruning::NONE
+    },
+    Pruning {
         lmr: true,
         futility: true,
         lmp: true,
         razoring: true,
+        null_move: true,
     },
 ];
 
@@ -128,9 +133,9 @@ fn pruning_searches_fewer_nodes_at_a_fixed_depth_and_stays_reproducible() {
         let again = search(&mut AlphaBeta::new(InvectorEval::default(), config), &start);
         assert_eq!(first.depth, 6);
         // Reductions at least halve the tree here; futility and late-move pruning,
-        // acting on the last two plies only, take off at least a tenth. Razoring acts
-        // only where a node is already far behind, which a balanced opening rarely is:
-        // it takes off something.
+        // acting on the last two plies only, take off at least a tenth, as does
+        // null-move pruning. Razoring acts only where a node is already far behind,
+        // which a balanced opening rarely is: it takes off something.
         let most = if pruning.lmr {
             full.nodes / 2
         } else if pruning
@@ -218,7 +223,7 @@ fn a_cut_short_iteration_plays_only_a_move_it_found_better() {
 #[test]
 fn an_ab_spec_prunes_only_when_it_says_so() {
     // Through the registry, as a spec builds it: without `lmr`, `futility`, `lmp`,
-    // `razoring` or `partial` the search is the one `=false` names (same nodes, same
+    // `razoring`, `null` or `partial` the search is the one `=false` names (same nodes, same
     // move), and only `=true` changes it. From a middle game, where razoring finds
     // nodes far enough behind to act on at this depth.
     let mut start = Invector::default().initial_state();
@@ -235,7 +240,7 @@ fn an_ab_spec_prunes_only_when_it_says_so() {
         (r.nodes, r.best)
     };
     let absent = run(&[("depth", "5"), ("hash", "1")]);
-    for name in ["lmr", "futility", "lmp", "razoring"] {
+    for name in ["lmr", "futility", "lmp", "razoring", "null"] {
         let off = run(&[("depth", "5"), ("hash", "1"), (name, "false")]);
         let on = run(&[("depth", "5"), ("hash", "1"), (name, "true")]);
         assert_eq!(absent, off, "{name}");

@@ -12,8 +12,8 @@ use std::fmt;
 use crate::actions::{ActionSpace, DenseActions};
 use crate::declare_weights;
 use crate::game::{
-    End, FastPlayout, Game, LengthCap, Move, MoveError, Outcome, PieRule, Seat, State, Symmetries,
-    Turn, WithChance,
+    End, FastPlayout, Game, LengthCap, Move, MoveError, NullMove, Outcome, PieRule, Seat, State,
+    Symmetries, Turn, WithChance,
 };
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::picture::{
@@ -324,6 +324,8 @@ impl FastPlayout for CoinNimState {}
 impl Symmetries for CoinNimState {}
 
 impl PieRule for CoinNimState {}
+
+impl NullMove for CoinNimState {}
 
 impl LengthCap for CoinNimState {}
 

@@ -19,8 +19,9 @@ use super::heuristics::{
 use super::lane::{CacheLine, Lane};
 use super::transpositions::{child_cutoff, from_table_move, principal_variation, table_key, Node};
 use super::{
-    CoreOptions, FUTILITY_MARGIN, FUTILITY_TO_DEPTH, LMP_MOVES, LMP_MOVES_PER_PLY_SQUARED,
-    LMP_TO_DEPTH, LMR_FROM_DEPTH, LMR_FULL_MOVES, RAZOR_MARGIN, RAZOR_TO_DEPTH,
+    null_reduction, CoreOptions, FUTILITY_MARGIN, FUTILITY_TO_DEPTH, LMP_MOVES,
+    LMP_MOVES_PER_PLY_SQUARED, LMP_TO_DEPTH, LMR_FROM_DEPTH, LMR_FULL_MOVES, NULL_FROM_DEPTH,
+    RAZOR_MARGIN, RAZOR_TO_DEPTH,
 };
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
@@ -59,6 +60,9 @@ struct Ply<M> {
     pv: Vec<M>,
     /// Moves put off because another thread is searching them (see [`super::busy`]).
     deferred: Vec<M>,
+    /// Whether the node at this ply was reached by a pass (null-move pruning never
+    /// passes twice in a row: two passes would search the same position again).
+    after_pass: bool,
 }
 
 /// The alpha-beta search core: one thread's search state plus the table it shares.
@@ -134,6 +138,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                     scores: Vec::new(),
                     pv: Vec::new(),
                     deferred: Vec::new(),
+                    after_pass: false,
                 })
                 .collect(),
             heuristics: Heuristics::new(MAX_PLY + 1),
@@ -474,6 +479,43 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 };
                 if settled <= alpha {
                     return settled;
+                }
+            }
+        }
+
+        // 3c. Null-move pruning: where the node's score is at least beta, pass, and if
+        //     the opponent's reduced search still fails high the node does too (see
+        //     [`super::Pruning::null_move`]). Applied to the state itself, not through
+        //     the evaluator: an incremental evaluator finds its record stale below and
+        //     recomputes it, which costs time, never a wrong value.
+        if self.options.pruning.null_move
+            && may_skip
+            && depth >= NULL_FROM_DEPTH
+            && !self.plies[ply].after_pass
+            && !is_mate(beta)
+        {
+            let score =
+                *static_score.get_or_insert_with(|| clamp_eval(self.eval.evaluate(state, mover)));
+            if score >= beta {
+                if let Some(undo) = state.null_move() {
+                    let reply = if self.visit() {
+                        0
+                    } else {
+                        self.plies[ply + 1].after_pass = true;
+                        let reduced = depth - 1 - null_reduction(depth);
+                        let reply = self.child(state, mover, reduced, ply, beta - 1, beta, false);
+                        self.plies[ply + 1].after_pass = false;
+                        reply
+                    };
+                    state.undo(undo);
+                    if self.stopped {
+                        return 0;
+                    }
+                    if reply >= beta {
+                        // A mate found after a pass is no proof: the pass is not a move.
+                        self.heuristic_leaves += 1;
+                        return if is_mate(reply) { beta } else { reply };
+                    }
                 }
             }
         }

@@ -170,6 +170,15 @@ pub struct Pruning {
     /// score where the game has no noisy moves) is asked first; if it also fails low,
     /// it is the node's value, a heuristic bound, and no move is searched.
     pub razoring: bool,
+    /// Null-move pruning: at a null-window node with at least [`NULL_FROM_DEPTH`] plies
+    /// left, whose evaluator's score is at least beta, where the game offers a pass
+    /// ([`agon_engine::NullMove`]) and the move that reached the node was not one, the
+    /// side to move passes and the opponent's reply is searched with a null window
+    /// about beta, [`null_reduction`] plies less deep. If even a free move for the
+    /// opponent cannot bring the score below beta, the node fails high without searching
+    /// its moves, a heuristic bound. Games where having to move hurts (zugzwang) defeat
+    /// it, which is why only some games offer the pass.
+    pub null_move: bool,
 }
 
 impl Pruning {
@@ -179,6 +188,7 @@ impl Pruning {
         futility: false,
         lmp: false,
         razoring: false,
+        null_move: false,
     };
 }
 
@@ -206,6 +216,18 @@ pub const FUTILITY_TO_DEPTH: u32 = 2;
 /// (the first aspiration window's half-width: one stone on Invector, half an open three
 /// on Connect Four).
 pub const FUTILITY_MARGIN: i32 = 2;
+
+/// The least remaining depth at which null-move pruning passes: shallower, the reduced
+/// search of the reply would be a bare evaluation, which the node's own score already
+/// is.
+pub const NULL_FROM_DEPTH: u32 = 3;
+
+/// How many plies less than a move's the reply to a pass is searched, at a node `depth`
+/// plies from the horizon: 2, and one more per four plies beyond 4, as chess engines
+/// reduce more the deeper the node (never so many that the reply is not searched).
+pub fn null_reduction(depth: u32) -> u32 {
+    (2 + depth.saturating_sub(4) / 4).min(depth - 1)
+}
 
 /// The deepest remaining depth at which razoring drops a node to quiescence.
 pub const RAZOR_TO_DEPTH: u32 = 2;

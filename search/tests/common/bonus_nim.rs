@@ -8,8 +8,8 @@ use std::fmt;
 // `mix`: a reproducible mix of a few fields into a 64-bit key.
 use agon_engine::zobrist::splitmix64_mix as mix;
 use agon_engine::{
-    End, Evaluator, FastPlayout, LengthCap, Move, MoveError, NoChance, Outcome, PieRule, Seat,
-    State, Symmetries, Turn,
+    End, Evaluator, FastPlayout, LengthCap, Move, MoveError, NoChance, NullMove, Outcome, PieRule,
+    Seat, State, Symmetries, Turn,
 };
 
 /// Take this many stones.
@@ -151,6 +151,8 @@ impl FastPlayout for BonusNim {}
 impl Symmetries for BonusNim {}
 
 impl PieRule for BonusNim {}
+
+impl NullMove for BonusNim {}
 
 impl LengthCap for BonusNim {}
 

@@ -5,8 +5,8 @@ use std::fmt;
 // `mix`: a reproducible mix of a few fields into a 64-bit key.
 use agon_engine::zobrist::splitmix64_mix as mix;
 use agon_engine::{
-    End, Evaluator, FastPlayout, LengthCap, Move, MoveError, NoChance, Outcome, PieRule, Seat,
-    State, Symmetries, Turn,
+    End, Evaluator, FastPlayout, LengthCap, Move, MoveError, NoChance, NullMove, Outcome, PieRule,
+    Seat, State, Symmetries, Turn,
 };
 
 /// Mark this cell (0..9, row by row from the top left).
@@ -136,6 +136,8 @@ impl FastPlayout for TicTacToe {}
 impl Symmetries for TicTacToe {}
 
 impl PieRule for TicTacToe {}
+
+impl NullMove for TicTacToe {}
 
 impl LengthCap for TicTacToe {}
 

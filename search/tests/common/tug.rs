@@ -15,8 +15,8 @@
 use std::fmt;
 
 use agon_engine::{
-    End, Evaluator, FastPlayout, LengthCap, Move, MoveError, NoChance, Outcome, PieRule, Seat,
-    State, Symmetries, Turn,
+    End, Evaluator, FastPlayout, LengthCap, Move, MoveError, NoChance, NullMove, Outcome, PieRule,
+    Seat, State, Symmetries, Turn,
 };
 
 /// The last cell; the token starts in the middle.
@@ -187,6 +187,8 @@ impl FastPlayout for Tug {}
 impl Symmetries for Tug {}
 
 impl PieRule for Tug {}
+
+impl NullMove for Tug {}
 
 impl LengthCap for Tug {}
 

@@ -26,8 +26,8 @@ mod picture;
 
 use crate::bits::Cells;
 use crate::game::{
-    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, NoChance, Outcome, PieRule, Seat,
-    State, Symmetries, Turn,
+    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, NoChance, NullMove, Outcome,
+    PieRule, Seat, State, Symmetries, Turn,
 };
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -706,5 +706,27 @@ impl FastPlayout for ApvState {}
 impl Symmetries for ApvState {}
 
 impl PieRule for ApvState {}
+
+/// The pass is offered at the start of a turn only, not at its order decision: the
+/// other side is to move and its pending order fires, as at the end of any turn. The
+/// pass counts no turn towards the cap. There is none where that order's firing ends
+/// the game.
+impl NullMove for ApvState {
+    fn null_move(&mut self) -> Option<ApvState> {
+        if self.end.is_some() || self.moved != NONE {
+            return None;
+        }
+        let undo = self.clone();
+        self.next_side();
+        if self.end.is_some() {
+            *self = undo;
+            return None;
+        }
+        self.ply += 1;
+        self.turn_start = self.ply;
+        debug_assert_eq!(self.hash, self.recompute_hash());
+        Some(undo)
+    }
+}
 
 impl LengthCap for ApvState {}

@@ -35,8 +35,8 @@ use std::fmt;
 
 use crate::actions::{ActionSpace, DenseActions};
 use crate::game::{
-    self, FastPlayout, Game, LengthCap, MoveError, NoChance, Outcome, PieRule, Seat, State,
-    Symmetries, Turn,
+    self, FastPlayout, Game, LengthCap, MoveError, NoChance, NullMove, Outcome, PieRule, Seat,
+    State, Symmetries, Turn,
 };
 use crate::params::{ConfigError, ParamSpec, Params};
 use crate::zobrist;
@@ -309,6 +309,8 @@ impl FastPlayout for Connect4State {}
 impl Symmetries for Connect4State {}
 
 impl PieRule for Connect4State {}
+
+impl NullMove for Connect4State {}
 
 impl LengthCap for Connect4State {}
 

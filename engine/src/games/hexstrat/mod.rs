@@ -32,8 +32,8 @@ mod setup;
 
 use crate::bits::Cells;
 use crate::game::{
-    End, EndReason, FastPlayout, Game, LengthCap, MoveError, PieRule, Seat, State, Symmetries,
-    Turn, WithChance,
+    End, EndReason, FastPlayout, Game, LengthCap, MoveError, NullMove, PieRule, Seat, State,
+    Symmetries, Turn, WithChance,
 };
 use crate::luck::{pick_weighted, EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
@@ -600,6 +600,8 @@ impl FastPlayout for HexstratState {
 impl Symmetries for HexstratState {}
 
 impl PieRule for HexstratState {}
+
+impl NullMove for HexstratState {}
 
 impl LengthCap for HexstratState {}
 

@@ -25,7 +25,8 @@ use std::fmt;
 
 use crate::bits::Cells;
 use crate::game::{
-    End, FastPlayout, Game, LengthCap, NoChance, PieRule, Seat, State, Symmetries, Symmetry, Turn,
+    End, FastPlayout, Game, LengthCap, NoChance, NullMove, PieRule, Seat, State, Symmetries,
+    Symmetry, Turn,
 };
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 use crate::zobrist;
@@ -506,6 +507,22 @@ impl Symmetries for InvectorState {
 impl PieRule for InvectorState {
     fn is_pie_swap(&self, m: InvectorMove) -> bool {
         m.kind == MoveKind::Swap
+    }
+}
+
+/// The pass is the rules' own pass, allowed anywhere but in the pie rule's opening
+/// plies (where a pass would move the swap to another ply).
+impl NullMove for InvectorState {
+    fn null_move(&mut self) -> Option<InvectorState> {
+        if self.winner.is_some() || (self.pie && self.ply < 2) {
+            return None;
+        }
+        let undo = self.clone();
+        self.to_move = self.to_move.other();
+        self.hash ^= KEY_WHITE_TO_MOVE;
+        self.ply += 1;
+        debug_assert_eq!(self.hash, self.recompute_hash());
+        Some(undo)
     }
 }
 

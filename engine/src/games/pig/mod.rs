@@ -24,8 +24,8 @@ mod playout;
 
 use crate::actions::{ActionSpace, DenseActions};
 use crate::game::{
-    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, Outcome, PieRule, Seat, State,
-    Symmetries, Turn, WithChance,
+    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, NullMove, Outcome, PieRule, Seat,
+    State, Symmetries, Turn, WithChance,
 };
 use crate::luck::{EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
@@ -557,6 +557,8 @@ impl FastPlayout for PigState {
 impl Symmetries for PigState {}
 
 impl PieRule for PigState {}
+
+impl NullMove for PigState {}
 
 impl LengthCap for PigState {
     /// The position with no decisions made: the decision count is read by the

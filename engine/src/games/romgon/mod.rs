@@ -34,8 +34,8 @@ use std::fmt;
 
 use crate::bits::Cells;
 use crate::game::{
-    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, NoChance, Outcome, PieRule, Seat,
-    State, Symmetries, Turn,
+    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, NoChance, NullMove, Outcome,
+    PieRule, Seat, State, Symmetries, Turn,
 };
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
@@ -618,6 +618,33 @@ impl FastPlayout for RomgonState {}
 impl Symmetries for RomgonState {}
 
 impl PieRule for RomgonState {}
+
+/// The pass moves no piece and ticks no shuttle counter; it is one more ply of the
+/// history (for the undo). There is none where the side that would then move has no
+/// action or is deadlocked, or at the length cap: those would end the game on a move
+/// the rules do not have.
+impl NullMove for RomgonState {
+    fn null_move(&mut self) -> Option<RomgonUndo> {
+        let next = self.core.to_move.other();
+        if self.core.end.is_some()
+            || self.core.ply + 1 >= self.rules.max_actions
+            || !self.has_action(next)
+            || moves::deadlocked(self.geo, self.rules.defence, &self.core.board, next)
+        {
+            return None;
+        }
+        let undo = RomgonUndo {
+            core: self.core,
+            counter: None,
+        };
+        self.core.pos_key ^= KEYS[KEY_SIDE];
+        self.core.to_move = next;
+        self.core.ply += 1;
+        self.history.push(self.core.pos_key);
+        debug_assert_eq!(self.hash(), self.recompute_hash());
+        Some(undo)
+    }
+}
 
 impl LengthCap for RomgonState {}
 

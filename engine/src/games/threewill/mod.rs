@@ -29,8 +29,8 @@ mod notation;
 mod picture;
 
 use crate::game::{
-    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, Outcome, PieRule, Seat, State,
-    Symmetries, Turn, WithChance,
+    illegal_move, End, FastPlayout, Game, LengthCap, MoveError, NullMove, Outcome, PieRule, Seat,
+    State, Symmetries, Turn, WithChance,
 };
 use crate::luck::{pick_weighted, EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
@@ -706,5 +706,7 @@ impl FastPlayout for ThreeWillState {
 impl Symmetries for ThreeWillState {}
 
 impl PieRule for ThreeWillState {}
+
+impl NullMove for ThreeWillState {}
 
 impl LengthCap for ThreeWillState {}
