@@ -59,8 +59,8 @@ fn pruned(budget: Budget, pruning: Pruning) -> AlphaBetaConfig {
     }
 }
 
-fn search<S: agon_engine::Deterministic, E: agon_engine::Evaluator<S>>(
-    agent: &mut AlphaBeta<S, E>,
+fn search<S: agon_engine::Deterministic>(
+    agent: &mut impl Agent<S>,
     state: &S,
 ) -> SearchResult<S::Move> {
     agent.search(
@@ -253,4 +253,60 @@ fn an_ab_spec_prunes_only_when_it_says_so() {
     let absent = run(&budget);
     let off = run(&[budget[0], budget[1], ("partial", "false")]);
     assert_eq!(absent, off);
+}
+
+#[test]
+fn null_move_pruning_never_proves_a_wrong_result() {
+    // A node cut because a pass could not bring it below beta is a heuristic bound (the
+    // pass is no move of the game), so whatever `ab` reports as proven comes from lines
+    // without such a cut and must be the game's own result. Bonus Nim is all zugzwang
+    // (a pile of four is lost only because the mover must take), and with an evaluator
+    // that knows nothing every node at or above beta tries the pass, so the passes
+    // mislead: trusted as proofs they would prove losses to be wins.
+    #[derive(Clone, Debug)]
+    struct Blind;
+    impl agon_engine::Evaluator<BonusNim> for Blind {
+        fn heuristic(&self, _: &BonusNim, _: agon_engine::Seat) -> i32 {
+            0
+        }
+        fn bounds(&self) -> (i32, i32) {
+            (-1000, 1000)
+        }
+    }
+    let mut memo = Memo::new();
+    let to_depth = Budget {
+        depth: Some(60),
+        ..Budget::default()
+    };
+    let null_only = Pruning {
+        null_move: true,
+        ..Pruning::NONE
+    };
+    let (mut proven, mut changed) = (0, 0);
+    for pile in 1..=24 {
+        let start = BonusNim::new(pile, 40);
+        let expected = memo.value(&mut start.clone()).signum();
+        let result = search(
+            &mut AlphaBeta::new(Blind, pruned(to_depth, null_only)),
+            &start,
+        );
+        let plain = search(
+            &mut AlphaBeta::new(Blind, pruned(to_depth, Pruning::NONE)),
+            &start,
+        );
+        changed += usize::from(result.nodes != plain.nodes);
+        if result.value.is_proven() {
+            proven += 1;
+            assert_eq!(
+                value_score(result.value).signum(),
+                expected,
+                "pile {pile}: {:?}",
+                result.value
+            );
+        }
+    }
+    assert!(
+        proven >= 20 && changed >= 10,
+        "{proven} proven, {changed} changed"
+    );
 }

@@ -152,7 +152,21 @@ impl Symmetries for BonusNim {}
 
 impl PieRule for BonusNim {}
 
-impl NullMove for BonusNim {}
+/// A pass hands the pile to the other seat and counts as a decision towards the cap.
+/// Nim is all zugzwang (a pile of four is lost only because the mover must take), so a
+/// search that trusts the pass is misled: the null-move tests use it for that.
+impl NullMove for BonusNim {
+    fn null_move(&mut self) -> Option<BonusNim> {
+        if self.turn() == Turn::Over || self.decisions + 1 >= self.cap {
+            return None;
+        }
+        let undo = self.clone();
+        self.mover = 1 - self.mover;
+        self.decisions += 1;
+        self.ply += 1;
+        Some(undo)
+    }
+}
 
 impl LengthCap for BonusNim {}
 
