@@ -75,6 +75,7 @@ mod error;
 mod exact;
 mod expectimax;
 mod greedy;
+mod heuristics;
 pub mod mcts;
 mod noise;
 pub mod optimal;

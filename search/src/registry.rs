@@ -184,7 +184,9 @@ impl AgentKind {
         AgentInfo {
             name,
             about,
-            params: &[DEPTH, EVAL, HASH, NET, NODES, PLAYOUTS, PLIES, TIME],
+            params: &[
+                DEPTH, EVAL, HASH, HISTORY, NET, NODES, PLAYOUTS, PLIES, TIME,
+            ],
             default_budget: DefaultBudget::Depth(expectimax::DEFAULT_DEPTH),
         }
     }
@@ -365,6 +367,14 @@ const NULL_MOVE: ParamSpec = ParamSpec {
     // No declared default, as `lmr`.
     default: None,
     help: "null-move pruning: where the game offers a pass, a node whose score is at least beta passes, and fails high if the opponent's reduced search cannot bring it below beta (off unless given)",
+};
+
+const HISTORY: ParamSpec = ParamSpec {
+    name: "history",
+    kind: ParamKind::Bool,
+    // No declared default, as `lmr`: a recorded spec keeps its move order.
+    default: None,
+    help: "order decision nodes' moves by killers and the history table too, as ab does (off unless given: the table's move and the evaluator's hints alone)",
 };
 
 const PARTIAL: ParamSpec = ParamSpec {
@@ -617,6 +627,7 @@ fn build_any<S: State, E: Evaluator<S>>(
                 },
                 None => Horizon::Evaluate,
             },
+            history: params.bool("history").unwrap_or(false),
         };
         let agent =
             Expectimax::try_new(eval.clone(), config).map_err(|_| out_of_memory(kind, params))?;

@@ -159,10 +159,20 @@ fn coin_nim_positions() -> Vec<CoinNimState> {
 }
 
 fn agent<S: State, E: Evaluator<S>>(eval: E, mode: ChanceMode, budget: Budget) -> Expectimax<S, E> {
+    ordered_agent(eval, mode, false, budget)
+}
+
+fn ordered_agent<S: State, E: Evaluator<S>>(
+    eval: E,
+    mode: ChanceMode,
+    history: bool,
+    budget: Budget,
+) -> Expectimax<S, E> {
     let config = ExpectimaxConfig {
         budget,
         hash_mb: 1,
         mode,
+        history,
         ..ExpectimaxConfig::default()
     };
     Expectimax::new(eval, config)
@@ -170,10 +180,19 @@ fn agent<S: State, E: Evaluator<S>>(eval: E, mode: ChanceMode, budget: Budget) -
 
 const MODES: [ChanceMode; 3] = [ChanceMode::Expectimax, ChanceMode::Star1, ChanceMode::Star2];
 
-/// Checks every mode against the reference on `states` at depths 1..=4; returns the
-/// node totals per mode.
-fn check_all<S: State, E: Evaluator<S>>(states: &[S], eval: E) -> [u64; 3] {
-    let mut totals = [0; 3];
+/// The searches the differential test checks: each mode, and Star2 ordered by killers
+/// and history too (order changes no value).
+const SEARCHES: [(ChanceMode, bool); 4] = [
+    (ChanceMode::Expectimax, false),
+    (ChanceMode::Star1, false),
+    (ChanceMode::Star2, false),
+    (ChanceMode::Star2, true),
+];
+
+/// Checks every search of [`SEARCHES`] against the reference on `states` at depths
+/// 1..=4; returns the node totals per search.
+fn check_all<S: State, E: Evaluator<S>>(states: &[S], eval: E) -> [u64; 4] {
+    let mut totals = [0; 4];
     let mut rng = AgentRng::seed_from_u64(0);
     for s in states {
         let (view, decision) = match s.turn() {
@@ -182,12 +201,12 @@ fn check_all<S: State, E: Evaluator<S>>(states: &[S], eval: E) -> [u64; 3] {
         };
         for depth in 1..=4 {
             let expected = plain(s, &eval, view, depth);
-            for (k, &mode) in MODES.iter().enumerate() {
+            for (k, &(mode, history)) in SEARCHES.iter().enumerate() {
                 let budget = Budget {
                     depth: Some(depth),
                     ..Budget::default()
                 };
-                let mut a = agent(eval.clone(), mode, budget);
+                let mut a = ordered_agent(eval.clone(), mode, history, budget);
                 let mut infos = 0;
                 let r: SearchResult<S::Move> =
                     a.search(s, SearchContext::new(&mut rng, &mut |_| infos += 1));
@@ -198,7 +217,7 @@ fn check_all<S: State, E: Evaluator<S>>(states: &[S], eval: E) -> [u64; 3] {
                 assert_eq!(
                     (exact.num(), exact.den()),
                     expected,
-                    "{mode:?} depth {depth} at {s}"
+                    "{mode:?} (history {history}) depth {depth} at {s}"
                 );
                 assert_eq!(r.value, Value::Score(expected.0 as f64 / expected.1 as f64));
                 totals[k] += r.nodes;
@@ -221,13 +240,15 @@ fn check_all<S: State, E: Evaluator<S>>(states: &[S], eval: E) -> [u64; 3] {
     totals
 }
 
-fn report(game: &str, totals: [u64; 3]) {
-    let [ex, s1, s2] = totals;
+fn report(game: &str, totals: [u64; 4]) {
+    let [ex, s1, s2, s2h] = totals;
     let pct = |n: u64| 100.0 * (ex as f64 - n as f64) / ex as f64;
     println!(
-        "{game}: nodes expectimax {ex}, star1 {s1} ({:+.1}% saved), star2 {s2} ({:+.1}% saved)",
+        "{game}: nodes expectimax {ex}, star1 {s1} ({:+.1}% saved), star2 {s2} ({:+.1}% saved), \
+         star2 with history {s2h} ({:+.1}% saved)",
         pct(s1),
-        pct(s2)
+        pct(s2),
+        pct(s2h)
     );
 }
 
@@ -246,7 +267,7 @@ fn star1_and_star2_return_exactly_the_expectimax_value_with_fewer_nodes() {
     let on_coin = check_all(&coin, CoinNimEval::default());
     report("pig", on_pig);
     report("coin-nim", on_coin);
-    let all: [u64; 3] = std::array::from_fn(|k| on_pig[k] + on_coin[k]);
+    let all: [u64; 4] = std::array::from_fn(|k| on_pig[k] + on_coin[k]);
     report("all", all);
     assert!(on_pig[1] < on_pig[0] && on_pig[2] < on_pig[0], "{on_pig:?}");
     assert!(all[1] < all[0] && all[2] < all[0], "{all:?}");
@@ -364,12 +385,12 @@ fn deeper_pig_searches_agree_and_report_nodes() {
         positions.push((line, s));
     }
     let mut rng = AgentRng::seed_from_u64(0);
-    let mut grand = [0u64; 3];
+    let mut grand = [0u64; 4];
     for (line, s) in &positions {
         for depth in [6, 8, 10] {
-            let mut nodes = [0u64; 3];
+            let mut nodes = [0u64; 4];
             let mut values = Vec::new();
-            for (k, &mode) in MODES.iter().enumerate() {
+            for (k, &(mode, history)) in SEARCHES.iter().enumerate() {
                 let budget = Budget {
                     depth: Some(depth),
                     ..Budget::default()
@@ -378,6 +399,7 @@ fn deeper_pig_searches_agree_and_report_nodes() {
                     budget,
                     hash_mb: 16,
                     mode,
+                    history,
                     ..ExpectimaxConfig::default()
                 };
                 let mut a = Expectimax::new(PigEval::default(), config);
@@ -393,7 +415,7 @@ fn deeper_pig_searches_agree_and_report_nodes() {
                 nodes[2],
                 nodes[0] as f64 / nodes[2] as f64
             );
-            for k in 0..3 {
+            for k in 0..4 {
                 grand[k] += nodes[k];
             }
         }
@@ -500,6 +522,7 @@ fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
                             count,
                             plies: Some(plies),
                         },
+                        history: false,
                     };
                     let mut a = Expectimax::new(eval.clone(), config);
                     let r = a.search(s, SearchContext::new(rng, &mut |_| {}));

@@ -13,9 +13,6 @@ use std::sync::Arc;
 use agon_engine::{Deterministic, Evaluator, Move, Seat, State, Turn};
 
 use super::busy::{Busy, DEFER_FROM_DEPTH};
-use super::heuristics::{
-    select_next, Heuristics, CONCEDES_SCORE, HINT_SHIFT, KILLER_STEP, NOISY_SCORE, TT_MOVE_SCORE,
-};
 use super::lane::{CacheLine, Lane};
 use super::transpositions::{child_cutoff, from_table_move, principal_variation, table_key, Node};
 use super::{
@@ -25,6 +22,7 @@ use super::{
 };
 use crate::agent::{SearchInfo, SearchResult, Value};
 use crate::budget::{Budget, Clock};
+use crate::heuristics::{select_next, Heuristics, CONCEDES_SCORE, NOISY_SCORE, TT_MOVE_SCORE};
 use crate::ordering::{fallback_move, move_to_front};
 use crate::score::{
     clamp_eval, finished_value, from_table, is_mate, terminal, to_table, value_of, INFINITY, MATE,
@@ -798,19 +796,10 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             } else if self.eval.is_noisy(state, m) {
                 NOISY_SCORE
             } else {
-                let killer = if enhancements.killers {
-                    self.heuristics.killer_rank(ply, code)
-                } else {
-                    0
-                };
-                let history = if enhancements.history {
-                    self.heuristics.history(mover, code)
-                } else {
-                    0
-                };
-                (i32::from(self.eval.move_hint(state, m)) << HINT_SHIFT)
-                    + killer * KILLER_STEP
-                    + history
+                let hint = self.eval.move_hint(state, m);
+                let (killers, history) = (enhancements.killers, enhancements.history);
+                self.heuristics
+                    .quiet_score(hint, mover, ply, code, killers, history)
             }
         }));
     }

@@ -5,8 +5,8 @@
 //! two-seat games.
 //!
 //! The search core ([`core`]) is shared with the exact solver ([`crate::solve`]); the
-//! two differ only in options and in how they report. [`heuristics`] holds what the
-//! search learns about move order, [`smp`] runs threads over one table.
+//! two differ only in options and in how they report. [`crate::heuristics`] holds what
+//! the search learns about move order, [`smp`] runs threads over one table.
 //!
 //! # Seats, not plies, decide the sign
 //!
@@ -57,7 +57,6 @@
 
 mod busy;
 pub(crate) mod core;
-mod heuristics;
 mod lane;
 mod smp;
 mod transpositions;

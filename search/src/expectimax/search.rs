@@ -9,7 +9,9 @@ use agon_engine::{Evaluator, Move, Seat, State, Turn};
 
 use super::{ChanceMode, Expectimax};
 use crate::exact::Exact;
+use crate::heuristics::NOISY_SCORE;
 use crate::ordering::{move_to_front, order_by_hints};
+use crate::score::MAX_PLY;
 
 /// Chance windows are rounded outwards to multiples of `1 / WINDOW_GRID`: a wider
 /// window only prunes less, and a cut-off test against the rounded bound implies the
@@ -28,6 +30,8 @@ pub(super) struct Ply<M> {
     bounds: Vec<(Exact, Exact)>,
     /// The evaluator's move hints of `moves`, while they are ordered.
     hints: Vec<u8>,
+    /// Ordering scores of `moves` with killers and history, while they are ordered.
+    scores: Vec<i32>,
 }
 
 impl<M> Ply<M> {
@@ -37,6 +41,7 @@ impl<M> Ply<M> {
             outcomes: Vec::new(),
             bounds: Vec::new(),
             hints: Vec::new(),
+            scores: Vec::new(),
         }
     }
 }
@@ -168,11 +173,47 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
         moves.clear();
         state.legal_moves(&mut moves);
         debug_assert!(!moves.is_empty(), "a decision node without legal moves");
-        order_by_hints(&self.eval, state, &mut moves, &mut self.plies[ply].hints);
+        let mover = match state.turn() {
+            Turn::Seat(seat) if self.history && ply <= MAX_PLY => Some(seat),
+            _ => None,
+        };
+        if let Some(mover) = mover {
+            self.order_by_history(state, mover, ply, &mut moves);
+        } else {
+            order_by_hints(&self.eval, state, &mut moves, &mut self.plies[ply].hints);
+        }
         if let Some(code) = tt_move {
             move_to_front(&mut moves, code);
         }
         moves
+    }
+
+    /// Orders `moves` (of `mover`, at `ply`) as `ab` does after its table move: noisy
+    /// moves first, then the quiet ones by hint, killer rank and history, highest first,
+    /// the generator's order among equals (a stable insertion sort).
+    fn order_by_history(&mut self, state: &S, mover: Seat, ply: usize, moves: &mut [S::Move]) {
+        let scores = &mut self.plies[ply].scores;
+        scores.clear();
+        scores.extend(moves.iter().map(|&m| {
+            if self.eval.is_noisy(state, m) {
+                NOISY_SCORE
+            } else {
+                let hint = self.eval.move_hint(state, m);
+                self.heuristics
+                    .quiet_score(hint, mover, ply, m.pack(), true, true)
+            }
+        }));
+        for i in 1..moves.len() {
+            let (m, score) = (moves[i], scores[i]);
+            let mut j = i;
+            while j > 0 && scores[j - 1] < score {
+                moves[j] = moves[j - 1];
+                scores[j] = scores[j - 1];
+                j -= 1;
+            }
+            moves[j] = m;
+            scores[j] = score;
+        }
     }
 
     /// A decision node with `depth ≥ 1`: max for the view seat, min for the other.
@@ -229,6 +270,9 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
                     beta = beta.min(value);
                 }
                 if alpha >= beta {
+                    if self.history && ply <= MAX_PLY && !self.eval.is_noisy(state, m) {
+                        self.heuristics.record_cutoff(mover, ply, depth, m.pack());
+                    }
                     break;
                 }
             }

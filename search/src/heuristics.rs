@@ -1,5 +1,6 @@
-//! Move-ordering knowledge that alpha-beta learns while it searches: killer moves and
-//! the history table.
+//! Move-ordering knowledge that a search learns while it searches: killer moves and
+//! the history table, for alpha-beta and (with `history=true`) the chance searches'
+//! decision nodes.
 //!
 //! Both only rank moves; ordering never adds or drops a move, so it changes how much is
 //! searched but never the value found. Ties keep the game's generation order, so a
@@ -94,6 +95,27 @@ impl Heuristics {
     /// The history counter of `code` for `seat` (0 .. [`HISTORY_LIMIT`]).
     pub(crate) fn history(&self, seat: Seat, code: u32) -> i32 {
         self.history[index(seat, code)]
+    }
+
+    /// The ordering score of quiet move `code` of `seat` at `ply`, whose evaluator's
+    /// hint is `hint`: the hint first, then (if `killers`) its killer rank, then (if
+    /// `history`) its history counter (see the score constants above).
+    pub(crate) fn quiet_score(
+        &self,
+        hint: u8,
+        seat: Seat,
+        ply: usize,
+        code: u32,
+        killers: bool,
+        history: bool,
+    ) -> i32 {
+        let killer = if killers {
+            self.killer_rank(ply, code)
+        } else {
+            0
+        };
+        let history = if history { self.history(seat, code) } else { 0 };
+        (i32::from(hint) << HINT_SHIFT) + killer * KILLER_STEP + history
     }
 }
 
