@@ -87,6 +87,6 @@ fn invector_has_no_pass_in_the_pie_opening_and_connect4_none_at_all() {
         state.apply(step);
     }
     assert!(state.clone().null_move().is_some());
-    let (decisions, passes) = passes_offered(&Connect4::default(), 20, 42);
+    let (decisions, passes) = passes_offered(&Connect4, 20, 42);
     assert!(decisions > 0 && passes == 0);
 }
