@@ -35,16 +35,23 @@ pub fn order_by_hints<S: State, E: Evaluator<S>>(
     if hints.iter().all(|&h| h == hints[0]) {
         return;
     }
+    sort_by_keys(moves, hints);
+}
+
+/// Orders `moves` by `keys` (one per move, index for index, permuted with them),
+/// highest first, keeping the given order among equal keys: a stable insertion sort,
+/// which needs no allocation and suits short move lists.
+pub fn sort_by_keys<M: Copy, K: Copy + Ord>(moves: &mut [M], keys: &mut [K]) {
     for i in 1..moves.len() {
-        let (m, h) = (moves[i], hints[i]);
+        let (m, k) = (moves[i], keys[i]);
         let mut j = i;
-        while j > 0 && hints[j - 1] < h {
+        while j > 0 && keys[j - 1] < k {
             moves[j] = moves[j - 1];
-            hints[j] = hints[j - 1];
+            keys[j] = keys[j - 1];
             j -= 1;
         }
         moves[j] = m;
-        hints[j] = h;
+        keys[j] = k;
     }
 }
 

@@ -10,7 +10,7 @@ use agon_engine::{Evaluator, Move, Seat, State, Turn};
 use super::{ChanceMode, Expectimax};
 use crate::exact::Exact;
 use crate::heuristics::NOISY_SCORE;
-use crate::ordering::{move_to_front, order_by_hints};
+use crate::ordering::{move_to_front, order_by_hints, sort_by_keys};
 use crate::score::MAX_PLY;
 
 /// Chance windows are rounded outwards to multiples of `1 / WINDOW_GRID`: a wider
@@ -190,7 +190,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
 
     /// Orders `moves` (of `mover`, at `ply`) as `ab` does after its table move: noisy
     /// moves first, then the quiet ones by hint, killer rank and history, highest first,
-    /// the generator's order among equals (a stable insertion sort).
+    /// the generator's order among equals.
     fn order_by_history(&mut self, state: &S, mover: Seat, ply: usize, moves: &mut [S::Move]) {
         let scores = &mut self.plies[ply].scores;
         scores.clear();
@@ -203,17 +203,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
                     .quiet_score(hint, mover, ply, m.pack(), true, true)
             }
         }));
-        for i in 1..moves.len() {
-            let (m, score) = (moves[i], scores[i]);
-            let mut j = i;
-            while j > 0 && scores[j - 1] < score {
-                moves[j] = moves[j - 1];
-                scores[j] = scores[j - 1];
-                j -= 1;
-            }
-            moves[j] = m;
-            scores[j] = score;
-        }
+        sort_by_keys(moves, scores);
     }
 
     /// A decision node with `depth ≥ 1`: max for the view seat, min for the other.
