@@ -144,7 +144,14 @@ pub const APV: GameProfile = GameProfile {
 
 /// Romgon: a hexagon's worth is the check's window.
 pub const ROMGON: GameProfile = GameProfile {
-    ladder: &["random", "greedy", "ab:depth=2", "ab:depth=4", "ab:depth=6"],
+    ladder: &[
+        "random",
+        "greedy",
+        "ab:depth=2",
+        "ab:depth=4",
+        "ab:depth=6",
+        "ab:depth=8,lmp=true,lmr=true,null=true",
+    ],
     opening_check: OpeningDefault {
         checker: "ab:depth=4,hash=1",
         window: 500.0,
