@@ -777,7 +777,6 @@ mod tests {
     impl Symmetries for Pile {}
     impl PieRule for Pile {}
     impl NullMove for Pile {}
-
     impl LengthCap for Pile {}
 
     impl Game for Countdown {

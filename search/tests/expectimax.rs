@@ -569,3 +569,30 @@ fn the_evaluator_horizon_leaves_the_generator_untouched() {
     }
     assert_eq!(rng, before);
 }
+
+#[test]
+fn a_chance_spec_orders_by_history_only_when_it_says_so() {
+    // Through the registry: without `history` the search is the one `history=false`
+    // names (same nodes, move and value); `history=true` reorders Hexstrat's decisions,
+    // changing how much Star2 prunes but not the value or the move's worth.
+    use agon_engine::games::hexstrat::{Hexstrat, HexstratEval, HexstratState, MIDGAME};
+    let mut start = Hexstrat::default().initial_state();
+    agon_engine::play_moves(&mut start, MIDGAME).expect("legal");
+    let run = |pairs: &[(&str, &str)]| {
+        let kind = AgentKind::Star2;
+        let params = Params::parse(kind.info().params, pairs).expect("valid parameters");
+        let mut agent =
+            build::<HexstratState, _>(kind, &params, HexstratEval::default()).expect("builds");
+        let r = agent.search(
+            &start,
+            SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+        );
+        (r.nodes, r.best, r.value)
+    };
+    let absent = run(&[("depth", "3"), ("hash", "1")]);
+    let off = run(&[("depth", "3"), ("hash", "1"), ("history", "false")]);
+    let on = run(&[("depth", "3"), ("hash", "1"), ("history", "true")]);
+    assert_eq!(absent, off);
+    assert_ne!(on.0, off.0, "history=true searched the same tree");
+    assert_eq!(on.2, off.2, "order changed the value");
+}

@@ -174,7 +174,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
         state.legal_moves(&mut moves);
         debug_assert!(!moves.is_empty(), "a decision node without legal moves");
         let mover = match state.turn() {
-            Turn::Seat(seat) if self.history && ply <= MAX_PLY => Some(seat),
+            Turn::Seat(seat) if self.learns_order(ply) => Some(seat),
             _ => None,
         };
         if let Some(mover) = mover {
@@ -186,6 +186,13 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
             move_to_front(&mut moves, code);
         }
         moves
+    }
+
+    /// Whether decision nodes at `ply` order their moves by killers and history, and
+    /// record their cut-offs: with `history`, at every ply the tables have room for.
+    #[inline]
+    fn learns_order(&self, ply: usize) -> bool {
+        self.history && ply <= MAX_PLY
     }
 
     /// Orders `moves` (of `mover`, at `ply`) as `ab` does after its table move: noisy
@@ -260,7 +267,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
                     beta = beta.min(value);
                 }
                 if alpha >= beta {
-                    if self.history && ply <= MAX_PLY && !self.eval.is_noisy(state, m) {
+                    if self.learns_order(ply) && !self.eval.is_noisy(state, m) {
                         self.heuristics.record_cutoff(mover, ply, depth, m.pack());
                     }
                     break;
