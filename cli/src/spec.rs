@@ -299,6 +299,7 @@ mod tests {
             name,
             kind,
             default: Some(default),
+            omitted_at_default: false,
             help: "",
         }
     }

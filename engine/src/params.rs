@@ -60,6 +60,12 @@ pub struct ParamSpec {
     /// Default, written as it would be typed; `None` for an optional parameter that is
     /// absent unless given (e.g. a budget).
     pub default: Option<&'static str>,
+    /// Whether the canonical text leaves this parameter out while it holds its default.
+    /// Set for the designer's knobs of a game (a rule's number made a parameter after
+    /// results were recorded), so that a spec which does not turn the knob names the
+    /// same game in the same words as before the knob existed: records, resumed runs and
+    /// committed studies keep their text. Only meaningful with a `default`.
+    pub omitted_at_default: bool,
     /// One line of help.
     pub help: &'static str,
 }
@@ -246,11 +252,12 @@ fn parse_duration(text: &str) -> Option<Duration> {
 }
 
 impl Params {
-    /// Every declared parameter with a default, at its default: the rules "the game"
+    /// Every declared parameter with a default, at its default, except those
+    /// [omitted at their default](ParamSpec::omitted_at_default): the rules "the game"
     /// means unless a result names a variant.
     pub fn defaults(specs: &[ParamSpec]) -> Params {
         let mut params = Params::default();
-        for spec in specs {
+        for spec in specs.iter().filter(|s| !s.omitted_at_default) {
             if let Some(text) = spec.default {
                 let value = spec
                     .parse(text)
@@ -275,11 +282,33 @@ impl Params {
                 };
                 ConfigError(format!("unknown parameter {name:?} (valid: {valid})"))
             })?;
-            params
-                .0
-                .insert(spec.name, spec.parse(text).map_err(ConfigError)?);
+            let value = spec.parse(text).map_err(ConfigError)?;
+            if spec.omitted_at_default
+                && spec.default.map(|d| spec.parse(d)) == Some(Ok(value.clone()))
+            {
+                // A knob turned to its own default names the game as it is.
+                params.0.remove(spec.name);
+            } else {
+                params.0.insert(spec.name, value);
+            }
         }
         Ok(params)
+    }
+
+    /// These parameters with every parameter of `specs` that has a default and is absent
+    /// filled in at its default: what a game reads, so that a knob
+    /// [omitted at its default](ParamSpec::omitted_at_default) reads as its default.
+    pub fn filled(&self, specs: &[ParamSpec]) -> Params {
+        let mut params = self.clone();
+        for spec in specs {
+            if let (Some(text), false) = (spec.default, params.contains(spec.name)) {
+                let value = spec
+                    .parse(text)
+                    .unwrap_or_else(|e| panic!("declared default does not parse: {e}"));
+                params.0.insert(spec.name, value);
+            }
+        }
+        params
     }
 
     /// Canonical text `k=v,k=v` in key order (empty when there are no parameters).
@@ -301,18 +330,21 @@ mod tests {
             name: "depth",
             kind: ParamKind::Int { min: 1, max: 64 },
             default: None,
+            omitted_at_default: false,
             help: "",
         },
         ParamSpec {
             name: "pie",
             kind: ParamKind::Bool,
             default: Some("true"),
+            omitted_at_default: false,
             help: "",
         },
         ParamSpec {
             name: "time",
             kind: ParamKind::Duration,
             default: None,
+            omitted_at_default: false,
             help: "",
         },
     ];
@@ -332,6 +364,29 @@ mod tests {
         let p = Params::parse(SPECS, &[("time", "50ms"), ("depth", "6")]).unwrap();
         assert_eq!(p.canonical(), "depth=6,pie=true,time=50ms");
         assert_eq!(Params::parse(SPECS, &[]).unwrap().canonical(), "pie=true");
+    }
+
+    #[test]
+    fn a_knob_is_left_out_of_the_canonical_text_at_its_default() {
+        let specs = [
+            SPECS[1],
+            ParamSpec {
+                name: "seize",
+                kind: ParamKind::Int { min: 1, max: 9 },
+                default: Some("3"),
+                omitted_at_default: true,
+                help: "",
+            },
+        ];
+        assert_eq!(Params::parse(&specs, &[]).unwrap().canonical(), "pie=true");
+        let given = Params::parse(&specs, &[("seize", "3")]).unwrap();
+        assert_eq!(given.canonical(), "pie=true", "turned to its default");
+        let turned = Params::parse(&specs, &[("seize", "4")]).unwrap();
+        assert_eq!(turned.canonical(), "pie=true,seize=4");
+        assert_eq!(given.filled(&specs).int("seize"), Some(3));
+        assert_eq!(turned.filled(&specs).int("seize"), Some(4));
+        let e = Params::parse(&specs, &[("seize", "0")]).unwrap_err();
+        assert_eq!(e.0, "seize=0 is not valid: expected integer 1..9");
     }
 
     #[test]

@@ -236,6 +236,7 @@ const DEPTH: ParamSpec = ParamSpec {
         max: MAX_DEPTH as i64,
     },
     default: None,
+    omitted_at_default: false,
     help: "search this many plies deep (iterative deepening up to it)",
 };
 
@@ -246,6 +247,7 @@ const NODES: ParamSpec = ParamSpec {
         max: i64::MAX,
     },
     default: None,
+    omitted_at_default: false,
     help: "stop after visiting this many nodes (reproducible)",
 };
 
@@ -253,6 +255,7 @@ const TIME: ParamSpec = ParamSpec {
     name: "time",
     kind: ParamKind::Duration,
     default: None,
+    omitted_at_default: false,
     help: "stop after this much thinking time per move (not reproducible)",
 };
 
@@ -263,6 +266,7 @@ const ITERS: ParamSpec = ParamSpec {
         max: i64::MAX,
     },
     default: None,
+    omitted_at_default: false,
     help: "stop after this many iterations (reproducible with threads=1)",
 };
 
@@ -271,6 +275,7 @@ pub const THREADS: ParamSpec = ParamSpec {
     name: "threads",
     kind: ParamKind::Int { min: 1, max: 256 },
     default: Some("1"),
+    omitted_at_default: false,
     help: "search threads (1 is reproducible)",
 };
 
@@ -281,6 +286,7 @@ const C: ParamSpec = ParamSpec {
         max: 100.0,
     },
     default: Some(concat!(mcts::default_c!())),
+    omitted_at_default: false,
     help: "UCT exploration constant (rewards are in [-1, 1])",
 };
 
@@ -288,6 +294,7 @@ const ROLLOUT: ParamSpec = ParamSpec {
     name: "rollout",
     kind: ParamKind::Choice(&["random", "greedy", "eval"]),
     default: Some("random"),
+    omitted_at_default: false,
     help: "leaf value: a uniformly random playout, a greedy one (best evaluation each \
            move), or the evaluator scaled into [-1, 1]",
 };
@@ -299,6 +306,7 @@ const PLIES: ParamSpec = ParamSpec {
         max: 1_000_000,
     },
     default: None,
+    omitted_at_default: false,
     help: "cut playouts after this many plies and score them with the evaluator \
            (mcts: rollout=random or greedy; chance searches: with playouts)",
 };
@@ -310,6 +318,7 @@ const PLAYOUTS: ParamSpec = ParamSpec {
         max: 1_000_000,
     },
     default: None,
+    omitted_at_default: false,
     help: "value each horizon node by the mean of this many greedy playouts (seeded by \
            the position) instead of the evaluator",
 };
@@ -318,6 +327,7 @@ const SOLVER: ParamSpec = ParamSpec {
     name: "solver",
     kind: ParamKind::Bool,
     default: Some("true"),
+    omitted_at_default: false,
     help: "MCTS-Solver: propagate proven wins, losses and draws",
 };
 
@@ -325,6 +335,7 @@ const WDL: ParamSpec = ParamSpec {
     name: "wdl",
     kind: ParamKind::Bool,
     default: Some("true"),
+    omitted_at_default: false,
     help: "prove only win, draw or loss (much faster; distances are upper bounds); false for exact distances",
 };
 
@@ -334,6 +345,7 @@ const LMR: ParamSpec = ParamSpec {
     // No declared default, so that a spec without it keeps the canonical form it always
     // had (records name their agents by canonical spec).
     default: None,
+    omitted_at_default: false,
     help: "late-move reductions: search quiet moves late in the order less deep unless they prove better (off unless given)",
 };
 
@@ -342,6 +354,7 @@ const FUTILITY: ParamSpec = ParamSpec {
     kind: ParamKind::Bool,
     // No declared default, as `lmr`.
     default: None,
+    omitted_at_default: false,
     help: "futility pruning: one or two plies above the horizon, skip quiet moves that cannot reach alpha by the evaluator's score plus a margin (off unless given)",
 };
 
@@ -350,6 +363,7 @@ const LMP: ParamSpec = ParamSpec {
     kind: ParamKind::Bool,
     // No declared default, as `lmr`.
     default: None,
+    omitted_at_default: false,
     help: "late-move pruning: one or two plies above the horizon, skip the quiet moves after the first few (off unless given)",
 };
 
@@ -358,6 +372,7 @@ const RAZORING: ParamSpec = ParamSpec {
     kind: ParamKind::Bool,
     // No declared default, as `lmr`.
     default: None,
+    omitted_at_default: false,
     help: "razoring: one or two plies above the horizon, a node whose evaluator's score plus a wide margin cannot reach alpha is settled by its quiescence search when that fails low too (off unless given)",
 };
 
@@ -366,6 +381,7 @@ const NULL_MOVE: ParamSpec = ParamSpec {
     kind: ParamKind::Bool,
     // No declared default, as `lmr`.
     default: None,
+    omitted_at_default: false,
     help: "null-move pruning: where the game offers a pass, a node whose score is at least beta passes, and fails high if the opponent's reduced search cannot bring it below beta (off unless given)",
 };
 
@@ -374,6 +390,7 @@ const HISTORY: ParamSpec = ParamSpec {
     kind: ParamKind::Bool,
     // No declared default, as `lmr`: a recorded spec keeps its move order.
     default: None,
+    omitted_at_default: false,
     help: "order decision nodes' moves by killers and the history table too, as ab does (off unless given: the table's move and the evaluator's hints alone)",
 };
 
@@ -382,6 +399,7 @@ const PARTIAL: ParamSpec = ParamSpec {
     kind: ParamKind::Bool,
     // No declared default, as `lmr`: a recorded node-budget agent keeps its search.
     default: None,
+    omitted_at_default: false,
     help: "when a node or time budget cuts an iteration short, play the better move it found (off unless given: the last completed iteration's move)",
 };
 
@@ -389,6 +407,7 @@ const REUSE: ParamSpec = ParamSpec {
     name: "reuse",
     kind: ParamKind::Bool,
     default: Some("true"),
+    omitted_at_default: false,
     help: "keep the subtree of the new position between moves of a game",
 };
 
@@ -396,6 +415,7 @@ const PARALLEL: ParamSpec = ParamSpec {
     name: "parallel",
     kind: ParamKind::Choice(&["tree", "root"]),
     default: Some("tree"),
+    omitted_at_default: false,
     help: "with threads > 1: one shared tree with virtual loss (stronger; not reproducible), \
            or one tree per thread (reproducible for a seed and thread count)",
 };
@@ -409,6 +429,7 @@ const TREE: ParamSpec = ParamSpec {
         max: 1 << 20,
     },
     default: None,
+    omitted_at_default: false,
     help: "MiB the search tree may use (absent: 512, about 8 million nodes); once full, \
            leaves are valued without growing the tree",
 };
@@ -421,6 +442,7 @@ const BIAS: ParamSpec = ParamSpec {
         max: 1_000_000.0,
     },
     default: None,
+    omitted_at_default: false,
     help: "progressive bias: add W·H/(n+1) to a child's UCT score, H the evaluator's \
            value of its position in [-1, 1] for the seat choosing (absent: off; not with \
            threads > 1 and parallel=tree)",
@@ -431,6 +453,7 @@ const MINIMAX: ParamSpec = ParamSpec {
     name: "minimax",
     kind: ParamKind::Float { min: 0.0, max: 1.0 },
     default: None,
+    omitted_at_default: false,
     help: "implicit minimax backups: select by (1-a)·mean + a·v, v the minimax of the \
            evaluator's values over the tree below (absent: off; not with threads > 1 and \
            parallel=tree)",
@@ -443,6 +466,7 @@ const HASH: ParamSpec = ParamSpec {
         max: MAX_HASH_MB as i64,
     },
     default: Some(concat!(default_hash_mb!())),
+    omitted_at_default: false,
     help: "transposition table size in MiB",
 };
 
@@ -453,6 +477,7 @@ const NOISE: ParamSpec = ParamSpec {
         max: 1_000_000,
     },
     default: None,
+    omitted_at_default: false,
     help: "add to each position's evaluation a seeded offset of at most this many \
            evaluator units, drawn anew for every game from the agent's stream, so that \
            games from one start differ (reproducibly); 0 or absent: none",
@@ -464,6 +489,7 @@ pub const EVAL: ParamSpec = ParamSpec {
     name: "eval",
     kind: ParamKind::File,
     default: None,
+    omitted_at_default: false,
     help: "the evaluator's weights from this TOML file (`name = value` lines; names \
            left out keep their defaults; agon agents --game G lists them)",
 };
@@ -474,6 +500,7 @@ pub const NET: ParamSpec = ParamSpec {
     name: "net",
     kind: ParamKind::File,
     default: None,
+    omitted_at_default: false,
     help: "score positions with the network in this file (agon train writes them) \
            instead of the linear evaluator, which still names noisy moves and orders \
            them; refused if trained for another game or encoding",
@@ -486,6 +513,7 @@ const STATES: ParamSpec = ParamSpec {
         max: optimal::MAX_STATES as i64,
     },
     default: Some(concat!(default_states!())),
+    omitted_at_default: false,
     help: "refuse a game with more reachable positions than this (about 125 bytes each \
            while the table is built)",
 };
@@ -493,6 +521,7 @@ const STATES: ParamSpec = ParamSpec {
 /// The solver's `hash`: the same parameter with a default suited to proofs.
 const SOLVE_HASH: ParamSpec = ParamSpec {
     default: Some(concat!(default_solve_hash_mb!())),
+    omitted_at_default: false,
     ..HASH
 };
 

@@ -71,12 +71,14 @@ const PARAMS: &[ParamSpec] = &[
         name: "stones",
         kind: ParamKind::Int { min: 1, max: 60 },
         default: Some("7"),
+        omitted_at_default: false,
         help: "stones in the pile at the start",
     },
     ParamSpec {
         name: "cap",
         kind: ParamKind::Int { min: 1, max: 60 },
         default: Some("6"),
+        omitted_at_default: false,
         help: "decisions after which the game is drawn",
     },
 ];

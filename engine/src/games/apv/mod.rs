@@ -107,6 +107,7 @@ const PARAMS: &[ParamSpec] = &[
         name: "limited_orders",
         kind: ParamKind::Bool,
         default: Some("false"),
+        omitted_at_default: false,
         help: "a side may issue an order only if it issued none in its previous turn",
     },
     ParamSpec {
@@ -116,12 +117,14 @@ const PARAMS: &[ParamSpec] = &[
             max: 1_000_000,
         },
         default: Some("500"),
+        omitted_at_default: false,
         help: "the game is a draw once this many turns (both sides counted) are complete",
     },
     ParamSpec {
         name: "orders",
         kind: ParamKind::Bool,
         default: Some("true"),
+        omitted_at_default: false,
         help: "future orders exist (false: a turn is just the primary move)",
     },
 ];

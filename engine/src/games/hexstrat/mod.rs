@@ -139,6 +139,7 @@ const PARAMS: &[ParamSpec] = &[
         name: "forests",
         kind: ParamKind::Int { min: 0, max: 35 },
         default: Some("10"),
+        omitted_at_default: false,
         help: "Forest tiles in the face-down bag (plains + forests + mountains = 35)",
     },
     ParamSpec {
@@ -148,18 +149,21 @@ const PARAMS: &[ParamSpec] = &[
             max: MAX_ROUNDS as i64,
         },
         default: Some("60"),
+        omitted_at_default: false,
         help: "turns of each side after which the game is drawn",
     },
     ParamSpec {
         name: "mountains",
         kind: ParamKind::Int { min: 0, max: 35 },
         default: Some("10"),
+        omitted_at_default: false,
         help: "Mountain tiles in the face-down bag",
     },
     ParamSpec {
         name: "plains",
         kind: ParamKind::Int { min: 0, max: 35 },
         default: Some("15"),
+        omitted_at_default: false,
         help: "Plains tiles in the face-down bag",
     },
 ];

@@ -107,18 +107,21 @@ const PARAMS: &[ParamSpec] = &[
         name: "height",
         kind: ParamKind::Int { min: 1, max: 16 },
         default: Some("7"),
+        omitted_at_default: false,
         help: "rows; exactly one of width and height is even, width*height <= 128",
     },
     ParamSpec {
         name: "pie",
         kind: ParamKind::Bool,
         default: Some("true"),
+        omitted_at_default: false,
         help: "White may swap colours instead of its first move",
     },
     ParamSpec {
         name: "width",
         kind: ParamKind::Int { min: 1, max: 16 },
         default: Some("8"),
+        omitted_at_default: false,
         help: "columns (a, b, c, ... from the left)",
     },
 ];

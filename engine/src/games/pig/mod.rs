@@ -109,6 +109,7 @@ const PARAMS: &[ParamSpec] = &[
             max: MAX_DIE as i64,
         },
         default: Some("6"),
+        omitted_at_default: false,
         help: "faces of the die (OpenSpiel: diceoutcomes)",
     },
     ParamSpec {
@@ -118,6 +119,7 @@ const PARAMS: &[ParamSpec] = &[
             max: MAX_HORIZON as i64,
         },
         default: Some("1000"),
+        omitted_at_default: false,
         help: "decisions (rolls and holds) after which the game is drawn",
     },
     ParamSpec {
@@ -127,6 +129,7 @@ const PARAMS: &[ParamSpec] = &[
             max: MAX_TARGET as i64,
         },
         default: Some("100"),
+        omitted_at_default: false,
         help: "banked points that win (OpenSpiel: winscore)",
     },
 ];

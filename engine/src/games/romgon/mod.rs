@@ -169,6 +169,7 @@ const PARAMS: &[ParamSpec] = &[
         name: "defence",
         kind: ParamKind::Choice(&["shape", "original"]),
         default: Some("shape"),
+        omitted_at_default: false,
         help: "shape: a Rhombus may not enter an attacked enemy base; original: it always may",
     },
     ParamSpec {
@@ -178,12 +179,14 @@ const PARAMS: &[ParamSpec] = &[
             max: 100_000,
         },
         default: Some("600"),
+        omitted_at_default: false,
         help: "the game is drawn after this many actions (a toolkit safeguard)",
     },
     ParamSpec {
         name: "rotation",
         kind: ParamKind::Choice(&["any", "step"]),
         default: Some("any"),
+        omitted_at_default: false,
         help: "any: any final facing or axis; step: a triangle turns at most 60 degrees",
     },
 ];

@@ -166,6 +166,7 @@ const PARAMS: &[ParamSpec] = &[ParamSpec {
         max: MAX_TURNS as i64,
     },
     default: Some("400"),
+    omitted_at_default: false,
     help: "draw after this many turns (both sides counted)",
 }];
 
