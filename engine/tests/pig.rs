@@ -267,6 +267,35 @@ fn parameters_have_openspiel_defaults_and_checked_ranges() {
     assert!(Pig::new(100, 6, 100_001).is_err());
 }
 
+#[test]
+fn the_bonus_banks_points_for_seat_1_before_the_first_roll() {
+    let game = Pig::default().with_bonus(20).unwrap();
+    let start = game.initial_state();
+    assert_eq!([start.score(0), start.score(1)], [0, 20]);
+    assert_ne!(start.hash(), Pig::default().initial_state().hash());
+    // Seat 1 needs only 10 more on a target of 30: one hold of 10 wins.
+    let short = pig(30, 6, 1000).with_bonus(20).unwrap();
+    let end = after(&short, "roll 1 roll 6 roll 4 hold");
+    assert_eq!(end.end().map(|e| e.outcome), Some(Outcome::Win(1)));
+    conform(&short, 300, 5);
+    // Read from a spec: absent or 0 is the rulebook game and its canonical text.
+    let given = Params::parse(Pig::param_specs(), &[("bonus", "0")]).unwrap();
+    assert_eq!(given.canonical(), "die=6,horizon=1000,target=100");
+    let p = Params::parse(Pig::param_specs(), &[("bonus", "7")]).unwrap();
+    assert_eq!(p.canonical(), "bonus=7,die=6,horizon=1000,target=100");
+    assert_eq!(Pig::from_params(&p).unwrap(), Pig::default().with_bonus(7).unwrap());
+    // A bonus at the target would start a won game.
+    let at = Params::parse(Pig::param_specs(), &[("bonus", "20"), ("target", "20")]).unwrap();
+    assert_eq!(
+        Pig::from_params(&at).unwrap_err().0,
+        "pig bonus=20 is not allowed with target=20: expected 0..19"
+    );
+    assert_eq!(
+        Params::parse(Pig::param_specs(), &[("bonus", "1000")]).unwrap_err().0,
+        "bonus=1000 is not valid: expected integer 0..999"
+    );
+}
+
 /// The legend under every Pig position's text (the same for every position).
 const LEGEND: &str = "\
 legend: P first player's banked score (seat 0) · T first player's turn total, at risk (seat 0)

@@ -43,12 +43,14 @@ pub const MAX_TARGET: u32 = 1000;
 /// The largest `horizon` (the `horizon` parameter's upper limit).
 pub const MAX_HORIZON: u32 = 100_000;
 
-/// Pig's rules: points to win, faces of the die, and the decision cap.
+/// Pig's rules: points to win, faces of the die, the decision cap, and the points seat 1
+/// starts with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pig {
     target: u32,
     die: u32,
     horizon: u32,
+    bonus: u32,
 }
 
 impl Pig {
@@ -71,7 +73,22 @@ impl Pig {
             target,
             die,
             horizon,
+            bonus: 0,
         })
+    }
+
+    /// The same rules with seat 1, the second to act, starting with `bonus` points
+    /// banked: the compensation for moving second. Refused unless `bonus` is below the
+    /// target (a seat that starts at the target has already won).
+    pub fn with_bonus(self, bonus: u32) -> Result<Pig, ConfigError> {
+        if bonus >= self.target {
+            return Err(ConfigError(format!(
+                "pig bonus={bonus} is not allowed with target={}: expected 0..{}",
+                self.target,
+                self.target - 1
+            )));
+        }
+        Ok(Pig { bonus, ..self })
     }
 
     /// Banked points that win.
@@ -88,6 +105,11 @@ impl Pig {
     pub fn horizon(&self) -> u32 {
         self.horizon
     }
+
+    /// Points seat 1 has banked at the start (0 in the rulebook game).
+    pub fn bonus(&self) -> u32 {
+        self.bonus
+    }
 }
 
 impl Default for Pig {
@@ -97,11 +119,22 @@ impl Default for Pig {
             target: 100,
             die: 6,
             horizon: 1000,
+            bonus: 0,
         }
     }
 }
 
 const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "bonus",
+        kind: ParamKind::Int {
+            min: 0,
+            max: MAX_TARGET as i64 - 1,
+        },
+        default: Some("0"),
+        omitted_at_default: true,
+        help: "points seat 1 (the second to act) starts with, to make up for moving second; below target",
+    },
     ParamSpec {
         name: "die",
         kind: ParamKind::Int {
@@ -146,17 +179,18 @@ impl Game for Pig {
     }
 
     fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let params = params.filled(PARAMS);
         let get = |name| {
             let v = params.int(name).expect("declared with a default");
             u32::try_from(v).map_err(|_| ConfigError(format!("pig {name}={v} is not allowed")))
         };
-        Pig::new(get("target")?, get("die")?, get("horizon")?)
+        Pig::new(get("target")?, get("die")?, get("horizon")?)?.with_bonus(get("bonus")?)
     }
 
     fn initial_state(&self) -> PigState {
         PigState {
             rules: *self,
-            scores: [0, 0],
+            scores: [0, self.bonus],
             turn_total: 0,
             mover: 0,
             rolling: false,
