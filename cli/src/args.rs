@@ -76,7 +76,8 @@ pub enum Command {
     /// Run a balance study of a game: self-play at each ladder level and each level
     /// against the one before, for the base game and each --variant; writes study.csv,
     /// balance.csv and charts and prints a verdict per variant, and one comparing each
-    /// variant with the base game.
+    /// variant with the base game. With --search, race every combination of the knobs'
+    /// values at one level instead and name the fairest variant with its interval.
     Balance(BalanceArgs),
     /// Write a book of checked random openings (one move list per line, as --openings
     /// reads), so that a study or tournament can be repeated on fixed openings.
@@ -249,9 +250,35 @@ pub struct BalanceArgs {
     #[arg(long)]
     pub plan: bool,
     /// Play only shard I of N of every run (as `agon tournament --shard`); `agon merge`
-    /// joins the N study folders.
+    /// joins the N study folders. Not with --search: a round's candidates depend on
+    /// the rounds before it, so a race runs on one machine (--threads uses every core).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// Search for the fairest variant: KEY=V1,V2,... names a knob of the game and the
+    /// values to try (repeatable; every combination is a candidate, raced in rounds at
+    /// --level until one is left, the rest cannot be told apart at --width, or --budget
+    /// is spent). --games is then the games of each check at the levels beside --level.
+    #[arg(
+        long,
+        value_name = "KEY=V1,V2,...",
+        conflicts_with_all = ["variant", "levels", "agents", "plan"],
+        requires = "level"
+    )]
+    pub search: Vec<String>,
+    /// The ladder level at which --search races its candidates (`agon agents --game G`
+    /// lists them); the fairest candidate is then checked at the levels below and above.
+    #[arg(long, value_name = "K", requires = "search")]
+    pub level: Option<String>,
+    /// Games each candidate still in the race plays per round (even).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub round: u64,
+    /// The most games the race may play in all (the checks not counted).
+    #[arg(long, value_name = "GAMES", default_value_t = 20_000)]
+    pub budget: u64,
+    /// Stop the race once every candidate left has an interval no wider than this many
+    /// points of seat 0's score (percent).
+    #[arg(long, value_name = "POINTS", default_value_t = 4.0)]
+    pub width: f64,
 }
 
 /// Flags of `agon tune`.

@@ -283,7 +283,10 @@ fn the_bonus_banks_points_for_seat_1_before_the_first_roll() {
     assert_eq!(given.canonical(), "die=6,horizon=1000,target=100");
     let p = Params::parse(Pig::param_specs(), &[("bonus", "7")]).unwrap();
     assert_eq!(p.canonical(), "bonus=7,die=6,horizon=1000,target=100");
-    assert_eq!(Pig::from_params(&p).unwrap(), Pig::default().with_bonus(7).unwrap());
+    assert_eq!(
+        Pig::from_params(&p).unwrap(),
+        Pig::default().with_bonus(7).unwrap()
+    );
     // A bonus at the target would start a won game.
     let at = Params::parse(Pig::param_specs(), &[("bonus", "20"), ("target", "20")]).unwrap();
     assert_eq!(
@@ -291,7 +294,9 @@ fn the_bonus_banks_points_for_seat_1_before_the_first_roll() {
         "pig bonus=20 is not allowed with target=20: expected 0..19"
     );
     assert_eq!(
-        Params::parse(Pig::param_specs(), &[("bonus", "1000")]).unwrap_err().0,
+        Params::parse(Pig::param_specs(), &[("bonus", "1000")])
+            .unwrap_err()
+            .0,
         "bonus=1000 is not valid: expected integer 0..999"
     );
 }

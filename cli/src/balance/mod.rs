@@ -31,6 +31,7 @@ mod folder;
 mod join;
 mod measure;
 mod plan;
+mod race;
 mod study;
 mod tidy;
 mod verdict;
@@ -60,6 +61,9 @@ pub use join::{is_study, merge_studies};
 
 /// Runs `agon balance`; `command` is the command line as typed, for each run's meta.csv.
 pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Result<()> {
+    if !args.search.is_empty() {
+        return race::race(args, command, out);
+    }
     let study = Study::from_args(args)?;
     let threads = worker_threads(args.threads)?;
     let runs = study.runs()?;

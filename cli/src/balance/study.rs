@@ -161,28 +161,20 @@ impl Study {
             }
             games.push(variant);
         }
-        let mut arms = Vec::new();
-        for (i, spec) in games.into_iter().enumerate() {
-            let mut checked = None;
-            dispatch(
-                &spec,
-                CheckArm {
-                    rungs: &rungs,
-                    seed: args.seed,
-                    asked: asked.as_ref(),
-                    check: check.as_ref(),
-                    out: &mut checked,
-                },
-            )?;
-            let (opening, pie, check) = checked.expect("CheckArm sets the opening");
-            arms.push(Arm {
-                name: arm_name(i),
-                game: spec,
-                opening,
-                pie,
-                check,
-            });
-        }
+        let arms = games
+            .into_iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                checked_arm(
+                    arm_name(i),
+                    spec,
+                    &rungs,
+                    args.seed,
+                    asked.as_ref(),
+                    check.as_ref(),
+                )
+            })
+            .collect::<Result<Vec<_>>>()?;
         // Asked for on the command line: what a tournament, checking only on request,
         // would resolve.
         let asked_check = OpeningCheck::from_args(
@@ -380,7 +372,7 @@ pub fn whole_rows(rows: &[(String, String)]) -> Vec<(String, String)> {
 }
 
 /// A run folder as study.csv writes it: `/`-separated on every system.
-fn folder_text(folder: &Path) -> String {
+pub(super) fn folder_text(folder: &Path) -> String {
     folder
         .components()
         .map(|c| c.as_os_str().to_string_lossy())
@@ -389,7 +381,7 @@ fn folder_text(folder: &Path) -> String {
 }
 
 /// FNV-1a of the rows as `key=value` lines, 16 hex digits.
-fn digest(rows: &[(String, String)]) -> String {
+pub(super) fn digest(rows: &[(String, String)]) -> String {
     let text: String = rows.iter().map(|(k, v)| format!("{k}={v}\n")).collect();
     format!("{:016x}", fnv1a(text.as_bytes()))
 }
@@ -417,7 +409,11 @@ fn variant_of(base: &GameSpec, text: &str) -> Result<GameSpec, BadInput> {
 
 /// The rungs of `--levels` (ladder levels of `game`, in increasing order; by default
 /// every level from 2 up) or `--agents`.
-fn rungs(game: &GameSpec, levels: &[String], agents: &[String]) -> Result<Vec<Rung>, BadInput> {
+pub(super) fn rungs(
+    game: &GameSpec,
+    levels: &[String],
+    agents: &[String],
+) -> Result<Vec<Rung>, BadInput> {
     let specs: Vec<AgentSpec> = if agents.is_empty() {
         let ladder = games::ladder(game.name);
         if ladder.len() < 2 {
@@ -495,6 +491,38 @@ fn name_rungs(specs: Vec<AgentSpec>) -> Vec<Rung> {
             Rung { name, number, spec }
         })
         .collect()
+}
+
+/// The arm `name` playing `game`: every rung's agent checked against it and its opening
+/// resolved (the one `asked` for, or the default rule's) and probed at `seed`, with the
+/// soundness `check` of its random openings where it has them.
+pub(super) fn checked_arm(
+    name: String,
+    game: GameSpec,
+    rungs: &[Rung],
+    seed: u64,
+    asked: Option<&Opening>,
+    check: Option<&OpeningCheck>,
+) -> Result<Arm> {
+    let mut checked = None;
+    dispatch(
+        &game,
+        CheckArm {
+            rungs,
+            seed,
+            asked,
+            check,
+            out: &mut checked,
+        },
+    )?;
+    let (opening, pie, check) = checked.expect("CheckArm sets the opening");
+    Ok(Arm {
+        name,
+        game,
+        opening,
+        pie,
+        check,
+    })
 }
 
 /// The opening of the default rule for games of type `G` (see the module docs).

@@ -146,6 +146,15 @@ impl Progress {
         progress
     }
 
+    /// Adds `games` to the total: a race learns how many games its next round plays
+    /// only when the round before it ends.
+    pub fn add_total(&mut self, games: u64) {
+        self.total += games;
+        if let Display::Bar(bar) = &self.display {
+            bar.set_length(self.total);
+        }
+    }
+
     /// Prints `line` on standard error without breaking the bar (above it, on a
     /// terminal).
     pub fn note(&self, line: &str) {

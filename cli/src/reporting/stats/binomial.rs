@@ -16,15 +16,21 @@ use super::Z95;
 
 /// The Wilson 95% interval of the proportion `k / n`, or `None` when `n == 0`.
 pub fn wilson(k: u64, n: u64) -> Option<(f64, f64)> {
+    wilson_at(k, n, Z95)
+}
+
+/// The Wilson interval of the proportion `k / n` at `z` (1.96 for 95%), or `None` when
+/// `n == 0`.
+pub fn wilson_at(k: u64, n: u64, z: f64) -> Option<(f64, f64)> {
     if n == 0 {
         return None;
     }
     let (k, n) = (k as f64, n as f64);
     let p = k / n;
-    let z2 = Z95 * Z95;
+    let z2 = z * z;
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;
-    let half = Z95 / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let half = z / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     // Clamp away rounding just outside [0, 1] at k = 0 or k = n.
     Some(((centre - half).max(0.0), (centre + half).min(1.0)))
 }
