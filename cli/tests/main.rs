@@ -15,6 +15,7 @@ mod folders;
 mod games;
 mod opening_check;
 mod openings;
+mod race;
 mod readback;
 mod report;
 mod resume;

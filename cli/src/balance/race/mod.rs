@@ -35,7 +35,7 @@ mod rule;
 use std::io::Write;
 use std::path::Path;
 
-use agon_engine::{Evaluator, State, Turn};
+use agon_engine::{Evaluator, ParamKind, State, Turn};
 use agon_search::registry::AgentKind;
 use agon_search::{SearchContext, Value};
 use anyhow::Result;
@@ -539,6 +539,15 @@ pub fn race(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Result<
     Ok(())
 }
 
+/// The declared range of `game`'s integer parameter `key`; `None` for another kind.
+fn integer_range(game: &GameSpec, key: &str) -> Option<(i64, i64)> {
+    let info = crate::games::GAMES.iter().find(|g| g.name == game.name)?;
+    match (info.params)().iter().find(|p| p.name == key)?.kind {
+        ParamKind::Int { min, max } => Some((min, max)),
+        _ => None,
+    }
+}
+
 /// The label of a level's agent without its `L<k>=` (the level is named beside it).
 fn plain_label(spec: &AgentSpec) -> String {
     AgentSpec {
@@ -557,6 +566,12 @@ fn race_view(race: &Race) -> report::RaceView {
             .map(|a| (a.name.clone(), a.game.to_string()))
             .collect(),
         picks: race.picks.clone(),
+        limits: race.picks.first().map_or(Vec::new(), |picks| {
+            picks
+                .iter()
+                .map(|(key, _)| integer_range(&race.game, key))
+                .collect()
+        }),
         level: race.rung.name.clone(),
         agent: plain_label(&race.rung.spec),
         round: race.round,

@@ -88,6 +88,8 @@ pub struct RaceView {
     pub candidates: Vec<(String, String)>,
     /// Each candidate's picks (`key=value,...`).
     pub picks: Vec<Vec<(String, String)>>,
+    /// Each searched knob's declared range, where it is an integer.
+    pub limits: Vec<Option<(i64, i64)>>,
     /// The level's rung name (`L4`).
     pub level: String,
     /// The level's agent label.
@@ -169,9 +171,14 @@ pub fn lines(view: &RaceView, record: &RaceRecord) -> Vec<String> {
                 100.0 * view.width
             ),
             Stop::Budget => format!(
-                "another round would pass the budget of {} games; the candidates left \
-                 could not be told apart",
-                view.budget
+                "another round would pass the budget of {} games, with {} candidates still \
+                 in the race",
+                view.budget,
+                record
+                    .status
+                    .iter()
+                    .filter(|s| !matches!(s, Status::Out(_)))
+                    .count()
             ),
         }
     ));
@@ -285,10 +292,20 @@ fn edges(view: &RaceView, best: usize) -> Vec<String> {
         } else {
             continue;
         };
-        lines.push(format!(
-            "edge: the fairest takes the {side} value tried of {key} ({value}); the fairest \
-             game may lie beyond it, so search past it"
-        ));
+        let limit = view.limits[k].is_some_and(|(low, high)| {
+            (side == "lowest" && v == low as f64) || (side == "highest" && v == high as f64)
+        });
+        lines.push(if limit {
+            format!(
+                "edge: the fairest takes the {side} value tried of {key} ({value}), which is \
+                 the knob's own limit"
+            )
+        } else {
+            format!(
+                "edge: the fairest takes the {side} value tried of {key} ({value}); the \
+                 fairest game may lie beyond it, so search past it"
+            )
+        });
     }
     lines
 }
