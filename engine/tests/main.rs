@@ -22,6 +22,7 @@ mod connect4;
 mod connect4_perft;
 mod hexstrat;
 mod hexstrat_combat;
+mod hexstrat_knobs;
 mod hexstrat_perft;
 mod hexstrat_picture;
 mod invector_conformance;

@@ -5,13 +5,13 @@
 use crate::game::{End, Outcome, Seat, State};
 
 use super::board::HQ;
-use super::combat::{self, Ground};
+use super::combat::Ground;
 use super::keys::{
     bag_key, hp_key, pending_key, pos_key, seize_key, tile_key, ACTED_KEYS, CAPPED_KEY,
-    IMPEDED_KEYS, KEYS, SEAT1_KEY,
+    IMPEDED_KEYS, KEYS, OPENING_KEY, SEAT1_KEY,
 };
 use super::moves::{HexMove, Tile, Unit};
-use super::{squad, HexstratState, NO_CELL, SEIZE_WINS, SQUADS};
+use super::{squad, HexstratState, NO_CELL, SQUADS};
 
 impl HexstratState {
     /// Plays `m` (legal here) and returns the position before it, for `undo`: the body of
@@ -145,7 +145,8 @@ impl HexstratState {
         let (attacker, defender) = (Unit::from_index(sq % 3), Unit::from_index(dq % 3));
         let attacker_ground = self.ground(self.cell[sq] as usize);
         let defender_ground = self.ground(to);
-        let hit = combat::damage(attacker, attacker_ground, defender, defender_ground);
+        let terrain = self.rules.knobs.terrain;
+        let hit = terrain.damage(attacker, attacker_ground, defender, defender_ground);
         let left = self.hp[dq].saturating_sub(hit);
         if left == 0 {
             self.destroy(dq);
@@ -160,7 +161,7 @@ impl HexstratState {
             }
         } else {
             self.set_hp(dq, left);
-            let back = combat::damage(defender, defender_ground, attacker, attacker_ground);
+            let back = terrain.damage(defender, defender_ground, attacker, attacker_ground);
             let left = self.hp[sq].saturating_sub(back);
             if left == 0 {
                 self.destroy(sq);
@@ -175,17 +176,25 @@ impl HexstratState {
         self.set_flag(true, sq, true);
     }
 
-    /// Ends the turn if every surviving squad of the mover has acted.
+    /// Ends the turn if every surviving squad of the mover has acted, or, in seat 0's
+    /// shortened first turn, once `opening_actions` of its squads have. (From the start
+    /// no squad can reach an enemy in that turn, so none is lost to a strike-back there
+    /// and the squads that have acted are the actions taken.)
     #[inline]
     fn end_turn_if_all_acted(&mut self) {
         let alive = self.alive(self.to_move);
-        if self.result.is_none() && self.acted & alive == alive {
+        let opening_done = self.in_short_opening()
+            && self.acted.count_ones() >= u32::from(self.rules.knobs.opening_actions);
+        if self.result.is_none() && (self.acted & alive == alive || opening_done) {
             self.end_turn();
         }
     }
 
     /// Ends the mover's turn: the cap, then the other side's turn with its seize check.
     fn end_turn(&mut self) {
+        if self.in_short_opening() {
+            self.hash ^= KEYS[OPENING_KEY];
+        }
         for sq in 0..SQUADS {
             self.set_flag(true, sq, false);
         }
@@ -203,7 +212,7 @@ impl HexstratState {
         if self.seize[seat] != 0 {
             let count = self.seize[seat] + 1;
             self.set_seize(seat, count);
-            if count >= SEIZE_WINS {
+            if count >= self.rules.knobs.seize_turns {
                 self.result = Some(End::win(seat, "seize"));
             }
         }

@@ -32,14 +32,15 @@
 //! **Scalars**:
 //! - `to-move` (max 1): 1 if the turn is the view's seat's (its decision, or its reveal
 //!   pending), 0 if the other seat's or the game is over;
-//! - `my-infantry-units` … `their-mech-units` (max 6, 6, 4): units left in each squad,
-//!   0 once destroyed;
+//! - `my-infantry-units` … `their-mech-units` (max 6, 6, 4 in the rulebook; a type's
+//!   starting strength with North's bonus under the knobs, for both views): units left
+//!   in each squad, 0 once destroyed;
 //! - `my-infantry-impeded` … `their-mech-impeded` (max 1): the squad is impeded, its
 //!   only action being to recover;
 //! - `my-infantry-acted` … `their-mech-acted` (max 1): the squad has acted this turn
 //!   (only the squads of the side whose turn it is ever have);
-//! - `my-seize`, `their-seize` (max 3): the seat's seize count (its Infantry on the
-//!   enemy Headquarters), which wins on reaching 3;
+//! - `my-seize`, `their-seize` (max 3, the `seize_turns` knob): the seat's seize count
+//!   (its Infantry on the enemy Headquarters), which wins on reaching its maximum;
 //! - `bag-plains`, `bag-forest`, `bag-mountain` (max 35, the whole bag): face-down
 //!   tiles of that type left, which weigh the next reveal. Public: every reveal is seen
 //!   by both sides;
@@ -47,14 +48,18 @@
 //!   drawn when it reaches its maximum.
 //!
 //! The identifier is `hexstrat/1:<max_rounds>`: the cap is the `turns` scalar's
-//! maximum. The bag's make-up changes how many tiles of each type come out, not what
-//! any feature or scalar says (the bag scalars are scaled by the whole bag of 35), so
-//! it is left out of it.
+//! maximum. Knobs that change a scalar's maximum add to it, only when turned:
+//! `:units=<I>-<R>-<M>+<north_bonus>` for the squads' strengths and `:seize=<n>` for the
+//! winning seize count (`hexstrat/1:60:units=8-6-4+1`). The bag's make-up changes how
+//! many tiles of each type come out, not what any feature or scalar says (the bag
+//! scalars are scaled by the whole bag of 35), so it is left out of it; so are the
+//! terrain bonuses and the length of seat 0's first turn, which change what a move does,
+//! not what a feature or scalar says.
 
 use super::board::{Bitboard, CELLS, COORDS, RADIUS};
 use super::combat;
 use super::moves::{HexMove, Tile, Unit};
-use super::{squad, HexstratState, SEIZE_WINS, TILES};
+use super::{squad, HexstratState, Knobs, SEIZE_WINS, TILES};
 use crate::bits::Cells;
 use crate::encoding::{Encode, Encoding, FeatureChanges, Plane, Scalar};
 use crate::game::{opponent, Seat};
@@ -132,7 +137,13 @@ const PLANES: [Plane; 16] = [
     ),
 ];
 
-/// The scalars up to the bag's; `turns`, whose maximum is the rules' cap, follows.
+/// The first units scalar: the view's three squads, then the other seat's.
+const UNITS_SCALARS: usize = 1;
+/// The first seize scalar: the view's, then the other seat's.
+const SEIZE_SCALARS: usize = 19;
+
+/// The scalars up to the bag's, with the rulebook's maxima (`encoding` sets those the
+/// knobs turn); `turns`, whose maximum is the rules' cap, follows.
 const SCALARS: [Scalar; 24] = [
     scalar!(
         "to-move",
@@ -203,12 +214,12 @@ const SCALARS: [Scalar; 24] = [
     scalar!("their-mech-acted", "1 if the other Mech acted this turn", 1),
     scalar!(
         "my-seize",
-        "the view's seize count; 3 wins",
+        "the view's seize count; reaching its maximum wins",
         SEIZE_WINS as i32
     ),
     scalar!(
         "their-seize",
-        "the other seat's seize count; 3 wins",
+        "the other seat's seize count; reaching its maximum wins",
         SEIZE_WINS as i32
     ),
     scalar!("bag-plains", "Plains tiles still face down", TILES as i32),
@@ -295,15 +306,34 @@ impl HexstratState {
 
 impl Encode for HexstratState {
     fn encoding(&self) -> Encoding {
+        let knobs = self.rules.knobs();
         let mut scalars = SCALARS.to_vec();
+        for unit in Unit::ALL {
+            // North's starting strength, the larger of the two seats'.
+            let most = i32::from(knobs.start_units(1, unit));
+            scalars[UNITS_SCALARS + unit as usize].max = most;
+            scalars[UNITS_SCALARS + 3 + unit as usize].max = most;
+        }
+        for seize in &mut scalars[SEIZE_SCALARS..SEIZE_SCALARS + 2] {
+            seize.max = i32::from(knobs.seize_turns);
+        }
         let cap = 2 * self.rules.max_rounds();
         scalars.push(scalar!(
             "turns",
             "turns completed, both sides counted; the game is drawn when it reaches its maximum",
             cap as i32
         ));
+        let mut id = format!("hexstrat/1:{}", self.rules.max_rounds());
+        let book = Knobs::RULEBOOK;
+        if (knobs.units, knobs.north_bonus) != (book.units, book.north_bonus) {
+            let [i, r, m] = knobs.units;
+            id += &format!(":units={i}-{r}-{m}+{}", knobs.north_bonus);
+        }
+        if knobs.seize_turns != book.seize_turns {
+            id += &format!(":seize={}", knobs.seize_turns);
+        }
         Encoding {
-            id: format!("hexstrat/1:{}", self.rules.max_rounds()),
+            id,
             rows: SIDE,
             cols: SIDE,
             planes: PLANES.to_vec(),
@@ -411,7 +441,8 @@ impl Encode for HexstratState {
                 let defender = Unit::from_index(dq % 3);
                 let from = self.cell[sq] as usize;
                 let (attacker_ground, defender_ground) = (self.ground(from), self.ground(to));
-                let hit = combat::damage(unit, attacker_ground, defender, defender_ground);
+                let terrain = self.rules.knobs().terrain;
+                let hit = terrain.damage(unit, attacker_ground, defender, defender_ground);
                 if self.hp[dq] <= hit {
                     let plane = squad_plane(SQUAD_PLANES, view, enemy, defender);
                     changes.off.push(feature(plane, view, to));
@@ -421,7 +452,7 @@ impl Encode for HexstratState {
                         self.step_changes(view, seat, unit, to, changes);
                     }
                 } else {
-                    let back = combat::damage(defender, defender_ground, unit, attacker_ground);
+                    let back = terrain.damage(defender, defender_ground, unit, attacker_ground);
                     if self.hp[sq] <= back {
                         let plane = squad_plane(SQUAD_PLANES, view, seat, unit);
                         changes.off.push(feature(plane, view, from));

@@ -27,7 +27,7 @@ use crate::game::{Seat, State};
 use crate::weights::{Terms, WeightedEval};
 
 use super::board::{DISTANCE, HQ, NEIGHBOURS};
-use super::combat::{damage, ATTACK};
+use super::combat::ATTACK;
 use super::moves::{Tile, Unit};
 use super::HexstratState;
 
@@ -77,7 +77,9 @@ pub type HexstratEval = WeightedEval<HexstratTerms>;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HexstratTerms;
 
-/// An upper bound on |heuristic| before the clamp. Per side, at most: 16 units, each
+/// An upper bound on |heuristic| before the clamp, for the rulebook's squads and
+/// terrain (stronger squads or bonuses, knobs of the rules, can exceed it; the clamp
+/// still keeps every value inside the win bounds). Per side, at most: 16 units, each
 /// with an edge of at most 2 per enemy unit (so `32 · matchup`); 3 × 3 pairs of squads,
 /// each at most 6 steps near with an edge plus lead sign of at most 3 (`162 · hunt`);
 /// 5 steps of march per squad; cover or impeded per squad; one Headquarters bonus; a
@@ -164,11 +166,14 @@ impl HexstratEval {
                 score += w.initiative * Self::best_attack(s, seat, unit, cell);
             }
         }
+        // `seize_2` is for the count one short of the win (2 in the rulebook), whatever
+        // count the rules ask; `seize_1` for any running count before it.
+        let wins_at = s.rules().knobs().seize_turns;
         score
             + match s.seize_count(seat) {
                 0 => 0,
-                1 => w.seize[0],
-                _ => w.seize[1],
+                c if c + 1 >= wins_at => w.seize[1],
+                _ => w.seize[0],
             }
     }
 
@@ -176,6 +181,7 @@ impl HexstratEval {
     /// on `cell` could deal by attacking an adjacent enemy squad now.
     fn best_attack(s: &HexstratState, seat: Seat, unit: Unit, cell: usize) -> i32 {
         let enemy = 1 - seat;
+        let terrain = s.rules().knobs().terrain;
         let mut best = 0;
         for e in Unit::ALL {
             let Some(at) = s.squad_cell(enemy, e) else {
@@ -185,12 +191,12 @@ impl HexstratEval {
                 continue;
             }
             let (own_ground, their_ground) = (s.tile(cell), s.tile(at));
-            let dealt = i32::from(damage(unit, own_ground, e, their_ground))
+            let dealt = i32::from(terrain.damage(unit, own_ground, e, their_ground))
                 .min(i32::from(s.units(enemy, e)));
             let back = if dealt >= i32::from(s.units(enemy, e)) {
                 0
             } else {
-                i32::from(damage(e, their_ground, unit, own_ground))
+                i32::from(terrain.damage(e, their_ground, unit, own_ground))
             };
             best = best.max(dealt - back);
         }

@@ -11,7 +11,8 @@
 //! Representation: geometry and bitboards in `board`, the move and unit types in
 //! `moves`, their generation and legality checks in `movegen`, applying them (combat,
 //! entering, the end of a turn, seizing) in `apply`, the Zobrist keys in `keys`, combat
-//! arithmetic in `combat`, notation in `notation`, evaluation in `eval`, the board as a
+//! arithmetic in `combat`, the designer's knobs (the rulebook's numbers a variant may
+//! turn) in `knobs`, notation in `notation`, evaluation in `eval`, the board as a
 //! [`Picture`](crate::picture::Picture) (which `Display` draws as text) in
 //! `picture`, the test-support constructor of hand-built positions in `setup`, and the
 //! dense action ids ([`crate::DenseActions`]) with the game's length bound in `actions`. The state is a
@@ -24,6 +25,7 @@ mod combat;
 mod encoding;
 mod eval;
 mod keys;
+mod knobs;
 mod movegen;
 mod moves;
 mod notation;
@@ -41,9 +43,11 @@ use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 pub use board::{cell_name, parse_cell, CELLS, TILE_CELLS};
 use board::{Bitboard, HQ};
 use combat::Ground;
+pub use combat::Terrain;
 pub use eval::HexstratEval;
 use keys::{bag_key, hp_key, pending_key, pos_key, seize_key, tile_key};
-use keys::{ACTED_KEYS, CAPPED_KEY, IMPEDED_KEYS, KEYS, SEAT1_KEY};
+use keys::{ACTED_KEYS, CAPPED_KEY, IMPEDED_KEYS, KEYS, OPENING_KEY, SEAT1_KEY};
+pub use knobs::Knobs;
 pub use moves::{HexMove, Tile, Unit};
 pub use setup::{Setup, SquadSetup};
 
@@ -60,7 +64,7 @@ pub const SQUADS: usize = 6;
 pub const TILES: u32 = 35;
 /// The largest `max_rounds` (the parameter's upper limit).
 pub const MAX_ROUNDS: u16 = 1000;
-/// The seize count that wins.
+/// The seize count that wins in the rulebook (the `seize_turns` knob turns it).
 pub const SEIZE_WINS: u8 = 3;
 /// A dead squad's cell.
 const NO_CELL: u8 = u8::MAX;
@@ -71,13 +75,15 @@ pub const fn squad(seat: Seat, unit: Unit) -> usize {
     seat * 3 + unit as usize
 }
 
-/// Hexstrat's rules: the face-down tile bag and the length cap.
+/// Hexstrat's rules: the face-down tile bag, the length cap and the designer's knobs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hexstrat {
     /// Tiles of each type in the bag at the start (`Tile as usize`), summing to 35.
     bag: [u8; 3],
     /// Turns of each side after which the game is drawn.
     max_rounds: u16,
+    /// The rulebook's numbers as this variant turns them (checked to be in range).
+    knobs: Knobs,
 }
 
 impl Hexstrat {
@@ -105,7 +111,21 @@ impl Hexstrat {
         Ok(Hexstrat {
             bag: [plains as u8, forests as u8, mountains as u8],
             max_rounds: max_rounds as u16,
+            knobs: Knobs::RULEBOOK,
         })
+    }
+
+    /// These rules with the designer's `knobs` (the squads, the seize count, the terrain
+    /// bonuses, the compensation of seat 1) in place of the current ones. Refuses a knob
+    /// outside its range with one line naming it and the valid range.
+    pub fn with_knobs(self, knobs: Knobs) -> Result<Hexstrat, ConfigError> {
+        knobs.check()?;
+        Ok(Hexstrat { knobs, ..self })
+    }
+
+    /// The designer's knobs of these rules ([`Knobs::RULEBOOK`] unless turned).
+    pub fn knobs(&self) -> Knobs {
+        self.knobs
     }
 
     /// Tiles of type `tile` in the bag at the start.
@@ -122,19 +142,54 @@ impl Hexstrat {
     fn turn_cap(&self) -> u16 {
         2 * self.max_rounds
     }
+
+    /// Whether seat 0's first turn is cut short (the `opening_actions` knob below 3).
+    fn short_opening(&self) -> bool {
+        usize::from(self.knobs.opening_actions) < Unit::ALL.len()
+    }
 }
 
 impl Default for Hexstrat {
-    /// The spec's defaults: 15 Plains, 10 Forest, 10 Mountain; 60 turns each.
+    /// The spec's defaults: 15 Plains, 10 Forest, 10 Mountain; 60 turns each; the
+    /// rulebook's knobs.
     fn default() -> Self {
         Hexstrat {
             bag: [15, 10, 10],
             max_rounds: 60,
+            knobs: Knobs::RULEBOOK,
         }
     }
 }
 
+/// A designer's knob: an integer parameter left out of the canonical text at its
+/// default, so that a spec which does not turn it names the rulebook game as before.
+const fn knob(
+    name: &'static str,
+    min: i64,
+    max: i64,
+    default: &'static str,
+    help: &'static str,
+) -> ParamSpec {
+    ParamSpec {
+        name,
+        kind: ParamKind::Int { min, max },
+        default: Some(default),
+        omitted_at_default: true,
+        help,
+    }
+}
+
+const MAX_SQUAD: i64 = Knobs::MAX_SQUAD as i64;
+const MAX_BONUS: i64 = Terrain::MAX_BONUS as i64;
+
 const PARAMS: &[ParamSpec] = &[
+    knob(
+        "forest_defence",
+        0,
+        MAX_BONUS,
+        "1",
+        "defence bonus of a squad standing on a Forest",
+    ),
     ParamSpec {
         name: "forests",
         kind: ParamKind::Int { min: 0, max: 35 },
@@ -142,6 +197,13 @@ const PARAMS: &[ParamSpec] = &[
         omitted_at_default: false,
         help: "Forest tiles in the face-down bag (plains + forests + mountains = 35)",
     },
+    knob(
+        "infantry_units",
+        1,
+        MAX_SQUAD,
+        "6",
+        "units each side's Infantry squad starts with",
+    ),
     ParamSpec {
         name: "max_rounds",
         kind: ParamKind::Int {
@@ -152,6 +214,27 @@ const PARAMS: &[ParamSpec] = &[
         omitted_at_default: false,
         help: "turns of each side after which the game is drawn",
     },
+    knob(
+        "mech_units",
+        1,
+        MAX_SQUAD,
+        "4",
+        "units each side's Mech squad starts with",
+    ),
+    knob(
+        "mountain_attack",
+        0,
+        MAX_BONUS,
+        "1",
+        "attack bonus of a squad attacking or striking back from a Mountain",
+    ),
+    knob(
+        "mountain_defence",
+        0,
+        MAX_BONUS,
+        "1",
+        "defence bonus of a squad standing on a Mountain",
+    ),
     ParamSpec {
         name: "mountains",
         kind: ParamKind::Int { min: 0, max: 35 },
@@ -159,6 +242,20 @@ const PARAMS: &[ParamSpec] = &[
         omitted_at_default: false,
         help: "Mountain tiles in the face-down bag",
     },
+    knob(
+        "north_bonus",
+        0,
+        Knobs::MAX_NORTH_BONUS as i64,
+        "0",
+        "extra units every squad of seat 1 (North) starts with: compensates moving second",
+    ),
+    knob(
+        "opening_actions",
+        1,
+        3,
+        "3",
+        "squads seat 0 may act with in the game's first turn: below 3 compensates seat 1",
+    ),
     ParamSpec {
         name: "plains",
         kind: ParamKind::Int { min: 0, max: 35 },
@@ -166,6 +263,20 @@ const PARAMS: &[ParamSpec] = &[
         omitted_at_default: false,
         help: "Plains tiles in the face-down bag",
     },
+    knob(
+        "rocketeer_units",
+        1,
+        MAX_SQUAD,
+        "6",
+        "units each side's Rocketeer squad starts with",
+    ),
+    knob(
+        "seize_turns",
+        2,
+        Knobs::MAX_SEIZE_TURNS as i64,
+        "3",
+        "the seize count that wins (own turns begun with the Infantry on the enemy HQ)",
+    ),
 ];
 
 impl Game for Hexstrat {
@@ -180,13 +291,31 @@ impl Game for Hexstrat {
     }
 
     fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let params = params.filled(PARAMS);
         let get = |name| params.int(name).expect("declared with a default") as u32;
+        // Every knob's range is its declared one, so the narrowing cannot wrap.
+        let knob = |name| get(name) as u8;
         Hexstrat::new(
             get("plains"),
             get("forests"),
             get("mountains"),
             get("max_rounds"),
-        )
+        )?
+        .with_knobs(Knobs {
+            units: [
+                knob("infantry_units"),
+                knob("rocketeer_units"),
+                knob("mech_units"),
+            ],
+            north_bonus: knob("north_bonus"),
+            seize_turns: knob("seize_turns"),
+            terrain: Terrain {
+                forest_defence: knob("forest_defence"),
+                mountain_attack: knob("mountain_attack"),
+                mountain_defence: knob("mountain_defence"),
+            },
+            opening_actions: knob("opening_actions"),
+        })
     }
 
     fn initial_state(&self) -> HexstratState {
@@ -211,7 +340,7 @@ impl Game for Hexstrat {
             for unit in Unit::ALL {
                 let sq = squad(seat, unit);
                 s.cell[sq] = HQ[seat] as u8;
-                s.hp[sq] = unit.start_units();
+                s.hp[sq] = self.knobs.start_units(seat, unit);
             }
         }
         s.hash = s.recompute_hash();
@@ -223,8 +352,9 @@ impl Game for Hexstrat {
 ///
 /// `Eq` and the hash cover the face-up tiles, the bag, every squad's cell and units,
 /// the impeded flags, which squads have acted this turn, both seize counts, the side to
-/// move, the pending reveal (its squad and cell), and a draw by the cap; `Eq` also
-/// compares the rules and the result. Left out of both, as the design guide asks of a
+/// move, the pending reveal (its squad and cell), a draw by the cap, and, under rules
+/// that cut seat 0's first turn short, whether this is that turn; `Eq` also compares
+/// the rules and the result. Left out of both, as the design guide asks of a
 /// plain counter used only for a length cap: the number of turns played (and the ply
 /// count). A search that reaches the same position at different turn numbers may thus
 /// share a table entry whose value assumed a different distance from the cap; with the
@@ -335,6 +465,14 @@ impl HexstratState {
         u32::from(self.turns)
     }
 
+    /// Whether this is seat 0's first turn under rules that cut it short to
+    /// `opening_actions` squads: the game's first turn, which changes when the turn
+    /// ends, so the hash and `Eq` tell it from a later turn of the same look.
+    #[inline]
+    fn in_short_opening(&self) -> bool {
+        self.turns == 0 && self.to_move == 0 && self.rules.short_opening()
+    }
+
     /// Face-down cells.
     #[inline]
     fn face_down(&self) -> Bitboard {
@@ -436,6 +574,7 @@ impl PartialEq for HexstratState {
             && self.to_move == o.to_move
             && self.pending == o.pending
             && self.result == o.result
+            && self.in_short_opening() == o.in_short_opening()
     }
 }
 
@@ -550,6 +689,9 @@ impl State for HexstratState {
         }
         if self.end_reason() == Some(EndReason::Cap) {
             h ^= KEYS[CAPPED_KEY];
+        }
+        if self.in_short_opening() {
+            h ^= KEYS[OPENING_KEY];
         }
         h
     }

@@ -12,7 +12,7 @@ use crate::picture::{
 
 use super::board::{cell_name, COORDS, HQ};
 use super::moves::{HexMove, Tile, Unit};
-use super::{HexstratState, CELLS, SEIZE_WINS};
+use super::{HexstratState, CELLS};
 
 /// Each seat's ink: South (seat 0) blue, North (seat 1) red.
 const INKS: [Ink; 2] = [Ink::Blue, Ink::Red];
@@ -115,9 +115,10 @@ impl HexstratState {
             return match end.outcome {
                 Outcome::Draw => format!("draw: all {} turns played", self.turns),
                 Outcome::Win(w) if end.reason.word() == "seize" => format!(
-                    "{} wins: its Infantry held {}'s Headquarters for {SEIZE_WINS} turns (seize)",
+                    "{} wins: its Infantry held {}'s Headquarters for {} turns (seize)",
                     side(w),
-                    SIDES[1 - w]
+                    SIDES[1 - w],
+                    self.rules.knobs.seize_turns
                 ),
                 Outcome::Win(w) => format!(
                     "{} wins: {} has no units left (rout)",
@@ -183,9 +184,10 @@ impl HexstratState {
             let count = self.seize_count(seat);
             if count > 0 {
                 notes.push(format!(
-                    "{}'s Infantry holds {}'s Headquarters: seize count {count} of {SEIZE_WINS}",
+                    "{}'s Infantry holds {}'s Headquarters: seize count {count} of {}",
                     SIDES[seat],
-                    SIDES[1 - seat]
+                    SIDES[1 - seat],
+                    self.rules.knobs.seize_turns
                 ));
             }
         }

@@ -25,7 +25,7 @@ use crate::params::ConfigError;
 
 use super::board::{cell_name, parse_cell, Bitboard, HQ, TILE_CELLS};
 use super::moves::{Tile, Unit};
-use super::{squad, Hexstrat, HexstratState, NO_CELL, SEIZE_WINS};
+use super::{squad, Hexstrat, HexstratState, NO_CELL};
 
 /// One squad of a hand-built position. Squads a setup leaves out are destroyed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub struct SquadSetup {
     pub unit: Unit,
     /// Its cell, by name (`d3`).
     pub cell: &'static str,
-    /// Units left, 1 up to the type's starting strength.
+    /// Units left, 1 up to the squad's starting strength under the rules.
     pub units: u8,
     /// Whether it is impeded.
     pub impeded: bool,
@@ -80,8 +80,8 @@ pub struct Setup {
     pub squads: Vec<SquadSetup>,
     /// The seat to act.
     pub to_move: Seat,
-    /// Seize counts per seat: 0, or 1..2 for an Infantry standing on the enemy
-    /// Headquarters.
+    /// Seize counts per seat: 0, or 1 up to one below the rules' winning count (2 in
+    /// the rulebook) for an Infantry standing on the enemy Headquarters.
     pub seize: [u8; 2],
     /// Turns already completed (both sides together), below the rules' cap.
     pub turns: u32,
@@ -129,12 +129,9 @@ impl Hexstrat {
             if s.hp[sq] != 0 {
                 return bad(format!("{what} is given twice"));
             }
-            if !(1..=q.unit.start_units()).contains(&q.units) {
-                return bad(format!(
-                    "{what} has {} units: expected 1..{}",
-                    q.units,
-                    q.unit.start_units()
-                ));
+            let most = self.knobs.start_units(q.seat, q.unit);
+            if !(1..=most).contains(&q.units) {
+                return bad(format!("{what} has {} units: expected 1..{most}", q.units));
             }
             let c = parse_cell(q.cell).map_err(ConfigError)?;
             if s.is_face_down(c) {
@@ -167,10 +164,10 @@ impl Hexstrat {
             }
             let count = setup.seize[seat];
             let on_hq = s.squad_cell(seat, Unit::Infantry) == Some(HQ[1 - seat]);
-            if count >= SEIZE_WINS || (count > 0 && !on_hq) {
+            if count >= self.knobs.seize_turns || (count > 0 && !on_hq) {
                 return bad(format!(
                     "seat {seat}'s seize count {count} needs 1..{} and its Infantry on {}",
-                    SEIZE_WINS - 1,
+                    self.knobs.seize_turns - 1,
                     cell_name(HQ[1 - seat])
                 ));
             }
