@@ -19,7 +19,9 @@
 //!   rewards the attacker for each cell it takes out of the Pivot's reach on the way,
 //!   so a side has a plan (crowd the enemy Pivot, keep its own in the open) long before
 //!   a liberty can be filled;
-//! - **mobility**: the number of primary moves (`mobility`).
+//! - **mobility**: the number of primary moves (`mobility`), counted up to
+//!   [`MOBILITY_COUNTED`], the most the rulebook's army can have (a larger army, which
+//!   the knobs allow, gains nothing above it, so the win score stays the same).
 //!
 //! The weights are [`ApvWeights`]. Each term is computed for both sides and subtracted, so the value is antisymmetric.
 //! No move is noisy: every move is a quiet displacement, and the search already sees
@@ -55,6 +57,10 @@ declare_weights! {
         mobility: i32 = 2, 0..=20;
     }
 }
+
+/// The most primary moves the mobility term counts: the rulebook army's bound (a Pivot
+/// 6, two Axes 24 each, four Veils and Turned Veils 6 each).
+pub const MOBILITY_COUNTED: u32 = 6 + 2 * 24 + 4 * 6;
 
 /// How many Pivot steps the escape space looks ahead.
 pub const ESCAPE_STEPS: u32 = 3;
@@ -145,7 +151,7 @@ impl ApvEval {
         let second_ring = Cells(libs).fold(0, |acc, c| acc | GEO.neighbours[c]) & !occupied;
         score += w.room * (second_ring & !libs).count_ones() as i32;
         score += w.escape * escape_space(s.pivot(side), occupied).count_ones() as i32;
-        score + w.mobility * own.moves as i32
+        score + w.mobility * own.moves.min(MOBILITY_COUNTED) as i32
     }
 }
 
@@ -178,12 +184,16 @@ impl Terms for ApvTerms {
     /// danger penalty, with no weight negative: gains are at most one fill bonus for
     /// each of the enemy Pivot's at most six liberties, `all_covered` once, `room` for
     /// each of the 12 cells two steps from the Pivot, `escape` for each of the 36 cells
-    /// at most three steps from it (6 + 12 + 18) and `mobility` for each of at most 78
-    /// primary moves (the game's own bound on moves); so a difference is at most the
+    /// at most three steps from it (6 + 12 + 18) and `mobility` for each of at most
+    /// [`MOBILITY_COUNTED`] (78) primary moves; so a difference is at most the
     /// most gains plus the largest danger penalty (1,258 with the defaults).
     fn win(&self, w: &ApvWeights) -> i32 {
         let fill = w.order_fill.max(w.fill_now).max(w.fill_soon);
-        let gains = 6 * fill + w.all_covered + 12 * w.room + 36 * w.escape + 78 * w.mobility;
+        let gains = 6 * fill
+            + w.all_covered
+            + 12 * w.room
+            + 36 * w.escape
+            + MOBILITY_COUNTED as i32 * w.mobility;
         let most = gains + w.danger.iter().copied().max().unwrap_or(0);
         WIN.max(most + 1)
     }
