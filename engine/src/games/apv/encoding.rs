@@ -463,6 +463,49 @@ mod tests {
     }
 
     #[test]
+    fn the_contract_holds_under_the_knobs_and_a_delay_adds_the_waits() {
+        use crate::games::apv::{ApvKnobs, Unit};
+        let rulebook = ApvKnobs::default();
+        let big = Apv::default()
+            .with_knobs(ApvKnobs {
+                axes: 3,
+                veils: 3,
+                turned_veils: 3,
+                south_extra: Some(Unit::Veil),
+                ..rulebook
+            })
+            .unwrap();
+        let report = check_encoding(&big, 40, 5).unwrap();
+        assert!(report.changes > 10_000, "{report:?}");
+        // The army's size changes no plane or scalar.
+        assert_eq!(
+            big.initial_state().encoding(),
+            Apv::default().initial_state().encoding()
+        );
+        let delayed = Apv::new(true, true, 60)
+            .unwrap()
+            .with_knobs(ApvKnobs {
+                order_delay: 3,
+                ..rulebook
+            })
+            .unwrap();
+        let report = check_encoding(&delayed, 100, 6).unwrap();
+        assert!(report.changes > 10_000, "{report:?}");
+        let mut s = delayed.initial_state();
+        let e = s.encoding();
+        assert_eq!(
+            (e.id.as_str(), e.scalars.len()),
+            ("apv/1:limited-orders:60:delay3", 6)
+        );
+        assert_eq!(e.scalars[5].max, 3);
+        // North's order waits three of its turns; after South's turn, two.
+        play_moves(&mut s, "d7-d5 order:f8-h6").unwrap();
+        assert_eq!(views(&s)[0].1, vec![0, 1, 1, 0, 3, 0]);
+        play_moves(&mut s, "f3-f5 no-order").unwrap();
+        assert_eq!(views(&s)[1].1, vec![0, 2, 0, 1, 0, 2]);
+    }
+
+    #[test]
     fn limited_orders_bar_the_side_that_just_ordered() {
         let mut s = Apv::new(true, true, 500).unwrap().initial_state();
         play_moves(&mut s, "d7-d5 order:f8-h6 f3-f5 no-order").unwrap();

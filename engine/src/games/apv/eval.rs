@@ -390,6 +390,63 @@ mod tests {
     }
 
     #[test]
+    fn bounds_hold_for_the_largest_army() {
+        // Mobility counts at most the rulebook army's moves, so a larger army keeps
+        // every score inside the same bounds.
+        use crate::games::apv::ApvKnobs;
+        let big = Apv::default()
+            .with_knobs(ApvKnobs {
+                axes: 3,
+                veils: 3,
+                turned_veils: 3,
+                south_extra: Some(Unit::Axis),
+                ..ApvKnobs::default()
+            })
+            .unwrap();
+        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, ApvEval>(
+            &big.initial_state(),
+            10,
+            2,
+        )
+        .unwrap();
+        // A side with four Axes, three Veils and three Turned Veils spread over the open
+        // board has more moves than the rulebook's army can; mobility counts them up to
+        // the cap, and the scores stay inside the bounds at every extreme setting.
+        let spread = position(
+            &[
+                (0, Unit::Pivot, "e5"),
+                (1, Unit::Pivot, "e1"),
+                (0, Unit::Axis, "b7"),
+                (0, Unit::Axis, "h3"),
+                (0, Unit::Axis, "c4"),
+                (0, Unit::Axis, "g6"),
+                (0, Unit::Veil, "a5"),
+                (0, Unit::Veil, "i5"),
+                (0, Unit::Veil, "e9"),
+                (0, Unit::Turned, "c8"),
+                (0, Unit::Turned, "g2"),
+                (0, Unit::Turned, "d6"),
+            ],
+            [None; 2],
+        );
+        let moves = [0, 1].map(|side| Reach::of(&spread, side, spread.occupied()).moves);
+        assert!(moves[0] > MOBILITY_COUNTED, "{moves:?}");
+        // Mobility counts North's moves up to the cap only.
+        let still = ApvEval::with_weights(ApvWeights {
+            mobility: 0,
+            ..ApvWeights::default()
+        });
+        let counted = ApvEval::default().evaluate(&spread, 0) - still.evaluate(&spread, 0);
+        assert_eq!(counted, 2 * (MOBILITY_COUNTED - moves[1]) as i32);
+        for weights in crate::testing::extreme_weights::extreme_settings::<ApvWeights>() {
+            let e = ApvEval::with_weights(weights);
+            let (lo, hi) = e.bounds();
+            let v = e.heuristic(&spread, 0);
+            assert!(lo < v && v < hi, "{v} outside {lo}..{hi}");
+        }
+    }
+
+    #[test]
     fn bounds_hold_at_extreme_weights() {
         crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, ApvEval>(
             &Apv::default().initial_state(),
