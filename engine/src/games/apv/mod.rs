@@ -7,6 +7,8 @@
 //! move, then an order decision (`order:d7-d5` or `no-order`) for a unit other than the
 //! one that just moved. The two decisions are consecutive decisions of the same seat.
 //! The project's own description of the rules and rulings is `docs/games/apv.md`.
+//! Besides the rulebook's switches, the designer's knobs ([`ApvKnobs`]) set the size of
+//! each army, how long an order waits, and an extra unit for South.
 //!
 //! Representation: one 64-bit bitboard per side and unit type (`board` holds the
 //! compile-time geometry), moves and unit targets in `moves`, notation in
