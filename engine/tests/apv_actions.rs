@@ -75,3 +75,34 @@ fn the_length_bound_is_met_by_games_drawn_by_the_cap() {
         assert_eq!(report.longest, bound, "{game:?}");
     }
 }
+
+#[test]
+fn action_ids_and_the_length_bound_hold_under_the_knobs() {
+    // The ids number moves by cell and shape, so no knob changes the space; the bound
+    // stays two decisions a turn (a waiting order is no decision).
+    for (i, spec) in [
+        "apv:axes=3,veils=3,turned_veils=3,south_extra=axis,max_turns=40",
+        "apv:axes=0,veils=1,max_turns=40",
+        "apv:order_delay=3,max_turns=40",
+        "apv:order_delay=2,limited_orders=true,max_turns=3",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let game: Apv = common::parse_game(spec).unwrap();
+        assert_eq!(
+            game.action_space(),
+            Apv::new(true, game.limited_orders(), game.max_turns())
+                .unwrap()
+                .action_space()
+        );
+        let report =
+            check_action_ids(&game, 20, 40 + i as u64).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert!(report.longest <= 2 * game.max_turns(), "{spec}: {report:?}");
+    }
+    // The most legal moves grows with the largest army (South's, with its extra Axis).
+    let big: Apv =
+        common::parse_game("apv:axes=3,veils=3,turned_veils=3,south_extra=axis").unwrap();
+    assert_eq!(big.initial_state().max_moves(), 6 + 4 * 24 + 6 * 6 + 1);
+    assert_eq!(Apv::default().initial_state().max_moves(), 79);
+}

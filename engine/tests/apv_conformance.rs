@@ -8,7 +8,7 @@
 use crate::common;
 
 use agon_engine::games::apv::Bitboard;
-use agon_engine::games::apv::{Apv, ApvMove, ApvState, MoveKind, Order, Unit};
+use agon_engine::games::apv::{Apv, ApvKnobs, ApvMove, ApvState, MoveKind, Order, Unit};
 use agon_engine::testing::{check_conformance, turns_along, Cap, CapUnit, Conformance};
 use agon_engine::{End, EndReason, Game, Outcome, Params, State, Turn};
 use common::apv::{after, cell, play, setup};
@@ -595,4 +595,290 @@ fn a_turn_is_the_primary_move_and_its_order_decision() {
         (s.end_reason(), s.turns()),
         (Some(EndReason::Rule("immobilised")), 1)
     );
+}
+
+// The designer's knobs.
+
+/// `game` from a spec string such as `apv:axes=3`.
+fn knobbed(spec: &str) -> Apv {
+    common::parse_game(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+/// The cells of `side`'s units of type `unit`, as a bitboard of named cells.
+fn cells(names: &[&str]) -> Bitboard {
+    names.iter().fold(0, |bb, name| bb | 1 << cell(name))
+}
+
+#[test]
+fn conformance_under_every_knob() {
+    for (i, spec) in [
+        "apv:axes=3",
+        "apv:axes=0,max_turns=100",
+        "apv:veils=3",
+        "apv:veils=0,max_turns=100",
+        "apv:turned_veils=1",
+        "apv:turned_veils=3,axes=1",
+        "apv:order_delay=2",
+        "apv:order_delay=3,limited_orders=true",
+        "apv:south_extra=axis",
+        "apv:south_extra=turned-veil,axes=3,veils=3,turned_veils=3",
+        "apv:axes=0,veils=0,turned_veils=0,south_extra=veil,max_turns=60",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        conform(knobbed(spec), 8, 40 + i as u64);
+    }
+}
+
+#[test]
+fn the_unit_count_knobs_set_each_army() {
+    // The rulebook's armies, then the third unit of a type on its documented cell (c8,
+    // c7 or e6 for North; g2, g3 or e4 for South), and none.
+    for (spec, unit, north, south) in [
+        ("apv", Unit::Axis, &["d8", "f8"][..], &["d2", "f2"][..]),
+        (
+            "apv:axes=3",
+            Unit::Axis,
+            &["d8", "f8", "c8"],
+            &["d2", "f2", "g2"],
+        ),
+        ("apv:axes=1", Unit::Axis, &["d8"], &["f2"]),
+        ("apv:axes=0", Unit::Axis, &[], &[]),
+        (
+            "apv:veils=3",
+            Unit::Veil,
+            &["d7", "f7", "c7"],
+            &["d3", "f3", "g3"],
+        ),
+        ("apv:veils=0", Unit::Veil, &[], &[]),
+        (
+            "apv:turned_veils=3",
+            Unit::Turned,
+            &["e8", "e7", "e6"],
+            &["e2", "e3", "e4"],
+        ),
+        ("apv:turned_veils=1", Unit::Turned, &["e8"], &["e2"]),
+    ] {
+        let s = knobbed(spec).initial_state();
+        assert_eq!(s.units(0, unit), cells(north), "{spec}: North");
+        assert_eq!(s.units(1, unit), cells(south), "{spec}: South");
+        assert_eq!(s.hash(), s.recompute_hash(), "{spec}");
+    }
+    // The other types keep their rulebook cells; the third Axis adds its own slides
+    // (c8 to b8 and a8, among others) to the rulebook's 25 first moves.
+    let s = knobbed("apv:axes=3").initial_state();
+    assert_eq!(s.units(0, Unit::Veil), cells(&["d7", "f7"]));
+    assert!(legal(&s).contains(&"c8-a8".to_string()));
+    assert!(legal(&s).len() > 25, "{}", legal(&s).len());
+    // Without Turned Veils e8 is empty: North's Pivot starts with two liberties.
+    let s = knobbed("apv:turned_veils=0").initial_state();
+    assert_eq!(s.liberties(0), cells(&["d9", "e8"]));
+    assert_eq!(legal(&s).iter().filter(|m| m.starts_with("e9-")).count(), 2);
+    // Only the Pivots: no order can be issued (the Pivot just moved), and no Pivot can
+    // be shut in, so the game runs to the cap.
+    let mut s = knobbed("apv:axes=0,veils=0,turned_veils=0,max_turns=4").initial_state();
+    assert_eq!(legal(&s), ["e9-d9", "e9-e8", "e9-f8"]);
+    play(&mut s, "e9-e8");
+    assert_eq!(legal(&s), ["no-order"]);
+    play(
+        &mut s,
+        "no-order e1-e2 no-order e8-e7 no-order e2-e3 no-order",
+    );
+    assert_eq!(s.end().map(|e| e.reason.word()), Some("cap"));
+}
+
+#[test]
+fn south_extra_gives_seat_1_one_more_unit() {
+    // Each type's extra unit takes the next of South's setup cells; North's army is the
+    // rulebook's.
+    for (spec, unit, south) in [
+        ("apv:south_extra=axis", Unit::Axis, &["d2", "f2", "g2"][..]),
+        ("apv:south_extra=veil", Unit::Veil, &["d3", "f3", "g3"]),
+        (
+            "apv:south_extra=turned-veil",
+            Unit::Turned,
+            &["e2", "e3", "e4"],
+        ),
+        // With three Axes a side, South's fourth stands on c3 (North's g7 turned).
+        (
+            "apv:axes=3,south_extra=axis",
+            Unit::Axis,
+            &["d2", "f2", "g2", "c3"],
+        ),
+        (
+            "apv:veils=3,south_extra=veil",
+            Unit::Veil,
+            &["d3", "f3", "g3", "c4"],
+        ),
+        (
+            "apv:turned_veils=3,south_extra=turned-veil",
+            Unit::Turned,
+            &["e2", "e3", "e4", "d4"],
+        ),
+    ] {
+        let game = knobbed(spec);
+        let s = game.initial_state();
+        assert_eq!(s.units(1, unit), cells(south), "{spec}");
+        let rulebook = Apv::default().with_knobs(ApvKnobs {
+            south_extra: None,
+            ..game.knobs()
+        });
+        let north = rulebook.unwrap().initial_state();
+        for u in Unit::ALL {
+            assert_eq!(
+                s.units(0, u),
+                north.units(0, u),
+                "{spec}: North is unchanged"
+            );
+        }
+        assert_eq!(
+            s.side_units(1).count_ones(),
+            s.side_units(0).count_ones() + 1,
+            "{spec}"
+        );
+        assert_ne!(s.hash(), north.hash(), "{spec}");
+    }
+    // The default is no compensation.
+    assert_eq!(Apv::default().knobs().south_extra, None);
+}
+
+#[test]
+fn order_delay_makes_an_order_wait_its_turns() {
+    let line = "d7-d5 order:f8-h6 f3-f5 no-order";
+    // The rulebook: North's order has fired at the start of its next turn.
+    let s = after(Apv::default(), line);
+    assert_eq!(s.unit_at(0, cell("h6")), Some(Unit::Axis));
+    // A delay of 2: it still waits (one more of North's turns), and while it waits North
+    // may issue no other order.
+    let game = knobbed("apv:order_delay=2");
+    let mut s = after(game, line);
+    assert_eq!(s.unit_at(0, cell("f8")), Some(Unit::Axis));
+    assert_eq!(s.unit_at(0, cell("h6")), None);
+    assert_eq!(s.order_wait(0), 1);
+    play(&mut s, "d8-a8");
+    assert_eq!(legal(&s), ["no-order"]);
+    refused(
+        &s,
+        "order:d5-b5",
+        &["f8-h6 still waits", "one pending order"],
+    );
+    play(&mut s, "no-order d3-f3 no-order");
+    // It fired at the start of North's second turn after it was issued.
+    assert_eq!(s.order(0), None);
+    assert_eq!(s.unit_at(0, cell("h6")), Some(Unit::Axis));
+    assert_eq!(s.unit_at(0, cell("f8")), None);
+    play(&mut s, "a8-a6");
+    assert!(legal(&s).len() > 1);
+    // A delay of 3 waits one turn more.
+    let s = after(
+        knobbed("apv:order_delay=3"),
+        &format!("{line} d8-a8 no-order d3-f3 no-order"),
+    );
+    assert_eq!(
+        (s.order_wait(0), s.unit_at(0, cell("f8"))),
+        (1, Some(Unit::Axis))
+    );
+}
+
+#[test]
+fn moving_a_unit_under_a_waiting_order_cancels_the_order() {
+    let mut s = after(
+        knobbed("apv:order_delay=2"),
+        "d7-d5 order:f8-h6 f3-f5 no-order",
+    );
+    assert!(s.order(0).is_some());
+    play(&mut s, "f8-g7");
+    assert_eq!((s.order(0), s.order_wait(0)), (None, 0));
+    // The order is gone, so North may issue a new one at once.
+    assert!(legal(&s).contains(&"order:d5-b5".to_string()));
+    assert_eq!(s.hash(), s.recompute_hash());
+}
+
+#[test]
+fn an_orders_wait_is_part_of_the_position() {
+    // South to move with North's order f8-h6 pending: waiting two turns (just issued
+    // under a delay of 2) or one (built by hand, about to fire): different positions.
+    let game = knobbed("apv:order_delay=2");
+    let issued = after(game, "d7-d5 order:f8-h6");
+    let built = setup(
+        game,
+        "Pe9 Ad8 Af8 Vd5 Vf7 Te8 Te7 pe1 ad2 af2 vd3 vf3 te2 te3",
+        ["f8-h6", ""],
+        1,
+    );
+    assert_eq!((issued.order(0), issued.order_wait(0)), (built.order(0), 2));
+    assert_eq!(built.order_wait(0), 1);
+    assert_ne!(issued, built);
+    assert_ne!(issued.hash(), built.hash());
+    // They play differently: after South's turn only the second one's order fires.
+    let (mut a, mut b) = (issued, built);
+    play(&mut a, "f3-f5 no-order");
+    play(&mut b, "f3-f5 no-order");
+    assert_eq!(a.unit_at(0, cell("f8")), Some(Unit::Axis));
+    assert_eq!(b.unit_at(0, cell("h6")), Some(Unit::Axis));
+}
+
+#[test]
+fn knobs_are_omitted_at_their_defaults_and_bad_values_are_refused() {
+    let specs = Apv::param_specs();
+    // The rulebook's spec keeps its text; a knob at its default is left out.
+    assert_eq!(
+        Params::defaults(specs).canonical(),
+        "limited_orders=false,max_turns=500,orders=true"
+    );
+    let p = Params::parse(
+        specs,
+        &[("axes", "2"), ("order_delay", "1"), ("south_extra", "none")],
+    )
+    .unwrap();
+    assert_eq!(p, Params::defaults(specs));
+    assert_eq!(Apv::from_params(&p).unwrap(), Apv::default());
+    let p = Params::parse(specs, &[("veils", "3"), ("south_extra", "turned-veil")]).unwrap();
+    assert_eq!(
+        p.canonical(),
+        "limited_orders=false,max_turns=500,orders=true,south_extra=turned-veil,veils=3"
+    );
+    let knobs = Apv::from_params(&p).unwrap().knobs();
+    assert_eq!((knobs.veils, knobs.south_extra), (3, Some(Unit::Turned)));
+    // Out of range: the error names the value and the valid range.
+    for (name, bad, range) in [
+        ("axes", "999", "integer 0..3"),
+        ("veils", "4", "integer 0..3"),
+        ("turned_veils", "-1", "integer 0..3"),
+        ("order_delay", "999", "integer 1..3"),
+        ("order_delay", "0", "integer 1..3"),
+        ("south_extra", "pivot", "none|axis|veil|turned-veil"),
+    ] {
+        let e = Params::parse(specs, &[(name, bad)]).unwrap_err();
+        assert!(
+            e.0.contains(&format!("{name}={bad}")) && e.0.contains(range),
+            "{e}"
+        );
+    }
+    // A delay needs orders.
+    let p = Params::parse(specs, &[("orders", "false"), ("order_delay", "2")]).unwrap();
+    let e = Apv::from_params(&p).unwrap_err();
+    assert!(
+        e.0.contains("order_delay=2") && e.0.contains("orders=true"),
+        "{e}"
+    );
+    // The builder checks what the declarations cannot.
+    let bad = |knobs| Apv::default().with_knobs(knobs).unwrap_err().0;
+    let rulebook = ApvKnobs::default();
+    assert!(bad(ApvKnobs {
+        axes: 4,
+        ..rulebook
+    })
+    .contains("axes=4: a side has 0..3"));
+    assert!(bad(ApvKnobs {
+        order_delay: 0,
+        ..rulebook
+    })
+    .contains("1..3"));
+    assert!(bad(ApvKnobs {
+        south_extra: Some(Unit::Pivot),
+        ..rulebook
+    })
+    .contains("south_extra"));
 }

@@ -245,3 +245,32 @@ fn under_limited_orders_the_notes_say_whether_the_side_may_order_this_turn() {
     play_moves(&mut plain, "d7-d5 order:f7-f5 e3-f4 no-order").unwrap();
     assert!(plain.picture().notes.iter().all(|n| !n.contains("limited")));
 }
+
+#[test]
+fn pictures_keep_their_contract_under_the_knobs_and_tell_an_orders_wait() {
+    for spec in [
+        "apv:axes=3,veils=0,south_extra=turned-veil,max_turns=60",
+        "apv:order_delay=3,limited_orders=true,max_turns=60",
+    ] {
+        let game: Apv = crate::common::parse_game(spec).unwrap();
+        let checked = check_pictures(&game, 5, 12).unwrap();
+        assert!(checked > 5 * 20, "{spec}: checked {checked} pictures");
+    }
+    // The extra unit is drawn; a waiting order says when it fires.
+    let game: Apv = crate::common::parse_game("apv:order_delay=2,south_extra=axis").unwrap();
+    let mut s = game.initial_state();
+    assert_eq!(at(&s.picture(), "g2"), [(PieceShape::Disc, Ink::Black)]);
+    play_moves(&mut s, "d7-d5 order:f8-h6").unwrap();
+    let notes = s.picture().notes.join("\n");
+    assert!(
+        notes.contains(
+            "north has ordered f8-h6: it fires at the start of north's second turn from now"
+        ),
+        "{notes}"
+    );
+    assert!(s
+        .picture()
+        .legend
+        .iter()
+        .any(|k| k.meaning.contains("fires when its wait runs out")));
+}

@@ -48,6 +48,13 @@ pub enum Mutation {
     LimitedIgnored,
     /// The cap is checked after the next side's order fires instead of before.
     CapAfterFiring,
+    /// The knob `order_delay` is ignored: every order fires at the next turn.
+    DelayIgnored,
+    /// A waiting order outlives a primary move of its unit (and then fizzles, its cell
+    /// being empty), instead of being cancelled by it.
+    OrderOutlivesItsUnit,
+    /// The knob `south_extra` is ignored: South starts with North's army.
+    ExtraIgnored,
 }
 
 /// The rules' parameters and (for sensitivity tests) a mutation.
@@ -56,8 +63,23 @@ pub struct Rules {
     pub orders: bool,
     pub limited: bool,
     pub max_turns: u32,
+    /// The designer's knobs: Axes, Veils and Turned Veils per side in the setup.
+    pub army: [usize; 3],
+    /// The designer's knob `south_extra`: one more unit of this kind for South.
+    pub extra: Option<Kind>,
+    /// The designer's knob `order_delay`: an order fires at the start of this many-th
+    /// turn of its side after it was issued.
+    pub delay: u32,
     pub mutation: Mutation,
 }
+
+/// The setup's cells for Axes, Veils and Turned Veils, North's, in the order the
+/// documented knobs fill them (South's are these turned half a turn).
+const SLOTS: [(Kind, [Cell; 4]); 3] = [
+    (Kind::Axis, [(-1, 3), (1, 3), (-2, 3), (2, 2)]),
+    (Kind::Veil, [(-1, 2), (1, 2), (-2, 2), (2, 1)]),
+    (Kind::Turned, [(0, 3), (0, 2), (0, 1), (1, 1)]),
+];
 
 impl Rules {
     pub fn new(orders: bool, limited: bool, max_turns: u32) -> Rules {
@@ -65,7 +87,20 @@ impl Rules {
             orders,
             limited,
             max_turns,
+            army: [2, 2, 2],
+            extra: None,
+            delay: 1,
             mutation: Mutation::None,
+        }
+    }
+
+    /// The same rules with the designer's knobs.
+    pub fn with_knobs(self, army: [usize; 3], extra: Option<Kind>, delay: u32) -> Rules {
+        Rules {
+            army,
+            extra,
+            delay,
+            ..self
         }
     }
 
@@ -77,23 +112,30 @@ impl Rules {
     /// The spec's initial position.
     pub fn start(&self) -> Position {
         let mut board = [[None; 9]; 9];
-        let setup = [
-            (Kind::Pivot, 0, 4),
-            (Kind::Axis, -1, 3),
-            (Kind::Axis, 1, 3),
-            (Kind::Veil, -1, 2),
-            (Kind::Veil, 1, 2),
-            (Kind::Turned, 0, 3),
-            (Kind::Turned, 0, 2),
-        ];
-        for (kind, q, r) in setup {
-            board[(q + 4) as usize][(r + 4) as usize] = Some((0, kind));
-            board[(-q + 4) as usize][(-r + 4) as usize] = Some((1, kind));
+        let mut put = |side: usize, kind: Kind, (q, r): Cell| {
+            let (q, r) = if side == 0 { (q, r) } else { (-q, -r) };
+            let square = &mut board[(q + 4) as usize][(r + 4) as usize];
+            assert!(square.is_none());
+            *square = Some((side, kind));
+        };
+        for side in 0..2 {
+            put(side, Kind::Pivot, (0, 4));
+            for (i, (kind, cells)) in SLOTS.iter().enumerate() {
+                let mut n = self.army[i];
+                if side == 1 && self.extra == Some(*kind) && self.mutation != Mutation::ExtraIgnored
+                {
+                    n += 1;
+                }
+                for &c in &cells[..n] {
+                    put(side, *kind, c);
+                }
+            }
         }
         Position {
             rules: *self,
             board,
             pending: [None, None],
+            waits: [0, 0],
             to_move: 0,
             moved: None,
             issued_last: [false, false],
@@ -184,6 +226,9 @@ pub struct Position {
     pub board: [[Option<(usize, Kind)>; 9]; 9],
     /// Each side's pending order: the ordered unit's cell and its destination.
     pub pending: [Option<(Cell, Cell)>; 2],
+    /// For each pending order, how many of its side's turn starts are still to come
+    /// before it fires (it fires at the one that brings this to zero).
+    pub waits: [u32; 2],
     pub to_move: usize,
     /// `Some(cell)` during the order decision: where the primary move ended.
     pub moved: Option<Cell>,
@@ -330,7 +375,7 @@ impl Position {
             }
             Some(moved) => {
                 out.push(NaiveMove::NoOrder);
-                if self.limited_forbids() {
+                if self.limited_forbids() || self.pending[side].is_some() {
                     return out;
                 }
                 for c in Self::cells() {
@@ -373,6 +418,12 @@ impl Position {
         let side = self.to_move;
         match m {
             NaiveMove::Primary(a, b) => {
+                if self.pending[side].is_some_and(|(from, _)| from == a)
+                    && self.rules.mutation != Mutation::OrderOutlivesItsUnit
+                {
+                    // The ordered unit moves: its waiting order is cancelled.
+                    self.pending[side] = None;
+                }
                 let u = self.at(a);
                 self.set(a, None);
                 self.set(b, u);
@@ -386,6 +437,11 @@ impl Position {
             }
             NaiveMove::Order(a, b) => {
                 self.pending[side] = Some((a, b));
+                self.waits[side] = if self.rules.mutation == Mutation::DelayIgnored {
+                    1
+                } else {
+                    self.rules.delay
+                };
                 self.moved = None;
                 if self.rules.limited {
                     self.issued_last[side] = true;
@@ -418,6 +474,12 @@ impl Position {
     pub fn start_turn(&mut self, ev: &mut Events) {
         self.to_move = 1 - self.to_move;
         let next = self.to_move;
+        if self.pending[next].is_some() {
+            self.waits[next] -= 1;
+            if self.waits[next] > 0 {
+                return;
+            }
+        }
         if let Some((a, b)) = self.pending[next].take() {
             let mut legal = self.destinations(a).contains(&b);
             if self.rules.mutation == Mutation::FiringIgnoresPath {
@@ -456,6 +518,7 @@ impl Position {
             p.set(c, Some((side, kind)));
         }
         p.pending = pending;
+        p.waits = pending.map(|o| u32::from(o.is_some()));
         if rules.limited {
             p.issued_last = [pending[0].is_some(), pending[1].is_some()];
         }

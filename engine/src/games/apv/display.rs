@@ -10,6 +10,7 @@ impl fmt::Debug for ApvState {
             .field("rules", &self.rules)
             .field("units", &self.units.map(|s| s.map(|b| format!("{b:#x}"))))
             .field("orders", &self.orders)
+            .field("waits", &self.waits)
             .field("to_move", &self.to_move)
             .field("moved", &self.moved)
             .field("issued", &self.issued)

@@ -38,11 +38,16 @@
 //!   the cap;
 //! - under Limited Orders only, `my-order-barred` and `their-order-barred` (max 1): that
 //!   side issued an order at its most recent order decision, so its next order decision
-//!   has only `no-order`.
+//!   has only `no-order`;
+//! - with an `order_delay` above 1 only, `my-order-wait` and `their-order-wait` (max the
+//!   delay): at the start of which of that side's turns from now its pending order
+//!   fires, 0 without one.
 //!
 //! The identifier is `apv/1:<mode>:<max_turns>`, the mode `orders`, `limited-orders` or
-//! `no-orders`: the mode decides which planes and scalars exist, the cap is the `turns`
-//! scalar's maximum.
+//! `no-orders`, followed by `:delay<d>` for an `order_delay` d above 1: the mode and the
+//! delay decide which planes and scalars exist, the cap is the `turns` scalar's maximum
+//! (and the delay the waits'). The army's size (the unit-count knobs and South's extra
+//! unit) changes no plane: a unit plane holds every unit of its type and owner.
 //!
 //! APV has no hidden information: everything here is public.
 
@@ -212,8 +217,27 @@ impl Encode for ApvState {
                 },
             ]);
         }
+        let delay = rules.knobs().order_delay;
+        let mut id = format!("apv/1:{mode}:{}", rules.max_turns());
+        if delay > 1 {
+            id.push_str(&format!(":delay{delay}"));
+            scalars.extend([
+                Scalar {
+                    name: "my-order-wait",
+                    meaning: "at the start of which of the view's turns from now its pending \
+                              order fires (1: the next), 0 without one",
+                    max: i32::from(delay),
+                },
+                Scalar {
+                    name: "their-order-wait",
+                    meaning: "at the start of which of the other seat's turns from now its \
+                              pending order fires (1: the next), 0 without one",
+                    max: i32::from(delay),
+                },
+            ]);
+        }
         Encoding {
-            id: format!("apv/1:{mode}:{}", rules.max_turns()),
+            id,
             rows: SIDE as u32,
             cols: SIDE as u32,
             planes: planes.to_vec(),
@@ -253,16 +277,23 @@ impl Encode for ApvState {
             out.push(i32::from(self.issued_last_turn(view)));
             out.push(i32::from(self.issued_last_turn(opponent(view))));
         }
+        if self.rules().knobs().order_delay > 1 {
+            out.push(i32::from(self.order_wait(view)));
+            out.push(i32::from(self.order_wait(opponent(view))));
+        }
     }
 
     /// The changes of each decision, derived from the position before it:
-    /// - a primary move takes its unit off `from` and puts it on `to`; unless that shuts
-    ///   a Pivot in (the game ends there), it marks `to` as `just-moved` with orders on,
-    ///   and with orders off ends the turn, which changes no feature (no orders fire);
+    /// - a primary move takes its unit off `from` and puts it on `to` (and cancels the
+    ///   side's waiting order if it names that unit, which only an `order_delay` above 1
+    ///   allows); unless that shuts a Pivot in (the game ends there), it marks `to` as
+    ///   `just-moved` with orders on, and with orders off ends the turn, which changes no
+    ///   feature (no orders fire);
     /// - an order decision clears `just-moved` and, for `order:…`, shows the new order;
-    ///   then the turn ends: unless the cap is reached, the other side's pending order
-    ///   is removed and, if its move is still legal, its unit moves. A game ended by the
-    ///   cap or by the fired order changes nothing more.
+    ///   then the turn ends: unless the cap is reached, the other side's pending order,
+    ///   if its wait runs out now, is removed and, if its move is still legal, its unit
+    ///   moves (a wait that only counts down changes a scalar, no feature). A game ended
+    ///   by the cap or by the fired order changes nothing more.
     fn feature_changes(&self, m: ApvMove, view: Seat, changes: &mut FeatureChanges) {
         let side = self.side_to_move();
         let rules = self.rules();
@@ -275,6 +306,9 @@ impl Encode for ApvState {
                 changes.on.push(feature(view, plane, to));
                 if !rules.orders() {
                     return;
+                }
+                if self.order(side).is_some_and(|o| o.from == m.from) {
+                    self.order_features(side, view, &mut changes.off);
                 }
                 let occupied = self.occupied() ^ (1 << from | 1 << to);
                 let shut_in = |owner: Seat| {
@@ -303,6 +337,9 @@ impl Encode for ApvState {
                     return;
                 }
                 let other = opponent(side);
+                if self.order_wait(other) > 1 {
+                    return;
+                }
                 self.order_features(other, view, &mut changes.off);
                 if let Some(o) = self.order(other) {
                     let (from, to) = (usize::from(o.from), usize::from(o.to));
@@ -423,6 +460,49 @@ mod tests {
         assert_eq!(changes.on, [81 + 52]);
         s.apply(m);
         assert_eq!(views(&s)[1].1, vec![0, 2]);
+    }
+
+    #[test]
+    fn the_contract_holds_under_the_knobs_and_a_delay_adds_the_waits() {
+        use crate::games::apv::{ApvKnobs, Unit};
+        let rulebook = ApvKnobs::default();
+        let big = Apv::default()
+            .with_knobs(ApvKnobs {
+                axes: 3,
+                veils: 3,
+                turned_veils: 3,
+                south_extra: Some(Unit::Veil),
+                ..rulebook
+            })
+            .unwrap();
+        let report = check_encoding(&big, 40, 5).unwrap();
+        assert!(report.changes > 10_000, "{report:?}");
+        // The army's size changes no plane or scalar.
+        assert_eq!(
+            big.initial_state().encoding(),
+            Apv::default().initial_state().encoding()
+        );
+        let delayed = Apv::new(true, true, 60)
+            .unwrap()
+            .with_knobs(ApvKnobs {
+                order_delay: 3,
+                ..rulebook
+            })
+            .unwrap();
+        let report = check_encoding(&delayed, 100, 6).unwrap();
+        assert!(report.changes > 10_000, "{report:?}");
+        let mut s = delayed.initial_state();
+        let e = s.encoding();
+        assert_eq!(
+            (e.id.as_str(), e.scalars.len()),
+            ("apv/1:limited-orders:60:delay3", 6)
+        );
+        assert_eq!(e.scalars[5].max, 3);
+        // North's order waits three of its turns; after South's turn, two.
+        play_moves(&mut s, "d7-d5 order:f8-h6").unwrap();
+        assert_eq!(views(&s)[0].1, vec![0, 1, 1, 0, 3, 0]);
+        play_moves(&mut s, "f3-f5 no-order").unwrap();
+        assert_eq!(views(&s)[1].1, vec![0, 2, 0, 1, 0, 2]);
     }
 
     #[test]

@@ -19,7 +19,9 @@
 //!   rewards the attacker for each cell it takes out of the Pivot's reach on the way,
 //!   so a side has a plan (crowd the enemy Pivot, keep its own in the open) long before
 //!   a liberty can be filled;
-//! - **mobility**: the number of primary moves (`mobility`).
+//! - **mobility**: the number of primary moves (`mobility`), counted up to
+//!   [`MOBILITY_COUNTED`], the most the rulebook's army can have (a larger army, which
+//!   the knobs allow, gains nothing above it, so the win score stays the same).
 //!
 //! The weights are [`ApvWeights`]. Each term is computed for both sides and subtracted, so the value is antisymmetric.
 //! No move is noisy: every move is a quiet displacement, and the search already sees
@@ -55,6 +57,10 @@ declare_weights! {
         mobility: i32 = 2, 0..=20;
     }
 }
+
+/// The most primary moves the mobility term counts: the rulebook army's bound (a Pivot
+/// 6, two Axes 24 each, four Veils and Turned Veils 6 each).
+pub const MOBILITY_COUNTED: u32 = 6 + 2 * 24 + 4 * 6;
 
 /// How many Pivot steps the escape space looks ahead.
 pub const ESCAPE_STEPS: u32 = 3;
@@ -145,7 +151,7 @@ impl ApvEval {
         let second_ring = Cells(libs).fold(0, |acc, c| acc | GEO.neighbours[c]) & !occupied;
         score += w.room * (second_ring & !libs).count_ones() as i32;
         score += w.escape * escape_space(s.pivot(side), occupied).count_ones() as i32;
-        score + w.mobility * own.moves as i32
+        score + w.mobility * own.moves.min(MOBILITY_COUNTED) as i32
     }
 }
 
@@ -178,12 +184,16 @@ impl Terms for ApvTerms {
     /// danger penalty, with no weight negative: gains are at most one fill bonus for
     /// each of the enemy Pivot's at most six liberties, `all_covered` once, `room` for
     /// each of the 12 cells two steps from the Pivot, `escape` for each of the 36 cells
-    /// at most three steps from it (6 + 12 + 18) and `mobility` for each of at most 78
-    /// primary moves (the game's own bound on moves); so a difference is at most the
+    /// at most three steps from it (6 + 12 + 18) and `mobility` for each of at most
+    /// [`MOBILITY_COUNTED`] (78) primary moves; so a difference is at most the
     /// most gains plus the largest danger penalty (1,258 with the defaults).
     fn win(&self, w: &ApvWeights) -> i32 {
         let fill = w.order_fill.max(w.fill_now).max(w.fill_soon);
-        let gains = 6 * fill + w.all_covered + 12 * w.room + 36 * w.escape + 78 * w.mobility;
+        let gains = 6 * fill
+            + w.all_covered
+            + 12 * w.room
+            + 36 * w.escape
+            + MOBILITY_COUNTED as i32 * w.mobility;
         let most = gains + w.danger.iter().copied().max().unwrap_or(0);
         WIN.max(most + 1)
     }
@@ -377,6 +387,63 @@ mod tests {
             [None; 2],
         );
         assert!(e.evaluate(&boxed, 0) < e.evaluate(&far, 0));
+    }
+
+    #[test]
+    fn bounds_hold_for_the_largest_army() {
+        // Mobility counts at most the rulebook army's moves, so a larger army keeps
+        // every score inside the same bounds.
+        use crate::games::apv::ApvKnobs;
+        let big = Apv::default()
+            .with_knobs(ApvKnobs {
+                axes: 3,
+                veils: 3,
+                turned_veils: 3,
+                south_extra: Some(Unit::Axis),
+                ..ApvKnobs::default()
+            })
+            .unwrap();
+        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, ApvEval>(
+            &big.initial_state(),
+            10,
+            2,
+        )
+        .unwrap();
+        // A side with four Axes, three Veils and three Turned Veils spread over the open
+        // board has more moves than the rulebook's army can; mobility counts them up to
+        // the cap, and the scores stay inside the bounds at every extreme setting.
+        let spread = position(
+            &[
+                (0, Unit::Pivot, "e5"),
+                (1, Unit::Pivot, "e1"),
+                (0, Unit::Axis, "b7"),
+                (0, Unit::Axis, "h3"),
+                (0, Unit::Axis, "c4"),
+                (0, Unit::Axis, "g6"),
+                (0, Unit::Veil, "a5"),
+                (0, Unit::Veil, "i5"),
+                (0, Unit::Veil, "e9"),
+                (0, Unit::Turned, "c8"),
+                (0, Unit::Turned, "g2"),
+                (0, Unit::Turned, "d6"),
+            ],
+            [None; 2],
+        );
+        let moves = [0, 1].map(|side| Reach::of(&spread, side, spread.occupied()).moves);
+        assert!(moves[0] > MOBILITY_COUNTED, "{moves:?}");
+        // Mobility counts North's moves up to the cap only.
+        let still = ApvEval::with_weights(ApvWeights {
+            mobility: 0,
+            ..ApvWeights::default()
+        });
+        let counted = ApvEval::default().evaluate(&spread, 0) - still.evaluate(&spread, 0);
+        assert_eq!(counted, 2 * (MOBILITY_COUNTED - moves[1]) as i32);
+        for weights in crate::testing::extreme_weights::extreme_settings::<ApvWeights>() {
+            let e = ApvEval::with_weights(weights);
+            let (lo, hi) = e.bounds();
+            let v = e.heuristic(&spread, 0);
+            assert!(lo < v && v < hi, "{v} outside {lo}..{hi}");
+        }
     }
 
     #[test]

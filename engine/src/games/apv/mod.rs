@@ -7,6 +7,8 @@
 //! move, then an order decision (`order:d7-d5` or `no-order`) for a unit other than the
 //! one that just moved. The two decisions are consecutive decisions of the same seat.
 //! The project's own description of the rules and rulings is `docs/games/apv.md`.
+//! Besides the rulebook's switches, the designer's knobs ([`ApvKnobs`]) set the size of
+//! each army, how long an order waits, and an extra unit for South.
 //!
 //! Representation: one 64-bit bitboard per side and unit type (`board` holds the
 //! compile-time geometry), moves and unit targets in `moves`, notation in
@@ -47,13 +49,86 @@ pub const MIDGAME: &str = "e7-c8 order:d8-h4 f3-f5 order:d2-b4 d7-b9 order:h4-h2
 /// Side names by seat: seat 0 plays side A (North), seat 1 side B (South).
 pub const SIDES: [&str; 2] = ["north", "south"];
 
-/// APV's rules: whether future orders exist, the Limited Orders variant, and the
-/// length cap.
+/// APV's rules: whether future orders exist, the Limited Orders variant, the length
+/// cap, and the designer's knobs ([`ApvKnobs`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Apv {
     orders: bool,
     limited_orders: bool,
     max_turns: u32,
+    knobs: ApvKnobs,
+}
+
+/// The most units of one type (Axis, Veil or Turned Veil) a side can be given by the
+/// knobs; South's extra unit may make it one more.
+pub const MAX_UNITS_OF_A_TYPE: u8 = 3;
+
+/// The longest an order can be made to wait, in turns of its own side.
+pub const MAX_ORDER_DELAY: u8 = 3;
+
+/// The cells, in North's frame `(q, r)`, that the setup gives each side's Axes, Veils
+/// and Turned Veils, in the order they are filled: the rulebook's two, then a third for
+/// a side given three, then a fourth for South's extra unit. South's cells are these
+/// turned half a turn. None is a neighbour of the Pivot's cell e9 (its liberty d9 stays
+/// empty, so no Pivot starts shut in), and all lie in North's half (`r` ≥ 1), so the
+/// two sides' cells never meet.
+const SETUP_SLOTS: [[(i32, i32); 4]; 3] = [
+    // Axes: d8, f8, then c8 and g7.
+    [(-1, 3), (1, 3), (-2, 3), (2, 2)],
+    // Veils: d7, f7, then c7 and g6.
+    [(-1, 2), (1, 2), (-2, 2), (2, 1)],
+    // Turned Veils: e8, e7, then e6 and f6.
+    [(0, 3), (0, 2), (0, 1), (1, 1)],
+];
+
+/// The numbers of APV's rules that a designer turns to rebalance the game: the size of
+/// each side's army, how long a future order waits, and an extra unit for the second
+/// player. [`Default`] is the rulebook game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ApvKnobs {
+    /// Axes each side starts with, 0 to [`MAX_UNITS_OF_A_TYPE`] (rulebook 2).
+    pub axes: u8,
+    /// Veils each side starts with, 0 to [`MAX_UNITS_OF_A_TYPE`] (rulebook 2).
+    pub veils: u8,
+    /// Turned Veils each side starts with, 0 to [`MAX_UNITS_OF_A_TYPE`] (rulebook 2).
+    pub turned_veils: u8,
+    /// At the start of which of its own turns an order fires, counted from the turn
+    /// after it was issued: 1 (the rulebook: the next one) to [`MAX_ORDER_DELAY`]. A
+    /// side still has at most one pending order, so while one waits its order decisions
+    /// offer only `no-order`; a primary move of the ordered unit cancels the order.
+    pub order_delay: u8,
+    /// An extra unit of this type (not the Pivot) in South's setup, to make up for
+    /// North's first move; `None` in the rulebook.
+    pub south_extra: Option<Unit>,
+}
+
+impl Default for ApvKnobs {
+    /// The rulebook: two units of each type, orders that fire at the next turn, no
+    /// extra unit.
+    fn default() -> Self {
+        ApvKnobs {
+            axes: 2,
+            veils: 2,
+            turned_veils: 2,
+            order_delay: 1,
+            south_extra: None,
+        }
+    }
+}
+
+impl ApvKnobs {
+    /// The names of the knob `south_extra`'s values, `none` first, then by [`Unit`]
+    /// index from the Axis on.
+    const EXTRA_NAMES: [&'static str; 4] = ["none", "axis", "veil", "turned-veil"];
+
+    /// Units of each type (Pivot, Axis, Veil, Turned Veil) in `side`'s setup.
+    pub fn army(&self, side: Seat) -> [u8; 4] {
+        let mut army = [1, self.axes, self.veils, self.turned_veils];
+        if let (1, Some(extra)) = (side, self.south_extra) {
+            army[extra as usize] += 1;
+        }
+        army
+    }
 }
 
 impl Apv {
@@ -72,7 +147,49 @@ impl Apv {
             orders,
             limited_orders,
             max_turns,
+            knobs: ApvKnobs::default(),
         })
+    }
+
+    /// These rules with the designer's knobs `knobs`. Each count is at most
+    /// [`MAX_UNITS_OF_A_TYPE`], the delay 1 to [`MAX_ORDER_DELAY`] (and more than 1 only
+    /// with orders on), and the extra unit is not a Pivot.
+    pub fn with_knobs(self, knobs: ApvKnobs) -> Result<Apv, ConfigError> {
+        let max = MAX_UNITS_OF_A_TYPE;
+        for (name, n) in [
+            ("axes", knobs.axes),
+            ("veils", knobs.veils),
+            ("turned_veils", knobs.turned_veils),
+        ] {
+            if n > max {
+                return Err(ConfigError(format!(
+                    "{name}={n}: a side has 0..{max} of them"
+                )));
+            }
+        }
+        if !(1..=MAX_ORDER_DELAY).contains(&knobs.order_delay) {
+            return Err(ConfigError(format!(
+                "order_delay={}: an order waits 1..{MAX_ORDER_DELAY} turns",
+                knobs.order_delay
+            )));
+        }
+        if knobs.order_delay > 1 && !self.orders {
+            return Err(ConfigError(format!(
+                "order_delay={} delays future orders, so it needs orders=true (or order_delay=1)",
+                knobs.order_delay
+            )));
+        }
+        if knobs.south_extra == Some(Unit::Pivot) {
+            return Err(ConfigError(
+                "south_extra: the extra unit is an axis, a veil or a turned-veil".into(),
+            ));
+        }
+        Ok(Apv { knobs, ..self })
+    }
+
+    /// The designer's knobs of these rules.
+    pub fn knobs(&self) -> ApvKnobs {
+        self.knobs
     }
 
     /// Whether future orders exist (otherwise a turn is just the primary move).
@@ -98,11 +215,25 @@ impl Default for Apv {
             orders: true,
             limited_orders: false,
             max_turns: 500,
+            knobs: ApvKnobs::default(),
         }
     }
 }
 
+/// The range of the unit-count knobs, as declared.
+const COUNT: ParamKind = ParamKind::Int {
+    min: 0,
+    max: MAX_UNITS_OF_A_TYPE as i64,
+};
+
 const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "axes",
+        kind: COUNT,
+        default: Some("2"),
+        omitted_at_default: true,
+        help: "Axes each side starts with (the third on c8 / g2)",
+    },
     ParamSpec {
         name: "limited_orders",
         kind: ParamKind::Bool,
@@ -121,11 +252,43 @@ const PARAMS: &[ParamSpec] = &[
         help: "the game is a draw once this many turns (both sides counted) are complete",
     },
     ParamSpec {
+        name: "order_delay",
+        kind: ParamKind::Int {
+            min: 1,
+            max: MAX_ORDER_DELAY as i64,
+        },
+        default: Some("1"),
+        omitted_at_default: true,
+        help: "an order fires at the start of this many-th own turn after it is issued; \
+               while it waits no other order may be issued",
+    },
+    ParamSpec {
         name: "orders",
         kind: ParamKind::Bool,
         default: Some("true"),
         omitted_at_default: false,
         help: "future orders exist (false: a turn is just the primary move)",
+    },
+    ParamSpec {
+        name: "south_extra",
+        kind: ParamKind::Choice(&ApvKnobs::EXTRA_NAMES),
+        default: Some("none"),
+        omitted_at_default: true,
+        help: "second-player compensation: South (seat 1) starts with one more unit of this type",
+    },
+    ParamSpec {
+        name: "turned_veils",
+        kind: COUNT,
+        default: Some("2"),
+        omitted_at_default: true,
+        help: "Turned Veils each side starts with (the third on e6 / e4)",
+    },
+    ParamSpec {
+        name: "veils",
+        kind: COUNT,
+        default: Some("2"),
+        omitted_at_default: true,
+        help: "Veils each side starts with (the third on c7 / g3)",
     },
 ];
 
@@ -141,17 +304,38 @@ impl Game for Apv {
     }
 
     fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let params = params.filled(PARAMS);
         let flag = |name| params.bool(name).expect("declared with a default");
         let max_turns = params.int("max_turns").expect("declared with a default");
+        // The declared ranges keep every count within a u8.
+        let small = |name| params.int(name).expect("declared with a default") as u8;
+        let extra = params
+            .choice("south_extra")
+            .expect("declared with a default");
+        let south_extra = (extra != "none").then(|| {
+            let index = ApvKnobs::EXTRA_NAMES
+                .iter()
+                .position(|&w| w == extra)
+                .expect("a declared choice");
+            Unit::ALL[index]
+        });
         Apv::new(
             flag("orders"),
             flag("limited_orders"),
             u32::try_from(max_turns).map_err(|_| ConfigError("max_turns is too large".into()))?,
-        )
+        )?
+        .with_knobs(ApvKnobs {
+            axes: small("axes"),
+            veils: small("veils"),
+            turned_veils: small("turned_veils"),
+            order_delay: small("order_delay"),
+            south_extra,
+        })
     }
 
     fn initial_state(&self) -> ApvState {
-        // Side A (North) and B (South) mirror each other under (q, r) -> (-q, -r).
+        // Side A (North) and B (South) mirror each other under (q, r) -> (-q, -r), but for
+        // the number of units each is given.
         let place = |cells: &[(i32, i32)], sign: i32| {
             cells.iter().fold(0, |bb: Bitboard, &(q, r)| {
                 bb | 1
@@ -160,15 +344,16 @@ impl Game for Apv {
                         .expect("setup cells are on the board")
             })
         };
-        let north = [
-            place(&[(0, 4)], 1),
-            place(&[(-1, 3), (1, 3)], 1),
-            place(&[(-1, 2), (1, 2)], 1),
-            place(&[(0, 3), (0, 2)], 1),
-        ];
-        let south =
-            north.map(|bb| Cells(bb).fold(0, |acc: Bitboard, c| acc | 1 << (CELLS - 1 - c)));
-        let mut s = self.fresh_state([north, south], [None; 2], 0);
+        let units = [0, 1].map(|side| {
+            let army = self.knobs.army(side);
+            let sign = if side == 0 { 1 } else { -1 };
+            let mut bb = [place(&[(0, 4)], sign), 0, 0, 0];
+            for (unit, slots) in SETUP_SLOTS.iter().enumerate() {
+                bb[unit + 1] = place(&slots[..usize::from(army[unit + 1])], sign);
+            }
+            bb
+        });
+        let mut s = self.fresh_state(units, [None; 2], 0);
         s.hash = s.recompute_hash();
         s
     }
@@ -188,6 +373,7 @@ impl Apv {
             units,
             occupied: units.map(|s| s.iter().fold(0, |a, b| a | b)),
             orders,
+            waits: [0; 2],
             to_move,
             moved: NONE,
             issued: [false; 2],
@@ -202,7 +388,8 @@ impl Apv {
     /// A position of these rules with `to_move` about to make its primary move:
     /// `units[side][unit as usize]` are the cells of each side's units of each type,
     /// and `orders` the pending orders (the mover's fires at once, as at the start of
-    /// its turn). For hand-built test positions; the unit counts may differ from the
+    /// its turn, and the other side's at the start of its next turn, whatever the
+    /// `order_delay`). For hand-built test positions; the unit counts may differ from the
     /// setup's, but each side has exactly one Pivot, no cell holds two units, each
     /// order names one of its side's units and a cell that unit could move to, and
     /// neither Pivot may already be shut in. The turn counter starts at zero.
@@ -250,6 +437,7 @@ impl Apv {
         if self.limited_orders {
             s.issued = orders.map(|o| o.is_some());
         }
+        s.waits = orders.map(|o| u8::from(o.is_some()));
         // Hand the move to `to_move` the way a turn ends (its order fires).
         s.hash = s.recompute_hash();
         s.next_side();
@@ -295,18 +483,22 @@ impl Finish {
 /// Zobrist keys, 64-cell strides: units by side and type (`[0, 512)`), pending orders'
 /// source cells (`[512, 640)`) and destinations (`[640, 768)`) by side, the cell of the
 /// unit that just made the primary move during an order decision (`[768, 832)`), then
-/// South to move, the two Limited Orders flags and the four ends.
-const KEYS: [u64; 839] = zobrist::keys(0x00A9_0A9F);
+/// South to move, the two Limited Orders flags, the four ends, and by side the waits of
+/// 2 to [`MAX_ORDER_DELAY`] turns of a pending order (a wait of 1, the only one of the
+/// rulebook, has no key, so the rulebook's hashes are those of before the knob).
+const KEYS: [u64; 839 + 2 * (MAX_ORDER_DELAY as usize - 1)] = zobrist::keys(0x00A9_0A9F);
 const KEY_ORDER_FROM: usize = 512;
 const KEY_ORDER_TO: usize = 640;
 const KEY_MOVED: usize = 768;
 const KEY_SOUTH: u64 = KEYS[832];
 const KEY_ISSUED: usize = 833;
 const KEY_END: usize = 835;
+const KEY_WAIT: usize = 839;
 
 /// A position of APV.
 ///
-/// `Eq` and the hash cover the units, the pending orders, the side to move and its
+/// `Eq` and the hash cover the units, the pending orders and their waits, the side to
+/// move and its
 /// phase (primary move, or order decision with the cell of the unit that just moved),
 /// the Limited Orders flags and how the game ended; not the turn and ply counters, which
 /// only count towards the length cap.
@@ -319,6 +511,10 @@ pub struct ApvState {
     occupied: [Bitboard; 2],
     /// Each side's pending future order.
     orders: [Option<Order>; 2],
+    /// For each pending order, at the start of which of its side's turns from now it
+    /// fires (1: the next); 0 without one. Only `order_delay` above 1 makes it more
+    /// than 1.
+    waits: [u8; 2],
     /// The side (= seat) to move.
     to_move: Seat,
     /// [`NONE`] while the primary move is awaited; during the order decision, the cell
@@ -378,6 +574,12 @@ impl ApvState {
         self.orders[side]
     }
 
+    /// At the start of which of `side`'s turns from now its pending order fires (1: the
+    /// next one); 0 without a pending order.
+    pub fn order_wait(&self, side: Seat) -> u8 {
+        self.waits[side]
+    }
+
     /// The side to move (meaningless once the game is over).
     pub fn side_to_move(&self) -> Seat {
         self.to_move
@@ -408,11 +610,13 @@ impl ApvState {
             .find(|&u| self.units[side][u as usize] & 1 << cell != 0)
     }
 
-    /// Whether the order decision may name a unit (always, unless Limited Orders
-    /// forbids it this turn).
+    /// Whether the order decision may name a unit: always, unless Limited Orders
+    /// forbids it this turn, or the side's previous order still waits (only with an
+    /// `order_delay` above 1: with the rulebook's it has fired at the start of the turn).
     #[inline]
     pub fn may_issue_order(&self) -> bool {
         !(self.rules.limited_orders && self.issued[self.to_move])
+            && self.orders[self.to_move].is_none()
     }
 
     /// Appends every move of `side`'s units (except the one on `skip`, a cell or
@@ -473,6 +677,31 @@ impl ApvState {
     }
 
     #[inline]
+    fn wait_key(side: Seat, wait: u8) -> u64 {
+        if wait < 2 {
+            0
+        } else {
+            KEYS[KEY_WAIT + side * (MAX_ORDER_DELAY as usize - 1) + usize::from(wait) - 2]
+        }
+    }
+
+    /// Sets `side`'s order wait, keeping the hash up to date.
+    #[inline]
+    fn set_wait(&mut self, side: Seat, wait: u8) {
+        self.hash ^= Self::wait_key(side, self.waits[side]) ^ Self::wait_key(side, wait);
+        self.waits[side] = wait;
+    }
+
+    /// Removes `side`'s pending order, if any, keeping the hash up to date.
+    #[inline]
+    fn take_order(&mut self, side: Seat) -> Option<Order> {
+        let o = self.orders[side].take()?;
+        self.hash ^= Self::order_key(side, o);
+        self.set_wait(side, 0);
+        Some(o)
+    }
+
+    #[inline]
     fn moved_key(moved: u8) -> u64 {
         if moved == NONE {
             0
@@ -520,14 +749,17 @@ impl ApvState {
         self.next_side();
     }
 
-    /// Gives the move to the other side and fires its pending order (with the end
-    /// check after it).
+    /// Gives the move to the other side and counts its pending order's wait down: when
+    /// it runs out, the order fires (with the end check after it).
     fn next_side(&mut self) {
         self.to_move = 1 - self.to_move;
         self.hash ^= KEY_SOUTH;
         let side = self.to_move;
-        if let Some(o) = self.orders[side].take() {
-            self.hash ^= Self::order_key(side, o);
+        if self.waits[side] > 1 {
+            self.set_wait(side, self.waits[side] - 1);
+            return;
+        }
+        if let Some(o) = self.take_order(side) {
             let (from, to) = (usize::from(o.from), usize::from(o.to));
             let unit = self
                 .unit_at(side, from)
@@ -545,6 +777,7 @@ impl PartialEq for ApvState {
         self.rules == o.rules
             && self.units == o.units
             && self.orders == o.orders
+            && self.waits == o.waits
             && self.to_move == o.to_move
             && self.moved == o.moved
             && self.issued == o.issued
@@ -582,9 +815,14 @@ impl State for ApvState {
     }
 
     fn max_moves(&self) -> usize {
-        // Pivot 6, two Axes at most 24 each (four cells along each of six directions
-        // from the centre), two Veils and two Turned Veils 6 each; plus `no-order`.
-        6 + 2 * 24 + 4 * 6 + 1
+        // Pivot 6, an Axis at most 24 (four cells along each of six directions from the
+        // centre), a Veil or a Turned Veil 6, for the larger army of either side (South
+        // may have an extra unit); plus `no-order`. The rulebook's armies: 79.
+        let [north, south] = [0, 1].map(|side| {
+            let [_, axes, veils, turned] = self.rules.knobs.army(side).map(usize::from);
+            6 + 24 * axes + 6 * (veils + turned)
+        });
+        north.max(south) + 1
     }
 
     fn apply(&mut self, m: ApvMove) -> ApvState {
@@ -595,6 +833,10 @@ impl State for ApvState {
             MoveKind::Primary => {
                 let (from, to) = (usize::from(m.from), usize::from(m.to));
                 let unit = self.unit_at(side, from).expect("a legal move moves a unit");
+                if self.orders[side].is_some_and(|o| o.from == m.from) {
+                    // Moving a unit under a waiting order cancels the order.
+                    self.take_order(side);
+                }
                 self.move_unit(side, unit, from, to);
                 if !self.end_check() {
                     if self.rules.orders {
@@ -615,6 +857,7 @@ impl State for ApvState {
                     };
                     self.orders[side] = Some(o);
                     self.hash ^= Self::order_key(side, o);
+                    self.set_wait(side, self.rules.knobs.order_delay);
                 }
                 if self.rules.limited_orders {
                     let issued = m.kind == MoveKind::Order;
@@ -663,7 +906,7 @@ impl State for ApvState {
                 }
             }
             if let Some(o) = self.orders[side] {
-                h ^= Self::order_key(side, o);
+                h ^= Self::order_key(side, o) ^ Self::wait_key(side, self.waits[side]);
             }
             if self.issued[side] {
                 h ^= KEYS[KEY_ISSUED + side];
@@ -711,7 +954,8 @@ impl Symmetries for ApvState {}
 impl PieRule for ApvState {}
 
 /// The pass is offered at the start of a turn only, not at its order decision: the
-/// other side is to move and its pending order fires, as at the end of any turn. The
+/// other side is to move and its pending order's wait counts down (and the order fires
+/// when it runs out), as at the end of any turn. The
 /// pass counts no turn towards the cap. There is none where that order's firing ends
 /// the game.
 impl NullMove for ApvState {

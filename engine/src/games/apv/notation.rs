@@ -3,7 +3,8 @@
 //! Cells are a letter `a`–`i` for `q` and a digit `1`–`9` for `r`. Reading ignores case
 //! and surrounding spaces; anything that is not a legal decision now is refused with the
 //! reason (wrong phase, off the board, not one's own unit, not how that unit moves, a
-//! blocked slide, an occupied destination, the unit that just moved, Limited Orders).
+//! blocked slide, an occupied destination, the unit that just moved, Limited Orders, an
+//! order that still waits).
 
 use crate::bits::Cells;
 use crate::game::MoveError;
@@ -123,6 +124,15 @@ pub fn parse_move(s: &ApvState, text: &str) -> Result<ApvMove, MoveError> {
         )))
         }
         _ => {}
+    }
+    if let (MoveKind::Order, Some(o)) = (kind, s.order(side)) {
+        return Err(err(format!(
+            "{}'s order {}-{} still waits, and a side has one pending order at most, so \
+             no-order is its only choice",
+            SIDES[side],
+            cell_name(o.from.into()),
+            cell_name(o.to.into())
+        )));
     }
     if kind == MoveKind::Order && !s.may_issue_order() {
         return Err(err(format!(

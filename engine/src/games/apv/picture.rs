@@ -1,5 +1,5 @@
 //! APV's picture: the hexagon of 61 cells with North's home (row 9) at the top, each
-//! side's seven units in its own ink and one shape per unit type, and the pending future
+//! side's units (seven in the rulebook) in its own ink and one shape per unit type, and the pending future
 //! orders as arrows.
 
 use std::fmt;
@@ -49,8 +49,8 @@ fn cells() -> Vec<Cell> {
 }
 
 /// Every symbol an APV picture of these rules can draw: each unit type of each side,
-/// and each side's order arrow when orders exist.
-fn legend(orders: bool) -> Vec<Key> {
+/// and each side's order arrow when orders exist (`delay` being the `order_delay`).
+fn legend(orders: bool, delay: u8) -> Vec<Key> {
     let mut keys = Vec::new();
     for (seat, (&ink, side)) in INKS.iter().zip(SIDES).enumerate() {
         for unit in Unit::ALL {
@@ -60,9 +60,14 @@ fn legend(orders: bool) -> Vec<Key> {
     }
     if orders {
         for (&ink, side) in INKS.iter().zip(SIDES) {
+            let when = if delay == 1 {
+                "at the start of its next turn"
+            } else {
+                "when its wait runs out (see the notes)"
+            };
             keys.push(Key::new(
                 Symbol::Arrow(ink),
-                format!("{side}'s pending order: fires at the start of its next turn"),
+                format!("{side}'s pending order: fires {when}"),
             ));
         }
     }
@@ -93,14 +98,15 @@ impl ApvState {
         }
     }
 
-    /// Under Limited Orders, while the game goes on, whether the side to move may issue
-    /// an order this turn: it may not when it issued one in its previous turn.
+    /// Under Limited Orders, while the game goes on, whether Limited Orders lets the
+    /// side to move issue an order this turn: it does not when the side issued one in
+    /// its previous turn.
     fn limited_orders_note(&self) -> Option<String> {
         if !self.rules.limited_orders || self.end.is_some() {
             return None;
         }
         let side = SIDES[self.to_move];
-        Some(if self.may_issue_order() {
+        Some(if !self.issued[self.to_move] {
             format!("limited orders: {side} may issue an order this turn")
         } else {
             format!(
@@ -138,8 +144,14 @@ impl Depict for ApvState {
             if let Some(order) = self.order(seat).filter(|_| self.end.is_none()) {
                 let (from, to) = (usize::from(order.from), usize::from(order.to));
                 marks.push(Mark::Arrow { from, to, ink });
+                let turn = match self.order_wait(seat) {
+                    1 => "next turn",
+                    2 => "second turn from now",
+                    // MAX_ORDER_DELAY is 3.
+                    _ => "third turn from now",
+                };
                 notes.push(format!(
-                    "{} has ordered {}-{}: it fires at the start of {}'s next turn",
+                    "{} has ordered {}-{}: it fires at the start of {}'s {turn}",
                     SIDES[seat],
                     cell_name(from),
                     cell_name(to),
@@ -160,7 +172,7 @@ impl Depict for ApvState {
             pieces,
             marks,
             notes,
-            legend: legend(self.rules.orders()),
+            legend: legend(self.rules.orders(), self.rules.knobs().order_delay),
         }
     }
 
