@@ -128,7 +128,7 @@ impl Encode for InvectorState {
 mod tests {
     use super::*;
     use crate::game::{play_moves, Game, State};
-    use crate::games::invector::Invector;
+    use crate::games::invector::{Invector, InvectorKnobs};
     use crate::testing::{check_encoding, views};
 
     #[test]
@@ -146,6 +146,24 @@ mod tests {
             let rules = Invector::new(w, h, pie).unwrap();
             let report = check_encoding(&rules, games, 2).unwrap();
             assert!(report.changes >= least, "{w}x{h}: {report:?}");
+        }
+    }
+
+    #[test]
+    fn the_contract_holds_with_the_knobs_turned() {
+        // Slides move a stone more than one pit, a hole and a handicap start with empty
+        // pits, and lose_at ends games with stones of both colours on the board.
+        for (w, h, pie, knobs) in [(8, 7, true, (0, 2, 3, 1)), (5, 4, false, (4, 1, 2, 2))] {
+            let (lose_at, hole, stride, handicap) = knobs;
+            let knobs = InvectorKnobs {
+                lose_at,
+                hole,
+                stride,
+                handicap,
+            };
+            let rules = Invector::new(w, h, pie).unwrap().with_knobs(knobs).unwrap();
+            let report = check_encoding(&rules, 100, 3).unwrap();
+            assert!(report.changes > 1_000, "{w}x{h}: {report:?}");
         }
     }
 
