@@ -22,8 +22,8 @@
 //!
 //! The identifier is `invector/1:<W>x<H>`: the size sets the grid. The pie rule only
 //! decides whether `swap-open` is ever 1, so it is left out, and so are the designer's
-//! knobs: they change the start and the rules, not what a feature means. Invector has no length cap
-//! and no hidden information.
+//! knobs: they change the start and the rules, not what a feature means. Invector has
+//! no length cap and no hidden information.
 
 use super::{InvectorMove, InvectorState, MoveKind};
 use crate::bits::Cells;

@@ -18,6 +18,7 @@
 //! rules stay the same for both colours, so every symmetry of the board still maps a
 //! position onto one with the same value for its mover.
 
+use crate::bits::Cells;
 use crate::params::ConfigError;
 
 use super::board::{Bitboard, Geometry};
@@ -49,14 +50,17 @@ impl Default for InvectorKnobs {
     }
 }
 
-/// The declared ranges (also the `ParamSpec`s' ranges): values outside them are refused
-/// whatever the board.
+// The upper ends of the knobs' declared ranges (their `ParamSpec`s' too): larger values
+// are refused whatever the board. Within them, `check` refuses what a board cannot hold.
+
+/// The largest `lose_at`: a game won by taking a few stones is still Invector's race;
+/// beyond 16 it is decided by the first trades.
 pub const LOSE_AT_MAX: u8 = 16;
-/// The largest `hole`: above the largest distance on any legal board (10, e.g. a corner
-/// of 16 × 7), so the board would be empty.
+/// The largest `hole`: the largest distance on any legal board (the corners of 16 × 7,
+/// 9 × 14 and their turns), where a hole this wide leaves only the corners' stones.
 pub const HOLE_MAX: u8 = 10;
 /// The largest `stride`: the longest straight slide towards the centre on any legal
-/// board is 7 pits (a row of 16 or a column of 15 to its middle).
+/// board (a row or column of 15 or 16 pits, from its end to its middle).
 pub const STRIDE_MAX: u8 = 7;
 /// The largest `handicap`.
 pub const HANDICAP_MAX: u8 = 16;
@@ -69,7 +73,7 @@ impl InvectorKnobs {
             .fold(0u128, |bb, p| bb | 1u128 << p);
         let black = geo.black_start() & !hole;
         let white = geo.full & !geo.black_start() & !hole;
-        let mut outermost: Vec<usize> = crate::bits::Cells(black).collect();
+        let mut outermost: Vec<usize> = Cells(black).collect();
         // Farthest first; the sort is stable, so ties keep the lowest cell first.
         outermost.sort_by_key(|&p| std::cmp::Reverse(geo.distance[p]));
         let left_out = outermost

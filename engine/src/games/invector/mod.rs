@@ -433,9 +433,8 @@ impl State for InvectorState {
     }
 
     fn max_moves(&self) -> usize {
-        // Each cell has at most 4 neighbours, and each capture is a (cell, direction)
-        // pair, each step a (cell, direction, length) triple with one length per pair at
-        // the rulebook's stride of 1; plus pass and swap.
+        // Each cell has at most 4 neighbours, and each (cell, direction) pair gives one
+        // capture or up to `stride` steps (one a length), never both; plus pass and swap.
         4 * self.geo.cells() * usize::from(self.knobs.stride) + 2
     }
 
