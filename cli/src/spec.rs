@@ -13,7 +13,7 @@
 //!
 //! Errors are [`BadInput`] and name the valid choices: `unknown game "x" (valid:
 //! invector)`, `unknown agent "x" (valid: random, greedy, ab, solve, ...)`, `game "invector:w=5":
-//! unknown parameter "w" (valid: height, pie, width)`.
+//! unknown parameter "w" (valid: handicap, height, hole, lose_at, pie, stride, width)`.
 
 use std::fmt;
 

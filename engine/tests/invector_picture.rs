@@ -1,8 +1,9 @@
 //! Invector's picture: the contract on several board sizes with and without the pie
 //! rule, the true geometry (cells 1 apart, row 1 at the bottom), and a hand-played line
-//! whose stones, seats and notes are checked cell by cell, across a pie swap.
+//! whose stones, seats and notes are checked cell by cell, across a pie swap; and the
+//! contract and notes with the designer's knobs turned.
 
-use agon_engine::games::invector::{Invector, InvectorMove, InvectorState};
+use agon_engine::games::invector::{Invector, InvectorKnobs, InvectorMove, InvectorState};
 use agon_engine::picture::{CellShape, Depict, Ground, Ink, Picture, PieceShape};
 use agon_engine::testing::check_pictures;
 use agon_engine::{play_moves, Game, State, Turn};
@@ -18,6 +19,47 @@ fn every_picture_keeps_its_contract() {
     }
     let checked = check_pictures(&Invector::new(4, 9, true).unwrap(), 4, 3).unwrap();
     assert!(checked > 4 * 10, "4x9: checked {checked}");
+}
+
+#[test]
+fn pictures_keep_their_contract_and_name_the_turned_knobs() {
+    let turned = |lose_at, hole, stride, handicap| {
+        let knobs = InvectorKnobs {
+            lose_at,
+            hole,
+            stride,
+            handicap,
+        };
+        Invector::new(5, 4, false)
+            .unwrap()
+            .with_knobs(knobs)
+            .unwrap()
+    };
+    for game in [turned(2, 1, 2, 1), turned(0, 0, 1, 3)] {
+        let checked = check_pictures(&game, 6, 5).unwrap();
+        assert!(checked > 6 * 5, "{game:?}: checked {checked}");
+    }
+    // lose_at and stride rule play, so the notes say so; the winner's note counts the
+    // loser's stones left.
+    let game = turned(9, 0, 2, 0);
+    let notes = game.initial_state().picture().notes;
+    assert!(notes.contains(&"a side left with 9 stones or fewer loses".to_string()));
+    assert!(notes.contains(&"a step slides up to 2 pits towards the centre".to_string()));
+    let mut s = game.initial_state();
+    play_moves(&mut s, "c3xd3").unwrap();
+    assert!(s
+        .picture()
+        .notes
+        .contains(&"black (seat 0) wins: white has 9 stones left".to_string()));
+    // At the rulebook's values, no such note.
+    let notes = Invector::new(5, 4, false)
+        .unwrap()
+        .initial_state()
+        .picture()
+        .notes;
+    assert!(notes
+        .iter()
+        .all(|n| !n.contains("loses") && !n.contains("slides")));
 }
 
 /// The cell named `name`.

@@ -21,8 +21,9 @@
 //!   `swap` (White's first decision with the pie rule on), else 0.
 //!
 //! The identifier is `invector/1:<W>x<H>`: the size sets the grid. The pie rule only
-//! decides whether `swap-open` is ever 1, so it is left out. Invector has no length cap
-//! and no hidden information.
+//! decides whether `swap-open` is ever 1, so it is left out, and so are the designer's
+//! knobs: they change the start and the rules, not what a feature means. Invector has
+//! no length cap and no hidden information.
 
 use super::{InvectorMove, InvectorState, MoveKind};
 use crate::bits::Cells;
@@ -127,7 +128,7 @@ impl Encode for InvectorState {
 mod tests {
     use super::*;
     use crate::game::{play_moves, Game, State};
-    use crate::games::invector::Invector;
+    use crate::games::invector::{Invector, InvectorKnobs};
     use crate::testing::{check_encoding, views};
 
     #[test]
@@ -145,6 +146,24 @@ mod tests {
             let rules = Invector::new(w, h, pie).unwrap();
             let report = check_encoding(&rules, games, 2).unwrap();
             assert!(report.changes >= least, "{w}x{h}: {report:?}");
+        }
+    }
+
+    #[test]
+    fn the_contract_holds_with_the_knobs_turned() {
+        // Slides move a stone more than one pit, a hole and a handicap start with empty
+        // pits, and lose_at ends games with stones of both colours on the board.
+        for (w, h, pie, knobs) in [(8, 7, true, (0, 2, 3, 1)), (5, 4, false, (4, 1, 2, 2))] {
+            let (lose_at, hole, stride, handicap) = knobs;
+            let knobs = InvectorKnobs {
+                lose_at,
+                hole,
+                stride,
+                handicap,
+            };
+            let rules = Invector::new(w, h, pie).unwrap().with_knobs(knobs).unwrap();
+            let report = check_encoding(&rules, 100, 3).unwrap();
+            assert!(report.changes > 1_000, "{w}x{h}: {report:?}");
         }
     }
 

@@ -9,13 +9,15 @@
 //! Representation: one 128-bit bitboard per colour (`board`), move generation by
 //! whole-board shifts (`moves`), notation in `notation`, evaluation in `eval`, the
 //! picture of a position in `picture`, dense action ids and the bound on a game's
-//! length in `actions`.
+//! length in `actions`, and the designer's knobs (the rule numbers made parameters) in
+//! `knobs`.
 //! The state is small and `Copy`-like, so undo is by copy.
 
 mod actions;
 mod board;
 mod encoding;
 mod eval;
+mod knobs;
 mod moves;
 mod notation;
 mod picture;
@@ -33,6 +35,7 @@ use crate::zobrist;
 
 use board::{Bitboard, Geometry};
 pub use eval::InvectorEval;
+pub use knobs::InvectorKnobs;
 pub use moves::{InvectorMove, MoveKind};
 use symmetry::SYMMETRIES;
 
@@ -44,12 +47,13 @@ pub use crate::games::colour::Colour;
 /// benches and `agon bench` search it.
 pub const MIDGAME: &str = "d4xd5 g4xg5 c5xc6 b5xb6 g1xh1 b1xa1 b2xb3 g2xf2 a3xa4 f7xf6 c7xb7 g6xh6 c1xd1 h3xh4 d2xe2 c2-d2";
 
-/// Invector's rules: board size and whether the pie rule is on.
+/// Invector's rules: board size, whether the pie rule is on, and the designer's knobs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Invector {
     width: usize,
     height: usize,
     pie: bool,
+    knobs: InvectorKnobs,
 }
 
 impl Invector {
@@ -72,7 +76,20 @@ impl Invector {
                 width * height
             )));
         }
-        Ok(Invector { width, height, pie })
+        Ok(Invector {
+            width,
+            height,
+            pie,
+            knobs: InvectorKnobs::default(),
+        })
+    }
+
+    /// These rules with the designer's knobs set to `knobs` (the rulebook's values are
+    /// [`InvectorKnobs::default`]). An error names the knob that does not fit this board
+    /// and its valid range here.
+    pub fn with_knobs(self, knobs: InvectorKnobs) -> Result<Invector, ConfigError> {
+        knobs.check(Geometry::get(self.width, self.height))?;
+        Ok(Invector { knobs, ..self })
     }
 
     /// Board width (columns).
@@ -89,6 +106,11 @@ impl Invector {
     pub fn pie(&self) -> bool {
         self.pie
     }
+
+    /// The designer's knobs.
+    pub fn knobs(&self) -> InvectorKnobs {
+        self.knobs
+    }
 }
 
 impl Default for Invector {
@@ -98,11 +120,22 @@ impl Default for Invector {
             width: 8,
             height: 7,
             pie: true,
+            knobs: InvectorKnobs::default(),
         }
     }
 }
 
 const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "handicap",
+        kind: ParamKind::Int {
+            min: 0,
+            max: knobs::HANDICAP_MAX as i64,
+        },
+        default: Some("0"),
+        omitted_at_default: true,
+        help: "Black starts this many stones short, farthest from the centre first (compensates seat 1)",
+    },
     ParamSpec {
         name: "height",
         kind: ParamKind::Int { min: 1, max: 16 },
@@ -111,11 +144,41 @@ const PARAMS: &[ParamSpec] = &[
         help: "rows; exactly one of width and height is even, width*height <= 128",
     },
     ParamSpec {
+        name: "hole",
+        kind: ParamKind::Int {
+            min: 0,
+            max: knobs::HOLE_MAX as i64,
+        },
+        default: Some("0"),
+        omitted_at_default: true,
+        help: "pits nearer the centre than this start empty (0: a full board)",
+    },
+    ParamSpec {
+        name: "lose_at",
+        kind: ParamKind::Int {
+            min: 0,
+            max: knobs::LOSE_AT_MAX as i64,
+        },
+        default: Some("0"),
+        omitted_at_default: true,
+        help: "a side left with this many stones or fewer after a capture loses",
+    },
+    ParamSpec {
         name: "pie",
         kind: ParamKind::Bool,
         default: Some("true"),
         omitted_at_default: false,
         help: "White may swap colours instead of its first move",
+    },
+    ParamSpec {
+        name: "stride",
+        kind: ParamKind::Int {
+            min: 1,
+            max: knobs::STRIDE_MAX as i64,
+        },
+        default: Some("1"),
+        omitted_at_default: true,
+        help: "a step slides up to this many pits straight towards the centre",
     },
     ParamSpec {
         name: "width",
@@ -138,23 +201,32 @@ impl Game for Invector {
     }
 
     fn from_params(params: &Params) -> Result<Self, ConfigError> {
-        let get = |name| params.int(name).expect("declared with a default") as usize;
+        let params = params.filled(PARAMS);
+        let get = |name| params.int(name).expect("declared with a default");
+        // The declared ranges keep every knob within a u8.
+        let knob = |name| get(name) as u8;
         Invector::new(
-            get("width"),
-            get("height"),
+            get("width") as usize,
+            get("height") as usize,
             params.bool("pie").expect("declared with a default"),
-        )
+        )?
+        .with_knobs(InvectorKnobs {
+            lose_at: knob("lose_at"),
+            hole: knob("hole"),
+            stride: knob("stride"),
+            handicap: knob("handicap"),
+        })
     }
 
     fn initial_state(&self) -> InvectorState {
         let geo = Geometry::get(self.width, self.height);
-        let black = geo.black_start();
         let mut s = InvectorState {
             geo,
-            stones: [black, geo.full & !black],
+            stones: self.knobs.start(geo),
             to_move: Colour::Black,
             swapped: false,
             pie: self.pie,
+            knobs: self.knobs,
             winner: None,
             ply: 0,
             hash: 0,
@@ -181,7 +253,9 @@ const KEY_SWAP_AVAILABLE: u64 = KEYS[258];
 /// A position of Invector.
 ///
 /// `Eq` and the hash cover the stones, the colour to move, which seat plays which
-/// colour, whether the swap is available and the winner; not the ply count.
+/// colour, whether the swap is available and the winner; not the ply count. `Eq` also
+/// compares the rules the state follows (pie rule and knobs), which are fixed for a
+/// game and so left out of the hash.
 #[derive(Clone)]
 pub struct InvectorState {
     geo: &'static Geometry,
@@ -191,6 +265,8 @@ pub struct InvectorState {
     /// After a pie-rule swap, seat 0 plays White.
     swapped: bool,
     pie: bool,
+    /// The designer's knobs: `lose_at` and `stride` are read in play.
+    knobs: InvectorKnobs,
     winner: Option<Seat>,
     ply: u32,
     hash: u64,
@@ -256,7 +332,7 @@ impl InvectorState {
         let own = self.stones[self.to_move as usize];
         let enemy = self.stones[self.to_move.other() as usize];
         moves::captures(self.geo, own, enemy, out);
-        moves::steps(self.geo, own, self.empty(), out);
+        moves::steps(self.geo, own, self.empty(), self.knobs.stride, out);
     }
 
     /// Whether `m` is a legal decision here (the check behind `try_apply` and the debug
@@ -273,10 +349,8 @@ impl InvectorState {
         match m.kind {
             MoveKind::Capture => adjacent() && own & 1u128 << from != 0 && enemy & 1u128 << to != 0,
             MoveKind::Step => {
-                adjacent()
-                    && own & 1u128 << from != 0
-                    && self.empty() & 1u128 << to != 0
-                    && self.geo.distance[to] < self.geo.distance[from]
+                own & 1u128 << from != 0
+                    && moves::slide(self.geo, from, to, self.empty(), self.knobs.stride).is_ok()
             }
             MoveKind::Pass => !moves::can_move(self.geo, own, enemy, self.empty()),
             MoveKind::Swap => self.swap_available(),
@@ -323,6 +397,7 @@ impl PartialEq for InvectorState {
             && self.to_move == o.to_move
             && self.swapped == o.swapped
             && self.pie == o.pie
+            && self.knobs == o.knobs
             && self.swap_available() == o.swap_available()
             && self.winner == o.winner
     }
@@ -358,9 +433,9 @@ impl State for InvectorState {
     }
 
     fn max_moves(&self) -> usize {
-        // Each cell has at most 4 neighbours, and each capture or step is a
-        // (cell, direction) pair; plus pass and swap.
-        4 * self.geo.cells() + 2
+        // Each cell has at most 4 neighbours, and each (cell, direction) pair gives one
+        // capture or up to `stride` steps (one a length), never both; plus pass and swap.
+        4 * self.geo.cells() * usize::from(self.knobs.stride) + 2
     }
 
     fn apply(&mut self, m: InvectorMove) -> InvectorState {
@@ -375,7 +450,7 @@ impl State for InvectorState {
                 self.hash ^= KEYS[enemy * 128 + m.to as usize];
                 self.toggle_image_keys(enemy * 128 + m.to as usize);
                 self.move_stone(mover, m.from.into(), m.to.into());
-                if self.stones[enemy] == 0 {
+                if self.stones[enemy].count_ones() <= u32::from(self.knobs.lose_at) {
                     self.winner = Some(self.seat_of(mover));
                 }
             }
@@ -540,6 +615,7 @@ impl fmt::Debug for InvectorState {
             .field("to_move", &self.to_move)
             .field("swapped", &self.swapped)
             .field("pie", &self.pie)
+            .field("knobs", &self.knobs)
             .field("winner", &self.winner)
             .field("ply", &self.ply)
             .field("hash", &format_args!("{:#x}", self.hash))

@@ -2,12 +2,13 @@
 //!
 //! Columns are letters from `a`, rows numbers from `1` at the bottom. Parsing also
 //! accepts `-` for a capture (`c3-d3` when d3 holds an enemy stone), so that every move
-//! can be typed the same way; printing always writes `x` for a capture.
+//! can be typed the same way; printing always writes `x` for a capture. With a `stride`
+//! above 1 a step may name a pit further along its line (`c1-c3`).
 
 use crate::game::{MoveError, State};
 
 use super::board::Geometry;
-use super::moves::{InvectorMove, MoveKind};
+use super::moves::{self, InvectorMove, MoveKind, SlideFault};
 use super::InvectorState;
 
 /// The name of a cell, e.g. `c3`.
@@ -112,14 +113,31 @@ pub fn parse_move(s: &InvectorState, text: &str) -> Result<InvectorMove, MoveErr
             mover.name()
         )));
     }
-    if g.neighbours[from] & 1u128 << to == 0 {
-        return Err(err(format!(
-            "{} is not orthogonally adjacent to {}",
-            cell_name(g, to),
-            cell_name(g, from)
-        )));
-    }
     let capture = enemy & 1u128 << to != 0;
+    let stride = s.knobs.stride;
+    if g.neighbours[from] & 1u128 << to == 0 {
+        // Only a step may go further than a neighbour, and only with a longer stride.
+        let slide = moves::line(g, from, to).is_some_and(|(_, len)| len <= usize::from(stride));
+        if stride == 1 || !slide {
+            let within = if stride == 1 {
+                String::new()
+            } else {
+                format!(" nor in line within {stride} pits of it")
+            };
+            return Err(err(format!(
+                "{} is not orthogonally adjacent to {}{within}",
+                cell_name(g, to),
+                cell_name(g, from)
+            )));
+        }
+        if capture {
+            return Err(err(format!(
+                "a capture takes an adjacent stone: {} is not adjacent to {}",
+                cell_name(g, to),
+                cell_name(g, from)
+            )));
+        }
+    }
     if text.as_bytes()[sep] == b'x' && !capture {
         return Err(err(format!(
             "{} holds no {} stone to capture",
@@ -137,14 +155,23 @@ pub fn parse_move(s: &InvectorState, text: &str) -> Result<InvectorMove, MoveErr
             mover.name()
         )));
     }
-    if g.distance[to] >= g.distance[from] {
-        return Err(err(format!(
-            "a step must get closer to the centre: {} is at distance {}, {} at {}",
-            cell_name(g, to),
-            g.distance[to],
-            cell_name(g, from),
-            g.distance[from]
-        )));
+    match moves::slide(g, from, to, s.empty(), stride) {
+        Ok(()) => {}
+        Err(SlideFault::Blocked(cell)) => {
+            return Err(err(format!("{} blocks the step", cell_name(g, cell))));
+        }
+        Err(SlideFault::NotCloser(here, next)) => {
+            return Err(err(format!(
+                "a step must get closer to the centre: {} is at distance {}, {} at {}",
+                cell_name(g, next),
+                g.distance[next],
+                cell_name(g, here),
+                g.distance[here]
+            )));
+        }
+        Err(fault @ (SlideFault::NotInLine | SlideFault::TooFar)) => {
+            unreachable!("{fault:?}: the line was checked above")
+        }
     }
     let m = InvectorMove::new(MoveKind::Step, from, to);
     debug_assert!({

@@ -71,7 +71,8 @@ impl InvectorState {
         format!("{} (seat {})", colour.name(), self.seat_of(colour))
     }
 
-    /// Each colour's seat and stones, then whose decision it is or how the game ended.
+    /// Each colour's seat and stones, then whose decision it is or how the game ended,
+    /// whether the seats swapped, and the turned knobs that rule play.
     fn notes(&self) -> Vec<String> {
         let mut notes: Vec<String> = [Colour::Black, Colour::White]
             .into_iter()
@@ -80,8 +81,13 @@ impl InvectorState {
         let status = match self.winner {
             Some(winner) => {
                 let colour = self.colour_of(winner);
+                let left = match self.stones(colour.other()).count_ones() {
+                    0 => "no stones".to_string(),
+                    1 => "1 stone".to_string(),
+                    n => format!("{n} stones"),
+                };
                 format!(
-                    "{} wins: {} has no stones left",
+                    "{} wins: {} has {left} left",
                     self.who(colour),
                     colour.other().name()
                 )
@@ -102,6 +108,19 @@ impl InvectorState {
         notes.push(status);
         if self.swapped {
             notes.push("the seats swapped colours (pie rule)".to_string());
+        }
+        // The knobs that change the rules in play, once turned from the rulebook's.
+        if self.knobs.lose_at > 0 {
+            notes.push(format!(
+                "a side left with {} stones or fewer loses",
+                self.knobs.lose_at
+            ));
+        }
+        if self.knobs.stride > 1 {
+            notes.push(format!(
+                "a step slides up to {} pits towards the centre",
+                self.knobs.stride
+            ));
         }
         notes
     }

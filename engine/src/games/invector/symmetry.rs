@@ -75,7 +75,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::SYMMETRIES;
-    use crate::games::invector::{Invector, InvectorMove, InvectorState};
+    use crate::games::invector::{Invector, InvectorKnobs, InvectorMove, InvectorState};
     use crate::{Game, Seat, State, Symmetries, Turn};
 
     /// The image of `s` under symmetry `sym`, with the seats' colours exchanged too when
@@ -147,58 +147,88 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         for (w, h) in [(5, 4), (4, 5), (7, 2), (3, 4), (4, 3), (2, 3)] {
             for pie in [false, true] {
-                let exact = w * h <= 12;
-                let mut memo = HashMap::new();
-                for _ in 0..20 {
-                    let mut s = Invector::new(w, h, pie).unwrap().initial_state();
-                    let sym = rng.random_range(0..SYMMETRIES);
-                    // A swap sets the seats' colours, so relabel only without one.
-                    let relabel = !pie && rng.random_bool(0.5);
-                    while let Turn::Seat(_) = s.turn() {
-                        let applies = super::applies(&s.geo.images, sym, s.swap_available());
-                        let t = image(&s, sym, relabel);
-                        if applies {
-                            assert_eq!(s.canonical_key().0, t.canonical_key().0, "{s}\n{t}");
-                        }
-                        let (_, canonical) = s.canonical_key();
-                        assert!(super::applies(
-                            &s.geo.images,
-                            canonical.into(),
-                            s.swap_available()
-                        ));
-                        let mapped: Vec<_> = {
-                            let mut v: Vec<_> = sorted_moves(&s)
-                                .into_iter()
-                                .map(|m| s.map_move(m, sym as u8))
-                                .collect();
-                            v.sort();
-                            v
-                        };
-                        assert_eq!(mapped, sorted_moves(&t), "{s}\n{t}");
-                        if exact && applies {
-                            let (mut a, mut b) = (s.clone(), t.clone());
-                            assert_eq!(
-                                mover_wins(&mut a, &mut memo),
-                                mover_wins(&mut b, &mut memo)
-                            );
-                        }
-                        let moves = sorted_moves(&s);
-                        let m = moves[rng.random_range(0..moves.len())];
-                        let mover: Seat = s.seat_of(s.to_move);
-                        let image_mover: Seat = t.seat_of(t.to_move);
-                        s.apply(m);
-                        let mut t = t;
-                        t.apply(s.map_move(m, sym as u8));
-                        if let Some(end) = s.end() {
-                            let image_end = t.end().expect("the image ends too");
-                            assert_eq!(
-                                end.outcome.score(mover),
-                                image_end.outcome.score(image_mover)
-                            );
-                        } else {
-                            assert_eq!(image(&s, sym, relabel), t);
-                        }
-                    }
+                check_images(Invector::new(w, h, pie).unwrap(), &mut rng);
+            }
+        }
+    }
+
+    /// The same with the designer's knobs turned: they shape the start (which need not
+    /// be symmetric: the handicap) and numbers the rules read for both colours alike, so
+    /// every symmetry still keeps the value.
+    #[test]
+    fn images_keep_their_value_with_the_knobs_turned() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        for (w, h, lose_at, hole, stride, handicap) in [
+            (5, 4, 1, 0, 2, 1),
+            (4, 5, 0, 1, 2, 0),
+            (3, 4, 1, 1, 1, 1),
+            (4, 3, 0, 0, 2, 2),
+            (7, 2, 2, 0, 3, 0),
+        ] {
+            for pie in [false, true] {
+                let knobs = InvectorKnobs {
+                    lose_at,
+                    hole,
+                    stride,
+                    handicap,
+                };
+                let rules = Invector::new(w, h, pie).unwrap().with_knobs(knobs).unwrap();
+                check_images(rules, &mut rng);
+            }
+        }
+    }
+
+    /// Twenty random games of `rules`, each compared move by move with its image under
+    /// a random symmetry (solved exactly on boards of at most 12 cells).
+    fn check_images(rules: Invector, rng: &mut ChaCha8Rng) {
+        let (w, h, pie) = (rules.width(), rules.height(), rules.pie());
+        let exact = w * h <= 12;
+        let mut memo = HashMap::new();
+        for _ in 0..20 {
+            let mut s = rules.initial_state();
+            let sym = rng.random_range(0..SYMMETRIES);
+            // A swap sets the seats' colours, so relabel only without one.
+            let relabel = !pie && rng.random_bool(0.5);
+            while let Turn::Seat(_) = s.turn() {
+                let applies = super::applies(&s.geo.images, sym, s.swap_available());
+                let t = image(&s, sym, relabel);
+                if applies {
+                    assert_eq!(s.canonical_key().0, t.canonical_key().0, "{s}\n{t}");
+                }
+                let (_, canonical) = s.canonical_key();
+                assert!(super::applies(
+                    &s.geo.images,
+                    canonical.into(),
+                    s.swap_available()
+                ));
+                let mapped: Vec<_> = {
+                    let mut v: Vec<_> = sorted_moves(&s)
+                        .into_iter()
+                        .map(|m| s.map_move(m, sym as u8))
+                        .collect();
+                    v.sort();
+                    v
+                };
+                assert_eq!(mapped, sorted_moves(&t), "{s}\n{t}");
+                if exact && applies {
+                    let (mut a, mut b) = (s.clone(), t.clone());
+                    assert_eq!(mover_wins(&mut a, &mut memo), mover_wins(&mut b, &mut memo));
+                }
+                let moves = sorted_moves(&s);
+                let m = moves[rng.random_range(0..moves.len())];
+                let mover: Seat = s.seat_of(s.to_move);
+                let image_mover: Seat = t.seat_of(t.to_move);
+                s.apply(m);
+                let mut t = t;
+                t.apply(s.map_move(m, sym as u8));
+                if let Some(end) = s.end() {
+                    let image_end = t.end().expect("the image ends too");
+                    assert_eq!(
+                        end.outcome.score(mover),
+                        image_end.outcome.score(image_mover)
+                    );
+                } else {
+                    assert_eq!(image(&s, sym, relabel), t);
                 }
             }
         }
