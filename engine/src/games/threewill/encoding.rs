@@ -40,7 +40,7 @@
 //!   resumes;
 //! - `challenge-used` (max 1): the game's one challenge has been made;
 //! - `my-dr`, `their-dr`, `my-free`, `their-free`, `bank` (max the cards in the game, 8
-//!   in the rulebook game): the Double Risk and Free cards each seat holds, and the
+//!   in the rulebook game, and 1 in a game without any): the Double Risk and Free cards each seat holds, and the
 //!   cards in the bank.
 //!   The rules hide no hand: dealing, paying into the bank and handing over a Free card
 //!   happen in the open, so both seats know all of them;
@@ -275,7 +275,8 @@ fn with_agent(cell: u8, held: bool, colour: u8) -> u8 {
 impl Encode for ThreeWillState {
     fn encoding(&self) -> Encoding {
         let mut scalars = FLAGS.to_vec();
-        let cards = i32::from(self.rules.cards());
+        // A maximum is positive: a game without cards keeps 1, which no count reaches.
+        let cards = i32::from(self.rules.cards()).max(1);
         scalars.extend(
             CARD_SCALARS
                 .iter()
