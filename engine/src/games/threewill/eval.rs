@@ -4,10 +4,11 @@
 //! For each side: each of its agents is worth something by its place (a locked agent
 //! most, an active one more the nearer its objective row; a held one nothing, it cannot
 //! move), the best `locks_to_win` in full (the primary victory needs that many locked,
-//! three in the rulebook game) and the others at a quarter; then its active agents (the supplementary victory is the enemy having
-//! none), enemy agents it holds under its own tops, and its cards (DR cards buy
-//! stacking attempts, Free cards extra operations). The value is one side's total minus
-//! the other's, so it is antisymmetric between the seats.
+//! three in the rulebook game) and the others at a quarter; then its active agents (the
+//! supplementary victory is the enemy having none), enemy agents it holds under its own
+//! tops, and its cards (DR cards buy stacking attempts, Free cards extra operations).
+//! The value is one side's total minus the other's, so it is antisymmetric between the
+//! seats.
 
 use crate::declare_weights;
 use crate::game::Seat;
@@ -61,8 +62,8 @@ impl ThreeWillEval {
     ///
     /// It works a row at a time (a byte mask per row, see [`Board::row_masks`]): the
     /// worth of an agent depends only on its row, so agents are counted by place and
-    /// the best `locks_to_win` taken from the places of highest worth first. Greedy playouts
-    /// call this for every move they weigh, so it is most of their cost.
+    /// the best `locks_to_win` taken from the places of highest worth first. Greedy
+    /// playouts call this for every move they weigh, so it is most of their cost.
     fn side_score(&self, s: &ThreeWillState, seat: Seat) -> i32 {
         let w = self.weights();
         let b: &Board = s.board();

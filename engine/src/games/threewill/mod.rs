@@ -330,7 +330,7 @@ const PARAMS: &[ParamSpec] = &[
         kind: int(0, Knobs::MAX_BLACK_FREE_CARDS),
         default: Some("0"),
         omitted_at_default: true,
-        help: "Free cards black (seat 1) starts with, added to the game: compensation for moving second",
+        help: "Free cards black (seat 1) starts with: compensation for moving second",
     },
 ];
 
