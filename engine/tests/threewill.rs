@@ -3,17 +3,21 @@
 //! locked-bottom ejection, an enemy dragged onto its objective row, leaps, the card
 //! economy, challenges that overturn a victory or create a new one, the length cap,
 //! the chance weights, the pinned initial hash, and the dense action ids with their
-//! length bound. Perft counts are in
-//! `threewill_perft.rs`.
+//! length bound; then the designer's knobs, each doing what it says and the whole
+//! toolkit (conformance, ids, encoding, evaluator) holding at turned settings. Perft
+//! counts are in `threewill_perft.rs`.
 
 use agon_engine::games::threewill::{
-    Phase, ThreeWill, ThreeWillEval, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,
+    Knobs, Phase, ThreeWill, ThreeWillEval, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,
 };
+use agon_engine::testing::extreme_weights::check_bounds_at_extreme_weights;
 use agon_engine::testing::{
-    check_action_ids, check_conformance, play_with_ids, turns_along, Cap, CapUnit, Conformance,
+    check_action_ids, check_conformance, check_encoding, play_with_ids, turns_along, Cap, CapUnit,
+    Conformance,
 };
 use agon_engine::{
-    play_moves, ActionSpace, DenseActions, EndReason, Evaluator, Game, Outcome, State, Turn,
+    play_moves, ActionSpace, DenseActions, Encode, EndReason, Evaluator, EventId, Game, Luck,
+    Outcome, Params, State, Turn,
 };
 
 /// The square named `name` (`a1` = 0 … `h8` = 63).
@@ -24,6 +28,17 @@ fn sq(name: &str) -> u8 {
 
 /// A position from `stacks` written `("d4", "W/B")` (top first), `mover` to roll.
 fn position(stacks: &[(&str, &str)], mover: usize, dr: [u8; 2], free: [u8; 2]) -> ThreeWillState {
+    position_in(&ThreeWill::default(), stacks, mover, dr, free)
+}
+
+/// [`position`] under the rules `game`.
+fn position_in(
+    game: &ThreeWill,
+    stacks: &[(&str, &str)],
+    mover: usize,
+    dr: [u8; 2],
+    free: [u8; 2],
+) -> ThreeWillState {
     let list: Vec<(u8, u8, u8)> = stacks
         .iter()
         .map(|&(name, stack)| {
@@ -31,7 +46,7 @@ fn position(stacks: &[(&str, &str)], mover: usize, dr: [u8; 2], free: [u8; 2]) -
             (sq(name), top, held)
         })
         .collect();
-    ThreeWill::default().custom_state(&list, mover, dr, free, false)
+    game.custom_state(&list, mover, dr, free, false)
 }
 
 /// `W`, `B`, `W/B` … as (top, held); `0` is an empty square.
@@ -613,4 +628,285 @@ fn dense_ids_keep_their_contract_and_the_length_bound() {
         assert!(report.longest >= 2 * max_turns, "{report:?}");
         assert!(report.longest <= bound, "{report:?}");
     }
+}
+
+// The designer's knobs.
+
+/// The rules of the spec parameters `knobs` (`("agents", "5")`, ...), the rest at their
+/// defaults, as the command line builds them.
+fn variant(knobs: &[(&str, &str)]) -> ThreeWill {
+    let params = Params::parse(ThreeWill::param_specs(), knobs).unwrap();
+    ThreeWill::from_params(&params).unwrap()
+}
+
+/// Every knob turned, alone or with others, over the ends of its range.
+const SETTINGS: &[&[(&str, &str)]] = &[
+    &[("dr_cards", "0")],
+    &[("dr_cards", "8"), ("hit_faces", "5")],
+    &[("hit_faces", "3")],
+    &[("locks_to_win", "1")],
+    &[("locks_to_win", "8")],
+    &[("agents", "1"), ("locks_to_win", "1")],
+    &[("agents", "5"), ("locks_to_win", "4"), ("dr_cards", "2")],
+    &[("black_free_cards", "4")],
+    &[
+        ("black_free_cards", "4"),
+        ("dr_cards", "8"),
+        ("hit_faces", "2"),
+        ("agents", "6"),
+    ],
+];
+
+#[test]
+fn conformance_with_every_knob_turned() {
+    let mut reasons = Vec::new();
+    for &knobs in SETTINGS {
+        let game = variant(&[&[("max_turns", "150")], knobs].concat());
+        let cfg = Conformance {
+            playouts: 12,
+            seed: 5,
+            cap: Some(Cap {
+                unit: CapUnit::Turns,
+                limit: 150,
+            }),
+            ..Conformance::default()
+        };
+        let report = check_conformance(&game, &cfg).unwrap_or_else(|e| panic!("{knobs:?}: {e}"));
+        assert!(report.chance_nodes > 0, "{knobs:?}: {report:?}");
+        reasons.extend(report.end_reasons.iter().map(|(r, _)| *r));
+    }
+    for reason in ["objective", "inactive", "cap"] {
+        assert!(reasons.contains(&reason), "no {reason} ending: {reasons:?}");
+    }
+}
+
+#[test]
+fn ids_encoding_and_evaluator_hold_with_every_knob_turned() {
+    for &knobs in SETTINGS {
+        let game = variant(&[&[("max_turns", "40")], knobs].concat());
+        check_action_ids(&game, 20, 3).unwrap_or_else(|e| panic!("{knobs:?}: {e}"));
+        check_encoding(&game, 6, 3).unwrap_or_else(|e| panic!("{knobs:?}: {e}"));
+        check_bounds_at_extreme_weights::<_, ThreeWillEval>(&game.initial_state(), 4, 3)
+            .unwrap_or_else(|e| panic!("{knobs:?}: {e}"));
+    }
+    // The encoding names a turned setting, and keeps the rulebook's name otherwise.
+    let e = variant(&[("dr_cards", "6")]).initial_state().encoding();
+    assert_eq!(e.id, "threewill/1:400:6,1,3,8,0");
+    let bank = e.scalars.iter().find(|s| s.name == "bank").unwrap();
+    assert_eq!(bank.max, 12, "the cards in the game");
+    assert_eq!(
+        variant(&[]).initial_state().encoding().id,
+        "threewill/1:400"
+    );
+}
+
+#[test]
+fn the_rulebook_game_keeps_its_name_and_its_hash() {
+    let specs = ThreeWill::param_specs();
+    let turned_to_default = Params::parse(
+        specs,
+        &[
+            ("dr_cards", "4"),
+            ("hit_faces", "1"),
+            ("locks_to_win", "3"),
+            ("agents", "8"),
+            ("black_free_cards", "0"),
+        ],
+    )
+    .unwrap();
+    assert_eq!(turned_to_default.canonical(), "max_turns=400");
+    let game = ThreeWill::from_params(&turned_to_default).unwrap();
+    assert_eq!(
+        (game, game.knobs()),
+        (ThreeWill::default(), Knobs::default())
+    );
+    assert_eq!(game.initial_state().hash(), 0x497e_72cc_9d55_ebef);
+    let turned = Params::parse(specs, &[("agents", "6"), ("hit_faces", "2")]).unwrap();
+    assert_eq!(turned.canonical(), "agents=6,hit_faces=2,max_turns=400");
+}
+
+#[test]
+fn dr_cards_deals_that_many_to_each_side() {
+    let s = variant(&[("dr_cards", "6")]).initial_state();
+    assert_eq!((s.dr_cards(0), s.dr_cards(1), s.bank()), (6, 6, 0));
+    assert_eq!(s.rules().cards(), 12);
+    // A 2 at the start lets every White agent but h2's attempt to stack on its right
+    // neighbour, paying a DR card; with none dealt (and the bank empty) only pass is left.
+    let mut s = ThreeWill::default().initial_state();
+    play(&mut s, "2");
+    assert_eq!(legal(&s).len(), 8, "{:?}", legal(&s));
+    let mut s = variant(&[("dr_cards", "0")]).initial_state();
+    play(&mut s, "2");
+    assert_eq!(legal(&s), ["pass"]);
+}
+
+/// A luck whose every draw is `value`.
+struct Fixed(u64);
+
+impl Luck for Fixed {
+    fn below(&self, _: EventId, _: u32, n: u64) -> u64 {
+        assert!(self.0 < n);
+        self.0
+    }
+}
+
+#[test]
+fn hit_faces_weighs_the_stacking_throw() {
+    let outcomes = |s: &ThreeWillState| {
+        let mut o = Vec::new();
+        s.chance_outcomes(&mut o);
+        o
+    };
+    let mut s = variant(&[("hit_faces", "3")]).initial_state();
+    play(&mut s, "3 b2*a2");
+    assert_eq!(
+        outcomes(&s),
+        [(ThreeWillMove::Hit, 3), (ThreeWillMove::Miss, 3)]
+    );
+    // Common random numbers draw one of the six faces: the first three hit.
+    let common: Vec<ThreeWillMove> = (0..6).map(|v| s.common_outcome(&Fixed(v))).collect();
+    assert_eq!(
+        common,
+        [[ThreeWillMove::Hit; 3], [ThreeWillMove::Miss; 3]].concat()
+    );
+    let mut s = variant(&[("hit_faces", "5")]).initial_state();
+    play(&mut s, "3 b2*a2");
+    assert_eq!(
+        outcomes(&s),
+        [(ThreeWillMove::Hit, 5), (ThreeWillMove::Miss, 1)]
+    );
+}
+
+/// White has one agent on its objective row (d8) and f7 steps up beside it with `1
+/// f7-f8`. a2 is another White agent, a7 and h3 are Black's.
+const ONE_LOCKED: &[(&str, &str)] = &[
+    ("d8", "W"),
+    ("f7", "W"),
+    ("a2", "W"),
+    ("a7", "B"),
+    ("h3", "B"),
+];
+
+#[test]
+fn locks_to_win_sets_how_many_locked_agents_win() {
+    // Two locked agents win with locks_to_win=2: White declares, and wins when it stands.
+    let game = variant(&[("locks_to_win", "2")]);
+    let mut s = position_in(&game, ONE_LOCKED, 0, [4, 4], [0, 0]);
+    play(&mut s, "1 f7-f8");
+    assert_eq!(s.phase(), claim(0, false));
+    assert_eq!(legal(&s), ["pick:d8", "pick:f8"]);
+    play(&mut s, "pick:d8 stands");
+    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(s.end_reason(), Some(EndReason::Rule("objective")));
+    assert!(s.to_string().contains("two of its agents locked"), "{s}");
+    // The rulebook's three: the same step is no victory, and Black rolls.
+    let mut s = position(ONE_LOCKED, 0, [4, 4], [0, 0]);
+    play(&mut s, "1 f7-f8");
+    assert_eq!((s.mover(), s.phase()), (1, Phase::Roll { free_op: false }));
+    // Four: the rulebook's winning third lock is no victory either.
+    let game = variant(&[("locks_to_win", "4")]);
+    let mut s = position_in(&game, CLAIM, 0, [4, 4], [0, 0]);
+    play(&mut s, "1 f7-f8");
+    assert_eq!(s.board().locked_count(WHITE), 3);
+    assert_eq!((s.mover(), s.phase()), (1, Phase::Roll { free_op: false }));
+}
+
+#[test]
+fn agents_sets_up_that_many_on_the_middle_columns() {
+    let s = variant(&[("agents", "5")]).initial_state();
+    let on = |colour: u8, row: char| -> Vec<String> {
+        (b'a'..=b'h')
+            .map(|c| format!("{}{row}", c as char))
+            .filter(|name| s.board().top(sq(name)) == colour)
+            .collect()
+    };
+    // White from column b; Black on White's squares turned half a turn.
+    assert_eq!(on(WHITE, '2'), ["b2", "c2", "d2", "e2", "f2"]);
+    assert_eq!(on(BLACK, '7'), ["c7", "d7", "e7", "f7", "g7"]);
+    let agents = (0..64).filter(|&q| s.board().top(q) != EMPTY).count();
+    assert_eq!(agents, 10, "no other agent anywhere");
+    // The hidden card runs over 0..=5: a victory stands 25 to 1 against each twin.
+    let game = variant(&[("agents", "5")]);
+    let mut s = position_in(&game, CLAIM, 0, [4, 4], [0, 0]);
+    play(&mut s, "1 f7-f8 pick:f8");
+    let mut o = Vec::new();
+    s.chance_outcomes(&mut o);
+    let weights: Vec<u32> = o.iter().map(|&(_, w)| w).collect();
+    assert_eq!(weights, [25, 1, 1], "stands, then Black's a7 and h3");
+    // More locks to win than agents is refused.
+    let params = Params::parse(
+        ThreeWill::param_specs(),
+        &[("agents", "2"), ("locks_to_win", "3")],
+    )
+    .unwrap();
+    let e = ThreeWill::from_params(&params).unwrap_err();
+    assert_eq!(
+        e.0,
+        "threewill locks_to_win=3 is not allowed with agents=2: expected 1..2"
+    );
+}
+
+#[test]
+fn black_free_cards_gives_black_extra_operations_from_the_start() {
+    let game = variant(&[("black_free_cards", "2")]);
+    let s = game.initial_state();
+    assert_eq!((s.free_cards(0), s.free_cards(1)), (0, 2));
+    assert_eq!((s.dr_cards(0), s.dr_cards(1), s.bank()), (4, 4, 0));
+    assert_eq!(game.cards(), 10);
+    // Black's first plain move may be followed by a Free operation...
+    let mut s = game.initial_state();
+    play(&mut s, "1 c2-c3 1 c7-c6");
+    assert_eq!((s.mover(), s.phase()), (1, Phase::FreeChoice));
+    play(&mut s, "free 1 c6-c5 free 1 c5-c4");
+    assert_eq!((s.free_cards(1), s.bank()), (0, 2));
+    // ... which the rulebook game does not have: White rolls.
+    let mut s = ThreeWill::default().initial_state();
+    play(&mut s, "1 c2-c3 1 c7-c6");
+    assert_eq!((s.mover(), s.phase()), (0, Phase::Roll { free_op: false }));
+    // Each of those Free operations may lengthen the game by three plies.
+    for f in 0..=4 {
+        let game = variant(&[("black_free_cards", &f.to_string()), ("max_turns", "10")]);
+        assert_eq!(game.action_space().max_game_length, 6 * 10 - 1 + 3 * f);
+    }
+}
+
+#[test]
+fn knob_values_out_of_range_are_refused() {
+    let specs = ThreeWill::param_specs();
+    for (knob, range) in [
+        ("dr_cards", "0..8"),
+        ("hit_faces", "1..5"),
+        ("locks_to_win", "1..8"),
+        ("agents", "1..8"),
+        ("black_free_cards", "0..4"),
+    ] {
+        let e = Params::parse(specs, &[(knob, "999")]).unwrap_err();
+        assert_eq!(
+            e.0,
+            format!("{knob}=999 is not valid: expected integer {range}")
+        );
+    }
+    let refused = |knobs: Knobs| ThreeWill::with_knobs(400, knobs).unwrap_err().0;
+    let rulebook = Knobs::default();
+    assert_eq!(
+        refused(Knobs {
+            hit_faces: 6,
+            ..rulebook
+        }),
+        "threewill hit_faces=6 is not allowed: expected 1..5"
+    );
+    assert_eq!(
+        refused(Knobs {
+            agents: 0,
+            ..rulebook
+        }),
+        "threewill agents=0 is not allowed: expected 1..8"
+    );
+    assert_eq!(
+        refused(Knobs {
+            agents: 2,
+            ..rulebook
+        }),
+        "threewill locks_to_win=3 is not allowed with agents=2: expected 1..2"
+    );
 }

@@ -1,9 +1,12 @@
-//! 3Will's picture: the contract on the default rules and a short cap, the board's
+//! 3Will's picture: the contract on the default rules, a short cap and turned knobs
+//! (whose counts the notes show), the board's
 //! geometry (a1 at the bottom left, squares 1 apart, the objective rows as zones), and
 //! hand-played positions whose agents (held, locked), marks, notes and events are
 //! checked square by square.
 
-use agon_engine::games::threewill::{ThreeWill, ThreeWillMove, ThreeWillState, BLACK, WHITE};
+use agon_engine::games::threewill::{
+    Knobs, ThreeWill, ThreeWillMove, ThreeWillState, BLACK, WHITE,
+};
 use agon_engine::picture::{Depict, Ground, Ink, Mark, Picture, PieceShape, Symbol};
 use agon_engine::testing::check_pictures;
 use agon_engine::{play_moves, Game};
@@ -14,6 +17,29 @@ fn every_picture_keeps_its_contract() {
     assert!(checked > 3 * 100, "checked {checked}");
     let checked = check_pictures(&ThreeWill::new(12).unwrap(), 10, 4).unwrap();
     assert!(checked > 10 * 12, "checked {checked}");
+}
+
+#[test]
+fn pictures_keep_their_contract_with_the_knobs_turned() {
+    let knobs = Knobs {
+        dr_cards: 6,
+        hit_faces: 2,
+        locks_to_win: 4,
+        agents: 5,
+        black_free_cards: 3,
+    };
+    let game = ThreeWill::with_knobs(30, knobs).unwrap();
+    let checked = check_pictures(&game, 6, 2).unwrap();
+    assert!(checked > 6 * 30, "checked {checked}");
+    let notes = game.initial_state().picture().notes;
+    assert_eq!(
+        notes[..3],
+        [
+            "white (seat 0): DR cards 6, Free cards 0, agents locked 0 of 4",
+            "black (seat 1): DR cards 6, Free cards 3, agents locked 0 of 4",
+            "cards in the bank: 0",
+        ]
+    );
 }
 
 /// The cell named `name`.

@@ -67,7 +67,8 @@ impl DenseActions for ThreeWill {
     /// direction` (`512..1024`, wrapped or not), `pass` 1024, `free` 1025, `done` 1026,
     /// and a pick `1027 + square × 2 + held` (`1027..1155`). Chance outcomes, 137: the
     /// die faces `1..=6` as `0..6`, `hit` 6, `miss` 7, `stands` 8, and a twin `9 + square
-    /// × 2 + held` (`9..137`). Both sizes are the same for every `max_turns`.
+    /// × 2 + held` (`9..137`). Both sizes are the same for every `max_turns` and every
+    /// setting of the knobs (at most 8 agents a side, on the same 64 squares).
     ///
     /// Length: a game is drawn when its `max_turns`-th turn ends, so it has at most
     /// `T = max_turns` turns. A turn is its roll and operation (2 plies), then 3 plies
@@ -77,14 +78,15 @@ impl DenseActions for ThreeWill {
     /// once per game a challenge's pick and reveal (2 plies; later declarations are
     /// final). A seat gains Free cards only in its opponent's turns, one per turn at
     /// most (a stacking attempt paid from the bank, and an attempt ends the turn), and
-    /// starts with none, so the Free cards spent in all turns together number at most
-    /// `T − 1`. Hence no game is longer than `3T + 3(T − 1) + 2 = 6 · max_turns − 1`
-    /// plies: 2399 by default.
+    /// starts with none but Black's `F = black_free_cards`, so the Free cards spent in
+    /// all turns together number at most `T − 1 + F`. Hence no game is longer than
+    /// `3T + 3(T − 1 + F) + 2 = 6 · max_turns − 1 + 3F` plies: 2399 by default.
     fn action_space(&self) -> ActionSpace {
+        let extra = 3 * u32::from(self.knobs().black_free_cards);
         ActionSpace {
             decisions: DECISIONS,
             chance_outcomes: CHANCE_OUTCOMES,
-            max_game_length: 6 * self.max_turns() - 1,
+            max_game_length: 6 * self.max_turns() - 1 + extra,
         }
     }
 

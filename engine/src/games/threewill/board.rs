@@ -90,12 +90,17 @@ impl Board {
         Board { cells: [0; 64] }
     }
 
-    /// The starting board: White on row 2, Black on row 7.
-    pub fn start() -> Board {
+    /// The starting board with `agents` (1..=8) a side: White on row 2, Black on row
+    /// 7, each on the middle columns (from column `(8 − agents) / 2`; all eight in the
+    /// rulebook game). Black's columns are White's turned half a turn, so the start is
+    /// its own image under the half turn with the colours swapped, as every rule is.
+    pub fn start(agents: u8) -> Board {
+        debug_assert!((1..=8).contains(&agents), "{agents} agents");
         let mut b = Board::empty();
-        for x in 0..8 {
+        let first = usize::from((8 - agents) / 2);
+        for x in first..first + usize::from(agents) {
             b.cells[8 + x] = WHITE;
-            b.cells[48 + x] = BLACK;
+            b.cells[48 + 7 - x] = BLACK;
         }
         b
     }
@@ -155,10 +160,10 @@ impl Board {
         (0..8u8).any(|y| y != objective_row(colour) && self.row_masks(y, colour).tops != 0)
     }
 
-    /// Whether `colour` meets a victory condition: at least three of its agents locked,
-    /// or no active enemy agent left.
-    pub fn meets_victory(&self, colour: u8) -> bool {
-        self.locked_count(colour) >= 3 || !self.has_active(enemy(colour))
+    /// Whether `colour` meets a victory condition: at least `locks_to_win` of its agents
+    /// locked (three in the rulebook game), or no active enemy agent left.
+    pub fn meets_victory(&self, colour: u8, locks_to_win: u32) -> bool {
+        self.locked_count(colour) >= locks_to_win || !self.has_active(enemy(colour))
     }
 
     /// A plain move or leap: the top of `from` moves to the empty `to`, carrying its

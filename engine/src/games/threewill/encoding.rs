@@ -39,8 +39,9 @@
 //! - `free-due` (max 1): in a challenge, a `free`/`done` decision follows if play
 //!   resumes;
 //! - `challenge-used` (max 1): the game's one challenge has been made;
-//! - `my-dr`, `their-dr`, `my-free`, `their-free`, `bank` (max 8, the cards in the
-//!   game): the Double Risk and Free cards each seat holds, and the cards in the bank.
+//! - `my-dr`, `their-dr`, `my-free`, `their-free`, `bank` (max the cards in the game, 8
+//!   in the rulebook game, and 1 in a game without any): the Double Risk and Free cards each seat holds, and the
+//!   cards in the bank.
 //!   The rules hide no hand: dealing, paying into the bank and handing over a Free card
 //!   happen in the open, so both seats know all of them;
 //! - `turns` (max `max_turns`): turns completed, both sides counted; the game is drawn
@@ -51,11 +52,14 @@
 //! it happens), so nothing hidden can reach the encoding.
 //!
 //! The identifier is `threewill/1:<max_turns>`: the cap is the `turns` scalar's
-//! maximum.
+//! maximum. Rules with a knob turned add
+//! `:<dr_cards>,<hit_faces>,<locks_to_win>,<agents>,<black_free_cards>`: the card
+//! count sets the card scalars' maxima, and the other knobs change what a position is
+//! worth, so a network learnt under one setting is not taken for another's.
 
 use super::board::{colour_of, locked, EMPTY};
 use super::moves::{StepKind, ThreeWillMove};
-use super::{Phase, ThreeWillState, CARDS};
+use super::{Knobs, Phase, ThreeWillState};
 use crate::encoding::{Encode, Encoding, FeatureChanges, Plane, Scalar};
 use crate::game::{opponent, Seat};
 
@@ -128,10 +132,9 @@ const PLANES: [Plane; 8] = [
     ),
 ];
 
-const CARD_MAX: i32 = CARDS as i32;
-
-/// The scalars before `turns`, whose maximum is the rules' cap.
-const SCALARS: [Scalar; 19] = [
+/// The scalars before the cards, whose maxima are the rules' card count, and `turns`,
+/// whose maximum is the rules' cap.
+const FLAGS: [Scalar; 14] = [
     scalar!(
         "to-move",
         "1 if the turn is the view's seat's (also during the other seat's challenge pick)",
@@ -170,15 +173,15 @@ const SCALARS: [Scalar; 19] = [
         "1 if the game's one challenge has been made",
         1
     ),
-    scalar!("my-dr", "Double Risk cards the view's seat holds", CARD_MAX),
-    scalar!(
-        "their-dr",
-        "Double Risk cards the other seat holds",
-        CARD_MAX
-    ),
-    scalar!("my-free", "Free cards the view's seat holds", CARD_MAX),
-    scalar!("their-free", "Free cards the other seat holds", CARD_MAX),
-    scalar!("bank", "cards in the bank", CARD_MAX),
+];
+
+/// The card scalars (name, meaning), each with the game's card count as its maximum.
+const CARD_SCALARS: [(&str, &str); 5] = [
+    ("my-dr", "Double Risk cards the view's seat holds"),
+    ("their-dr", "Double Risk cards the other seat holds"),
+    ("my-free", "Free cards the view's seat holds"),
+    ("their-free", "Free cards the other seat holds"),
+    ("bank", "cards in the bank"),
 ];
 
 /// Square `sq` in `view`'s frame, which is also its grid cell (the half turn is its
@@ -271,14 +274,30 @@ fn with_agent(cell: u8, held: bool, colour: u8) -> u8 {
 
 impl Encode for ThreeWillState {
     fn encoding(&self) -> Encoding {
-        let mut scalars = SCALARS.to_vec();
+        let mut scalars = FLAGS.to_vec();
+        // A maximum is positive: a game without cards keeps 1, which no count reaches.
+        let cards = i32::from(self.rules.cards()).max(1);
+        scalars.extend(
+            CARD_SCALARS
+                .iter()
+                .map(|&(name, meaning)| scalar!(name, meaning, cards)),
+        );
         scalars.push(scalar!(
             "turns",
             "turns completed, both sides counted; the game is drawn when it reaches its maximum",
             self.rules.max_turns() as i32
         ));
+        let k = self.rules.knobs();
+        let knobs = if k == Knobs::default() {
+            String::new()
+        } else {
+            format!(
+                ":{},{},{},{},{}",
+                k.dr_cards, k.hit_faces, k.locks_to_win, k.agents, k.black_free_cards
+            )
+        };
         Encoding {
-            id: format!("threewill/1:{}", self.rules.max_turns()),
+            id: format!("threewill/1:{}{knobs}", self.rules.max_turns()),
             rows: SIDE,
             cols: SIDE,
             planes: PLANES.to_vec(),

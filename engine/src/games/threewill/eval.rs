@@ -3,11 +3,12 @@
 //!
 //! For each side: each of its agents is worth something by its place (a locked agent
 //! most, an active one more the nearer its objective row; a held one nothing, it cannot
-//! move), the best three in full (the primary victory needs three) and the others at a
-//! quarter; then its active agents (the supplementary victory is the enemy having
-//! none), enemy agents it holds under its own tops, and its cards (DR cards buy
-//! stacking attempts, Free cards extra operations). The value is one side's total minus
-//! the other's, so it is antisymmetric between the seats.
+//! move), the best `locks_to_win` in full (the primary victory needs that many locked,
+//! three in the rulebook game) and the others at a quarter; then its active agents (the
+//! supplementary victory is the enemy having none), enemy agents it holds under its own
+//! tops, and its cards (DR cards buy stacking attempts, Free cards extra operations).
+//! The value is one side's total minus the other's, so it is antisymmetric between the
+//! seats.
 
 use crate::declare_weights;
 use crate::game::Seat;
@@ -16,7 +17,7 @@ use crate::weights::{Terms, WeightedEval};
 use super::board::{colour_of, enemy, objective_row, Board};
 
 use super::moves::{StepKind, ThreeWillMove};
-use super::ThreeWillState;
+use super::{ThreeWillState, MAX_CARDS};
 
 declare_weights! {
     /// The weights of [`ThreeWillEval`].
@@ -50,18 +51,19 @@ pub struct ThreeWillTerms {
     /// from its objective row (index `d`).
     worth: [i32; 8],
     /// The places by falling worth (ties in place order): the order in which the best
-    /// three agents are taken. With the default weights, nearest rows first.
+    /// `locks_to_win` agents are taken. With the default weights, nearest rows first.
     best_first: [usize; 8],
 }
 
 impl ThreeWillEval {
-    /// One side's heuristic total: the three best agent worths in full (three locked
-    /// agents win), the others' at a quarter, plus mobility, held enemies and cards.
+    /// One side's heuristic total: the `locks_to_win` best agent worths in full (that
+    /// many locked agents win), the others' at a quarter, plus mobility, held enemies
+    /// and cards.
     ///
     /// It works a row at a time (a byte mask per row, see [`Board::row_masks`]): the
     /// worth of an agent depends only on its row, so agents are counted by place and
-    /// the best three taken from the places of highest worth first. Greedy playouts
-    /// call this for every move they weigh, so it is most of their cost.
+    /// the best `locks_to_win` taken from the places of highest worth first. Greedy
+    /// playouts call this for every move they weigh, so it is most of their cost.
     fn side_score(&self, s: &ThreeWillState, seat: Seat) -> i32 {
         let w = self.weights();
         let b: &Board = s.board();
@@ -79,7 +81,7 @@ impl ThreeWillEval {
             active += own.tops.count_ones() as i32;
             held_enemy += (own.tops & enemy_held).count_ones() as i32;
         }
-        let (mut best, mut total, mut slots) = (0, 0, 3u32);
+        let (mut best, mut total, mut slots) = (0, 0, s.rules().locks_to_win());
         let terms = self.terms();
         for &d in &terms.best_first {
             let n = by_place[d];
@@ -109,15 +111,16 @@ impl Terms for ThreeWillTerms {
     }
 
     /// The win score is [`WIN`] or, for larger weights, one more than the most a side's
-    /// total can be (the other side's is never negative, since no weight is): of its
-    /// at most eight agents three count in full and five at a quarter, each at most the
-    /// largest worth; at most eight are active and eight enemies held; a side holds at
-    /// most the game's eight cards. With the defaults that is 2,220.
+    /// total can be under any rules the knobs allow (the other side's is never
+    /// negative, since no weight is): of its at most eight agents at most eight count in
+    /// full (`locks_to_win` of them, the rest at a quarter), each at most the largest
+    /// worth; at most eight are active and eight enemies held; a side holds at most
+    /// the [`MAX_CARDS`] of the game with the most cards. With the defaults that is
+    /// 3,900.
     fn win(&self, w: &ThreeWillWeights) -> i32 {
         let largest = self.worth.iter().copied().max().unwrap_or(0);
-        let most = 3 * largest
-            + 5 * largest / 4
-            + 8 * (w.active + w.held_enemy + w.dr_card.max(w.free_card));
+        let most = 8 * (largest + w.active + w.held_enemy)
+            + i32::from(MAX_CARDS) * w.dr_card.max(w.free_card);
         WIN.max(most + 1)
     }
 

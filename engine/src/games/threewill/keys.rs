@@ -1,25 +1,33 @@
 //! 3Will's Zobrist keys: one per (square, cell byte), then the seat to move, the
-//! challenge flag, each seat's DR and Free counts (0..=8), and the phase's parts.
+//! challenge flag, each seat's DR and Free counts (0..=8), the phase's parts, and last
+//! the Free counts above 8 (only the card knobs make them possible; keeping them at the
+//! end leaves every key of the rulebook game where it was).
 
 use crate::game::{Outcome, Seat};
 use crate::zobrist;
 
-use super::Phase;
+use super::{Knobs, Phase, MAX_CARDS};
 
 /// The one key table, in the order of the offsets below.
 pub(super) static KEYS: [u64; KEY_COUNT] = zobrist::keys(0x3_3111_D1CE);
 const CELL_KEYS: usize = 0;
 pub(super) const MOVER_KEY: usize = 64 * 16;
 pub(super) const CHALLENGE_KEY: usize = MOVER_KEY + 1;
-pub(super) const DR_KEYS: usize = CHALLENGE_KEY + 1;
-pub(super) const FREE_KEYS: usize = DR_KEYS + 2 * 9;
+const DR_KEYS: usize = CHALLENGE_KEY + 1;
+const FREE_KEYS: usize = DR_KEYS + 2 * LOW_COUNTS;
 /// Phase kind (8, and 3 for a finished game: either winner or a draw), face or
 /// claimant+free_due (8), source/picked square (128), target (64).
-const PHASE_KIND_KEYS: usize = FREE_KEYS + 2 * 9;
+const PHASE_KIND_KEYS: usize = FREE_KEYS + 2 * LOW_COUNTS;
 const PHASE_A_KEYS: usize = PHASE_KIND_KEYS + 11;
 const PHASE_B_KEYS: usize = PHASE_A_KEYS + 8;
 const PHASE_C_KEYS: usize = PHASE_B_KEYS + 128;
-const KEY_COUNT: usize = PHASE_C_KEYS + 64;
+/// Free counts 9..=`MAX_CARDS` per seat. A seat's DR cards never exceed the 8 it may
+/// be dealt (they only ever leave its hand), so DR counts need no more keys.
+const HIGH_FREE_KEYS: usize = PHASE_C_KEYS + 64;
+/// The counts each seat has keys for in the first tables.
+const LOW_COUNTS: usize = 9;
+const HIGH_COUNTS: usize = MAX_CARDS as usize + 1 - LOW_COUNTS;
+const KEY_COUNT: usize = HIGH_FREE_KEYS + 2 * HIGH_COUNTS;
 
 #[inline]
 pub(super) fn cell_key(sq: u8, cell: u8) -> u64 {
@@ -27,6 +35,24 @@ pub(super) fn cell_key(sq: u8, cell: u8) -> u64 {
         0
     } else {
         KEYS[CELL_KEYS + sq as usize * 16 + cell as usize]
+    }
+}
+
+/// The key of `seat` holding `n` (0..=8) DR cards.
+#[inline]
+pub(super) fn dr_key(seat: Seat, n: u8) -> u64 {
+    debug_assert!(n <= Knobs::MAX_DR_CARDS);
+    KEYS[DR_KEYS + seat * LOW_COUNTS + n as usize]
+}
+
+/// The key of `seat` holding `n` (0..=`MAX_CARDS`) Free cards.
+#[inline]
+pub(super) fn free_key(seat: Seat, n: u8) -> u64 {
+    let n = n as usize;
+    if n < LOW_COUNTS {
+        KEYS[FREE_KEYS + seat * LOW_COUNTS + n]
+    } else {
+        KEYS[HIGH_FREE_KEYS + seat * HIGH_COUNTS + n - LOW_COUNTS]
     }
 }
 

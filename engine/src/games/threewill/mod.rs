@@ -40,7 +40,7 @@ pub use eval::ThreeWillEval;
 pub use moves::{StepKind, ThreeWillMove};
 
 use board::{colour_of, enemy};
-use keys::{cell_key, phase_key, CHALLENGE_KEY, DR_KEYS, FREE_KEYS, KEYS, MOVER_KEY};
+use keys::{cell_key, dr_key, free_key, phase_key, CHALLENGE_KEY, KEYS, MOVER_KEY};
 
 /// A middle game of the default rules: the first turns of a seeded random playout
 /// (stacking hits and misses, passes), Black to roll. The criterion benches and `agon
@@ -50,32 +50,110 @@ pub const MIDGAME: &str =
 
 /// The largest `max_turns`.
 pub const MAX_TURNS: u32 = 100_000;
-/// Cards in the game (each side is dealt half as Double Risk cards).
-pub const CARDS: u8 = 8;
-/// Weight of the challenge reveal that lets a victory stand: a card of 0..8 that is
-/// not the picked agent's number (8 in 9) against 1 in 72 for each of 8 twins.
-pub const STANDS_WEIGHT: u32 = 64;
-/// Weight of a stacking throw's hit against its miss (one face in six).
-pub const HIT_WEIGHT: u32 = 1;
-/// Weight of a miss.
-pub const MISS_WEIGHT: u32 = 5;
+/// The most cards a game can have: [`Knobs::MAX_DR_CARDS`] dealt to each side and
+/// [`Knobs::MAX_BLACK_FREE_CARDS`] more for Black (the rulebook game has 8).
+pub const MAX_CARDS: u8 = 2 * Knobs::MAX_DR_CARDS + Knobs::MAX_BLACK_FREE_CARDS;
+/// Faces of the die.
+const FACES: u32 = 6;
 
-/// 3Will's rules: the only parameter is the turn cap.
+/// The designer's knobs: the numbers of the rules beyond the turn cap. The default is
+/// the rulebook game; [`ThreeWill::with_knobs`] checks a setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Knobs {
+    /// Double Risk cards dealt to each side (0..=8; the rulebook deals 4).
+    pub dr_cards: u8,
+    /// Faces of the six that make a stacking throw hit (1..=5; the rulebook's 1, the
+    /// directive's face repeated).
+    pub hit_faces: u8,
+    /// Own agents locked on the objective row that win (1..=`agents`; the rulebook's 3).
+    pub locks_to_win: u8,
+    /// Agents per side (1..=8; the rulebook's 8), set up on the middle columns of the
+    /// base's next row.
+    pub agents: u8,
+    /// Free cards Black (seat 1) holds at the start, cards added to the game (0..=4;
+    /// the rulebook's 0): the second player's compensation, extra operations.
+    pub black_free_cards: u8,
+}
+
+impl Knobs {
+    /// The largest `dr_cards`.
+    pub const MAX_DR_CARDS: u8 = 8;
+    /// The largest `hit_faces` (six would make every attempt hit: no risk left).
+    pub const MAX_HIT_FACES: u8 = 5;
+    /// The largest `agents` (one per column).
+    pub const MAX_AGENTS: u8 = 8;
+    /// The largest `black_free_cards`.
+    pub const MAX_BLACK_FREE_CARDS: u8 = 4;
+
+    /// Why these knobs do not make a game, if they do not: a value out of its range, or
+    /// more locks to win than agents.
+    fn check(&self) -> Result<(), ConfigError> {
+        let ranges = [
+            ("dr_cards", self.dr_cards, 0, Knobs::MAX_DR_CARDS),
+            ("hit_faces", self.hit_faces, 1, Knobs::MAX_HIT_FACES),
+            ("locks_to_win", self.locks_to_win, 1, Knobs::MAX_AGENTS),
+            ("agents", self.agents, 1, Knobs::MAX_AGENTS),
+            (
+                "black_free_cards",
+                self.black_free_cards,
+                0,
+                Knobs::MAX_BLACK_FREE_CARDS,
+            ),
+        ];
+        for (name, value, min, max) in ranges {
+            if !(min..=max).contains(&value) {
+                return Err(ConfigError(format!(
+                    "threewill {name}={value} is not allowed: expected {min}..{max}"
+                )));
+            }
+        }
+        if self.locks_to_win > self.agents {
+            return Err(ConfigError(format!(
+                "threewill locks_to_win={} is not allowed with agents={}: expected 1..{}",
+                self.locks_to_win, self.agents, self.agents
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Default for Knobs {
+    /// The rulebook: 4 DR cards each, a hit on one face, 3 locks to win, 8 agents a
+    /// side, no Free card for Black.
+    fn default() -> Self {
+        Knobs {
+            dr_cards: 4,
+            hit_faces: 1,
+            locks_to_win: 3,
+            agents: 8,
+            black_free_cards: 0,
+        }
+    }
+}
+
+/// 3Will's rules: the turn cap and the designer's [`Knobs`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ThreeWill {
     max_turns: u32,
+    knobs: Knobs,
 }
 
 impl ThreeWill {
     /// The rules with a draw after `max_turns` turns (1..=100000).
     pub fn new(max_turns: u32) -> Result<ThreeWill, ConfigError> {
-        if (1..=MAX_TURNS).contains(&max_turns) {
-            Ok(ThreeWill { max_turns })
-        } else {
-            Err(ConfigError(format!(
+        ThreeWill::with_knobs(max_turns, Knobs::default())
+    }
+
+    /// The rules with a draw after `max_turns` turns (1..=100000) and these knobs;
+    /// refused with one line naming the valid range if a value is out of it.
+    pub fn with_knobs(max_turns: u32, knobs: Knobs) -> Result<ThreeWill, ConfigError> {
+        if !(1..=MAX_TURNS).contains(&max_turns) {
+            return Err(ConfigError(format!(
                 "threewill max_turns={max_turns} is not allowed: expected 1..{MAX_TURNS}"
-            )))
+            )));
         }
+        knobs.check()?;
+        Ok(ThreeWill { max_turns, knobs })
     }
 
     /// Turns (both sides counted) after which the game is drawn.
@@ -83,13 +161,43 @@ impl ThreeWill {
         self.max_turns
     }
 
+    /// The designer's knobs of these rules.
+    pub fn knobs(&self) -> Knobs {
+        self.knobs
+    }
+
+    /// Cards in the game: the DR cards dealt to both sides and Black's Free cards.
+    pub fn cards(&self) -> u8 {
+        2 * self.knobs.dr_cards + self.knobs.black_free_cards
+    }
+
+    /// Weight of a challenge reveal that lets the victory stand, against 1 for each
+    /// twin: `agents²`. The hidden card is uniform over 0..=agents and the twin uniform
+    /// among the challenger's agents, so the win stands with chance agents / (agents +
+    /// 1) and each twin has 1 / ((agents + 1) · agents): 64 against 1 with 8 agents.
+    pub fn stands_weight(&self) -> u32 {
+        u32::from(self.knobs.agents).pow(2)
+    }
+
+    /// Own agents locked on the objective row that win (the primary condition).
+    pub fn locks_to_win(&self) -> u32 {
+        u32::from(self.knobs.locks_to_win)
+    }
+
+    /// Whether `colour` meets a victory condition on `board` under these rules.
+    fn meets_victory(&self, board: &Board, colour: u8) -> bool {
+        board.meets_victory(colour, self.locks_to_win())
+    }
+
     /// A position at the start of a turn (`mover` about to roll), for tests and
     /// analysis of hand-built positions: `stacks` lists `(square, top, held)` with
     /// colours [`WHITE`], [`BLACK`] or [`EMPTY`] (no held agent); every other square is
     /// empty. `dr` and `free` are the cards each seat holds; the rest are in the bank.
-    /// Panics on a held agent without a top, more than 8 agents or cards of a colour, or
-    /// a position in which a side already meets a victory condition (the rules never
-    /// leave one pending at the start of a turn).
+    /// Panics on a held agent without a top, more agents of a colour than the rules'
+    /// `agents`, more DR cards than `dr_cards` or more cards than [`ThreeWill::cards`]
+    /// in all, or a position in which a side
+    /// already meets a victory condition (the rules never leave one pending at the
+    /// start of a turn).
     pub fn custom_state(
         &self,
         stacks: &[(u8, u8, u8)],
@@ -106,23 +214,29 @@ impl ThreeWill {
             );
             board.set_cell(sq, top | held << 2);
         }
+        let agents = u32::from(self.knobs.agents);
         for c in [WHITE, BLACK] {
             let n: u32 = (0..64)
                 .map(|sq| u32::from(board.top(sq) == c) + u32::from(board.held(sq) == c))
                 .sum();
-            assert!(n <= 8, "more than 8 agents of colour {c}");
+            assert!(n <= agents, "more than {agents} agents of colour {c}");
             assert!(
-                !board.meets_victory(c),
+                !self.meets_victory(&board, c),
                 "colour {c} already meets a victory"
             );
         }
         assert!(
-            dr[0] + dr[1] + free[0] + free[1] <= CARDS,
-            "more than 8 cards"
+            dr.iter().all(|&n| n <= self.knobs.dr_cards),
+            "more DR cards than the {} dealt",
+            self.knobs.dr_cards
+        );
+        assert!(
+            dr[0] + dr[1] + free[0] + free[1] <= self.cards(),
+            "more than {} cards",
+            self.cards()
         );
         self.state_at(board, mover, dr, free, challenge_used)
     }
-
     /// The state of these rules with this board and these cards, `mover` about to roll
     /// with no turn played, its hash computed.
     fn state_at(
@@ -153,22 +267,72 @@ impl ThreeWill {
 }
 
 impl Default for ThreeWill {
-    /// The spec's cap: 400 turns.
+    /// The spec's cap, 400 turns, and the rulebook's knobs.
     fn default() -> Self {
-        ThreeWill { max_turns: 400 }
+        ThreeWill {
+            max_turns: 400,
+            knobs: Knobs::default(),
+        }
     }
 }
 
-const PARAMS: &[ParamSpec] = &[ParamSpec {
-    name: "max_turns",
-    kind: ParamKind::Int {
-        min: 1,
-        max: MAX_TURNS as i64,
+/// An integer parameter over `min..=max`.
+const fn int(min: u8, max: u8) -> ParamKind {
+    ParamKind::Int {
+        min: min as i64,
+        max: max as i64,
+    }
+}
+
+/// The turn cap, then the designer's knobs (left out of a spec's canonical text at
+/// their rulebook defaults, so the rulebook game keeps its name).
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "max_turns",
+        kind: ParamKind::Int {
+            min: 1,
+            max: MAX_TURNS as i64,
+        },
+        default: Some("400"),
+        omitted_at_default: false,
+        help: "draw after this many turns (both sides counted)",
     },
-    default: Some("400"),
-    omitted_at_default: false,
-    help: "draw after this many turns (both sides counted)",
-}];
+    ParamSpec {
+        name: "dr_cards",
+        kind: int(0, Knobs::MAX_DR_CARDS),
+        default: Some("4"),
+        omitted_at_default: true,
+        help: "Double Risk cards dealt to each side (each pays one stacking attempt)",
+    },
+    ParamSpec {
+        name: "hit_faces",
+        kind: int(1, Knobs::MAX_HIT_FACES),
+        default: Some("1"),
+        omitted_at_default: true,
+        help: "faces of six on which a stacking throw hits",
+    },
+    ParamSpec {
+        name: "locks_to_win",
+        kind: int(1, Knobs::MAX_AGENTS),
+        default: Some("3"),
+        omitted_at_default: true,
+        help: "own agents locked on the objective row that win (at most agents)",
+    },
+    ParamSpec {
+        name: "agents",
+        kind: int(1, Knobs::MAX_AGENTS),
+        default: Some("8"),
+        omitted_at_default: true,
+        help: "agents per side, set up on the middle columns",
+    },
+    ParamSpec {
+        name: "black_free_cards",
+        kind: int(0, Knobs::MAX_BLACK_FREE_CARDS),
+        default: Some("0"),
+        omitted_at_default: true,
+        help: "Free cards black (seat 1) starts with: compensation for moving second",
+    },
+];
 
 impl Game for ThreeWill {
     type State = ThreeWillState;
@@ -182,12 +346,30 @@ impl Game for ThreeWill {
     }
 
     fn from_params(params: &Params) -> Result<Self, ConfigError> {
-        let v = params.int("max_turns").expect("declared with a default");
-        ThreeWill::new(u32::try_from(v).unwrap_or(0))
+        let params = params.filled(PARAMS);
+        let int = |name: &str| params.int(name).expect("declared with a default");
+        // `with_knobs` refuses a value out of range (possible in a `Params` built by
+        // hand); one that does not fit a byte becomes 255, out of every knob's range.
+        let small = |name: &str| u8::try_from(int(name)).unwrap_or(u8::MAX);
+        let knobs = Knobs {
+            dr_cards: small("dr_cards"),
+            hit_faces: small("hit_faces"),
+            locks_to_win: small("locks_to_win"),
+            agents: small("agents"),
+            black_free_cards: small("black_free_cards"),
+        };
+        ThreeWill::with_knobs(u32::try_from(int("max_turns")).unwrap_or(0), knobs)
     }
 
     fn initial_state(&self) -> ThreeWillState {
-        self.state_at(Board::start(), 0, [4, 4], [0, 0], false)
+        let k = self.knobs;
+        self.state_at(
+            Board::start(k.agents),
+            0,
+            [k.dr_cards; 2],
+            [0, k.black_free_cards],
+            false,
+        )
     }
 }
 
@@ -243,11 +425,12 @@ pub enum Phase {
 /// A position of 3Will.
 ///
 /// `Eq` and the hash cover the stacks (and so the locks), the seat to move, each seat's
-/// DR and Free cards (the bank is the rest of the 8), whether the challenge was made,
-/// and the phase with its directive, pending attempt or pick. The turn counter, used
-/// only for the length cap, is left out of both, as chess leaves out its move number;
-/// so are the ply count and the count of chance events in the turn (which only names
-/// chance events).
+/// DR and Free cards (the bank is the rest of the game's cards), whether the challenge
+/// was made, and the phase with its directive, pending attempt or pick. The turn
+/// counter, used only for the length cap, is left out of both, as chess leaves out its
+/// move number; so are the ply count and the count of chance events in the turn (which
+/// only names chance events). The rules (knobs included) are part of `Eq` but not of
+/// the hash: they are fixed for a game.
 #[derive(Clone, Copy, Debug)]
 pub struct ThreeWillState {
     rules: ThreeWill,
@@ -292,7 +475,7 @@ impl ThreeWillState {
     /// win stands, or the picked agent's twin is one of the challenger's agents (in
     /// square order, top before held). The first `n` entries of the array are used.
     fn reveal_outcomes(&self, claimant: Seat) -> ([(ThreeWillMove, u32); 9], usize) {
-        let mut out = [(ThreeWillMove::Stands, STANDS_WEIGHT); 9];
+        let mut out = [(ThreeWillMove::Stands, self.rules.stands_weight()); 9];
         let mut n = 1;
         let c = colour_of(1 - claimant);
         for sq in 0..64u8 {
@@ -338,7 +521,7 @@ impl ThreeWillState {
 
     /// Cards in the bank.
     pub fn bank(&self) -> u8 {
-        CARDS - self.dr[0] - self.dr[1] - self.free[0] - self.free[1]
+        self.rules.cards() - self.dr[0] - self.dr[1] - self.free[0] - self.free[1]
     }
 
     /// Whether the game's challenge has been made.
@@ -368,15 +551,28 @@ impl ThreeWillState {
     }
 
     fn set_dr(&mut self, seat: Seat, n: u8) {
-        self.hash ^= KEYS[DR_KEYS + seat * 9 + self.dr[seat] as usize]
-            ^ KEYS[DR_KEYS + seat * 9 + n as usize];
+        self.hash ^= dr_key(seat, self.dr[seat]) ^ dr_key(seat, n);
         self.dr[seat] = n;
     }
 
     fn set_free(&mut self, seat: Seat, n: u8) {
-        self.hash ^= KEYS[FREE_KEYS + seat * 9 + self.free[seat] as usize]
-            ^ KEYS[FREE_KEYS + seat * 9 + n as usize];
+        self.hash ^= free_key(seat, self.free[seat]) ^ free_key(seat, n);
         self.free[seat] = n;
+    }
+
+    /// Whether `seat` meets a victory condition.
+    fn meets_victory(&self, seat: Seat) -> bool {
+        self.rules.meets_victory(&self.board, colour_of(seat))
+    }
+
+    /// The stacking throw's outcomes with their weights: a hit on `hit_faces` of the
+    /// six faces, a miss on the others.
+    fn throw_outcomes(&self) -> [(ThreeWillMove, u32); 2] {
+        let hit = u32::from(self.rules.knobs.hit_faces);
+        [
+            (ThreeWillMove::Hit, hit),
+            (ThreeWillMove::Miss, FACES - hit),
+        ]
     }
 
     fn set_phase(&mut self, p: Phase) {
@@ -389,7 +585,7 @@ impl ThreeWillState {
     /// goes on to the `free`/`done` decision if `free_due`, else the turn ends.
     fn after_operation(&mut self, free_due: bool) {
         for claimant in [self.mover, 1 - self.mover] {
-            if self.board.meets_victory(colour_of(claimant)) {
+            if self.meets_victory(claimant) {
                 let mut can_pick = false;
                 if !self.challenge_used {
                     self.for_each_pick(claimant, |_, _| can_pick = true);
@@ -414,7 +610,7 @@ impl ThreeWillState {
     }
 
     fn win(&mut self, seat: Seat) {
-        let reason = if self.board.locked_count(colour_of(seat)) >= 3 {
+        let reason = if self.board.locked_count(colour_of(seat)) >= self.rules.locks_to_win() {
             "objective"
         } else {
             "inactive"
@@ -473,10 +669,7 @@ impl State for ThreeWillState {
     fn chance_outcomes(&self, out: &mut Vec<(ThreeWillMove, u32)>) {
         match self.phase {
             Phase::Roll { .. } => out.extend((1..=6).map(|f| (ThreeWillMove::Face(f), 1))),
-            Phase::Throw { .. } => out.extend([
-                (ThreeWillMove::Hit, HIT_WEIGHT),
-                (ThreeWillMove::Miss, MISS_WEIGHT),
-            ]),
+            Phase::Throw { .. } => out.extend(self.throw_outcomes()),
             Phase::Reveal { claimant, .. } => {
                 let (outcomes, n) = self.reveal_outcomes(claimant);
                 out.extend_from_slice(&outcomes[..n]);
@@ -497,13 +690,7 @@ impl State for ThreeWillState {
         let event = EventId::of_turn(self.turns, self.chances);
         match self.phase {
             Phase::Roll { .. } => ThreeWillMove::Face(1 + luck.below(event, 0, 6) as u8),
-            Phase::Throw { .. } => luck.weighted(
-                event,
-                &[
-                    (ThreeWillMove::Hit, HIT_WEIGHT),
-                    (ThreeWillMove::Miss, MISS_WEIGHT),
-                ],
-            ),
+            Phase::Throw { .. } => luck.weighted(event, &self.throw_outcomes()),
             Phase::Reveal { claimant, .. } => {
                 let (outcomes, n) = self.reveal_outcomes(claimant);
                 luck.weighted(event, &outcomes[..n])
@@ -590,9 +777,9 @@ impl State for ThreeWillState {
                 self.set_cell(sq, cell);
                 let cell = put(self.board.cell(tsq), theld, a);
                 self.set_cell(tsq, cell);
-                if self.board.meets_victory(a) {
+                if self.meets_victory(claimant) {
                     self.win(claimant);
-                } else if self.board.meets_victory(b) {
+                } else if self.meets_victory(1 - claimant) {
                     self.win(1 - claimant);
                 } else {
                     self.resume(free_due);
@@ -638,8 +825,7 @@ impl State for ThreeWillState {
             h ^= KEYS[CHALLENGE_KEY];
         }
         for seat in 0..2 {
-            h ^= KEYS[DR_KEYS + seat * 9 + self.dr[seat] as usize];
-            h ^= KEYS[FREE_KEYS + seat * 9 + self.free[seat] as usize];
+            h ^= dr_key(seat, self.dr[seat]) ^ free_key(seat, self.free[seat]);
         }
         h ^ phase_key(self.phase)
     }
@@ -688,7 +874,7 @@ impl FastPlayout for ThreeWillState {
         match self.phase {
             Phase::Roll { .. } => ThreeWillMove::Face(1 + draw(6) as u8),
             Phase::Throw { .. } => {
-                if draw(u64::from(HIT_WEIGHT + MISS_WEIGHT)) < u64::from(HIT_WEIGHT) {
+                if draw(u64::from(FACES)) < u64::from(self.rules.knobs.hit_faces) {
                     ThreeWillMove::Hit
                 } else {
                     ThreeWillMove::Miss

@@ -78,11 +78,11 @@ impl ThreeWillState {
 
     /// Calls `f(square, held)` for each agent the challenger may pick when `claimant`
     /// declares victory, in square order, top before held: the claimant's agents on its
-    /// objective row if it has three locked, and its agents holding an enemy agent if
-    /// the enemy has no active agent.
+    /// objective row if it has `locks_to_win` locked, and its agents holding an enemy
+    /// agent if the enemy has no active agent.
     pub(super) fn for_each_pick(&self, claimant: Seat, mut f: impl FnMut(u8, bool)) {
         let c = colour_of(claimant);
-        let primary = self.board.locked_count(c) >= 3;
+        let primary = self.board.locked_count(c) >= self.rules.locks_to_win();
         let supplementary = !self.board.has_active(enemy(c));
         let row = objective_row(c);
         for sq in 0..64u8 {

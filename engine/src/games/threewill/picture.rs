@@ -145,11 +145,12 @@ impl ThreeWillState {
         let mut notes: Vec<String> = (0..2)
             .map(|s| {
                 format!(
-                    "{}: DR cards {}, Free cards {}, agents locked {} of 3",
+                    "{}: DR cards {}, Free cards {}, agents locked {} of {}",
                     self.who(s),
                     self.dr_cards(s),
                     self.free_cards(s),
-                    self.board().locked_count(colour_of(s))
+                    self.board().locked_count(colour_of(s)),
+                    self.rules().locks_to_win()
                 )
             })
             .collect();
@@ -214,8 +215,10 @@ impl ThreeWillState {
     fn ending(&self, end: End) -> String {
         match (end.outcome, end.reason) {
             (Outcome::Win(w), EndReason::Rule("objective")) => format!(
-                "{} wins: three of its agents locked on its objective row",
-                self.who(w)
+                "{} wins: {} of its agents locked on its objective row",
+                self.who(w),
+                ["one", "two", "three", "four", "five", "six", "seven", "eight"]
+                    [self.rules().locks_to_win() as usize - 1]
             ),
             (Outcome::Win(w), _) => format!(
                 "{} wins: {} has no active agent left",
