@@ -531,7 +531,7 @@ fn bad_input_is_one_line_and_writes_nothing() {
         true,
         &["--variant", "wide=3"],
         "--variant \"wide=3\": game \"invector:wide=3\": unknown parameter \"wide\" (valid: \
-         height, pie, width)",
+         handicap, height, hole, lose_at, pie, stride, width)",
     );
     bad(
         "invector",

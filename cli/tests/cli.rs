@@ -16,7 +16,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     );
     assert_bad_input(
         &perft("invector:size=5"),
-        "game \"invector:size=5\": unknown parameter \"size\" (valid: height, pie, width)",
+        "game \"invector:size=5\": unknown parameter \"size\" (valid: handicap, height, hole, lose_at, pie, stride, width)",
     );
     assert_bad_input(
         &perft("invector:pie=yes"),

@@ -30,7 +30,7 @@ def test_a_spec_is_made_canonical_and_checked_as_the_command_line_checks_it():
     assert game.parameters["orders"] == "false"
     with pytest.raises(agon.AgonError, match=r'^unknown game "chess" \(valid: invector, '):
         agon.load_game("chess")
-    with pytest.raises(agon.AgonError, match=r'unknown parameter "w" \(valid: height, pie, width\)'):
+    with pytest.raises(agon.AgonError, match=r'unknown parameter "w" \(valid: handicap, height, hole, lose_at, pie, stride, width\)'):
         agon.load_game("invector:w=5")
     with pytest.raises(ValueError):  # AgonError is a ValueError
         agon.load_game("invector:width=4,height=4")
