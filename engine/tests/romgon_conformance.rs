@@ -10,8 +10,12 @@
 
 use crate::common;
 
-use agon_engine::games::romgon::{Colour, Defence, Kind, Romgon, RomgonState, Rotation};
-use agon_engine::testing::{check_action_ids, check_conformance, Cap, CapUnit, Conformance};
+use agon_engine::games::romgon::{
+    Colour, Defence, Kind, Romgon, RomgonKnobs, RomgonState, Rotation,
+};
+use agon_engine::testing::{
+    check_action_ids, check_conformance, Cap, CapUnit, Conformance, ConformanceReport,
+};
 use agon_engine::{
     move_with_id, play_moves, ActionSpace, DenseActions, EndReason, Game, Outcome, Params, State,
     Turn,
@@ -28,6 +32,13 @@ fn original() -> Romgon {
 
 /// Runs the suite and returns the end reasons met.
 fn conform(g: Romgon, playouts: usize, seed: u64) -> Vec<(&'static str, u64)> {
+    let report = conformance_report(g, playouts, seed);
+    assert!(report.transpositions > 0, "{g:?}: {report:?}");
+    report.end_reasons
+}
+
+/// Runs the suite and returns its report.
+fn conformance_report(g: Romgon, playouts: usize, seed: u64) -> ConformanceReport {
     let cfg = Conformance {
         playouts,
         seed,
@@ -41,8 +52,7 @@ fn conform(g: Romgon, playouts: usize, seed: u64) -> Vec<(&'static str, u64)> {
     let report = check_conformance(&g, &cfg).unwrap_or_else(|e| panic!("{g:?}: {e}"));
     assert_eq!(report.playouts, playouts);
     assert_eq!(report.chance_nodes, 0);
-    assert!(report.transpositions > 0, "{g:?}: {report:?}");
-    report.end_reasons
+    report
 }
 
 #[test]
@@ -679,4 +689,242 @@ fn the_length_bound_is_met_by_games_drawn_by_the_cap() {
     // A ply is an action, and random games of six actions end by the cap.
     let report = check_action_ids(&game, 100, 50).unwrap();
     assert_eq!(report.longest, 6);
+}
+
+// The designer's knobs: piece counts, shuttle limit, handicap.
+
+/// The default rules with `knobs` (name, value) turned, read through the parameters.
+fn turned(knobs: &[(&str, &str)]) -> Romgon {
+    let params = Params::parse(Romgon::param_specs(), knobs).unwrap();
+    Romgon::from_params(&params).unwrap_or_else(|e| panic!("{knobs:?}: {e}"))
+}
+
+/// Every piece of `s` as its letter and cell (`S0-0`, `t1-6`), sorted.
+fn pieces(s: &RomgonState) -> Vec<String> {
+    let mut out = Vec::new();
+    for r in 0..7 {
+        for c in 0..9 {
+            if let Some(p) = s.piece_at(r, c) {
+                let letter = p.kind.name()[..1].to_string();
+                let letter = match p.colour {
+                    Colour::White => letter.to_uppercase(),
+                    Colour::Black => letter,
+                };
+                out.push(format!("{letter}{r}-{c}"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The rulebook setup less the pieces named in `gone`.
+fn rulebook_less(gone: &[&str]) -> Vec<String> {
+    let all = "S0-0 S6-0 T1-0 T5-0 C2-0 R3-0 H4-0 s0-5 s6-5 t1-6 t5-6 c4-7 r3-8 h2-7";
+    let mut out: Vec<String> = all
+        .split(' ')
+        .filter(|p| !gone.contains(p))
+        .map(String::from)
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn conformance_under_every_knob() {
+    for (seed, knobs) in [
+        &[("squares", "1"), ("triangles", "1")][..],
+        &[("circles", "0"), ("hexagons", "0")],
+        &[("shuttle_limit", "2")],
+        &[("shuttle_limit", "9")],
+        &[("handicap", "2")],
+        &[("handicap", "-1"), ("defence", "original")],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let g = turned(knobs);
+        assert_ne!(g, Romgon::default());
+        conform(g, 8, 200 + seed as u64);
+        check_action_ids(&g, 4, 300 + seed as u64).unwrap_or_else(|e| panic!("{knobs:?}: {e}"));
+    }
+    // The Rhombi alone: two orders of two moves never reach one position (each side
+    // has one piece), so the suite finds no transposition to check.
+    let alone = turned(&[
+        ("squares", "0"),
+        ("triangles", "0"),
+        ("circles", "0"),
+        ("hexagons", "0"),
+    ]);
+    let report = conformance_report(alone, 20, 210);
+    assert_eq!(report.transpositions, 0, "{report:?}");
+    assert!(report.end_reasons.iter().any(|(r, _)| *r == "fortress"));
+    check_action_ids(&alone, 4, 310).unwrap();
+}
+
+#[test]
+fn piece_count_knobs_thin_out_both_setups_alike() {
+    assert_eq!(
+        pieces(&Romgon::default().initial_state()),
+        rulebook_less(&[])
+    );
+    for (knobs, gone) in [
+        (&[("squares", "1")][..], &["S0-0", "s6-5"][..]),
+        (&[("squares", "0")], &["S0-0", "S6-0", "s0-5", "s6-5"]),
+        (&[("triangles", "1")], &["T1-0", "t5-6"]),
+        (&[("triangles", "0")], &["T1-0", "T5-0", "t1-6", "t5-6"]),
+        (&[("circles", "0")], &["C2-0", "c4-7"]),
+        (&[("hexagons", "0")], &["H4-0", "h2-7"]),
+    ] {
+        let s = turned(knobs).initial_state();
+        assert_eq!(pieces(&s), rulebook_less(gone), "{knobs:?}");
+        assert_eq!(s.hash(), s.recompute_hash());
+        // Each side's setup is the other's image under the half-turn of the board, a
+        // triangle's facing turned with it.
+        for r in 0..7 {
+            let n = 9 - (r as i32 - 3).unsigned_abs() as usize;
+            for c in 0..n {
+                let image = s.piece_at(6 - r, n - 1 - c);
+                let expected = s.piece_at(r, c).map(|p| (p.colour.other(), p.kind));
+                assert_eq!(image.map(|p| (p.colour, p.kind)), expected, "{knobs:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_handicap_takes_squares_from_one_side_only() {
+    for (handicap, gone) in [
+        ("1", &["s6-5"][..]),
+        ("2", &["s6-5", "s0-5"]),
+        ("-1", &["S0-0"]),
+        ("-2", &["S0-0", "S6-0"]),
+    ] {
+        let g = turned(&[("handicap", handicap)]);
+        assert_eq!(
+            pieces(&g.initial_state()),
+            rulebook_less(gone),
+            "{handicap}"
+        );
+    }
+    // With one square a side, a handicap of 1 leaves the first player none.
+    let g = turned(&[("squares", "1"), ("handicap", "1")]);
+    assert_eq!(
+        pieces(&g.initial_state()),
+        rulebook_less(&["S0-0", "s6-5", "s0-5"])
+    );
+}
+
+#[test]
+fn the_shuttle_limit_sets_which_crossing_loses() {
+    // Black's Rhombus crosses {3-7, 3-8} while White turns its triangles to positions
+    // never seen before, so nothing repeats.
+    let white = [
+        "T1-0@SE", "T1-0@SW", "T1-0@W", "T1-0@NW", "T1-0@NE", "T5-0@SE", "T5-0@SW", "T5-0@W",
+    ];
+    let crossings = |n: usize| {
+        let mut line = Vec::new();
+        for i in 0..n {
+            line.push(if i % 2 == 0 { "r3-8>3-7" } else { "r3-7>3-8" });
+            if i + 1 < n {
+                line.push(white[i]);
+            }
+        }
+        line.join(" ")
+    };
+    let (a, b) = (cell(3, 7), cell(3, 8));
+    for limit in [2u8, 3, 5, 9] {
+        let g = turned(&[("shuttle_limit", &limit.to_string())]);
+        assert_eq!(g.shuttle_limit(), limit);
+        let n = usize::from(limit);
+        let s = after(g, &crossings(n - 1));
+        assert!(s.outcome().is_none(), "limit {limit}: \n{s}");
+        assert_eq!(
+            s.shuttle_count(Colour::Black, Kind::Rhombus, a, b),
+            Some(limit - 1)
+        );
+        assert_eq!(s.hash(), s.recompute_hash());
+        ended(&after(g, &crossings(n)), Colour::White, "shuttle");
+    }
+    // Counters past the rulebook's 5 still hash: each value its own key.
+    let g = turned(&[("shuttle_limit", "9")]);
+    let mut hashes: Vec<u64> = (5..9)
+        .map(|n| {
+            let s = after(g, &crossings(n));
+            assert_eq!(s.hash(), s.recompute_hash());
+            s.hash()
+        })
+        .collect();
+    hashes.dedup();
+    assert_eq!(hashes.len(), 4);
+    // The picture warns one move before the limit and names it when it ends the game.
+    let g = turned(&[("shuttle_limit", "3")]);
+    let warned = after(g, &crossings(2)).to_string();
+    assert!(
+        warned.contains("one more black rhombus move between 3-7 and 3-8 loses (shuttle)"),
+        "{warned}"
+    );
+    let over = after(g, &crossings(3)).to_string();
+    assert!(over.contains("a third time (shuttle)"), "{over}");
+}
+
+#[test]
+fn knobs_at_their_default_keep_the_canonical_text_and_bad_values_are_refused() {
+    let specs = Romgon::param_specs();
+    let rulebook = Params::parse(specs, &[]).unwrap().canonical();
+    assert_eq!(rulebook, "defence=shape,max_actions=600,rotation=any");
+    let at_default = [
+        ("circles", "1"),
+        ("handicap", "0"),
+        ("hexagons", "1"),
+        ("shuttle_limit", "5"),
+        ("squares", "2"),
+        ("triangles", "2"),
+    ];
+    let p = Params::parse(specs, &at_default).unwrap();
+    assert_eq!(p.canonical(), rulebook);
+    assert_eq!(Romgon::from_params(&p).unwrap(), Romgon::default());
+    let p = Params::parse(specs, &[("squares", "1"), ("handicap", "-1")]).unwrap();
+    assert_eq!(
+        p.canonical(),
+        "defence=shape,handicap=-1,max_actions=600,rotation=any,squares=1"
+    );
+    for (knob, range) in [
+        ("circles", "0..1"),
+        ("handicap", "-2..2"),
+        ("hexagons", "0..1"),
+        ("shuttle_limit", "2..9"),
+        ("squares", "0..2"),
+        ("triangles", "0..2"),
+    ] {
+        let e = Params::parse(specs, &[(knob, "999")]).unwrap_err();
+        assert_eq!(
+            e.0,
+            format!("{knob}=999 is not valid: expected integer {range}")
+        );
+    }
+    // The handicap can take no more squares than there are.
+    let p = Params::parse(specs, &[("squares", "1"), ("handicap", "-2")]).unwrap();
+    assert_eq!(
+        Romgon::from_params(&p).unwrap_err().0,
+        "romgon: handicap=-2 takes more squares than squares=1 gives; \
+         with squares=1 the handicap must be in -1..1"
+    );
+    // The builder checks the ranges too.
+    let knobs = RomgonKnobs {
+        shuttle_limit: 1,
+        ..RomgonKnobs::default()
+    };
+    assert_eq!(
+        Romgon::default().with_knobs(knobs).unwrap_err().0,
+        "romgon: shuttle_limit=1 is out of range 2..9"
+    );
+    let knobs = RomgonKnobs {
+        triangles: 3,
+        ..RomgonKnobs::default()
+    };
+    assert_eq!(
+        Romgon::default().with_knobs(knobs).unwrap_err().0,
+        "romgon: triangles=3 is out of range 0..2"
+    );
 }

@@ -7,9 +7,11 @@
 //!   derived the counts (all of them with `-- --ignored`).
 //! - The middle-game lines between them reach every end rule below them.
 //! - Engine and naive generator agree at every node of seeded random playouts under
-//!   every combination of parameters (same legal actions as sorted notation, same
+//!   every combination of defence, rotation and cap (same legal actions as sorted notation, same
 //!   turn, result and end reason), and in a proptest over action-index sequences, so
-//!   that a failure shrinks to the shortest line that shows it.
+//!   that a failure shrinks to the shortest line that shows it; and under the
+//!   designer's knobs, the naive side starting from each setting's setup typed out by
+//!   hand, where the naive side ignoring a knob disagrees.
 //! - The comparisons are sensitive: the naive generator with a deliberately broken rule
 //!   ([`naive_romgon::Mutation`]) disagrees with the engine.
 //!
@@ -22,7 +24,7 @@ use crate::naive_romgon;
 use std::collections::BTreeMap;
 
 use agon_engine::games::romgon::{Defence, Romgon, RomgonState, Rotation};
-use agon_engine::{Game, Outcome, State, Turn};
+use agon_engine::{Game, Outcome, Params, State, Turn};
 use common::lockstep::{self, Lockstep};
 use common::{naive_counts, PerftLine};
 use naive_romgon::{divide, perft, Colour, Mutation, NaiveMove, Position, Rules};
@@ -40,6 +42,7 @@ fn naive_rules(game: &Romgon) -> Rules {
         game.rotation() == Rotation::Step,
         game.max_actions(),
     )
+    .with_shuttle_limit(game.shuttle_limit().into())
 }
 
 /// The naive position after the line's moves under `rules`.
@@ -248,9 +251,18 @@ impl Lockstep for Position {
 fn cross_check(
     game: Romgon,
     mutation: Mutation,
-    mut pick: impl FnMut(usize) -> Option<usize>,
+    pick: impl FnMut(usize) -> Option<usize>,
 ) -> Result<(u64, Option<String>), String> {
     let naive = Position::start(naive_rules(&game).with(mutation));
+    cross_check_from(game, naive, pick)
+}
+
+/// [`cross_check`] with the naive side starting from `naive`.
+fn cross_check_from(
+    game: Romgon,
+    naive: Position,
+    mut pick: impl FnMut(usize) -> Option<usize>,
+) -> Result<(u64, Option<String>), String> {
     let (nodes, state) =
         lockstep::cross_check(game.initial_state(), naive, &format!("{game:?}"), |_, c| {
             pick(c.len())
@@ -356,4 +368,106 @@ fn naive_sees_the_same_hand_built_positions() {
         .unwrap();
     let n = Position::setup(naive_rules(&game), pieces, Colour::Black);
     n.compare(&s).unwrap();
+}
+
+/// The designer's knobs, each turned at least once, with the setup each gives typed out
+/// again by hand (the naive side reads it; the engine builds its own from the knobs):
+/// (knobs, pieces).
+const KNOB_SETUPS: [(&[(&str, &str)], &str); 5] = [
+    (
+        &[("squares", "1"), ("triangles", "1")],
+        "S6-0 T5-0@E C2-0 R3-0 H4-0@E s0-5 t1-6@W c4-7 r3-8 h2-7@E",
+    ),
+    (
+        &[("circles", "0"), ("hexagons", "0"), ("shuttle_limit", "3")],
+        "S0-0 S6-0 T1-0@E T5-0@E R3-0 s0-5 s6-5 t1-6@W t5-6@W r3-8",
+    ),
+    (
+        &[("handicap", "-2"), ("shuttle_limit", "8")],
+        "T1-0@E T5-0@E C2-0 R3-0 H4-0@E s0-5 s6-5 t1-6@W t5-6@W c4-7 r3-8 h2-7@E",
+    ),
+    (
+        &[("handicap", "1"), ("triangles", "0"), ("max_actions", "80")],
+        "S0-0 S6-0 C2-0 R3-0 H4-0@E s0-5 c4-7 r3-8 h2-7@E",
+    ),
+    (
+        &[
+            ("squares", "0"),
+            ("triangles", "0"),
+            ("circles", "0"),
+            ("hexagons", "0"),
+            ("shuttle_limit", "2"),
+        ],
+        "R3-0 r3-8",
+    ),
+];
+
+fn knob_game(knobs: &[(&str, &str)]) -> Romgon {
+    let params = Params::parse(Romgon::param_specs(), knobs).unwrap();
+    Romgon::from_params(&params).unwrap()
+}
+
+#[test]
+fn engine_and_naive_count_alike_under_the_knobs() {
+    for (knobs, pieces) in KNOB_SETUPS {
+        let game = knob_game(knobs);
+        let naive = Position::setup(naive_rules(&game), pieces, Colour::Black);
+        let state = game.initial_state();
+        for depth in 1..=2 {
+            assert_eq!(
+                agon_engine::perft::perft(&state, depth),
+                perft(&naive, depth),
+                "{knobs:?} at depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn engine_and_naive_agree_under_the_knobs() {
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let mut nodes = 0;
+    let mut reasons = BTreeMap::new();
+    for (knobs, pieces) in KNOB_SETUPS {
+        let game = knob_game(knobs);
+        for _ in 0..8 {
+            let naive = Position::setup(naive_rules(&game), pieces, Colour::Black);
+            let (n, reason) = cross_check_from(game, naive, |n| Some(rng.random_range(0..n)))
+                .unwrap_or_else(|e| panic!("{knobs:?}: {e}"));
+            nodes += n;
+            *reasons.entry(reason.unwrap_or_default()).or_insert(0) += 1;
+        }
+    }
+    eprintln!("{nodes} nodes, end reasons {reasons:?}");
+    assert!(nodes > 2_000, "only {nodes} nodes compared");
+    assert!(reasons.len() >= 2, "{reasons:?}");
+}
+
+/// The comparison sees each knob: the naive side playing the rulebook's setup or
+/// shuttle limit disagrees with the engine playing the turned knob.
+#[test]
+fn a_knob_ignored_is_caught() {
+    let mut rng = ChaCha8Rng::seed_from_u64(78);
+    for (knobs, pieces) in KNOB_SETUPS {
+        let game = knob_game(knobs);
+        let rulebook = Romgon::new(game.defence(), game.rotation(), game.max_actions()).unwrap();
+        let mut ignored = Vec::new();
+        if game.setup() != rulebook.setup() {
+            ignored.push(Position::start(naive_rules(&game)));
+        }
+        if game.shuttle_limit() != rulebook.shuttle_limit() {
+            ignored.push(Position::setup(
+                naive_rules(&rulebook),
+                pieces,
+                Colour::Black,
+            ));
+        }
+        assert!(!ignored.is_empty());
+        for naive in ignored {
+            let caught = (0..40).any(|_| {
+                cross_check_from(game, naive.clone(), |n| Some(rng.random_range(0..n))).is_err()
+            });
+            assert!(caught, "{knobs:?}: playouts agree with the engine");
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! geometry against the rules' own adjacency (doubled columns), and played positions
 //! whose pieces, facings, grounds and notes are checked cell by cell.
 
-use agon_engine::games::romgon::{Colour, Defence, Romgon, Rotation};
+use agon_engine::games::romgon::{Colour, Defence, Romgon, RomgonKnobs, Rotation};
 use agon_engine::picture::{Cell, CellShape, Depict, Ground, Ink, Picture, PieceShape};
 use agon_engine::testing::{check_adjacency, check_pictures};
 use agon_engine::{play_moves, Game};
@@ -41,6 +41,31 @@ fn every_picture_keeps_its_contract_under_every_rule_set() {
         }
     }
     check_pictures(&Romgon::default(), 2, 9).unwrap();
+}
+
+#[test]
+fn every_picture_keeps_its_contract_under_the_knobs() {
+    let base = RomgonKnobs::default();
+    for knobs in [
+        RomgonKnobs {
+            squares: 0,
+            circles: 0,
+            shuttle_limit: 2,
+            ..base
+        },
+        RomgonKnobs {
+            handicap: -2,
+            shuttle_limit: 9,
+            ..base
+        },
+    ] {
+        let game = Romgon::new(Defence::Shape, Rotation::Any, 120)
+            .unwrap()
+            .with_knobs(knobs)
+            .unwrap();
+        let checked = check_pictures(&game, 3, 7).unwrap();
+        assert!(checked > 3 * 10, "checked {checked} pictures");
+    }
 }
 
 #[test]

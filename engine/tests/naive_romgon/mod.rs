@@ -99,7 +99,7 @@ pub enum Mutation {
     NoDeadlock,
     /// The second occurrence of a position already loses.
     Twofold,
-    /// A shuttle counter loses at 4.
+    /// A shuttle counter loses one move early (at 4 under the rulebook).
     ShuttleAtFour,
     /// A circle's ring slide stops at the end of the listed order (no wrap-around).
     CircleNoWrap,
@@ -118,6 +118,8 @@ pub struct Rules {
     pub step: bool,
     /// Length cap.
     pub max_actions: u32,
+    /// The shuttle count that loses (5 in the rulebook).
+    pub shuttle_limit: u32,
     /// A broken rule, or none.
     pub mutation: Mutation,
 }
@@ -129,7 +131,16 @@ impl Rules {
             original,
             step,
             max_actions,
+            shuttle_limit: 5,
             mutation: Mutation::None,
+        }
+    }
+
+    /// The same rules with another shuttle limit.
+    pub fn with_shuttle_limit(self, shuttle_limit: u32) -> Rules {
+        Rules {
+            shuttle_limit,
+            ..self
         }
     }
 
@@ -529,9 +540,9 @@ impl Position {
             let count = self.counters.entry(key).or_insert(0);
             *count += 1;
             let limit = if self.rules.mutation == Mutation::ShuttleAtFour {
-                4
+                self.rules.shuttle_limit - 1
             } else {
-                5
+                self.rules.shuttle_limit
             };
             shuttle = *count >= limit;
         }

@@ -5,9 +5,10 @@
 //! sees it as it is, White's view (seat 1) sees it turned half a turn (cell `r-c`
 //! becomes `(6 - r)-(n(r) - 1 - c)`, and a facing turns by three steps: E reads as W,
 //! SE as NW). The rules are unchanged by that turn with the colours swapped, and the
-//! setup is its own image, so both views of the start are the same picture: the view's
-//! base is always `3-8` and its goal always `3-0`, and one network serves both seats
-//! without learning which colour it plays. A Hexagon's axis is unchanged by the turn.
+//! setup is its own image (with any piece counts; only a `handicap` makes the two sides
+//! differ), so both views of the start are the same picture: the view's base is always
+//! `3-8` and its goal always `3-0`, and one network serves both seats without learning
+//! which colour it plays. A Hexagon's axis is unchanged by the turn.
 //!
 //! **The grid** is 7 × 9: cell `r-c` (in the view's frame) lies at row `r`, column
 //! `c + max(0, r - 3)`. That is the hexagonal board's axial layout: the six neighbours
@@ -27,8 +28,10 @@
 //! - 20 shuttle planes per side, `<type>-shuttle-<t>` for each piece type and
 //!   t = 1..=4: the cell is an end of a cell pair over which that side's pieces of that
 //!   type have made at least `t` non-capturing moves (the shuttle counter of the pair is
-//!   at least `t`; a counter reaching 5 loses, so `t = 4` marks cells where one more
-//!   such move may lose). This is the counters' largest value at each cell, not the
+//!   at least `t`; under the rulebook a counter reaching 5 loses, so `t = 4` marks cells
+//!   where one more such move may lose; the levels are counts, whatever the
+//!   `shuttle_limit`, so a plane means the same under every limit). This is the
+//!   counters' largest value at each cell, not the
 //!   counters themselves: which pair of two marked cells is the hot one is left to the
 //!   network, as 2 × 1,033 counters would not fit a board picture.
 //!
@@ -41,8 +44,9 @@
 //! - `actions` (max `max_actions`): actions played, toward the length cap's draw.
 //!
 //! The identifier is `romgon/1:<max_actions>`: the cap is the `actions` scalar's
-//! maximum. The defence and rotation parameters change which actions are legal, not
-//! what any feature says, so they are left out of it.
+//! maximum. The defence and rotation parameters and the designer's knobs (piece counts,
+//! handicap, shuttle limit) change which positions and actions occur, not what any
+//! feature says, so they are left out of it.
 //!
 //! Romgon has no hidden information: everything here is public.
 
@@ -463,7 +467,7 @@ impl Encode for RomgonState {
 mod tests {
     use super::*;
     use crate::game::{play_moves, Game, Outcome, State};
-    use crate::games::romgon::{Defence, Romgon, Rotation};
+    use crate::games::romgon::{Defence, Romgon, RomgonKnobs, Rotation};
     use crate::testing::{check_encoding, views};
 
     #[test]
@@ -478,6 +482,56 @@ mod tests {
         assert_eq!(game.initial_state().encoding().id, "romgon/1:60");
         let report = check_encoding(&game, 200, 2).unwrap();
         assert!(report.changes > 20_000, "{report:?}");
+    }
+
+    #[test]
+    fn the_contract_holds_under_the_knobs() {
+        let knobs = |k: RomgonKnobs| {
+            Romgon::new(Defence::Shape, Rotation::Any, 120)
+                .unwrap()
+                .with_knobs(k)
+                .unwrap()
+        };
+        let base = RomgonKnobs::default();
+        // Counters past the four levels (a raised limit), a thin setup, a handicap.
+        for game in [
+            knobs(RomgonKnobs {
+                shuttle_limit: 9,
+                ..base
+            }),
+            knobs(RomgonKnobs {
+                squares: 1,
+                triangles: 0,
+                circles: 0,
+                ..base
+            }),
+            knobs(RomgonKnobs {
+                handicap: -2,
+                shuttle_limit: 2,
+                ..base
+            }),
+        ] {
+            assert_eq!(game.initial_state().encoding().id, "romgon/1:120");
+            check_encoding(&game, 30, 3).unwrap_or_else(|e| panic!("{game:?}: {e}"));
+        }
+        // Thinned out alike, the start is still one picture from both sides; with a
+        // handicap the two sides differ.
+        let thin = knobs(RomgonKnobs {
+            squares: 1,
+            triangles: 1,
+            ..base
+        });
+        let [(black, _), (white, _)] = views(&thin.initial_state());
+        assert_eq!(black, white);
+        let handicap = knobs(RomgonKnobs {
+            handicap: 1,
+            ..base
+        });
+        let [(black, _), (white, _)] = views(&handicap.initial_state());
+        assert_ne!(black, white);
+        // Plane 0 is the view's own squares.
+        let my_squares = |features: &[u32]| features.iter().filter(|&&f| f < GRID).count();
+        assert_eq!((my_squares(&black), my_squares(&white)), (1, 2));
     }
 
     #[test]

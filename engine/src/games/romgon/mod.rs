@@ -1,8 +1,10 @@
 //! Romgon (rulebook v1.0, romgon.net): a race-and-capture game on a 51-cell hexagonal
 //! board. Each side brings its Rhombus onto the enemy base, or captures or deadlocks the
 //! enemy Rhombus; repeating a position a third time, shuttling a piece type five times
-//! over the same pair of cells, or having no legal action loses. The project's own
-//! description of the rules and the rulings it plays is `docs/games/romgon.md`.
+//! (the `shuttle_limit` knob) over the same pair of cells, or having no legal action
+//! loses. The designer's knobs ([`RomgonKnobs`]) also thin out the setup and give a
+//! handicap. The project's own description of the rules and the rulings it plays is
+//! `docs/games/romgon.md`.
 //!
 //! Representation: bitboards by colour, type and orientation (`board`), move
 //! generation from per-cell pattern tables with the no-self-attack filter (`moves`),
@@ -54,12 +56,109 @@ pub const MIDGAME: &str =
     "t1-6>2-6@SW T1-0>2-1@SW t2-6>3-7@E C2-0>1-0 t5-6>5-5@NW H4-0>3-2@E t5-5>4-5@W \
      H3-2>4-0@E h2-7>2-6@E T2-1@NE t4-5>3-5@SE T2-1@E s0-5>1-5";
 
-/// Romgon's rules: defence variant, rotation policy and length cap.
+/// Romgon's rules: defence variant, rotation policy, length cap and the designer's
+/// knobs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Romgon {
     defence: Defence,
     rotation: Rotation,
     max_actions: u32,
+    knobs: RomgonKnobs,
+}
+
+/// The designer's knobs: the numbers of the setup and of the shuttle rule that a designer
+/// turns to rebalance the game. [`RomgonKnobs::default`] is the rulebook game; every
+/// value that [`Romgon::with_knobs`] accepts gives a legal, finite game.
+///
+/// Piece counts only remove pieces from the rulebook setup (more would need starting
+/// cells the rulebook does not name). A side's pieces of one type go
+/// in a fixed order, so that the two setups stay each other's image under the board's
+/// half-turn: White's Square `0-0` goes before `6-0` and Black's `6-5` before `0-5`;
+/// White's Triangle `1-0` before `5-0` and Black's `5-6` before `1-6`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RomgonKnobs {
+    /// Squares a side starts with, 0..=2 (rulebook 2).
+    pub squares: u8,
+    /// Triangles a side starts with, 0..=2 (rulebook 2).
+    pub triangles: u8,
+    /// Circles a side starts with, 0..=1 (rulebook 1).
+    pub circles: u8,
+    /// Hexagons a side starts with, 0..=1 (rulebook 1).
+    pub hexagons: u8,
+    /// The shuttle count that loses: the non-capturing move of a colour's pieces of one
+    /// type that makes this many over the same pair of cells loses, 2..=9 (rulebook 5).
+    pub shuttle_limit: u8,
+    /// Squares taken away from one side's `squares`, to compensate the other: a
+    /// positive value takes them from seat 0 (Black, which moves first), a negative one
+    /// from seat 1 (White). At most `squares` either way (rulebook 0).
+    pub handicap: i8,
+}
+
+impl Default for RomgonKnobs {
+    /// The rulebook: two squares and two triangles, a circle and a hexagon a side, the
+    /// fifth shuttle move loses, no handicap.
+    fn default() -> Self {
+        RomgonKnobs {
+            squares: 2,
+            triangles: 2,
+            circles: 1,
+            hexagons: 1,
+            shuttle_limit: 5,
+            handicap: 0,
+        }
+    }
+}
+
+/// The most squares or triangles a side has (the rulebook's).
+const MAX_PAIR: u8 = 2;
+/// The most circles or hexagons a side has (the rulebook's).
+const MAX_SINGLE: u8 = 1;
+/// The least shuttle limit: a piece may move over a pair of cells once, not back.
+const MIN_SHUTTLE_LIMIT: u8 = 2;
+/// The largest shuttle limit (the counters' keys are made up to it).
+const MAX_SHUTTLE_LIMIT: u8 = 9;
+
+impl RomgonKnobs {
+    /// Checks every knob against its range, and the handicap against the squares.
+    fn check(&self) -> Result<(), ConfigError> {
+        let range = |name: &str, value: u8, min: u8, max: u8| {
+            if (min..=max).contains(&value) {
+                Ok(())
+            } else {
+                Err(ConfigError(format!(
+                    "romgon: {name}={value} is out of range {min}..{max}"
+                )))
+            }
+        };
+        range("squares", self.squares, 0, MAX_PAIR)?;
+        range("triangles", self.triangles, 0, MAX_PAIR)?;
+        range("circles", self.circles, 0, MAX_SINGLE)?;
+        range("hexagons", self.hexagons, 0, MAX_SINGLE)?;
+        range(
+            "shuttle_limit",
+            self.shuttle_limit,
+            MIN_SHUTTLE_LIMIT,
+            MAX_SHUTTLE_LIMIT,
+        )?;
+        if self.handicap.unsigned_abs() > self.squares {
+            let most = self.squares;
+            return Err(ConfigError(format!(
+                "romgon: handicap={} takes more squares than squares={most} gives; \
+                 with squares={most} the handicap must be in -{most}..{most}",
+                self.handicap
+            )));
+        }
+        Ok(())
+    }
+
+    /// The squares `colour` starts with, after the handicap.
+    fn squares_of(&self, colour: Colour) -> u8 {
+        let taken = match colour {
+            Colour::Black => self.handicap.max(0),
+            Colour::White => (-self.handicap).max(0),
+        };
+        self.squares - taken.unsigned_abs()
+    }
 }
 
 impl Romgon {
@@ -76,7 +175,50 @@ impl Romgon {
             defence,
             rotation,
             max_actions,
+            knobs: RomgonKnobs::default(),
         })
+    }
+
+    /// The same rules with these knobs (see [`RomgonKnobs`]); an error names a knob out
+    /// of its range, or a handicap larger than the squares it takes from.
+    pub fn with_knobs(self, knobs: RomgonKnobs) -> Result<Romgon, ConfigError> {
+        knobs.check()?;
+        Ok(Romgon { knobs, ..self })
+    }
+
+    /// The designer's knobs.
+    pub fn knobs(&self) -> RomgonKnobs {
+        self.knobs
+    }
+
+    /// The shuttle count that loses.
+    pub fn shuttle_limit(&self) -> u8 {
+        self.knobs.shuttle_limit
+    }
+
+    /// The initial pieces, in the piece-list format of [`Romgon::position`]: the
+    /// rulebook setup less the pieces the knobs remove (see [`RomgonKnobs`]).
+    pub fn setup(&self) -> String {
+        let k = &self.knobs;
+        // Each side's pieces of a type, in the order they are kept: the first n stand.
+        let lists: [(&[&str], u8); 10] = [
+            (&["S6-0", "S0-0"], k.squares_of(Colour::White)),
+            (&["T5-0@E", "T1-0@E"], k.triangles),
+            (&["C2-0"], k.circles),
+            (&["R3-0"], 1),
+            (&["H4-0@E"], k.hexagons),
+            (&["s0-5", "s6-5"], k.squares_of(Colour::Black)),
+            (&["t1-6@W", "t5-6@W"], k.triangles),
+            (&["c4-7"], k.circles),
+            (&["r3-8"], 1),
+            (&["h2-7@E"], k.hexagons),
+        ];
+        lists
+            .iter()
+            .flat_map(|(pieces, n)| &pieces[..usize::from(*n)])
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// The defence variant.
@@ -106,10 +248,11 @@ impl Romgon {
     /// zero. Pieces are written as in the notation, `<P><cell>` with `@<o>` for a
     /// triangle's facing or a hexagon's axis (default E), separated by spaces, e.g.
     /// `"R3-0 r3-8 T1-0@E h2-7@SE"`. Each side needs exactly one Rhombus, and no more
-    /// of a type than it starts with (2 squares, 2 triangles, 1 circle, 1 hexagon); a
-    /// circle may not stand in the dead zone, nor a Rhombus on its goal. The enemy
-    /// Rhombus may stand attacked (then the Rhombus-captured rule can be played out).
-    /// If the side to move has no legal action, the game is over by draglock.
+    /// of a type than the rulebook setup has (2 squares, 2 triangles, 1 circle, 1
+    /// hexagon), whatever the knobs; a circle may not stand in the dead zone, nor a
+    /// Rhombus on its goal. The enemy Rhombus may stand attacked (then the
+    /// Rhombus-captured rule can be played out). If the side to move has no legal
+    /// action, the game is over by draglock.
     pub fn position(&self, pieces: &str, to_move: Colour) -> Result<RomgonState, String> {
         let g = Geometry::get();
         let mut board = Board::default();
@@ -154,23 +297,58 @@ impl Romgon {
 }
 
 impl Default for Romgon {
-    /// Shape Defence, any rotation, 600 actions: the spec's defaults.
+    /// Shape Defence, any rotation, 600 actions, the rulebook's knobs: the spec's
+    /// defaults.
     fn default() -> Self {
         Romgon {
             defence: Defence::Shape,
             rotation: Rotation::Any,
             max_actions: 600,
+            knobs: RomgonKnobs::default(),
         }
     }
 }
 
+/// The parameters, by name. The designer's knobs (every one but `defence`,
+/// `max_actions` and `rotation`) are left out of the canonical text at their rulebook
+/// default.
 const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "circles",
+        kind: ParamKind::Int {
+            min: 0,
+            max: MAX_SINGLE as i64,
+        },
+        default: Some("1"),
+        omitted_at_default: true,
+        help: "circles a side starts with",
+    },
     ParamSpec {
         name: "defence",
         kind: ParamKind::Choice(&["shape", "original"]),
         default: Some("shape"),
         omitted_at_default: false,
         help: "shape: a Rhombus may not enter an attacked enemy base; original: it always may",
+    },
+    ParamSpec {
+        name: "handicap",
+        kind: ParamKind::Int {
+            min: -(MAX_PAIR as i64),
+            max: MAX_PAIR as i64,
+        },
+        default: Some("0"),
+        omitted_at_default: true,
+        help: "squares taken from seat 0 (positive, compensates seat 1) or seat 1 (negative)",
+    },
+    ParamSpec {
+        name: "hexagons",
+        kind: ParamKind::Int {
+            min: 0,
+            max: MAX_SINGLE as i64,
+        },
+        default: Some("1"),
+        omitted_at_default: true,
+        help: "hexagons a side starts with",
     },
     ParamSpec {
         name: "max_actions",
@@ -189,6 +367,36 @@ const PARAMS: &[ParamSpec] = &[
         omitted_at_default: false,
         help: "any: any final facing or axis; step: a triangle turns at most 60 degrees",
     },
+    ParamSpec {
+        name: "shuttle_limit",
+        kind: ParamKind::Int {
+            min: MIN_SHUTTLE_LIMIT as i64,
+            max: MAX_SHUTTLE_LIMIT as i64,
+        },
+        default: Some("5"),
+        omitted_at_default: true,
+        help: "the move making this many of one type over the same two cells loses",
+    },
+    ParamSpec {
+        name: "squares",
+        kind: ParamKind::Int {
+            min: 0,
+            max: MAX_PAIR as i64,
+        },
+        default: Some("2"),
+        omitted_at_default: true,
+        help: "squares a side starts with (before the handicap)",
+    },
+    ParamSpec {
+        name: "triangles",
+        kind: ParamKind::Int {
+            min: 0,
+            max: MAX_PAIR as i64,
+        },
+        default: Some("2"),
+        omitted_at_default: true,
+        help: "triangles a side starts with",
+    },
 ];
 
 impl Game for Romgon {
@@ -203,6 +411,7 @@ impl Game for Romgon {
     }
 
     fn from_params(params: &Params) -> Result<Self, ConfigError> {
+        let params = params.filled(PARAMS);
         let defence = match params.choice("defence").expect("declared with a default") {
             "original" => Defence::Original,
             _ => Defence::Shape,
@@ -212,21 +421,24 @@ impl Game for Romgon {
             _ => Rotation::Any,
         };
         let max_actions = params.int("max_actions").expect("declared with a default") as u32;
-        Romgon::new(defence, rotation, max_actions)
+        // The declared ranges fit these types; `with_knobs` checks them again.
+        let int = |name| params.int(name).expect("declared with a default");
+        let knobs = RomgonKnobs {
+            squares: int("squares") as u8,
+            triangles: int("triangles") as u8,
+            circles: int("circles") as u8,
+            hexagons: int("hexagons") as u8,
+            shuttle_limit: int("shuttle_limit") as u8,
+            handicap: int("handicap") as i8,
+        };
+        Romgon::new(defence, rotation, max_actions)?.with_knobs(knobs)
     }
 
     fn initial_state(&self) -> RomgonState {
-        self.position(
-            "S0-0 S6-0 T1-0@E T5-0@E C2-0 R3-0 H4-0@E \
-             s0-5 s6-5 t1-6@W t5-6@W c4-7 r3-8 h2-7@E",
-            Colour::Black,
-        )
-        .expect("the setup is a valid position")
+        self.position(&self.setup(), Colour::Black)
+            .expect("the setup is a valid position")
     }
 }
-
-/// A counter that ends the game when a move brings it here.
-const SHUTTLE_LIMIT: u8 = 5;
 
 /// History entries reserved up front (more are reserved only for caps above this).
 const HISTORY_RESERVE: usize = 1024;
@@ -534,7 +746,7 @@ impl State for RomgonState {
                     self.counters[id] = old + 1;
                     self.core.counter_key ^= counter_key(id, old) ^ counter_key(id, old + 1);
                     counter = Some(id as u16);
-                    shuttle = old + 1 >= SHUTTLE_LIMIT;
+                    shuttle = old + 1 >= self.rules.knobs.shuttle_limit;
                 }
             }
         }

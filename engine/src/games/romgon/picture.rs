@@ -10,7 +10,7 @@ use crate::picture::{
 };
 
 use super::board::{cell_name, row_col, Geometry, Zone, BLACK_BASE, CELLS, KINDS, WHITE_BASE};
-use super::{Colour, Kind, RomgonState, SHUTTLE_LIMIT};
+use super::{Colour, Kind, RomgonState};
 
 /// The height of a row of pointy-top hexagons 1 across their flats: √3 / 2.
 const ROW_HEIGHT: f32 = 0.866_025_4;
@@ -104,6 +104,14 @@ fn legend() -> Vec<Key> {
     keys
 }
 
+/// The ordinal word of a shuttle limit (2..=9): "fifth" for the rulebook's 5.
+fn ordinal(n: u8) -> &'static str {
+    const WORDS: [&str; 8] = [
+        "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    ];
+    WORDS[usize::from(n) - 2]
+}
+
 impl RomgonState {
     /// How the game ended, in words.
     fn end_note(&self, end: End) -> String {
@@ -125,8 +133,9 @@ impl RomgonState {
                 loser.name()
             ),
             EndReason::Rule("shuttle") => format!(
-                "{} moved one piece type between the same two cells a fifth time (shuttle)",
-                loser.name()
+                "{} moved one piece type between the same two cells a {} time (shuttle)",
+                loser.name(),
+                ordinal(self.rules.shuttle_limit())
             ),
             EndReason::Rule("draglock") => {
                 format!("{} has no legal action (draglock)", loser.name())
@@ -158,11 +167,12 @@ impl RomgonState {
                 "this position has occurred {seen} times; a third time loses for the side that makes it"
             ));
         }
+        let last = self.rules.shuttle_limit() - 1;
         for colour in COLOURS {
             for kind in KINDS {
                 for a in 0..CELLS {
                     for b in a + 1..CELLS {
-                        if self.shuttle_count(colour, kind, a, b) == Some(SHUTTLE_LIMIT - 1) {
+                        if self.shuttle_count(colour, kind, a, b) == Some(last) {
                             notes.push(format!(
                                 "one more {} {} move between {} and {} loses (shuttle)",
                                 colour.name(),
