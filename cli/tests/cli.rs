@@ -270,23 +270,23 @@ fn listings_name_every_game_and_agent() {
     assert!(games.starts_with("invector: "), "{games}");
     assert!(games.contains("\nromgon: "), "{games}");
     assert!(
-        games.contains("    defence      shape|original     default shape"),
+        games.contains("    defence        shape|original     default shape"),
         "{games}"
     );
     assert!(
         games.contains("\napv: APV (Axis, Pivot, Veil)")
-            && games.contains("    limited_orders  true|false          default false"),
+            && games.contains("    limited_orders  true|false                  default false"),
         "{games}"
     );
     assert!(games.contains("\nthreewill: "), "{games}");
     assert!(games.contains("max_turns"), "{games}");
     assert!(
-        games.contains("    pie     true|false     default true"),
+        games.contains("    pie       true|false     default true"),
         "{games}"
     );
     assert!(games.contains("\nhexstrat: "), "{games}");
     assert!(
-        games.contains("    max_rounds  integer 1..1000  default 60"),
+        games.contains("    max_rounds        integer 1..1000  default 60"),
         "{games}"
     );
     let agents = stdout(&agon(&["agents"]));

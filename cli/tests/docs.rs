@@ -237,6 +237,42 @@ fn the_balance_tables_of_the_docs_are_the_studies_balance_csv() {
     }
 }
 
+#[test]
+fn the_race_tables_of_the_docs_are_the_races_search_csv() {
+    let docs = std::fs::read_to_string(root().join("docs/balance.md")).unwrap();
+    let mut races = Vec::new();
+    for study in std::fs::read_dir(root().join("results/balance")).unwrap() {
+        let study = study.unwrap().path();
+        for entry in std::fs::read_dir(&study).unwrap() {
+            let path = entry.unwrap().path();
+            if path.join("search.csv").is_file() {
+                races.push(format!(
+                    "{}/{}",
+                    study.file_name().unwrap().to_string_lossy(),
+                    path.file_name().unwrap().to_string_lossy()
+                ));
+            }
+        }
+    }
+    assert!(!races.is_empty());
+    for race in &races {
+        let out = std::process::Command::new("python3")
+            .arg("experiments/balance/race_table.py")
+            .arg(race)
+            .current_dir(root())
+            .output()
+            .expect("python3 runs experiments/balance/race_table.py");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let block = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            docs.contains(&block),
+            "docs/balance.md lacks, or differs from, the table of the race {race}:\n{block}"
+        );
+    }
+    let tables = docs.matches("\n| candidate |").count();
+    assert_eq!(tables, races.len(), "race tables in docs/balance.md");
+}
+
 /// `tools/modules.py` on the source folders `crates`: its exit status and what it printed.
 fn module_cycles(crates: &[&str]) -> (bool, String) {
     let out = std::process::Command::new("python3")
