@@ -262,7 +262,11 @@ fn the_race_tables_of_the_docs_are_the_races_search_csv() {
             .current_dir(root())
             .output()
             .expect("python3 runs experiments/balance/race_table.py");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let block = String::from_utf8(out.stdout).unwrap();
         assert!(
             docs.contains(&block),

@@ -548,13 +548,13 @@ fn integer_range(game: &GameSpec, key: &str) -> Option<(i64, i64)> {
     }
 }
 
-/// The label of a level's agent without its `L<k>=` (the level is named beside it).
-fn plain_label(spec: &AgentSpec) -> String {
-    AgentSpec {
-        level: None,
-        ..spec.clone()
+/// A rung's agent as the ladder writes it (`ab:depth=4`), the level being named beside
+/// it; the agent's label for a rung that is not a ladder level.
+fn rung_text(game: &GameSpec, rung: &Rung) -> String {
+    match rung.spec.level {
+        Some(k) => crate::games::ladder(game.name)[k - 1].to_string(),
+        None => rung.spec.label(),
     }
-    .label()
 }
 
 /// What the report needs of a race.
@@ -573,7 +573,12 @@ fn race_view(race: &Race) -> report::RaceView {
                 .collect()
         }),
         level: race.rung.name.clone(),
-        agent: plain_label(&race.rung.spec),
+        agent: rung_text(&race.game, &race.rung),
+        check_agents: race
+            .checks
+            .iter()
+            .map(|r| rung_text(&race.game, r))
+            .collect(),
         round: race.round,
         budget: race.budget,
         width: race.width,

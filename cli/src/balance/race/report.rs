@@ -92,8 +92,10 @@ pub struct RaceView {
     pub limits: Vec<Option<(i64, i64)>>,
     /// The level's rung name (`L4`).
     pub level: String,
-    /// The level's agent label.
+    /// The level's agent, as the ladder writes it.
     pub agent: String,
+    /// The agents of the checks' levels, in the order of the record's checks.
+    pub check_agents: Vec<String>,
     /// Games per round.
     pub round: u64,
     /// The race's budget of games.
@@ -210,15 +212,13 @@ pub fn lines(view: &RaceView, record: &RaceRecord) -> Vec<String> {
             if inside { "inside" } else { "OUTSIDE" }
         ));
     }
-    for (rung, tally) in &record.checks {
+    for ((rung, tally), agent) in record.checks.iter().zip(&view.check_agents) {
         match Score::of(&tally.wdl, Z95) {
             Some(s) => lines.push(format!(
                 "check at {} ({}): seat 0 scores {} over {} games (95%), {:.0}% drawn, \
                  {:.0} turns on average",
                 rung.name,
-                rung.spec
-                    .label()
-                    .trim_start_matches(&format!("{}=", rung.name)),
+                agent,
                 percent(&s),
                 tally.wdl.games(),
                 100.0 * tally.wdl.draws as f64 / tally.wdl.games() as f64,
