@@ -136,7 +136,7 @@ mod tests {
         // One look: the usual 95% two-sided z.
         close(corrected_z(1), 1.959_964);
         // 10 candidates × 20 rounds: 1 - 0.05/200 = 0.99975 two-sided, z = 3.6623.
-        close(corrected_z(200), 3.662_300);
+        close(corrected_z(200), 3.662_260);
         close(confidence(200), 0.99975);
     }
 
