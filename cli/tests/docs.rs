@@ -243,6 +243,9 @@ fn the_race_tables_of_the_docs_are_the_races_search_csv() {
     let mut races = Vec::new();
     for study in std::fs::read_dir(root().join("results/balance")).unwrap() {
         let study = study.unwrap().path();
+        if !study.is_dir() {
+            continue;
+        }
         for entry in std::fs::read_dir(&study).unwrap() {
             let path = entry.unwrap().path();
             if path.join("search.csv").is_file() {
