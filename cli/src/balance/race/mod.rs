@@ -1,7 +1,7 @@
 //! `agon balance --search`: the fairest variant of a game, found by racing every
 //! combination of the knobs' values at one level of the ladder.
 //!
-//! **Candidates** ([`candidates`]): each `--search KEY=V1,V2,...` names a parameter of
+//! **Candidates** ([`mod@candidates`]): each `--search KEY=V1,V2,...` names a parameter of
 //! the game and values to try; every combination, applied to `--game`, is a candidate
 //! (`c01`, `c02`, ... in the order of the flags, the first key changing slowest).
 //!
