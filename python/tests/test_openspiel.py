@@ -49,7 +49,16 @@ def test_parameters_pass_through_with_agons_defaults():
     game = pyspiel.load_game("agon_pig(die=4,horizon=50)")
     assert game.max_chance_outcomes() == 4 and game.max_game_length() == 99
     defaults = pyspiel.load_game("agon_invector").get_parameters()
-    assert defaults == {"height": 7, "pie": True, "width": 8}
+    # Every parameter with its default, the designer's knobs included.
+    assert defaults == {
+        "handicap": 0,
+        "height": 7,
+        "hole": 0,
+        "lose_at": 0,
+        "pie": True,
+        "stride": 1,
+        "width": 8,
+    }
     with pytest.raises(Exception, match="(?i)unknown parameter"):
         pyspiel.load_game("agon_connect4(size=3)")
 
