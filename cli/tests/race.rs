@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Output;
 
 use crate::common;
-use common::{agon, assert_bad, ok, scratch, stdout, text};
+use common::{agon, assert_bad, assert_same_files, ok, scratch, stdout, text};
 
 /// The race of these tests without its output folder: Pig with a two-faced die to 10,
 /// seat 1's bonus 0, 4 or 8, raced at level 4 (`optimal`), 40 games a round, 480 games at
@@ -60,14 +60,8 @@ fn race_files(dir: &Path) -> Vec<String> {
 fn assert_same_race(a: &Path, b: &Path) {
     let files = race_files(a);
     assert_eq!(files, race_files(b));
-    for file in files {
-        assert!(
-            read(&a.join(&file)) == read(&b.join(&file)),
-            "{file} differs between {} and {}",
-            a.display(),
-            b.display()
-        );
-    }
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    assert_same_files(a, b, &files);
 }
 
 /// The fields of search.csv's rows (its values hold no quoted comma but the spec's).

@@ -117,19 +117,7 @@ pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Resu
     let mut progress = Progress::over_runs(total);
     let mut results = Vec::new();
     for run in &runs {
-        let mut rows = Vec::new();
-        dispatch(
-            &run.plan.game,
-            PlayStudyRun {
-                run,
-                dir: dir.join(&run.folder),
-                threads,
-                command: command.clone(),
-                progress: &mut progress,
-                rows: &mut rows,
-            },
-        )?;
-        results.push(rows);
+        results.push(play_study_run(run, dir, threads, &command, &mut progress)?);
     }
     progress.end();
     match study.shard {
@@ -178,6 +166,30 @@ fn print_finished(
             Ok(())
         }
     }
+}
+
+/// Opens the run `run` of the study in `dir` (new, continued or finished) and plays what
+/// it lacks through the tournament's machinery; returns its game rows.
+fn play_study_run(
+    run: &StudyRun,
+    dir: &Path,
+    threads: usize,
+    command: &str,
+    progress: &mut Progress,
+) -> Result<Vec<GameRow>> {
+    let mut rows = Vec::new();
+    dispatch(
+        &run.plan.game,
+        PlayStudyRun {
+            run,
+            dir: dir.join(&run.folder),
+            threads,
+            command: command.to_string(),
+            progress,
+            rows: &mut rows,
+        },
+    )?;
+    Ok(rows)
 }
 
 /// One run of a study, generic over the game: opened (new, continued or finished) and

@@ -132,22 +132,7 @@ impl Study {
     pub fn from_args(args: &BalanceArgs) -> Result<Study> {
         let game = GameSpec::parse(&args.game)?;
         let rungs = rungs(&game, &args.levels, &args.agents)?;
-        let asked = match (&args.openings, args.random_opening) {
-            (Some(path), _) => Some(Opening::from_args(0, Some(path))?),
-            (None, Some(k)) => Some(Opening::from_args(k, None)?),
-            (None, None) => None,
-        };
-        let openings = match (&args.openings, args.random_opening) {
-            (Some(path), _) => format!("file:{}", path.display()),
-            (None, Some(k)) => format!("random:{k}"),
-            (None, None) => "default".to_string(),
-        };
-        let check = OpeningCheck::from_args(
-            &game,
-            args.opening_check.as_deref(),
-            args.opening_window,
-            true,
-        )?;
+        let (asked, openings, check) = asked_openings(args, &game)?;
         let mut games = vec![game.clone()];
         for text in &args.variant {
             let variant = variant_of(&game, text)?;
@@ -491,6 +476,30 @@ fn name_rungs(specs: Vec<AgentSpec>) -> Vec<Rung> {
             Rung { name, number, spec }
         })
         .collect()
+}
+
+/// The openings the command line asks for on `game`: the opening (`None`: the default
+/// rule, [`default_opening`]), the rule as study.csv records it (`default`, `random:K` or
+/// `file:<path>`), and the soundness check of random openings (the game's by default).
+pub(super) fn asked_openings(
+    args: &BalanceArgs,
+    game: &GameSpec,
+) -> Result<(Option<Opening>, String, Option<OpeningCheck>)> {
+    let (asked, text) = match (&args.openings, args.random_opening) {
+        (Some(path), _) => (
+            Some(Opening::from_args(0, Some(path))?),
+            format!("file:{}", path.display()),
+        ),
+        (None, Some(k)) => (Some(Opening::from_args(k, None)?), format!("random:{k}")),
+        (None, None) => (None, "default".to_string()),
+    };
+    let check = OpeningCheck::from_args(
+        game,
+        args.opening_check.as_deref(),
+        args.opening_window,
+        true,
+    )?;
+    Ok((asked, text, check))
 }
 
 /// The arm `name` playing `game`: every rung's agent checked against it and its opening

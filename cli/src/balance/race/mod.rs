@@ -44,15 +44,14 @@ use self::candidates::candidates;
 use self::report::{RaceRecord, RoundRecord, Status, Stop, SEARCH_FILE};
 use self::rule::{corrected_z, eliminated, fairest, Score};
 use super::folder::{inspect, run_state, RunState, StudyFolder};
-use super::study::{checked_arm, digest, rungs, write_study, Arm, Rung, StudyRun};
-use super::PlayStudyRun;
+use super::play_study_run;
+use super::study::{asked_openings, checked_arm, digest, rungs, write_study, Arm, Rung, StudyRun};
 use crate::args::BalanceArgs;
 use crate::bad_input::BadInput;
 use crate::games::{dispatch, GameCommand, PlayableGame};
 use crate::record::{toolkit, GameRow, Result0};
 use crate::reporting::stats::Wdl;
 use crate::running::lock::RunLock;
-use crate::running::opening::{Opening, OpeningCheck};
 use crate::running::progress::Progress;
 use crate::running::table_memory;
 use crate::running::tournament::{worker_threads, Plan};
@@ -139,22 +138,7 @@ impl Race {
             ))
             .into());
         }
-        let asked = match (&args.openings, args.random_opening) {
-            (Some(path), _) => Some(Opening::from_args(0, Some(path))?),
-            (None, Some(k)) => Some(Opening::from_args(k, None)?),
-            (None, None) => None,
-        };
-        let openings = match (&args.openings, args.random_opening) {
-            (Some(path), _) => format!("file:{}", path.display()),
-            (None, Some(k)) => format!("random:{k}"),
-            (None, None) => "default".to_string(),
-        };
-        let check = OpeningCheck::from_args(
-            &game,
-            args.opening_check.as_deref(),
-            args.opening_window,
-            true,
-        )?;
+        let (asked, openings, check) = asked_openings(args, &game)?;
         let mut played = vec![rung.clone()];
         played.extend(checks.iter().cloned());
         let candidates = specs
@@ -292,6 +276,18 @@ impl Race {
         let mut status = vec![Status::Racing; n];
         let mut rounds = Vec::new();
         let mut played = 0;
+        // Each candidate's score at the race's z while it races, `None` once it is out.
+        let racing_scores = |records: &[Tally], status: &[Status]| -> Vec<Option<Score>> {
+            records
+                .iter()
+                .zip(status)
+                .map(|(t, s)| {
+                    (*s == Status::Racing)
+                        .then(|| Score::of(&t.wdl, z))
+                        .flatten()
+                })
+                .collect()
+        };
         let stop = loop {
             let racing: Vec<usize> = (0..n).filter(|&c| status[c] == Status::Racing).collect();
             if played + racing.len() as u64 * self.round > self.budget {
@@ -306,14 +302,7 @@ impl Race {
                 records[c].add(&rows);
                 played += rows.len() as u64;
             }
-            let scores: Vec<Option<Score>> = (0..n)
-                .map(|c| {
-                    (status[c] == Status::Racing)
-                        .then(|| Score::of(&records[c].wdl, z))
-                        .flatten()
-                })
-                .collect();
-            for c in eliminated(&scores) {
+            for c in eliminated(&racing_scores(&records, &status)) {
                 status[c] = Status::Out(r);
             }
             rounds.push(RoundRecord {
@@ -331,14 +320,8 @@ impl Race {
                 break Stop::Width;
             }
         };
-        let scores: Vec<Option<Score>> = (0..n)
-            .map(|c| {
-                (status[c] == Status::Racing)
-                    .then(|| Score::of(&records[c].wdl, z))
-                    .flatten()
-            })
-            .collect();
-        let best = fairest(&scores).expect("a race keeps at least one candidate");
+        let best = fairest(&racing_scores(&records, &status))
+            .expect("a race keeps at least one candidate");
         for (c, s) in status.iter_mut().enumerate() {
             if *s == Status::Racing {
                 *s = if c == best {
@@ -410,6 +393,11 @@ impl Tally {
             }
             self.turns += u64::from(row.turns);
         }
+    }
+
+    /// The share of games drawn (0 without games).
+    pub fn draw_rate(&self) -> f64 {
+        self.wdl.draws as f64 / self.wdl.games().max(1) as f64
     }
 
     /// The mean length in turns; `None` without games.
@@ -513,19 +501,7 @@ pub fn race(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Result<
     let mut play = |run: &StudyRun| -> Result<Option<Vec<GameRow>>> {
         let range = run.plan.game_range();
         progress.add_total(range.end - range.start);
-        let mut rows = Vec::new();
-        dispatch(
-            &run.plan.game,
-            PlayStudyRun {
-                run,
-                dir: dir.join(&run.folder),
-                threads,
-                command: command.clone(),
-                progress: &mut progress,
-                rows: &mut rows,
-            },
-        )?;
-        Ok(Some(rows))
+        play_study_run(run, dir, threads, &command, &mut progress).map(Some)
     };
     let record = race
         .run(&mut play)?

@@ -137,13 +137,18 @@ fn percent(score: &Score) -> String {
     )
 }
 
-/// `c03 (bonus=4)`.
-fn named(view: &RaceView, c: usize) -> String {
+/// Candidate `c`'s picks, `key=value` joined by `separator`.
+fn picks_text(view: &RaceView, c: usize, separator: &str) -> String {
     let picks: Vec<String> = view.picks[c]
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    format!("{} ({})", view.candidates[c].0, picks.join(","))
+    picks.join(separator)
+}
+
+/// `c03 (bonus=4)`.
+fn named(view: &RaceView, c: usize) -> String {
+    format!("{} ({})", view.candidates[c].0, picks_text(view, c, ","))
 }
 
 /// The lines printed for a finished race: what was raced, why it stopped, the verdict,
@@ -221,7 +226,7 @@ pub fn lines(view: &RaceView, record: &RaceRecord) -> Vec<String> {
                 agent,
                 percent(&s),
                 tally.wdl.games(),
-                100.0 * tally.wdl.draws as f64 / tally.wdl.games() as f64,
+                100.0 * tally.draw_rate(),
                 tally.mean_turns().unwrap_or(0.0)
             )),
             None => lines.push(format!("check at {}: no games", rung.name)),
@@ -234,10 +239,6 @@ pub fn lines(view: &RaceView, record: &RaceRecord) -> Vec<String> {
     ));
     for c in 0..n {
         let t = &tallies[c];
-        let picks: Vec<String> = view.picks[c]
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
         let mut standing = match record.status[c] {
             Status::Out(r) => format!("out after round {r}"),
             Status::Fairest => "fairest".into(),
@@ -250,10 +251,10 @@ pub fn lines(view: &RaceView, record: &RaceRecord) -> Vec<String> {
         lines.push(format!(
             "{:<5} {:<28} {:>6} {:>24} {:>5.1}% {:>6.1} {}",
             view.candidates[c].0,
-            picks.join(","),
+            picks_text(view, c, ","),
             t.wdl.games(),
             percent(&score(c)),
-            100.0 * t.wdl.draws as f64 / t.wdl.games() as f64,
+            100.0 * t.draw_rate(),
             t.mean_turns().unwrap_or(0.0),
             standing
         ));
@@ -351,7 +352,7 @@ fn figures(tally: &Tally, z: f64) -> Vec<String> {
     .into_iter()
     .chain([
         String::new(), // confidence, filled by the caller
-        format!("{:.6}", tally.wdl.draws as f64 / games),
+        format!("{:.6}", tally.draw_rate()),
         format!("{:.6}", tally.cap_draws as f64 / games),
         format!("{:.3}", tally.mean_turns().unwrap_or(0.0)),
     ])
@@ -461,14 +462,10 @@ fn chart(dir: &Path, view: &RaceView, record: &RaceRecord) -> Result<()> {
         values.push(s.value);
         lows.push(s.low);
         highs.push(s.high);
-        let picks: Vec<String> = view.picks[c]
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
         let exact = record.exact.as_ref().map_or(String::new(), |e| {
             format!(" (exact seat-0 score {:.2}%)", 100.0 * e[c])
         });
-        legend.push(format!("{name}: {}{exact}", picks.join(", ")));
+        legend.push(format!("{name}: {}{exact}", picks_text(view, c, ", ")));
     }
     let title = format!(
         "Seat 0's score of each candidate at {}, its last interval ({:.3}%)",
