@@ -100,6 +100,14 @@ fn a_race_is_rounds_of_ordinary_runs_and_search_csv_follows_from_their_games() {
         printed.contains("c03   bonus=8 ") && printed.contains("out after round 1 (exact 6.06%)"),
         "{printed}"
     );
+    // A two-faced die to 10 often plays the same short game twice: warned as a study warns.
+    assert!(
+        printed.contains(
+            "\nwarning: games repeat (distinct games: 173 of 200 for c02, 18 of 40 for c03), \
+             so the intervals are too narrow"
+        ),
+        "{printed}"
+    );
     assert!(printed.ends_with(&format!(
         "wrote race.svg, search.csv in {}\n",
         dir.display()
@@ -255,5 +263,41 @@ fn bad_searches_are_one_line_and_write_nothing() {
         &["--search", "bonus=0,1", "--level", "4", "--shard", "1/2"],
         "--shard cannot split a --search: each round's candidates depend on the rounds before \
          it; run the race on one machine (--threads 0 uses every core)",
+    );
+}
+
+#[test]
+fn games_that_repeat_are_reported() {
+    // Invector 4×3 from its first position, depth 1 against itself: every game of a
+    // candidate is the same game.
+    let dir = scratch("repeats");
+    let done = agon(&[
+        "balance",
+        "--game",
+        "invector:width=4,height=3",
+        "--search",
+        "handicap=0,1",
+        "--level",
+        "2",
+        "--random-opening",
+        "0",
+        "--round",
+        "4",
+        "--budget",
+        "16",
+        "--games",
+        "2",
+        "--out",
+        text(&dir),
+    ]);
+    ok(&done);
+    assert!(
+        stdout(&done).contains(
+            "\nwarning: games repeat (distinct games: 1 of 8 for c01, 1 of 8 for c02), so the \
+             intervals are too narrow (vary the start with --random-opening or --openings, or \
+             give the agents noise)\n"
+        ),
+        "{}",
+        stdout(&done)
     );
 }

@@ -25,7 +25,8 @@
 //!
 //! **Files** ([`report`]): study.csv (the race's identity, format `race-1`, as a study's
 //! is), search.csv (tidy: one row per candidate and round, and per check), race.svg
-//! (the last interval of every candidate), and the verdict lines. search.csv is written
+//! (the last interval of every candidate), and the verdict lines, with a study's warning
+//! where fewer than 90% of a candidate's games are distinct. search.csv is written
 //! last: it marks the race as finished. A finished race is only read, never written.
 
 mod candidates;
@@ -276,6 +277,9 @@ impl Race {
         let mut status = vec![Status::Racing; n];
         let mut rounds = Vec::new();
         let mut played = 0;
+        // Each candidate's move lists so far, and its games that repeat an earlier one.
+        let mut seen = vec![std::collections::HashSet::new(); n];
+        let mut repeated = vec![0; n];
         // Each candidate's score at the race's z while it races, `None` once it is out.
         let racing_scores = |records: &[Tally], status: &[Status]| -> Vec<Option<Score>> {
             records
@@ -300,6 +304,11 @@ impl Race {
                     return Ok(None);
                 };
                 records[c].add(&rows);
+                for row in &rows {
+                    if !seen[c].insert(row.moves.clone()) {
+                        repeated[c] += 1;
+                    }
+                }
                 played += rows.len() as u64;
             }
             for c in eliminated(&racing_scores(&records, &status)) {
@@ -358,6 +367,7 @@ impl Race {
             stop,
             checks,
             exact,
+            repeated,
         }))
     }
 }

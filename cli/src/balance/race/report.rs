@@ -80,6 +80,8 @@ pub struct RaceRecord {
     pub checks: Vec<(Rung, Tally)>,
     /// Each candidate's exact seat-0 score, where the level's agent is exact.
     pub exact: Option<Vec<f64>>,
+    /// Each candidate's race games that repeat an earlier game of its own, move for move.
+    pub repeated: Vec<u64>,
 }
 
 /// What the report needs of the race's definition.
@@ -215,6 +217,25 @@ pub fn lines(view: &RaceView, record: &RaceRecord) -> Vec<String> {
              interval",
             100.0 * exact[best],
             if inside { "inside" } else { "OUTSIDE" }
+        ));
+    }
+    // As a study warns: fewer than 90% of a candidate's games distinct.
+    let repeats: Vec<String> = (0..n)
+        .filter(|&c| record.repeated[c] * 10 > tallies[c].wdl.games())
+        .map(|c| {
+            let games = tallies[c].wdl.games();
+            format!(
+                "{} of {games} for {}",
+                games - record.repeated[c],
+                view.candidates[c].0
+            )
+        })
+        .collect();
+    if !repeats.is_empty() {
+        lines.push(format!(
+            "warning: games repeat (distinct games: {}), so the intervals are too narrow \
+             (vary the start with --random-opening or --openings, or give the agents noise)",
+            repeats.join(", ")
         ));
     }
     for ((rung, tally), agent) in record.checks.iter().zip(&view.check_agents) {
