@@ -13,8 +13,9 @@ pub const NAME: &str = "ext";
 pub const DEFAULT_TIMEOUT: &str = "10s";
 
 /// The parameters of `ext`. `cmd`, `args`, `dir` and `name` are free text (no `,`, and
-/// no `=` in a value of another parameter's spelling); `depth` and `nodes` are the
-/// budget sent with each `go` (without them, `go movetime`).
+/// no `=` in a value of another parameter's spelling); `depth`, `nodes` and `movetime`
+/// are the limits sent with each `go` (without them, a plain `go`: the program's own
+/// budget).
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: "args",
@@ -35,7 +36,7 @@ pub const PARAMS: &[ParamSpec] = &[
         kind: ParamKind::Int { min: 1, max: 1000 },
         default: None,
         omitted_at_default: false,
-        help: "sent as `go depth N` (no clock)",
+        help: "sent as `go depth N` (no clock); without depth, nodes or movetime, a plain `go`",
     },
     ParamSpec {
         name: "dir",
@@ -43,6 +44,13 @@ pub const PARAMS: &[ParamSpec] = &[
         default: None,
         omitted_at_default: false,
         help: "the program's working folder",
+    },
+    ParamSpec {
+        name: "movetime",
+        kind: ParamKind::Duration,
+        default: None,
+        omitted_at_default: false,
+        help: "sent as `go movetime MS`; shorter than timeout",
     },
     ParamSpec {
         name: "name",

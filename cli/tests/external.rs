@@ -159,6 +159,22 @@ fn a_faulty_program_forfeits_its_games_with_the_reason_and_the_run_goes_on() {
             script(&dir, "illegal.sh", &engine_loop("echo bestmove z9")),
             "answered the illegal move \"z9\"",
         ),
+        // No move, and the reason the program gave (its last error line) in the note.
+        (
+            script(
+                &dir,
+                "none.sh",
+                &engine_loop(
+                    "echo 'info string error: first'; echo 'info string error: no move today'; \
+                     echo 'bestmove (none)'",
+                ),
+            ),
+            "answered no move: no move today",
+        ),
+        (
+            script(&dir, "bare_none.sh", &engine_loop("echo 'bestmove (none)'")),
+            "answered no move (bestmove (none))",
+        ),
     ];
     for (program, reason) in cases {
         let out = dir.join(program.file_stem().unwrap());
@@ -194,7 +210,7 @@ fn an_ext_spec_without_a_program_is_refused_before_any_game() {
     assert_eq!(
         stderr(&o),
         "error: agent ext: missing cmd=PATH (the program to run; valid parameters: args, \
-         cmd, depth, dir, name, nodes, timeout)\n"
+         cmd, depth, dir, movetime, name, nodes, timeout)\n"
     );
     assert_bad_input(
         &[
@@ -296,6 +312,59 @@ fn serve_answers_a_session_by_the_protocol() {
         "info string error: no game: send setoption name game value <game spec>\n\
          bestmove (none)\n"
     );
+}
+
+#[test]
+fn serve_after_a_refused_game_plays_no_game_until_one_is_set() {
+    // The game set before (by --game, then by setoption) is not played once the
+    // controller has asked for another, even a refused one.
+    let session = "setoption name game value nosuchgame\ngo\n\
+                   setoption name game value connect4\nsetoption name game value pig:die=1\n\
+                   position startpos\ngo\nsetoption name game value connect4\ngo depth 1\nquit\n";
+    let o = agon_in(
+        None,
+        &["serve", "--agent", "ab", "--game", "connect4"],
+        session,
+    );
+    ok(&o);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let no_game = "info string error: no game: send setoption name game value <game spec>";
+    assert_eq!(lines[1..4], [no_game, "bestmove (none)", lines[3]], "{out}");
+    assert!(
+        lines[0].starts_with("info string error: unknown game"),
+        "{out}"
+    );
+    assert!(lines[3].starts_with("info string error: "), "{out}");
+    assert_eq!(lines[4..6], [no_game, "bestmove (none)"], "{out}");
+    assert!(lines[6].starts_with("info depth 1 "), "{out}");
+    assert!(lines[7].starts_with("bestmove "), "{out}");
+    assert_eq!(lines.len(), 8, "{out}");
+}
+
+#[test]
+fn a_served_agent_with_its_own_budget_plays_as_in_process() {
+    // Without a limit in the ext spec, a plain `go` leaves the served agent its own
+    // depth: the games are those of the same agent in process, move for move.
+    let dir = scratch("own-budget");
+    let served = format!("ext:cmd={AGON},args=serve --agent ab:depth=4,name=ab:depth=4");
+    let mut moves = Vec::new();
+    for (run, agent) in [("served", served.as_str()), ("in-process", "ab:depth=4")] {
+        let out = dir.join(run);
+        ok(&tournament_into(
+            "connect4",
+            &[agent, "random"],
+            &out,
+            &["--games", "4", "--seed", "9"],
+        ));
+        let rows = games(&out);
+        assert_eq!(rows.len(), 4);
+        for row in &rows {
+            assert_ne!(row["end_reason"], "forfeit", "{row:?}");
+        }
+        moves.push(rows.iter().map(|r| r["moves"].clone()).collect::<Vec<_>>());
+    }
+    assert_eq!(moves[0], moves[1]);
 }
 
 #[test]

@@ -6,7 +6,8 @@
 //! of the spec's (`depth`, `nodes` or `iters`, `movetime` as `time`, each where the agent
 //! takes it), and searches the position of the last `position` command with a stream
 //! seeded by the last `setoption name seed` (default 1) and the position's ply, so the
-//! same session gives the same moves. Before each `bestmove` it writes `info depth D
+//! same session gives the same moves. A plain `go` searches with the spec's own budget.
+//! A refused `setoption name game` leaves the session with no game. Before each `bestmove` it writes `info depth D
 //! nodes N time MS` of the search. A command it cannot carry out (no game, a bad
 //! move in `position`, `go` where no seat is to move, a `go` limit outside the range of
 //! the agent's parameter, an outside program's fault) is answered by an `info string
@@ -163,12 +164,17 @@ fn read_go<'a>(words: &[&'a str]) -> Result<Go<'a>, String> {
 }
 
 impl Session {
-    /// `setoption name NAME value VALUE`: the game or the seed.
+    /// `setoption name NAME value VALUE`: the game or the seed. A refused game leaves
+    /// the session without one (each `go` then answers an error until a game is set),
+    /// never playing the game set before, which the controller meant to replace.
     fn set(&mut self, name: &str, value: &str, output: &mut dyn Write) -> Result<()> {
         match name {
             "game" => match GameSpec::parse(value) {
                 Ok(spec) => self.game = Some(spec.to_string()),
-                Err(e) => writeln!(output, "info string error: {}", e.0)?,
+                Err(e) => {
+                    self.game = None;
+                    writeln!(output, "info string error: {}", e.0)?;
+                }
             },
             "seed" => match value.parse() {
                 Ok(seed) => self.seed = seed,

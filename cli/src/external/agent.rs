@@ -20,9 +20,18 @@ use crate::spec::AgentSpec;
 /// ignored, as a field that cannot be read is.
 pub const MAX_REPORTED_NODES: u64 = 1_000_000_000_000;
 
+/// The answer of an engine that has no move to give (`bestmove (none)`), after an
+/// `info string error: <why>` line saying why when it can.
+pub const NO_MOVE: &str = "(none)";
+
 /// How many characters of an illegal move a fault quotes: a move of any game is
 /// shorter, and a longer text is quoted cut, with its length.
 pub const MAX_QUOTED_MOVE: usize = 40;
+
+/// How many characters of the reason an engine gives for answering no move (its last
+/// `info string error: ...` before `bestmove (none)`) a fault quotes; a longer reason is
+/// cut, marked by `…`.
+pub const MAX_QUOTED_REASON: usize = 300;
 
 /// The fault of an outside program that ends its game, in one line naming the program:
 /// it could not be started, it ended, it did not answer within its timeout, it wrote
@@ -43,8 +52,10 @@ impl fmt::Display for ExtFault {
 /// agent is). The program is started at the first move: `ugi` (answered by `ugiok`),
 /// the game and a seed drawn from the agent's stream (`setoption`), `uginewgame` and
 /// `isready` (answered by `readyok`); then at every move `position startpos moves ...`
-/// (the game's line from its start) and `go`, answered by `bestmove`. Lines that are not
-/// UTF-8 are ignored, except a `bestmove` line, which is a fault.
+/// (the game's line from its start) and `go` with the spec's limits (a plain `go`
+/// without them), answered by `bestmove`. Lines that are not UTF-8 are ignored, except a
+/// `bestmove` line, which is a fault; so is `bestmove (none)`, whose fault quotes the
+/// program's last `info string error: ...` line before it, its reason.
 ///
 /// Every fault panics with an [`ExtFault`] (the program is stopped when the agent is
 /// dropped), including the caller's giving no line of moves that leads to the position
@@ -164,6 +175,8 @@ impl<S: State> Agent<S> for ExtAgent<S> {
             program.send(&position)?;
             program.send(&go)?;
             let mut nodes = 0;
+            // The last reason the program gave for an error, kept for a `bestmove (none)`.
+            let mut error = None;
             loop {
                 let line = match program.next_line(deadline)? {
                     Line::Text(line) => line,
@@ -177,7 +190,13 @@ impl<S: State> Agent<S> for ExtAgent<S> {
                 };
                 let mut words = line.split_whitespace();
                 match words.next() {
-                    Some("bestmove") => return Ok((words.next().map(str::to_string), nodes)),
+                    Some("bestmove") => {
+                        return Ok((words.next().map(str::to_string), nodes, error))
+                    }
+                    Some("info") if line.trim_start().starts_with("info string error:") => {
+                        let why = line.trim_start()["info string error:".len()..].trim();
+                        error = Some(why.to_string());
+                    }
                     Some("info") => {
                         let words: Vec<&str> = words.collect();
                         if let Some(n) = words
@@ -194,9 +213,19 @@ impl<S: State> Agent<S> for ExtAgent<S> {
                 }
             }
         })();
-        let (text, nodes) =
+        let (text, nodes, error) =
             answer.unwrap_or_else(|e: String| self.fault(&format!("{e} while thinking")));
         let text = text.unwrap_or_else(|| self.fault("answered bestmove without a move"));
+        if text == NO_MOVE {
+            self.fault(&match error {
+                Some(why) if why.chars().count() > MAX_QUOTED_REASON => format!(
+                    "answered no move: {}…",
+                    why.chars().take(MAX_QUOTED_REASON).collect::<String>()
+                ),
+                Some(why) => format!("answered no move: {why}"),
+                None => "answered no move (bestmove (none))".to_string(),
+            });
+        }
         let best = state.parse_move(&text).unwrap_or_else(|e| {
             self.fault(&if text.chars().count() > MAX_QUOTED_MOVE {
                 // The reason may quote the text whole: left out.

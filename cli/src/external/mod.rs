@@ -60,29 +60,35 @@ pub fn log_file(dir: &Path, label: &str, seat: usize) -> PathBuf {
     dir.join(format!("ext-{safe}-seat{seat}.log"))
 }
 
-/// The budget sent with each `go`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GoBudget {
+/// The limits sent with each `go`: those the spec sets (`depth`, `nodes`, `movetime`),
+/// none by default. A plain `go` leaves the program to its own budget, so that an
+/// engine configured with one (a served `ab:depth=4`) plays as it would on its own; the
+/// `timeout` still bounds every answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GoBudget {
     /// `go depth N`.
-    Depth(i64),
+    pub depth: Option<i64>,
     /// `go nodes N`.
-    Nodes(i64),
-    /// `go depth N nodes M`.
-    Both(i64, i64),
-    /// `go movetime MS`: the program's time, nine tenths of its timeout, leaving a tenth
-    /// for starting the search and sending the answer.
-    MoveTime(u128),
+    pub nodes: Option<i64>,
+    /// `go movetime MS`, in milliseconds.
+    pub movetime: Option<u128>,
 }
 
 impl GoBudget {
-    /// The `go` command.
+    /// The `go` command: `go`, followed by each limit set, in the order depth, nodes,
+    /// movetime.
     pub fn command(self) -> String {
-        match self {
-            GoBudget::Depth(d) => format!("go depth {d}"),
-            GoBudget::Nodes(n) => format!("go nodes {n}"),
-            GoBudget::Both(d, n) => format!("go depth {d} nodes {n}"),
-            GoBudget::MoveTime(ms) => format!("go movetime {ms}"),
+        let mut go = "go".to_string();
+        if let Some(d) = self.depth {
+            go += &format!(" depth {d}");
         }
+        if let Some(n) = self.nodes {
+            go += &format!(" nodes {n}");
+        }
+        if let Some(ms) = self.movetime {
+            go += &format!(" movetime {ms}");
+        }
+        go
     }
 }
 
@@ -123,11 +129,21 @@ impl ExtSetup {
             .map(|a| a.split_whitespace().map(str::to_string).collect())
             .unwrap_or_default();
         let timeout = params.duration("timeout").expect("timeout has a default");
-        let budget = match (params.int("depth"), params.int("nodes")) {
-            (Some(d), Some(n)) => GoBudget::Both(d, n),
-            (Some(d), None) => GoBudget::Depth(d),
-            (None, Some(n)) => GoBudget::Nodes(n),
-            (None, None) => GoBudget::MoveTime((timeout.as_millis() * 9 / 10).max(1)),
+        let movetime = params.duration("movetime");
+        if let Some(movetime) = movetime {
+            if movetime >= timeout {
+                return Err(BadInput::new(format!(
+                    "agent {NAME}: movetime={} must be shorter than timeout={} (the program \
+                     needs time to answer)",
+                    params.get("movetime").expect("read above"),
+                    params.get("timeout").expect("timeout has a default"),
+                )));
+            }
+        }
+        let budget = GoBudget {
+            depth: params.int("depth"),
+            nodes: params.int("nodes"),
+            movetime: movetime.map(|d| d.as_millis()),
         };
         let program = Program::find(cmd)?;
         Ok(ExtSetup {
@@ -288,26 +304,30 @@ mod tests {
     }
 
     #[test]
-    fn the_budget_is_depth_nodes_or_nine_tenths_of_the_timeout() {
+    fn the_budget_is_the_limits_the_spec_sets_and_none_without_them() {
         let setup = |text: &str| ExtSetup::of(&AgentSpec::parse(text, false).unwrap());
+        let go = |text: &str| setup(text).unwrap().budget.command();
         let sh = "ext:cmd=/bin/sh";
+        // No limit in the spec: a plain `go`, whatever the timeout.
+        assert_eq!(go(sh), "go");
+        assert_eq!(go(&format!("{sh},timeout=500ms")), "go");
+        assert_eq!(go(&format!("{sh},depth=3")), "go depth 3");
         assert_eq!(
-            setup(&format!("{sh},timeout=500ms"))
-                .unwrap()
-                .budget
-                .command(),
+            go(&format!("{sh},depth=3,nodes=100")),
+            "go depth 3 nodes 100"
+        );
+        assert_eq!(
+            go(&format!("{sh},movetime=2s,nodes=100")),
+            "go nodes 100 movetime 2000"
+        );
+        assert_eq!(
+            go(&format!("{sh},movetime=450ms,timeout=500ms")),
             "go movetime 450"
         );
         assert_eq!(
-            setup(&format!("{sh},depth=3")).unwrap().budget.command(),
-            "go depth 3"
-        );
-        assert_eq!(
-            setup(&format!("{sh},depth=3,nodes=100"))
-                .unwrap()
-                .budget
-                .command(),
-            "go depth 3 nodes 100"
+            setup(&format!("{sh},movetime=10s")).unwrap_err().0,
+            "agent ext: movetime=10s must be shorter than timeout=10s (the program needs \
+             time to answer)"
         );
         let found = setup("ext:cmd=sh").unwrap().program.path;
         assert!(found.is_absolute() && found.ends_with("sh"), "{found:?}");
