@@ -1,22 +1,24 @@
 #!/usr/bin/env python3
-"""A bot for any Agon game, written with the Python bindings (`pip install ./python`).
+"""A bot for any Agon game, written with the bot kit of the bindings (`agon.bot`).
 
-It speaks Agon's protocol (docs/protocol.md) and keeps the position with the bindings,
-so it plays whatever game `setoption name game` names. Without arguments it looks one
-ply ahead: it plays a move that wins at once if there is one, else a random legal move.
-With an agent spec as its argument (`agon_bot.py mcts:iters=500`) it asks that Agon
-agent instead, which shows an agent of the bindings joining a tournament from outside.
+The kit speaks Agon's protocol (docs/protocol.md) and hands the bot each position as an
+`agon.State`, so this bot plays whatever game `setoption name game` names. Without
+arguments it looks one ply ahead: it plays a move that wins at once if there is one,
+else a random legal move. With an agent spec as its argument (`agon_bot.py
+mcts:iters=500`) it asks that Agon agent instead, which shows an agent of the bindings
+joining a tournament from outside.
 
-Run by Agon as `ext:cmd=python3,args=examples/agon_bot.py`.
+Run by Agon as `ext:cmd=.venv/bin/python,args=examples/agon_bot.py` (a Python with the
+bindings installed).
 """
 
-import random
 import sys
 
 import agon
+import agon.bot
 
 
-def one_ply(state, rng):
+def one_ply(state, request):
     """A move that wins at once, else a random legal move."""
     mover = state.current_player()
     moves = state.legal_moves()
@@ -25,48 +27,21 @@ def one_ply(state, rng):
         after.apply(move)
         if after.is_terminal() and after.returns()[mover] > 0:
             return move
-    return rng.choice(moves)
+    return request.rng.choice(moves)
 
 
-def main(argv):
-    spec = argv[1] if len(argv) > 1 else None
-    seed = 1
-    rng = random.Random(seed)
-    game = state = bot = None
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        command = words[0]
-        if command == "ugi":
-            print("id name agon-bot " + (spec or "one-ply"))
-            print("id author the Agon examples")
-            print("ugiok")
-        elif command == "isready":
-            print("readyok")
-        elif command == "setoption" and words[1:4] == ["name", "seed", "value"]:
-            seed = int(words[4])
-            rng = random.Random(seed)
-        elif command == "setoption" and words[1:4] == ["name", "game", "value"]:
-            game = agon.load_game(words[4])
-        elif command == "uginewgame" and spec is not None:
-            bot = agon.agent(spec, game, seed=seed)
-        elif command == "position" and words[1:2] == ["startpos"]:
-            state = game.new_initial_state()
-            for move in words[3:] if words[2:3] == ["moves"] else []:
-                state.apply(move)
-        elif command == "go":
-            if spec is None:
-                move = one_ply(state, rng)
-            else:
-                bot = bot or agon.agent(spec, game, seed=seed)
-                move = bot.choose(state).move
-            print("bestmove " + move)
-        elif command == "quit":
-            return
-        # Anything else is ignored, as the protocol asks.
-        sys.stdout.flush()
+def agent_bot(spec):
+    """A bot asking the Agon agent of `spec`, seeded from the protocol's seed."""
+
+    def choose(state, request):
+        agent = agon.agent(spec, request.game, seed=request.rng.getrandbits(64))
+        return agent.choose(state).move
+
+    return choose
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    if len(sys.argv) > 1:
+        agon.bot.serve(agent_bot(sys.argv[1]), name="agon-bot " + sys.argv[1])
+    else:
+        agon.bot.serve(one_ply, name="agon-bot one-ply")
