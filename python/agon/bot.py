@@ -1,18 +1,21 @@
 """A kit for bots written outside Agon: the engine protocol spoken for you.
 
 A bot is one function. It is given the position as an :class:`agon.State` (so it has
-the game's rules and legal moves from the bindings) and a :class:`Request` (the game,
-the limits of the controller's ``go``, a random generator seeded from the protocol's
-seed), and returns its move: its notation (``"d"``, ``"roll"``, ``"I:d3"``), or its
-dense action id (an ``int``, as ``state.legal_actions()`` gives)::
+the game's rules and legal moves from the bindings) and returns its move: its notation
+(``"d"``, ``"roll"``, ``"I:d3"``), or its dense action id (an ``int``, as
+``state.legal_actions()`` gives)::
 
     import agon.bot
 
-    def choose(state, request):
-        return request.rng.choice(state.legal_moves())
+    def choose(state):
+        return state.legal_moves()[0]
 
     if __name__ == "__main__":
         agon.bot.serve(choose)
+
+A bot that takes a second parameter is also given a :class:`Request`: the game, the
+limits of the controller's ``go``, and a random generator seeded from the protocol's
+seed (``def choose(state, request): return request.rng.choice(state.legal_moves())``).
 
 :func:`serve` reads the protocol of ``docs/protocol.md`` on standard input until
 ``quit`` or the end of its input, so the script plays in Agon's tournaments as
@@ -43,6 +46,7 @@ program's log), never into the protocol.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import operator
 import random
 import sys
@@ -58,8 +62,8 @@ __all__ = ["Limits", "Request", "Move", "Chooser", "serve", "NO_MOVE"]
 Move = Union[str, int]
 """A move: its notation, or its dense action id."""
 
-Chooser = Callable[[State, "Request"], Move]
-"""A bot: ``choose(state, request) -> move``."""
+Chooser = Union[Callable[[State], Move], Callable[[State, "Request"], Move]]
+"""A bot: ``choose(state) -> move``, or ``choose(state, request) -> move``."""
 
 NO_MOVE = "(none)"
 """The move a ``go`` is answered with when no move can be given (after an error line)."""
@@ -127,14 +131,17 @@ def serve(
     ``input``, ``output`` and ``log`` default to standard input (read as bytes: a line
     that is not UTF-8 is ignored, as the protocol asks), standard output and standard
     error; tests pass streams of their own. ``choose`` is called as ``choose(state,
-    request)`` with a copy of the position (the bot may change it freely) and must
-    return a legal move, in notation or as a dense action id.
+    request)`` with a copy of the position (the bot may change it freely), or as
+    ``choose(state)`` when it takes one positional parameter, and must return a legal
+    move, in notation or as a dense action id. A ``choose`` whose parameters cannot be
+    told apart (neither form fits) is refused with a ``TypeError`` before any input is
+    read.
     """
     out = output if output is not None else sys.stdout
     err = log if log is not None else sys.stderr
     lines = input if input is not None else sys.stdin.buffer
     label = name if name is not None else getattr(choose, "__name__", type(choose).__name__)
-    session = _Session(choose, label, author, out, err)
+    session = _Session(_with_request(choose), label, author, out, err)
     for raw in lines:
         if isinstance(raw, bytes):
             try:
@@ -145,6 +152,25 @@ def serve(
             line = raw
         if not session.command(line.split()):
             return
+
+
+def _with_request(choose: Chooser) -> Callable[[State, "Request"], Move]:
+    """``choose`` called as ``choose(state, request)`` whichever form it has."""
+    try:
+        signature = inspect.signature(choose)
+    except (TypeError, ValueError):  # a builtin without a signature: take the full form
+        return choose  # type: ignore[return-value]
+    for arguments in ((None, None), (None,)):
+        try:
+            signature.bind(*arguments)
+        except TypeError:
+            continue
+        if len(arguments) == 2:
+            return choose  # type: ignore[return-value]
+        return lambda state, request: choose(state)  # type: ignore[call-arg]
+    raise TypeError(
+        f"choose{signature} cannot be called as choose(state) or choose(state, request)"
+    )
 
 
 class _Session:

@@ -227,3 +227,34 @@ def test_lines_that_are_not_utf8_are_ignored():
     out, _ = session(first, [b"\xff\xfe\n", b"setoption name game value connect4\r\n",
                              b"position startpos\n", b"go\n"])
     assert out == "bestmove a\n"
+
+
+def test_a_bot_may_take_the_state_alone():
+    def last(state):
+        return state.legal_moves()[-1]
+
+    out, err = session(last, "setoption name game value connect4\nposition startpos\ngo\n")
+    assert out == "bestmove g\n"
+    assert err == ""
+    # A callable object and a function with an optional request are both accepted.
+    class Bot:
+        def __call__(self, state, request=None):
+            return state.legal_moves()[1]
+
+    out, _ = session(Bot(), "setoption name game value connect4\nposition startpos\ngo\n")
+    assert out == "bestmove b\n"
+
+
+def test_a_bot_that_cannot_be_called_with_a_state_is_refused_before_it_plays():
+    def needs_three(state, request, extra):
+        return "a"
+
+    try:
+        session(needs_three, "setoption name game value connect4\ngo\n")
+    except TypeError as e:
+        assert str(e) == (
+            "choose(state, request, extra) cannot be called as choose(state) or "
+            "choose(state, request)"
+        )
+    else:
+        raise AssertionError("a three-parameter bot was accepted")
