@@ -60,14 +60,21 @@ mod running;
 mod seeds;
 mod shard;
 pub mod spec;
+pub mod stop;
 mod train;
 mod tune;
 mod weights_file;
 
+use std::ffi::OsString;
 use std::io::{self, Write};
+use std::path::PathBuf;
+
+use clap::error::ErrorKind;
+use clap::Parser;
 
 use crate::args::{Cli, Command};
 use crate::spec::{AgentSpec, GameSpec};
+use crate::stop::Stop;
 
 pub use crate::bad_input::BadInput;
 pub use crate::external::{catch_fault, ExtFault, Venue};
@@ -88,12 +95,22 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 /// same). Commands that read a person's input (`play`, `replay`, `serve`) read standard
 /// input.
 pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()> {
+    run_until(cli, command, out, &Stop::new())
+}
+
+/// Runs a parsed command line as [`run_to`] does, ending a run of games early when
+/// `stop` is requested (from another thread): the run starts no further game, keeps
+/// the games played in its folder, and fails with [`stop::Stopped`]; the same command
+/// with `--resume` continues it. Only the commands [`stops_between_games`] names answer
+/// `stop`; the others run to their end.
+pub fn run_until(cli: Cli, command: &str, out: &mut dyn Write, stop: &Stop) -> anyhow::Result<()> {
     let command_line = || command.to_string();
     match cli.command {
         None => commands::tournament::tournament(
             &commands::tournament::default_args(),
             command_line(),
             out,
+            stop,
         ),
         Some(Command::Games) => commands::listing::games(out),
         Some(Command::Agents(args)) => {
@@ -101,7 +118,7 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
             commands::listing::agents(out, game.as_ref())
         }
         Some(Command::Tournament(args)) => {
-            commands::tournament::tournament(&args, command_line(), out)
+            commands::tournament::tournament(&args, command_line(), out, stop)
         }
         // The shards of a study (`agon balance --shard`) are joined run folder by run
         // folder, each by the tournament's merge.
@@ -109,7 +126,7 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
             balance::merge_studies(&args, command_line(), out)
         }
         Some(Command::Merge(args)) => running::merge::merge(&args, command_line(), out),
-        Some(Command::Run(args)) => commands::experiment::run(&args, command_line(), out),
+        Some(Command::Run(args)) => commands::experiment::run(&args, command_line(), out, stop),
         Some(Command::Report(args)) => commands::report::report(&args, out),
         Some(Command::Play(args)) => {
             let game = GameSpec::parse(&args.game)?;
@@ -145,7 +162,7 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
         Some(Command::Tune(args)) => tune::tune(&args, out),
         Some(Command::Train(args)) => train::train(&args, out),
         Some(Command::Openings(args)) => commands::openings::openings(&args, command, out),
-        Some(Command::Balance(args)) => balance::balance(&args, command_line(), out),
+        Some(Command::Balance(args)) => balance::balance(&args, command_line(), out, stop),
         Some(Command::Bench(args)) => commands::bench::bench(
             &commands::bench::cases(),
             args.filter.as_deref(),
@@ -183,6 +200,106 @@ pub fn run_to(cli: Cli, command: &str, out: &mut dyn Write) -> anyhow::Result<()
                     err: &mut io::stderr(),
                 },
             )
+        }
+    }
+}
+
+/// Whether [`run_until`] answers a stop request for `cli`: the commands that play a run
+/// of games into a folder (`tournament`, `run`, `balance` and `agon` alone), whose
+/// stopped run a resume continues. The others (a tuning, a benchmark, a listing) end only
+/// at their end.
+pub fn stops_between_games(cli: &Cli) -> bool {
+    matches!(
+        cli.command,
+        None | Some(Command::Tournament(_) | Command::Run(_) | Command::Balance(_))
+    )
+}
+
+/// The folder `cli`'s command writes its run, study or report into, where it has one:
+/// `--out` of `tournament`, `balance` (unless `--plan`, which writes nothing) and
+/// `merge`; `agon run`'s (its `--out`, or `results/<file stem>`); `agon report`'s
+/// `--out`, or the run folder it reports on; results/default for `agon` alone. `None`
+/// for the commands that write no folder (a listing, perft, bench, a tuning or
+/// openings file). The folder need not exist yet: it is the command's, not a check.
+pub fn run_folder(cli: &Cli) -> Option<PathBuf> {
+    match &cli.command {
+        None => Some(commands::tournament::default_args().out),
+        Some(Command::Tournament(args)) => Some(args.out.clone()),
+        Some(Command::Balance(args)) => (!args.plan).then(|| args.out.clone()),
+        Some(Command::Merge(args)) => Some(args.out.clone()),
+        Some(Command::Run(args)) => commands::experiment::out_folder(args).ok(),
+        Some(Command::Report(args)) => Some(args.out.clone().unwrap_or_else(|| args.dir.clone())),
+        Some(_) => None,
+    }
+}
+
+/// Exit code for bad input.
+const BAD_INPUT: u8 = 2;
+
+/// The whole of the `agon` binary: parses `args` (the program's name first, as
+/// `std::env::args_os` gives them), runs the command writing to standard output, and
+/// returns the exit code: 0 success (help and `--version` included, printed as clap
+/// prints them), 1 a failure of the machine (a file that cannot be written), 2 bad
+/// input; an error is one line on standard error, `error: ` first. A closed standard
+/// output (`agon games | head`) is success. meta.csv records the arguments, quoted
+/// ([`shell_quote`]). Standard output is flushed before it returns, so that a front end
+/// that goes on living (Python's `agon` command) loses nothing.
+pub fn main_with(args: impl IntoIterator<Item = OsString>) -> u8 {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let command = args
+        .iter()
+        .map(|arg| shell_quote(&arg.to_string_lossy()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => return command_line_error(e),
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let result = run_to(cli, &command, &mut out).and_then(|()| Ok(out.flush()?));
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            let broken_pipe = e.chain().any(|c| {
+                c.downcast_ref::<io::Error>()
+                    .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            });
+            // What is still buffered goes out before the error line (a closed pipe
+            // takes nothing, and says so again, which is no news).
+            let _ = out.flush();
+            if broken_pipe {
+                // The reader of our output went away (`agon games | head`): not an error.
+                0
+            } else if let Some(bad) = e.chain().find_map(|c| c.downcast_ref::<BadInput>()) {
+                eprintln!("error: {}", one_line(&bad.0));
+                BAD_INPUT
+            } else {
+                eprintln!("error: {}", one_line(&format!("{e:#}")));
+                1
+            }
+        }
+    }
+}
+
+/// Reports a command-line error from clap. Help and version requests print as usual
+/// (exit 0); anything else becomes one line, with the valid subcommands when the
+/// subcommand is unknown, and exit code 2.
+fn command_line_error(e: clap::Error) -> u8 {
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Printing help can only fail on a closed pipe, where nothing can be said.
+            let _ = e.print();
+            let _ = io::stdout().flush();
+            0
+        }
+        _ => {
+            let message = command_line_message(&e);
+            eprintln!("error: {message}");
+            let _ = io::stderr().flush();
+            BAD_INPUT
         }
     }
 }

@@ -135,8 +135,10 @@ fn experiments_readme_names_summary_rows_that_exist() {
         .lines()
         .skip(1)
         .flat_map(|l| {
+            // The statistic is the fifth field from the end (before value, low, high,
+            // text); an agent's label before it may hold commas.
             let fields: Vec<&str> = l.split(',').collect();
-            [fields[0], fields[fields.len() - 4]]
+            [fields[0], fields[fields.len() - 5]]
         })
         .collect();
     let readme = std::fs::read_to_string(root().join("experiments/README.md")).unwrap();

@@ -174,7 +174,7 @@ fn report_keeps_the_runs_anchor_and_writes_another_view_only_with_out() {
         view.display()
     )));
     let other = std::fs::read_to_string(view.join("summary.csv")).unwrap();
-    assert!(other.contains("\nrating,,,,,anchor,random,,\n"), "{other}");
+    assert!(other.contains("\nrating,,,,,anchor,,,,random\n"), "{other}");
     assert_eq!(std::fs::read(run.join("summary.csv")).unwrap(), summary);
     // A run folder is never a report's --out.
     assert_bad(
@@ -419,7 +419,7 @@ fn repeated_games_are_warned_about_by_every_command_that_summarises() {
     let summary = std::fs::read_to_string(run.join("summary.csv")).unwrap();
     let spec = "ab:depth=2";
     assert!(
-        summary.contains(&format!("\npairing,0,{spec},{spec},,distinct_games,1,,\n")),
+        summary.contains(&format!("\npairing,0,{spec},{spec},,distinct_games,1,,,\n")),
         "{summary}"
     );
 

@@ -32,12 +32,14 @@ fn match_args<'a>(out: &'a Path, threads: &'a str, extra: &[&'a str]) -> Vec<&'a
     args
 }
 
-/// The `decision` statistic of summary.csv's `sprt` section.
+/// The `decision` statistic of summary.csv's `sprt` section: a word, so in the `text`
+/// column (the last), with `value` (the seventh) empty.
 fn decision(summary: &str) -> String {
     summary
         .lines()
         .find(|l| l.starts_with("sprt,") && l.contains(",decision,"))
-        .and_then(|l| l.split(',').nth(6))
+        .filter(|l| l.ends_with(&format!(",decision,,,,{}", l.rsplit(',').next().unwrap())))
+        .and_then(|l| l.rsplit(',').next())
         .unwrap_or_else(|| panic!("no SPRT decision in {summary}"))
         .to_string()
 }

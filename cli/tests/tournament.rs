@@ -28,16 +28,16 @@ fn one_and_two_threads_write_identical_files() {
     let lines: Vec<&str> = summary.lines().collect();
     assert_eq!(
         lines[0],
-        "section,pairing,agent_a,agent_b,subject,statistic,value,low,high"
+        "section,pairing,agent_a,agent_b,subject,statistic,value,low,high,text"
     );
-    assert_eq!(lines[1], "pairing,0,ab:depth=2,greedy,,games,4,,");
+    assert_eq!(lines[1], "pairing,0,ab:depth=2,greedy,,games,4,,,");
     assert!(
-        summary.contains("\npairing,2,greedy,random,,games,4,,\n"),
+        summary.contains("\npairing,2,greedy,random,,games,4,,,\n"),
         "{summary}"
     );
     // Three agents: a rating per agent, mean zero.
     assert!(
-        summary.contains("\nrating,,,,,anchor,mean,,\n"),
+        summary.contains("\nrating,,,,,anchor,,,,mean\n"),
         "{summary}"
     );
     for agent in ["ab:depth=2", "greedy", "random"] {
@@ -47,7 +47,8 @@ fn one_and_two_threads_write_identical_files() {
         );
     }
     assert!(
-        summary.contains("\nseat,,,,0,wins,") && summary.contains("\nlength,,,,plies,games,12,,\n"),
+        summary.contains("\nseat,,,,0,wins,")
+            && summary.contains("\nlength,,,,plies,games,12,,,\n"),
         "{summary}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

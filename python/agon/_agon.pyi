@@ -1,6 +1,7 @@
 """Type hints of the extension module (see the package's docstring)."""
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 CHANCE: int
@@ -28,8 +29,15 @@ def games() -> List[GameInfo]:
 def load_game(spec: str) -> Game:
     """The game of a spec, ``name`` or ``name:key=value,...``."""
 
-def run(args: Sequence[str]) -> str:
-    """Runs an ``agon`` command (arguments without the program name); returns its output."""
+def run(args: Sequence[str]) -> Tuple[str, Optional[Path]]:
+    """Runs an ``agon`` command (arguments without the program name); returns what it
+    printed and the folder it wrote (``None`` if none). ``agon.run`` wraps this in an
+    ``agon.RunResult``."""
+
+def main(args: Sequence[str]) -> int:
+    """The whole ``agon`` command line in this process (arguments without the program
+    name): prints as the binary does and returns its exit code. ``agon.__main__`` calls
+    it."""
 
 class Game:
     """A configured game."""

@@ -5,7 +5,9 @@
 //! (`State`: moves in notation or as dense ids, chance outcomes with exact
 //! probabilities, undo, pictures, whole random playouts in one call), every agent
 //! (`agent(spec, game, seed).choose(state)`) and any `agon` command ([`run`], which runs
-//! tournaments and studies into a folder exactly as the command line does).
+//! tournaments and studies into a folder exactly as the command line does, and
+//! [`main`], the whole `agon` command line in this process, for the package's `agon`
+//! command).
 //!
 //! Errors are `agon.AgonError` (a `ValueError`) carrying the command line's one-line
 //! message. Every call into the library goes through [`shielded`], so a failure deep
@@ -24,12 +26,16 @@ mod erased;
 mod game;
 mod state;
 
+use std::ffi::OsString;
 use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use agon_cli::args::Cli;
+use agon_cli::stop::Stop;
 use agon_cli::{one_line, BadInput};
+use clap::error::ErrorKind;
 use clap::Parser;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -109,33 +115,121 @@ pub(crate) fn error_text(text: impl Into<String>) -> PyErr {
 }
 
 /// Runs an `agon` command, as the command line would with these arguments (without the
-/// program name), and returns what it printed. Runs write their folder exactly as the
-/// command line does, and record `agon <args>` as their command in meta.csv.
+/// program name), and returns what it printed with the folder it wrote its run, study or
+/// report into ([`agon_cli::run_folder`], where it exists afterwards; `None` for the
+/// commands that write none). Runs write their folder exactly as the command line
+/// does, and record `agon <args>` as their command in meta.csv. `--help` and
+/// `--version` (of any command) return the text the command line prints.
+///
+/// Ctrl-C: a run of games (`tournament`, `run`, `balance`, no command) is asked to stop
+/// ([`agon_cli::stop::Stop`]): it starts no further game, keeps the games played in its
+/// folder (the same command with `--resume` continues it), and `KeyboardInterrupt` is
+/// raised once the games being played have ended; a second Ctrl-C raises it at once,
+/// leaving those games to end in the background. Any other command raises it at once,
+/// as [`interruptible`] calls do.
 #[pyfunction]
-fn run(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
+fn run(py: Python<'_>, args: Vec<String>) -> PyResult<(String, Option<PathBuf>)> {
     shielded(|| run_command(py, &args))
 }
 
 /// [`run`], unshielded.
-fn run_command(py: Python<'_>, args: &[String]) -> PyResult<String> {
+fn run_command(py: Python<'_>, args: &[String]) -> PyResult<(String, Option<PathBuf>)> {
     let argv = std::iter::once("agon".to_string()).chain(args.iter().cloned());
-    let cli = Cli::try_parse_from(argv).map_err(|e| match e.kind() {
-        clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
-            error_text(format!("agon {}: help is not a run", args.join(" ")))
+    let cli = match Cli::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(e) => {
+            return match e.kind() {
+                // The text the binary prints (without its colours).
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    Ok((e.render().to_string(), None))
+                }
+                _ => Err(error_text(agon_cli::command_line_message(&e))),
+            };
         }
-        _ => error_text(agon_cli::command_line_message(&e)),
-    })?;
+    };
     let command = std::iter::once("agon")
         .chain(args.iter().map(String::as_str))
         .map(agon_cli::shell_quote)
         .collect::<Vec<_>>()
         .join(" ");
-    let output = py.detach(move || {
-        let mut out = Vec::new();
-        agon_cli::run_to(cli, &command, &mut out).map(|()| out)
-    });
+    let folder = agon_cli::run_folder(&cli);
+    let output = if agon_cli::stops_between_games(&cli) {
+        let stop = Stop::new();
+        let asked = stop.clone();
+        stoppable(py, &stop, move || {
+            let mut out = Vec::new();
+            agon_cli::run_until(cli, &command, &mut out, &asked).map(|()| out)
+        })?
+    } else {
+        interruptible(py, move || {
+            let mut out = Vec::new();
+            agon_cli::run_to(cli, &command, &mut out).map(|()| out)
+        })?
+    };
     let out = output.map_err(|e| agon_error(&e))?;
-    Ok(String::from_utf8_lossy(&out).into_owned())
+    let text = String::from_utf8_lossy(&out).into_owned();
+    Ok((text, folder.filter(|dir| dir.is_dir())))
+}
+
+/// Runs `work`, a run of games that answers `stop`, as [`interruptible`] runs a call,
+/// except on Ctrl-C: the first requests `stop` and waits for `work` to end (the games
+/// being played finish and are written), then raises `KeyboardInterrupt` whatever
+/// `work` returned; a second raises it at once, leaving `work` to end in the background.
+fn stoppable<T: Send + 'static>(
+    py: Python<'_>,
+    stop: &Stop,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (done, mut result) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("agon-run".into())
+        .spawn(move || {
+            let _ = done.send(std::panic::catch_unwind(AssertUnwindSafe(work)));
+        })
+        .map_err(|e| error_text(format!("cannot start a thread: {e}")))?;
+    // The signal's exception (KeyboardInterrupt), once Ctrl-C asked the run to stop.
+    let mut interrupted: Option<PyErr> = None;
+    loop {
+        let (waited, receiver) = py.detach(move || (result.recv_timeout(SIGNAL_POLL), result));
+        result = receiver;
+        match waited {
+            Ok(outcome) => {
+                if let Some(signal) = interrupted {
+                    return Err(signal);
+                }
+                return outcome.map_err(|panic| error_text(panic_text(&*panic)));
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(signal) = py.check_signals() {
+                    if interrupted.is_some() {
+                        return Err(signal);
+                    }
+                    stop.request();
+                    interrupted = Some(signal);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(error_text("the library's thread ended without a result"))
+            }
+        }
+    }
+}
+
+/// The `agon` command of the Python package (`agon.__main__`): runs the command line
+/// `args` (without the program's name) exactly as the `agon` binary does, in this
+/// process, reading standard input and writing standard output and error, and returns
+/// the binary's exit code (0, 1, or 2 for bad input with its one line on standard
+/// error; help and `--version` print as the binary prints them). meta.csv records the
+/// command as `agon <args>`. Signals are the caller's: `agon.__main__` lets Ctrl-C end
+/// the process, as it ends the binary.
+#[pyfunction]
+fn main(py: Python<'_>, args: Vec<OsString>) -> u8 {
+    let argv: Vec<OsString> = std::iter::once(OsString::from("agon"))
+        .chain(args)
+        .collect();
+    py.detach(move || agon_cli::main_with(argv))
 }
 
 #[pymodule]
@@ -144,6 +238,7 @@ fn _agon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CHANCE", state::CHANCE)?;
     m.add("TERMINAL", state::TERMINAL)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(main, m)?)?;
     m.add_function(wrap_pyfunction!(game::games, m)?)?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(agent::agent, m)?)?;

@@ -56,13 +56,20 @@ use crate::running::progress::Progress;
 use crate::running::table_memory;
 use crate::running::tournament::worker_threads;
 use crate::spec::GameSpec;
+use crate::stop::Stop;
 
 pub use join::{is_study, merge_studies};
 
 /// Runs `agon balance`; `command` is the command line as typed, for each run's meta.csv.
-pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Result<()> {
+/// The study stops between games when `stop` is requested ([`crate::run_until`]).
+pub fn balance(
+    args: &BalanceArgs,
+    command: String,
+    out: &mut dyn Write,
+    stop: &Stop,
+) -> Result<()> {
     if !args.search.is_empty() {
-        return race::race(args, command, out);
+        return race::race(args, command, out, stop);
     }
     let study = Study::from_args(args)?;
     let threads = worker_threads(args.threads)?;
@@ -114,7 +121,7 @@ pub fn balance(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Resu
         .iter()
         .map(|r| r.plan.game_range().end - r.plan.game_range().start)
         .sum();
-    let mut progress = Progress::over_runs(total);
+    let mut progress = Progress::over_runs(total).with_stop(stop);
     let mut results = Vec::new();
     for run in &runs {
         results.push(play_study_run(run, dir, threads, &command, &mut progress)?);

@@ -36,6 +36,7 @@ use crate::args::{RunArgs, TournamentArgs};
 use crate::bad_input::BadInput;
 use crate::commands::tournament;
 use crate::input_file::InputFile;
+use crate::stop::Stop;
 
 /// Where experiments' results go, relative to the working folder.
 const RESULTS: &str = "results";
@@ -103,16 +104,22 @@ impl Experiment {
     }
 }
 
-/// Runs `agon run`; `command` is the command line as typed, for meta.csv.
-pub fn run(args: &RunArgs, command: String, out: &mut dyn Write) -> Result<()> {
+/// The folder `agon run` writes into: `--out`, or results/<the file's stem>.
+pub fn out_folder(args: &RunArgs) -> Result<PathBuf, BadInput> {
+    match &args.out {
+        Some(dir) => Ok(dir.clone()),
+        None => default_out(&args.file),
+    }
+}
+
+/// Runs `agon run`; `command` is the command line as typed, for meta.csv. The run stops
+/// between games when `stop` is requested ([`crate::run_until`]).
+pub fn run(args: &RunArgs, command: String, out: &mut dyn Write, stop: &Stop) -> Result<()> {
     let name = args.file.display().to_string();
     let shown = format!("\"{name}\"");
     let text = InputFile::read_text(&args.file, "experiment file", &shown, MAX_FILE_BYTES)?;
     let experiment = Experiment::parse(&name, &text)?;
-    let dir = match &args.out {
-        Some(dir) => dir.clone(),
-        None => default_out(&args.file)?,
-    };
+    let dir = out_folder(args)?;
     let tournament = TournamentArgs {
         game: experiment.game,
         agents: experiment.agents,
@@ -135,7 +142,7 @@ pub fn run(args: &RunArgs, command: String, out: &mut dyn Write) -> Result<()> {
         ))
         .into());
     }
-    tournament::tournament(&tournament, command, out)
+    tournament::tournament(&tournament, command, out, stop)
 }
 
 /// `results/<stem>` for the experiment file `file`.

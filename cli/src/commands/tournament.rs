@@ -67,6 +67,7 @@ use crate::running::tournament::{run, worker_threads, workers_for, Plan};
 use crate::shard::Shard;
 use crate::shell_quote;
 use crate::spec::{AgentSpec, GameSpec};
+use crate::stop::Stop;
 
 /// The tournament `agon` runs without arguments: Invector on its default 8×7 board,
 /// alpha-beta against greedy and random, 20 games per pairing (60 games, about a second
@@ -92,8 +93,14 @@ pub fn default_args() -> TournamentArgs {
 }
 
 /// Runs `agon tournament` with `args`; `command` is the command line as typed, for
-/// meta.csv.
-pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -> Result<()> {
+/// meta.csv. The run stops between games when `stop` is requested
+/// ([`crate::run_until`]).
+pub fn tournament(
+    args: &TournamentArgs,
+    command: String,
+    out: &mut dyn Write,
+    stop: &Stop,
+) -> Result<()> {
     let game = GameSpec::parse(&args.game)?;
     let agents = args
         .agents
@@ -152,6 +159,7 @@ pub fn tournament(args: &TournamentArgs, command: String, out: &mut dyn Write) -
             sprt,
             anchor,
             out,
+            stop,
         },
     )
 }
@@ -166,6 +174,7 @@ struct TournamentCommand<'a> {
     sprt: Option<Sprt>,
     anchor: Option<String>,
     out: &'a mut dyn Write,
+    stop: &'a Stop,
 }
 
 impl GameCommand for TournamentCommand<'_> {
@@ -179,6 +188,7 @@ impl GameCommand for TournamentCommand<'_> {
             sprt,
             anchor,
             out,
+            stop,
         } = self;
         let meta = run_meta(&game, &plan, threads, command, sprt, anchor.clone())?;
         let range = plan.game_range();
@@ -227,7 +237,7 @@ impl GameCommand for TournamentCommand<'_> {
             }
             Opened::ToPlay(done, recorded) => (done, recorded),
         };
-        let mut progress = Progress::new(total, &done);
+        let mut progress = Progress::new(total, &done).with_stop(stop);
         let played = play_run(
             &game,
             &plan,

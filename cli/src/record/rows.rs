@@ -141,6 +141,14 @@ pub struct TimingRow {
 /// number; results/README.md lists every (section, statistic) pair. Numbers are
 /// pre-formatted text so that the file is the same byte for byte wherever it is
 /// computed; an empty field means "not defined" or "does not apply".
+///
+/// `value`, `low` and `high` hold only numbers (integers, decimals, `inf`, `-inf`, or
+/// empty), so that a reader (pandas) types them as numbers; the two statistics that are
+/// words (the SPRT's `decision` and the ratings' `anchor`) have an empty `value` and
+/// their word in `text`, which is empty on every other row. A summary.csv written
+/// before `text` existed has no such column and those words in `value`; nothing in
+/// agon reads summary.csv back (it is recomputed from games.csv), so such a file is
+/// only ever replaced whole.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SummaryRow {
     /// `pairing`, `sprt`, `rating`, `seat`, `side`, `swap`, `length` or `end`.
@@ -162,6 +170,9 @@ pub struct SummaryRow {
     pub low: String,
     /// Upper end of its 95% interval (or the SPRT's upper bound); empty if none.
     pub high: String,
+    /// The statistic's word where it is not a number (`decision`: `H0`, `H1` or
+    /// `continue`; `anchor`: the label of the agent rated 0, or `mean`); empty otherwise.
+    pub text: String,
 }
 
 /// The digest of a games.csv row: FNV-1a (64 bits, 16 lower-case hex digits) of `key`

@@ -21,6 +21,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::record::GameRow;
 use crate::record::FORFEIT;
+use crate::stop::Stop;
 
 /// A plain line is due after at least this much more of the run (one tenth)...
 const LINE_FRACTION: u64 = 10;
@@ -94,6 +95,9 @@ pub struct Progress {
     /// Whether this bar covers several runs (a study): then no running score is shown
     /// (each run has its own pairing 0), and the end of one run does not clear the bar.
     spans_runs: bool,
+    /// The request that stops the runs this progress follows between games
+    /// ([`Progress::with_stop`]); one nobody makes by default.
+    stop: Stop,
 }
 
 impl Progress {
@@ -133,7 +137,21 @@ impl Progress {
             score,
             display,
             spans_runs: false,
+            stop: Stop::new(),
         }
+    }
+
+    /// The same progress, with the runs it follows stopping between games when `stop`
+    /// is requested. The progress carries the request because every run is given its
+    /// progress, and a study's one progress spans all its runs.
+    pub fn with_stop(mut self, stop: &Stop) -> Progress {
+        self.stop = stop.clone();
+        self
+    }
+
+    /// The request that stops the runs this progress follows.
+    pub fn stop(&self) -> &Stop {
+        &self.stop
     }
 
     /// Progress of a study: `total` games over several runs played one after another,

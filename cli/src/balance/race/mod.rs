@@ -462,8 +462,14 @@ impl GameCommand for ExactValue<'_> {
 }
 
 /// Runs `agon balance --search` (see the module docs); `command` is the command line,
-/// for each run's meta.csv.
-pub fn race(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Result<()> {
+/// for each run's meta.csv. The race stops between games when `stop` is requested
+/// ([`crate::run_until`]).
+pub fn race(
+    args: &BalanceArgs,
+    command: String,
+    out: &mut dyn Write,
+    stop: &crate::stop::Stop,
+) -> Result<()> {
     let race = Race::from_args(args)?;
     let threads = worker_threads(args.threads)?;
     for c in 0..race.candidates.len() {
@@ -507,7 +513,7 @@ pub fn race(args: &BalanceArgs, command: String, out: &mut dyn Write) -> Result<
     if inspect(dir, &rows)? == StudyFolder::New {
         write_study(dir, &rows)?;
     }
-    let mut progress = Progress::over_runs(0);
+    let mut progress = Progress::over_runs(0).with_stop(stop);
     let mut play = |run: &StudyRun| -> Result<Option<Vec<GameRow>>> {
         let range = run.plan.game_range();
         progress.add_total(range.end - range.start);

@@ -61,12 +61,34 @@ mod tests {
         GameRow::example(game, pairing, agents, result0, 10 + game as u32)
     }
 
-    fn value<'a>(rows: &'a [SummaryRow], section: &str, pairing: &str, statistic: &str) -> &'a str {
-        &rows
-            .iter()
+    fn find<'a>(
+        rows: &'a [SummaryRow],
+        section: &str,
+        pairing: &str,
+        statistic: &str,
+    ) -> &'a SummaryRow {
+        rows.iter()
             .find(|r| r.section == section && r.pairing == pairing && r.statistic == statistic)
             .unwrap_or_else(|| panic!("no {section} {pairing} {statistic}"))
-            .value
+    }
+
+    fn value<'a>(rows: &'a [SummaryRow], section: &str, pairing: &str, statistic: &str) -> &'a str {
+        &find(rows, section, pairing, statistic).value
+    }
+
+    /// Every `value`, `low` and `high` of `rows` is empty or a number as Python's
+    /// `float()` (and pandas) reads one, and `text` is set exactly on `words`' rows.
+    fn assert_numeric_but(rows: &[SummaryRow], words: &[&str]) {
+        // Rust reads numbers as Python does: `0.5`, `12`, `3.05e-7`, `inf`, `-inf`.
+        let number = |s: &str| s.is_empty() || s.parse::<f64>().is_ok();
+        for r in rows {
+            for field in [&r.value, &r.low, &r.high] {
+                assert!(number(field), "{r:?}: {field:?} is not a number");
+            }
+            let is_word = words.contains(&r.statistic.as_str());
+            assert_eq!(!r.text.is_empty(), is_word, "{r:?}");
+            assert!(!is_word || r.value.is_empty(), "{r:?}");
+        }
     }
 
     #[test]
@@ -95,7 +117,11 @@ mod tests {
         // Exact test of 1 of 3: 2·(1 + 3)/8 = 1 → 1.0000.
         assert_eq!(value(&rows, "seat", "", "p_value"), "1.0000");
         assert_eq!(value(&rows, "length", "0", "median"), "11.50");
-        assert_eq!(value(&rows, "rating", "", "anchor"), "mean");
+        let anchor = find(&rows, "rating", "", "anchor");
+        assert_eq!((anchor.value.as_str(), anchor.text.as_str()), ("", "mean"));
+        assert_numeric_but(&rows, &["anchor"]);
+        let anchored = summarise(&games, Some("y"), None).unwrap().rows();
+        assert_eq!(find(&anchored, "rating", "", "anchor").text, "y");
     }
 
     #[test]
@@ -210,6 +236,14 @@ mod tests {
         let verdict = two.sprt.unwrap();
         assert!(verdict.llr > 0.0);
         assert_eq!(verdict.decision, Decision::Continue);
+        let rows = two.rows();
+        let decision = find(&rows, "sprt", "0", "decision");
+        assert_eq!(
+            (decision.value.as_str(), decision.text.as_str()),
+            ("", "continue")
+        );
+        assert_eq!(value(&rows, "sprt", "0", "elo1"), "5");
+        assert_numeric_but(&rows, &["decision", "anchor"]);
         assert!(table(&two).contains("SPRT elo0 0, elo1 5, alpha 0.05, beta 0.05: LLR "));
     }
 

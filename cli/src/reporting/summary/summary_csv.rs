@@ -5,16 +5,32 @@ use super::model::{Interval, SeatResults, Summary, LENGTH_UNITS};
 use crate::record::SummaryRow;
 use crate::reporting::stats::{format_elo, format_p_value, format_rate, EloEstimate};
 
-/// A proportion and its interval as CSV fields, all three empty when undefined.
-fn interval_fields(interval: Option<Interval>) -> [String; 3] {
+/// The fields of a row after its statistic: `value`, `low` and `high` (numbers, or
+/// empty) and `text` (a word, for the few statistics that are not numbers).
+type Fields = [String; 4];
+
+/// A proportion and its interval as CSV fields, all empty when undefined.
+fn interval_fields(interval: Option<Interval>) -> Fields {
     match interval {
         Some(i) => [
             format_rate(i.value),
             format_rate(i.low),
             format_rate(i.high),
+            String::new(),
         ],
         None => Default::default(),
     }
+}
+
+/// A number without an interval (empty when undefined).
+fn plain(value: String) -> Fields {
+    [value, String::new(), String::new(), String::new()]
+}
+
+/// A statistic that is a word (the SPRT's decision, the rating's anchor): in the
+/// `text` column, so that `value`, `low` and `high` hold only numbers.
+fn word(text: String) -> Fields {
+    [String::new(), String::new(), String::new(), text]
 }
 
 impl Summary {
@@ -25,7 +41,7 @@ impl Summary {
                         pairing: Option<&(u64, String, String)>,
                         subject: &str,
                         statistic: &str,
-                        [value, low, high]: [String; 3]| {
+                        [value, low, high, text]: Fields| {
             let (index, a, b) = match pairing {
                 Some((i, a, b)) => (i.to_string(), a.clone(), b.clone()),
                 None => Default::default(),
@@ -40,17 +56,22 @@ impl Summary {
                 value,
                 low,
                 high,
+                text,
             });
         };
-        let plain = |value: String| [value, String::new(), String::new()];
         let elo_fields = |e: Option<EloEstimate>| match e {
-            Some(e) => [format_elo(e.elo), format_elo(e.low), format_elo(e.high)],
+            Some(e) => [
+                format_elo(e.elo),
+                format_elo(e.low),
+                format_elo(e.high),
+                String::new(),
+            ],
             None => Default::default(),
         };
 
         for p in &self.pairings {
             let key = (p.index, p.agent_a.clone(), p.agent_b.clone());
-            let mut put = |statistic: &str, fields: [String; 3]| {
+            let mut put = |statistic: &str, fields: Fields| {
                 push("pairing", Some(&key), "", statistic, fields)
             };
             put("games", plain(p.a.games().to_string()));
@@ -84,9 +105,8 @@ impl Summary {
 
         if let (Some(s), Some(p)) = (&self.sprt, self.pairings.first()) {
             let key = (p.index, p.agent_a.clone(), p.agent_b.clone());
-            let mut put = |statistic: &str, fields: [String; 3]| {
-                push("sprt", Some(&key), "", statistic, fields)
-            };
+            let mut put =
+                |statistic: &str, fields: Fields| push("sprt", Some(&key), "", statistic, fields);
             put("elo0", plain(s.sprt.elo0.to_string()));
             put("elo1", plain(s.sprt.elo1.to_string()));
             put("alpha", plain(s.sprt.alpha.to_string()));
@@ -97,9 +117,10 @@ impl Summary {
                     format_rate(s.llr),
                     format_rate(s.sprt.lower_bound()),
                     format_rate(s.sprt.upper_bound()),
+                    String::new(),
                 ],
             );
-            put("decision", plain(s.decision.word().into()));
+            put("decision", word(s.decision.word().into()));
         }
 
         if let Some(r) = &self.ratings {
@@ -108,7 +129,7 @@ impl Summary {
                 None,
                 "",
                 "anchor",
-                plain(r.anchor.clone().unwrap_or_else(|| "mean".into())),
+                word(r.anchor.clone().unwrap_or_else(|| "mean".into())),
             );
             for a in &r.agents {
                 push(

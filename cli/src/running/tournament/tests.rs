@@ -331,3 +331,89 @@ fn a_faulty_agent_forfeits_its_game_and_the_note_says_why() {
         "{text}"
     );
 }
+
+#[test]
+fn a_requested_stop_starts_no_game_and_a_later_run_continues_from_the_rows_kept() {
+    use crate::stop::{Stop, Stopped};
+    let game = GameSpec::parse("invector:width=5,height=4").unwrap();
+    let agents = ["greedy", "random"].map(|a| AgentSpec::parse(a, false).unwrap());
+    let plan = Plan::new(game, agents.to_vec(), 6, 1).unwrap();
+    let invector = Invector::new(5, 4, true).unwrap();
+    let dir = std::env::temp_dir().join(format!("agon-stop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = dir.join(crate::record::GAMES_FILE);
+    let progress = || Progress::new(plan.total_games(), &[]);
+
+    // The whole run, unstopped, for comparison.
+    let mut writer = RunWriter::open(&dir, "").unwrap();
+    let whole = run(
+        &invector,
+        &plan,
+        2,
+        Vec::new(),
+        &mut writer,
+        &mut progress(),
+        None,
+    )
+    .unwrap();
+    drop(writer);
+    let whole_text = std::fs::read_to_string(&games_file).unwrap();
+    std::fs::remove_file(&games_file).unwrap();
+    std::fs::remove_file(dir.join(crate::record::TIMINGS_FILE)).unwrap();
+    assert_eq!(whole.len(), 6);
+
+    // Asked to stop before it starts: no game is played, and the run says how far it got.
+    let stop = Stop::new();
+    stop.request();
+    for done in [0, 2] {
+        let mut writer = RunWriter::open(&dir, "").unwrap();
+        for (row, timing) in whole[..done].iter().zip(0..) {
+            let timing = crate::record::TimingRow {
+                game: timing,
+                time_us0: 1,
+                time_us1: 1,
+            };
+            writer.write(row, &timing).unwrap();
+        }
+        let error = run(
+            &invector,
+            &plan,
+            2,
+            whole[..done].to_vec(),
+            &mut writer,
+            &mut progress().with_stop(&stop),
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.downcast_ref::<Stopped>(),
+            Some(&Stopped {
+                played: done as u64,
+                total: 6
+            })
+        );
+        drop(writer);
+        let kept = std::fs::read_to_string(&games_file).unwrap();
+        assert_eq!(kept.lines().count(), 1 + done, "{kept}");
+        if done == 0 {
+            std::fs::remove_file(&games_file).unwrap();
+            std::fs::remove_file(dir.join(crate::record::TIMINGS_FILE)).unwrap();
+        }
+    }
+    // Continued without a stop, the run plays the rest to the same rows and file.
+    let mut writer = RunWriter::open(&dir, "").unwrap();
+    let rows = run(
+        &invector,
+        &plan,
+        2,
+        whole[..2].to_vec(),
+        &mut writer,
+        &mut progress(),
+        None,
+    )
+    .unwrap();
+    drop(writer);
+    assert_eq!(rows, whole);
+    assert_eq!(std::fs::read_to_string(&games_file).unwrap(), whole_text);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -15,6 +15,7 @@ use crate::games::PlayableGame;
 use crate::record::{GameRow, RunWriter, TimingRow};
 use crate::reporting::stats::sprt::Sprt;
 use crate::running::progress::Progress;
+use crate::stop::Stopped;
 
 /// Plays the games of `plan`'s range ([`Plan::game_range`]: all, or its shard's) after the
 /// `done` ones (the complete rows a resumed run found, the range's first `done.len()`
@@ -50,6 +51,9 @@ pub fn run<G: PlayableGame>(
     // Set by the writer when the SPRT decides: workers then start no further game.
     let stop_flag = AtomicBool::new(false);
     let stop = &stop_flag;
+    // Asked from outside (Ctrl-C in Python): workers then start no further game either.
+    let asked = progress.stop().clone();
+    let asked = &asked;
     let (sender, receiver) = mpsc::channel::<(u64, GameRow, TimingRow)>();
 
     std::thread::scope(|scope| {
@@ -77,7 +81,7 @@ pub fn run<G: PlayableGame>(
             (first..range.end).into_par_iter().try_for_each_with(
                 sender,
                 |sender, index| -> Result<()> {
-                    if stop.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) || asked.requested() {
                         return Ok(());
                     }
                     let (row, timing) = play_game(game, plan, index)?;
@@ -96,6 +100,15 @@ pub fn run<G: PlayableGame>(
             .join()
             .map_err(|_| anyhow!("the writer thread panicked"))??;
         played?;
+        let planned = range.end - range.start;
+        let decided = stop.load(Ordering::Relaxed);
+        if asked.requested() && !decided && (rows.len() as u64) < planned {
+            return Err(Stopped {
+                played: rows.len() as u64,
+                total: planned,
+            }
+            .into());
+        }
         Ok(rows)
     })
 }
