@@ -1,7 +1,6 @@
-"""Observation tensors: the bindings' dense form of each game's encoding, and the tensors
-OpenSpiel's learning algorithms read through the adapter (``rl_environment``)."""
+"""Observation tensors: the bindings' dense form of each game's encoding (the tensors
+OpenSpiel reads through the adapter are tested in test_openspiel_tensors.py)."""
 
-import os
 import random
 
 import numpy as np
@@ -10,19 +9,6 @@ import pytest
 import agon
 
 from conftest import SHORT
-
-if os.environ.get("CI"):
-    import pyspiel  # CI installs OpenSpiel: its absence is a failure there
-else:
-    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
-import agon.openspiel  # noqa: E402  (registers the games)
-from open_spiel.python import rl_environment  # noqa: E402
-
-
-def openspiel_name(spec: str) -> str:
-    """`apv:max_turns=16` as OpenSpiel writes it: `agon_apv(max_turns=16)`."""
-    name, _, params = spec.partition(":")
-    return f"agon_{name}({params})" if params else f"agon_{name}"
 
 
 def dense(encoding: dict, features: list, scalars: list) -> np.ndarray:
@@ -223,64 +209,3 @@ def test_a_bad_player_is_refused_naming_the_players(player):
         with pytest.raises(agon.AgonError) as caught:
             call()
         assert str(caught.value) == f"player {player!r}: the players are 0 and 1"
-
-
-def test_openspiels_tensors_are_agons(short_spec):
-    game = pyspiel.load_game(openspiel_name(short_spec))
-    native = agon.load_game(short_spec)
-    kind = game.get_type()
-    assert kind.provides_observation_tensor and kind.provides_information_state_tensor
-    shape = list(native.observation_tensor_shape())
-    assert game.observation_tensor_shape() == shape
-    assert game.information_state_tensor_shape() == shape
-    assert game.observation_tensor_size() == int(np.prod(shape))
-    rng = random.Random(5)
-    state = game.new_initial_state()
-    while True:
-        for player in (0, 1):
-            want = state.agon_state.observation_tensor(player).reshape(-1)
-            seen = np.array(state.observation_tensor(player), np.float32)
-            np.testing.assert_array_equal(seen, want)
-            np.testing.assert_array_equal(
-                np.array(state.information_state_tensor(player), np.float32), want
-            )
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-
-
-def test_the_observers_dict_is_the_tensor_in_its_shape():
-    from open_spiel.python.observation import make_observation
-
-    game = pyspiel.load_game("agon_connect4")
-    observation = make_observation(game)
-    state = game.new_initial_state()
-    state.apply_action(3)
-    observation.set_from(state, 1)
-    assert list(observation.dict) == ["observation"]
-    assert observation.dict["observation"].shape == (3, 6, 7)
-    want = state.agon_state.observation_tensor(1)
-    np.testing.assert_array_equal(observation.dict["observation"], want)
-    assert np.shares_memory(observation.dict["observation"], observation.tensor)
-
-
-def test_rl_environment_plays_random_episodes(short_spec):
-    game = pyspiel.load_game(openspiel_name(short_spec))
-    size = game.observation_tensor_size()
-    env = rl_environment.Environment(
-        game, chance_event_sampler=rl_environment.ChanceEventSampler(seed=11)
-    )
-    assert env.observation_spec()["info_state"] == (size,)
-    rng = np.random.RandomState(11)
-    for _ in range(3):
-        step = env.reset()
-        steps = 0
-        while not step.last():
-            player = step.observations["current_player"]
-            for info_state in step.observations["info_state"]:
-                assert len(info_state) == size
-            step = env.step([rng.choice(step.observations["legal_actions"][player])])
-            steps += 1
-        assert steps > 0
-        assert step.rewards[0] + step.rewards[1] == 0
-        assert all(len(info) == size for info in step.observations["info_state"])
