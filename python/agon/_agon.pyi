@@ -97,7 +97,7 @@ class State:
         as a constant plane of ``value / max``. Defined at every state."""
     def write_observation_tensor(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """The same tensor written into ``out`` (a writable C-contiguous float32 array of
-        as many values, any shape), allocating nothing; else ``AgonError``."""
+        as many values, any shape), making no new array; else ``AgonError``."""
     def features(self, player: int) -> List[int]:
         """The active binary features as ``player`` sees the position, increasing:
         ``plane * rows * cols + row * cols + col``."""

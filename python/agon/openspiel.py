@@ -183,7 +183,7 @@ class BoardObserver:
     encoding made dense (see the module's docs).
 
     ``tensor`` is flat, as OpenSpiel reads it; ``dict["observation"]`` is the same memory
-    in the 3-D shape. ``set_from`` writes into them in place, allocating nothing.
+    in the 3-D shape. ``set_from`` writes into them in place, making no new array.
     """
 
     def __init__(
