@@ -4,6 +4,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
+import numpy as np
+import numpy.typing as npt
+
 CHANCE: int
 """``State.current_player()`` at a chance node (-1, as in OpenSpiel)."""
 TERMINAL: int
@@ -59,6 +62,11 @@ class Game:
     def random_playouts(self, count: int, seed: int = 0) -> int:
         """Plays ``count`` random games in one call; returns the plies played.
         Ctrl-C raises ``KeyboardInterrupt`` within a fraction of a second."""
+    def observation_tensor_shape(self) -> Tuple[int, int, int]:
+        """``(planes + scalars, rows, cols)``, the shape of every observation tensor."""
+    def encoding(self) -> Dict[str, Any]:
+        """What a network sees: ``id``, ``rows``, ``cols``, ``planes`` (each ``name``,
+        ``meaning``), ``scalars`` (each ``name``, ``meaning``, ``max``) and ``shape``."""
 
 class State:
     """One position of a game, with the moves that led to it."""
@@ -91,6 +99,18 @@ class State:
     def hash(self) -> int: ...
     def observation_string(self, player: int) -> str:
         """What ``player`` sees: the whole position (nothing is private to one player)."""
+    def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
+        """What a network sees as ``player`` (0 or 1, else ``AgonError``): a new float32
+        array of ``Game.observation_tensor_shape()``, the planes as 0/1, then each scalar
+        as a constant plane of ``value / max``. Defined at every state."""
+    def write_observation_tensor(self, player: int, out: npt.NDArray[np.float32]) -> None:
+        """The same tensor written into ``out`` (a writable C-contiguous float32 array of
+        as many values, any shape), making no new array; else ``AgonError``."""
+    def features(self, player: int) -> List[int]:
+        """The active binary features as ``player`` sees the position, increasing:
+        ``plane * rows * cols + row * cols + col``."""
+    def scalars(self, player: int) -> List[int]:
+        """The encoding's scalars as ``player`` sees the position, each in ``0..=max``."""
     def picture(self) -> str:
         """The position as a text picture with its legend."""
     def description(self) -> Dict[str, Any]:

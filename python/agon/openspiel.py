@@ -16,6 +16,30 @@ How the games are declared:
   and cards are hidden from both players alike, so they are chance events, and nothing
   is private to one player. The observation of either player is the whole board.
 
+Tensors, for OpenSpiel's learning algorithms (``rl_environment``, DQN, AlphaZero, NFSP,
+...): every game provides an observation tensor and an information-state tensor.
+
+* **The observation tensor** of ``player`` is the game's encoding (what Agon's learned
+  evaluators read) made dense: shape ``[planes + scalars, rows, cols]``
+  (``game.observation_tensor_shape()``), each binary plane as 0/1 per cell, then each
+  scalar as a constant plane of ``value / max`` (so every value is in ``0..=1``). It is
+  seen from ``player``'s seat ("my" pieces and "their" pieces, a hex board turned so that
+  one's own side is at the bottom), so one network serves both seats, and it shows only
+  what both players know (Hexstrat's face-down tiles are a plane of their own, never
+  their type). What each channel means is in ``game.agon_game.encoding()`` (and ``agon
+  agents --game G`` prints it); ``observer.dict`` has one entry, ``"observation"``, the
+  tensor in its 3-D shape (a single entry, so that OpenSpiel declares the 3-D shape that
+  convolutional networks need, rather than a flat one).
+* **The information-state tensor is the observation tensor.** In a game of perfect
+  information with public chance a player's information state is the public history;
+  OpenSpiel's own perfect-information games (Connect Four, backgammon, chess) give no
+  tensor for it, only for the observation. Agon's games give the observation tensor
+  there too, so that algorithms reading information-state tensors (``rl_environment``'s
+  default, NFSP, Deep CFR) run unchanged. The tensor is the position with the counters
+  the rules read (length caps, seize counts, the tiles left in a bag, Romgon's
+  repetitions), not the history: two histories reaching the same position share it.
+  ``information_state_string`` keeps the exact history for tabular methods.
+
 :class:`AgonBot` plays an Agon agent (``"mcts:iters=1000"``, ``"ab:depth=6"``, ...) as
 an OpenSpiel bot, so Agon's searches and OpenSpiel's meet in ``evaluate_bots``.
 """
@@ -73,9 +97,9 @@ def _game_type(info: agon.GameInfo) -> pyspiel.GameType:
         max_num_players=2,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={
             p["name"]: _default(p["kind"], p["default"]) for p in info.parameters
         },
@@ -104,11 +128,12 @@ class AgonGame(pyspiel.Game):
     def new_initial_state(self) -> "AgonState":
         return AgonState(self, self.agon_game.new_initial_state())
 
-    def make_py_observer(self, iig_obs_type=None, params=None):
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "BoardObserver":
         """The whole board for either player (see the module's docs); with perfect
-        recall (the information state), the public history before it."""
+        recall (the information state), the public history before it in the string. The
+        tensor is the encoding's, with and without recall."""
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return BoardObserver(params, recall)
+        return BoardObserver(params, recall, self.agon_game.observation_tensor_shape())
 
 
 class AgonState(pyspiel.State):
@@ -154,17 +179,28 @@ class AgonState(pyspiel.State):
 
 class BoardObserver:
     """OpenSpiel's observer of an Agon state: the board as text (after the history of
-    actions, with perfect recall), no tensor."""
+    actions, with perfect recall) and the observation tensor of ``shape``, the game's
+    encoding made dense (see the module's docs).
 
-    def __init__(self, params: Optional[Dict[str, Any]], recall: bool = False) -> None:
+    ``tensor`` is flat, as OpenSpiel reads it; ``dict["observation"]`` is the same memory
+    in the 3-D shape. ``set_from`` writes into them in place, making no new array.
+    """
+
+    def __init__(
+        self,
+        params: Optional[Dict[str, Any]],
+        recall: bool = False,
+        shape: Tuple[int, int, int] = (0, 0, 0),
+    ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         self.recall = recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: Dict[str, np.ndarray] = {}
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict: Dict[str, np.ndarray] = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: AgonState, player: int) -> None:
-        del state, player
+        """Writes ``player``'s observation tensor of ``state`` into ``tensor``."""
+        state.agon_state.write_observation_tensor(player, self.tensor)
 
     def string_from(self, state: AgonState, player: int) -> str:
         board = state.agon_state.observation_string(player)

@@ -10,7 +10,9 @@ use agon_cli::games::{dispatch, GameCommand, PlayableGame};
 use agon_cli::spec::{AgentSpec, GameSpec};
 use agon_cli::{agent_rng, BadInput, Venue};
 use agon_engine::picture::Depict;
-use agon_engine::{move_with_id, ActionSpace, End, FastPlayout, Game, State, Turn};
+use agon_engine::{
+    move_with_id, ActionSpace, Encode, Encoding, End, FastPlayout, Game, Seat, State, Turn,
+};
 use agon_search::{Agent, AgentRng, SearchContext, SearchInfo, SearchResult};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -26,6 +28,8 @@ pub trait DynGame: Send + Sync {
     /// An agent of `spec` for this game, its random stream seeded by `seed` as
     /// `agon analyse --seed` seeds it, readied to play from the initial state.
     fn new_agent(&self, spec: &AgentSpec, seed: u64) -> Result<Box<dyn DynAgent>, BadInput>;
+    /// What a network sees of the game's positions (the same at every state).
+    fn encoding(&self) -> Encoding;
 }
 
 /// One position, with the moves that led to it (so that it can be undone and told).
@@ -74,6 +78,12 @@ pub trait DynState: Send {
     /// Plays uniformly random decisions and chance outcomes drawn by their weights to
     /// the end, from a ChaCha8 stream seeded by `seed`; returns the plies played.
     fn play_random(&mut self, seed: u64) -> u32;
+    /// The game's encoding (the same at every state of the game).
+    fn encoding(&self) -> Encoding;
+    /// Appends the position's active binary features and its scalars as `view` sees it
+    /// ([`Encode::features`], [`Encode::scalars`]), at any state, chance and terminal
+    /// included.
+    fn encode(&self, view: Seat, features: &mut Vec<u32>, scalars: &mut Vec<i32>);
 }
 
 /// An agent of one game.
@@ -165,6 +175,10 @@ impl<G: PlayableGame> DynGame for Configured<G> {
             agent,
             rng: agent_rng(seed, 0, 0),
         }))
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.game.initial_state().encoding()
     }
 }
 
@@ -366,6 +380,15 @@ impl<G: PlayableGame> DynState for Position<G> {
             self.play(m);
         }
         self.state.ply() - start
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.state.encoding()
+    }
+
+    fn encode(&self, view: Seat, features: &mut Vec<u32>, scalars: &mut Vec<i32>) {
+        self.state.features(view, features);
+        self.state.scalars(view, scalars);
     }
 }
 

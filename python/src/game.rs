@@ -126,6 +126,21 @@ impl Game {
         self.inner.space().max_game_length
     }
 
+    /// The shape of every state's `observation_tensor(player)`: `(planes + scalars, rows,
+    /// cols)`.
+    fn observation_tensor_shape(&self) -> (usize, usize, usize) {
+        let [c, r, w] = crate::tensor::shape(&self.inner.encoding());
+        (c, r, w)
+    }
+
+    /// What a network sees of the game: a dict of `id` (changes whenever a feature's
+    /// meaning does), `rows`, `cols`, `planes` (each `name`, `meaning`), `scalars` (each
+    /// `name`, `meaning`, `max`) and `shape`, the observation tensor's.
+    fn encoding<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let encoding = shielded(|| Ok(self.inner.encoding()))?;
+        crate::tensor::encoding_dict(py, &encoding)
+    }
+
     /// Plays `count` whole random games (uniform decisions, chance outcomes by their
     /// probabilities) in one call, game `k` from the seed `seed + k`; returns the plies
     /// played in all. The fast way to time or sample playouts from Python. The games are

@@ -17,14 +17,15 @@
 //! fraction of a second.
 //!
 //! Module map: `erased` (one object type per concept over every game), `state`,
-//! `game`, `agent` (the Python classes), `describe` (a picture as Python data), this
-//! file (functions and the module).
+//! `game`, `agent` (the Python classes), `describe` (a picture as Python data), `tensor`
+//! (observation tensors as NumPy arrays), this file (functions and the module).
 
 mod agent;
 mod describe;
 mod erased;
 mod game;
 mod state;
+mod tensor;
 
 use std::ffi::OsString;
 use std::panic::AssertUnwindSafe;

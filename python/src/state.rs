@@ -200,6 +200,50 @@ impl State {
         shielded(|| Ok(self.get().board()))
     }
 
+    /// What a network sees as `player` (0 or 1): the game's encoding as a new `float32`
+    /// numpy array of shape `Game.observation_tensor_shape()`, `[planes + scalars, rows,
+    /// cols]`: each plane 0/1 per cell, then each scalar as a constant plane of
+    /// `value / max` (see `Game.encoding()`). Defined at every state, chance and terminal
+    /// included; only what both players may know is in it.
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
+        let view = crate::tensor::seat(player)?;
+        let (encoding, features, scalars) =
+            shielded(|| Ok(crate::tensor::encoded(&**self.get(), view)))?;
+        shielded(|| crate::tensor::new_tensor(py, &encoding, &features, &scalars))
+    }
+
+    /// `observation_tensor(player)` written into `out`, a writable C-contiguous `float32`
+    /// numpy array with as many values as the tensor (any shape: flat, or the tensor's),
+    /// without allocating one. Raises `AgonError` naming what `out` must be otherwise.
+    fn write_observation_tensor(
+        &self,
+        player: &Bound<'_, PyAny>,
+        out: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let view = crate::tensor::seat(player)?;
+        let (encoding, features, scalars) =
+            shielded(|| Ok(crate::tensor::encoded(&**self.get(), view)))?;
+        shielded(|| crate::tensor::write_tensor(out, &encoding, &features, &scalars))
+    }
+
+    /// The engine's sparse form of the observation of `player`: the indices of the active
+    /// binary features (`plane × rows × cols + row × cols + col`), increasing.
+    fn features(&self, player: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        let view = crate::tensor::seat(player)?;
+        shielded(|| Ok(crate::tensor::encoded(&**self.get(), view).1))
+    }
+
+    /// The encoding's scalars as `player` sees the position: whole numbers, each from 0
+    /// to its declared `max`, in the order of `Game.encoding()["scalars"]`.
+    fn scalars(&self, player: &Bound<'_, PyAny>) -> PyResult<Vec<i32>> {
+        let view = crate::tensor::seat(player)?;
+        shielded(|| Ok(crate::tensor::encoded(&**self.get(), view).2))
+    }
+
     /// The position as a text picture with its legend, as `agon show` prints it (the last
     /// move's cells marked).
     fn picture(&self) -> PyResult<String> {
