@@ -47,9 +47,13 @@ def test_moves_play_by_notation_or_id_and_undo_restores_the_position(short_spec)
         if state.is_chance_node():
             assert state.current_player() == agon.CHANCE
             assert state.legal_moves() == []
-            outcomes = state.chance_outcomes()
+            outcomes = state.chance_outcomes(exact=True)
             assert sum(p for _, p in outcomes) == 1
             assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+            # By default the probabilities are floats, each the nearest to the exact one.
+            assert state.chance_outcomes() == [(m, float(p)) for m, p in outcomes]
+            exact = dict(state.chance_outcome_actions(exact=True))
+            assert state.chance_outcome_actions() == [(a, float(p)) for a, p in exact.items()]
             ids = [a for a, _ in state.chance_outcome_actions()]
             assert ids == actions
             assert all(a < game.max_chance_outcomes() for a in ids)
@@ -76,7 +80,7 @@ def test_a_finished_game_has_returns_and_a_reason(short_spec):
     state = game.new_initial_state()
     plies = state.play_random(seed=7)
     assert state.is_terminal() and state.current_player() == agon.TERMINAL
-    assert plies == state.ply() <= game.max_game_length()
+    assert plies == state.ply() <= game.max_plies()
     returns = state.returns()
     assert returns[0] + returns[1] == 0 and returns[0] in (-1.0, 0.0, 1.0)
     assert state.end_reason()
@@ -89,6 +93,45 @@ def test_a_finished_game_has_returns_and_a_reason(short_spec):
     for move in state.history():
         replayed.apply(move)
     assert replayed.hash() == state.hash() and str(replayed) == str(state)
+
+
+def decisions_made(game, moves):
+    """How many of `moves`, played from the start of `game`, are decisions."""
+    state = game.new_initial_state()
+    made = 0
+    for move in moves:
+        made += not state.is_chance_node()
+        state.apply(move)
+    return made
+
+
+def test_the_length_bounds_hold_along_random_games(short_spec):
+    # max_game_length counts decisions only (as OpenSpiel does), max_plies chance too.
+    game = agon.load_game(short_spec)
+    assert game.max_game_length() <= game.max_plies()
+    if not any(g.has_chance for g in agon.games() if g.name == game.name):
+        assert game.max_game_length() == game.max_plies()
+    for seed in range(20):
+        state = game.new_initial_state()
+        plies = state.play_random(seed=seed)
+        assert plies <= game.max_plies()
+        assert decisions_made(game, state.history()) <= game.max_game_length()
+
+
+def test_the_decision_bound_is_met_where_the_rules_reach_it():
+    # Pig ends after `horizon` decisions (the last roll's face never thrown); Hexstrat has
+    # at most three decisions a turn.
+    pig = agon.load_game("pig:horizon=3")
+    assert (pig.max_game_length(), pig.max_plies()) == (3, 5)
+    made = set()
+    for seed in range(50):
+        state = pig.new_initial_state()
+        state.play_random(seed=seed)
+        made.add(decisions_made(pig, state.history()))
+    assert max(made) == 3
+    hexstrat = agon.load_game("hexstrat:max_rounds=3")
+    assert (hexstrat.max_game_length(), hexstrat.max_plies()) == (18, 18 + 18)
+    assert agon.load_game("threewill:max_turns=8").max_game_length() == 4 * 8 - 1
 
 
 def test_clones_and_pickles_are_independent_copies_with_their_history():
@@ -121,8 +164,10 @@ def test_pig_numbers_its_actions_as_openspiel_does():
     assert (game.num_distinct_actions(), game.max_chance_outcomes()) == (2, 6)
     assert state.legal_actions() == [0, 1]  # roll, hold
     state.apply(0)
-    assert state.chance_outcome_actions() == [(f, Fraction(1, 6)) for f in range(6)]
-    assert state.chance_outcomes()[0] == ("1", Fraction(1, 6))
+    assert state.chance_outcome_actions(exact=True) == [(f, Fraction(1, 6)) for f in range(6)]
+    assert state.chance_outcome_actions() == [(f, 1 / 6) for f in range(6)]
+    assert state.chance_outcomes(exact=True)[0] == ("1", Fraction(1, 6))
+    assert state.chance_outcomes()[0] == ("1", 1 / 6)
 
 
 def test_pictures_are_the_command_lines():

@@ -47,7 +47,10 @@ def test_the_declared_sizes_are_agons(short_spec):
 
 def test_parameters_pass_through_with_agons_defaults():
     game = pyspiel.load_game("agon_pig(die=4,horizon=50)")
-    assert game.max_chance_outcomes() == 4 and game.max_game_length() == 99
+    # The length counts decisions only, as OpenSpiel's own Pig counts it.
+    assert game.max_chance_outcomes() == 4 and game.max_game_length() == 50
+    native = pyspiel.load_game("pig(diceoutcomes=4,horizon=50)")
+    assert native.max_game_length() == game.max_game_length()
     defaults = pyspiel.load_game("agon_invector").get_parameters()
     # Every parameter with its default, the designer's knobs included.
     assert defaults == {
