@@ -153,8 +153,8 @@ class AgonState(pyspiel.State):
     ``current_player``, ``is_terminal``, ``is_chance_node``, ``chance_outcomes``,
     ``clone``, ``child``, ``history``, ``move_number``. A move applied that way is not yet
     in OpenSpiel's record, which then holds the history's first ``_synced`` plies: the
-    rest is written into it (:meth:`_sync`) before C++ lists the legal actions or applies
-    a move, and before ``full_history``, ``serialize`` and ``pickle``. C++'s ``Clone`` and
+    rest is written into it (:meth:`_sync`) before C++ lists the legal decisions or
+    applies a move, and before ``full_history``, ``serialize`` and ``pickle``. C++'s ``Clone`` and
     ``Serialize`` copy the record and ``_synced`` together, so a copy is consistent too.
     """
 

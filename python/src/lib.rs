@@ -166,6 +166,7 @@ fn run_command(py: Python<'_>, args: &[String]) -> PyResult<String> {
 
 #[pymodule]
 fn _agon(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("AgonError", m.py().get_type::<AgonError>())?;
     m.add("CHANCE", state::CHANCE)?;
     m.add("TERMINAL", state::TERMINAL)?;

@@ -105,9 +105,9 @@ impl State {
         with_probabilities(py, outcomes, total, exact)
     }
 
-    /// Plays a legal decision or chance outcome, given in notation (`"a5-a6"`) or as its
-    /// dense id. Raises `AgonError` naming the problem if it is not legal here (for an id,
-    /// with the ids that are).
+    /// Plays a legal decision or chance outcome, given in notation (`"d8-a8"` in APV) or
+    /// as its dense id. Raises `AgonError` naming the problem if it is not legal here
+    /// (for an id, with the ids that are).
     fn apply(&self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         shielded(|| {
             // The common case first: a legal id, as `legal_actions()` gives them.

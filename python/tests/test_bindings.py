@@ -375,3 +375,117 @@ def test_ctrl_c_interrupts_a_long_call(call):
     finally:
         child.kill()
         child.wait()
+
+
+def test_the_package_has_a_version_and_lists_only_its_api():
+    from importlib.metadata import version
+
+    assert agon.__version__ == version("agon-games")
+    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", agon.__version__)
+    listed = {name for name in dir(agon) if not name.startswith("_")}
+    assert listed - {"openspiel"} == set(agon.__all__)
+    assert "Optional" not in dir(agon) and "Sequence" not in dir(agon)
+    assert "__version__" in dir(agon)
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        ("state.apply(-1)", "-1 is not the id of a legal move here (valid: 0, 1, 2, 3, 4, 5, 6)"),
+        (
+            "state.apply(2**70)",
+            "1180591620717411303424 is not the id of a legal move here (valid: 0, 1, 2, 3, 4, 5, 6)",
+        ),
+        ("state.apply(1.5)", "a move is its notation (a str) or its dense id (an int), not float 1.5"),
+        ("state.apply(None)", "a move is its notation (a str) or its dense id (an int), not NoneType None"),
+        ("state.action_to_move(-1)", "-1 is not the id of a legal move here (valid: 0, 1, 2, 3, 4, 5, 6)"),
+        ("state.action_to_move(7)", "7 is not the id of a legal move here (valid: 0, 1, 2, 3, 4, 5, 6)"),
+        ("state.observation_string(-1)", "player -1: the players are 0 and 1"),
+        ("state.observation_string(2)", "player 2: the players are 0 and 1"),
+        ("state.side(-1)", "seat -1: the seats are 0 and 1"),
+        ("state.side(2**70)", "seat 1180591620717411303424: the seats are 0 and 1"),
+        ("state.side('0')", "seat '0': the seats are 0 and 1"),
+        ("state.play_random(seed=-1)", "seed -1: a seed is an integer from 0 to 2**64 - 1"),
+        ("game.random_playouts(-1)", "count -1: a count is an integer from 0 to 2**64 - 1"),
+        ("game.random_playouts(1, seed=2**64)", "seed 18446744073709551616: a seed is an integer from 0 to 2**64 - 1"),
+        ("agon.agent('random', game, seed=-1)", "seed -1: a seed is an integer from 0 to 2**64 - 1"),
+    ],
+)
+def test_a_bad_integer_is_an_agon_error_naming_what_is_valid(call, message):
+    game = agon.load_game("connect4")
+    state = game.new_initial_state()
+    with pytest.raises(agon.AgonError) as raised:
+        eval(call, {"agon": agon, "game": game, "state": state})
+    assert str(raised.value) == message
+    assert state.ply() == 0
+
+
+def test_a_bad_id_names_the_legal_ids_at_a_chance_node_and_the_end():
+    state = agon.load_game("pig").new_initial_state()
+    state.apply("roll")
+    with pytest.raises(agon.AgonError, match=r"^6 is not the id of an outcome of this chance event \(valid: 0, 1, 2, 3, 4, 5\)$"):
+        state.apply(6)
+    state.play_random(seed=1)
+    with pytest.raises(agon.AgonError, match="^0 is not the id of a legal move: the game is over$"):
+        state.apply(0)
+    # NumPy's integers are integers.
+    np = pytest.importorskip("numpy")
+    other = agon.load_game("connect4").new_initial_state()
+    other.apply(np.int64(3))
+    assert other.history() == ["d"] and other.side(np.uint8(1))
+
+
+def test_states_are_equal_when_they_are_the_same_line_of_the_same_game():
+    game = agon.load_game("connect4")
+    state = game.new_initial_state()
+    for move in "dcb":
+        state.apply(move)
+    same = game.new_initial_state()
+    for move in "dcb":
+        same.apply(move)
+    assert state == state and state == same and not state != same
+    assert state == state.clone() == copy.deepcopy(state) == pickle.loads(pickle.dumps(state))
+    # The same position by another order of moves is another line.
+    transposed = game.new_initial_state()
+    for move in "bcd":  # the first player's stones on b and d, the other's on c
+        transposed.apply(move)
+    assert transposed.hash() == state.hash() and transposed != state
+    # Another game, or other parameters, or anything else: never equal.
+    assert agon.load_game("connect4").new_initial_state() == game.new_initial_state()
+    pig = agon.load_game("pig").new_initial_state()
+    assert pig != agon.load_game("pig:target=50").new_initial_state()
+    assert pig != game.new_initial_state() and state != "dcb" and state != None  # noqa: E711
+    longer = state.clone()
+    longer.apply("a")
+    assert longer != state
+    longer.undo()
+    assert longer == state
+    # Mutable, so deliberately unhashable.
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(state)
+
+
+def test_games_pickle_and_compare_by_their_canonical_spec():
+    game = agon.load_game("pig:target=30")
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and hash(again) == hash(game) and again.spec == game.spec
+    assert again.random_playouts(5, seed=2) == game.random_playouts(5, seed=2)
+    assert agon.load_game("pig:target=30,die=6") == game
+    assert agon.load_game("pig") != game and game != "pig:target=30"
+    assert len({game, again, agon.load_game("pig")}) == 2
+
+
+def test_games_and_states_go_to_worker_processes():
+    import multiprocessing
+    from operator import methodcaller
+
+    game = agon.load_game("pig:target=30")
+    state = game.new_initial_state()
+    state.apply("roll")
+    # A fresh interpreter (spawn) loads the pickled game and state.
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        plies = pool.map(methodcaller("random_playouts", 10, seed=4), [game, game])
+        histories = pool.map(methodcaller("history"), [state])
+        specs = pool.map(str, [game])
+    assert plies == [game.random_playouts(10, seed=4)] * 2
+    assert histories == [["roll"]] and specs == [game.spec]
