@@ -154,39 +154,64 @@ class AgonState(pyspiel.State):
     ``clone``, ``child``, ``history``, ``move_number``. A move applied that way is not yet
     in OpenSpiel's record, which then holds the history's first ``_synced`` plies: the
     rest is written into it (:meth:`_sync`) before C++ lists the legal decisions or
-    applies a move, and before ``full_history``, ``serialize`` and ``pickle``. C++'s ``Clone`` and
-    ``Serialize`` copy the record and ``_synced`` together, so a copy is consistent too.
+    applies a move, and before ``full_history``, ``serialize`` and ``pickle``. C++'s
+    ``Clone`` and ``Serialize`` copy the record and ``_synced`` together, so a copy is
+    consistent too.
+
+    The Agon state is kept twice: in the instance's dict, which C++'s ``Clone`` copies
+    and ``Serialize`` pickles (and which they write back, through the property
+    ``agon_state``), and in the slot ``_s``, which the hot methods read: an attribute of
+    the dict of an instance of a pybind11 class is markedly slower to read than a slot,
+    and it is read once a call. The two hottest, ``apply_action`` and ``is_chance_node``,
+    are slots too, holding the Agon state's own ``apply`` and ``is_chance_node``, so that
+    a call goes straight to it. (The methods that C++ calls back by name,
+    ``current_player``, ``is_terminal``, ``chance_outcomes``, ``returns``, must stay
+    Python functions: pybind11 takes a native function found under such a name for no
+    override at all.)
     """
+
+    __slots__ = ("_s", "apply_action", "is_chance_node", "__dict__")
 
     def __init__(self, game: AgonGame, inner: agon.State) -> None:
         super().__init__(game)
         self.agon_state = inner
         self._synced = 0
 
+    @property
+    def agon_state(self) -> agon.State:
+        """The Agon state this state plays."""
+        return self._s
+
+    @agon_state.setter
+    def agon_state(self, inner: agon.State) -> None:
+        self._s = inner
+        # Plays the decision or chance outcome ``action``; raises ``agon.AgonError``
+        # (naming the legal ids) if it is not legal here.
+        self.apply_action = inner.apply
+        self.is_chance_node = inner.is_chance_node
+        self.__dict__["agon_state"] = inner
+
     # The hot methods, which Python callers reach without going through C++.
 
     def current_player(self) -> int:
-        return self.agon_state.current_player()  # OpenSpiel's numbers (checked above)
+        return self._s.current_player()  # OpenSpiel's numbers (checked above)
 
     def is_terminal(self) -> bool:
-        return self.agon_state.is_terminal()
-
-    def is_chance_node(self) -> bool:
-        return self.agon_state.is_chance_node()
+        return self._s.is_terminal()
 
     def is_player_node(self) -> bool:
-        return self.agon_state.current_player() >= 0
+        return self._s.current_player() >= 0
 
     def is_simultaneous_node(self) -> bool:
         return False
 
     def is_initial_state(self) -> bool:
-        return self.agon_state.ply() == 0
+        return self._s.ply() == 0
 
     def legal_actions(self, player: Optional[int] = None) -> List[int]:
         """As OpenSpiel's ``LegalActions``: the chance outcomes at a chance node, nothing
         once the game is over or for a seat not to move."""
-        state = self.agon_state
+        state = self._s
         if player is None or state.is_chance_node() or player == state.current_player():
             return state.legal_actions()
         if player < 0 and not state.is_terminal():
@@ -194,16 +219,11 @@ class AgonState(pyspiel.State):
         return []
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
-        return self.agon_state.chance_outcome_actions()
-
-    def apply_action(self, action: int) -> None:
-        """Plays the decision or chance outcome ``action``; raises ``agon.AgonError``
-        (naming the legal ids) if it is not legal here."""
-        self.agon_state.apply(action)
+        return self._s.chance_outcome_actions()
 
     def clone(self) -> "AgonState":
         # OpenSpiel's record of the copy starts empty: the whole history is to be written.
-        return AgonState(self.get_game(), self.agon_state.clone())
+        return AgonState(self.get_game(), self._s.clone())
 
     def child(self, action: int) -> "AgonState":
         copy = self.clone()
@@ -211,16 +231,16 @@ class AgonState(pyspiel.State):
         return copy
 
     def history(self) -> List[int]:
-        return [action for _, action in self.agon_state._id_history()]
+        return [action for _, action in self._s._id_history()]
 
     def history_str(self) -> str:
         return ", ".join(str(action) for action in self.history())
 
     def move_number(self) -> int:
-        return self.agon_state.ply()
+        return self._s.ply()
 
     def returns(self) -> List[float]:
-        return self.agon_state.returns()
+        return self._s.returns()
 
     # What reads OpenSpiel's record of the history: brought up to date first.
 
@@ -240,11 +260,11 @@ class AgonState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> List[int]:
         self._sync()
-        return self.agon_state.legal_actions()
+        return self._s.legal_actions()
 
     def _apply_action(self, action: int) -> None:
         self._sync()
-        self.agon_state.apply(action)
+        self._s.apply(action)
         self._synced += 1  # C++ records the move once this returns
 
     def _sync(self) -> None:
@@ -255,9 +275,9 @@ class AgonState(pyspiel.State):
         call, the instance's ``current_player`` and ``_apply_action`` (which C++ calls
         back) are replaced by ones that answer the recorded player and do nothing.
         """
-        if self._synced == self.agon_state.ply():
+        if self._synced == self._s.ply():
             return
-        pending = self.agon_state._id_history(self._synced)
+        pending = self._s._id_history(self._synced)
         self._synced += len(pending)
         self._apply_action = _recorded
         try:
@@ -271,12 +291,12 @@ class AgonState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         # Notation names a move in its position: an id not legal here is told as a number.
         try:
-            return self.agon_state.action_to_move(int(action))
+            return self._s.action_to_move(int(action))
         except agon.AgonError:
             return f"action {action}"
 
     def __str__(self) -> str:
-        return str(self.agon_state)
+        return str(self._s)
 
 
 def _recorded(action: int) -> None:

@@ -134,6 +134,7 @@ pub fn load(spec: &GameSpec) -> anyhow::Result<Arc<dyn DynGame>> {
             *self.0 = Some(Arc::new(Configured {
                 game: Arc::new(game),
                 spec: spec.clone(),
+                spec_text: Arc::new(spec.to_string()),
             }));
             Ok(())
         }
@@ -146,6 +147,8 @@ pub fn load(spec: &GameSpec) -> anyhow::Result<Arc<dyn DynGame>> {
 struct Configured<G> {
     game: Arc<G>,
     spec: GameSpec,
+    /// `spec` as text, shared by every state (written once, not once a state).
+    spec_text: Arc<String>,
 }
 
 impl<G: PlayableGame> DynGame for Configured<G> {
@@ -160,7 +163,7 @@ impl<G: PlayableGame> DynGame for Configured<G> {
     fn new_state(&self) -> Box<dyn DynState> {
         Box::new(Position {
             game: Arc::clone(&self.game),
-            spec: Arc::new(self.spec.to_string()),
+            spec: Arc::clone(&self.spec_text),
             state: self.game.initial_state(),
             path: Vec::new(),
         })

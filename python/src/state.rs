@@ -30,12 +30,17 @@ pub struct State {
     // A mutex only to make the class shareable between threads (Python objects may be);
     // calls never wait on it, since Python holds the object's borrow around each call.
     inner: Mutex<Box<dyn DynState>>,
+    /// The last list of `chance_outcome_actions()` with the ids and weights it was made
+    /// of: the next chance event with the same ones (every roll of a die) is answered
+    /// with a copy, without making its tuples and floats again.
+    last_outcomes: Mutex<Option<(Vec<(u32, u32)>, Py<PyList>)>>,
 }
 
 impl State {
     pub(crate) fn new(inner: Box<dyn DynState>) -> State {
         State {
             inner: Mutex::new(inner),
+            last_outcomes: Mutex::new(None),
         }
     }
 
@@ -43,6 +48,11 @@ impl State {
     /// still whole: every change is one call that completes or does nothing).
     pub(crate) fn get(&self) -> MutexGuard<'_, Box<dyn DynState>> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The cache of `chance_outcome_actions()` (whole whatever happened, like `get`).
+    fn last_outcomes(&self) -> MutexGuard<'_, Option<(Vec<(u32, u32)>, Py<PyList>)>> {
+        self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -101,8 +111,27 @@ impl State {
         exact: bool,
     ) -> PyResult<Bound<'py, PyList>> {
         let outcomes = shielded(|| Ok(self.get().chance_weights()))?;
-        let total = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-        with_probabilities(py, outcomes, total, exact)
+        if exact {
+            let total = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+            return with_probabilities(py, outcomes, total, true);
+        }
+        // The lock is never held while Python runs (making objects may run a finalizer
+        // that calls back here).
+        let cached = self
+            .last_outcomes()
+            .as_ref()
+            .and_then(|(weights, list)| (*weights == outcomes).then(|| list.clone_ref(py)));
+        let list = match cached {
+            Some(list) => list.into_bound(py),
+            None => {
+                let total = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+                let list = with_probabilities(py, outcomes.iter().copied(), total, false)?;
+                *self.last_outcomes() = Some((outcomes, list.clone().unbind()));
+                list
+            }
+        };
+        // A copy: the caller may change the list it gets.
+        Ok(list.get_slice(0, list.len()))
     }
 
     /// Plays a legal decision or chance outcome, given in notation (`"d8-a8"` in APV) or

@@ -166,6 +166,9 @@ def test_pig_numbers_its_actions_as_openspiel_does():
     state.apply(0)
     assert state.chance_outcome_actions(exact=True) == [(f, Fraction(1, 6)) for f in range(6)]
     assert state.chance_outcome_actions() == [(f, 1 / 6) for f in range(6)]
+    # Each call gives a list of its own, which the caller may change.
+    state.chance_outcome_actions().clear()
+    assert state.chance_outcome_actions() == [(f, 1 / 6) for f in range(6)]
     assert state.chance_outcomes(exact=True)[0] == ("1", Fraction(1, 6))
     assert state.chance_outcomes()[0] == ("1", 1 / 6)
 
