@@ -117,7 +117,7 @@ def measure(name, args, rng):
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reps", type=int, default=7, help="repetitions of each way")
-    parser.add_argument("--games", type=int, default=2000,
+    parser.add_argument("--games", type=int, default=5000,
                         help="Connect Four games per repetition (Pig: a tenth as many)")
     parser.add_argument("--game", choices=[*GAMES, "all"], default="all")
     parser.add_argument("--seed", type=int, default=1)
