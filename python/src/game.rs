@@ -127,6 +127,7 @@ impl Game {
 
     /// No game has more decisions than this: chance outcomes are not counted, as in
     /// OpenSpiel's `max_game_length` (see `max_plies`).
+    #[allow(clippy::misnamed_getters)] // the engine's `max_game_length` counts plies
     fn max_game_length(&self) -> u32 {
         self.inner.space().max_decisions
     }

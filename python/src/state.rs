@@ -18,6 +18,9 @@ pub const TERMINAL: i64 = -4;
 /// and the moves from the start.
 type Pickled<'py> = (Bound<'py, PyAny>, (String, Vec<String>));
 
+/// The last list of `chance_outcome_actions()`, with the ids and weights it was made of.
+type LastOutcomes = Option<(Vec<(u32, u32)>, Py<PyList>)>;
+
 /// One position of a game, with the moves that led to it.
 ///
 /// Two states are equal (`==`) when they are states of the same game, parameters
@@ -27,13 +30,14 @@ type Pickled<'py> = (Bound<'py, PyAny>, (String, Vec<String>));
 /// line.
 #[pyclass(module = "agon._agon", frozen)]
 pub struct State {
-    // A mutex only to make the class shareable between threads (Python objects may be);
-    // calls never wait on it, since Python holds the object's borrow around each call.
+    // A mutex so that the class may be shared between threads (Python objects may be):
+    // a call waits on it only for another thread's call on the same state that released
+    // the interpreter (`play_random`).
     inner: Mutex<Box<dyn DynState>>,
     /// The last list of `chance_outcome_actions()` with the ids and weights it was made
     /// of: the next chance event with the same ones (every roll of a die) is answered
     /// with a copy, without making its tuples and floats again.
-    last_outcomes: Mutex<Option<(Vec<(u32, u32)>, Py<PyList>)>>,
+    last_outcomes: Mutex<LastOutcomes>,
 }
 
 impl State {
@@ -51,7 +55,7 @@ impl State {
     }
 
     /// The cache of `chance_outcome_actions()` (whole whatever happened, like `get`).
-    fn last_outcomes(&self) -> MutexGuard<'_, Option<(Vec<(u32, u32)>, Py<PyList>)>> {
+    fn last_outcomes(&self) -> MutexGuard<'_, LastOutcomes> {
         self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner())
     }
 }

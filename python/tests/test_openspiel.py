@@ -152,6 +152,14 @@ def test_moves_applied_from_python_reach_openspiels_own_history():
     restored = game.deserialize_state(copy.serialize())
     assert restored.history() == cpp_history(restored) == copy.history()
     assert str(restored) == str(copy) and restored.agon_state == copy.agon_state
+    # OpenSpiel's C++ algorithms play on from the moves applied from Python.
+    played = game.new_initial_state()
+    for action in [0, 3, 0, 4]:
+        played.apply_action(action)
+    bots = [pyspiel.make_uniform_random_bot(seat, 3 + seat) for seat in (0, 1)]
+    returns = pyspiel.evaluate_bots(played, bots, 5)
+    assert played.is_terminal() and returns == played.returns()
+    assert cpp_history(played) == played.history() and played.history()[:4] == [0, 3, 0, 4]
     # Serialized by C++ before the pending moves are written: consistent all the same.
     pending = state.clone()
     pending.apply_action(0)
