@@ -5,12 +5,13 @@
 //! unique but sparse (bit fields). Tools outside the engine want instead a fixed,
 //! dense numbering that does not depend on the position: decision `k` means the same
 //! move wherever it is legal. [`DenseActions`] gives it, per game and configuration, in
-//! two separate spaces, one for decisions and one for chance outcomes, with a true bound
-//! on a game's length.
+//! two separate spaces, one for decisions and one for chance outcomes, with true bounds
+//! on a game's length: in plies (chance outcomes included) and in decisions alone (the
+//! length OpenSpiel's `max_game_length` means).
 
 use crate::game::{Game, State, Turn};
 
-/// The sizes of a configured game's two id spaces, and a bound on its length.
+/// The sizes of a configured game's two id spaces, and two bounds on its length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActionSpace {
     /// Decisions are numbered `0..decisions`.
@@ -19,6 +20,10 @@ pub struct ActionSpace {
     pub chance_outcomes: u32,
     /// No game lasts more plies (decisions and chance outcomes together) than this.
     pub max_game_length: u32,
+    /// No game has more decisions (plies where a seat acts) than this: chance outcomes
+    /// are not counted, as OpenSpiel counts a game's length. At most `max_game_length`,
+    /// and equal to it in a game without chance.
+    pub max_decisions: u32,
 }
 
 /// A game whose moves have dense ids ([`ActionSpace`]).
@@ -27,8 +32,9 @@ pub struct ActionSpace {
 /// - [`DenseActions::action_id`] depends on the configuration and the move only, and two
 ///   different moves of one space never share an id;
 /// - a decision's id is below `decisions`, a chance outcome's below `chance_outcomes`;
-/// - every game ends within `max_game_length` plies (the bound is derived from the
-///   rules, and the derivation is stated where each game implements it).
+/// - every game ends within `max_game_length` plies, and with at most `max_decisions`
+///   decisions among them (the bounds are derived from the rules, and the derivation is
+///   stated where each game implements them).
 pub trait DenseActions: Game {
     /// The id spaces of this configuration.
     fn action_space(&self) -> ActionSpace;

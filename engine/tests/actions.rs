@@ -16,7 +16,7 @@ fn connect4_numbers_drops_by_column() {
     let state = game.initial_state();
     let space = game.action_space();
     assert_eq!((space.decisions, space.chance_outcomes), (7, 0));
-    assert_eq!(space.max_game_length, 42);
+    assert_eq!((space.max_game_length, space.max_decisions), (42, 42));
     for (id, text) in ["a", "b", "c", "d", "e", "f", "g"].iter().enumerate() {
         let m = state.parse_move(text).unwrap();
         assert_eq!(game.action_id(m), id as u32);
@@ -37,7 +37,8 @@ fn pig_numbers_as_openspiel_does() {
         ActionSpace {
             decisions: 2,
             chance_outcomes: 4,
-            max_game_length: 99
+            max_game_length: 99,
+            max_decisions: 50,
         }
     );
     let mut state = game.initial_state();
@@ -51,9 +52,11 @@ fn pig_numbers_as_openspiel_does() {
     }
     let report = check_action_ids(&game, 100, 2).unwrap();
     assert_eq!((report.decisions_seen, report.chance_outcomes_seen), (2, 4));
-    // A short horizon is reached, and the bound is met exactly: three rolls.
+    // A short horizon is reached, and the bounds are met exactly: three rolls, the last
+    // without its outcome, are the three decisions of five plies.
     let short = Pig::from_params(&params(&[("horizon", "3")])).unwrap();
-    assert_eq!(check_action_ids(&short, 200, 3).unwrap().longest, 5);
+    let report = check_action_ids(&short, 200, 3).unwrap();
+    assert_eq!((report.longest, report.most_decisions), (5, 3));
 }
 
 #[test]
@@ -61,13 +64,22 @@ fn coin_nim_keeps_its_contract() {
     let report = check_action_ids(&CoinNim::default(), 200, 4).unwrap();
     assert_eq!((report.decisions_seen, report.chance_outcomes_seen), (2, 2));
     assert!(report.longest <= 12);
+    assert!(report.most_decisions <= 6);
 }
 
 /// Connect Four with every drop numbered 0 (two moves share an id) or, with `short`,
-/// a length bound below the real one.
+/// a length bound below the real one: on plies, on decisions, or a bound on decisions
+/// above the one on plies.
 #[derive(Clone, Debug)]
 struct Broken {
-    short: bool,
+    short: Option<Short>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Short {
+    Plies,
+    Decisions,
+    Inverted,
 }
 
 impl Game for Broken {
@@ -79,7 +91,7 @@ impl Game for Broken {
         &[]
     }
     fn from_params(_: &Params) -> Result<Self, ConfigError> {
-        Ok(Broken { short: false })
+        Ok(Broken { short: None })
     }
     fn initial_state(&self) -> Connect4State {
         Connect4.initial_state()
@@ -88,26 +100,40 @@ impl Game for Broken {
 
 impl DenseActions for Broken {
     fn action_space(&self) -> ActionSpace {
+        let (max_game_length, max_decisions) = match self.short {
+            None => (42, 42),
+            Some(Short::Plies) => (6, 6),
+            Some(Short::Decisions) => (42, 6),
+            Some(Short::Inverted) => (42, 43),
+        };
         ActionSpace {
-            max_game_length: if self.short { 6 } else { 42 },
+            max_game_length,
+            max_decisions,
             ..Connect4.action_space()
         }
     }
     fn action_id(&self, m: <Connect4State as State>::Move) -> u32 {
-        if self.short {
-            Connect4.action_id(m)
-        } else {
-            0
+        match self.short {
+            Some(_) => Connect4.action_id(m),
+            None => 0,
         }
     }
 }
 
 #[test]
 fn the_checker_catches_shared_ids_and_a_false_length_bound() {
-    let shared = check_action_ids(&Broken { short: false }, 1, 5).unwrap_err();
+    let broken = |short| Broken { short };
+    let shared = check_action_ids(&broken(None), 1, 5).unwrap_err();
     assert!(shared.contains("id 0 was already given to"), "{shared}");
-    let long = check_action_ids(&Broken { short: true }, 5, 5).unwrap_err();
+    let long = check_action_ids(&broken(Some(Short::Plies)), 5, 5).unwrap_err();
     assert!(long.contains("goes on past max_game_length 6"), "{long}");
+    let many = check_action_ids(&broken(Some(Short::Decisions)), 5, 5).unwrap_err();
+    assert!(
+        many.contains("has more decisions than max_decisions 6"),
+        "{many}"
+    );
+    let inverted = check_action_ids(&broken(Some(Short::Inverted)), 5, 5).unwrap_err();
+    assert_eq!(inverted, "max_decisions 43 is above max_game_length 42");
 }
 
 fn params(pairs: &[(&str, &str)]) -> Params {

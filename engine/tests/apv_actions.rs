@@ -24,6 +24,7 @@ fn action_ids_number_unit_moves_by_cell_and_shape() {
             decisions: 6589,
             chance_outcomes: 0,
             max_game_length: 1000,
+            max_decisions: 1000,
         }
     );
     // A primary move is 54·from + shape: 8·d + k − 1 for k cells along direction d,

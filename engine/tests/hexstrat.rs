@@ -600,6 +600,7 @@ fn dense_ids_number_actions_by_squad_cell_and_target() {
             decisions: 448,
             chance_outcomes: 3,
             max_game_length: 395,
+            max_decisions: 360,
         }
     );
     // Cells count row by row from d1: c2 4, e2 6, d3 11, d6 31.
@@ -643,14 +644,17 @@ fn dense_ids_keep_their_contract_and_the_length_bound() {
     // A bag without Plains never reveals one; the ids stay those of the tile types.
     let report = check_action_ids(&Hexstrat::new(0, 5, 30, 20).unwrap(), 100, 22).unwrap();
     assert_eq!(report.chance_outcomes_seen, 2, "{report:?}");
-    // Short caps are reached, within 6 · max_rounds + min(35, 6 · max_rounds).
+    // Short caps are reached, within 6 · max_rounds + min(35, 6 · max_rounds) plies and
+    // 6 · max_rounds decisions.
     for max_rounds in [1, 3, 8] {
         let game = Hexstrat::new(15, 10, 10, max_rounds).unwrap();
         let bound = 6 * max_rounds + 35.min(6 * max_rounds);
         assert_eq!(game.action_space().max_game_length, bound);
+        assert_eq!(game.action_space().max_decisions, 6 * max_rounds);
         let report = check_action_ids(&game, 300, u64::from(max_rounds)).unwrap();
         assert!(report.longest >= 2 * max_rounds, "{report:?}");
         assert!(report.longest <= bound, "{report:?}");
+        assert!(report.most_decisions <= 6 * max_rounds, "{report:?}");
     }
     // With one round the bound is met: each side moves all three squads onto
     // face-down cells, 12 plies.

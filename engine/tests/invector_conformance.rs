@@ -532,6 +532,7 @@ fn action_ids_number_captures_and_steps_by_cell_and_direction() {
             decisions: 450,
             chance_outcomes: 0,
             max_game_length: 416,
+            max_decisions: 416,
         }
     );
     // Captures are 4·from + direction (north, east, south, west).

@@ -640,6 +640,7 @@ fn action_ids_number_actions_by_cells_and_final_orientation() {
             decisions: 18207,
             chance_outcomes: 0,
             max_game_length: 600,
+            max_decisions: 600,
         }
     );
     // A move or a turn in place is 6·(51·from + to) + orientation (E 0, SE 1, SW 2,

@@ -516,6 +516,7 @@ fn dense_ids_number_steps_by_square_and_direction() {
             decisions: 1155,
             chance_outcomes: 137,
             max_game_length: 2399,
+            max_decisions: 1599,
         }
     );
     // Faces 1..6 are 0..5; a step is from × 8 + direction (N 0 clockwise to NW 7),
@@ -619,14 +620,18 @@ fn dense_ids_keep_their_contract_and_the_length_bound() {
     // Faces, throws, and the twins of many a challenge; most of the steps.
     assert!(report.chance_outcomes_seen >= 40, "{report:?}");
     assert!(report.decisions_seen >= 600, "{report:?}");
-    // With a short cap the games reach it: the bound 6 · max_turns − 1 holds.
+    // With a short cap the games reach it: the bounds 6 · max_turns − 1 on plies and
+    // 4 · max_turns − 1 on decisions hold.
     for max_turns in [1, 4, 12] {
         let game = ThreeWill::new(max_turns).unwrap();
-        let bound = game.action_space().max_game_length;
-        assert_eq!(bound, 6 * max_turns - 1);
+        let space = game.action_space();
+        assert_eq!(space.max_game_length, 6 * max_turns - 1);
+        assert_eq!(space.max_decisions, 4 * max_turns - 1);
         let report = check_action_ids(&game, 300, u64::from(max_turns)).unwrap();
         assert!(report.longest >= 2 * max_turns, "{report:?}");
-        assert!(report.longest <= bound, "{report:?}");
+        assert!(report.longest <= space.max_game_length, "{report:?}");
+        assert!(report.most_decisions >= max_turns, "{report:?}");
+        assert!(report.most_decisions <= space.max_decisions, "{report:?}");
     }
 }
 
@@ -867,6 +872,7 @@ fn black_free_cards_gives_black_extra_operations_from_the_start() {
     for f in 0..=4 {
         let game = variant(&[("black_free_cards", &f.to_string()), ("max_turns", "10")]);
         assert_eq!(game.action_space().max_game_length, 6 * 10 - 1 + 3 * f);
+        assert_eq!(game.action_space().max_decisions, 4 * 10 - 1 + 2 * f);
     }
 }
 

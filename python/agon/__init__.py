@@ -29,6 +29,9 @@ command line itself.
 ``import agon.openspiel`` registers every game with OpenSpiel's Python API as
 ``agon_<name>`` (needs the ``open-spiel`` package).
 
+Examples in the package's docstrings are literal blocks (a paragraph ending in ``::``,
+then the indented code), always Python; the tests run every one of them as written.
+
 Errors are :class:`AgonError` (a ``ValueError``) with the command line's message, a
 failure inside Agon included.
 """
@@ -38,6 +41,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from . import _agon
+from ._agon import __version__  # the package's version
 from ._agon import (
     CHANCE,
     TERMINAL,
@@ -94,6 +98,17 @@ def run(args: Sequence[str]) -> RunResult:
     text, folder = _agon.run(list(args))
     return RunResult(folder, text)
 
+
+def __dir__() -> "list[str]":
+    """What ``dir(agon)`` lists: the API (``__all__``), the submodules imported so far
+    (``openspiel``) and the module's own dunder names, not the names its code imports for
+    itself (``Optional``, ...)."""
+    names = set(__all__)
+    for name, value in globals().items():
+        submodule = getattr(value, "__name__", None) == f"{__name__}.{name}"
+        if name.startswith("__") or (submodule and not name.startswith("_")):
+            names.add(name)
+    return sorted(names)
 
 
 def tournament(

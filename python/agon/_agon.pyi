@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, ClassVar, Dict, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -43,7 +43,8 @@ def main(args: Sequence[str]) -> int:
     it."""
 
 class Game:
-    """A configured game."""
+    """A configured game. Equal to another (and hashing alike) when their canonical
+    specs are; pickles as its spec."""
 
     @property
     def name(self) -> str: ...
@@ -58,7 +59,10 @@ class Game:
     def max_chance_outcomes(self) -> int:
         """Chance outcomes are numbered ``0..max_chance_outcomes()``."""
     def max_game_length(self) -> int:
-        """No game lasts more plies (decisions and chance outcomes) than this."""
+        """No game has more decisions than this (chance outcomes not counted, as in
+        OpenSpiel)."""
+    def max_plies(self) -> int:
+        """No game lasts more plies (decisions and chance outcomes together) than this."""
     def random_playouts(self, count: int, seed: int = 0) -> int:
         """Plays ``count`` random games in one call; returns the plies played.
         Ctrl-C raises ``KeyboardInterrupt`` within a fraction of a second."""
@@ -69,7 +73,12 @@ class Game:
         ``meaning``), ``scalars`` (each ``name``, ``meaning``, ``max``) and ``shape``."""
 
 class State:
-    """One position of a game, with the moves that led to it."""
+    """One position of a game, with the moves that led to it. Equal to another state of
+    the same game (parameters included) reached by the same moves; unhashable, since it
+    changes as moves are played (``hash()`` is the position's Zobrist key)."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: object) -> bool: ...
 
     def current_player(self) -> int:
         """0 or 1, ``CHANCE`` or ``TERMINAL``."""
@@ -79,12 +88,20 @@ class State:
         """Legal decisions in notation, in the game's order."""
     def legal_actions(self) -> List[int]:
         """Dense ids of the legal decisions (at a chance node, of the outcomes), sorted."""
-    def chance_outcomes(self) -> List[Tuple[str, Fraction]]:
-        """The pending chance event's outcomes in notation, with exact probabilities."""
-    def chance_outcome_actions(self) -> List[Tuple[int, Fraction]]:
+    @overload
+    def chance_outcomes(self, exact: Literal[False] = False) -> List[Tuple[str, float]]: ...
+    @overload
+    def chance_outcomes(self, exact: Literal[True]) -> List[Tuple[str, Fraction]]:
+        """The pending chance event's outcomes in notation, with their probabilities:
+        floats, or exact with ``exact=True``."""
+    @overload
+    def chance_outcome_actions(self, exact: Literal[False] = False) -> List[Tuple[int, float]]: ...
+    @overload
+    def chance_outcome_actions(self, exact: Literal[True]) -> List[Tuple[int, Fraction]]:
         """The same outcomes as dense ids, sorted by id."""
     def apply(self, move: Union[str, int]) -> None:
-        """Plays a legal move in notation or as its dense id; raises ``AgonError`` if illegal."""
+        """Plays a legal move in notation or as its dense id; raises ``AgonError`` if
+        illegal (for an id, naming the legal ids)."""
     def undo(self) -> None: ...
     def clone(self) -> State: ...
     def returns(self) -> List[float]:

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 
 use crate::erased::{DynAgent, DynGame, Line};
 use crate::game::Game;
-use crate::state::State;
+use crate::state::{seed_arg, State};
 use crate::{error_text, interruptible, shielded};
 
 /// An agent of the registry (or an outside program, `ext:cmd=...`) for one game.
@@ -24,8 +24,9 @@ pub struct Agent {
 /// random stream seeded by `seed` as `agon analyse --seed` seeds it. Raises `AgonError`
 /// for an unknown agent, a bad parameter or an agent that cannot play this game.
 #[pyfunction]
-#[pyo3(signature = (spec, game, seed = 0))]
-pub fn agent(spec: &str, game: &Game, seed: u64) -> PyResult<Agent> {
+#[pyo3(signature = (spec, game, seed = None))]
+pub fn agent(spec: &str, game: &Game, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Agent> {
+    let seed = seed_arg(seed)?;
     shielded(|| {
         let game_spec = game.inner.spec().clone();
         let parsed =

@@ -51,10 +51,16 @@ pub trait DynState: Send {
     fn legal_actions(&self) -> Vec<u32>;
     /// The pending chance event's outcomes: notation, dense id and integer weight.
     fn chance_outcomes(&self) -> Vec<(String, u32, u32)>;
+    /// The pending chance event's outcomes as dense id and integer weight, sorted by id
+    /// (without the notation: the fast way for callers that number moves).
+    fn chance_weights(&self) -> Vec<(u32, u32)>;
     /// Plays a move in notation, checked.
     fn apply_text(&mut self, text: &str) -> Result<(), String>;
-    /// Plays the legal move or outcome with this dense id.
+    /// Plays the legal move or outcome with this dense id; else says why not ([`no_id`]).
     fn apply_action(&mut self, id: u32) -> Result<(), String>;
+    /// Why the integer `id` (as the caller wrote it, in or out of any id range) names no
+    /// legal move or outcome here, with the ids that do ([`no_id`]).
+    fn no_id(&self, id: &str) -> String;
     /// Takes back the last move; `false` at the initial state.
     fn undo(&mut self) -> bool;
     /// The notation of the move or outcome with this id here.
@@ -63,11 +69,17 @@ pub trait DynState: Send {
     fn move_to_action(&self, text: &str) -> Result<u32, String>;
     /// The moves from the start, in notation.
     fn history(&self) -> Vec<String>;
+    /// The moves from ply `start` on as OpenSpiel records them: who played each (a seat,
+    /// or -1 for chance, OpenSpiel's number) and its dense id.
+    fn id_history(&self, start: usize) -> Vec<(i64, u32)>;
+    /// Whether `other` is a state of the same game, parameters included, reached by the
+    /// same moves from the start.
+    fn same_line(&self, other: &dyn DynState) -> bool;
     /// The position's Zobrist key.
     fn hash(&self) -> u64;
     /// The board as text (the game's `Display`: its picture as text, with the legend).
     fn board(&self) -> String;
-    /// Plies played.
+    /// Plies played from the start (the moves of [`DynState::history`]).
     fn ply(&self) -> u32;
     /// The side `seat` plays now.
     fn side(&self, seat: usize) -> &'static str;
@@ -132,6 +144,7 @@ pub fn load(spec: &GameSpec) -> anyhow::Result<Arc<dyn DynGame>> {
             *self.0 = Some(Arc::new(Configured {
                 game: Arc::new(game),
                 spec: spec.clone(),
+                spec_text: Arc::new(spec.to_string()),
             }));
             Ok(())
         }
@@ -144,6 +157,8 @@ pub fn load(spec: &GameSpec) -> anyhow::Result<Arc<dyn DynGame>> {
 struct Configured<G> {
     game: Arc<G>,
     spec: GameSpec,
+    /// `spec` as text, shared by every state (written once, not once a state).
+    spec_text: Arc<String>,
 }
 
 impl<G: PlayableGame> DynGame for Configured<G> {
@@ -158,7 +173,7 @@ impl<G: PlayableGame> DynGame for Configured<G> {
     fn new_state(&self) -> Box<dyn DynState> {
         Box::new(Position {
             game: Arc::clone(&self.game),
-            spec: Arc::new(self.spec.to_string()),
+            spec: Arc::clone(&self.spec_text),
             state: self.game.initial_state(),
             path: Vec::new(),
         })
@@ -213,13 +228,22 @@ impl<G: PlayableGame> Position<G> {
             }
         }
     }
+}
 
-    fn no_move(&self, id: u32) -> String {
-        match self.state.turn() {
-            Turn::Over => "the game is over".to_string(),
-            Turn::Chance => format!("{id} is not the id of an outcome of this chance event"),
-            Turn::Seat(_) => format!("{id} is not the id of a legal move here"),
+/// Why the integer `id` (as the caller wrote it) names no legal move at a node where
+/// `turn` acts and `legal` are the ids that do: one line, listing them.
+pub fn no_id(turn: Turn, id: &str, legal: &[u32]) -> String {
+    let valid = legal
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    match turn {
+        Turn::Over => format!("{id} is not the id of a legal move: the game is over"),
+        Turn::Chance => {
+            format!("{id} is not the id of an outcome of this chance event (valid: {valid})")
         }
+        Turn::Seat(_) => format!("{id} is not the id of a legal move here (valid: {valid})"),
     }
 }
 
@@ -277,6 +301,17 @@ impl<G: PlayableGame> DynState for Position<G> {
             .collect()
     }
 
+    fn chance_weights(&self) -> Vec<(u32, u32)> {
+        let mut outcomes = Vec::new();
+        self.state.chance_outcomes(&mut outcomes);
+        let mut weights: Vec<(u32, u32)> = outcomes
+            .into_iter()
+            .map(|(m, w)| (self.game.action_id(m), w))
+            .collect();
+        weights.sort_unstable_by_key(|&(id, _)| id);
+        weights
+    }
+
     fn apply_text(&mut self, text: &str) -> Result<(), String> {
         let m = self.state.parse_move(text).map_err(|e| e.to_string())?;
         let undo = self.state.try_apply(m).map_err(|e| e.to_string())?;
@@ -285,9 +320,14 @@ impl<G: PlayableGame> DynState for Position<G> {
     }
 
     fn apply_action(&mut self, id: u32) -> Result<(), String> {
-        let m = move_with_id(&*self.game, &self.state, id).ok_or_else(|| self.no_move(id))?;
+        let m = move_with_id(&*self.game, &self.state, id)
+            .ok_or_else(|| self.no_id(&id.to_string()))?;
         self.play(m);
         Ok(())
+    }
+
+    fn no_id(&self, id: &str) -> String {
+        no_id(self.state.turn(), id, &self.legal_actions())
     }
 
     fn undo(&mut self) -> bool {
@@ -301,7 +341,8 @@ impl<G: PlayableGame> DynState for Position<G> {
     }
 
     fn action_to_move(&self, id: u32) -> Result<String, String> {
-        let m = move_with_id(&*self.game, &self.state, id).ok_or_else(|| self.no_move(id))?;
+        let m = move_with_id(&*self.game, &self.state, id)
+            .ok_or_else(|| self.no_id(&id.to_string()))?;
         Ok(self.state.format_move(m))
     }
 
@@ -324,6 +365,33 @@ impl<G: PlayableGame> DynState for Position<G> {
             .collect()
     }
 
+    fn id_history(&self, start: usize) -> Vec<(i64, u32)> {
+        let mut state = self.game.initial_state();
+        let mut told = Vec::with_capacity(self.path.len().saturating_sub(start));
+        for (k, &(m, _)) in self.path.iter().enumerate() {
+            if k >= start {
+                let player = match state.turn() {
+                    Turn::Seat(s) => s as i64,
+                    _ => crate::state::CHANCE,
+                };
+                told.push((player, self.game.action_id(m)));
+            }
+            state.apply(m);
+        }
+        told
+    }
+
+    fn same_line(&self, other: &dyn DynState) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Position<G>>()
+            .is_some_and(|other| {
+                self.spec == other.spec
+                    && self.path.len() == other.path.len()
+                    && self.path.iter().zip(&other.path).all(|(a, b)| a.0 == b.0)
+            })
+    }
+
     fn hash(&self) -> u64 {
         self.state.hash()
     }
@@ -333,7 +401,7 @@ impl<G: PlayableGame> DynState for Position<G> {
     }
 
     fn ply(&self) -> u32 {
-        self.state.ply()
+        self.path.len() as u32
     }
 
     fn side(&self, seat: usize) -> &'static str {
@@ -366,7 +434,7 @@ impl<G: PlayableGame> DynState for Position<G> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut moves = Vec::new();
         let mut outcomes = Vec::new();
-        let start = self.state.ply();
+        let start = self.path.len();
         loop {
             let m = match self.state.turn() {
                 Turn::Over => break,
@@ -379,7 +447,7 @@ impl<G: PlayableGame> DynState for Position<G> {
             };
             self.play(m);
         }
-        self.state.ply() - start
+        (self.path.len() - start) as u32
     }
 
     fn encoding(&self) -> Encoding {

@@ -9,8 +9,11 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::erased::{self, DynGame};
-use crate::state::State;
-use crate::{agon_error, error_text, shielded, SIGNAL_POLL};
+use crate::state::{seed_arg, State};
+use crate::{agon_error, error_text, int_arg, shielded, SIGNAL_POLL};
+
+/// What `pickle` stores of a game: `load_game` and the canonical spec.
+type Pickled<'py> = (Bound<'py, PyAny>, (String,));
 
 /// A registered game: its name, what it is, and its parameters.
 #[pyclass(module = "agon._agon", frozen, get_all)]
@@ -63,7 +66,8 @@ pub fn games(py: Python<'_>) -> PyResult<Vec<GameInfo>> {
         .collect()
 }
 
-/// A configured game: `agon.load_game("apv:orders=false")`.
+/// A configured game: `agon.load_game("apv:orders=false")`. Games are equal when their
+/// canonical specs are (the same game with the same parameters), and hash alike then.
 #[pyclass(module = "agon._agon", frozen)]
 pub struct Game {
     pub(crate) inner: Arc<dyn DynGame>,
@@ -121,8 +125,17 @@ impl Game {
         self.inner.space().chance_outcomes
     }
 
-    /// No game lasts more plies (decisions and chance outcomes) than this.
+    /// No game has more decisions than this: chance outcomes are not counted, as in
+    /// OpenSpiel's `max_game_length` (see `max_plies`).
+    #[allow(clippy::misnamed_getters)] // the engine's `max_game_length` counts plies
     fn max_game_length(&self) -> u32 {
+        self.inner.space().max_decisions
+    }
+
+    /// No game lasts more plies (decisions and chance outcomes together) than this: a
+    /// bound on `len(state.history())`. The same as `max_game_length()` in a game
+    /// without chance.
+    fn max_plies(&self) -> u32 {
         self.inner.space().max_game_length
     }
 
@@ -146,8 +159,15 @@ impl Game {
     /// played in all. The fast way to time or sample playouts from Python. The games are
     /// played with the interpreter released, in slices of a few hundredths of a second
     /// between which Ctrl-C raises `KeyboardInterrupt`.
-    #[pyo3(signature = (count, seed = 0))]
-    fn random_playouts(&self, py: Python<'_>, count: u64, seed: u64) -> PyResult<u64> {
+    #[pyo3(signature = (count, seed = None))]
+    fn random_playouts(
+        &self,
+        py: Python<'_>,
+        count: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
+        let count = int_arg::<u64>(count, "count", "a count is an integer from 0 to 2**64 - 1")?;
+        let seed = seed_arg(seed)?;
         shielded(|| {
             let mut plies = 0;
             let mut k = 0;
@@ -168,6 +188,24 @@ impl Game {
 
     fn __repr__(&self) -> String {
         format!("agon.load_game({:?})", self.inner.spec().to_string())
+    }
+
+    /// The same game with the same parameters (the same canonical spec).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Game>()
+            .is_ok_and(|other| other.get().inner.spec() == self.inner.spec())
+    }
+
+    /// The hash of the canonical spec, so that equal games hash alike.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        pyo3::types::PyString::new(py, &self.spec()).hash()
+    }
+
+    /// Pickles as the canonical spec, loaded again with `load_game`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Pickled<'py>> {
+        let load = py.import("agon._agon")?.getattr("load_game")?;
+        Ok((load, (self.spec(),)))
     }
 
     fn __str__(&self) -> String {

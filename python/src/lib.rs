@@ -115,6 +115,32 @@ pub(crate) fn error_text(text: impl Into<String>) -> PyErr {
     AgonError::new_err(one_line(&text.into()))
 }
 
+/// The integer argument `name`, taken as Python passed it and checked against the range
+/// of `T`, so that a negative, huge or non-integer value is an `AgonError` saying
+/// `"{name} {value}: {valid}"` (pyo3's own conversion would raise a `TypeError` or an
+/// `OverflowError` naming its internals). Anything with `__index__` is an integer
+/// (NumPy's included).
+pub(crate) fn int_arg<T: TryFrom<i128>>(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    valid: &str,
+) -> PyResult<T> {
+    value
+        .extract::<i128>()
+        .ok()
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| error_text(format!("{name} {}: {valid}", shown(value))))
+}
+
+/// `value` as an error message shows it: its `repr` (an integer's digits, a string
+/// quoted).
+pub(crate) fn shown(value: &Bound<'_, PyAny>) -> String {
+    value
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "(unprintable)".to_string())
+}
+
 /// Runs an `agon` command, as the command line would with these arguments (without the
 /// program name), and returns what it printed with the folder it wrote its run, study or
 /// report into ([`agon_cli::run_folder`], where it exists afterwards; `None` for the
@@ -235,6 +261,7 @@ fn main(py: Python<'_>, args: Vec<OsString>) -> u8 {
 
 #[pymodule]
 fn _agon(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("AgonError", m.py().get_type::<AgonError>())?;
     m.add("CHANCE", state::CHANCE)?;
     m.add("TERMINAL", state::TERMINAL)?;

@@ -4,10 +4,10 @@ use std::sync::{Mutex, MutexGuard};
 
 use agon_engine::Turn;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::erased::DynState;
-use crate::{error_text, shielded};
+use crate::{error_text, int_arg, shielded, shown};
 
 /// `current_player()` at a chance node (OpenSpiel's number for it).
 pub const CHANCE: i64 = -1;
@@ -18,27 +18,33 @@ pub const TERMINAL: i64 = -4;
 /// and the moves from the start.
 type Pickled<'py> = (Bound<'py, PyAny>, (String, Vec<String>));
 
-/// A move given to `apply`: its notation or its dense id.
-#[derive(FromPyObject)]
-pub enum MoveArg {
-    /// A dense id (`legal_actions()`).
-    Action(u32),
-    /// Notation (`legal_moves()`).
-    Text(String),
-}
+/// The last list of `chance_outcome_actions()`, with the ids and weights it was made of.
+type LastOutcomes = Option<(Vec<(u32, u32)>, Py<PyList>)>;
 
 /// One position of a game, with the moves that led to it.
-#[pyclass(module = "agon._agon")]
+///
+/// Two states are equal (`==`) when they are states of the same game, parameters
+/// included, reached by the same moves from the start: what `clone`, `copy` and `pickle`
+/// preserve. A state changes as moves are played, so it is deliberately unhashable (as a
+/// list is); `hash()` is the position's Zobrist key, and `tuple(history())` a key of the
+/// line.
+#[pyclass(module = "agon._agon", frozen)]
 pub struct State {
-    // A mutex only to make the class shareable between threads (Python objects may be);
-    // calls never wait on it, since Python holds the object's borrow around each call.
+    // A mutex so that the class may be shared between threads (Python objects may be):
+    // a call waits on it only for another thread's call on the same state that released
+    // the interpreter (`play_random`).
     inner: Mutex<Box<dyn DynState>>,
+    /// The last list of `chance_outcome_actions()` with the ids and weights it was made
+    /// of: the next chance event with the same ones (every roll of a die) is answered
+    /// with a copy, without making its tuples and floats again.
+    last_outcomes: Mutex<LastOutcomes>,
 }
 
 impl State {
     pub(crate) fn new(inner: Box<dyn DynState>) -> State {
         State {
             inner: Mutex::new(inner),
+            last_outcomes: Mutex::new(None),
         }
     }
 
@@ -46,6 +52,11 @@ impl State {
     /// still whole: every change is one call that completes or does nothing).
     pub(crate) fn get(&self) -> MutexGuard<'_, Box<dyn DynState>> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The cache of `chance_outcome_actions()` (whole whatever happened, like `get`).
+    fn last_outcomes(&self) -> MutexGuard<'_, LastOutcomes> {
+        self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -84,31 +95,62 @@ impl State {
         shielded(|| Ok(self.get().legal_actions()))
     }
 
-    /// The pending chance event's outcomes in notation, each with its exact probability
-    /// as a `fractions.Fraction` (empty unless at a chance node).
-    fn chance_outcomes(&self, py: Python<'_>) -> PyResult<Vec<(String, Py<PyAny>)>> {
+    /// The pending chance event's outcomes in notation, each with its probability (empty
+    /// unless at a chance node): a float, the nearest to the exact probability, or with
+    /// `exact=True` the exact one as a `fractions.Fraction`.
+    #[pyo3(signature = (exact = false))]
+    fn chance_outcomes<'py>(&self, py: Python<'py>, exact: bool) -> PyResult<Bound<'py, PyList>> {
         let outcomes = shielded(|| Ok(self.get().chance_outcomes()))?;
-        with_probabilities(py, outcomes, |(text, _, _)| text)
+        let total = outcomes.iter().map(|&(_, _, w)| u64::from(w)).sum();
+        let weighed = outcomes.into_iter().map(|(text, _, w)| (text, w));
+        with_probabilities(py, weighed, total, exact)
     }
 
-    /// The pending chance event's outcomes as dense ids, each with its exact probability
-    /// (a `fractions.Fraction`), sorted by id.
-    fn chance_outcome_actions(&self, py: Python<'_>) -> PyResult<Vec<(u32, Py<PyAny>)>> {
-        let mut outcomes = shielded(|| Ok(self.get().chance_outcomes()))?;
-        outcomes.sort_by_key(|&(_, id, _)| id);
-        with_probabilities(py, outcomes, |(_, id, _)| id)
+    /// The pending chance event's outcomes as dense ids, sorted by id, each with its
+    /// probability: a float, or with `exact=True` a `fractions.Fraction`.
+    #[pyo3(signature = (exact = false))]
+    fn chance_outcome_actions<'py>(
+        &self,
+        py: Python<'py>,
+        exact: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let outcomes = shielded(|| Ok(self.get().chance_weights()))?;
+        if exact {
+            let total = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+            return with_probabilities(py, outcomes, total, true);
+        }
+        // The lock is never held while Python runs (making objects may run a finalizer
+        // that calls back here).
+        let cached = self
+            .last_outcomes()
+            .as_ref()
+            .and_then(|(weights, list)| (*weights == outcomes).then(|| list.clone_ref(py)));
+        let list = match cached {
+            Some(list) => list.into_bound(py),
+            None => {
+                let total = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+                let list = with_probabilities(py, outcomes.iter().copied(), total, false)?;
+                *self.last_outcomes() = Some((outcomes, list.clone().unbind()));
+                list
+            }
+        };
+        // A copy: the caller may change the list it gets.
+        Ok(list.get_slice(0, list.len()))
     }
 
-    /// Plays a legal decision or chance outcome, given in notation (`"e3-e4"`) or as its
-    /// dense id. Raises `AgonError` naming the problem if it is not legal here.
-    fn apply(&self, r#move: MoveArg) -> PyResult<()> {
+    /// Plays a legal decision or chance outcome, given in notation (`"d8-a8"` in APV) or
+    /// as its dense id. Raises `AgonError` naming the problem if it is not legal here
+    /// (for an id, with the ids that are).
+    fn apply(&self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         shielded(|| {
-            let mut state = self.get();
-            let done = match r#move {
-                MoveArg::Action(id) => state.apply_action(id),
-                MoveArg::Text(text) => state.apply_text(&text),
-            };
-            done.map_err(error_text)
+            // The common case first: a legal id, as `legal_actions()` gives them.
+            if let Ok(id) = r#move.extract::<u32>() {
+                return self.get().apply_action(id).map_err(error_text);
+            }
+            if let Ok(text) = r#move.cast::<PyString>() {
+                return self.get().apply_text(text.to_str()?).map_err(error_text);
+            }
+            Err(self.no_id(r#move))
         })
     }
 
@@ -161,8 +203,11 @@ impl State {
     }
 
     /// The notation of the legal move or outcome with this dense id.
-    fn action_to_move(&self, action: u32) -> PyResult<String> {
-        shielded(|| self.get().action_to_move(action).map_err(error_text))
+    fn action_to_move(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        shielded(|| match action.extract::<u32>() {
+            Ok(id) => self.get().action_to_move(id).map_err(error_text),
+            Err(_) => Err(self.no_id(action)),
+        })
     }
 
     /// The dense id of a legal move or outcome written in notation.
@@ -180,11 +225,18 @@ impl State {
         shielded(|| Ok(self.get().ply()))
     }
 
+    /// The moves from ply `start` on as OpenSpiel records them, `(player, action)`:
+    /// the seat that played or `CHANCE`, and the dense id. For `agon.openspiel`, which
+    /// keeps OpenSpiel's own record of the history in step with it.
+    #[pyo3(signature = (start = 0))]
+    fn _id_history(&self, start: usize) -> PyResult<Vec<(i64, u32)>> {
+        shielded(|| Ok(self.get().id_history(start)))
+    }
+
     /// The side or colour `seat` plays now (`"red"`, `"white"`, ...).
-    fn side(&self, seat: usize) -> PyResult<&'static str> {
-        if seat > 1 {
-            return Err(error_text(format!("seat {seat}: the seats are 0 and 1")));
-        }
+    fn side(&self, seat: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+        let seat = int_arg::<u8>(seat, "seat", "the seats are 0 and 1")
+            .and_then(|s| seat_number(s, "seat", "the seats are 0 and 1"))?;
         shielded(|| Ok(self.get().side(seat)))
     }
 
@@ -195,8 +247,9 @@ impl State {
 
     /// What `player` sees: the whole position, since nothing in Agon's games is hidden
     /// from one player only (hidden terrain and dice are chance, hidden from both).
-    fn observation_string(&self, player: usize) -> PyResult<String> {
-        self.side(player)?;
+    fn observation_string(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
+        let valid = "the players are 0 and 1";
+        int_arg::<u8>(player, "player", valid).and_then(|p| seat_number(p, "player", valid))?;
         shielded(|| Ok(self.get().board()))
     }
 
@@ -269,8 +322,9 @@ impl State {
     /// Plays uniformly random decisions and chance outcomes (by their probabilities) to
     /// the end, in one call, from a ChaCha8 stream seeded by `seed`; returns the plies
     /// played. The history grows as with `apply`, so the game can be undone or replayed.
-    #[pyo3(signature = (seed = 0))]
-    fn play_random(&self, py: Python<'_>, seed: u64) -> PyResult<u32> {
+    #[pyo3(signature = (seed = None))]
+    fn play_random(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
+        let seed = seed_arg(seed)?;
         // The lock is taken with the interpreter released, so a thread waiting for it
         // never holds the interpreter that the playing thread needs to return.
         shielded(|| Ok(py.detach(|| self.get().play_random(seed))))
@@ -279,6 +333,22 @@ impl State {
     fn __str__(&self) -> PyResult<String> {
         shielded(|| Ok(self.get().board()))
     }
+
+    /// The same game (parameters included) and the same moves from the start.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<State>() else {
+            return Ok(false);
+        };
+        let other = other.get();
+        if std::ptr::eq(self, other) {
+            return Ok(true);
+        }
+        shielded(|| Ok(self.get().same_line(&**other.get())))
+    }
+
+    /// Unhashable: a state changes as moves are played (see the class's docs).
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
 
     fn __repr__(&self) -> PyResult<String> {
         shielded(|| {
@@ -292,19 +362,62 @@ impl State {
     }
 }
 
-/// `outcomes` as (key, exact probability) pairs, the probability a `fractions.Fraction`.
-fn with_probabilities<K>(
-    py: Python<'_>,
-    outcomes: Vec<(String, u32, u32)>,
-    key: impl Fn((String, u32, u32)) -> K,
-) -> PyResult<Vec<(K, Py<PyAny>)>> {
-    let fraction = py.import("fractions")?.getattr("Fraction")?;
-    let total: u64 = outcomes.iter().map(|&(_, _, w)| u64::from(w)).sum();
-    outcomes
-        .into_iter()
-        .map(|outcome| {
-            let p = fraction.call1((outcome.2, total))?.unbind();
-            Ok((key(outcome), p))
-        })
-        .collect()
+impl State {
+    /// The error for a move that is neither notation nor the id of a legal move here.
+    fn no_id(&self, value: &Bound<'_, PyAny>) -> PyErr {
+        if value.extract::<i128>().is_ok() {
+            // An integer out of every id range: told as the illegal id it is.
+            error_text(self.get().no_id(&shown(value)))
+        } else {
+            let kind = value
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_string(), |n| n.to_string());
+            error_text(format!(
+                "a move is its notation (a str) or its dense id (an int), not {kind} {}",
+                shown(value)
+            ))
+        }
+    }
+}
+
+/// A seed argument (of `play_random`, `random_playouts`, `agent`): an integer from 0 to
+/// 2**64 - 1, 0 when not given.
+pub(crate) fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    seed.map_or(Ok(0), |seed| {
+        int_arg(seed, "seed", "a seed is an integer from 0 to 2**64 - 1")
+    })
+}
+
+/// `n` as a seat (0 or 1), or `AgonError` saying `"{name} {n}: {valid}"`.
+fn seat_number(n: u8, name: &str, valid: &str) -> PyResult<usize> {
+    match n {
+        0 | 1 => Ok(usize::from(n)),
+        _ => Err(error_text(format!("{name} {n}: {valid}"))),
+    }
+}
+
+/// `(key, weight)` pairs as `(key, probability)` with the weights' `total`: floats (the
+/// nearest to the exact ratio, as one division of two integers gives), or with `exact`
+/// `fractions.Fraction`s.
+fn with_probabilities<'py, K: IntoPyObject<'py>>(
+    py: Python<'py>,
+    outcomes: impl IntoIterator<Item = (K, u32)>,
+    total: u64,
+    exact: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    if exact {
+        let fraction = py.import("fractions")?.getattr("Fraction")?;
+        let pairs = outcomes
+            .into_iter()
+            .map(|(key, w)| Ok((key, fraction.call1((w, total))?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, pairs)
+    } else {
+        let pairs: Vec<_> = outcomes
+            .into_iter()
+            .map(|(key, w)| (key, f64::from(w) / total as f64))
+            .collect();
+        PyList::new(py, pairs)
+    }
 }

@@ -47,9 +47,13 @@ def test_moves_play_by_notation_or_id_and_undo_restores_the_position(short_spec)
         if state.is_chance_node():
             assert state.current_player() == agon.CHANCE
             assert state.legal_moves() == []
-            outcomes = state.chance_outcomes()
+            outcomes = state.chance_outcomes(exact=True)
             assert sum(p for _, p in outcomes) == 1
             assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+            # By default the probabilities are floats, each the nearest to the exact one.
+            assert state.chance_outcomes() == [(m, float(p)) for m, p in outcomes]
+            exact = dict(state.chance_outcome_actions(exact=True))
+            assert state.chance_outcome_actions() == [(a, float(p)) for a, p in exact.items()]
             ids = [a for a, _ in state.chance_outcome_actions()]
             assert ids == actions
             assert all(a < game.max_chance_outcomes() for a in ids)
@@ -76,7 +80,7 @@ def test_a_finished_game_has_returns_and_a_reason(short_spec):
     state = game.new_initial_state()
     plies = state.play_random(seed=7)
     assert state.is_terminal() and state.current_player() == agon.TERMINAL
-    assert plies == state.ply() <= game.max_game_length()
+    assert plies == state.ply() <= game.max_plies()
     returns = state.returns()
     assert returns[0] + returns[1] == 0 and returns[0] in (-1.0, 0.0, 1.0)
     assert state.end_reason()
@@ -89,6 +93,45 @@ def test_a_finished_game_has_returns_and_a_reason(short_spec):
     for move in state.history():
         replayed.apply(move)
     assert replayed.hash() == state.hash() and str(replayed) == str(state)
+
+
+def decisions_made(game, moves):
+    """How many of `moves`, played from the start of `game`, are decisions."""
+    state = game.new_initial_state()
+    made = 0
+    for move in moves:
+        made += not state.is_chance_node()
+        state.apply(move)
+    return made
+
+
+def test_the_length_bounds_hold_along_random_games(short_spec):
+    # max_game_length counts decisions only (as OpenSpiel does), max_plies chance too.
+    game = agon.load_game(short_spec)
+    assert game.max_game_length() <= game.max_plies()
+    if not any(g.has_chance for g in agon.games() if g.name == game.name):
+        assert game.max_game_length() == game.max_plies()
+    for seed in range(20):
+        state = game.new_initial_state()
+        plies = state.play_random(seed=seed)
+        assert plies <= game.max_plies()
+        assert decisions_made(game, state.history()) <= game.max_game_length()
+
+
+def test_the_decision_bound_is_met_where_the_rules_reach_it():
+    # Pig ends after `horizon` decisions (the last roll's face never thrown); Hexstrat has
+    # at most three decisions a turn.
+    pig = agon.load_game("pig:horizon=3")
+    assert (pig.max_game_length(), pig.max_plies()) == (3, 5)
+    made = set()
+    for seed in range(50):
+        state = pig.new_initial_state()
+        state.play_random(seed=seed)
+        made.add(decisions_made(pig, state.history()))
+    assert max(made) == 3
+    hexstrat = agon.load_game("hexstrat:max_rounds=3")
+    assert (hexstrat.max_game_length(), hexstrat.max_plies()) == (18, 18 + 18)
+    assert agon.load_game("threewill:max_turns=8").max_game_length() == 4 * 8 - 1
 
 
 def test_clones_and_pickles_are_independent_copies_with_their_history():
@@ -121,8 +164,13 @@ def test_pig_numbers_its_actions_as_openspiel_does():
     assert (game.num_distinct_actions(), game.max_chance_outcomes()) == (2, 6)
     assert state.legal_actions() == [0, 1]  # roll, hold
     state.apply(0)
-    assert state.chance_outcome_actions() == [(f, Fraction(1, 6)) for f in range(6)]
-    assert state.chance_outcomes()[0] == ("1", Fraction(1, 6))
+    assert state.chance_outcome_actions(exact=True) == [(f, Fraction(1, 6)) for f in range(6)]
+    assert state.chance_outcome_actions() == [(f, 1 / 6) for f in range(6)]
+    # Each call gives a list of its own, which the caller may change.
+    state.chance_outcome_actions().clear()
+    assert state.chance_outcome_actions() == [(f, 1 / 6) for f in range(6)]
+    assert state.chance_outcomes(exact=True)[0] == ("1", Fraction(1, 6))
+    assert state.chance_outcomes()[0] == ("1", 1 / 6)
 
 
 def test_pictures_are_the_command_lines():
@@ -331,3 +379,117 @@ def test_ctrl_c_interrupts_a_long_call(call):
     finally:
         child.kill()
         child.wait()
+
+
+def test_the_package_has_a_version_and_lists_only_its_api():
+    from importlib.metadata import version
+
+    assert agon.__version__ == version("agon-games")
+    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", agon.__version__)
+    listed = {name for name in dir(agon) if not name.startswith("_")}
+    assert listed - {"openspiel"} == set(agon.__all__)
+    assert "Optional" not in dir(agon) and "Sequence" not in dir(agon)
+    assert "__version__" in dir(agon)
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        ("state.apply(-1)", "-1 is not the id of a legal move here (valid: 0, 1, 2, 3, 4, 5, 6)"),
+        (
+            "state.apply(2**70)",
+            "1180591620717411303424 is not the id of a legal move here (valid: 0, 1, 2, 3, 4, 5, 6)",
+        ),
+        ("state.apply(1.5)", "a move is its notation (a str) or its dense id (an int), not float 1.5"),
+        ("state.apply(None)", "a move is its notation (a str) or its dense id (an int), not NoneType None"),
+        ("state.action_to_move(-1)", "-1 is not the id of a legal move here (valid: 0, 1, 2, 3, 4, 5, 6)"),
+        ("state.action_to_move(7)", "7 is not the id of a legal move here (valid: 0, 1, 2, 3, 4, 5, 6)"),
+        ("state.observation_string(-1)", "player -1: the players are 0 and 1"),
+        ("state.observation_string(2)", "player 2: the players are 0 and 1"),
+        ("state.side(-1)", "seat -1: the seats are 0 and 1"),
+        ("state.side(2**70)", "seat 1180591620717411303424: the seats are 0 and 1"),
+        ("state.side('0')", "seat '0': the seats are 0 and 1"),
+        ("state.play_random(seed=-1)", "seed -1: a seed is an integer from 0 to 2**64 - 1"),
+        ("game.random_playouts(-1)", "count -1: a count is an integer from 0 to 2**64 - 1"),
+        ("game.random_playouts(1, seed=2**64)", "seed 18446744073709551616: a seed is an integer from 0 to 2**64 - 1"),
+        ("agon.agent('random', game, seed=-1)", "seed -1: a seed is an integer from 0 to 2**64 - 1"),
+    ],
+)
+def test_a_bad_integer_is_an_agon_error_naming_what_is_valid(call, message):
+    game = agon.load_game("connect4")
+    state = game.new_initial_state()
+    with pytest.raises(agon.AgonError) as raised:
+        eval(call, {"agon": agon, "game": game, "state": state})
+    assert str(raised.value) == message
+    assert state.ply() == 0
+
+
+def test_a_bad_id_names_the_legal_ids_at_a_chance_node_and_the_end():
+    state = agon.load_game("pig").new_initial_state()
+    state.apply("roll")
+    with pytest.raises(agon.AgonError, match=r"^6 is not the id of an outcome of this chance event \(valid: 0, 1, 2, 3, 4, 5\)$"):
+        state.apply(6)
+    state.play_random(seed=1)
+    with pytest.raises(agon.AgonError, match="^0 is not the id of a legal move: the game is over$"):
+        state.apply(0)
+    # NumPy's integers are integers.
+    np = pytest.importorskip("numpy")
+    other = agon.load_game("connect4").new_initial_state()
+    other.apply(np.int64(3))
+    assert other.history() == ["d"] and other.side(np.uint8(1))
+
+
+def test_states_are_equal_when_they_are_the_same_line_of_the_same_game():
+    game = agon.load_game("connect4")
+    state = game.new_initial_state()
+    for move in "dcb":
+        state.apply(move)
+    same = game.new_initial_state()
+    for move in "dcb":
+        same.apply(move)
+    assert state == state and state == same and not state != same
+    assert state == state.clone() == copy.deepcopy(state) == pickle.loads(pickle.dumps(state))
+    # The same position by another order of moves is another line.
+    transposed = game.new_initial_state()
+    for move in "bcd":  # the first player's stones on b and d, the other's on c
+        transposed.apply(move)
+    assert transposed.hash() == state.hash() and transposed != state
+    # Another game, or other parameters, or anything else: never equal.
+    assert agon.load_game("connect4").new_initial_state() == game.new_initial_state()
+    pig = agon.load_game("pig").new_initial_state()
+    assert pig != agon.load_game("pig:target=50").new_initial_state()
+    assert pig != game.new_initial_state() and state != "dcb" and state != None  # noqa: E711
+    longer = state.clone()
+    longer.apply("a")
+    assert longer != state
+    longer.undo()
+    assert longer == state
+    # Mutable, so deliberately unhashable.
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(state)
+
+
+def test_games_pickle_and_compare_by_their_canonical_spec():
+    game = agon.load_game("pig:target=30")
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and hash(again) == hash(game) and again.spec == game.spec
+    assert again.random_playouts(5, seed=2) == game.random_playouts(5, seed=2)
+    assert agon.load_game("pig:target=30,die=6") == game
+    assert agon.load_game("pig") != game and game != "pig:target=30"
+    assert len({game, again, agon.load_game("pig")}) == 2
+
+
+def test_games_and_states_go_to_worker_processes():
+    import multiprocessing
+    from operator import methodcaller
+
+    game = agon.load_game("pig:target=30")
+    state = game.new_initial_state()
+    state.apply("roll")
+    # A fresh interpreter (spawn) loads the pickled game and state.
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        plies = pool.map(methodcaller("random_playouts", 10, seed=4), [game, game])
+        histories = pool.map(methodcaller("history"), [state])
+        specs = pool.map(str, [game])
+    assert plies == [game.random_playouts(10, seed=4)] * 2
+    assert histories == [["roll"]] and specs == [game.spec]

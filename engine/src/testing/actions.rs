@@ -18,6 +18,8 @@ pub struct ActionReport {
     pub chance_outcomes_seen: usize,
     /// The longest playout, in plies.
     pub longest: u32,
+    /// The most decisions made in one playout.
+    pub most_decisions: u32,
 }
 
 /// Plays `playouts` seeded random games and checks [`DenseActions`] at every node:
@@ -26,7 +28,8 @@ pub struct ActionReport {
 /// - an id means one move and a move has one id over the whole run, per space (so ids
 ///   depend on the move alone, and legal moves never share one);
 /// - [`move_with_id`] finds each listed move from its id;
-/// - every game ends within `max_game_length` plies.
+/// - every game ends within `max_game_length` plies, with at most `max_decisions`
+///   decisions (a bound no larger than the first).
 ///
 /// Returns the first broken property with the moves that led to it.
 pub fn check_action_ids<G: DenseActions>(
@@ -35,6 +38,12 @@ pub fn check_action_ids<G: DenseActions>(
     seed: u64,
 ) -> Result<ActionReport, String> {
     let space = game.action_space();
+    if space.max_decisions > space.max_game_length {
+        return Err(format!(
+            "max_decisions {} is above max_game_length {}",
+            space.max_decisions, space.max_game_length
+        ));
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // Per space (0 decisions, 1 chance): id -> move code, and move code -> id.
     let mut by_id: [HashMap<u32, u32>; 2] = [HashMap::new(), HashMap::new()];
@@ -45,6 +54,7 @@ pub fn check_action_ids<G: DenseActions>(
     for _ in 0..playouts {
         let mut state = game.initial_state();
         let mut line: Vec<String> = Vec::new();
+        let mut decisions = 0;
         loop {
             let (kind, limit, listed): (usize, u32, Vec<_>) = match state.turn() {
                 Turn::Over => break,
@@ -89,7 +99,10 @@ pub fn check_action_ids<G: DenseActions>(
             }
             let m = match state.turn() {
                 Turn::Chance => sample_outcome(&state, &mut rng),
-                _ => listed[rng.random_range(0..listed.len())],
+                _ => {
+                    decisions += 1;
+                    listed[rng.random_range(0..listed.len())]
+                }
             };
             line.push(state.format_move(m));
             state.apply(m);
@@ -100,8 +113,16 @@ pub fn check_action_ids<G: DenseActions>(
                     space.max_game_length
                 ));
             }
+            if decisions > space.max_decisions {
+                return Err(format!(
+                    "after `{}`: the game has more decisions than max_decisions {}",
+                    line.join(" "),
+                    space.max_decisions
+                ));
+            }
         }
         report.longest = report.longest.max(state.ply());
+        report.most_decisions = report.most_decisions.max(decisions);
     }
     report.decisions_seen = by_id[0].len();
     report.chance_outcomes_seen = by_id[1].len();

@@ -129,6 +129,7 @@ impl DenseActions for CoinNim {
             decisions: 2,
             chance_outcomes: 2,
             max_game_length: 2 * u32::from(self.cap),
+            max_decisions: u32::from(self.cap),
         }
     }
 

@@ -61,6 +61,8 @@ impl DenseActions for Apv {
             },
             chance_outcomes: 0,
             max_game_length: per_turn * self.max_turns,
+            // Every ply is a decision: there is no chance.
+            max_decisions: per_turn * self.max_turns,
         }
     }
 

@@ -88,12 +88,14 @@ impl Game for Connect4 {
 
 impl DenseActions for Connect4 {
     /// A drop's id is its column (`a` 0 ... `g` 6), as OpenSpiel numbers them; every
-    /// ply fills a cell, so no game is longer than the board has cells.
+    /// ply fills a cell, so no game is longer than the board has cells (every ply a
+    /// decision: there is no chance).
     fn action_space(&self) -> ActionSpace {
         ActionSpace {
             decisions: COLUMNS as u32,
             chance_outcomes: 0,
             max_game_length: CELLS as u32,
+            max_decisions: CELLS as u32,
         }
     }
 

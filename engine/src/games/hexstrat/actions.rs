@@ -34,13 +34,15 @@ impl DenseActions for Hexstrat {
     /// 3 decisions a turn. Only a move onto a face-down cell is followed by a chance node,
     /// one reveal, so at most 3 reveals a turn; and each reveal turns one of the 35
     /// face-down tiles face up for good, so at most 35 in a game. Hence no game is longer
-    /// than `6 · max_rounds + min(35, 6 · max_rounds)` plies: 395 by default.
+    /// than `6 · max_rounds + min(35, 6 · max_rounds)` plies: 395 by default; and none
+    /// has more than `6 · max_rounds` decisions (3 a turn): 360 by default.
     fn action_space(&self) -> ActionSpace {
         let turns = 2 * self.max_rounds();
         ActionSpace {
             decisions: DECISIONS,
             chance_outcomes: 3,
             max_game_length: 3 * turns + TILES.min(3 * turns),
+            max_decisions: 3 * turns,
         }
     }
 

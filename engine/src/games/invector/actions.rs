@@ -62,10 +62,13 @@ impl DenseActions for Invector {
             .map(|p| u32::from(geo.distance[p]))
             .sum();
         let lose_at = u32::from(self.knobs.lose_at);
+        // Every ply is a decision: there is no chance.
+        let length = 2 * distance + stones - 2 * lose_at - 1 + u32::from(self.pie);
         ActionSpace {
             decisions: 4 * cells * (1 + stride) + 1 + u32::from(self.pie),
             chance_outcomes: 0,
-            max_game_length: 2 * distance + stones - 2 * lose_at - 1 + u32::from(self.pie),
+            max_game_length: length,
+            max_decisions: length,
         }
     }
 

@@ -208,12 +208,14 @@ impl DenseActions for Pig {
     /// OpenSpiel's numbering: decisions `roll` 0 and `hold` 1, faces `1..=die` as
     /// outcomes `0..die`. A game is over once `horizon` decisions are made, and only a
     /// roll is followed by a chance outcome, one that the last decision never gets: no
-    /// game is longer than `2 · horizon - 1` plies.
+    /// game is longer than `2 · horizon - 1` plies, and none has more than `horizon`
+    /// decisions (OpenSpiel's bound for its `pig`).
     fn action_space(&self) -> ActionSpace {
         ActionSpace {
             decisions: 2,
             chance_outcomes: self.die,
             max_game_length: 2 * self.horizon - 1,
+            max_decisions: self.horizon,
         }
     }
 

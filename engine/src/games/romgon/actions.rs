@@ -22,12 +22,13 @@ impl DenseActions for Romgon {
     ///
     /// The length bound is `max_actions` plies: a ply is one action, and the game is
     /// drawn after the action that makes `max_actions`, if no other rule ended it first.
-    /// A game drawn by the cap reaches it.
+    /// A game drawn by the cap reaches it. Every ply is a decision (there is no chance).
     fn action_space(&self) -> ActionSpace {
         ActionSpace {
             decisions: (ORIENTATIONS + 1) * N * N,
             chance_outcomes: 0,
             max_game_length: self.max_actions,
+            max_decisions: self.max_actions,
         }
     }
 

@@ -81,12 +81,19 @@ impl DenseActions for ThreeWill {
     /// starts with none but Black's `F = black_free_cards`, so the Free cards spent in
     /// all turns together number at most `T − 1 + F`. Hence no game is longer than
     /// `3T + 3(T − 1 + F) + 2 = 6 · max_turns − 1 + 3F` plies: 2399 by default.
+    ///
+    /// Decisions alone: of those plies, the roll, the Free roll, the throw and the
+    /// reveal are chance, so a turn is its operation (1 decision), then `free` and the
+    /// Free operation (2) per Free card spent, then at most `done` (1), and once per game
+    /// the pick (1). Hence no game has more than `2T + 2(T − 1 + F) + 1 = 4 · max_turns −
+    /// 1 + 2F` decisions: 1599 by default.
     fn action_space(&self) -> ActionSpace {
-        let extra = 3 * u32::from(self.knobs().black_free_cards);
+        let free_cards = u32::from(self.knobs().black_free_cards);
         ActionSpace {
             decisions: DECISIONS,
             chance_outcomes: CHANCE_OUTCOMES,
-            max_game_length: 6 * self.max_turns() - 1 + extra,
+            max_game_length: 6 * self.max_turns() - 1 + 3 * free_cards,
+            max_decisions: 4 * self.max_turns() - 1 + 2 * free_cards,
         }
     }
 
