@@ -234,13 +234,12 @@ class AgonState(pyspiel.State):
         return self._s.ply() == 0
 
     def legal_actions(self, player: Optional[int] = None) -> List[int]:
-        """As OpenSpiel's ``LegalActions``: the chance outcomes at a chance node, nothing
-        once the game is over or for a seat not to move."""
+        """As OpenSpiel's ``LegalActions``: for the player to move (the chance player,
+        -1, at a chance node, whose actions are the outcomes), or with no ``player``, what
+        it may play; for any other player, and once the game is over, nothing."""
         state = self._s
-        if player is None or state.is_chance_node() or player == state.current_player():
+        if player is None or player == state.current_player():
             return state.legal_actions()
-        if player < 0 and not state.is_terminal():
-            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:

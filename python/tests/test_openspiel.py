@@ -171,13 +171,13 @@ def test_the_hot_methods_answer_as_openspiels():
     state = pyspiel.load_game("agon_pig").new_initial_state()
     assert state.is_initial_state() and state.is_player_node() and not state.is_simultaneous_node()
     assert state.legal_actions() == state.legal_actions(0) == [0, 1]
-    assert state.legal_actions(1) == []
-    with pytest.raises(pyspiel.SpielError, match="pseudo-player -1"):
-        state.legal_actions(-1)
+    # As OpenSpiel's C++ games: nothing for anyone but the player to move.
+    assert state.legal_actions(1) == state.legal_actions(-1) == []
     state.apply_action(0)
     assert state.is_chance_node() and not state.is_player_node() and state.current_player() == -1
     assert state.chance_outcomes() == [(face, 1 / 6) for face in range(6)]
-    assert state.legal_actions() == state.legal_actions(1) == [0, 1, 2, 3, 4, 5]
+    assert state.legal_actions() == state.legal_actions(-1) == [0, 1, 2, 3, 4, 5]
+    assert state.legal_actions(0) == state.legal_actions(1) == []
     assert pyspiel.State.legal_actions(state) == state.legal_actions()
     with pytest.raises(agon.AgonError, match=r"^6 is not the id of an outcome"):
         state.apply_action(6)
