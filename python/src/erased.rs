@@ -205,6 +205,12 @@ struct Position<G: Game> {
     path: Vec<(Mv<G>, <G::State as State>::Undo)>,
 }
 
+/// `current_player()` at a chance node (OpenSpiel's number for it), here because a
+/// state's history of ids names the chance player too.
+pub const CHANCE: i64 = -1;
+/// `current_player()` once the game is over (OpenSpiel's number for it).
+pub const TERMINAL: i64 = -4;
+
 type Mv<G> = <<G as Game>::State as State>::Move;
 
 impl<G: PlayableGame> Position<G> {
@@ -372,7 +378,7 @@ impl<G: PlayableGame> DynState for Position<G> {
             if k >= start {
                 let player = match state.turn() {
                     Turn::Seat(s) => s as i64,
-                    _ => crate::state::CHANCE,
+                    _ => CHANCE,
                 };
                 told.push((player, self.game.action_id(m)));
             }

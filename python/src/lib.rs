@@ -263,8 +263,8 @@ fn main(py: Python<'_>, args: Vec<OsString>) -> u8 {
 fn _agon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("AgonError", m.py().get_type::<AgonError>())?;
-    m.add("CHANCE", state::CHANCE)?;
-    m.add("TERMINAL", state::TERMINAL)?;
+    m.add("CHANCE", erased::CHANCE)?;
+    m.add("TERMINAL", erased::TERMINAL)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
     m.add_function(wrap_pyfunction!(game::games, m)?)?;

@@ -6,13 +6,8 @@ use agon_engine::Turn;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::erased::DynState;
+use crate::erased::{DynState, CHANCE, TERMINAL};
 use crate::{error_text, int_arg, shielded, shown};
-
-/// `current_player()` at a chance node (OpenSpiel's number for it).
-pub const CHANCE: i64 = -1;
-/// `current_player()` once the game is over (OpenSpiel's number for it).
-pub const TERMINAL: i64 = -4;
 
 /// What `pickle` stores of a state: the function that restores it, with the game's spec
 /// and the moves from the start.
