@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 import jax
 import numpy as np
@@ -124,7 +124,7 @@ class SelfPlay:
         return choose
 
 
-def linear(start: float, end: float, decisions: int):
+def linear(start: float, end: float, decisions: int) -> Callable[[int], float]:
     """Epsilon falling linearly from ``start`` to ``end`` over ``decisions`` training
     steps, then ``end``."""
 
@@ -202,7 +202,8 @@ def main() -> None:
         "--decisions-per-episode",
         type=int,
         default=30,
-        help="the agent's expected training steps per episode, both seats and the end, to spread the schedule",
+        help="the agent's expected steps per episode (decisions and closing steps), "
+        "to spread the exploration schedule",
     )
     parser.add_argument("--opponent", default="greedy", help="the Agon agent to measure against")
     parser.add_argument("--seed", type=int, default=1)
