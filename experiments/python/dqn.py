@@ -53,14 +53,10 @@ from open_spiel.python.jax import dqn
 
 from learning import (
     Chooser,
-    agon_player,
     chart,
     environment,
     learning_curve,
-    play,
-    random_player,
-    rates,
-    write_reference,
+    opponents,
 )
 
 Pending = Tuple[Optional[rl_environment.TimeStep], Optional[int]]
@@ -220,19 +216,7 @@ def main() -> None:
     train_env = environment(game, args.seed)
     eval_env = environment(game, args.seed + 1)
     learner = SelfPlay(make_agent(game, args))
-    versus = {
-        "random": random_player(args.seed + 2),
-        "greedy": agon_player(game, args.opponent, args.seed + 3),
-    }
-
-    reference = play(
-        environment(game, args.seed + 4),
-        agon_player(game, args.opponent, args.seed + 6),
-        random_player(args.seed + 5),
-        args.eval_games,
-    )
-    write_reference(os.path.join(args.out, "reference.csv"), args.opponent, reference)
-    print(f"{args.opponent} against random: {rates(reference)}", flush=True)
+    versus, reference = opponents(game, args.opponent, args.seed, args.eval_games, args.out)
     print(f"jax {jax.__version__} on {jax.default_backend()}", flush=True)
 
     agent = learner.agent

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import math
+import os
 import time
 from typing import Callable, Dict, List, Sequence, Tuple
 
@@ -138,6 +139,26 @@ def learning_curve(
             if done < episodes:
                 decisions += train()
     return rows
+
+
+def opponents(
+    game: pyspiel.Game, spec: str, seed: int, games: int, out: str
+) -> Tuple[Dict[str, Chooser], Dict[str, int]]:
+    """The evaluation's opponents, the random player and Agon's agent ``spec``, seeded
+    from ``seed`` (``seed + 2`` and ``seed + 3``), and the reference match between them:
+    ``games`` games of ``spec`` against the random player (seeds ``seed + 4`` to
+    ``seed + 6``), written to ``out``/reference.csv and printed. None of them draws from
+    NumPy's global generator, so a learner's own draws do not depend on them."""
+    versus = {"random": random_player(seed + 2), "greedy": agon_player(game, spec, seed + 3)}
+    reference = play(
+        environment(game, seed + 4),
+        agon_player(game, spec, seed + 6),
+        random_player(seed + 5),
+        games,
+    )
+    write_reference(os.path.join(out, "reference.csv"), spec, reference)
+    print(f"{spec} against random: {rates(reference)}", flush=True)
+    return versus, reference
 
 
 def write_reference(path: str, player: str, tally: Dict[str, int]) -> None:

@@ -31,14 +31,10 @@ from open_spiel.python.rl_tools import LinearSchedule
 
 from learning import (
     Chooser,
-    agon_player,
     chart,
     environment,
     learning_curve,
-    play,
-    random_player,
-    rates,
-    write_reference,
+    opponents,
 )
 
 
@@ -118,19 +114,7 @@ def main() -> None:
     train_env = environment(game, args.seed)
     eval_env = environment(game, args.seed + 1)
     agents = learners(game, args)
-    versus = {
-        "random": random_player(args.seed + 2),
-        "greedy": agon_player(game, args.opponent, args.seed + 3),
-    }
-
-    reference = play(
-        environment(game, args.seed + 4),
-        agon_player(game, args.opponent, args.seed + 6),
-        random_player(args.seed + 5),
-        args.eval_games,
-    )
-    write_reference(os.path.join(args.out, "reference.csv"), args.opponent, reference)
-    print(f"{args.opponent} against random: {rates(reference)}", flush=True)
+    versus, reference = opponents(game, args.opponent, args.seed, args.eval_games, args.out)
 
     rows = learning_curve(
         os.path.join(args.out, "curve.csv"),
