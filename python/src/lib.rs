@@ -132,6 +132,17 @@ pub(crate) fn int_arg<T: TryFrom<i128>>(
         .ok_or_else(|| error_text(format!("{name} {}: {valid}", shown(value))))
 }
 
+/// A seat argument called `name` (`player`, `seat`): 0 or 1. Anything else (another
+/// integer, one too large for any integer type, not an integer) is `AgonError` saying
+/// `"{name} {value}: the {name}s are 0 and 1"`.
+pub(crate) fn seat_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<agon_engine::Seat> {
+    let valid = format!("the {name}s are 0 and 1");
+    match int_arg::<u8>(value, name, &valid)? {
+        seat @ (0 | 1) => Ok(agon_engine::Seat::from(seat)),
+        _ => Err(error_text(format!("{name} {}: {valid}", shown(value)))),
+    }
+}
+
 /// `value` as an error message shows it: its `repr` (an integer's digits, a string
 /// quoted).
 pub(crate) fn shown(value: &Bound<'_, PyAny>) -> String {

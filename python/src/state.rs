@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::erased::{DynState, CHANCE, TERMINAL};
-use crate::{error_text, int_arg, shielded, shown};
+use crate::{error_text, int_arg, seat_arg, shielded, shown};
 
 /// What `pickle` stores of a state: the function that restores it, with the game's spec
 /// and the moves from the start.
@@ -230,8 +230,7 @@ impl State {
 
     /// The side or colour `seat` plays now (`"red"`, `"white"`, ...).
     fn side(&self, seat: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-        let seat = int_arg::<u8>(seat, "seat", "the seats are 0 and 1")
-            .and_then(|s| seat_number(s, "seat", "the seats are 0 and 1"))?;
+        let seat = seat_arg(seat, "seat")?;
         shielded(|| Ok(self.get().side(seat)))
     }
 
@@ -243,8 +242,7 @@ impl State {
     /// What `player` sees: the whole position, since nothing in Agon's games is hidden
     /// from one player only (hidden terrain and dice are chance, hidden from both).
     fn observation_string(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
-        let valid = "the players are 0 and 1";
-        int_arg::<u8>(player, "player", valid).and_then(|p| seat_number(p, "player", valid))?;
+        seat_arg(player, "player")?;
         shielded(|| Ok(self.get().board()))
     }
 
@@ -258,7 +256,7 @@ impl State {
         py: Python<'py>,
         player: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
-        let view = crate::tensor::seat(player)?;
+        let view = seat_arg(player, "player")?;
         let (encoding, features, scalars) =
             shielded(|| Ok(crate::tensor::encoded(&**self.get(), view)))?;
         shielded(|| crate::tensor::new_tensor(py, &encoding, &features, &scalars))
@@ -272,7 +270,7 @@ impl State {
         player: &Bound<'_, PyAny>,
         out: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let view = crate::tensor::seat(player)?;
+        let view = seat_arg(player, "player")?;
         let (encoding, features, scalars) =
             shielded(|| Ok(crate::tensor::encoded(&**self.get(), view)))?;
         shielded(|| crate::tensor::write_tensor(out, &encoding, &features, &scalars))
@@ -281,14 +279,14 @@ impl State {
     /// The engine's sparse form of the observation of `player`: the indices of the active
     /// binary features (`plane × rows × cols + row × cols + col`), increasing.
     fn features(&self, player: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let view = crate::tensor::seat(player)?;
+        let view = seat_arg(player, "player")?;
         shielded(|| Ok(crate::tensor::encoded(&**self.get(), view).1))
     }
 
     /// The encoding's scalars as `player` sees the position: whole numbers, each from 0
     /// to its declared `max`, in the order of `Game.encoding()["scalars"]`.
     fn scalars(&self, player: &Bound<'_, PyAny>) -> PyResult<Vec<i32>> {
-        let view = crate::tensor::seat(player)?;
+        let view = seat_arg(player, "player")?;
         shielded(|| Ok(crate::tensor::encoded(&**self.get(), view).2))
     }
 
@@ -382,14 +380,6 @@ pub(crate) fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     seed.map_or(Ok(0), |seed| {
         int_arg(seed, "seed", "a seed is an integer from 0 to 2**64 - 1")
     })
-}
-
-/// `n` as a seat (0 or 1), or `AgonError` saying `"{name} {n}: {valid}"`.
-fn seat_number(n: u8, name: &str, valid: &str) -> PyResult<usize> {
-    match n {
-        0 | 1 => Ok(usize::from(n)),
-        _ => Err(error_text(format!("{name} {n}: {valid}"))),
-    }
 }
 
 /// `(key, weight)` pairs as `(key, probability)` with the weights' `total`: floats (the

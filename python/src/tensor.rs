@@ -66,23 +66,6 @@ pub fn fill(encoding: &Encoding, features: &[u32], scalars: &[i32], out: &mut [f
     }
 }
 
-/// The seat of a `player` argument: 0 or 1; anything else (another number, one too
-/// large for any integer type, not a number) is `AgonError` naming the valid players.
-pub fn seat(player: &Bound<'_, PyAny>) -> PyResult<Seat> {
-    match player.extract::<i64>() {
-        Ok(p @ (0 | 1)) if !player.is_instance_of::<pyo3::types::PyBool>() => Ok(p as Seat),
-        _ => {
-            let shown = player
-                .repr()
-                .map(|r| r.to_string())
-                .unwrap_or_else(|_| "?".into());
-            Err(error_text(format!(
-                "player {shown}: the players are 0 and 1"
-            )))
-        }
-    }
-}
-
 /// The position's encoding and its sparse features and scalars as `view` sees them.
 pub fn encoded(state: &dyn DynState, view: Seat) -> (Encoding, Vec<u32>, Vec<i32>) {
     let encoding = state.encoding();
