@@ -468,25 +468,37 @@ fn precision(arm: &ArmMeasures) -> String {
     }
 }
 
+/// Whether `distinct` of `games` is too few for the intervals to be trusted: fewer than
+/// 90%, the bar at which a study or a race warns that its games repeat.
+pub(crate) fn too_few_distinct(distinct: u64, games: u64) -> bool {
+    distinct * 10 < games * 9
+}
+
+/// The warning that games repeat, naming each measure whose games do (`"D of N at X"`,
+/// from [`too_few_distinct`]); `None` when none does.
+pub(crate) fn repeat_warning(repeated: &[String]) -> Option<String> {
+    (!repeated.is_empty()).then(|| {
+        format!(
+            "warning: games repeat (distinct games: {}), so the intervals are too narrow \
+             (vary the start with --random-opening or --openings, or give the agents noise)",
+            repeated.join(", ")
+        )
+    })
+}
+
 /// Warnings: repeated games, few decisive games, and intervals too wide to conclude.
 fn warnings(arm: &ArmMeasures) -> Vec<String> {
     let mut warnings = Vec::new();
     let repeated: Vec<String> = arm
         .levels
         .iter()
-        .filter(|level| level.self_play.distinct * 10 < level.self_play.games * 9)
+        .filter(|level| too_few_distinct(level.self_play.distinct, level.self_play.games))
         .map(|level| {
             let m = &level.self_play;
             format!("{} of {} at {}", m.distinct, m.games, level.rung)
         })
         .collect();
-    if !repeated.is_empty() {
-        warnings.push(format!(
-            "warning: games repeat (distinct games: {}), so the intervals are too narrow \
-             (vary the start with --random-opening or --openings, or give the agents noise)",
-            repeated.join(", ")
-        ));
-    }
+    warnings.extend(repeat_warning(&repeated));
     let few: Vec<String> = arm
         .levels
         .iter()

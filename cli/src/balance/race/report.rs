@@ -20,6 +20,7 @@ use anyhow::Result;
 use super::rule::{confidence, Score};
 use super::Tally;
 use crate::balance::study::Rung;
+use crate::balance::verdict::{repeat_warning, too_few_distinct};
 use crate::no_follow::write_csv_whole;
 use crate::reporting::plots::IntervalChart;
 use crate::reporting::stats::binomial::wilson_at;
@@ -221,23 +222,14 @@ pub fn lines(view: &RaceView, record: &RaceRecord) -> Vec<String> {
     }
     // As a study warns: fewer than 90% of a candidate's games distinct.
     let repeats: Vec<String> = (0..n)
-        .filter(|&c| record.repeated[c] * 10 > tallies[c].wdl.games())
-        .map(|c| {
+        .filter_map(|c| {
             let games = tallies[c].wdl.games();
-            format!(
-                "{} of {games} for {}",
-                games - record.repeated[c],
-                view.candidates[c].0
-            )
+            let distinct = games - record.repeated[c];
+            too_few_distinct(distinct, games)
+                .then(|| format!("{distinct} of {games} for {}", view.candidates[c].0))
         })
         .collect();
-    if !repeats.is_empty() {
-        lines.push(format!(
-            "warning: games repeat (distinct games: {}), so the intervals are too narrow \
-             (vary the start with --random-opening or --openings, or give the agents noise)",
-            repeats.join(", ")
-        ));
-    }
+    lines.extend(repeat_warning(&repeats));
     for ((rung, tally), agent) in record.checks.iter().zip(&view.check_agents) {
         match Score::of(&tally.wdl, Z95) {
             Some(s) => lines.push(format!(
