@@ -196,7 +196,8 @@ pub type Symmetry = u8;
 /// without chance keep the empty default), [`State::common_outcome`] (a chance game
 /// overrides it to name its events so that paired games share luck),
 /// [`State::try_apply`] (the default checks against `legal_moves`; override it only to
-/// make a faster check with the same answers), and [`State::outcome`],
+/// make a faster check with the same answers), [`State::may_end_game`] (the default
+/// promises nothing; override it to let pruning skip moves without playing them), and [`State::outcome`],
 /// [`State::end_reason`] and [`State::ended_by_history`], which read [`State::end`], the
 /// one required fact about a finished game.
 ///
@@ -223,6 +224,7 @@ pub type Symmetry = u8;
 ///   move orders have equal hashes;
 /// - `parse_move(&format_move(m)) == Ok(m)` for every legal move or outcome;
 /// - `end()` is `Some` exactly when `turn()` is `Turn::Over`;
+/// - a legal decision for which `may_end_game` says `false` does not end the game;
 /// - the capability traits' contracts, each documented on its trait.
 ///
 /// `Eq` compares positions: everything that determines the game from here on. Path
@@ -299,6 +301,18 @@ pub trait State:
 
     /// Restores the state from before the `apply` that returned `undo`.
     fn undo(&mut self, undo: Self::Undo);
+
+    /// Whether playing the legal decision `m` here might end the game. `false` is a
+    /// promise: after `apply(m)` the game is not over. `true` promises nothing. A search
+    /// that skips a move it would otherwise search (late-move and futility pruning) must
+    /// still know whether the move ends the game, since a win or loss is never a
+    /// heuristic bound; where the answer is `false` it need not play the move to find
+    /// out. The default answers `true` (play it and see); a game whose `apply` runs
+    /// costly end checks overrides it with cheap tests that rule the end out.
+    fn may_end_game(&self, m: Self::Move) -> bool {
+        let _ = m;
+        true
+    }
 
     /// Plays `m` if it is legal here; otherwise leaves the state unchanged and says why.
     fn try_apply(&mut self, m: Self::Move) -> Result<Self::Undo, MoveError> {

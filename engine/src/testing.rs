@@ -513,7 +513,8 @@ fn check_moves_for_draws<S: State>(state: &S, moves: &[S::Move]) -> Result<(), S
 }
 
 /// One legal move or outcome `m` of `state`: notation round trip, `try_apply` agrees
-/// with `apply`, hashes stay consistent, and `undo` restores everything.
+/// with `apply`, hashes stay consistent, a decision `may_end_game` rules out as an end
+/// does not end the game, and `undo` restores everything.
 fn check_move<S: State>(
     state: &S,
     m: S::Move,
@@ -550,6 +551,13 @@ fn check_move<S: State>(
     }
     if applied.hash() != applied.recompute_hash() {
         return Err(format!("after {text}: hash != recompute_hash"));
+    }
+    let decision = matches!(state.turn(), Turn::Seat(_));
+    if decision && applied.turn() == Turn::Over && !state.may_end_game(m) {
+        return Err(format!(
+            "may_end_game({text}) said no, but the move ends the game ({:?})",
+            applied.end()
+        ));
     }
     let (before, after) = (state.turns(), applied.turns());
     if after < before.max(1) || after > before + 1 || after > applied.ply() {

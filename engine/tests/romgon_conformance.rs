@@ -217,6 +217,33 @@ fn threefold_repetition_loses_for_the_player_who_completes_it() {
     ended(&play(&s, "T1-0@E"), Colour::Black, "repetition");
 }
 
+/// `may_end_game` (which lets pruning skip a quiet action without playing it) says
+/// "maybe" before each quiet action that ends a game here, and "no" before every quiet
+/// action of the start but the Rhombus's, so that it is of use.
+#[test]
+fn may_end_game_foresees_the_quiet_ends() {
+    let forecast = |s: &RomgonState, text: &str| s.may_end_game(s.parse_move(text).unwrap());
+    let cycle = "t1-6@NW T1-0@SE t1-6@W T1-0@E";
+    let s = after(
+        Romgon::default(),
+        &format!("{cycle} t1-6@NW T1-0@SE t1-6@W"),
+    );
+    assert!(forecast(&s, "T1-0@E"), "the third repetition");
+    assert!(!forecast(&s, "T1-0@NE"));
+    let s = at(Romgon::default(), DEADLOCK, Colour::White);
+    assert!(forecast(&s, "T1-1@NW"), "a deadlock");
+    let capped = Romgon::new(Defence::Shape, Rotation::Any, 4).unwrap();
+    let s = after(capped, "t1-6@NW T1-0@SE t1-6@W");
+    assert!(forecast(&s, "T1-0@NE"), "the cap");
+    let s = Romgon::default().initial_state();
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    for m in moves {
+        let text = s.format_move(m);
+        assert_eq!(s.may_end_game(m), text.starts_with(['r', 'R']), "{text}");
+    }
+}
+
 #[test]
 fn repetition_counts_from_the_last_capture_on() {
     // No position before a capture can return, so the count starts at the capture.

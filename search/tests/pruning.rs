@@ -7,6 +7,7 @@ use crate::common;
 
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
+use agon_engine::games::romgon::{Colour, Romgon, RomgonEval};
 use agon_engine::{Game, Params, State, Turn};
 use agon_search::registry::build;
 use agon_search::{
@@ -14,6 +15,7 @@ use agon_search::{
     SearchResult,
 };
 use common::tic_tac_toe::{TicTacToe, TicTacToeEval};
+use common::unforeseen::{Unforeseen, UnforeseenEval};
 use common::*;
 use rand::SeedableRng;
 
@@ -110,6 +112,60 @@ fn pruning_keeps_results_searched_to_the_end_exact() {
             checked += 1;
         }
         assert!(checked > 50);
+    }
+}
+
+/// Searches `start` to `depth` with every pruning, once trusting the game's forecast of
+/// the moves that cannot end it and once without it, and asserts the same search.
+fn same_search_without_the_forecast<S, E>(start: &S, eval: E, depth: u32)
+where
+    S: agon_engine::Deterministic,
+    E: agon_engine::Evaluator<S>,
+{
+    for pruning in PRUNINGS {
+        let budget = Budget {
+            depth: Some(depth),
+            ..Budget::default()
+        };
+        let mut foreseen = AlphaBeta::new(eval.clone(), pruned(budget, pruning));
+        let mut unforeseen = AlphaBeta::new(UnforeseenEval(eval.clone()), pruned(budget, pruning));
+        let a = search(&mut foreseen, start);
+        let b = search(&mut unforeseen, &Unforeseen(start.clone()));
+        assert_eq!(
+            (a.best, a.value, a.nodes),
+            (b.best, b.value, b.nodes),
+            "{pruning:?} depth {depth} from\n{start}"
+        );
+    }
+}
+
+#[test]
+fn a_forecast_of_the_moves_that_cannot_end_the_game_changes_no_search() {
+    // Late-move and futility pruning skip a move only if it does not end the game.
+    // Romgon and Connect Four rule the end out for most quiet moves (`may_end_game`),
+    // which spares the search playing them and, after a node's first skip, ordering
+    // the rest: the same search as without the forecast, node for node.
+    // Romgon with the shortest shuttle limit, where many quiet moves lose.
+    let params = Params::parse(Romgon::param_specs(), &[("shuttle_limit", "2")]).unwrap();
+    let game = Romgon::from_params(&params).unwrap();
+    for seed in 0..6 {
+        let mut r = rng(9_000 + seed);
+        let start = random_position(&game.initial_state(), 20 + 8 * seed as usize, &mut r);
+        same_search_without_the_forecast(&start, RomgonEval::default(), 4);
+    }
+    // A quiet move that wins: with Black to move, White threatens to deadlock Black's
+    // Rhombus on 0-0 by turning its triangle on 1-1 to NW.
+    let threat = Romgon::default()
+        .position("R6-5 T1-1@E S1-3 S3-2 r0-0 s2-2 s6-1", Colour::Black)
+        .unwrap();
+    for depth in 2..=4 {
+        same_search_without_the_forecast(&threat, RomgonEval::default(), depth);
+    }
+    // Connect Four's forecast is exact, and its evaluator's hints put killers late.
+    for seed in 0..12 {
+        let mut r = rng(9_100 + seed);
+        let start = random_position(&Connect4.initial_state(), 6 + seed as usize, &mut r);
+        same_search_without_the_forecast(&start, Connect4Eval::default(), 7);
     }
 }
 

@@ -587,8 +587,10 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         // quiet ones (see [`super::Pruning::lmp`]); `None` where it skips none.
         let lmp_after = (self.options.pruning.lmp && may_skip && depth <= LMP_TO_DEPTH)
             .then(|| LMP_MOVES + LMP_MOVES_PER_PLY_SQUARED * (depth * depth) as usize);
-        // `next` walks `moves`, then `deferred`; `searched` counts the moves done.
-        let (mut next, mut searched) = (0, 0);
+        // `next` walks `moves`, then `deferred`; `searched` counts the moves done (and
+        // skipped). `tail_dropped`: whether the moves after the first skipped one were
+        // dropped (see [`Core::drop_skipped_tail`]).
+        let (mut next, mut searched, mut tail_dropped) = (0, 0, false);
         loop {
             let i = next;
             next += 1;
@@ -647,26 +649,50 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                 && !concedes
                 && quiet(self)
                 && self.heuristics.killer_rank(ply, m.pack()) == 0;
+            // A skipped move is a heuristic bound (never proven): a futile move is worth
+            // at most the node's score plus the margin; a late one is taken to fail low,
+            // at most alpha. A move that ends the game is never skipped: the game says
+            // which moves cannot (those are not even played), and the others are played
+            // to see.
+            if futile || late {
+                let ends = state.may_end_game(m) && {
+                    let undo = self.eval.apply(state, m);
+                    let over = state.turn() == Turn::Over;
+                    self.eval.undo(state, undo);
+                    over
+                };
+                if !ends {
+                    self.heuristic_leaves += 1;
+                    searched += 1;
+                    best = best.max(if futile {
+                        futility_limit.flatten().unwrap_or(alpha)
+                    } else {
+                        alpha
+                    });
+                    if scored && !tail_dropped {
+                        // Every later move is skipped too, with the same bound: drop those
+                        // that cannot end the game instead of ordering and skipping them
+                        // one by one.
+                        tail_dropped = true;
+                        let keep_killers = futility_limit.flatten().is_none();
+                        let dropped = self.drop_skipped_tail(
+                            state,
+                            ply,
+                            (&mut moves, &mut scores),
+                            next,
+                            keep_killers,
+                        );
+                        self.heuristic_leaves += dropped;
+                        searched += dropped as usize;
+                    }
+                    continue;
+                }
+            }
             let score = if concedes {
                 self.plies[ply + 1].pv.clear();
                 -(MATE - ply as i32 - 2)
             } else {
                 let undo = self.eval.apply(state, m);
-                if (futile || late) && state.turn() != Turn::Over {
-                    // Skipped, as a heuristic bound (never proven): a futile move is worth
-                    // at most the node's score plus the margin; a late one is taken to
-                    // fail low, at most alpha.
-                    self.eval.undo(state, undo);
-                    self.heuristic_leaves += 1;
-                    searched += 1;
-                    let bound = if futile {
-                        futility_limit.flatten().unwrap_or(alpha)
-                    } else {
-                        alpha
-                    };
-                    best = best.max(bound);
-                    continue;
-                }
                 let child_key = if defers { state.hash() } else { 0 };
                 let busy = self.busy.as_deref().filter(|_| defers);
                 if busy.is_some_and(|b| searched > 0 && i < moves.len() && b.is_busy(child_key)) {
@@ -768,6 +794,42 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             );
         }
         best
+    }
+
+    /// Drops the moves of `moves[from..]` (ordering scores in `scores`, not yet
+    /// searched) that late-move or futility pruning would skip, and returns how many.
+    /// Called at a node whose moves are ordered, once it has skipped a move: every move
+    /// after it is quiet, and is skipped too with the same bound (a futility limit holds
+    /// for the whole node, and late-move pruning skips every later quiet move but a
+    /// killer), except a move that ends the game. So a move is kept only if the game
+    /// says it may end the game, or if it is a killer (with `keep_killers`, where
+    /// late-move pruning alone skips). A move that lets the opponent win at once is
+    /// dropped too: its loss cannot raise a score that a skip has already raised to
+    /// its bound. The kept moves stay in their order, for the loop to order as usual.
+    fn drop_skipped_tail(
+        &self,
+        state: &S,
+        ply: usize,
+        (moves, scores): (&mut Vec<S::Move>, &mut Vec<i32>),
+        from: usize,
+        keep_killers: bool,
+    ) -> u64 {
+        let mut kept = from;
+        for j in from..moves.len() {
+            let m = moves[j];
+            let keep = scores[j] != CONCEDES_SCORE
+                && (state.may_end_game(m)
+                    || keep_killers && self.heuristics.killer_rank(ply, m.pack()) > 0);
+            if keep {
+                moves.swap(kept, j);
+                scores.swap(kept, j);
+                kept += 1;
+            }
+        }
+        let dropped = moves.len() - kept;
+        moves.truncate(kept);
+        scores.truncate(kept);
+        dropped as u64
     }
 
     /// Fills `scores` with the ordering score of each of `moves` (see step 4 of

@@ -5,7 +5,8 @@
 //! - [`TicTacToe`] ([`tic_tac_toe`]): the usual 3×3 game, with an evaluator counting
 //!   open lines;
 //! - [`tug`]: a game whose end depends on the path (repetition);
-//! - [`pig_equations`]: Pig's optimal win chances by its textbook equations.
+//! - [`pig_equations`]: Pig's optimal win chances by its textbook equations;
+//! - [`unforeseen`]: any game without its forecast of the moves that cannot end it.
 //!
 //! The reference searches ([`minimax`], [`Memo`]) are deliberately plain: no pruning,
 //! no table, no ordering, so that they share nothing with the search under test but the
@@ -29,6 +30,7 @@ pub mod bonus_nim;
 pub mod pig_equations;
 pub mod tic_tac_toe;
 pub mod tug;
+pub mod unforeseen;
 
 #[allow(unused_imports)] // as above: not every test file plays both games
 pub use bonus_nim::*;

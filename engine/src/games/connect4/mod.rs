@@ -175,6 +175,14 @@ impl Connect4State {
         self.occupied() & board::top_cell(column) != 0
     }
 
+    /// The cell a stone dropped into the non-full `column` lands on: adding the
+    /// column's bottom bit carries through its occupied cells (always the lowest ones)
+    /// onto the first empty one.
+    #[inline]
+    fn landing(&self, column: usize) -> Bitboard {
+        (self.occupied() + (BOTTOM & board::column_mask(column))) & board::column_mask(column)
+    }
+
     /// Stones in `column` (0 is `a`): the row, from 0, where the next stone lands.
     #[inline]
     pub fn height(&self, column: usize) -> usize {
@@ -219,12 +227,8 @@ impl State for Connect4State {
             "illegal move {m:?}"
         );
         let undo = self.clone();
-        let column = m.column();
         let occupied = self.occupied();
-        // Adding the column's bottom bit carries through its occupied cells (always the
-        // lowest ones) and lands on the first empty cell.
-        let dropped =
-            (occupied + (BOTTOM & board::column_mask(column))) & board::column_mask(column);
+        let dropped = self.landing(m.column());
         let seat = self.seat_to_move();
         self.stones[seat] |= dropped;
         self.hash ^= KEYS[seat * 49 + dropped.trailing_zeros() as usize] ^ KEY_YELLOW_TO_MOVE;
@@ -242,6 +246,15 @@ impl State for Connect4State {
         );
         debug_assert_eq!(self.hash, self.recompute_hash());
         undo
+    }
+
+    /// Exact: the stone lands on one of the mover's winning cells, or fills the board.
+    #[inline]
+    fn may_end_game(&self, m: Connect4Move) -> bool {
+        let dropped = self.landing(m.column());
+        self.is_over()
+            || self.wins[self.seat_to_move()] & dropped != 0
+            || self.occupied() | dropped == FULL
     }
 
     fn try_apply(&mut self, m: Connect4Move) -> Result<Connect4State, MoveError> {

@@ -580,8 +580,15 @@ impl RomgonState {
         self.geo
     }
 
-    /// Whether `colour` has any legal action here.
+    /// Whether `colour` has any legal action here. A side whose Rhombus stands
+    /// unattacked and that has a triangle or hexagon can always turn it (a rotation
+    /// moves nothing, so it cannot expose the Rhombus): that answers at once in nearly
+    /// every position, without generating actions.
     fn has_action(&self, colour: Colour) -> bool {
+        let board = &self.core.board;
+        if can_rotate_safely(self.geo, board, colour) {
+            return true;
+        }
         moves::generate(
             self.geo,
             self.rules.move_rules(),
@@ -659,6 +666,17 @@ impl RomgonState {
         }
         None
     }
+}
+
+/// Whether `colour`'s Rhombus stands unattacked on `board` and `colour` has a triangle
+/// or hexagon, which can then always turn: a legal action that moves nothing, and
+/// proof that the Rhombus is neither in check nor deadlocked.
+fn can_rotate_safely(g: &Geometry, board: &Board, colour: Colour) -> bool {
+    let turners = board.pieces(colour, Kind::Triangle) | board.pieces(colour, Kind::Hexagon);
+    turners != 0
+        && board
+            .rhombus(colour)
+            .is_some_and(|home| !board.attacked(g, home, colour.other()))
 }
 
 impl PartialEq for RomgonState {
@@ -762,6 +780,56 @@ impl State for RomgonState {
             core: undo_core,
             counter,
         }
+    }
+
+    /// A quiet action by a piece other than the Rhombus ends the game only by a
+    /// deadlock (the enemy Rhombus attacked after it), a draglock (the enemy left with
+    /// no action), a repetition, a shuttle counter reaching its limit or the cap; a
+    /// capture or a Rhombus move may end it in other ways. Each is ruled out here from
+    /// the board after the action, without the end checks `apply` runs (the draglock by
+    /// a rotation the enemy could make, as in `has_action`).
+    fn may_end_game(&self, m: RomgonMove) -> bool {
+        let board = &self.core.board;
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let Some(piece) = board.piece(from) else {
+            return true;
+        };
+        if self.core.end.is_some()
+            || m.kind == ActionKind::Capture
+            || piece.kind == Kind::Rhombus
+            || self.core.ply + 1 >= self.rules.max_actions
+        {
+            return true;
+        }
+        let mover = self.core.to_move;
+        if m.kind == ActionKind::Move {
+            let pair = self.geo.shuttle_pair[(piece.kind as usize * CELLS + from) * CELLS + to];
+            let id = mover as usize * SHUTTLE_PAIRS + usize::from(pair);
+            if self.counters[id] + 1 >= self.rules.knobs.shuttle_limit {
+                return true;
+            }
+        }
+        let placed = Piece {
+            orient: m.orient,
+            ..piece
+        };
+        let mut after = *board;
+        after.remove(from, piece);
+        after.put(to, placed);
+        if !can_rotate_safely(self.geo, &after, mover.other()) {
+            return true;
+        }
+        // Threefold: the position after the action already seen twice since the last
+        // capture, with the same side to move.
+        let key =
+            self.core.pos_key ^ piece_key(from, piece) ^ piece_key(to, placed) ^ KEYS[KEY_SIDE];
+        let ply = self.core.ply as usize;
+        let earlier = (self.core.irreversible as usize..ply)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.history[i] == key)
+            .count();
+        earlier >= 2
     }
 
     fn try_apply(&mut self, m: RomgonMove) -> Result<RomgonUndo, MoveError> {
