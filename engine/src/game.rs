@@ -314,6 +314,15 @@ pub trait State:
         true
     }
 
+    /// Whether the side to move stands in check: under a threat that ends the game on
+    /// the opponent's next move unless it is answered now (chess's check; Romgon's
+    /// attacked Rhombus). A search may look one ply deeper at such a node (a check
+    /// extension), so that its horizon never falls between a threat and the answer. The
+    /// default: the game has no such notion.
+    fn in_check(&self) -> bool {
+        false
+    }
+
     /// Plays `m` if it is legal here; otherwise leaves the state unchanged and says why.
     fn try_apply(&mut self, m: Self::Move) -> Result<Self::Undo, MoveError> {
         let legal = match self.turn() {

@@ -158,6 +158,24 @@ fn a_rhombus_left_attacked_can_be_captured() {
 const DEADLOCK: &str = "R6-5 T1-1@E S1-3 S3-2 r0-0 s2-2";
 
 #[test]
+fn in_check_means_the_side_to_move_has_its_rhombus_attacked() {
+    assert!(!Romgon::default().initial_state().in_check());
+    // White's triangle turns to attack Black's Rhombus on 0-0, which can escape to 2-1.
+    let s = at(
+        Romgon::default(),
+        "R6-5 T1-1@E S1-3 r0-0 s2-2",
+        Colour::White,
+    );
+    assert!(!s.in_check());
+    let t = play(&s, "T1-1@NW");
+    assert!(t.in_check());
+    assert!(!play(&t, "r0-0>2-1").in_check());
+    // A deadlocked Rhombus is attacked too, but the game is over: no check.
+    let t = play(&at(Romgon::default(), DEADLOCK, Colour::White), "T1-1@NW");
+    assert!(t.outcome().is_some() && !t.in_check());
+}
+
+#[test]
 fn deadlock_wins_even_if_another_piece_could_take_the_attacker() {
     for g in [Romgon::default(), original()] {
         let s = at(g, DEADLOCK, Colour::White);

@@ -138,7 +138,7 @@ impl AgentKind {
                 name: "ab",
                 about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
                 params: &[
-                    DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NET, NODES, NOISE, NULL_MOVE, PARTIAL, RAZORING, THREADS,
+                    CHECK, DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NET, NODES, NOISE, NULL_MOVE, PARTIAL, RAZORING, THREADS,
                     TIME,
                 ],
                 default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
@@ -385,6 +385,15 @@ const NULL_MOVE: ParamSpec = ParamSpec {
     help: "null-move pruning: where the game offers a pass, a node whose score is at least beta passes, and fails high if the opponent's reduced search cannot bring it below beta (off unless given)",
 };
 
+const CHECK: ParamSpec = ParamSpec {
+    name: "check",
+    kind: ParamKind::Bool,
+    // No declared default, as `lmr`.
+    default: None,
+    omitted_at_default: false,
+    help: "check extension: search a node whose side to move stands in check (Romgon: its Rhombus attacked) one ply deeper (off unless given; games without checks are searched as without it)",
+};
+
 const HISTORY: ParamSpec = ParamSpec {
     name: "history",
     kind: ParamKind::Bool,
@@ -599,6 +608,7 @@ impl BuildAgents for NoChance {
                         null_move: params.bool("null").unwrap_or(false),
                     },
                     partial_iterations: params.bool("partial").unwrap_or(false),
+                    check_extension: params.bool("check").unwrap_or(false),
                     ..AlphaBetaConfig::default()
                 };
                 Ok(maybe_noisy!(params, eval, |eval| AlphaBeta::try_new(

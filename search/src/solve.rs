@@ -137,6 +137,7 @@ impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
             },
             pruning: Pruning::NONE,
             partial_iterations: false,
+            check_extension: false,
             exact_depth_cutoffs: false,
             exhaustive_after: Some(PREVIEW_DEPTH),
             result_only: config.wdl,

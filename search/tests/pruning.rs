@@ -312,6 +312,49 @@ fn an_ab_spec_prunes_only_when_it_says_so() {
 }
 
 #[test]
+fn the_check_extension_acts_only_when_asked_and_only_in_check() {
+    // Through the registry: without `check` the search is the one `check=false` names;
+    // `check=true` searches more on Romgon, whose Rhombus can stand in check, and
+    // exactly as without it on Invector, which has no checks.
+    fn run<S: agon_engine::Deterministic, E: agon_engine::Evaluator<S>>(
+        start: &S,
+        eval: E,
+        pairs: &[(&str, &str)],
+    ) -> (u64, Option<S::Move>) {
+        let kind = AgentKind::AlphaBeta;
+        let params = Params::parse(kind.info().params, pairs).expect("valid parameters");
+        let mut agent = build::<S, _>(kind, &params, eval).expect("builds");
+        let r = agent.search(
+            start,
+            SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+        );
+        (r.nodes, r.best)
+    }
+    let mut r = rng(9_200);
+    let romgon = random_position(&Romgon::default().initial_state(), 40, &mut r);
+    let mut invector = Invector::default().initial_state();
+    agon_engine::play_moves(&mut invector, agon_engine::games::invector::MIDGAME).unwrap();
+    let depth = [("depth", "4"), ("hash", "1")];
+    let [absent, off, on] = [
+        &depth[..],
+        &[depth[0], depth[1], ("check", "false")],
+        &[depth[0], depth[1], ("check", "true")],
+    ]
+    .map(|pairs| run(&romgon, RomgonEval::default(), pairs));
+    assert_eq!(absent, off);
+    assert!(on.0 > off.0, "check=true {} nodes, off {}", on.0, off.0);
+    let [off, on] = [("check", "false"), ("check", "true")].map(|pair| {
+        run(
+            &invector,
+            InvectorEval::default(),
+            &[depth[0], depth[1], pair],
+        )
+    });
+    assert_eq!(off, on);
+    assert!(!AlphaBetaConfig::default().check_extension);
+}
+
+#[test]
 fn null_move_pruning_never_proves_a_wrong_result() {
     // A node cut because a pass could not bring it below beta is a heuristic bound (the
     // pass is no move of the game), so whatever `ab` reports as proven comes from lines

@@ -107,6 +107,9 @@ pub(crate) struct Core<S: State, E> {
     root_raised: Option<S::Move>,
     /// This thread's place among the threads of the search that last ran (or runs).
     lane: Lane,
+    /// The depth of the iteration being searched (the check extension's paths are at
+    /// most twice as long).
+    iteration_depth: u32,
 }
 
 impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
@@ -150,6 +153,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             root_best: None,
             root_raised: None,
             lane: Lane::alone(),
+            iteration_depth: 0,
         }
     }
 
@@ -191,6 +195,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             self.root_best = None;
             self.root_raised = None;
             self.lane.begin(depth);
+            self.iteration_depth = depth;
             let guess = completed.as_ref().map(|c| c.1);
             let score = self.search_root(&mut root, depth, guess);
             if self.stopped && self.lane.resumes(max_depth) {
@@ -393,7 +398,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     fn negamax(
         &mut self,
         state: &mut S,
-        depth: u32,
+        mut depth: u32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -403,6 +408,15 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         };
         self.plies[ply].pv.clear();
         let enhancements = self.options.enhancements;
+
+        // 0. Check extension (see [`super::AlphaBetaConfig::check_extension`]).
+        if self.options.check_extension
+            && ply > 0
+            && ply < 2 * self.iteration_depth as usize
+            && state.in_check()
+        {
+            depth += 1;
+        }
 
         // 1. Horizon: the evaluator's score, or quiescence search of the noisy moves.
         if depth == 0 {
@@ -898,6 +912,7 @@ impl CoreOptions {
             enhancements: super::Enhancements::ALL,
             pruning: super::Pruning::NONE,
             partial_iterations: false,
+            check_extension: false,
             exact_depth_cutoffs: false,
             exhaustive_after: None,
             result_only: false,

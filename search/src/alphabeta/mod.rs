@@ -270,6 +270,12 @@ pub struct AlphaBetaConfig {
     /// nodes spent on the deeper iteration then count. Off by default, so that a
     /// recorded node-budget agent keeps the search it named.
     pub partial_iterations: bool,
+    /// Check extension: a node below the root whose side to move stands in check
+    /// ([`agon_engine::State::in_check`]) is searched one ply deeper, on paths no
+    /// longer than twice the iteration's depth, so that the horizon never falls between
+    /// a threat and its answer. It changes what a fixed depth finds and costs nodes, so
+    /// it is off by default; a game with no notion of check is searched as without it.
+    pub check_extension: bool,
     /// For differential tests: cut off on table entries only when they were searched to
     /// exactly the remaining depth (and never mark entries proven). The same position
     /// recurs at other depths, and a deeper result, while better, differs from what a
@@ -292,6 +298,7 @@ impl Default for AlphaBetaConfig {
             enhancements: Enhancements::ALL,
             pruning: Pruning::NONE,
             partial_iterations: false,
+            check_extension: false,
             exact_depth_cutoffs: false,
         }
     }
@@ -325,6 +332,7 @@ impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
             enhancements: config.enhancements,
             pruning: config.pruning,
             partial_iterations: config.partial_iterations,
+            check_extension: config.check_extension,
             exact_depth_cutoffs: config.exact_depth_cutoffs,
             exhaustive_after: None,
             result_only: false,
@@ -365,6 +373,8 @@ pub(crate) struct CoreOptions {
     pub(crate) pruning: Pruning,
     /// See [`AlphaBetaConfig::partial_iterations`].
     pub(crate) partial_iterations: bool,
+    /// See [`AlphaBetaConfig::check_extension`] (never the solver's).
+    pub(crate) check_extension: bool,
     /// See [`AlphaBetaConfig::exact_depth_cutoffs`].
     pub(crate) exact_depth_cutoffs: bool,
     /// After completing an iteration of this depth, jump to the deepest one (the

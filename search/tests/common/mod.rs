@@ -271,6 +271,7 @@ pub fn fixed_depth_with(depth: u32, enhancements: Enhancements) -> AlphaBetaConf
         enhancements,
         pruning: Pruning::NONE,
         partial_iterations: false,
+        check_extension: false,
         exact_depth_cutoffs: true,
     }
 }

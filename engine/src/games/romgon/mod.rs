@@ -832,6 +832,16 @@ impl State for RomgonState {
         earlier >= 2
     }
 
+    /// The side to move's Rhombus stands attacked: the opponent would capture it next,
+    /// so every legal action answers the threat (the no-self-attack rule).
+    fn in_check(&self) -> bool {
+        let (board, colour) = (&self.core.board, self.core.to_move);
+        self.core.end.is_none()
+            && board
+                .rhombus(colour)
+                .is_some_and(|home| board.attacked(self.geo, home, colour.other()))
+    }
+
     fn try_apply(&mut self, m: RomgonMove) -> Result<RomgonUndo, MoveError> {
         if self.core.end.is_some() {
             return Err(MoveError::new(self.format_move(m), "the game is over"));
