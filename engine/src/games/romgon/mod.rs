@@ -566,9 +566,14 @@ impl RomgonState {
     /// How many times the current position (pieces, orientations, side to move) has
     /// occurred, this time included.
     pub fn occurrences(&self) -> usize {
-        let key = self.core.pos_key;
-        let ply = self.core.ply as usize;
-        (self.core.irreversible as usize..=ply)
+        self.times_seen(self.core.pos_key, self.core.ply as usize + 1)
+    }
+
+    /// How many times the position with key `key` stood in the history since the last
+    /// capture, at the plies before `before` with the same side to move as at
+    /// `before - 1`.
+    fn times_seen(&self, key: u64, before: usize) -> usize {
+        (self.core.irreversible as usize..before)
             .rev()
             .step_by(2)
             .filter(|&i| self.history[i] == key)
@@ -585,10 +590,11 @@ impl RomgonState {
     /// moves nothing, so it cannot expose the Rhombus): that answers at once in nearly
     /// every position, without generating actions.
     fn has_action(&self, colour: Colour) -> bool {
-        let board = &self.core.board;
-        if can_rotate_safely(self.geo, board, colour) {
-            return true;
-        }
+        can_rotate_safely(self.geo, &self.core.board, colour) || self.generates_action(colour)
+    }
+
+    /// Whether the move generator finds a legal action of `colour` here.
+    fn generates_action(&self, colour: Colour) -> bool {
         moves::generate(
             self.geo,
             self.rules.move_rules(),
@@ -644,7 +650,12 @@ impl RomgonState {
         if captured.is_some_and(|p| p.kind == Kind::Rhombus) {
             return Some(win(mover, "capture"));
         }
-        if moves::deadlocked(self.geo, self.rules.defence, board, opponent) {
+        // Whether the opponent's Rhombus stands unattacked, asked once for the deadlock
+        // and the draglock rules.
+        let opponent_safe = board
+            .rhombus(opponent)
+            .is_some_and(|home| !board.attacked(self.geo, home, mover));
+        if !opponent_safe && moves::deadlocked(self.geo, self.rules.defence, board, opponent) {
             return Some(win(mover, "deadlock"));
         }
         if self.occurrences() >= 3 {
@@ -657,7 +668,7 @@ impl RomgonState {
         if shuttle {
             return Some(win(opponent, "shuttle"));
         }
-        if !self.has_action(opponent) {
+        if !(opponent_safe && has_turner(board, opponent)) && !self.generates_action(opponent) {
             return Some(win(mover, "draglock"));
         }
         if self.core.ply >= self.rules.max_actions {
@@ -672,11 +683,15 @@ impl RomgonState {
 /// or hexagon, which can then always turn: a legal action that moves nothing, and
 /// proof that the Rhombus is neither in check nor deadlocked.
 fn can_rotate_safely(g: &Geometry, board: &Board, colour: Colour) -> bool {
-    let turners = board.pieces(colour, Kind::Triangle) | board.pieces(colour, Kind::Hexagon);
-    turners != 0
+    has_turner(board, colour)
         && board
             .rhombus(colour)
             .is_some_and(|home| !board.attacked(g, home, colour.other()))
+}
+
+/// Whether `colour` has a triangle or hexagon, a piece that can turn in place.
+fn has_turner(board: &Board, colour: Colour) -> bool {
+    board.pieces(colour, Kind::Triangle) | board.pieces(colour, Kind::Hexagon) != 0
 }
 
 impl PartialEq for RomgonState {
@@ -789,25 +804,25 @@ impl State for RomgonState {
     /// the board after the action, without the end checks `apply` runs (the draglock by
     /// a rotation the enemy could make, as in `has_action`).
     fn may_end_game(&self, m: RomgonMove) -> bool {
-        let board = &self.core.board;
-        let (from, to) = (usize::from(m.from), usize::from(m.to));
-        let Some(piece) = board.piece(from) else {
-            return true;
-        };
         if self.core.end.is_some()
             || m.kind == ActionKind::Capture
-            || piece.kind == Kind::Rhombus
             || self.core.ply + 1 >= self.rules.max_actions
         {
             return true;
         }
+        let board = &self.core.board;
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let Some(piece) = board.piece(from).filter(|p| p.kind != Kind::Rhombus) else {
+            return true;
+        };
         let mover = self.core.to_move;
-        if m.kind == ActionKind::Move {
-            let pair = self.geo.shuttle_pair[(piece.kind as usize * CELLS + from) * CELLS + to];
-            let id = mover as usize * SHUTTLE_PAIRS + usize::from(pair);
-            if self.counters[id] + 1 >= self.rules.knobs.shuttle_limit {
-                return true;
-            }
+        let limit = self.rules.knobs.shuttle_limit;
+        if m.kind == ActionKind::Move
+            && self
+                .shuttle_count(mover, piece.kind, from, to)
+                .is_some_and(|count| count + 1 >= limit)
+        {
+            return true;
         }
         let placed = Piece {
             orient: m.orient,
@@ -823,13 +838,7 @@ impl State for RomgonState {
         // capture, with the same side to move.
         let key =
             self.core.pos_key ^ piece_key(from, piece) ^ piece_key(to, placed) ^ KEYS[KEY_SIDE];
-        let ply = self.core.ply as usize;
-        let earlier = (self.core.irreversible as usize..ply)
-            .rev()
-            .step_by(2)
-            .filter(|&i| self.history[i] == key)
-            .count();
-        earlier >= 2
+        self.times_seen(key, self.core.ply as usize) >= 2
     }
 
     /// The side to move's Rhombus stands attacked: the opponent would capture it next,
