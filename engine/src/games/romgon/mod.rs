@@ -668,7 +668,10 @@ impl RomgonState {
         if shuttle {
             return Some(win(opponent, "shuttle"));
         }
-        if !(opponent_safe && has_turner(board, opponent)) && !self.generates_action(opponent) {
+        // A safe turn is an action (as in `has_action`); only otherwise generate.
+        let opponent_can_act =
+            opponent_safe && has_turner(board, opponent) || self.generates_action(opponent);
+        if !opponent_can_act {
             return Some(win(mover, "draglock"));
         }
         if self.core.ply >= self.rules.max_actions {
