@@ -196,8 +196,9 @@ pub type Symmetry = u8;
 /// without chance keep the empty default), [`State::common_outcome`] (a chance game
 /// overrides it to name its events so that paired games share luck),
 /// [`State::try_apply`] (the default checks against `legal_moves`; override it only to
-/// make a faster check with the same answers), [`State::may_end_game`] (the default
-/// promises nothing; override it to let pruning skip moves without playing them), and [`State::outcome`],
+/// make a faster check with the same answers), [`State::may_end_game`] and
+/// [`State::retain_possible_wins`] (the defaults promise nothing; override them to let
+/// a search rule moves out without playing them), and [`State::outcome`],
 /// [`State::end_reason`] and [`State::ended_by_history`], which read [`State::end`], the
 /// one required fact about a finished game.
 ///
@@ -224,7 +225,8 @@ pub type Symmetry = u8;
 ///   move orders have equal hashes;
 /// - `parse_move(&format_move(m)) == Ok(m)` for every legal move or outcome;
 /// - `end()` is `Some` exactly when `turn()` is `Turn::Over`;
-/// - a legal decision for which `may_end_game` says `false` does not end the game;
+/// - a legal decision for which `may_end_game` says `false` does not end the game, and
+///   one that `retain_possible_wins` removes does not win it for its mover;
 /// - the capability traits' contracts, each documented on its trait.
 ///
 /// `Eq` compares positions: everything that determines the game from here on. Path
@@ -312,6 +314,20 @@ pub trait State:
     fn may_end_game(&self, m: Self::Move) -> bool {
         let _ = m;
         true
+    }
+
+    /// Keeps in `moves` (legal decisions here, in any order) every one that might win
+    /// the game at once for the side that plays it, and removes the others it can rule
+    /// out: [`State::may_end_game`] narrowed to the mover's wins, for a whole node at
+    /// once. Removing a move is a promise: after `apply(m)` the mover has not won (the
+    /// game may still be over, lost or drawn). A search that looks beyond its horizon
+    /// for quiet moves that win at once asks this of the quiet moves there, and plays
+    /// only those kept. The default keeps the moves `may_end_game` cannot rule out; a
+    /// game overrides it where a win is cheaper to rule out than every end (Romgon's
+    /// repetition and shuttle rules only ever lose for the mover), or where what every
+    /// move's test shares is worth working out once for the node.
+    fn retain_possible_wins(&self, moves: &mut Vec<Self::Move>) {
+        moves.retain(|&m| self.may_end_game(m));
     }
 
     /// Whether the side to move stands in check: under a threat that ends the game on

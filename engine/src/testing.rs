@@ -33,7 +33,9 @@ use std::fmt::Write as _;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{has_chance, sample_outcome, EndReason, Game, Move, PieRule, State, Turn};
+use crate::game::{
+    has_chance, sample_outcome, EndReason, Game, Move, Outcome, PieRule, State, Turn,
+};
 use crate::luck::{pick_weighted, uniform_below, EventId, Luck};
 
 /// A [`Luck`] for tests: draw `d` of event `e` comes from the ChaCha8 generator keyed by
@@ -415,8 +417,18 @@ fn check_node<S: State>(
     } else {
         rng.random_range(0..choices.len())
     };
+    let mut possible_wins = moves.clone();
+    if !possible_wins.is_empty() {
+        state.retain_possible_wins(&mut possible_wins);
+    }
     for (i, &m) in choices.iter().enumerate() {
-        check_move(state, m, i == checked_for_debug, &debug_before)?;
+        check_move(
+            state,
+            m,
+            &possible_wins,
+            i == checked_for_debug,
+            &debug_before,
+        )?;
         pool.push(m);
     }
     // Moves legal elsewhere but not here must be refused without changing the state.
@@ -514,10 +526,13 @@ fn check_moves_for_draws<S: State>(state: &S, moves: &[S::Move]) -> Result<(), S
 
 /// One legal move or outcome `m` of `state`: notation round trip, `try_apply` agrees
 /// with `apply`, hashes stay consistent, a decision `may_end_game` rules out as an end
-/// does not end the game, and `undo` restores everything.
+/// does not end the game, one missing from `possible_wins` (what
+/// `retain_possible_wins` kept of the node's moves) does not win it, and `undo`
+/// restores everything.
 fn check_move<S: State>(
     state: &S,
     m: S::Move,
+    possible_wins: &[S::Move],
     compare_debug: bool,
     debug_before: &str,
 ) -> Result<(), String> {
@@ -558,6 +573,14 @@ fn check_move<S: State>(
             "may_end_game({text}) said no, but the move ends the game ({:?})",
             applied.end()
         ));
+    }
+    if let Turn::Seat(mover) = state.turn() {
+        if applied.outcome() == Some(Outcome::Win(mover)) && !possible_wins.contains(&m) {
+            return Err(format!(
+                "retain_possible_wins removed {text}, but the move wins the game ({:?})",
+                applied.end()
+            ));
+        }
     }
     let (before, after) = (state.turns(), applied.turns());
     if after < before.max(1) || after > before + 1 || after > applied.ply() {

@@ -138,8 +138,8 @@ impl AgentKind {
                 name: "ab",
                 about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
                 params: &[
-                    CHECK, DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NET, NODES, NOISE, NULL_MOVE, PARTIAL, RAZORING, THREADS,
-                    TIME,
+                    CHECK, DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NET, NODES, NOISE, NULL_MOVE, PARTIAL, QWINS,
+                    RAZORING, THREADS, TIME,
                 ],
                 default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
             },
@@ -394,6 +394,15 @@ const CHECK: ParamSpec = ParamSpec {
     help: "check extension: search a node whose side to move stands in check (Romgon: its Rhombus attacked) one ply deeper (off unless given; games without checks are searched as without it)",
 };
 
+const QWINS: ParamSpec = ParamSpec {
+    name: "qwins",
+    kind: ParamKind::Bool,
+    // No declared default, as `lmr`.
+    default: None,
+    omitted_at_default: false,
+    help: "quiet wins below the horizon: at the horizon, besides the noisy moves, play the quiet moves that win at once (Romgon: a fortress or a deadlock), so that a win one move beyond the depth is not missed (off unless given)",
+};
+
 const HISTORY: ParamSpec = ParamSpec {
     name: "history",
     kind: ParamKind::Bool,
@@ -609,6 +618,7 @@ impl BuildAgents for NoChance {
                     },
                     partial_iterations: params.bool("partial").unwrap_or(false),
                     check_extension: params.bool("check").unwrap_or(false),
+                    quiet_wins: params.bool("qwins").unwrap_or(false),
                     ..AlphaBetaConfig::default()
                 };
                 Ok(maybe_noisy!(params, eval, |eval| AlphaBeta::try_new(

@@ -138,6 +138,7 @@ impl<S: Deterministic, E: Evaluator<S>> Solver<S, E> {
             pruning: Pruning::NONE,
             partial_iterations: false,
             check_extension: false,
+            quiet_wins: false,
             exact_depth_cutoffs: false,
             exhaustive_after: Some(PREVIEW_DEPTH),
             result_only: config.wdl,

@@ -7,12 +7,12 @@ use crate::common;
 
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
 use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
-use agon_engine::games::romgon::{Colour, Romgon, RomgonEval};
+use agon_engine::games::romgon::{Colour, Romgon, RomgonEval, RomgonState};
 use agon_engine::{Game, Params, State, Turn};
 use agon_search::registry::build;
 use agon_search::{
     Agent, AgentKind, AgentRng, AlphaBeta, AlphaBetaConfig, Budget, Pruning, SearchContext,
-    SearchResult,
+    SearchResult, Value,
 };
 use common::tic_tac_toe::{TicTacToe, TicTacToeEval};
 use common::unforeseen::{Unforeseen, UnforeseenEval};
@@ -352,6 +352,49 @@ fn the_check_extension_acts_only_when_asked_and_only_in_check() {
     });
     assert_eq!(off, on);
     assert!(!AlphaBetaConfig::default().check_extension);
+}
+
+#[test]
+fn quiet_wins_below_the_horizon_are_seen_only_when_asked() {
+    // Romgon positions from random play. A depth-1 search ends before the opponent's
+    // reply; with `qwins=true` its horizon plays the opponent's quiet actions that win
+    // at once (a deadlock, a fortress) besides the captures quiescence always plays,
+    // so it reports a loss in 2 exactly where a depth-2 search proves one: where every
+    // action loses at once. Without it the search is the one `qwins=false` names, and
+    // where the opponent's win is quiet it sees only the evaluator's score.
+    fn run(start: &RomgonState, pairs: &[(&str, &str)]) -> (Value, u64) {
+        let kind = AgentKind::AlphaBeta;
+        let params = Params::parse(kind.info().params, pairs).expect("valid parameters");
+        let mut agent = build(kind, &params, RomgonEval::default()).expect("builds");
+        let r = agent.search(
+            start,
+            SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+        );
+        (r.value, r.nodes)
+    }
+    let depth = [("depth", "1"), ("hash", "1")];
+    let (mut lost, mut quiet) = (0, 0);
+    let mut r = rng(9_300);
+    for i in 0..3_000 {
+        let start = random_position(&Romgon::default().initial_state(), 10 + i % 70, &mut r);
+        if start.turn() == Turn::Over {
+            continue;
+        }
+        let proven_lost = run(&start, &[("depth", "2"), ("hash", "1")]).0 == Value::Loss(2);
+        let on = run(&start, &[depth[0], depth[1], ("qwins", "true")]);
+        assert_eq!(on.0 == Value::Loss(2), proven_lost, "{on:?} at {start:?}");
+        if proven_lost {
+            lost += 1;
+            let off = run(&start, &[depth[0], depth[1], ("qwins", "false")]);
+            assert_eq!(run(&start, &depth), off);
+            quiet += usize::from(matches!(off.0, Value::Score(_)));
+        }
+    }
+    assert!(
+        quiet >= 1,
+        "{lost} lost positions, {quiet} lost to a quiet win"
+    );
+    assert!(!AlphaBetaConfig::default().quiet_wins);
 }
 
 #[test]

@@ -913,6 +913,7 @@ impl CoreOptions {
             pruning: super::Pruning::NONE,
             partial_iterations: false,
             check_extension: false,
+            quiet_wins: false,
             exact_depth_cutoffs: false,
             exhaustive_after: None,
             result_only: false,

@@ -276,6 +276,14 @@ pub struct AlphaBetaConfig {
     /// a threat and its answer. It changes what a fixed depth finds and costs nodes, so
     /// it is off by default; a game with no notion of check is searched as without it.
     pub check_extension: bool,
+    /// Quiet wins below the horizon: at a horizon node (the first ply of quiescence)
+    /// the side to move also plays each quiet move that wins the game at once, besides
+    /// the noisy moves, so that a fixed depth never misses a win (or a loss, seen from
+    /// the other side) one move beyond it. Only the moves the game cannot rule out as
+    /// wins ([`agon_engine::State::may_win`]) are played to see. It costs time at every
+    /// horizon node, so it is off by default; a game that rules every quiet win out
+    /// cheaply (or has none) pays only for asking.
+    pub quiet_wins: bool,
     /// For differential tests: cut off on table entries only when they were searched to
     /// exactly the remaining depth (and never mark entries proven). The same position
     /// recurs at other depths, and a deeper result, while better, differs from what a
@@ -299,6 +307,7 @@ impl Default for AlphaBetaConfig {
             pruning: Pruning::NONE,
             partial_iterations: false,
             check_extension: false,
+            quiet_wins: false,
             exact_depth_cutoffs: false,
         }
     }
@@ -333,6 +342,7 @@ impl<S: Deterministic, E: Evaluator<S>> AlphaBeta<S, E> {
             pruning: config.pruning,
             partial_iterations: config.partial_iterations,
             check_extension: config.check_extension,
+            quiet_wins: config.quiet_wins,
             exact_depth_cutoffs: config.exact_depth_cutoffs,
             exhaustive_after: None,
             result_only: false,
@@ -375,6 +385,8 @@ pub(crate) struct CoreOptions {
     pub(crate) partial_iterations: bool,
     /// See [`AlphaBetaConfig::check_extension`] (never the solver's).
     pub(crate) check_extension: bool,
+    /// See [`AlphaBetaConfig::quiet_wins`] (never the solver's).
+    pub(crate) quiet_wins: bool,
     /// See [`AlphaBetaConfig::exact_depth_cutoffs`].
     pub(crate) exact_depth_cutoffs: bool,
     /// After completing an iteration of this depth, jump to the deepest one (the

@@ -272,6 +272,7 @@ pub fn fixed_depth_with(depth: u32, enhancements: Enhancements) -> AlphaBetaConf
         pruning: Pruning::NONE,
         partial_iterations: false,
         check_extension: false,
+        quiet_wins: false,
         exact_depth_cutoffs: true,
     }
 }

@@ -737,6 +737,20 @@ impl ApvState {
         true
     }
 
+    /// Whether moving the unit on `from` to `to` on a board `occupied` leaves a Pivot
+    /// with no empty neighbour (the mover's own included, and the mover itself if it is
+    /// a Pivot).
+    #[inline]
+    fn shuts_a_pivot_in(&self, occupied: Bitboard, from: usize, to: usize) -> bool {
+        let step = 1 << from | 1 << to;
+        let occupied = occupied ^ step;
+        let mut pivots = self.units[0][Unit::Pivot as usize] | self.units[1][Unit::Pivot as usize];
+        if pivots & 1 << from != 0 {
+            pivots ^= step;
+        }
+        Cells(pivots).any(|p| GEO.neighbours[p] & !occupied == 0)
+    }
+
     /// Ends the current turn: counts it, applies the cap, then hands the move to the
     /// other side.
     fn end_turn(&mut self) {
@@ -876,6 +890,33 @@ impl State for ApvState {
         }
         debug_assert_eq!(self.hash, self.recompute_hash());
         undo
+    }
+
+    /// A decision ends the game by a displacement that shuts a Pivot in, or by ending
+    /// the turn: the cap, or the other side's pending order firing as its turn starts.
+    /// Each is tested on the bitboards without playing the decision.
+    fn may_end_game(&self, m: ApvMove) -> bool {
+        if self.end.is_some() {
+            return true;
+        }
+        let turn_ends_in_cap = self.turns + 1 >= self.rules.max_turns;
+        if m.kind == MoveKind::Primary {
+            let (from, to) = (usize::from(m.from), usize::from(m.to));
+            // With orders on, the order decision follows; without, the turn ends, and
+            // no order is ever pending.
+            return self.shuts_a_pivot_in(self.occupied(), from, to)
+                || (!self.rules.orders && turn_ends_in_cap);
+        }
+        // The order decision ends the turn, on the board as it is.
+        let next = 1 - self.to_move;
+        turn_ends_in_cap
+            || (self.waits[next] <= 1
+                && self.orders[next].is_some_and(|o| {
+                    let (from, to) = (usize::from(o.from), usize::from(o.to));
+                    self.unit_at(next, from)
+                        .is_some_and(|u| u.targets(from, self.occupied()) & 1 << to != 0)
+                        && self.shuts_a_pivot_in(self.occupied(), from, to)
+                }))
     }
 
     fn try_apply(&mut self, m: ApvMove) -> Result<ApvState, MoveError> {

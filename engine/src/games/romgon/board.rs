@@ -503,7 +503,15 @@ impl Board {
         (r != 0).then(|| r.trailing_zeros() as usize)
     }
 
+    /// The type of the piece on `p`, if any.
+    #[inline]
+    pub fn kind_at(&self, p: usize) -> Option<Kind> {
+        let b = bit(p);
+        KINDS.into_iter().find(|&k| self.kind[k as usize] & b != 0)
+    }
+
     /// The piece on `p`, if any.
+    #[inline]
     pub fn piece(&self, p: usize) -> Option<Piece> {
         let b = bit(p);
         let colour = if self.colour[0] & b != 0 {
@@ -513,10 +521,7 @@ impl Board {
         } else {
             return None;
         };
-        let kind = KINDS
-            .into_iter()
-            .find(|&k| self.kind[k as usize] & b != 0)
-            .expect("an occupied cell holds a type");
+        let kind = self.kind_at(p).expect("an occupied cell holds a type");
         Some(Piece {
             colour,
             kind,

@@ -1,9 +1,9 @@
 //! Quiescence search: the part of a node's search below the horizon.
 
-use agon_engine::{Deterministic, Evaluator, Turn};
+use agon_engine::{Deterministic, Evaluator, Outcome, Seat, Turn};
 
-use super::Core;
-use crate::score::{clamp_eval, MAX_PLY};
+use super::{Core, QUIESCENCE_PLIES};
+use crate::score::{clamp_eval, terminal, MAX_PLY};
 
 impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     /// Quiescence search below the horizon: the side to move may stand pat on the
@@ -35,6 +35,13 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         moves.clear();
         state.legal_moves(&mut moves);
+        if self.options.quiet_wins && depth == QUIESCENCE_PLIES {
+            let win = self.quiet_win(state, mover, ply, &moves);
+            if win.is_some() || self.stopped {
+                self.plies[ply].moves = moves;
+                return if self.stopped { 0 } else { win.unwrap_or(best) };
+            }
+        }
         for i in 0..moves.len() {
             let m = moves[i];
             if !self.eval.is_noisy(state, m) {
@@ -66,5 +73,46 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         } else {
             best
         }
+    }
+
+    /// The score of a win at once for `mover`, if one of the quiet `moves` of `state`
+    /// (at `ply`) wins the game (see
+    /// [`AlphaBetaConfig::quiet_wins`](crate::alphabeta::AlphaBetaConfig::quiet_wins)):
+    /// only the moves the game cannot rule out are played to see.
+    fn quiet_win(
+        &mut self,
+        state: &mut S,
+        mover: Seat,
+        ply: usize,
+        moves: &[S::Move],
+    ) -> Option<i32> {
+        // The deferred-move buffer of this ply is free: only a main-search node uses it.
+        let mut candidates = std::mem::take(&mut self.plies[ply].deferred);
+        candidates.clear();
+        candidates.extend(
+            moves
+                .iter()
+                .copied()
+                .filter(|&m| !self.eval.is_noisy(state, m)),
+        );
+        state.retain_possible_wins(&mut candidates);
+        let mut win = None;
+        for &m in &candidates {
+            let undo = self.eval.apply(state, m);
+            let end = if self.visit() { None } else { state.end() };
+            self.eval.undo(state, undo);
+            if self.stopped {
+                break;
+            }
+            if let Some(end) = end.filter(|end| end.outcome == Outcome::Win(mover)) {
+                if end.by_history {
+                    self.history_ends += 1;
+                }
+                win = Some(terminal(end.outcome, mover, ply + 1));
+                break;
+            }
+        }
+        self.plies[ply].deferred = candidates;
+        win
     }
 }
