@@ -280,9 +280,9 @@ pub struct AlphaBetaConfig {
     /// the side to move also plays each quiet move that wins the game at once, besides
     /// the noisy moves, so that a fixed depth never misses a win (or a loss, seen from
     /// the other side) one move beyond it. Only the moves the game cannot rule out as
-    /// wins ([`agon_engine::State::may_win`]) are played to see. It costs time at every
-    /// horizon node, so it is off by default; a game that rules every quiet win out
-    /// cheaply (or has none) pays only for asking.
+    /// wins ([`agon_engine::State::retain_possible_wins`]) are played to see. It costs
+    /// time at every horizon node, so it is off by default; a game that rules every
+    /// quiet win out cheaply (or has none) pays only for asking.
     pub quiet_wins: bool,
     /// For differential tests: cut off on table entries only when they were searched to
     /// exactly the remaining depth (and never mark entries proven). The same position

@@ -11,7 +11,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     /// never falls in the middle of an exchange. Its value is the minimax value of that
     /// tree (stand-pat or noisy moves at every node), which the differential tests
     /// compute plainly. `depth` counts the noisy moves still allowed (at most
-    /// [`QUIESCENCE_PLIES`](super::QUIESCENCE_PLIES)); at 0 the node stands pat. Nothing
+    /// [`QUIESCENCE_PLIES`]); at 0 the node stands pat. Nothing
     /// here is stored in the table.
     pub(super) fn quiesce(
         &mut self,
