@@ -41,7 +41,7 @@ use crate::game::{
 };
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
-use board::{bit, cell, cell_name, Board, Geometry, CELLS, SHUTTLE_PAIRS};
+use board::{bit, cell, cell_name, Bitboard, Board, Geometry, CELLS, SHUTTLE_PAIRS};
 pub use board::{Colour, Kind, Piece};
 pub use eval::RomgonEval;
 use keys::{counter_key, piece_key, result_key, KEYS, KEY_SIDE};
@@ -630,62 +630,6 @@ impl RomgonState {
             )
     }
 
-    /// Whether the side to move's quiet action `m` of its `kind` piece may win by a
-    /// fortress (the Rhombus onto its goal), a deadlock (the enemy Rhombus attacked
-    /// after it) or a draglock (the enemy left with no action: ruled out by a rotation
-    /// the enemy could make, as in `has_action`).
-    #[inline]
-    fn quiet_win_possible(&self, kind: Kind, m: RomgonMove) -> bool {
-        let board = &self.core.board;
-        let (from, to) = (usize::from(m.from), usize::from(m.to));
-        let mover = self.core.to_move;
-        if kind == Kind::Rhombus && to == mover.goal() {
-            return true;
-        }
-        let enemy = mover.other();
-        let Some(home) = board.rhombus(enemy) else {
-            return true;
-        };
-        let placed = Piece {
-            colour: mover,
-            kind,
-            orient: m.orient,
-        };
-        !has_turner(board, enemy) || self.attacked_after(placed, from, to, home)
-    }
-
-    /// Whether the enemy Rhombus on `home` stands attacked after the side to move's
-    /// quiet action moving `piece` from `from` to `to`, where it becomes `placed` (a
-    /// turn: `from == to`). After an action the actor's Rhombus stands unattacked (the
-    /// no-self-attack rule; the one exception, a Rhombus entering the enemy base, ends
-    /// the game), so past the first ply the Rhombus is attacked after a quiet action
-    /// only if the actor attacks it from `to`, or the action opens a circle's ring onto
-    /// it. Squares, triangles and hexagons attack by pattern, so nothing else changes;
-    /// a circle moving, or leaving a cell of the Rhombus's ring where one of the actor's
-    /// circles stands, is looked at on the board after the action.
-    #[inline]
-    fn attacked_after(&self, placed: Piece, from: usize, to: usize, home: usize) -> bool {
-        let (g, board) = (self.geo, &self.core.board);
-        let zone = g.zone[home];
-        let circles = board.pieces(placed.colour, Kind::Circle) & g.zone_cells[zone as usize];
-        let ring_may_open = circles != 0 && zone != board::Zone::Dead && g.zone[from] == zone;
-        if self.core.ply == 0 || placed.kind == Kind::Circle || ring_may_open {
-            let mut after = *board;
-            after.remove(from, board.piece(from).expect("the actor stands on `from`"));
-            after.put(to, placed);
-            return after.attacked(g, home, placed.colour);
-        }
-        debug_assert!(!board.attacked(g, home, placed.colour));
-        let orient = usize::from(placed.orient);
-        let from_cells = match placed.kind {
-            Kind::Square => g.square[home],
-            Kind::Triangle => g.triangle_from[orient][home],
-            Kind::Hexagon => g.hexagon[orient][home],
-            Kind::Rhombus | Kind::Circle => 0,
-        };
-        from_cells & bit(to) != 0
-    }
-
     /// The end rules after `mover`'s action, in the rules' order; `moved` is the
     /// acting piece (now on `to`), `captured` what it took, `shuttle` whether a counter
     /// reached the limit.
@@ -735,6 +679,123 @@ impl RomgonState {
             return Some(End::cap(Outcome::Draw, true));
         }
         None
+    }
+}
+
+/// The tests of whether a quiet action of the side to move wins at once, with what they
+/// share for one position worked out once. A quiet action wins only by a fortress (the
+/// Rhombus onto its goal), a deadlock or a draglock. Past the first ply the enemy
+/// Rhombus stands unattacked (the no-self-attack rule; its one exception, a Rhombus
+/// entering the enemy base, ends the game), so an action attacks it only if it places
+/// a square, triangle or hexagon where it attacks it (known from the attack tables
+/// alone), moves a circle, or leaves the Rhombus's ring where the actor has a circle;
+/// and unattacked, with a triangle or hexagon to turn, the enemy has an action. What
+/// remains is tested on the board after the action, without the end checks `apply`
+/// runs. On the first ply (a set-up position may start in check) every action is
+/// tested on the board.
+struct QuietWins<'a> {
+    state: &'a RomgonState,
+    /// The enemy Rhombus's cell.
+    home: usize,
+    /// The cells whose actions are tested on the board after them.
+    looked_at: Bitboard,
+    squares: Bitboard,
+    triangles: Bitboard,
+    hexagons: Bitboard,
+    enemy_turns: bool,
+}
+
+impl<'a> QuietWins<'a> {
+    /// The tests for `state`; `None` where any action may end the game (the game is
+    /// over, or the enemy has no Rhombus).
+    fn of(state: &'a RomgonState) -> Option<QuietWins<'a>> {
+        let (g, board) = (state.geo, &state.core.board);
+        let mover = state.core.to_move;
+        let enemy = mover.other();
+        let home = board.rhombus(enemy).filter(|_| state.core.end.is_none())?;
+        let looked_at = if state.core.ply == 0 {
+            !0
+        } else {
+            debug_assert!(!board.attacked(g, home, mover));
+            let zone = g.zone[home];
+            let own_circles = board.pieces(mover, Kind::Circle);
+            let ring_open =
+                zone != board::Zone::Dead && own_circles & g.zone_cells[zone as usize] != 0;
+            own_circles
+                | if ring_open {
+                    g.zone_cells[zone as usize]
+                } else {
+                    0
+                }
+        };
+        Some(QuietWins {
+            state,
+            home,
+            looked_at,
+            squares: board.pieces(mover, Kind::Square),
+            triangles: board.pieces(mover, Kind::Triangle),
+            hexagons: board.pieces(mover, Kind::Hexagon),
+            enemy_turns: has_turner(board, enemy),
+        })
+    }
+
+    /// Whether the legal quiet action `m` may win: `false` is a promise.
+    fn may_win(&self, m: RomgonMove) -> bool {
+        let (g, board) = (self.state.geo, &self.state.core.board);
+        let mover = self.state.core.to_move;
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let from_bit = bit(from);
+        let orient = usize::from(m.orient);
+        // The acting piece's type, and whether the action may attack the enemy Rhombus
+        // (`false`: it does not).
+        let (kind, may_attack) = if from_bit & self.looked_at != 0 {
+            match board.kind_at(from) {
+                Some(kind) => (kind, true),
+                None => return true,
+            }
+        } else if from_bit & self.squares != 0 {
+            (Kind::Square, g.square[self.home] & bit(to) != 0)
+        } else if from_bit & self.triangles != 0 {
+            (
+                Kind::Triangle,
+                g.triangle_from[orient][self.home] & bit(to) != 0,
+            )
+        } else if from_bit & self.hexagons != 0 {
+            (Kind::Hexagon, g.hexagon[orient][self.home] & bit(to) != 0)
+        } else {
+            // The Rhombus, away from the ring: it attacks nothing.
+            (Kind::Rhombus, false)
+        };
+        if kind == Kind::Rhombus && to == mover.goal() {
+            return true;
+        }
+        if !may_attack && self.enemy_turns {
+            // Unattacked with a piece to turn: neither deadlocked nor out of actions.
+            return false;
+        }
+        let piece = |orient| Piece {
+            colour: mover,
+            kind,
+            orient,
+        };
+        let mut after = *board;
+        after.remove(from, piece(board.orient_at(kind, from)));
+        after.put(to, piece(m.orient));
+        // Attacked, the enemy Rhombus is lost exactly when it is deadlocked (else it has
+        // a move); unattacked, when the enemy has no action at all.
+        let enemy = mover.other();
+        if after.attacked(g, self.home, mover) {
+            moves::deadlocked(g, self.state.rules.defence, &after, enemy)
+        } else {
+            !moves::generate(
+                g,
+                self.state.rules.move_rules(),
+                &after,
+                enemy,
+                &mut Vec::new(),
+                true,
+            )
+        }
     }
 }
 
@@ -857,7 +918,7 @@ impl State for RomgonState {
     }
 
     /// A quiet action ends the game only by a fortress, a deadlock or a draglock (see
-    /// [`RomgonState::quiet_win_possible`]), a repetition, a shuttle counter reaching
+    /// [`QuietWins`]), a repetition, a shuttle counter reaching
     /// its limit or the cap; a capture may end it in other ways. Each is ruled out here
     /// from the board after the action, without the end checks `apply` runs.
     fn may_end_game(&self, m: RomgonMove) -> bool {
@@ -872,7 +933,7 @@ impl State for RomgonState {
         let Some(piece) = board.piece(from) else {
             return true;
         };
-        if self.quiet_win_possible(piece.kind, m) {
+        if QuietWins::of(self).map_or(true, |wins| wins.may_win(m)) {
             return true;
         }
         let mover = self.core.to_move;
@@ -896,111 +957,12 @@ impl State for RomgonState {
     }
 
     /// The repetition and shuttle rules only ever make the actor lose, and the cap
-    /// draws, so a quiet action wins only by a fortress, a deadlock or a draglock (see
-    /// [`RomgonState::quiet_win_possible`]). What those tests share is worked out once:
-    /// past the first ply a quiet action wins only if it is the Rhombus's onto its goal,
-    /// deadlocks the enemy Rhombus or leaves the enemy no action. The enemy Rhombus,
-    /// unattacked before (the no-self-attack rule), is attacked after the action only
-    /// if it places a square, triangle or hexagon where it attacks it (known from the
-    /// attack tables alone), moves a circle, or leaves the Rhombus's ring where the
-    /// actor has a circle; unattacked, with a triangle or hexagon to turn, the enemy
-    /// has an action. What remains is tested on the board after the action, without
-    /// the end checks `apply` runs.
+    /// draws, so a quiet action wins only by a fortress, a deadlock or a draglock,
+    /// which [`QuietWins`] tests with what the position's actions share worked out once.
     fn retain_possible_wins(&self, moves: &mut Vec<RomgonMove>) {
-        let (g, board) = (self.geo, &self.core.board);
-        let mover = self.core.to_move;
-        let enemy = mover.other();
-        let Some(home) = board.rhombus(enemy) else {
-            return;
-        };
-        if self.core.end.is_some() || self.core.ply == 0 {
-            moves.retain(|&m| {
-                m.kind == ActionKind::Capture
-                    || board
-                        .kind_at(usize::from(m.from))
-                        .map_or(true, |kind| self.quiet_win_possible(kind, m))
-            });
-            return;
+        if let Some(wins) = QuietWins::of(self) {
+            moves.retain(|&m| m.kind == ActionKind::Capture || wins.may_win(m));
         }
-        debug_assert!(!board.attacked(g, home, mover));
-        let zone = g.zone[home];
-        let own_circles = board.pieces(mover, Kind::Circle);
-        let ring = if zone != board::Zone::Dead && own_circles & g.zone_cells[zone as usize] != 0 {
-            g.zone_cells[zone as usize]
-        } else {
-            0
-        };
-        let looked_at = own_circles | ring;
-        let (squares, triangles, hexagons) = (
-            board.pieces(mover, Kind::Square),
-            board.pieces(mover, Kind::Triangle),
-            board.pieces(mover, Kind::Hexagon),
-        );
-        let enemy_turns = has_turner(board, enemy);
-        let goal = mover.goal();
-        moves.retain(|&m| {
-            if m.kind == ActionKind::Capture {
-                return true;
-            }
-            let (from, to) = (usize::from(m.from), usize::from(m.to));
-            let from_bit = bit(from);
-            let orient = usize::from(m.orient);
-            // The acting piece's type, and whether the action may attack the enemy
-            // Rhombus (`false`: it does not).
-            let (kind, may_attack) = if from_bit & looked_at != 0 {
-                match board.kind_at(from) {
-                    Some(kind) => (kind, true),
-                    None => return true,
-                }
-            } else if from_bit & squares != 0 {
-                (Kind::Square, g.square[home] & bit(to) != 0)
-            } else if from_bit & triangles != 0 {
-                (Kind::Triangle, g.triangle_from[orient][home] & bit(to) != 0)
-            } else if from_bit & hexagons != 0 {
-                (Kind::Hexagon, g.hexagon[orient][home] & bit(to) != 0)
-            } else {
-                // The Rhombus, away from the ring: it attacks nothing.
-                (Kind::Rhombus, false)
-            };
-            if kind == Kind::Rhombus && to == goal {
-                return true;
-            }
-            if !may_attack && enemy_turns {
-                // Unattacked with a piece to turn: neither deadlocked nor out of actions.
-                return false;
-            }
-            let mut after = *board;
-            after.remove(
-                from,
-                Piece {
-                    colour: mover,
-                    kind,
-                    orient: board.orient_at(kind, from),
-                },
-            );
-            after.put(
-                to,
-                Piece {
-                    colour: mover,
-                    kind,
-                    orient: m.orient,
-                },
-            );
-            // Attacked, the enemy Rhombus is lost exactly when it is deadlocked (else it
-            // has a move); unattacked, when the enemy has no action at all.
-            if after.attacked(g, home, mover) {
-                moves::deadlocked(g, self.rules.defence, &after, enemy)
-            } else {
-                !moves::generate(
-                    g,
-                    self.rules.move_rules(),
-                    &after,
-                    enemy,
-                    &mut Vec::new(),
-                    true,
-                )
-            }
-        });
     }
 
     /// The side to move's Rhombus stands attacked: the opponent would capture it next,
