@@ -263,6 +263,36 @@ fn a_fired_order_can_win() {
     assert_eq!(s.end_reason(), Some(EndReason::Rule("immobilised")));
 }
 
+/// The moves of `s` that `retain_possible_wins` keeps, in notation, sorted.
+fn possible_wins(s: &ApvState) -> Vec<String> {
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    s.retain_possible_wins(&mut moves);
+    let mut texts: Vec<String> = moves.iter().map(|&m| s.format_move(m)).collect();
+    texts.sort();
+    texts
+}
+
+#[test]
+fn only_the_last_liberty_or_a_firing_order_can_win() {
+    // South's Pivot on e5 has six liberties, so no primary move of North wins, though
+    // d7-d9 ends the game (North's Veil shuts its own Pivot in).
+    let s = setup(Apv::default(), "Pe9 Af8 Te8 Vd7 pe5 ae1", ["", ""], 0);
+    assert!(s.may_end_game(s.parse_move("d7-d9").unwrap()));
+    assert!(possible_wins(&s).is_empty());
+    // South's Pivot on c9 with d9 its last liberty: only the moves onto d9 may win,
+    // and the Turned Veil's does.
+    let s = setup(Apv::default(), "Pe5 Te7 pc9 ab9 vc8 ad8 ae1", ["", ""], 0);
+    assert_eq!(possible_wins(&s), ["e7-d9"]);
+    // An order decision moves nothing: each one ends South's turn in the same position,
+    // where North's order shuts North's own Pivot in as it fires. All win for South, and
+    // none does where no order is pending.
+    let s = after(Apv::default(), "d8-a8 order:d7-d9 d2-a5");
+    assert_eq!(possible_wins(&s), legal(&s));
+    assert!(!possible_wins(&s).is_empty());
+    assert!(possible_wins(&after(Apv::default(), "d8-a8")).is_empty());
+}
+
 #[test]
 fn both_pivots_shut_in_at_once_is_a_draw() {
     // Both Pivots' last liberty is d9: by a fired order...

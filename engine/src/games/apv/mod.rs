@@ -919,6 +919,23 @@ impl State for ApvState {
                 }))
     }
 
+    /// A primary move wins only by filling the last liberty of the enemy Pivot (it
+    /// fills one cell), so none can while that Pivot has two or more. An order decision
+    /// changes nothing on the board: every one of them ends the turn in the same
+    /// position, so the first answers for all.
+    fn retain_possible_wins(&self, moves: &mut Vec<ApvMove>) {
+        let none_wins = if self.moved == NONE {
+            self.end.is_none() && self.liberties(1 - self.to_move).count_ones() >= 2
+        } else {
+            moves.first().is_some_and(|&m| !self.may_end_game(m))
+        };
+        if none_wins {
+            moves.clear();
+        } else {
+            moves.retain(|&m| self.may_end_game(m));
+        }
+    }
+
     fn try_apply(&mut self, m: ApvMove) -> Result<ApvState, MoveError> {
         if self.end.is_some() {
             Err(MoveError::new(self.format_move(m), "the game is over"))
