@@ -284,7 +284,7 @@ fn only_the_last_liberty_or_a_firing_order_can_win() {
     // and the Turned Veil's does.
     let s = setup(Apv::default(), "Pe5 Te7 pc9 ab9 vc8 ad8 ae1", ["", ""], 0);
     assert_eq!(possible_wins(&s), ["e7-d9"]);
-    // An order decision moves nothing: each one ends South's turn in the same position,
+    // An order decision moves nothing: each one ends South's turn on the same board,
     // where North's order shuts North's own Pivot in as it fires. All win for South, and
     // none does where no order is pending.
     let s = after(Apv::default(), "d8-a8 order:d7-d9 d2-a5");

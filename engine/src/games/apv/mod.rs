@@ -921,8 +921,9 @@ impl State for ApvState {
 
     /// A primary move wins only by filling the last liberty of the enemy Pivot (it
     /// fills one cell), so none can while that Pivot has two or more. An order decision
-    /// changes nothing on the board: every one of them ends the turn in the same
-    /// position, so the first answers for all.
+    /// changes nothing on the board: every one of them ends the turn on the same board,
+    /// where only the other side's order firing (or the cap, a draw) ends the game, so
+    /// the first answers for all.
     fn retain_possible_wins(&self, moves: &mut Vec<ApvMove>) {
         let none_wins = if self.moved == NONE {
             self.end.is_none() && self.liberties(1 - self.to_move).count_ones() >= 2
