@@ -132,8 +132,11 @@ def test_ctrl_c_stops_a_run_between_games_and_resume_finishes_it(tmp_path):
     go = tmp_path / "go"
     # The writer's test hook holds the run after its third row until `go` exists, so
     # that Ctrl-C comes while games are left, at no mercy of a clock.
+    # A shell's background job starts with Ctrl-C ignored, and Python then sets no handler
+    # of its own: the child sets Python's, so that it sees the signal however it started.
     script = (
-        "import agon, sys\n"
+        "import agon, signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "try:\n"
         f"    agon.run({[*SLOW, '--out', str(stopped)]!r})\n"
         "except KeyboardInterrupt:\n"
