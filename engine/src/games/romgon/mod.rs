@@ -590,15 +590,17 @@ impl RomgonState {
     /// moves nothing, so it cannot expose the Rhombus): that answers at once in nearly
     /// every position, without generating actions.
     fn has_action(&self, colour: Colour) -> bool {
-        can_rotate_safely(self.geo, &self.core.board, colour) || self.generates_action(colour)
+        can_rotate_safely(self.geo, &self.core.board, colour)
+            || self.generates_action(&self.core.board, colour)
     }
 
-    /// Whether the move generator finds a legal action of `colour` here.
-    fn generates_action(&self, colour: Colour) -> bool {
+    /// Whether the move generator finds a legal action of `colour` on `board` (this
+    /// position's, or one after an action under test), under this game's rules.
+    fn generates_action(&self, board: &Board, colour: Colour) -> bool {
         moves::generate(
             self.geo,
             self.rules.move_rules(),
-            &self.core.board,
+            board,
             colour,
             &mut Vec::new(),
             true,
@@ -670,7 +672,7 @@ impl RomgonState {
         }
         // A safe turn is an action (as in `has_action`); only otherwise generate.
         let opponent_can_act =
-            opponent_safe && has_turner(board, opponent) || self.generates_action(opponent);
+            opponent_safe && has_turner(board, opponent) || self.generates_action(board, opponent);
         if !opponent_can_act {
             return Some(win(mover, "draglock"));
         }
@@ -787,14 +789,7 @@ impl<'a> QuietWins<'a> {
         if after.attacked(g, self.home, mover) {
             moves::deadlocked(g, self.state.rules.defence, &after, enemy)
         } else {
-            !moves::generate(
-                g,
-                self.state.rules.move_rules(),
-                &after,
-                enemy,
-                &mut Vec::new(),
-                true,
-            )
+            !self.state.generates_action(&after, enemy)
         }
     }
 }

@@ -37,9 +37,10 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         state.legal_moves(&mut moves);
         if self.options.quiet_wins && depth == QUIESCENCE_PLIES {
             let win = self.quiet_win(state, mover, ply, &moves);
-            if win.is_some() || self.stopped {
+            // A stopped search's value is never read (0, as everywhere below).
+            if let Some(score) = if self.stopped { Some(0) } else { win } {
                 self.plies[ply].moves = moves;
-                return if self.stopped { 0 } else { win.unwrap_or(best) };
+                return score;
             }
         }
         for i in 0..moves.len() {
