@@ -925,12 +925,11 @@ impl State for ApvState {
     /// where only the other side's order firing (or the cap, a draw) ends the game, so
     /// the first answers for all.
     fn retain_possible_wins(&self, moves: &mut Vec<ApvMove>) {
-        let none_wins = if self.moved == NONE {
-            self.end.is_none() && self.liberties(1 - self.to_move).count_ones() >= 2
-        } else {
-            moves.first().is_some_and(|&m| !self.may_end_game(m))
-        };
-        if none_wins {
+        if self.moved != NONE {
+            if moves.first().is_some_and(|&m| !self.may_end_game(m)) {
+                moves.clear();
+            }
+        } else if self.end.is_none() && self.liberties(1 - self.to_move).count_ones() >= 2 {
             moves.clear();
         } else {
             moves.retain(|&m| self.may_end_game(m));
