@@ -8,7 +8,8 @@ use crate::game::{Outcome, Seat, State};
 /// and [`Evaluator::bounds`]. [`Evaluator::evaluate`] scores finished games the same way
 /// in every game and asks `heuristic` about the rest; it need not be overridden. The
 /// rest is optional knowledge for alpha-beta, with defaults that change nothing:
-/// [`Evaluator::is_noisy`] ("no move is noisy": no quiescence),
+/// [`Evaluator::is_noisy`] ("no move is noisy": no quiescence) with
+/// [`Evaluator::may_have_noisy_moves`] (which only saves work),
 /// [`Evaluator::move_hint`] (every quiet move alike),
 /// [`Evaluator::opponent_wins_next`] (never known) and [`Evaluator::apply`] /
 /// [`Evaluator::undo`] (the state's own).
@@ -50,6 +51,15 @@ pub trait Evaluator<S: State>: Clone + Send + Sync + 'static {
     fn is_noisy(&self, state: &S, m: S::Move) -> bool {
         let _ = (state, m);
         false
+    }
+
+    /// Whether any legal move of `state` may be noisy. `false` is a promise that
+    /// [`Evaluator::is_noisy`] answers `false` for every one, so that quiescence search
+    /// need not generate them. The default answers `true`; an evaluator that names no
+    /// noisy moves in a game overrides it.
+    fn may_have_noisy_moves(&self, state: &S) -> bool {
+        let _ = state;
+        true
     }
 
     /// A static guess at how good the legal decision `m` is for the side to move, for

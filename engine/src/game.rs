@@ -330,6 +330,15 @@ pub trait State:
         moves.retain(|&m| self.may_end_game(m));
     }
 
+    /// Whether some legal decision here might win the game at once for the side that
+    /// plays it. `false` is a promise: [`State::retain_possible_wins`] would remove every
+    /// move, so a search looking for quiet wins beyond its horizon need not even
+    /// generate them. The default answers `true`; a game overrides it where a cheap test
+    /// of the position alone rules every win out.
+    fn may_win_now(&self) -> bool {
+        true
+    }
+
     /// Whether the side to move stands in check: under a threat that ends the game on
     /// the opponent's next move unless it is answered now (chess's check; Romgon's
     /// attacked Rhombus). A search may look one ply deeper at such a node (a check

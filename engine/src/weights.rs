@@ -100,6 +100,13 @@ pub trait Terms: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
+    /// [`Evaluator::may_have_noisy_moves`]: `false` promises that [`Terms::is_noisy`]
+    /// is `false` for every move of `state`; the default promises nothing.
+    fn may_have_noisy_moves(eval: &WeightedEval<Self>, state: &Self::State) -> bool {
+        let _ = (eval, state);
+        true
+    }
+
     /// [`Evaluator::move_hint`]; the default rates every move alike.
     fn move_hint(
         eval: &WeightedEval<Self>,
@@ -190,6 +197,11 @@ impl<T: Terms> Evaluator<T::State> for WeightedEval<T> {
     #[inline]
     fn is_noisy(&self, state: &T::State, m: <T::State as State>::Move) -> bool {
         T::is_noisy(self, state, m)
+    }
+
+    #[inline]
+    fn may_have_noisy_moves(&self, state: &T::State) -> bool {
+        T::may_have_noisy_moves(self, state)
     }
 
     #[inline]

@@ -74,6 +74,10 @@ impl<S: State, E: Evaluator<S>> Evaluator<S> for Noisy<E> {
         self.inner.is_noisy(state, m)
     }
 
+    fn may_have_noisy_moves(&self, state: &S) -> bool {
+        self.inner.may_have_noisy_moves(state)
+    }
+
     fn move_hint(&self, state: &S, m: S::Move) -> u8 {
         self.inner.move_hint(state, m)
     }

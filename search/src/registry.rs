@@ -138,8 +138,8 @@ impl AgentKind {
                 name: "ab",
                 about: "alpha-beta: iterative deepening, PVS, aspiration, killers, history, quiescence, anticipation, Lazy SMP",
                 params: &[
-                    CHECK, DEPTH, EVAL, FUTILITY, HASH, LMP, LMR, NET, NODES, NOISE, NULL_MOVE, PARTIAL, QWINS,
-                    RAZORING, THREADS, TIME,
+                    CHECK, DEPTH, EVAL, FOLLOW_UPS, FUTILITY, HASH, LMP, LMR, NET, NODES, NOISE,
+                    NULL_MOVE, PARTIAL, QWINS, RAZORING, THREADS, TIME,
                 ],
                 default_budget: DefaultBudget::Depth(alphabeta::DEFAULT_DEPTH),
             },
@@ -385,6 +385,17 @@ const NULL_MOVE: ParamSpec = ParamSpec {
     help: "null-move pruning: where the game offers a pass, a node whose score is at least beta passes, and fails high if the opponent's reduced search cannot bring it below beta (off unless given)",
 };
 
+const FOLLOW_UPS: ParamSpec = ParamSpec {
+    name: "followups",
+    kind: ParamKind::Int { min: 1, max: 255 },
+    default: None,
+    omitted_at_default: false,
+    help: "follow-up pruning: at null-window nodes whose side to move also made the move \
+           before (a turn of several decisions: APV's order after its move), search only \
+           the first this many moves and take the rest to fail low, never one that ends \
+           the game (absent: off)",
+};
+
 const CHECK: ParamSpec = ParamSpec {
     name: "check",
     kind: ParamKind::Bool,
@@ -615,6 +626,7 @@ impl BuildAgents for NoChance {
                         lmp: params.bool("lmp").unwrap_or(false),
                         razoring: params.bool("razoring").unwrap_or(false),
                         null_move: params.bool("null").unwrap_or(false),
+                        follow_ups: params.int("followups").map(|k| k as u8),
                     },
                     partial_iterations: params.bool("partial").unwrap_or(false),
                     check_extension: params.bool("check").unwrap_or(false),

@@ -149,6 +149,10 @@ impl<S: Encode, L: Evaluator<S>> Evaluator<S> for NetEval<S, L> {
         self.base.is_noisy(state, m)
     }
 
+    fn may_have_noisy_moves(&self, state: &S) -> bool {
+        self.base.may_have_noisy_moves(state)
+    }
+
     fn move_hint(&self, state: &S, m: S::Move) -> u8 {
         self.base.move_hint(state, m)
     }

@@ -61,6 +61,9 @@ struct Ply<M> {
     /// Whether the node at this ply was reached by a pass (null-move pruning never
     /// passes twice in a row: two passes would search the same position again).
     after_pass: bool,
+    /// Whether the node at this ply continues its mover's turn: the move that reached
+    /// it was made by the same seat (see [`super::Pruning::follow_ups`]).
+    follow_up: bool,
 }
 
 /// The alpha-beta search core: one thread's search state plus the table it shares.
@@ -140,6 +143,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                     pv: Vec::new(),
                     deferred: Vec::new(),
                     after_pass: false,
+                    follow_up: false,
                 })
                 .collect(),
             heuristics: Heuristics::new(MAX_PLY + 1),
@@ -386,8 +390,14 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                     -self.quiesce(state, depth, ply + 1, -beta, -alpha)
                 }
             }
-            Turn::Seat(next) if next == mover => self.negamax(state, depth, ply + 1, alpha, beta),
-            Turn::Seat(_) => -self.negamax(state, depth, ply + 1, -beta, -alpha),
+            Turn::Seat(next) if next == mover => {
+                self.plies[ply + 1].follow_up = true;
+                self.negamax(state, depth, ply + 1, alpha, beta)
+            }
+            Turn::Seat(_) => {
+                self.plies[ply + 1].follow_up = false;
+                -self.negamax(state, depth, ply + 1, -beta, -alpha)
+            }
             Turn::Chance => unreachable!("a deterministic game reached a chance node"),
         }
     }
@@ -601,6 +611,14 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         // quiet ones (see [`super::Pruning::lmp`]); `None` where it skips none.
         let lmp_after = (self.options.pruning.lmp && may_skip && depth <= LMP_TO_DEPTH)
             .then(|| LMP_MOVES + LMP_MOVES_PER_PLY_SQUARED * (depth * depth) as usize);
+        // Follow-up pruning: how many moves a node that continues its mover's turn
+        // searches before it skips every later one (see [`super::Pruning::follow_ups`]).
+        let follow_ups_after = self
+            .options
+            .pruning
+            .follow_ups
+            .filter(|_| may_skip && self.plies[ply].follow_up)
+            .map(usize::from);
         // `next` walks `moves`, then `deferred`; `searched` counts the moves done (and
         // skipped). `tail_dropped`: whether the moves after the first skipped one were
         // dropped (see [`Core::drop_skipped_tail`]).
@@ -659,10 +677,13 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                         (limit <= alpha).then_some(limit)
                     })
                     .is_some();
-            let late = lmp_after.is_some_and(|after| searched >= after)
-                && !concedes
-                && quiet(self)
-                && self.heuristics.killer_rank(ply, m.pack()) == 0;
+            let beyond_follow_ups =
+                follow_ups_after.is_some_and(|after| searched >= after) && !concedes;
+            let late = beyond_follow_ups
+                || lmp_after.is_some_and(|after| searched >= after)
+                    && !concedes
+                    && quiet(self)
+                    && self.heuristics.killer_rank(ply, m.pack()) == 0;
             // A skipped move is a heuristic bound (never proven): a futile move is worth
             // at most the node's score plus the margin; a late one is taken to fail low,
             // at most alpha. A move that ends the game is never skipped: the game says
@@ -688,7 +709,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                         // that cannot end the game instead of ordering and skipping them
                         // one by one.
                         tail_dropped = true;
-                        let keep_killers = futility_limit.flatten().is_none();
+                        let keep_killers = futility_limit.flatten().is_none() && !beyond_follow_ups;
                         let dropped = self.drop_skipped_tail(
                             state,
                             ply,

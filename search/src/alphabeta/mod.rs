@@ -185,6 +185,15 @@ pub struct Pruning {
     /// its moves, a heuristic bound. Games where having to move hurts (zugzwang) defeat
     /// it, which is why only some games offer the pass.
     pub null_move: bool,
+    /// Follow-up pruning: at a null-window node that continues its mover's turn (the
+    /// move that reached it was the same seat's: APV's order after its move), only the
+    /// first `K` moves in the order are searched and the rest are taken to fail low, at
+    /// most alpha, at any depth. Such a decision often changes little that the search
+    /// can see (an APV order moves nothing until the side's next turn), so the table's
+    /// or the history's first choice stands for all; a node that must prove its value
+    /// (a window wider than one) still searches every move. A move that ends the game
+    /// is never skipped, and the node is never stored as proven. `None`: off.
+    pub follow_ups: Option<u8>,
 }
 
 impl Pruning {
@@ -195,6 +204,7 @@ impl Pruning {
         lmp: false,
         razoring: false,
         null_move: false,
+        follow_ups: None,
     };
 }
 

@@ -118,6 +118,9 @@ impl<S: State, E: Evaluator<S>> Evaluator<Unforeseen<S>> for UnforeseenEval<E> {
     fn is_noisy(&self, state: &Unforeseen<S>, m: S::Move) -> bool {
         self.0.is_noisy(&state.0, m)
     }
+    fn may_have_noisy_moves(&self, state: &Unforeseen<S>) -> bool {
+        self.0.may_have_noisy_moves(&state.0)
+    }
     fn move_hint(&self, state: &Unforeseen<S>, m: S::Move) -> u8 {
         self.0.move_hint(&state.0, m)
     }

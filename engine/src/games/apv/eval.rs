@@ -171,6 +171,12 @@ impl Terms for ApvTerms {
     type State = ApvState;
     type Weights = ApvWeights;
 
+    /// No APV move is noisy: a primary move fills one cell, and what it threatens is
+    /// the evaluator's business ([`Terms::is_noisy`] keeps its default).
+    fn may_have_noisy_moves(_: &ApvEval, _: &ApvState) -> bool {
+        false
+    }
+
     fn from_weights(weights: &ApvWeights) -> Self {
         let mut danger_by_liberties = [0; 7];
         danger_by_liberties[1..].copy_from_slice(&weights.danger);

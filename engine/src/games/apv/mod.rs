@@ -563,6 +563,21 @@ impl ApvState {
         self.units[side][Unit::Pivot as usize].trailing_zeros() as usize
     }
 
+    /// Whether the order decision due here (whichever order, or none) may end the
+    /// game: it ends the turn on the board as it is, so only the cap or the other
+    /// side's pending order, firing at once, can.
+    fn order_decision_may_end_game(&self) -> bool {
+        let next = 1 - self.to_move;
+        self.turns + 1 >= self.rules.max_turns
+            || (self.waits[next] <= 1
+                && self.orders[next].is_some_and(|o| {
+                    let (from, to) = (usize::from(o.from), usize::from(o.to));
+                    self.unit_at(next, from)
+                        .is_some_and(|u| u.targets(from, self.occupied()) & 1 << to != 0)
+                        && self.shuts_a_pivot_in(self.occupied(), from, to)
+                }))
+    }
+
     /// The empty neighbours of `side`'s Pivot.
     #[inline]
     pub fn liberties(&self, side: Seat) -> Bitboard {
@@ -907,16 +922,7 @@ impl State for ApvState {
             return self.shuts_a_pivot_in(self.occupied(), from, to)
                 || (!self.rules.orders && turn_ends_in_cap);
         }
-        // The order decision ends the turn, on the board as it is.
-        let next = 1 - self.to_move;
-        turn_ends_in_cap
-            || (self.waits[next] <= 1
-                && self.orders[next].is_some_and(|o| {
-                    let (from, to) = (usize::from(o.from), usize::from(o.to));
-                    self.unit_at(next, from)
-                        .is_some_and(|u| u.targets(from, self.occupied()) & 1 << to != 0)
-                        && self.shuts_a_pivot_in(self.occupied(), from, to)
-                }))
+        self.order_decision_may_end_game()
     }
 
     /// A primary move wins only by filling the last liberty of the enemy Pivot (it
@@ -925,14 +931,23 @@ impl State for ApvState {
     /// where only the other side's order firing (or the cap, a draw) ends the game, so
     /// the first answers for all.
     fn retain_possible_wins(&self, moves: &mut Vec<ApvMove>) {
-        if self.moved != NONE {
-            if moves.first().is_some_and(|&m| !self.may_end_game(m)) {
-                moves.clear();
-            }
-        } else if self.end.is_none() && self.liberties(1 - self.to_move).count_ones() >= 2 {
+        if !self.may_win_now() {
             moves.clear();
-        } else {
+        } else if self.moved == NONE {
             moves.retain(|&m| self.may_end_game(m));
+        }
+    }
+
+    /// The test [`State::retain_possible_wins`] makes of the whole node: a primary move
+    /// cannot win while the enemy Pivot has two liberties, and an order decision ends
+    /// the game only if any order would.
+    fn may_win_now(&self) -> bool {
+        if self.end.is_some() {
+            true
+        } else if self.moved != NONE {
+            self.order_decision_may_end_game()
+        } else {
+            self.liberties(1 - self.to_move).count_ones() < 2
         }
     }
 

@@ -76,6 +76,12 @@ impl Terms for InvectorTerms {
     type State = InvectorState;
     type Weights = InvectorWeights;
 
+    /// No Invector move is noisy ([`Terms::is_noisy`] keeps its default): the
+    /// evaluator scores captures as they stand.
+    fn may_have_noisy_moves(_: &InvectorEval, _: &InvectorState) -> bool {
+        false
+    }
+
     fn from_weights(_: &InvectorWeights) -> Self {
         InvectorTerms
     }

@@ -30,12 +30,19 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         if stand_pat >= beta || depth == 0 || ply >= MAX_PLY - 1 {
             return stand_pat;
         }
+        // Moves are generated only where one may be noisy or win at once.
+        let noisy = self.eval.may_have_noisy_moves(state);
+        let quiet_wins =
+            self.options.quiet_wins && depth == QUIESCENCE_PLIES && state.may_win_now();
+        if !noisy && !quiet_wins {
+            return stand_pat;
+        }
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         moves.clear();
         state.legal_moves(&mut moves);
-        if self.options.quiet_wins && depth == QUIESCENCE_PLIES {
+        if quiet_wins {
             let win = self.quiet_win(state, mover, ply, &moves);
             // A stopped search's value is never read (0, as everywhere below).
             if let Some(score) = if self.stopped { Some(0) } else { win } {
