@@ -196,9 +196,10 @@ pub type Symmetry = u8;
 /// without chance keep the empty default), [`State::common_outcome`] (a chance game
 /// overrides it to name its events so that paired games share luck),
 /// [`State::try_apply`] (the default checks against `legal_moves`; override it only to
-/// make a faster check with the same answers), [`State::may_end_game`] and
-/// [`State::retain_possible_wins`] (the defaults promise nothing; override them to let
-/// a search rule moves out without playing them), and [`State::outcome`],
+/// make a faster check with the same answers), [`State::may_end_game`],
+/// [`State::any_move_may_end_game`], [`State::retain_possible_wins`] and
+/// [`State::may_win_now`] (the defaults promise nothing; override them to let a search
+/// rule moves out without playing them), and [`State::outcome`],
 /// [`State::end_reason`] and [`State::ended_by_history`], which read [`State::end`], the
 /// one required fact about a finished game.
 ///
@@ -225,8 +226,10 @@ pub type Symmetry = u8;
 ///   move orders have equal hashes;
 /// - `parse_move(&format_move(m)) == Ok(m)` for every legal move or outcome;
 /// - `end()` is `Some` exactly when `turn()` is `Turn::Over`;
-/// - a legal decision for which `may_end_game` says `false` does not end the game, and
-///   one that `retain_possible_wins` removes does not win it for its mover;
+/// - a legal decision for which `may_end_game` says `false` does not end the game, nor
+///   does any where `any_move_may_end_game` says `false`; one that
+///   `retain_possible_wins` removes, or any where `may_win_now` says `false`, does not
+///   win it for its mover;
 /// - the capability traits' contracts, each documented on its trait.
 ///
 /// `Eq` compares positions: everything that determines the game from here on. Path
@@ -313,6 +316,15 @@ pub trait State:
     /// costly end checks overrides it with cheap tests that rule the end out.
     fn may_end_game(&self, m: Self::Move) -> bool {
         let _ = m;
+        true
+    }
+
+    /// Whether some legal decision here might end the game: `false` is a promise that
+    /// [`State::may_end_game`] would answer `false` for every one, so that a search about
+    /// to skip many moves of a node asks once instead of once a move. The default
+    /// answers `true` (ask each move); a game overrides it where its decisions share
+    /// the answer (APV's order decisions all end the turn on the same board).
+    fn any_move_may_end_game(&self) -> bool {
         true
     }
 

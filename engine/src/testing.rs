@@ -421,14 +421,13 @@ fn check_node<S: State>(
     if !possible_wins.is_empty() {
         state.retain_possible_wins(&mut possible_wins);
     }
+    let promises = NodePromises {
+        possible_wins: &possible_wins,
+        may_end: state.any_move_may_end_game(),
+        may_win: state.may_win_now(),
+    };
     for (i, &m) in choices.iter().enumerate() {
-        check_move(
-            state,
-            m,
-            &possible_wins,
-            i == checked_for_debug,
-            &debug_before,
-        )?;
+        check_move(state, m, &promises, i == checked_for_debug, &debug_before)?;
         pool.push(m);
     }
     // Moves legal elsewhere but not here must be refused without changing the state.
@@ -493,6 +492,15 @@ fn check_outcomes_for_draws<S: State>(
     Ok(())
 }
 
+/// What a node's own tests promise about all its moves at once: the moves
+/// `retain_possible_wins` kept, and the answers of `any_move_may_end_game` and
+/// `may_win_now`.
+struct NodePromises<'a, M> {
+    possible_wins: &'a [M],
+    may_end: bool,
+    may_win: bool,
+}
+
 /// [`FastPlayout::move_for_draw`](crate::game::FastPlayout::move_for_draw) asks for one draw below the number of legal moves and, for
 /// every index, gives the legal move there.
 fn check_moves_for_draws<S: State>(state: &S, moves: &[S::Move]) -> Result<(), String> {
@@ -526,13 +534,13 @@ fn check_moves_for_draws<S: State>(state: &S, moves: &[S::Move]) -> Result<(), S
 
 /// One legal move or outcome `m` of `state`: notation round trip, `try_apply` agrees
 /// with `apply`, hashes stay consistent, a decision `may_end_game` rules out as an end
-/// does not end the game, one missing from `possible_wins` (what
-/// `retain_possible_wins` kept of the node's moves) does not win it, and `undo`
-/// restores everything.
+/// does not end the game, nor does any where `any_move_may_end_game` said no, one
+/// missing from `retain_possible_wins`'s or where `may_win_now` said no does not win
+/// it, and `undo` restores everything.
 fn check_move<S: State>(
     state: &S,
     m: S::Move,
-    possible_wins: &[S::Move],
+    promises: &NodePromises<'_, S::Move>,
     compare_debug: bool,
     debug_before: &str,
 ) -> Result<(), String> {
@@ -574,12 +582,26 @@ fn check_move<S: State>(
             applied.end()
         ));
     }
+    if decision && applied.turn() == Turn::Over && !promises.may_end {
+        return Err(format!(
+            "any_move_may_end_game said no, but {text} ends the game ({:?})",
+            applied.end()
+        ));
+    }
     if let Turn::Seat(mover) = state.turn() {
-        if applied.outcome() == Some(Outcome::Win(mover)) && !possible_wins.contains(&m) {
-            return Err(format!(
-                "retain_possible_wins removed {text}, but the move wins the game ({:?})",
-                applied.end()
-            ));
+        if applied.outcome() == Some(Outcome::Win(mover)) {
+            if !promises.possible_wins.contains(&m) {
+                return Err(format!(
+                    "retain_possible_wins removed {text}, but the move wins the game ({:?})",
+                    applied.end()
+                ));
+            }
+            if !promises.may_win {
+                return Err(format!(
+                    "may_win_now said no, but {text} wins the game ({:?})",
+                    applied.end()
+                ));
+            }
         }
     }
     let (before, after) = (state.turns(), applied.turns());

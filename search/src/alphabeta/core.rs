@@ -623,6 +623,9 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
         // skipped). `tail_dropped`: whether the moves after the first skipped one were
         // dropped (see [`Core::drop_skipped_tail`]).
         let (mut next, mut searched, mut tail_dropped) = (0, 0, false);
+        // Whether the game leaves open that a move of this node ends it, asked once, at
+        // the first skip (`None` until then).
+        let mut node_may_end: Option<bool> = None;
         loop {
             let i = next;
             next += 1;
@@ -690,12 +693,14 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
             // which moves cannot (those are not even played), and the others are played
             // to see.
             if futile || late {
-                let ends = state.may_end_game(m) && {
-                    let undo = self.eval.apply(state, m);
-                    let over = state.turn() == Turn::Over;
-                    self.eval.undo(state, undo);
-                    over
-                };
+                let ends = *node_may_end.get_or_insert_with(|| state.any_move_may_end_game())
+                    && state.may_end_game(m)
+                    && {
+                        let undo = self.eval.apply(state, m);
+                        let over = state.turn() == Turn::Over;
+                        self.eval.undo(state, undo);
+                        over
+                    };
                 if !ends {
                     self.heuristic_leaves += 1;
                     searched += 1;
@@ -715,7 +720,7 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
                             ply,
                             (&mut moves, &mut scores),
                             next,
-                            keep_killers,
+                            (keep_killers, node_may_end != Some(false)),
                         );
                         self.heuristic_leaves += dropped;
                         searched += dropped as usize;
@@ -841,19 +846,21 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     /// late-move pruning alone skips). A move that lets the opponent win at once is
     /// dropped too: its loss cannot raise a score that a skip has already raised to
     /// its bound. The kept moves stay in their order, for the loop to order as usual.
+    /// `may_end`: whether the game leaves open that a move of the node ends it; where
+    /// not, no move is asked.
     fn drop_skipped_tail(
         &self,
         state: &S,
         ply: usize,
         (moves, scores): (&mut Vec<S::Move>, &mut Vec<i32>),
         from: usize,
-        keep_killers: bool,
+        (keep_killers, may_end): (bool, bool),
     ) -> u64 {
         let mut kept = from;
         for j in from..moves.len() {
             let m = moves[j];
             let keep = scores[j] != CONCEDES_SCORE
-                && (state.may_end_game(m)
+                && (may_end && state.may_end_game(m)
                     || keep_killers && self.heuristics.killer_rank(ply, m.pack()) > 0);
             if keep {
                 moves.swap(kept, j);

@@ -938,6 +938,12 @@ impl State for ApvState {
         }
     }
 
+    /// An order decision (whichever) ends the game only where the order decision due
+    /// may; a primary move is asked on its own.
+    fn any_move_may_end_game(&self) -> bool {
+        self.end.is_some() || self.moved == NONE || self.order_decision_may_end_game()
+    }
+
     /// The test [`State::retain_possible_wins`] makes of the whole node: a primary move
     /// cannot win while the enemy Pivot has two liberties, and an order decision ends
     /// the game only if any order would.
