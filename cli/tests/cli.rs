@@ -72,7 +72,7 @@ fn bad_specs_give_one_line_and_exit_2() {
     );
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "ab:dept=3"],
-        "agent \"ab:dept=3\": unknown parameter \"dept\" (valid: check, depth, eval, futility, hash, lmp, lmr, net, nodes, noise, null, partial, qwins, razoring, threads, time)",
+        "agent \"ab:dept=3\": unknown parameter \"dept\" (valid: check, depth, eval, followups, futility, hash, lmp, lmr, net, nodes, noise, null, partial, qwins, razoring, threads, time)",
     );
     assert_bad_input(
         &["analyse", "--game", "invector", "--agent", "ab:time=50"],

@@ -44,7 +44,7 @@ STEPS = {
     ],
     "connect4": [f"ladder-connect4-{k}" for k in range(2, 7)],
     "pig": [f"ladder-pig-{k}" for k in range(2, 5)],
-    "apv": [f"ladder-apv-{k}" for k in range(2, 5)],
+    "apv": [f"ladder-apv-{k}" for k in range(2, 6)],
     "romgon": [f"ladder-romgon-{k}" for k in range(2, 7)],
     "threewill": [f"ladder-threewill-{k}" for k in range(2, 5)],
     "hexstrat": [f"ladder-hexstrat-{k}" for k in range(2, 5)],

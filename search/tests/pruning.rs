@@ -399,43 +399,35 @@ fn quiet_wins_below_the_horizon_are_seen_only_when_asked() {
     assert!(!AlphaBetaConfig::default().quiet_wins);
 }
 
-#[test]
-fn null_move_pruning_never_proves_a_wrong_result() {
-    // A node cut because a pass could not bring it below beta is a heuristic bound (the
-    // pass is no move of the game), so whatever `ab` reports as proven comes from lines
-    // without such a cut and must be the game's own result. Bonus Nim is all zugzwang
-    // (a pile of four is lost only because the mover must take), and with an evaluator
-    // that knows nothing every node at or above beta tries the pass, so the passes
-    // mislead: trusted as proofs they would prove losses to be wins.
-    #[derive(Clone, Debug)]
-    struct Blind;
-    impl agon_engine::Evaluator<BonusNim> for Blind {
-        fn heuristic(&self, _: &BonusNim, _: agon_engine::Seat) -> i32 {
-            0
-        }
-        fn bounds(&self) -> (i32, i32) {
-            (-1000, 1000)
-        }
+/// An evaluator of Bonus Nim that knows nothing: every node scores 0, so a pruning's
+/// heuristic bounds mislead as much as they can.
+#[derive(Clone, Debug)]
+struct Blind;
+
+impl agon_engine::Evaluator<BonusNim> for Blind {
+    fn heuristic(&self, _: &BonusNim, _: agon_engine::Seat) -> i32 {
+        0
     }
+    fn bounds(&self) -> (i32, i32) {
+        (-1000, 1000)
+    }
+}
+
+/// Searches each of `starts` (a Bonus Nim position and a budget) with `pruning` and the
+/// [`Blind`] evaluator, asserts that every value reported as proven is the game's own
+/// result, and returns how many were proven and how many searched a different number
+/// of nodes than without the pruning.
+fn proven_results_stay_right(
+    pruning: Pruning,
+    starts: impl IntoIterator<Item = (BonusNim, Budget)>,
+) -> (usize, usize) {
     let mut memo = Memo::new();
-    let to_depth = Budget {
-        depth: Some(60),
-        ..Budget::default()
-    };
-    let null_only = Pruning {
-        null_move: true,
-        ..Pruning::NONE
-    };
     let (mut proven, mut changed) = (0, 0);
-    for pile in 1..=24 {
-        let start = BonusNim::new(pile, 40);
+    for (start, budget) in starts {
         let expected = memo.value(&mut start.clone()).signum();
-        let result = search(
-            &mut AlphaBeta::new(Blind, pruned(to_depth, null_only)),
-            &start,
-        );
+        let result = search(&mut AlphaBeta::new(Blind, pruned(budget, pruning)), &start);
         let plain = search(
-            &mut AlphaBeta::new(Blind, pruned(to_depth, Pruning::NONE)),
+            &mut AlphaBeta::new(Blind, pruned(budget, Pruning::NONE)),
             &start,
         );
         changed += usize::from(result.nodes != plain.nodes);
@@ -444,11 +436,36 @@ fn null_move_pruning_never_proves_a_wrong_result() {
             assert_eq!(
                 value_score(result.value).signum(),
                 expected,
-                "pile {pile}: {:?}",
+                "{start:?}, {budget:?}: {:?}",
                 result.value
             );
         }
     }
+    (proven, changed)
+}
+
+/// A fixed-depth budget.
+fn to_depth(depth: u32) -> Budget {
+    Budget {
+        depth: Some(depth),
+        ..Budget::default()
+    }
+}
+
+#[test]
+fn null_move_pruning_never_proves_a_wrong_result() {
+    // A node cut because a pass could not bring it below beta is a heuristic bound (the
+    // pass is no move of the game), so whatever `ab` reports as proven comes from lines
+    // without such a cut and must be the game's own result. Bonus Nim is all zugzwang
+    // (a pile of four is lost only because the mover must take), and with an evaluator
+    // that knows nothing every node at or above beta tries the pass, so the passes
+    // mislead: trusted as proofs they would prove losses to be wins.
+    let null_only = Pruning {
+        null_move: true,
+        ..Pruning::NONE
+    };
+    let starts = (1..=24).map(|pile| (BonusNim::new(pile, 40), to_depth(60)));
+    let (proven, changed) = proven_results_stay_right(null_only, starts);
     assert!(
         proven >= 20 && changed >= 10,
         "{proven} proven, {changed} changed"
@@ -463,52 +480,18 @@ fn follow_up_pruning_never_proves_a_wrong_result() {
     // comes from lines that searched every move, and must be the game's own result.
     // With an evaluator that knows nothing the first move is often not the best, so
     // trusted as proofs the skipped moves would prove wrong results.
-    #[derive(Clone, Debug)]
-    struct Blind;
-    impl agon_engine::Evaluator<BonusNim> for Blind {
-        fn heuristic(&self, _: &BonusNim, _: agon_engine::Seat) -> i32 {
-            0
-        }
-        fn bounds(&self) -> (i32, i32) {
-            (-1000, 1000)
-        }
-    }
-    let mut memo = Memo::new();
     let follow_ups = Pruning {
         follow_ups: Some(1),
         ..Pruning::NONE
     };
-    let (mut proven, mut changed) = (0, 0);
-    for pile in 1..=30 {
-        for cap in [12, 20, 40] {
-            for depth in [4, 8, 60] {
-                let start = BonusNim::new(pile, cap);
-                let budget = Budget {
-                    depth: Some(depth),
-                    ..Budget::default()
-                };
-                let expected = memo.value(&mut start.clone()).signum();
-                let result = search(
-                    &mut AlphaBeta::new(Blind, pruned(budget, follow_ups)),
-                    &start,
-                );
-                let plain = search(
-                    &mut AlphaBeta::new(Blind, pruned(budget, Pruning::NONE)),
-                    &start,
-                );
-                changed += usize::from(result.nodes != plain.nodes);
-                if result.value.is_proven() {
-                    proven += 1;
-                    assert_eq!(
-                        value_score(result.value).signum(),
-                        expected,
-                        "pile {pile}, cap {cap}, depth {depth}: {:?}",
-                        result.value
-                    );
-                }
-            }
-        }
-    }
+    let starts = (1..=30).flat_map(|pile| {
+        [12, 20, 40].into_iter().flat_map(move |cap| {
+            [4, 8, 60]
+                .into_iter()
+                .map(move |depth| (BonusNim::new(pile, cap), to_depth(depth)))
+        })
+    });
+    let (proven, changed) = proven_results_stay_right(follow_ups, starts);
     assert!(
         proven >= 100 && changed >= 50,
         "{proven} proven, {changed} changed"

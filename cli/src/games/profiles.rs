@@ -130,7 +130,13 @@ pub const PIG: GameProfile = GameProfile {
 
 /// APV.
 pub const APV: GameProfile = GameProfile {
-    ladder: &["random", "greedy", "ab:depth=2", "ab:depth=3"],
+    ladder: &[
+        "random",
+        "greedy",
+        "ab:depth=2",
+        "ab:depth=3",
+        "ab:depth=5,followups=1,lmp=true,lmr=true,null=true,qwins=true",
+    ],
     opening_check: OpeningDefault {
         checker: "ab:depth=4,hash=1",
         window: 300.0,
