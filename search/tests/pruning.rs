@@ -7,7 +7,7 @@ use crate::common;
 
 use agon_engine::games::apv::{Apv, ApvEval};
 use agon_engine::games::connect4::{Connect4, Connect4Eval};
-use agon_engine::games::invector::{Invector, InvectorEval, InvectorState};
+use agon_engine::games::invector::{Invector, InvectorEval};
 use agon_engine::games::romgon::{Colour, Romgon, RomgonEval, RomgonState};
 use agon_engine::{Game, Params, State, Turn};
 use agon_search::registry::build;
@@ -286,17 +286,7 @@ fn an_ab_spec_prunes_only_when_it_says_so() {
     // nodes far enough behind to act on at this depth.
     let mut start = Invector::default().initial_state();
     agon_engine::play_moves(&mut start, agon_engine::games::invector::MIDGAME).expect("legal");
-    let run = |pairs: &[(&str, &str)]| {
-        let kind = AgentKind::AlphaBeta;
-        let params = Params::parse(kind.info().params, pairs).expect("valid parameters");
-        let mut agent =
-            build::<InvectorState, _>(kind, &params, InvectorEval::default()).expect("builds");
-        let r = agent.search(
-            &start,
-            SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
-        );
-        (r.nodes, r.best)
-    };
+    let run = |pairs: &[(&str, &str)]| run_spec(&start, InvectorEval::default(), pairs);
     let absent = run(&[("depth", "5"), ("hash", "1")]);
     for name in ["lmr", "futility", "lmp", "razoring", "null"] {
         let off = run(&[("depth", "5"), ("hash", "1"), (name, "false")]);
@@ -313,25 +303,28 @@ fn an_ab_spec_prunes_only_when_it_says_so() {
     assert_eq!(absent, off);
 }
 
+/// Searches `start` with the `ab` agent a spec of `pairs` builds through the registry,
+/// and returns its nodes and move.
+fn run_spec<S: agon_engine::Deterministic, E: agon_engine::Evaluator<S>>(
+    start: &S,
+    eval: E,
+    pairs: &[(&str, &str)],
+) -> (u64, Option<S::Move>) {
+    let kind = AgentKind::AlphaBeta;
+    let params = Params::parse(kind.info().params, pairs).expect("valid parameters");
+    let mut agent = build::<S, _>(kind, &params, eval).expect("builds");
+    let r = agent.search(
+        start,
+        SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
+    );
+    (r.nodes, r.best)
+}
+
 #[test]
 fn the_check_extension_acts_only_when_asked_and_only_in_check() {
     // Through the registry: without `check` the search is the one `check=false` names;
     // `check=true` searches more on Romgon, whose Rhombus can stand in check, and
     // exactly as without it on Invector, which has no checks.
-    fn run<S: agon_engine::Deterministic, E: agon_engine::Evaluator<S>>(
-        start: &S,
-        eval: E,
-        pairs: &[(&str, &str)],
-    ) -> (u64, Option<S::Move>) {
-        let kind = AgentKind::AlphaBeta;
-        let params = Params::parse(kind.info().params, pairs).expect("valid parameters");
-        let mut agent = build::<S, _>(kind, &params, eval).expect("builds");
-        let r = agent.search(
-            start,
-            SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
-        );
-        (r.nodes, r.best)
-    }
     let mut r = rng(9_200);
     let romgon = random_position(&Romgon::default().initial_state(), 40, &mut r);
     let mut invector = Invector::default().initial_state();
@@ -342,11 +335,11 @@ fn the_check_extension_acts_only_when_asked_and_only_in_check() {
         &[depth[0], depth[1], ("check", "false")],
         &[depth[0], depth[1], ("check", "true")],
     ]
-    .map(|pairs| run(&romgon, RomgonEval::default(), pairs));
+    .map(|pairs| run_spec(&romgon, RomgonEval::default(), pairs));
     assert_eq!(absent, off);
     assert!(on.0 > off.0, "check=true {} nodes, off {}", on.0, off.0);
     let [off, on] = [("check", "false"), ("check", "true")].map(|pair| {
-        run(
+        run_spec(
             &invector,
             InvectorEval::default(),
             &[depth[0], depth[1], pair],
@@ -503,20 +496,6 @@ fn follow_up_pruning_acts_only_on_decisions_that_continue_a_turn() {
     // Through the registry: on APV, whose turn is a move and then an order by the same
     // side, `followups=1` searches fewer nodes than the search without it; on Invector,
     // where every decision passes the turn, it searches the same tree.
-    fn run<S: agon_engine::Deterministic, E: agon_engine::Evaluator<S>>(
-        start: &S,
-        eval: E,
-        pairs: &[(&str, &str)],
-    ) -> (u64, Option<S::Move>) {
-        let kind = AgentKind::AlphaBeta;
-        let params = Params::parse(kind.info().params, pairs).expect("valid parameters");
-        let mut agent = build::<S, _>(kind, &params, eval).expect("builds");
-        let r = agent.search(
-            start,
-            SearchContext::new(&mut AgentRng::seed_from_u64(0), &mut |_| {}),
-        );
-        (r.nodes, r.best)
-    }
     let depth = [("depth", "4"), ("hash", "1")];
     let with = [depth[0], depth[1], ("followups", "1")];
     for seed in 0..4 {
@@ -525,8 +504,8 @@ fn follow_up_pruning_acts_only_on_decisions_that_continue_a_turn() {
             10 + 6 * seed,
             &mut rng(9_400 + seed as u64),
         );
-        let off = run(&apv, ApvEval::default(), &depth);
-        let on = run(&apv, ApvEval::default(), &with);
+        let off = run_spec(&apv, ApvEval::default(), &depth);
+        let on = run_spec(&apv, ApvEval::default(), &with);
         assert!(
             on.0 < off.0,
             "followups=1 {} nodes, off {} at\n{apv}",
@@ -536,8 +515,8 @@ fn follow_up_pruning_acts_only_on_decisions_that_continue_a_turn() {
     }
     let mut invector = Invector::default().initial_state();
     agon_engine::play_moves(&mut invector, agon_engine::games::invector::MIDGAME).unwrap();
-    let off = run(&invector, InvectorEval::default(), &depth);
-    let on = run(&invector, InvectorEval::default(), &with);
+    let off = run_spec(&invector, InvectorEval::default(), &depth);
+    let on = run_spec(&invector, InvectorEval::default(), &with);
     assert_eq!(off, on);
     assert_eq!(AlphaBetaConfig::default().pruning.follow_ups, None);
 }
