@@ -10,7 +10,7 @@
 use agon_engine::games::threewill::{
     Knobs, Phase, ThreeWill, ThreeWillEval, ThreeWillMove, ThreeWillState, BLACK, EMPTY, WHITE,
 };
-use agon_engine::testing::extreme_weights::check_bounds_at_extreme_weights;
+use agon_engine::testing::extreme_weights::check_evaluator_at_extreme_weights;
 use agon_engine::testing::{
     check_action_ids, check_conformance, check_encoding, play_with_ids, turns_along, Cap, CapUnit,
     Conformance,
@@ -691,7 +691,7 @@ fn ids_encoding_and_evaluator_hold_with_every_knob_turned() {
         let game = variant(&[&[("max_turns", "40")], knobs].concat());
         check_action_ids(&game, 20, 3).unwrap_or_else(|e| panic!("{knobs:?}: {e}"));
         check_encoding(&game, 6, 3).unwrap_or_else(|e| panic!("{knobs:?}: {e}"));
-        check_bounds_at_extreme_weights::<_, ThreeWillEval>(&game.initial_state(), 4, 3)
+        check_evaluator_at_extreme_weights::<_, ThreeWillEval>(&game.initial_state(), 4, 3)
             .unwrap_or_else(|e| panic!("{knobs:?}: {e}"));
     }
     // The encoding names a turned setting, and keeps the rulebook's name otherwise.

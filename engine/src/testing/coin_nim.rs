@@ -532,7 +532,7 @@ mod tests {
 
     #[test]
     fn bounds_hold_at_extreme_weights() {
-        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, CoinNimEval>(
+        crate::testing::extreme_weights::check_evaluator_at_extreme_weights::<_, CoinNimEval>(
             &CoinNim::default().initial_state(),
             200,
             1,

@@ -1,6 +1,7 @@
 //! A check that an evaluator's bounds, derived from its weights, hold at the extremes of
 //! the weights' ranges: *-minimax (Star1, Star2) is exact only if every heuristic value
 //! lies inside the bounds, and a tuner may move any weight to either end of its range.
+//! The same walk checks the evaluator's promise that a position has no noisy moves.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -31,9 +32,12 @@ pub fn extreme_settings<W: Weights>() -> Vec<W> {
 
 /// Plays `playouts` seeded random games from `start` and, with each of
 /// [`extreme_settings`], checks at every unfinished node that the heuristic lies
-/// strictly inside the evaluator's bounds and is antisymmetric between the seats. Returns
-/// the first violation, naming the weights, the ply and the value.
-pub fn check_bounds_at_extreme_weights<S: State, E: Tunable<S>>(
+/// strictly inside the evaluator's bounds and is antisymmetric between the seats, and at
+/// every decision node that no legal move is noisy where
+/// [`Evaluator::may_have_noisy_moves`](crate::Evaluator::may_have_noisy_moves) says none
+/// may be. Returns the first violation, naming the weights, the ply and the value or
+/// move.
+pub fn check_evaluator_at_extreme_weights<S: State, E: Tunable<S>>(
     start: &S,
     playouts: usize,
     seed: u64,
@@ -65,6 +69,16 @@ pub fn check_bounds_at_extreme_weights<S: State, E: Tunable<S>>(
             } else {
                 moves.clear();
                 s.legal_moves(&mut moves);
+                for e in evaluators.iter().filter(|e| !e.may_have_noisy_moves(&s)) {
+                    if let Some(&m) = moves.iter().find(|&&m| e.is_noisy(&s, m)) {
+                        return Err(format!(
+                            "weights {:?}: may_have_noisy_moves said no at ply {ply}, but \
+                             {} is noisy",
+                            e.weights().flat(),
+                            s.format_move(m)
+                        ));
+                    }
+                }
                 moves[rng.random_range(0..moves.len())]
             };
             s.apply(m);

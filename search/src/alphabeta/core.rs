@@ -837,13 +837,13 @@ impl<S: Deterministic, E: Evaluator<S>> Core<S, E> {
     }
 
     /// Drops the moves of `moves[from..]` (ordering scores in `scores`, not yet
-    /// searched) that late-move or futility pruning would skip, and returns how many.
-    /// Called at a node whose moves are ordered, once it has skipped a move: every move
-    /// after it is quiet, and is skipped too with the same bound (a futility limit holds
-    /// for the whole node, and late-move pruning skips every later quiet move but a
-    /// killer), except a move that ends the game. So a move is kept only if the game
-    /// says it may end the game, or if it is a killer (with `keep_killers`, where
-    /// late-move pruning alone skips). A move that lets the opponent win at once is
+    /// searched) that late-move, futility or follow-up pruning would skip, and returns how
+    /// many. Called at a node whose moves are ordered, once it has skipped a move: every
+    /// move after it is quiet, and is skipped too with the same bound (a futility limit
+    /// holds for the whole node, late-move pruning skips every later quiet move but a
+    /// killer, and follow-up pruning every later move), except a move that ends the game.
+    /// So a move is kept only if the game says it may end the game, or if it is a killer
+    /// (with `keep_killers`, where late-move pruning alone skips). A move that lets the opponent win at once is
     /// dropped too: its loss cannot raise a score that a skip has already raised to
     /// its bound. The kept moves stay in their order, for the loop to order as usual.
     /// `may_end`: whether the game leaves open that a move of the node ends it; where

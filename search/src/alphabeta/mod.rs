@@ -141,12 +141,14 @@ impl Enhancements {
 /// reductions skip no move, so proven results stay proven. A mate score remains a forced
 /// result, but with reductions it need not be the fastest one.
 ///
-/// Futility and late-move pruning never skip a move that ends the game. Where the game
-/// rules the end out ([`agon_engine::State::may_end_game`]) a skipped move is not even
-/// played; otherwise it is played and taken back to see. A node's first skip means
-/// every later quiet move is skipped too, with the same bound, so the node then drops
-/// them at once but those that may end the game (and, for late-move pruning, the
-/// killers), without ordering them one by one: the same search, for less work.
+/// Futility, late-move and follow-up pruning never skip a move that ends the game. Where
+/// the game rules the end out ([`agon_engine::State::may_end_game`], or for a whole node
+/// [`agon_engine::State::any_move_may_end_game`]) a skipped move is not even played;
+/// otherwise it is played and taken back to see. A node's first skip means every later
+/// quiet move is skipped too (after follow-up pruning's first skip, every later move),
+/// with the same bound, so the node then drops them at once but those that may end the
+/// game (and, for late-move pruning alone, the killers), without ordering them one by
+/// one: the same search, for less work.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pruning {
     /// Late-move reductions: with principal variation search, a quiet move late in the

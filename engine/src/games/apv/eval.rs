@@ -409,7 +409,7 @@ mod tests {
                 ..ApvKnobs::default()
             })
             .unwrap();
-        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, ApvEval>(
+        crate::testing::extreme_weights::check_evaluator_at_extreme_weights::<_, ApvEval>(
             &big.initial_state(),
             10,
             2,
@@ -454,7 +454,7 @@ mod tests {
 
     #[test]
     fn bounds_hold_at_extreme_weights() {
-        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, ApvEval>(
+        crate::testing::extreme_weights::check_evaluator_at_extreme_weights::<_, ApvEval>(
             &Apv::default().initial_state(),
             20,
             1,

@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn bounds_hold_at_extreme_weights() {
-        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, Connect4Eval>(
+        crate::testing::extreme_weights::check_evaluator_at_extreme_weights::<_, Connect4Eval>(
             &Connect4.initial_state(),
             200,
             1,

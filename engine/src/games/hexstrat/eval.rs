@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn bounds_hold_at_extreme_weights() {
-        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, HexstratEval>(
+        crate::testing::extreme_weights::check_evaluator_at_extreme_weights::<_, HexstratEval>(
             &Hexstrat::default().initial_state(),
             20,
             1,

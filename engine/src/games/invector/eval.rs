@@ -175,7 +175,7 @@ mod tests {
     #[test]
     fn bounds_hold_at_extreme_weights() {
         for rules in [Invector::new(5, 4, true).unwrap(), Invector::default()] {
-            crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, InvectorEval>(
+            crate::testing::extreme_weights::check_evaluator_at_extreme_weights::<_, InvectorEval>(
                 &rules.initial_state(),
                 20,
                 1,

@@ -111,7 +111,7 @@ mod tests {
     #[test]
     fn bounds_hold_at_extreme_weights() {
         for pig in [Pig::default(), Pig::new(1, 20, 10).unwrap()] {
-            crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, PigEval>(
+            crate::testing::extreme_weights::check_evaluator_at_extreme_weights::<_, PigEval>(
                 &pig.initial_state(),
                 100,
                 1,

@@ -216,7 +216,7 @@ mod tests {
 
     #[test]
     fn bounds_hold_at_extreme_weights() {
-        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, RomgonEval>(
+        crate::testing::extreme_weights::check_evaluator_at_extreme_weights::<_, RomgonEval>(
             &Romgon::default().initial_state(),
             50,
             1,

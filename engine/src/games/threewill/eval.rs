@@ -263,7 +263,7 @@ mod tests {
 
     #[test]
     fn bounds_hold_at_extreme_weights() {
-        crate::testing::extreme_weights::check_bounds_at_extreme_weights::<_, ThreeWillEval>(
+        crate::testing::extreme_weights::check_evaluator_at_extreme_weights::<_, ThreeWillEval>(
             &ThreeWill::default().initial_state(),
             20,
             1,
