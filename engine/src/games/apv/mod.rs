@@ -563,12 +563,17 @@ impl ApvState {
         self.units[side][Unit::Pivot as usize].trailing_zeros() as usize
     }
 
+    /// Whether the turn under way is the last the cap allows.
+    fn turn_ends_in_cap(&self) -> bool {
+        self.turns + 1 >= self.rules.max_turns
+    }
+
     /// Whether the order decision due here (whichever order, or none) may end the
     /// game: it ends the turn on the board as it is, so only the cap or the other
     /// side's pending order, firing at once, can.
     fn order_decision_may_end_game(&self) -> bool {
         let next = 1 - self.to_move;
-        self.turns + 1 >= self.rules.max_turns
+        self.turn_ends_in_cap()
             || (self.waits[next] <= 1
                 && self.orders[next].is_some_and(|o| {
                     let (from, to) = (usize::from(o.from), usize::from(o.to));
@@ -914,13 +919,12 @@ impl State for ApvState {
         if self.end.is_some() {
             return true;
         }
-        let turn_ends_in_cap = self.turns + 1 >= self.rules.max_turns;
         if m.kind == MoveKind::Primary {
             let (from, to) = (usize::from(m.from), usize::from(m.to));
             // With orders on, the order decision follows; without, the turn ends, and
             // no order is ever pending.
             return self.shuts_a_pivot_in(self.occupied(), from, to)
-                || (!self.rules.orders && turn_ends_in_cap);
+                || (!self.rules.orders && self.turn_ends_in_cap());
         }
         self.order_decision_may_end_game()
     }
