@@ -4,7 +4,11 @@
 //!
 //! A file may set only some weights; the rest keep their defaults. A name the
 //! evaluator does not declare, a value that is not an integer and a value outside its
-//! declared range are each refused with one line naming the valid choices. A file is
+//! declared range are each refused with one line naming the valid choices.
+//!
+//! `eval=builtin:<name>` names a weights file built into the binary instead: the
+//! committed files under `results/weights/` ([`BUILT_IN`]), so that a ladder rung that
+//! scores with other weights than the defaults plays wherever `agon` runs. A file is
 //! read once per process ([`load`]), so every game of a run scores with the same weights
 //! even if the file is edited while it runs; meta.csv records their [`digest`]. A
 //! weights file is a regular file of at most [`MAX_FILE_BYTES`] (see
@@ -20,10 +24,18 @@ use agon_engine::{WeightSpec, Weights};
 use crate::bad_input::BadInput;
 use crate::digest::fnv1a;
 use crate::input_file::InputFile;
+use crate::network_file::BUILT_IN_PREFIX;
 
 /// The largest weights file read: 1 MiB, thousands of times what a file with every
 /// weight of any evaluator here and its comments takes.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// The weights files built into the binary, by name (`<game>-<what>`): the committed
+/// files under `results/weights/`, whose README gives the matches that chose them.
+pub const BUILT_IN: &[(&str, &str)] = &[(
+    "hexstrat-hunt",
+    include_str!("../../results/weights/hexstrat-hunt.toml"),
+)];
 
 /// The weights `text` sets over the defaults of `W`. `source` names the file in errors.
 pub fn parse<W: Weights>(text: &str, source: &str) -> Result<W, BadInput> {
@@ -87,8 +99,24 @@ pub fn load<W: Weights>(path: &str) -> Result<W, BadInput> {
             Some(text) => Arc::clone(text),
             None => {
                 let shown = format!("{path:?}");
-                let text: Arc<str> =
-                    InputFile::read_text(&key, "weights file", &shown, MAX_FILE_BYTES)?.into();
+                let text: Arc<str> = match path.strip_prefix(BUILT_IN_PREFIX) {
+                    Some(name) => match BUILT_IN.iter().find(|(n, _)| *n == name) {
+                        Some((_, text)) => (*text).into(),
+                        None => {
+                            let valid: Vec<String> = BUILT_IN
+                                .iter()
+                                .map(|(n, _)| format!("{BUILT_IN_PREFIX}{n}"))
+                                .collect();
+                            return Err(BadInput::new(format!(
+                                "no built-in weights {shown} (valid: {})",
+                                valid.join(", ")
+                            )));
+                        }
+                    },
+                    None => {
+                        InputFile::read_text(&key, "weights file", &shown, MAX_FILE_BYTES)?.into()
+                    }
+                };
                 texts.insert(key, Arc::clone(&text));
                 text
             }
@@ -179,6 +207,25 @@ mod tests {
         assert!(
             e.starts_with("cannot read weights file \"/nonexistent/w.toml\": "),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn built_in_weights_read_as_their_files_and_an_unknown_one_names_the_valid() {
+        use agon_engine::games::hexstrat::HexstratWeights;
+        let hunt = load::<HexstratWeights>("builtin:hexstrat-hunt").unwrap();
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../results/weights/hexstrat-hunt.toml"
+        ))
+        .unwrap();
+        assert_eq!(hunt, parse::<HexstratWeights>(&text, "f").unwrap());
+        assert_eq!((hunt.hunt, hunt.initiative), (4, 0));
+        assert_eq!((hunt.seize_sure, hunt.threat_sure), (400, 300));
+        let e = load::<HexstratWeights>("builtin:nope").unwrap_err().0;
+        assert_eq!(
+            e,
+            "no built-in weights \"builtin:nope\" (valid: builtin:hexstrat-hunt)"
         );
     }
 }

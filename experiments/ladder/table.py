@@ -47,7 +47,7 @@ STEPS = {
     "apv": [f"ladder-apv-{k}" for k in range(2, 6)],
     "romgon": [f"ladder-romgon-{k}" for k in range(2, 7)],
     "threewill": [f"ladder-threewill-{k}" for k in range(2, 5)],
-    "hexstrat": [f"ladder-hexstrat-{k}" for k in range(2, 5)],
+    "hexstrat": [f"ladder-hexstrat-{k}" for k in range(2, 6)],
 }
 
 

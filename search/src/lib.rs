@@ -93,7 +93,7 @@ pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Enhancements, Pruning};
 pub use budget::{Budget, Clock};
 pub use error::AgentError;
 pub use exact::Exact;
-pub use expectimax::{ChanceMode, Expectimax, ExpectimaxConfig, Horizon};
+pub use expectimax::{ChanceMode, Expectimax, ExpectimaxConfig, Horizon, QUIESCENCE_PLIES};
 pub use greedy::Greedy;
 pub use mcts::{Mcts, MctsConfig, Parallel, Rollout};
 pub use optimal::{Optimal, OptimalConfig};

@@ -185,7 +185,7 @@ impl AgentKind {
             name,
             about,
             params: &[
-                DEPTH, EVAL, HASH, HISTORY, NET, NODES, PLAYOUTS, PLIES, TIME,
+                DEPTH, EVAL, HASH, HISTORY, NET, NODES, PLAYOUTS, PLIES, QUIESCE, TIME,
             ],
             default_budget: DefaultBudget::Depth(expectimax::DEFAULT_DEPTH),
         }
@@ -412,6 +412,15 @@ const QWINS: ParamSpec = ParamSpec {
     default: None,
     omitted_at_default: false,
     help: "quiet wins below the horizon: at the horizon, besides the noisy moves, play the quiet moves that win at once (Romgon: a fortress or a deadlock), so that a win one move beyond the depth is not missed (off unless given)",
+};
+
+const QUIESCE: ParamSpec = ParamSpec {
+    name: "quiesce",
+    kind: ParamKind::Bool,
+    // No declared default, as `lmr`: a recorded spec keeps its horizon.
+    default: None,
+    omitted_at_default: false,
+    help: "value each horizon node by a quiescence search: the side to move stands on the evaluator's score or plays a noisy move (Hexstrat: an attack that deals more than it takes, or destroys), and so on below it (off unless given)",
 };
 
 const HISTORY: ParamSpec = ParamSpec {
@@ -670,6 +679,12 @@ fn build_any<S: State, E: Evaluator<S>>(
     eval: E,
 ) -> Result<Box<dyn Agent<S>>, AgentError> {
     let chance = |mode| -> Result<Box<dyn Agent<S>>, AgentError> {
+        if params.bool("quiesce") == Some(true) && params.int("playouts").is_some() {
+            return Err(conflict(
+                kind,
+                "quiesce and playouts are two ways to value the horizon (give one)",
+            ));
+        }
         if params.int("plies").is_some() && params.int("playouts").is_none() {
             return Err(conflict(
                 kind,
@@ -686,6 +701,7 @@ fn build_any<S: State, E: Evaluator<S>>(
                     count: count as u32,
                     plies: params.int("plies").map(|n| n as u32),
                 },
+                None if params.bool("quiesce") == Some(true) => Horizon::Quiescence,
                 None => Horizon::Evaluate,
             },
             history: params.bool("history").unwrap_or(false),

@@ -338,6 +338,18 @@ fn registry_builds_the_chance_agents_with_their_parameters() {
     assert_eq!((first.best, first.value), (second.best, second.value));
     assert!(s.clone().try_apply(first.best.unwrap()).is_ok());
 
+    // `quiesce` builds, and refuses playouts beside it.
+    let star2 = |pairs: &[(&str, &str)]| {
+        let p = Params::parse(AgentKind::Star2.info().params, pairs).unwrap();
+        build::<PigState, _>(AgentKind::Star2, &p, PigEval::default()).map(drop)
+    };
+    assert!(star2(&[("depth", "2"), ("quiesce", "true")]).is_ok());
+    let err = star2(&[("quiesce", "true"), ("playouts", "4")]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "agent \"star2\": quiesce and playouts are two ways to value the horizon (give one)"
+    );
+
     let coin = CoinNim::default().initial_state();
     let p = Params::parse(AgentKind::Star2.info().params, &[("nodes", "50")]).unwrap();
     let mut agent = build::<CoinNimState, _>(AgentKind::Star2, &p, CoinNimEval::default()).unwrap();
@@ -595,4 +607,112 @@ fn a_chance_spec_orders_by_history_only_when_it_says_so() {
     assert_eq!(absent, off);
     assert_ne!(on.0, off.0, "history=true searched the same tree");
     assert_eq!(on.2, off.2, "order changed the value");
+}
+
+/// The quiescence horizon as `Horizon::Quiescence` documents it, written out again:
+/// the side to move takes the better of the evaluator's score and each noisy move's
+/// value, `left` plies deep at most; a chance node is the weighted mean of its
+/// outcomes; a finished game scores the bounds or 0.
+fn reference_quiescence<S: State, E: Evaluator<S>>(s: &S, eval: &E, view: Seat, left: u32) -> Frac {
+    let (lower, upper) = eval.bounds();
+    match s.turn() {
+        Turn::Over => {
+            let r = s.outcome().unwrap().score(view);
+            (
+                i128::from(if r > 0 {
+                    upper
+                } else if r < 0 {
+                    lower
+                } else {
+                    0
+                }),
+                1,
+            )
+        }
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            s.chance_outcomes(&mut outcomes);
+            let total: i128 = outcomes.iter().map(|&(_, w)| i128::from(w)).sum();
+            let mut sum: Frac = (0, 1);
+            for &(o, w) in &outcomes {
+                let mut c = s.clone();
+                c.apply(o);
+                let (n, d) = reference_quiescence(&c, eval, view, left);
+                sum = reduce((sum.0 * d + i128::from(w) * n * sum.1, sum.1 * d));
+            }
+            reduce((sum.0, sum.1 * total))
+        }
+        Turn::Seat(mover) => {
+            let mut best = (i128::from(eval.evaluate(s, view)), 1);
+            if left == 0 {
+                return best;
+            }
+            let mut moves = Vec::new();
+            s.legal_moves(&mut moves);
+            for m in moves.into_iter().filter(|&m| eval.is_noisy(s, m)) {
+                let mut c = s.clone();
+                c.apply(m);
+                let v = reference_quiescence(&c, eval, view, left - 1);
+                let better = if mover == view {
+                    less(best, v)
+                } else {
+                    less(v, best)
+                };
+                if better {
+                    best = v;
+                }
+            }
+            best
+        }
+    }
+}
+
+/// With `quiesce`, every search returns exactly plain expectimax over the documented
+/// quiescence values, on Hexstrat positions around its middle game (where squads
+/// stand next to enemy ones and attacks are noisy) at depths 1 to 3; and the
+/// quiescence search changes the value of some of them, so the test reaches it.
+#[test]
+fn quiescence_horizons_are_the_reference_values_and_every_mode_agrees() {
+    use agon_engine::games::hexstrat::{Hexstrat, HexstratEval, MIDGAME};
+    use agon_search::QUIESCENCE_PLIES;
+    let mut start = Hexstrat::default().initial_state();
+    agon_engine::play_moves(&mut start, MIDGAME).expect("legal");
+    let eval = HexstratEval::default();
+    let mut rng = AgentRng::seed_from_u64(5);
+    let mut changed = 0;
+    for s in positions(&start, 12, 3) {
+        let view = s.turn().seat().unwrap_or(0);
+        for depth in 1..=3 {
+            let horizon = |c: &_| {
+                let (n, d) = reference_quiescence(c, &eval, view, QUIESCENCE_PLIES);
+                assert_eq!(d, 1, "no chance below a Hexstrat attack");
+                n
+            };
+            let expected = plain_with(&s, &eval, view, depth, &horizon);
+            if expected != plain(&s, &eval, view, depth) {
+                changed += 1;
+            }
+            for (mode, history) in SEARCHES {
+                let config = ExpectimaxConfig {
+                    budget: Budget {
+                        depth: Some(depth),
+                        ..Budget::default()
+                    },
+                    hash_mb: 1,
+                    mode,
+                    horizon: Horizon::Quiescence,
+                    history,
+                };
+                let mut a = Expectimax::new(eval.clone(), config);
+                a.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
+                let exact = a.exact_value().expect("completed");
+                assert_eq!(
+                    (exact.num(), exact.den()),
+                    expected,
+                    "{mode:?} (history {history}) depth {depth} at {s}"
+                );
+            }
+        }
+    }
+    assert!(changed > 0, "no position where quiescence changed a value");
 }

@@ -12,7 +12,8 @@ use agon_engine::{Encode, Tunable};
 
 use crate::games::{self, GameCommand, PlayableGame, GAMES};
 use crate::spec::{GameSpec, HUMAN};
-use crate::{ext_spec, network_file};
+use crate::tune::WeightsOf;
+use crate::{ext_spec, network_file, weights_file};
 
 /// Prints every game with its kind and parameters.
 pub fn games(out: &mut dyn Write) -> Result<()> {
@@ -130,6 +131,19 @@ fn game_appendix(out: &mut dyn Write, game: &GameSpec) -> Result<()> {
                 })
                 .collect();
             write_rows(self.0, &rows)?;
+            let own = format!("{}-", spec.name);
+            for (name, text) in weights_file::BUILT_IN
+                .iter()
+                .filter(|(n, _)| n.starts_with(&own))
+            {
+                let source = format!("{}{name}", network_file::BUILT_IN_PREFIX);
+                if weights_file::parse::<WeightsOf<G>>(text, &source).is_ok() {
+                    writeln!(
+                        self.0,
+                        "built-in weights: eval={source} (results/weights/README.md)"
+                    )?;
+                }
+            }
             let encoding = game.initial_state().encoding();
             writeln!(
                 self.0,

@@ -195,7 +195,13 @@ pub const THREEWILL: GameProfile = GameProfile {
 
 /// Hexstrat.
 pub const HEXSTRAT: GameProfile = GameProfile {
-    ladder: &["random", "greedy", "star2:depth=2", "star2:depth=3"],
+    ladder: &[
+        "random",
+        "greedy",
+        "star2:depth=2",
+        "star2:depth=3",
+        "star2:depth=3,eval=builtin:hexstrat-hunt,history=true,quiesce=true",
+    ],
     opening_check: OpeningDefault {
         checker: "star2:depth=2,hash=1",
         window: 300.0,

@@ -10,7 +10,8 @@
 //! `Σ wᵢ·vᵢ / Σ wᵢ` of its outcomes, exact: the search never rounds, and the value is
 //! turned into an `f64` only when reported. Finished games score the evaluator's upper
 //! bound `U` for a win of the view seat, its lower bound `L` for a loss and 0 for a draw;
-//! the horizon scores `evaluate(state, view)`. Every value thus lies in `[L, U]`.
+//! the horizon scores `evaluate(state, view)`, or what [`Horizon`] says instead (the
+//! mean of playouts, or a quiescence search). Every value thus lies in `[L, U]`.
 //!
 //! # Depth
 //!
@@ -170,7 +171,26 @@ pub enum Horizon {
         /// Plies after which a playout stops (`None`: the end of the game).
         plies: Option<u32>,
     },
+    /// A quiescence search below the horizon: the side to move may stand on the
+    /// evaluator's score or play one of its noisy moves ([`Evaluator::is_noisy`]:
+    /// Hexstrat's winning attacks), and so on below each, at most [`QUIESCENCE_PLIES`]
+    /// plies deep; a chance node inside is the weighted mean of its outcomes. The
+    /// value is the minimax value of that tree, a function of the position alone, so
+    /// Star1 and Star2 still return exactly plain expectimax's value over it. It is
+    /// searched within the node's window (fail-soft, as every decision node), and its
+    /// bounds are kept in the table at remaining depth 0, where transpositions of a
+    /// turn's actions find them. Its nodes count as nodes.
+    ///
+    /// Without it a depth-limited search sees an exchange only as far as its depth:
+    /// at a Hexstrat horizon whose side to move can strike first, the evaluator alone
+    /// cannot say what the strike costs.
+    Quiescence,
 }
+
+/// How far below the horizon [`Horizon::Quiescence`] looks: two turns of three
+/// Hexstrat attacks. A noisy move need not bring the game nearer its end, so the
+/// depth needs a cap.
+pub const QUIESCENCE_PLIES: u32 = 6;
 
 impl Default for ExpectimaxConfig {
     /// Star2 at depth [`DEFAULT_DEPTH`] with a [`DEFAULT_HASH_MB`] table.

@@ -23,9 +23,9 @@ const WINDOW_GRID: i128 = 1 << 20;
 #[derive(Clone, Debug)]
 pub(super) struct Ply<M> {
     /// Legal moves of the decision node at this ply.
-    moves: Vec<M>,
+    pub(super) moves: Vec<M>,
     /// Outcomes of the chance node at this ply, with their weights.
-    outcomes: Vec<(M, u32)>,
+    pub(super) outcomes: Vec<(M, u32)>,
     /// Per outcome, the bounds `(lo, hi)` known on its value (Star1/Star2).
     bounds: Vec<(Exact, Exact)>,
     /// The evaluator's move hints of `moves`, while they are ordered.
@@ -50,7 +50,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
     /// Makes sure the buffers of `ply` exist (allocates only the first time a search
     /// reaches that ply).
     #[inline]
-    fn ensure_ply(&mut self, ply: usize) {
+    pub(super) fn ensure_ply(&mut self, ply: usize) {
         while self.plies.len() <= ply {
             self.plies.push(Ply::new());
         }
@@ -59,7 +59,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
     /// Counts one more node, unless the budget is spent: then sets `stopped`. Returns
     /// `stopped`.
     #[inline]
-    fn visit(&mut self) -> bool {
+    pub(super) fn visit(&mut self) -> bool {
         if self.clock.out_of_budget(self.nodes) {
             self.stopped = true;
         } else {
@@ -70,7 +70,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
 
     /// The table's bounds for `key` at exactly `depth`, and its move at any depth.
     #[inline]
-    fn probe(&mut self, key: u64, depth: u32) -> (Option<(Exact, Exact)>, Option<u32>) {
+    pub(super) fn probe(&mut self, key: u64, depth: u32) -> (Option<(Exact, Exact)>, Option<u32>) {
         match self.table.probe(key) {
             Some(e) => {
                 self.tt_hits += 1;
@@ -84,7 +84,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
     /// Records bounds `[lo, hi]` for `key` at `depth` (intersected with what the table
     /// knew at that depth) and its best move.
     #[inline]
-    fn store(&mut self, key: u64, depth: u32, lo: Exact, hi: Exact, mv: Option<u32>) {
+    pub(super) fn store(&mut self, key: u64, depth: u32, lo: Exact, hi: Exact, mv: Option<u32>) {
         // Depths never exceed MAX_DEPTH = 255.
         debug_assert!(depth <= crate::alphabeta::MAX_DEPTH);
         self.table.store(key, depth as u8, lo, hi, mv);
@@ -96,7 +96,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
     /// value returned at or below a raised `alpha = lo` is an upper bound that is also
     /// at least `lo`, so it is exact (and likewise at `beta`).
     #[inline]
-    fn table_cutoff(
+    pub(super) fn table_cutoff(
         &mut self,
         (lo, hi): (Exact, Exact),
         alpha: &mut Exact,
@@ -137,7 +137,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
         match state.turn() {
             Turn::Over => self.leaf(state),
             Turn::Chance => self.chance(state, depth, ply, alpha, beta),
-            Turn::Seat(_) if depth == 0 => self.horizon(state),
+            Turn::Seat(_) if depth == 0 => self.horizon(state, ply, alpha, beta),
             Turn::Seat(mover) => self.decision(state, mover, depth, ply, alpha, beta),
         }
     }
@@ -441,8 +441,14 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
                 return (v, v);
             }
             Turn::Seat(_) if depth == 0 => {
-                let v = self.horizon(state);
-                return (v, v);
+                let v = self.horizon(state, ply, alpha, beta);
+                return if v <= alpha {
+                    (self.lower, v)
+                } else if v >= beta {
+                    (v, self.upper)
+                } else {
+                    (v, v)
+                };
             }
             Turn::Chance => return (self.lower, self.upper),
             Turn::Seat(mover) => mover,

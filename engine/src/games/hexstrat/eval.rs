@@ -16,6 +16,16 @@
 //!   wins at its next turn unless the Infantry is destroyed first), and an Infantry next
 //!   to an enemy Headquarters that no enemy squad guards is worth `hq_threat`.
 //!
+//! - **Sure seize** (0 in the defaults): a running seize whose Infantry the enemy cannot
+//!   destroy in the turns it has left is worth `seize_sure`, and a free Infantry that
+//!   could enter the unguarded enemy Headquarters now and not be stopped `threat_sure`.
+//!   "Cannot" counts each enemy squad's attacks: one a turn once it stands next to the
+//!   Headquarters, one step a turn to get there, a turn lost to recovering if impeded.
+//!
+//! An attack that destroys its target or deals more than the strike-back could is
+//! *noisy* ([`Terms::is_noisy`]): quiescence searches play those, and leave even
+//! exchanges and losing attacks to the search proper.
+//!
 //! The weights are [`HexstratWeights`]. A finished game scores ±win (0 for the cap's
 //! draw), at least [`WIN`]; heuristic values are clamped strictly inside, so the bounds
 //! `(−win, win)` contain every score, as Star1/Star2 need. [`WIN`] is small enough that
@@ -28,7 +38,7 @@ use crate::weights::{Terms, WeightedEval};
 
 use super::board::{DISTANCE, HQ, NEIGHBOURS};
 use super::combat::ATTACK;
-use super::moves::{Tile, Unit};
+use super::moves::{HexMove, Tile, Unit};
 use super::HexstratState;
 
 declare_weights! {
@@ -58,6 +68,10 @@ declare_weights! {
         hunt: i32 = 1, 0..=20;
         /// one unit of net damage the side to move can deal now, per squad's best attack
         initiative: i32 = 40, 0..=40;
+        /// a running seize the enemy cannot stop: its squads cannot deal the Infantry's units in the turns it has left
+        seize_sure: i32 = 0, 0..=2000;
+        /// a free Infantry of the side to move next to the unguarded enemy Headquarters, whose seize the enemy could not stop once it entered
+        threat_sure: i32 = 0, 0..=2000;
     }
 }
 
@@ -93,7 +107,8 @@ fn most(w: &HexstratWeights) -> i64 {
         + 3 * (w.cover + w.impeded)
         + w.hq_threat.max(w.hq_approach[0]).max(w.hq_approach[1])
         + 15 * w.initiative
-        + w.seize[0].max(w.seize[1]);
+        + w.seize[0].max(w.seize[1])
+        + w.seize_sure.max(w.threat_sure);
     2 * i64::from(side) + 16 * i64::from(w.lead)
 }
 
@@ -162,19 +177,85 @@ impl HexstratEval {
                     _ => 0,
                 };
             }
-            if free && s.mover() == seat && !s.has_acted(seat, unit) && s.outcome().is_none() {
+            if w.initiative != 0
+                && free
+                && s.mover() == seat
+                && !s.has_acted(seat, unit)
+                && s.outcome().is_none()
+            {
                 score += w.initiative * Self::best_attack(s, seat, unit, cell);
             }
         }
         // `seize_2` is for the count one short of the win (2 in the rulebook), whatever
         // count the rules ask; `seize_1` for any running count before it.
         let wins_at = s.rules().knobs().seize_turns;
+        let count = s.seize_count(seat);
         score
-            + match s.seize_count(seat) {
+            + self.sure_seize(s, seat, hq_guarded)
+            + match count {
                 0 => 0,
                 c if c + 1 >= wins_at => w.seize[1],
                 _ => w.seize[0],
             }
+    }
+
+    /// `seize_sure` for `seat`'s running seize that the enemy cannot stop in time, or
+    /// `threat_sure` for `seat`'s free Infantry that stands next to the unguarded
+    /// (`hq_guarded` false) enemy Headquarters with its action still to take, and that
+    /// the enemy could not stop if it entered now; else 0.
+    fn sure_seize(&self, s: &HexstratState, seat: Seat, hq_guarded: bool) -> i32 {
+        let w = self.weights();
+        let wins_at = s.rules().knobs().seize_turns;
+        let count = s.seize_count(seat);
+        if count != 0 {
+            let sure =
+                w.seize_sure != 0 && Self::seize_is_sure(s, seat, wins_at.saturating_sub(count));
+            return if sure { w.seize_sure } else { 0 };
+        }
+        let enemy_hq = HQ[1 - seat];
+        let poised = w.threat_sure != 0
+            && s.mover() == seat
+            && !hq_guarded
+            && !s.has_acted(seat, Unit::Infantry)
+            && !s.is_impeded(seat, Unit::Infantry)
+            && s.squad_cell(seat, Unit::Infantry)
+                .is_some_and(|cell| DISTANCE[cell][enemy_hq] == 1);
+        if poised && Self::seize_is_sure(s, seat, wins_at - 1) {
+            w.threat_sure
+        } else {
+            0
+        }
+    }
+
+    /// Whether `seat`'s Infantry, holding the enemy Headquarters with the enemy's
+    /// `turns` turns left before the seize wins, is out of reach of the damage the
+    /// enemy can deal it: each enemy squad attacks once a turn once it stands next to
+    /// the Headquarters (one step a turn to get there, one turn to recover if impeded,
+    /// none this turn if it has already acted), dealing its attack value from the
+    /// ground it stands on when next to it, else from level ground.
+    fn seize_is_sure(s: &HexstratState, seat: Seat, turns: u8) -> bool {
+        let enemy = 1 - seat;
+        let hq = HQ[enemy];
+        let terrain = s.rules().knobs().terrain;
+        let defender_to_move = s.mover() == enemy;
+        let mut damage = 0;
+        for e in Unit::ALL {
+            let Some(at) = s.squad_cell(enemy, e) else {
+                continue;
+            };
+            let mut left = i32::from(turns);
+            if defender_to_move && s.has_acted(enemy, e) {
+                left -= 1;
+            }
+            if s.is_impeded(enemy, e) {
+                left -= 1;
+            }
+            let distance = i32::from(DISTANCE[at][hq]);
+            let attacks = (left - (distance - 1).max(0)).max(0);
+            let ground = if distance == 1 { s.tile(at) } else { None };
+            damage += attacks * i32::from(terrain.damage(e, ground, Unit::Infantry, None));
+        }
+        damage < i32::from(s.units(seat, Unit::Infantry))
     }
 
     /// The best net damage (dealt minus struck back, at least 0) that `seat`'s `unit`
@@ -230,6 +311,50 @@ impl Terms for HexstratTerms {
         let lead = eval.weights().lead * 16 * (mine - theirs) / (mine + theirs).max(1);
         let diff = eval.side_score(s, seat) - eval.side_score(s, 1 - seat) + lead;
         diff.clamp(1 - eval.win(), eval.win() - 1)
+    }
+
+    /// Whether a free squad of the side to move that has not acted stands next to an
+    /// enemy squad: only such a squad can attack.
+    fn may_have_noisy_moves(_: &HexstratEval, s: &HexstratState) -> bool {
+        let (own, enemy) = (s.mover(), 1 - s.mover());
+        let mut enemy_cells = 0u64;
+        for e in Unit::ALL {
+            if let Some(at) = s.squad_cell(enemy, e) {
+                enemy_cells |= 1 << at;
+            }
+        }
+        Unit::ALL.iter().any(|&u| {
+            s.squad_cell(own, u).is_some_and(|cell| {
+                !s.has_acted(own, u) && !s.is_impeded(own, u) && NEIGHBOURS[cell] & enemy_cells != 0
+            })
+        })
+    }
+
+    /// A winning attack: a move onto a cell that holds an enemy squad that destroys it
+    /// or deals more damage than its strike-back could. Even exchanges and losing
+    /// attacks are quiet, so that quiescence search looks only at the strikes that
+    /// change the balance.
+    fn is_noisy(_: &HexstratEval, s: &HexstratState, m: HexMove) -> bool {
+        let HexMove::Go { squad, to, target } = m else {
+            return false;
+        };
+        let (own, enemy) = (s.mover(), 1 - s.mover());
+        let to = usize::from(to);
+        let Some(e) = target.or_else(|| {
+            Unit::ALL
+                .into_iter()
+                .find(|&e| s.squad_cell(enemy, e) == Some(to))
+        }) else {
+            return false;
+        };
+        let Some(from) = s.squad_cell(own, squad) else {
+            return false;
+        };
+        let terrain = s.rules().knobs().terrain;
+        let (own_ground, their_ground) = (s.tile(from), s.tile(to));
+        let dealt = terrain.damage(squad, own_ground, e, their_ground);
+        let units = s.units(enemy, e);
+        dealt >= units || dealt > terrain.damage(e, their_ground, squad, own_ground)
     }
 }
 
@@ -299,6 +424,81 @@ mod tests {
     }
 
     #[test]
+    fn attacks_that_destroy_or_outhit_the_strike_back_are_noisy() {
+        let rules = Hexstrat::default();
+        let s = rules
+            .position(&Setup {
+                tiles: vec![
+                    ("d3", Tile::Plains),
+                    ("e3", Tile::Plains),
+                    ("b3", Tile::Plains),
+                    ("d4", Tile::Plains),
+                    ("e4", Tile::Plains),
+                    ("g1", Tile::Plains),
+                ],
+                squads: vec![
+                    SquadSetup::new(0, Unit::Mech, "d3", 4),
+                    SquadSetup::new(0, Unit::Rocketeer, "e3", 6),
+                    SquadSetup::new(0, Unit::Infantry, "b3", 6),
+                    SquadSetup::new(1, Unit::Infantry, "d4", 2),
+                    SquadSetup::new(1, Unit::Rocketeer, "e4", 6),
+                    SquadSetup::new(1, Unit::Mech, "g1", 4),
+                ],
+                to_move: 0,
+                seize: [0, 0],
+                turns: 10,
+            })
+            .unwrap();
+        let e = HexstratEval::default();
+        let noisy = |text: &str| e.is_noisy(&s, s.parse_move(text).unwrap());
+        // The Mech deals 4 to the Infantry and takes 2 back; the Rocketeer deals the
+        // Infantry's last 2 (it would take 3 back, but nothing is left to strike).
+        assert!(noisy("M:d4"));
+        assert!(noisy("R:d4"));
+        // Rocketeer on Rocketeer: 1 each way, an even exchange.
+        assert!(!noisy("R:e4"));
+        assert!(!noisy("I:c3"));
+        assert!(!noisy("end"));
+        assert!(e.may_have_noisy_moves(&s));
+    }
+
+    #[test]
+    fn a_seize_the_enemy_cannot_stop_in_time_earns_seize_sure() {
+        let rules = Hexstrat::default();
+        // South's Infantry holds d6 with a count of 1: North has two turns to deal it 6.
+        // North's Rocketeer next to d6 deals 2 a turn; its Infantry is five steps away.
+        let setup = |mech: &'static str| Setup {
+            tiles: vec![
+                ("e5", Tile::Plains),
+                ("a4", Tile::Plains),
+                (mech, Tile::Plains),
+            ],
+            squads: vec![
+                SquadSetup::new(0, Unit::Infantry, "d6", 6).impeded(),
+                SquadSetup::new(1, Unit::Rocketeer, "e5", 6),
+                SquadSetup::new(1, Unit::Infantry, "a4", 6),
+                SquadSetup::new(1, Unit::Mech, mech, 4),
+            ],
+            to_move: 1,
+            seize: [1, 0],
+            turns: 10,
+        };
+        let with = HexstratEval::with_weights(HexstratWeights {
+            seize_sure: 400,
+            ..HexstratWeights::default()
+        });
+        let without = HexstratEval::default();
+        let gain = |mech| {
+            let s = rules.position(&setup(mech)).unwrap();
+            with.evaluate(&s, 0) - without.evaluate(&s, 0)
+        };
+        // The Mech in the far corner cannot help in time: 2 + 2 < 6, the seize is sure.
+        assert_eq!(gain("g1"), 400);
+        // Next to d6 it deals 4 a turn: 4 + 4 + 2 + 2 ≥ 6, North can still stop it.
+        assert_eq!(gain("d5"), 0);
+    }
+
+    #[test]
     fn bounds_hold_at_extreme_weights() {
         crate::testing::extreme_weights::check_evaluator_at_extreme_weights::<_, HexstratEval>(
             &Hexstrat::default().initial_state(),
@@ -317,13 +517,15 @@ mod tests {
         let bounds_of = |flat: Vec<i32>| {
             HexstratEval::with_weights(HexstratWeights::from_flat(&flat).unwrap()).bounds()
         };
-        // Every weight at its maximum bounds values by exactly ten times the hand-set
-        // weights' 2,906; a tenth of the defaults falls below the floor WIN.
+        // Every weight at its maximum bounds values by ten times the hand-set weights'
+        // 2,906 plus twice the largest sure-seize weight, 2,000: 33,060, so the win
+        // score is 33,060 / 2,906 of WIN, rounded up. A tenth of the defaults falls
+        // below the floor WIN.
         let maxima = flat_ranges(HexstratWeights::SPECS)
             .iter()
             .map(|&(_, max)| max)
             .collect();
-        assert_eq!(bounds_of(maxima), (-10 * WIN, 10 * WIN));
+        assert_eq!(bounds_of(maxima), (-11_377, 11_377));
         assert_eq!(
             bounds_of(defaults.flat().iter().map(|v| v / 10).collect()),
             (-WIN, WIN)

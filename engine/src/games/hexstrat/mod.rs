@@ -44,7 +44,7 @@ pub use board::{cell_name, parse_cell, CELLS, TILE_CELLS};
 use board::{Bitboard, HQ};
 use combat::Ground;
 pub use combat::Terrain;
-pub use eval::HexstratEval;
+pub use eval::{HexstratEval, HexstratWeights};
 use keys::{bag_key, hp_key, pending_key, pos_key, seize_key, tile_key};
 use keys::{ACTED_KEYS, CAPPED_KEY, IMPEDED_KEYS, KEYS, OPENING_KEY, SEAT1_KEY};
 pub use knobs::Knobs;
