@@ -50,6 +50,32 @@ pub const BUILT_IN: &[(&str, &[u8])] = &[
     ),
 ];
 
+/// What `path` names in `table` when it is `builtin:<name>`; `None` when it is a path
+/// to a file. An unknown name is refused with one line naming the valid ones; `what`
+/// ("network", "weights") says what was asked for.
+pub fn built_in<T: Copy>(
+    path: &str,
+    table: &[(&str, T)],
+    what: &str,
+) -> Result<Option<T>, BadInput> {
+    let Some(name) = path.strip_prefix(BUILT_IN_PREFIX) else {
+        return Ok(None);
+    };
+    match table.iter().find(|(n, _)| *n == name) {
+        Some(&(_, entry)) => Ok(Some(entry)),
+        None => {
+            let valid: Vec<String> = table
+                .iter()
+                .map(|(n, _)| format!("{BUILT_IN_PREFIX}{n}"))
+                .collect();
+            Err(BadInput::new(format!(
+                "no built-in {what} {path:?} (valid: {})",
+                valid.join(", ")
+            )))
+        }
+    }
+}
+
 /// A fingerprint of `net` (16 hex digits): the FNV-1a hash of its file's bytes.
 pub fn digest(net: &Network) -> String {
     format!("{:016x}", fnv1a(&net.to_bytes()))
@@ -68,20 +94,8 @@ pub fn load(path: &str) -> Result<Arc<Network>, BadInput> {
         return Ok(Arc::clone(net));
     }
     let shown = format!("{path:?}");
-    let bytes = match path.strip_prefix(BUILT_IN_PREFIX) {
-        Some(name) => match BUILT_IN.iter().find(|(n, _)| *n == name) {
-            Some((_, bytes)) => bytes.to_vec(),
-            None => {
-                let valid: Vec<String> = BUILT_IN
-                    .iter()
-                    .map(|(n, _)| format!("{BUILT_IN_PREFIX}{n}"))
-                    .collect();
-                return Err(BadInput::new(format!(
-                    "no built-in network {shown} (valid: {})",
-                    valid.join(", ")
-                )));
-            }
-        },
+    let bytes = match built_in(path, BUILT_IN, "network")? {
+        Some(bytes) => bytes.to_vec(),
         None => InputFile::read_bytes(&key, "network file", &shown, MAX_FILE_BYTES)?,
     };
     let net = Network::from_bytes(&bytes)

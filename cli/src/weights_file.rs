@@ -24,7 +24,7 @@ use agon_engine::{WeightSpec, Weights};
 use crate::bad_input::BadInput;
 use crate::digest::fnv1a;
 use crate::input_file::InputFile;
-use crate::network_file::BUILT_IN_PREFIX;
+use crate::network_file::built_in;
 
 /// The largest weights file read: 1 MiB, thousands of times what a file with every
 /// weight of any evaluator here and its comments takes.
@@ -99,20 +99,8 @@ pub fn load<W: Weights>(path: &str) -> Result<W, BadInput> {
             Some(text) => Arc::clone(text),
             None => {
                 let shown = format!("{path:?}");
-                let text: Arc<str> = match path.strip_prefix(BUILT_IN_PREFIX) {
-                    Some(name) => match BUILT_IN.iter().find(|(n, _)| *n == name) {
-                        Some((_, text)) => (*text).into(),
-                        None => {
-                            let valid: Vec<String> = BUILT_IN
-                                .iter()
-                                .map(|(n, _)| format!("{BUILT_IN_PREFIX}{n}"))
-                                .collect();
-                            return Err(BadInput::new(format!(
-                                "no built-in weights {shown} (valid: {})",
-                                valid.join(", ")
-                            )));
-                        }
-                    },
+                let text: Arc<str> = match built_in(path, BUILT_IN, "weights")? {
+                    Some(text) => text.into(),
                     None => {
                         InputFile::read_text(&key, "weights file", &shown, MAX_FILE_BYTES)?.into()
                     }

@@ -88,20 +88,23 @@ fn plain_with<S: State, E: Evaluator<S>>(
                 })
                 .unwrap()
         }
-        Turn::Chance => {
-            let mut outcomes = Vec::new();
-            s.chance_outcomes(&mut outcomes);
-            let total: i128 = outcomes.iter().map(|&(_, w)| i128::from(w)).sum();
-            let mut sum: Frac = (0, 1);
-            for &(o, w) in &outcomes {
-                let mut c = s.clone();
-                c.apply(o);
-                let (n, d) = plain_with(&c, eval, view, depth, horizon);
-                sum = reduce((sum.0 * d + i128::from(w) * n * sum.1, sum.1 * d));
-            }
-            reduce((sum.0, sum.1 * total))
-        }
+        Turn::Chance => chance_mean(s, &|c| plain_with(c, eval, view, depth, horizon)),
     }
+}
+
+/// The weighted mean of `value` over the outcomes of the chance node `s`.
+fn chance_mean<S: State>(s: &S, value: &dyn Fn(&S) -> Frac) -> Frac {
+    let mut outcomes = Vec::new();
+    s.chance_outcomes(&mut outcomes);
+    let total: i128 = outcomes.iter().map(|&(_, w)| i128::from(w)).sum();
+    let mut sum: Frac = (0, 1);
+    for &(o, w) in &outcomes {
+        let mut c = s.clone();
+        c.apply(o);
+        let (n, d) = value(&c);
+        sum = reduce((sum.0 * d + i128::from(w) * n * sum.1, sum.1 * d));
+    }
+    reduce((sum.0, sum.1 * total))
 }
 
 /// Positions reached by seeded random play from `start`, stopping at random plies
@@ -629,19 +632,7 @@ fn reference_quiescence<S: State, E: Evaluator<S>>(s: &S, eval: &E, view: Seat, 
                 1,
             )
         }
-        Turn::Chance => {
-            let mut outcomes = Vec::new();
-            s.chance_outcomes(&mut outcomes);
-            let total: i128 = outcomes.iter().map(|&(_, w)| i128::from(w)).sum();
-            let mut sum: Frac = (0, 1);
-            for &(o, w) in &outcomes {
-                let mut c = s.clone();
-                c.apply(o);
-                let (n, d) = reference_quiescence(&c, eval, view, left);
-                sum = reduce((sum.0 * d + i128::from(w) * n * sum.1, sum.1 * d));
-            }
-            reduce((sum.0, sum.1 * total))
-        }
+        Turn::Chance => chance_mean(s, &|c| reference_quiescence(c, eval, view, left)),
         Turn::Seat(mover) => {
             let mut best = (i128::from(eval.evaluate(s, view)), 1);
             if left == 0 {
