@@ -92,6 +92,20 @@ fn plain_with<S: State, E: Evaluator<S>>(
     }
 }
 
+/// A search to `depth` with a 1 MiB table, valuing its horizon as `horizon` says.
+fn depth_config(depth: u32, mode: ChanceMode, horizon: Horizon, history: bool) -> ExpectimaxConfig {
+    ExpectimaxConfig {
+        budget: Budget {
+            depth: Some(depth),
+            ..Budget::default()
+        },
+        hash_mb: 1,
+        mode,
+        horizon,
+        history,
+    }
+}
+
 /// The weighted mean of `value` over the outcomes of the chance node `s`.
 fn chance_mean<S: State>(s: &S, value: &dyn Fn(&S) -> Frac) -> Frac {
     let mut outcomes = Vec::new();
@@ -526,19 +540,11 @@ fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
                     let salt = rng.clone().random::<u64>();
                     let horizon = |c: &S| reference_playouts(c, &eval, view, (salt, count, plies));
                     let expected = plain_with(s, &eval, view, depth, &horizon);
-                    let config = ExpectimaxConfig {
-                        budget: Budget {
-                            depth: Some(depth),
-                            ..Budget::default()
-                        },
-                        hash_mb: 1,
-                        mode,
-                        horizon: Horizon::Playouts {
-                            count,
-                            plies: Some(plies),
-                        },
-                        history: false,
+                    let horizon = Horizon::Playouts {
+                        count,
+                        plies: Some(plies),
                     };
+                    let config = depth_config(depth, mode, horizon, false);
                     let mut a = Expectimax::new(eval.clone(), config);
                     let r = a.search(s, SearchContext::new(rng, &mut |_| {}));
                     let exact = a.exact_value().expect("completed");
@@ -684,16 +690,7 @@ fn quiescence_horizons_are_the_reference_values_and_every_mode_agrees() {
                 changed += 1;
             }
             for (mode, history) in SEARCHES {
-                let config = ExpectimaxConfig {
-                    budget: Budget {
-                        depth: Some(depth),
-                        ..Budget::default()
-                    },
-                    hash_mb: 1,
-                    mode,
-                    horizon: Horizon::Quiescence,
-                    history,
-                };
+                let config = depth_config(depth, mode, Horizon::Quiescence, history);
                 let mut a = Expectimax::new(eval.clone(), config);
                 a.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
                 let exact = a.exact_value().expect("completed");

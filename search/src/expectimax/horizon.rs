@@ -37,13 +37,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
                 if self.stopped {
                     return Exact::ZERO;
                 }
-                let (lo, hi) = if v <= alpha {
-                    (self.lower, v)
-                } else if v >= beta {
-                    (v, self.upper)
-                } else {
-                    (v, v)
-                };
+                let (lo, hi) = self.proven_bounds(v, alpha, beta);
                 self.store(key, 0, lo, hi, None);
                 return v;
             }

@@ -122,6 +122,20 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
         None
     }
 
+    /// The bounds `(lo, hi)` that a fail-soft `value` searched within `alpha..beta`
+    /// proves: an upper bound at or below `alpha`, a lower bound at or above `beta`,
+    /// else the exact value.
+    #[inline]
+    pub(super) fn proven_bounds(&self, value: Exact, alpha: Exact, beta: Exact) -> (Exact, Exact) {
+        if value <= alpha {
+            (self.lower, value)
+        } else if value >= beta {
+            (value, self.upper)
+        } else {
+            (value, value)
+        }
+    }
+
     /// The value of `state` (`ply` plies from the root, `depth` decision plies left)
     /// from the view seat, within the window `alpha..beta` (fail-soft: a value at or
     /// below `alpha` is an upper bound, at or above `beta` a lower bound, else exact).
@@ -278,13 +292,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
         let (value, best_move) = best.expect("at least one move");
 
         // 4. Store what the value proves, as bounds at this depth.
-        let (lo, hi) = if value <= alpha_start {
-            (self.lower, value)
-        } else if value >= beta_start {
-            (value, self.upper)
-        } else {
-            (value, value)
-        };
+        let (lo, hi) = self.proven_bounds(value, alpha_start, beta_start);
         let refuted = if maximise {
             value <= alpha_start
         } else {
@@ -442,13 +450,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
             }
             Turn::Seat(_) if depth == 0 => {
                 let v = self.horizon(state, ply, alpha, beta);
-                return if v <= alpha {
-                    (self.lower, v)
-                } else if v >= beta {
-                    (v, self.upper)
-                } else {
-                    (v, v)
-                };
+                return self.proven_bounds(v, alpha, beta);
             }
             Turn::Chance => return (self.lower, self.upper),
             Turn::Seat(mover) => mover,
