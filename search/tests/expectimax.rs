@@ -5,12 +5,12 @@
 
 use agon_engine::games::pig::{Pig, PigEval, PigState};
 use agon_engine::luck::pick_weighted;
-use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimState};
+use agon_engine::testing::coin_nim::{CoinNim, CoinNimEval, CoinNimMove, CoinNimState};
 use agon_engine::{sample_outcome, Evaluator, Game, Params, Seat, State, Turn};
 use agon_search::registry::{build, complete_params};
 use agon_search::{
     Agent, AgentKind, AgentRng, Budget, ChanceMode, Expectimax, ExpectimaxConfig, Horizon,
-    SearchContext, SearchResult, Value,
+    SearchContext, SearchResult, Value, QUIESCENCE_PLIES,
 };
 use rand::{Rng, SeedableRng};
 
@@ -39,7 +39,7 @@ fn less((a, b): Frac, (c, d): Frac) -> bool {
 /// finished game scores the evaluator's bound (or 0 for a draw).
 fn plain<S: State, E: Evaluator<S>>(s: &S, eval: &E, view: Seat, depth: u32) -> Frac {
     plain_with(s, eval, view, depth, &|c: &S| {
-        i128::from(eval.evaluate(c, view))
+        (i128::from(eval.evaluate(c, view)), 1)
     })
 }
 
@@ -49,7 +49,7 @@ fn plain_with<S: State, E: Evaluator<S>>(
     eval: &E,
     view: Seat,
     depth: u32,
-    horizon: &dyn Fn(&S) -> i128,
+    horizon: &dyn Fn(&S) -> Frac,
 ) -> Frac {
     let (lower, upper) = eval.bounds();
     match s.turn() {
@@ -64,7 +64,7 @@ fn plain_with<S: State, E: Evaluator<S>>(
             };
             (i128::from(v), 1)
         }
-        Turn::Seat(_) if depth == 0 => (horizon(s), 1),
+        Turn::Seat(_) if depth == 0 => horizon(s),
         Turn::Seat(mover) => {
             let mut moves = Vec::new();
             s.legal_moves(&mut moves);
@@ -538,7 +538,8 @@ fn playout_horizons_are_the_documented_means_and_every_mode_agrees() {
             for depth in 1..=3 {
                 for mode in MODES {
                     let salt = rng.clone().random::<u64>();
-                    let horizon = |c: &S| reference_playouts(c, &eval, view, (salt, count, plies));
+                    let horizon =
+                        |c: &S| (reference_playouts(c, &eval, view, (salt, count, plies)), 1);
                     let expected = plain_with(s, &eval, view, depth, &horizon);
                     let horizon = Horizon::Playouts {
                         count,
@@ -664,35 +665,47 @@ fn reference_quiescence<S: State, E: Evaluator<S>>(s: &S, eval: &E, view: Seat, 
     }
 }
 
-/// With `quiesce`, every search returns exactly plain expectimax over the documented
-/// quiescence values, on Hexstrat positions around its middle game (where squads
-/// stand next to enemy ones and attacks are noisy) at depths 1 to 3; and the
-/// quiescence search changes the value of some of them, so the test reaches it.
-#[test]
-fn quiescence_horizons_are_the_reference_values_and_every_mode_agrees() {
-    use agon_engine::games::hexstrat::{Hexstrat, HexstratEval, MIDGAME};
-    use agon_search::QUIESCENCE_PLIES;
-    let mut start = Hexstrat::default().initial_state();
-    agon_engine::play_moves(&mut start, MIDGAME).expect("legal");
-    let eval = HexstratEval::default();
+/// Coin Nim's evaluator, calling every take of two noisy: each leads to a coin toss, so
+/// a quiescence search over it meets chance nodes.
+#[derive(Clone)]
+struct TakeTwoIsNoisy(CoinNimEval);
+
+impl Evaluator<CoinNimState> for TakeTwoIsNoisy {
+    fn heuristic(&self, s: &CoinNimState, seat: Seat) -> i32 {
+        self.0.heuristic(s, seat)
+    }
+    fn bounds(&self) -> (i32, i32) {
+        self.0.bounds()
+    }
+    fn is_noisy(&self, _: &CoinNimState, m: CoinNimMove) -> bool {
+        m == CoinNimMove::Take(2)
+    }
+}
+
+/// Checks every search of [`SEARCHES`] with `quiesce` against plain expectimax over
+/// the documented quiescence values, on `states` at depths 1 to 3; returns how many
+/// values the quiescence search changed and how many horizon values were fractions
+/// (chance below the horizon).
+fn check_quiescence<S: State, E: Evaluator<S>>(states: &[S], eval: &E) -> (usize, usize) {
     let mut rng = AgentRng::seed_from_u64(5);
+    let fractions = std::cell::Cell::new(0);
     let mut changed = 0;
-    for s in positions(&start, 12, 3) {
+    for s in states {
         let view = s.turn().seat().unwrap_or(0);
         for depth in 1..=3 {
-            let horizon = |c: &_| {
-                let (n, d) = reference_quiescence(c, &eval, view, QUIESCENCE_PLIES);
-                assert_eq!(d, 1, "no chance below a Hexstrat attack");
-                n
+            let horizon = |c: &S| {
+                let v = reference_quiescence(c, eval, view, QUIESCENCE_PLIES);
+                fractions.set(fractions.get() + usize::from(v.1 != 1));
+                v
             };
-            let expected = plain_with(&s, &eval, view, depth, &horizon);
-            if expected != plain(&s, &eval, view, depth) {
+            let expected = plain_with(s, eval, view, depth, &horizon);
+            if expected != plain(s, eval, view, depth) {
                 changed += 1;
             }
             for (mode, history) in SEARCHES {
                 let config = depth_config(depth, mode, Horizon::Quiescence, history);
                 let mut a = Expectimax::new(eval.clone(), config);
-                a.search(&s, SearchContext::new(&mut rng, &mut |_| {}));
+                a.search(s, SearchContext::new(&mut rng, &mut |_| {}));
                 let exact = a.exact_value().expect("completed");
                 assert_eq!(
                     (exact.num(), exact.den()),
@@ -702,5 +715,31 @@ fn quiescence_horizons_are_the_reference_values_and_every_mode_agrees() {
             }
         }
     }
-    assert!(changed > 0, "no position where quiescence changed a value");
+    (changed, fractions.get())
+}
+
+/// With `quiesce`, every search returns exactly plain expectimax over the documented
+/// quiescence values: on Hexstrat positions around its middle game (where squads stand
+/// next to enemy ones and attacks are noisy), and on Coin Nim with an evaluator whose
+/// noisy moves lead to chance nodes; on both the quiescence search changes some
+/// values, and on Coin Nim chance below the horizon makes some of them fractions.
+#[test]
+fn quiescence_horizons_are_the_reference_values_and_every_mode_agrees() {
+    use agon_engine::games::hexstrat::{Hexstrat, HexstratEval, MIDGAME};
+    let mut start = Hexstrat::default().initial_state();
+    agon_engine::play_moves(&mut start, MIDGAME).expect("legal");
+    let (changed, fractions) =
+        check_quiescence(&positions(&start, 12, 3), &HexstratEval::default());
+    assert!(
+        changed > 0,
+        "no Hexstrat position where quiescence changed a value"
+    );
+    assert_eq!(fractions, 0, "no chance below a Hexstrat attack");
+    let eval = TakeTwoIsNoisy(CoinNimEval::default());
+    let (changed, fractions) = check_quiescence(&coin_nim_positions(), &eval);
+    assert!(
+        changed > 0,
+        "no Coin Nim position where quiescence changed a value"
+    );
+    assert!(fractions > 0, "no chance met below a Coin Nim horizon");
 }

@@ -25,22 +25,7 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
         self.heuristic_leaves += 1;
         let (count, plies) = match self.horizon {
             Horizon::Evaluate => return self.leaf(state),
-            Horizon::Quiescence => {
-                let key = state.hash();
-                let (mut alpha, mut beta) = (alpha, beta);
-                if let (Some(b), _) = self.probe(key, 0) {
-                    if let Some(v) = self.table_cutoff(b, &mut alpha, &mut beta) {
-                        return v;
-                    }
-                }
-                let v = self.quiesce(state, ply, alpha, beta, QUIESCENCE_PLIES);
-                if self.stopped {
-                    return Exact::ZERO;
-                }
-                let (lo, hi) = self.proven_bounds(v, alpha, beta);
-                self.store(key, 0, lo, hi, None);
-                return v;
-            }
+            Horizon::Quiescence => return self.quiescence_horizon(state, ply, alpha, beta),
             Horizon::Playouts { count, plies } => (count, plies),
         };
         let mut rng = AgentRng::from_seed(chacha_key([self.salt, state.hash(), 0, 0]));
@@ -69,6 +54,32 @@ impl<S: State, E: Evaluator<S>> Expectimax<S, E> {
         }
         let count = i128::from(count);
         Exact::int((2 * sum + count).div_euclid(2 * count) as i64)
+    }
+
+    /// [`Horizon::Quiescence`] at a horizon node within `alpha..beta`: the table's
+    /// bounds at remaining depth 0 if they decide it, else the quiescence search, whose
+    /// bounds the table then keeps.
+    fn quiescence_horizon(
+        &mut self,
+        state: &mut S,
+        ply: usize,
+        alpha: Exact,
+        beta: Exact,
+    ) -> Exact {
+        let key = state.hash();
+        let (mut alpha, mut beta) = (alpha, beta);
+        if let (Some(b), _) = self.probe(key, 0) {
+            if let Some(v) = self.table_cutoff(b, &mut alpha, &mut beta) {
+                return v;
+            }
+        }
+        let v = self.quiesce(state, ply, alpha, beta, QUIESCENCE_PLIES);
+        if self.stopped {
+            return Exact::ZERO;
+        }
+        let (lo, hi) = self.proven_bounds(v, alpha, beta);
+        self.store(key, 0, lo, hi, None);
+        v
     }
 
     /// [`Horizon::Quiescence`]'s value of `state` (`ply` plies from the root, `left`

@@ -262,7 +262,6 @@ impl HexstratEval {
     /// on `cell` could deal by attacking an adjacent enemy squad now.
     fn best_attack(s: &HexstratState, seat: Seat, unit: Unit, cell: usize) -> i32 {
         let enemy = 1 - seat;
-        let terrain = s.rules().knobs().terrain;
         let mut best = 0;
         for e in Unit::ALL {
             let Some(at) = s.squad_cell(enemy, e) else {
@@ -271,17 +270,29 @@ impl HexstratEval {
             if NEIGHBOURS[cell] & 1 << at == 0 {
                 continue;
             }
-            let (own_ground, their_ground) = (s.tile(cell), s.tile(at));
-            let dealt = i32::from(terrain.damage(unit, own_ground, e, their_ground))
-                .min(i32::from(s.units(enemy, e)));
-            let back = if dealt >= i32::from(s.units(enemy, e)) {
-                0
-            } else {
-                i32::from(terrain.damage(e, their_ground, unit, own_ground))
-            };
-            best = best.max(dealt - back);
+            best = best.max(Self::net_damage(s, seat, (unit, cell), (e, at)));
         }
         best
+    }
+
+    /// Units an attack by `seat`'s `attacker` on its cell deals the enemy squad
+    /// `target` on its cell, minus those the strike-back takes (none when the attack
+    /// destroys the target).
+    fn net_damage(
+        s: &HexstratState,
+        seat: Seat,
+        (attacker, from): (Unit, usize),
+        (target, at): (Unit, usize),
+    ) -> i32 {
+        let terrain = s.rules().knobs().terrain;
+        let (own_ground, their_ground) = (s.tile(from), s.tile(at));
+        let units = i32::from(s.units(1 - seat, target));
+        let dealt = i32::from(terrain.damage(attacker, own_ground, target, their_ground));
+        if dealt >= units {
+            units
+        } else {
+            dealt - i32::from(terrain.damage(target, their_ground, attacker, own_ground))
+        }
     }
 }
 
@@ -316,13 +327,8 @@ impl Terms for HexstratTerms {
     /// Whether a free squad of the side to move that has not acted stands next to an
     /// enemy squad: only such a squad can attack.
     fn may_have_noisy_moves(_: &HexstratEval, s: &HexstratState) -> bool {
-        let (own, enemy) = (s.mover(), 1 - s.mover());
-        let mut enemy_cells = 0u64;
-        for e in Unit::ALL {
-            if let Some(at) = s.squad_cell(enemy, e) {
-                enemy_cells |= 1 << at;
-            }
-        }
+        let own = s.mover();
+        let enemy_cells = s.occupied(1 - own);
         Unit::ALL.iter().any(|&u| {
             s.squad_cell(own, u).is_some_and(|cell| {
                 !s.has_acted(own, u) && !s.is_impeded(own, u) && NEIGHBOURS[cell] & enemy_cells != 0
@@ -331,30 +337,23 @@ impl Terms for HexstratTerms {
     }
 
     /// A winning attack: a move onto a cell that holds an enemy squad that destroys it
-    /// or deals more damage than its strike-back could. Even exchanges and losing
-    /// attacks are quiet, so that quiescence search looks only at the strikes that
-    /// change the balance.
+    /// or deals more damage than its strike-back could (a positive net damage). Even
+    /// exchanges and losing attacks are quiet, so that quiescence search looks only at
+    /// the strikes that change the balance.
     fn is_noisy(_: &HexstratEval, s: &HexstratState, m: HexMove) -> bool {
         let HexMove::Go { squad, to, target } = m else {
             return false;
         };
-        let (own, enemy) = (s.mover(), 1 - s.mover());
-        let to = usize::from(to);
-        let Some(e) = target.or_else(|| {
+        let (own, to) = (s.mover(), usize::from(to));
+        let target = target.or_else(|| {
             Unit::ALL
                 .into_iter()
-                .find(|&e| s.squad_cell(enemy, e) == Some(to))
-        }) else {
-            return false;
-        };
-        let Some(from) = s.squad_cell(own, squad) else {
-            return false;
-        };
-        let terrain = s.rules().knobs().terrain;
-        let (own_ground, their_ground) = (s.tile(from), s.tile(to));
-        let dealt = terrain.damage(squad, own_ground, e, their_ground);
-        let units = s.units(enemy, e);
-        dealt >= units || dealt > terrain.damage(e, their_ground, squad, own_ground)
+                .find(|&e| s.squad_cell(1 - own, e) == Some(to))
+        });
+        match (target, s.squad_cell(own, squad)) {
+            (Some(e), Some(from)) => HexstratEval::net_damage(s, own, (squad, from), (e, to)) > 0,
+            _ => false,
+        }
     }
 }
 
