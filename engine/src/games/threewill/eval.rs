@@ -11,13 +11,14 @@
 //! seats.
 
 use crate::declare_weights;
-use crate::game::Seat;
+use crate::eval::Evaluator;
+use crate::game::{Seat, State};
 use crate::weights::{Terms, WeightedEval};
 
 use super::board::{colour_of, enemy, objective_row, Board};
 
 use super::moves::{StepKind, ThreeWillMove};
-use super::{ThreeWillState, MAX_CARDS};
+use super::{Phase, ThreeWillState, MAX_CARDS};
 
 declare_weights! {
     /// The weights of [`ThreeWillEval`].
@@ -34,6 +35,10 @@ declare_weights! {
         dr_card: i32 = 10, 0..=100;
         /// per Free card
         free_card: i32 = 15, 0..=150;
+        /// a Free operation the side has bought and not yet made (the extra move's worth)
+        free_operation: i32 = 0, 0..=400;
+        /// 1: a pending stacking throw scores the mean of its hit and miss (0: as it stands)
+        throw_mean: i32 = 0, 0..=1;
     }
 }
 
@@ -95,6 +100,37 @@ impl ThreeWillEval {
             + held_enemy * w.held_enemy
             + i32::from(s.dr_cards(seat)) * w.dr_card
             + i32::from(s.free_cards(seat)) * w.free_card
+            + self.free_operation_due(s, seat)
+    }
+
+    /// [`ThreeWillWeights::free_operation`] if `seat` has spent a Free card and not yet
+    /// made the operation it bought, else 0.
+    fn free_operation_due(&self, s: &ThreeWillState, seat: Seat) -> i32 {
+        match s.phase() {
+            Phase::Roll { free_op: true } | Phase::Operate { free_op: true, .. }
+                if s.mover() == seat =>
+            {
+                self.weights().free_operation
+            }
+            _ => 0,
+        }
+    }
+
+    /// The weighted mean of the evaluations after each outcome of the pending chance
+    /// event (a stacking throw: hit and miss), rounded towards zero, so that it stays
+    /// antisymmetric between the seats and strictly inside the bounds (a miss is never
+    /// a finished game, and a throw always has a miss).
+    fn outcome_mean(&self, s: &ThreeWillState, seat: Seat) -> i32 {
+        let mut outcomes = Vec::with_capacity(2);
+        s.chance_outcomes(&mut outcomes);
+        let (mut sum, mut total) = (0i64, 0i64);
+        for (outcome, weight) in outcomes {
+            let mut after = *s;
+            after.apply(outcome);
+            sum += i64::from(weight) * i64::from(self.evaluate(&after, seat));
+            total += i64::from(weight);
+        }
+        (sum / total) as i32
     }
 }
 
@@ -120,11 +156,15 @@ impl Terms for ThreeWillTerms {
     fn win(&self, w: &ThreeWillWeights) -> i32 {
         let largest = self.worth.iter().copied().max().unwrap_or(0);
         let most = 8 * (largest + w.active + w.held_enemy)
-            + i32::from(MAX_CARDS) * w.dr_card.max(w.free_card);
+            + i32::from(MAX_CARDS) * w.dr_card.max(w.free_card)
+            + w.free_operation;
         WIN.max(most + 1)
     }
 
     fn heuristic(eval: &ThreeWillEval, s: &ThreeWillState, seat: Seat) -> i32 {
+        if eval.weights().throw_mean != 0 && matches!(s.phase(), Phase::Throw { .. }) {
+            return eval.outcome_mean(s, seat);
+        }
         eval.side_score(s, seat) - eval.side_score(s, 1 - seat)
     }
 
@@ -209,12 +249,19 @@ mod tests {
                 }
             }
         }
+        let bought = match s.phase() {
+            Phase::Roll { free_op } | Phase::Operate { free_op, .. } => {
+                free_op && s.mover() == seat
+            }
+            _ => false,
+        };
         best.iter().sum::<i32>()
             + rest / 4
             + active * w.active
             + held_enemy * w.held_enemy
             + i32::from(s.dr_cards(seat)) * w.dr_card
             + i32::from(s.free_cards(seat)) * w.free_card
+            + i32::from(bought) * w.free_operation
     }
 
     #[test]
@@ -259,6 +306,65 @@ mod tests {
         let gain = e.weights().progress[4] - e.weights().progress[5];
         assert_eq!(e.evaluate(&s, 0), gain);
         assert_eq!(e.evaluate(&s, 1), -gain);
+    }
+
+    #[test]
+    fn a_bought_free_operation_is_worth_its_weight_to_the_mover_alone() {
+        let knobs = super::super::Knobs {
+            black_free_cards: 1,
+            ..Default::default()
+        };
+        let mut s = ThreeWill::with_knobs(400, knobs).unwrap().initial_state();
+        play_moves(&mut s, "1 c2-c3 1 c7-c6").unwrap();
+        assert_eq!(s.phase(), Phase::FreeChoice);
+        let weights = ThreeWillWeights {
+            free_operation: 70,
+            ..Default::default()
+        };
+        let (with, without) = (
+            ThreeWillEval::with_weights(weights),
+            ThreeWillEval::default(),
+        );
+        assert_eq!(with.evaluate(&s, 1), without.evaluate(&s, 1));
+        let before = with.evaluate(&s, 1);
+        // `free` spends the card and buys the operation: through its roll and up to
+        // the move it pays for, Black is worth 70 more than without the term.
+        for moves in ["free", "1"] {
+            play_moves(&mut s, moves).unwrap();
+            assert_eq!(with.evaluate(&s, 1), without.evaluate(&s, 1) + 70, "{s}");
+            assert_eq!(with.evaluate(&s, 0), -with.evaluate(&s, 1));
+        }
+        assert_eq!(with.evaluate(&s, 1), before - 15 + 70);
+        play_moves(&mut s, "c6-c5").unwrap();
+        assert_eq!(with.evaluate(&s, 1), without.evaluate(&s, 1));
+    }
+
+    #[test]
+    fn a_pending_throw_scores_the_mean_of_its_hit_and_miss_when_asked() {
+        let mut s = ThreeWill::default().initial_state();
+        // The c-file agents walk towards each other, then White attempts to stack.
+        play_moves(&mut s, "1 c2-c3 1 c7-c6 1 c3-c4 1 c6-c5 1 c4*c5").unwrap();
+        assert!(matches!(s.phase(), Phase::Throw { .. }));
+        let mean = ThreeWillEval::with_weights(ThreeWillWeights {
+            throw_mean: 1,
+            ..Default::default()
+        });
+        let plain = ThreeWillEval::default();
+        let after = |outcome: &str| {
+            let mut t = s;
+            play_moves(&mut t, outcome).unwrap();
+            plain.evaluate(&t, 0)
+        };
+        let (hit, miss) = (after("hit"), after("miss"));
+        assert_ne!(hit, miss);
+        assert_eq!(mean.evaluate(&s, 0), (hit + 5 * miss) / 6);
+        assert_eq!(mean.evaluate(&s, 1), -mean.evaluate(&s, 0));
+        // As it stands, the card is spent and nothing moved: the miss's score.
+        assert_eq!(plain.evaluate(&s, 0), miss);
+        // Elsewhere the flag changes nothing.
+        let mut t = s;
+        play_moves(&mut t, "miss").unwrap();
+        assert_eq!(mean.evaluate(&t, 0), plain.evaluate(&t, 0));
     }
 
     #[test]

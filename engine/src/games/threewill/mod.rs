@@ -36,7 +36,7 @@ use crate::luck::{pick_weighted, EventId, Luck};
 use crate::params::{ConfigError, ParamKind, ParamSpec, Params};
 
 pub use board::{Board, RowMasks, BLACK, EMPTY, WHITE};
-pub use eval::ThreeWillEval;
+pub use eval::{ThreeWillEval, ThreeWillWeights};
 pub use moves::{StepKind, ThreeWillMove};
 
 use board::{colour_of, enemy};
