@@ -166,7 +166,7 @@ impl AgentKind {
                 about: "Monte-Carlo tree search: UCT, random playouts, MCTS-Solver, tree reuse",
                 params: &[
                     ITERS, TIME, THREADS, C, EVAL, NET, ROLLOUT, PLIES, SOLVER, REUSE, PARALLEL,
-                    TREE, BIAS, MINIMAX,
+                    TREE, BIAS, MINIMAX, EARLY,
                 ],
                 default_budget: DefaultBudget::Iterations(mcts::DEFAULT_ITERATIONS),
             },
@@ -484,6 +484,16 @@ const BIAS: ParamSpec = ParamSpec {
     help: "progressive bias: add W·H/(n+1) to a child's UCT score, H the evaluator's \
            value of its position in [-1, 1] for the seat choosing (absent: off; not with \
            threads > 1 and parallel=tree)",
+};
+
+/// `early`: stop once the move to play is settled, off when absent.
+const EARLY: ParamSpec = ParamSpec {
+    name: "early",
+    kind: ParamKind::Bool,
+    default: None,
+    omitted_at_default: false,
+    help: "stop a search once no root move can pass the most visited one in the \
+           iterations left (off unless given)",
 };
 
 /// `minimax`: implicit minimax backups, off when absent.
@@ -813,6 +823,7 @@ fn mcts_config(params: &Params) -> MctsConfig {
         }),
         bias: params.float("bias").unwrap_or(defaults.bias),
         minimax: params.float("minimax").unwrap_or(defaults.minimax),
+        early_stop: params.bool("early").unwrap_or(defaults.early_stop),
     }
 }
 

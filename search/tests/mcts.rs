@@ -686,3 +686,56 @@ fn one_thread_searches_match_their_recorded_games() {
         ]
     );
 }
+
+#[test]
+fn stopping_early_plays_the_move_the_full_search_plays() {
+    use agon_engine::games::threewill::{ThreeWill, ThreeWillEval};
+    use agon_engine::sample_outcome;
+    // Decision nodes of 3Will along random games, where the moves differ in worth.
+    let mut found = Vec::new();
+    let mut r = rng(5);
+    let mut s = ThreeWill::default().initial_state();
+    let mut moves = Vec::new();
+    while found.len() < 24 {
+        if s.turn() == Turn::Over {
+            s = ThreeWill::default().initial_state();
+        }
+        let m = match s.turn() {
+            Turn::Chance => sample_outcome(&s, &mut r),
+            _ => {
+                moves.clear();
+                s.legal_moves(&mut moves);
+                if moves.len() > 1 && s.ply() % 7 == 0 {
+                    found.push(s);
+                }
+                moves[r.random_range(0..moves.len())]
+            }
+        };
+        s.apply(m);
+    }
+    let config = MctsConfig {
+        rollout: Rollout::Greedy { plies: Some(40) },
+        c: 0.7,
+        ..defaults()
+    };
+    let early = MctsConfig {
+        early_stop: true,
+        ..config
+    };
+    let (mut full_nodes, mut early_nodes, mut stopped) = (0, 0, 0);
+    for (i, s) in found.iter().enumerate() {
+        let search = |config| {
+            mcts(ThreeWillEval::default(), 600, config)
+                .search(s, SearchContext::new(&mut rng(i as u64), &mut |_| {}))
+        };
+        let (full, cut) = (search(config), search(early));
+        // The same iterations up to the stop, and no other move could have caught up.
+        assert_eq!(cut.best, full.best, "{s}");
+        assert!(cut.nodes <= full.nodes, "{s}");
+        stopped += usize::from(cut.nodes < full.nodes);
+        full_nodes += full.nodes;
+        early_nodes += cut.nodes;
+    }
+    assert!(stopped >= 6, "only {stopped} of 24 searches stopped early");
+    assert!(early_nodes < full_nodes);
+}

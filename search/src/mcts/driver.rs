@@ -26,6 +26,8 @@ pub(crate) struct Job<'a, S, E> {
     pub(crate) settings: Settings,
     /// How leaves are valued.
     pub(crate) rollout: Rollout,
+    /// Stop once the most visited root move can no longer be overtaken.
+    pub(crate) early_stop: bool,
     /// The wall clock and its deadline, if any.
     pub(crate) clock: &'a Clock,
 }
@@ -44,6 +46,19 @@ impl<S: State, E: Evaluator<S>> Job<'_, S, E> {
             || (iterations % CLOCK_EVERY == 0 && self.clock.time_is_up())
     }
 
+    /// Whether a search with [`Job::early_stop`] that has run `iterations` of its
+    /// `limit` on `tree` may stop: looked at every [`EARLY_STOP_EVERY`] iterations.
+    pub(crate) fn stops_early<St: Stats>(
+        &self,
+        tree: &Tree<S, St>,
+        iterations: u64,
+        limit: u64,
+    ) -> bool {
+        self.early_stop
+            && iterations % EARLY_STOP_EVERY == 0
+            && settled(tree, limit.saturating_sub(iterations))
+    }
+
     /// The value of a leaf that selection left in `state`.
     #[inline]
     pub(crate) fn leaf_value(
@@ -58,6 +73,26 @@ impl<S: State, E: Evaluator<S>> Job<'_, S, E> {
             Leaf::Evaluate => rollout::evaluate(self.rollout, state, self.eval, rng, scratch),
         }
     }
+}
+
+/// How often (in iterations) a search with [`Job::early_stop`] looks at its root moves.
+const EARLY_STOP_EVERY: u64 = 16;
+
+/// Whether no root move of `tree` could pass the most visited one in `left` more
+/// iterations: its lead in visits is larger than that (each iteration visits one root
+/// move once). The move the search plays is the most visited one (among the moves not
+/// proven lost), so further iterations would not change it unless a proof did.
+fn settled<S: State, St: Stats>(tree: &Tree<S, St>, left: u64) -> bool {
+    let (mut first, mut second) = (0u64, 0u64);
+    for (_, child) in tree.children(0) {
+        let v = u64::from(child.visits);
+        if v > first {
+            (first, second) = (v, first);
+        } else if v > second {
+            second = v;
+        }
+    }
+    first > second + left
 }
 
 /// Progress callback: the tree so far, iterations done, deepest depth reached.
@@ -109,6 +144,9 @@ pub(crate) fn run<S: State, E: Evaluator<S>, St: Stats>(
         };
         searched.backup(&path, reward, &job.settings, &mut buffers);
         iterations += 1;
+        if job.stops_early(searched, iterations, limit) {
+            break;
+        }
         if iterations == next_report {
             next_report *= 2;
             if let Some(report) = progress.as_mut() {

@@ -30,7 +30,12 @@
 //!
 //! `iters` counts the iterations of this search (a reused subtree's earlier visits do
 //! not count), `time` the wall time; with neither, [`DEFAULT_ITERATIONS`]. A search
-//! stops early once the solver proves the root. With one thread and an iteration
+//! stops early once the solver proves the root, and with `early=true` once the most
+//! visited root move leads every other by more visits than there are iterations left:
+//! the move to play is then settled, and the iterations it would have spent on a clear
+//! choice (a `free` that beats `done`, one sensible step) are saved. The stop changes
+//! no move of that search (barring a proof in the iterations it skips) but leaves a
+//! smaller tree to reuse. With one thread and an iteration
 //! budget the search is exactly reproducible from the generator passed to `search`
 //! (and the agent's earlier searches in the game, through tree reuse); so is root
 //! parallelism, whose threads are seeded from that generator and share nothing.
@@ -132,6 +137,9 @@ pub struct MctsConfig {
     /// Implicit minimax weight `α` in [0, 1] (0, the default, is off): see
     /// [`tree::guide`]. With `bias`, not supported by tree parallelism.
     pub minimax: f64,
+    /// Stop a search once the most visited root move can no longer be overtaken by
+    /// the iterations left (off by default).
+    pub early_stop: bool,
 }
 
 impl Default for MctsConfig {
@@ -145,6 +153,7 @@ impl Default for MctsConfig {
             threads: 1,
             c: DEFAULT_C,
             rollout: Rollout::Random { plies: None },
+            early_stop: false,
             solver: true,
             reuse: true,
             parallel: Parallel::Tree,
@@ -234,6 +243,7 @@ impl<S: State, E: Evaluator<S>> Mcts<S, E> {
         let job = driver::Job {
             root: state,
             eval: &self.eval,
+            early_stop: self.config.early_stop,
             settings: Settings {
                 c: self.config.c,
                 solver: self.config.solver,

@@ -136,6 +136,12 @@ fn shared_worker<S: State, E: Evaluator<S>>(
             let reward = job.leaf_value(leaf, &mut state, &mut rng, &mut scratch);
             shared.backup(&path, reward, &job.settings, buffers);
             finished += 1;
+            // Other threads' visits not yet flushed are not counted: with tree
+            // parallelism the early stop is approximate.
+            if job.stops_early(shared, iteration + 1, limit) {
+                counters.stop.store(true, Ordering::Relaxed);
+                break 'search;
+            }
             if finished % FLUSH_EVERY == 0 {
                 shared.flush(buffers);
             }

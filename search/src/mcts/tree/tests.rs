@@ -165,6 +165,7 @@ fn search_shared(
         eval: &Connect4Eval::default(),
         settings: settings(solver),
         rollout: Rollout::Random { plies: None },
+        early_stop: false,
         clock: &clock,
     };
     if !tree.advance_to(root, REUSE_PLIES) {
