@@ -32,10 +32,16 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// The weights files built into the binary, by name (`<game>-<what>`): the committed
 /// files under `results/weights/`, whose README gives the matches that chose them.
-pub const BUILT_IN: &[(&str, &str)] = &[(
-    "hexstrat-hunt",
-    include_str!("../../results/weights/hexstrat-hunt.toml"),
-)];
+pub const BUILT_IN: &[(&str, &str)] = &[
+    (
+        "hexstrat-hunt",
+        include_str!("../../results/weights/hexstrat-hunt.toml"),
+    ),
+    (
+        "threewill-playouts",
+        include_str!("../../results/weights/threewill-playouts.toml"),
+    ),
+];
 
 /// The weights `text` sets over the defaults of `W`. `source` names the file in errors.
 pub fn parse<W: Weights>(text: &str, source: &str) -> Result<W, BadInput> {
@@ -201,6 +207,7 @@ mod tests {
     #[test]
     fn built_in_weights_read_as_their_files_and_an_unknown_one_names_the_valid() {
         use agon_engine::games::hexstrat::HexstratWeights;
+        use agon_engine::games::threewill::ThreeWillWeights;
         let hunt = load::<HexstratWeights>("builtin:hexstrat-hunt").unwrap();
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -210,10 +217,19 @@ mod tests {
         assert_eq!(hunt, parse::<HexstratWeights>(&text, "f").unwrap());
         assert_eq!((hunt.hunt, hunt.initiative), (4, 0));
         assert_eq!((hunt.seize_sure, hunt.threat_sure), (400, 300));
+        let playouts = load::<ThreeWillWeights>("builtin:threewill-playouts").unwrap();
+        assert_eq!((playouts.free_operation, playouts.throw_mean), (100, 1));
+        let defaults = ThreeWillWeights {
+            free_operation: 100,
+            throw_mean: 1,
+            ..ThreeWillWeights::default()
+        };
+        assert_eq!(playouts, defaults, "otherwise the defaults");
         let e = load::<HexstratWeights>("builtin:nope").unwrap_err().0;
         assert_eq!(
             e,
-            "no built-in weights \"builtin:nope\" (valid: builtin:hexstrat-hunt)"
+            "no built-in weights \"builtin:nope\" (valid: builtin:hexstrat-hunt, \
+             builtin:threewill-playouts)"
         );
     }
 }
