@@ -722,7 +722,7 @@ fn stopping_early_plays_the_move_the_full_search_plays() {
         early_stop: true,
         ..config
     };
-    let (mut full_nodes, mut early_nodes, mut stopped) = (0, 0, 0);
+    let mut stopped = 0;
     for (i, s) in found.iter().enumerate() {
         let search = |config| {
             mcts(ThreeWillEval::default(), 600, config)
@@ -733,9 +733,6 @@ fn stopping_early_plays_the_move_the_full_search_plays() {
         assert_eq!(cut.best, full.best, "{s}");
         assert!(cut.nodes <= full.nodes, "{s}");
         stopped += usize::from(cut.nodes < full.nodes);
-        full_nodes += full.nodes;
-        early_nodes += cut.nodes;
     }
     assert!(stopped >= 6, "only {stopped} of 24 searches stopped early");
-    assert!(early_nodes < full_nodes);
 }

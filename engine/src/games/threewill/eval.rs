@@ -116,15 +116,14 @@ impl ThreeWillEval {
         }
     }
 
-    /// The weighted mean of the evaluations after each outcome of the pending chance
-    /// event (a stacking throw: hit and miss), rounded towards zero, so that it stays
-    /// antisymmetric between the seats and strictly inside the bounds (a miss is never
-    /// a finished game, and a throw always has a miss).
-    fn outcome_mean(&self, s: &ThreeWillState, seat: Seat) -> i32 {
-        let mut outcomes = Vec::with_capacity(2);
-        s.chance_outcomes(&mut outcomes);
+    /// The weighted mean of the evaluations after the pending stacking throw's hit and
+    /// miss, rounded towards zero, so that it stays antisymmetric between the seats and
+    /// strictly inside the bounds (a miss is never a finished game, and a throw always
+    /// has a miss). The outcomes come as an array, not a list on the heap: greedy
+    /// playouts evaluate here for every stacking attempt they weigh.
+    fn throw_mean(&self, s: &ThreeWillState, seat: Seat) -> i32 {
         let (mut sum, mut total) = (0i64, 0i64);
-        for (outcome, weight) in outcomes {
+        for (outcome, weight) in s.throw_outcomes() {
             let mut after = *s;
             after.apply(outcome);
             sum += i64::from(weight) * i64::from(self.evaluate(&after, seat));
@@ -163,7 +162,7 @@ impl Terms for ThreeWillTerms {
 
     fn heuristic(eval: &ThreeWillEval, s: &ThreeWillState, seat: Seat) -> i32 {
         if eval.weights().throw_mean != 0 && matches!(s.phase(), Phase::Throw { .. }) {
-            return eval.outcome_mean(s, seat);
+            return eval.throw_mean(s, seat);
         }
         eval.side_score(s, seat) - eval.side_score(s, 1 - seat)
     }
